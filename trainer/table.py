@@ -1,0 +1,53 @@
+"""A still picture of the table: what a trainee sees at one moment of a round.
+
+The round and the drills produce these immutable views; the Qt table scene draws them and
+nothing else. Boxes are numbered 1..7 from the dealer's left (box 1 in front of the players'
+rightmost chair) [000].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One hand on a box: its cards in the order dealt and the stake on it per bettor."""
+
+    label: str  # "4", or "4.1", "4.2" after a split
+    cards: tuple[str, ...]
+    stakes: tuple[tuple[str, Decimal], ...] = ()  # (bettor, stake); "seat" first
+    doubled: bool = False
+    result: str | None = None  # blackjack / win / push / lose / bust once settled
+
+
+@dataclass(frozen=True, slots=True)
+class BoxView:
+    number: int  # 1..7
+    bets: tuple[tuple[str, Decimal], ...] = ()  # (bettor, original bet); "seat" is the seated player
+    hands: tuple[HandView, ...] = ()
+    insurance: Decimal | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.bets
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything on the felt. `boxes` holds one BoxView per box of the table, empty ones too."""
+
+    boxes: tuple[BoxView, ...]
+    dealer_cards: tuple[str, ...] = ()
+    hole_card: bool = False  # the dealer's second card lies face down
+    exposed_card: str | None = None  # a card pulled by mistake, awaiting the procedure [003]
+    active: str | None = None  # label of the hand whose turn it is, or "dealer"
+    highlights: tuple[str, ...] = field(default=())  # labels the drill wants the eye on
+    currency: str = "€"
+
+    def box(self, number: int) -> BoxView:
+        for b in self.boxes:
+            if b.number == number:
+                return b
+        raise KeyError(number)
