@@ -1,0 +1,49 @@
+"""What the dealer says: the announcement of a point, exactly as RULES.md §2.
+
+[000] "Le croupier annonce toujours le point": the dealer announces the point of every hand after
+every card. Hard `"14"`; soft below 21 both values low first `"6 or 16"`; `"21"` in three or more
+cards or after a split; `"Black Jack"` for a natural; `"bust"` over 21. A closed hand (stood, or a
+dealer hand that must stand) is announced by its best total alone *(chosen)*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.cards import VALUE
+
+BLACK_JACK = "Black Jack"
+BUST = "bust"
+
+
+def announce_points(low: int, soft: bool, *, natural: bool = False, closed: bool = False) -> str:
+    """The words for a hand whose hard total is `low` (Aces as 1) and softness `soft`."""
+    if natural:
+        return BLACK_JACK
+    if low > 21:
+        return BUST
+    if soft:
+        high = low + 10
+        if high == 21 or closed:
+            return str(high)
+        return f"{low} or {high}"
+    return str(low)
+
+
+def announce(cards: Sequence[str], *, split: bool = False, closed: bool = False) -> str:
+    """The words for a hand of `cards`; `split` hands are never a Black Jack [000]."""
+    low = 0
+    ace = False
+    for c in cards:
+        v = VALUE[c[0]]
+        low += v
+        ace = ace or v == 1
+    soft = ace and low <= 11
+    natural = not split and len(cards) == 2 and soft and low == 11
+    return announce_points(low, soft, natural=natural, closed=closed)
+
+
+def announce_up_card(card: str) -> str:
+    """The dealer's single up card: an Ace alone is `"1 or 11"`."""
+    v = VALUE[card[0]]
+    return "1 or 11" if v == 1 else str(v)

@@ -1,0 +1,100 @@
+"""The `sabot` command: with no argument the desktop app; subcommands for headless use.
+
+Qt is imported only on the GUI path, so `sabot round`, `sabot drill` and friends start fast and
+run on machines with no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from trainer import __version__
+
+EXIT_USAGE = 2
+
+
+def _read_input(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def cmd_round(args: argparse.Namespace) -> int:
+    from trainer.scenario import ScenarioError, replay
+
+    try:
+        text = _read_input(args.file)
+    except OSError as e:
+        print(f"sabot round: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    except UnicodeDecodeError:
+        print(f"sabot round: {args.file} is not UTF-8 text", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        out, warnings = replay(text)
+    except ScenarioError as e:
+        print(f"sabot round: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    for w in warnings:
+        print(f"sabot round: warning: {w}", file=sys.stderr)
+    json.dump(out, sys.stdout, indent=None if args.compact else 1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    try:
+        from ui.app import run
+    except ImportError as e:
+        print(f"sabot: the desktop app cannot start: {e}", file=sys.stderr)
+        return 1
+    return run(sys.argv[:1])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sabot",
+        description="Sabot, a trainer for blackjack croupiers. With no command, opens the app.",
+    )
+    p.add_argument("--version", action="version", version=f"sabot {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser(
+        "round",
+        help="replay a scenario file and print what a perfect dealer does, as JSON",
+        description="Replay a round from a scenario file (JSON; - reads standard input) and "
+        "print the transcript: deal order, every hand with its announcements, results and "
+        "payouts, the dealer, and every event in table order.",
+    )
+    r.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
+    r.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    r.set_defaults(func=cmd_round)
+
+    try:
+        from trainer import drill_cli
+    except ImportError:
+        pass
+    else:
+        drill_cli.add_commands(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        return cmd_gui(args)
+    try:
+        return int(func(args))
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""Payout arithmetic in Decimal, and the fewest-chips breakdown of an amount.
+
+RULES.md §9: amounts are what the dealer pays on top of the returned stake. A win pays 1 to 1,
+a Black Jack 3 to 2 (bet 10 -> 15) [000], insurance 2 to 1 [000][002][003], a split 21 evens
+[000][002][003]. An odd bet paid 3 to 2 gives a half unit (25 -> 37.5), paid exactly unless the
+table rounds half units *(chosen)*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import ROUND_FLOOR, Decimal
+from functools import lru_cache
+
+from trainer.rules import HouseRules
+
+ONE = Decimal(1)
+TWO = Decimal(2)
+ZERO = Decimal(0)
+
+
+def money(d: Decimal) -> str:
+    """An amount as the transcript writes it: no exponent, no needless zeros ("37.5", "15", "-20")."""
+    if d == d.to_integral_value():
+        return str(d.quantize(ONE))
+    return format(d.normalize(), "f")
+
+
+def blackjack_win(stake: Decimal, rules: HouseRules) -> Decimal:
+    """What a natural is paid on `stake`: 3 to 2 by default [000]."""
+    win = stake * rules.blackjack_ratio
+    if rules.round_half_units:
+        win = win.to_integral_value(rounding=ROUND_FLOOR)
+    return win
+
+
+def insurance_max(bet: Decimal) -> Decimal:
+    """[003] insurance is at most half the bet on the box."""
+    return bet / TWO
+
+
+def insurance_win(insured: Decimal) -> Decimal:
+    """[000] insurance pays 2 to 1 when the dealer makes Black Jack."""
+    return insured * TWO
+
+
+class ChipError(ValueError):
+    """An amount that the chips of the table cannot make."""
+
+
+def _units(chips: Sequence[Decimal]) -> tuple[int, Decimal]:
+    """The smallest step that expresses every chip, as a Decimal, and its scale."""
+    exp = min(int(c.normalize().as_tuple().exponent) for c in chips)  # type: ignore[arg-type]
+    step = Decimal(1).scaleb(min(exp, 0))
+    return min(exp, 0), step
+
+
+@lru_cache(maxsize=64)
+def _greedy_is_optimal(values: tuple[int, ...]) -> bool:
+    """Kozen & Zaks: greedy is optimal for every amount iff it is for all below c_n + c_(n-1)."""
+    if len(values) < 3:
+        return True
+    limit = values[0] + values[1]
+    best = [0] + [limit] * limit
+    for a in range(1, limit):
+        best[a] = min((best[a - v] + 1 for v in values if v <= a), default=limit)
+        g, rest = 0, a
+        for v in values:
+            g += rest // v
+            rest %= v
+        if rest == 0 and g > best[a]:
+            return False
+    return True
+
+
+def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> list[Decimal]:
+    """The fewest chips that make `amount`, largest first; ChipError if none can."""
+    if amount < 0:
+        raise ChipError(f"{money(amount)} is negative: a payout is never paid in negative chips")
+    if amount == 0:
+        return []
+    denoms = sorted(set(chips), reverse=True)
+    exp, step = _units(denoms)
+    scaled = amount / step
+    if scaled != scaled.to_integral_value():
+        raise ChipError(
+            f"{money(amount)} cannot be paid with chips of {' '.join(money(c) for c in reversed(denoms))}: "
+            f"the smallest chip is {money(denoms[-1])}"
+        )
+    n = int(scaled)
+    values = tuple(int(c / step) for c in denoms)
+    if _greedy_is_optimal(values):
+        counts: list[int] = []
+        rest = n
+        for v in values:
+            counts.append(rest // v)
+            rest %= v
+        if rest:
+            raise ChipError(
+                f"{money(amount)} cannot be made with chips of "
+                f"{' '.join(money(c) for c in reversed(denoms))}"
+            )
+    else:
+        # In an optimal payout fewer than c_max chips are not the largest one (pigeonhole on the
+        # prefix sums modulo c_max), so only a bounded remainder needs the exact search.
+        top = values[0]
+        bound = top * top
+        k = max(0, (n - bound) // top)
+        rest_amount = n - k * top
+        best: list[int | None] = [0] + [None] * rest_amount
+        choice = [0] * (rest_amount + 1)
+        for a in range(1, rest_amount + 1):
+            for v in values:
+                if v <= a and best[a - v] is not None:
+                    cand = best[a - v] + 1  # type: ignore[operator]
+                    if best[a] is None or cand < best[a]:  # type: ignore[operator]
+                        best[a] = cand
+                        choice[a] = v
+        if best[rest_amount] is None:
+            raise ChipError(
+                f"{money(amount)} cannot be made with chips of "
+                f"{' '.join(money(c) for c in reversed(denoms))}"
+            )
+        tally = dict.fromkeys(values, 0)
+        tally[top] += k
+        a = rest_amount
+        while a:
+            tally[choice[a]] += 1
+            a -= choice[a]
+        counts = [tally[v] for v in values]
+    out: list[Decimal] = []
+    for c, k2 in zip(denoms, counts, strict=True):
+        out.extend([c] * k2)
+    return out

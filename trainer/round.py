@@ -1,0 +1,750 @@
+"""One round of blackjack as a state machine: bets, the deal, naturals, insurance, the boxes'
+decisions, the dealer's play and the settlement, with every step recorded as an event.
+
+The round only ever offers legal actions (`legal_actions`) and refuses any other with a
+`RoundError` naming the box and the reason. It draws cards from any object with a `draw()`
+method — a `Shoe`, or a scenario's scripted cards — so a recorded round replays exactly.
+
+Order of a round, RULES.md §6: deal (§5); naturals paid at once unless the dealer shows an Ace
+or a ten-value [000]; insurance on a dealer Ace [000][003]; boxes play in deal order, split
+hands first to last [000]; the dealer draws (§8) and settles (§9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Protocol
+
+from trainer.announce import announce_points, announce_up_card
+from trainer.cards import VALUE
+from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.rules import HouseRules
+from trainer.table import BoxView, HandView, TableView
+
+HIT = "hit"
+STAND = "stand"
+DOUBLE = "double"
+SPLIT = "split"
+ACTIONS = (HIT, STAND, DOUBLE, SPLIT)
+
+SEAT = "seat"
+DEALER = "dealer"
+
+# Phases of a round.
+BETTING = "betting"
+INSURANCE = "insurance"
+PLAY = "play"
+DONE = "done"
+
+# Results of a hand once settled.
+BLACKJACK = "blackjack"
+WIN = "win"
+PUSH = "push"
+LOSE = "lose"
+BUST = "bust"
+
+_DOUBLE_TOTALS: dict[str, frozenset[int]] = {
+    "9-11": frozenset((9, 10, 11)),  # [000][003] the first two cards total 9, 10 or 11
+    "10-11": frozenset((10, 11)),
+    "none": frozenset(),  # [004] no doubling in a family game
+}
+
+
+class CardSource(Protocol):
+    def draw(self) -> str: ...
+
+
+class RoundError(ValueError):
+    """A bet or action the rules refuse at this moment; the message names the box."""
+
+
+@dataclass(slots=True, eq=False)
+class Hand:
+    box: int
+    cards: list[str]
+    stakes: dict[str, Decimal]
+    # what a dealer Black Jack may take when dealer_bj_takes is "original"
+    original: dict[str, Decimal]
+    low: int = 0
+    ace: bool = False
+    split: bool = False  # born of a split: never a Black Jack [000]
+    split_aces: bool = False  # one card each, closed [000]
+    doubled: bool = False
+    closed: bool = False
+    natural_paid: bool = False
+    result: str | None = None
+    net: dict[str, Decimal] = field(default_factory=dict)
+    announcements: list[str] = field(default_factory=list)
+    label: str = ""
+
+    def add(self, card: str) -> None:
+        self.cards.append(card)
+        v = VALUE[card[0]]
+        self.low += v
+        if v == 1:
+            self.ace = True
+
+    @property
+    def soft(self) -> bool:
+        return self.ace and self.low <= 11
+
+    @property
+    def best(self) -> int:
+        return self.low + 10 if self.ace and self.low <= 11 else self.low
+
+    @property
+    def natural(self) -> bool:
+        return not self.split and len(self.cards) == 2 and self.ace and self.low == 11
+
+    @property
+    def bust(self) -> bool:
+        return self.low > 21
+
+    def words(self, closed: bool = False) -> str:
+        return announce_points(self.low, self.soft, natural=self.natural, closed=closed)
+
+
+@dataclass(slots=True, eq=False)
+class Box:
+    number: int
+    bets: dict[str, Decimal]
+    hands: list[Hand] = field(default_factory=list)
+    insurance: Decimal | None = None
+    insurance_net: Decimal | None = None
+
+    @property
+    def total(self) -> Decimal:
+        return sum(self.bets.values(), ZERO)
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedOutcome:
+    """[003] what happened to a card exposed by mistake."""
+
+    card: str
+    offered: tuple[str, ...]  # box numbers then "dealer", in the order it was offered
+    taken_by: str  # a box number, "dealer", or "burned"
+
+
+class Round:
+    """One round at one table. Place bets, `deal()`, answer insurance, `act()` until done."""
+
+    def __init__(
+        self,
+        rules: HouseRules,
+        cards: CardSource,
+        *,
+        on_burn: Callable[[str], None] | None = None,
+    ) -> None:
+        self.rules = rules
+        self._draw = cards.draw
+        self._on_burn = on_burn
+        self.phase = BETTING
+        self.boxes: dict[int, Box] = {}
+        self.dealer: list[str] = []
+        self.dealer_announcements: list[str] = []
+        self.dealer_result: str | None = None
+        self.hole_revealed = False
+        self.events: list[dict[str, Any]] = []
+        self.deal_order: list[str] = []
+        self.order: list[Hand] = []  # every hand, in playing order once labelled
+        self._current: Hand | None = None
+        self._pending_dealer: list[str] = []  # an exposed card the dealer kept [003]
+        self.burned: list[str] = []
+        self._waiting_naturals = False
+
+    # ------------------------------------------------------------------ bets
+    def bet(self, box: int, bettor: str, amount: Decimal) -> None:
+        """[000] bets are placed before the deal; standing players bet on a seated box."""
+        r = self.rules
+        if self.phase != BETTING:
+            raise RoundError(f"box {box}: no bet is accepted once the first card is out [000]")
+        if not 1 <= box <= r.boxes:
+            raise RoundError(f"box {box}: this table has boxes 1 to {r.boxes}")
+        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
+            raise RoundError(f"box {box}: {bettor}'s bet must be a positive amount, not {amount}")
+        if bettor != SEAT and not r.behind_bets:
+            raise RoundError(
+                f"box {box}: behind bets are not taken under {r.preset} ({bettor} bets behind)"
+            )
+        if r.table_min is not None and amount < r.table_min:
+            raise RoundError(
+                f"box {box}: {bettor}'s bet {money(amount)} is below the table minimum "
+                f"{money(r.table_min)}"
+            )
+        b = self.boxes.get(box)
+        if b is None:
+            b = self.boxes[box] = Box(box, {})
+        if bettor in b.bets:
+            raise RoundError(f"box {box}: {bettor} already has a bet on this box")
+        total = b.total + amount
+        if r.table_max is not None and total > r.table_max:
+            raise RoundError(
+                f"box {box}: the bets on the box total {money(total)}, above the table maximum "
+                f"{money(r.table_max)} [000]"
+            )
+        b.bets[bettor] = amount
+
+    # ------------------------------------------------------------------ deal
+    def deal(self) -> None:
+        """[000] one card face up to each box in order, one to the dealer, a second to each box;
+        no second card for the dealer unless the table plays a hole card [001][004]."""
+        r = self.rules
+        if self.phase != BETTING:
+            raise RoundError("the cards are already dealt")
+        if not self.boxes:
+            raise RoundError("no box has a bet: nothing to deal")
+        for b in self.boxes.values():
+            if SEAT not in b.bets:
+                raise RoundError(
+                    f"box {b.number}: behind bets need a seated player's bet on the box [000]"
+                )
+        if len(self.boxes) < r.min_boxes_heads_up:
+            raise RoundError(
+                f"the house refuses a single player heads up: bet on at least "
+                f"{r.min_boxes_heads_up} boxes [000]"
+            )
+        boxes = [self.boxes[n] for n in sorted(self.boxes)]
+        self.boxes = {b.number: b for b in boxes}
+        for b in boxes:
+            h = Hand(b.number, [], dict(b.bets), dict(b.bets), label=str(b.number))
+            b.hands.append(h)
+        ev = self.events.append
+        for b in boxes:
+            self._deal_to(b.hands[0], initial=True)
+        up = self._draw()
+        self.dealer.append(up)
+        self.deal_order.append(DEALER)
+        ev({"type": "deal", "to": DEALER, "card": up})
+        self._dealer_says(announce_up_card(up))
+        for b in boxes:
+            self._deal_to(b.hands[0], initial=True)
+        if r.hole_card:
+            hole = self._draw()
+            self.dealer.append(hole)
+            self.deal_order.append(DEALER)
+            ev({"type": "deal", "to": DEALER, "card": hole, "face": "down"})
+        for b in boxes:
+            h = b.hands[0]
+            self._say(h, h.words())
+            if h.natural:
+                h.closed = True
+        up_value = VALUE[up[0]]
+        if up_value not in (1, 10):
+            # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
+            self._pay_naturals()
+        else:
+            self._waiting_naturals = True
+        if up_value == 1 and r.insurance:
+            # [000][003] insurance is offered on a dealer Ace, before any third card
+            self.phase = INSURANCE
+            ev({"type": "insurance-offered", "boxes": [str(b.number) for b in boxes]})
+            return
+        self._after_insurance()
+
+    def _deal_to(self, h: Hand, *, initial: bool = False) -> str:
+        c = self._draw()
+        h.add(c)
+        if initial:
+            self.deal_order.append(str(h.box))
+        self.events.append({"type": "deal", "to": h.label, "card": c})
+        return c
+
+    def _say(self, h: Hand, words: str) -> None:
+        h.announcements.append(words)
+        self.events.append({"type": "announce", "hand": h.label, "words": words})
+
+    def _dealer_says(self, words: str) -> None:
+        self.dealer_announcements.append(words)
+        self.events.append({"type": "announce", "hand": DEALER, "words": words})
+
+    def _pay_naturals(self) -> None:
+        self._waiting_naturals = False
+        for b in self.boxes.values():
+            h = b.hands[0]
+            if h.natural and not h.natural_paid:
+                h.natural_paid = True
+                h.result = BLACKJACK
+                h.net = {k: blackjack_win(v, self.rules) for k, v in h.stakes.items()}
+                self.events.append(
+                    {"type": "blackjack-paid", "hand": h.label, "amounts": _money_map(h.net)}
+                )
+
+    # ------------------------------------------------------------------ insurance
+    def insurable(self) -> dict[int, Decimal]:
+        """Boxes that may insure now and the most each may put up (half the box's bet [003])."""
+        if self.phase != INSURANCE:
+            return {}
+        return {n: insurance_max(b.total) for n, b in self.boxes.items() if b.insurance is None}
+
+    def insure(self, box: int, amount: Decimal) -> None:
+        if self.phase != INSURANCE:
+            up = self.dealer[0] if self.dealer else None
+            why = f"the dealer shows {up}" if up else "the cards are not dealt"
+            if up and VALUE[up[0]] == 1 and not self.rules.insurance:
+                why = f"{self.rules.preset} offers no insurance"
+            raise RoundError(f"box {box}: insurance is not offered now ({why})")
+        b = self.boxes.get(box)
+        if b is None:
+            raise RoundError(f"box {box}: no bet on this box, so nothing to insure")
+        if b.insurance is not None:
+            raise RoundError(f"box {box}: the box is already insured")
+        top = insurance_max(b.total)
+        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
+            raise RoundError(f"box {box}: insurance must be a positive amount, not {amount}")
+        if amount > top:
+            raise RoundError(
+                f"box {box}: insurance {money(amount)} is more than half the bet "
+                f"({money(top)} at most) [003]"
+            )
+        b.insurance = amount
+        self.events.append({"type": "insure", "box": str(box), "amount": money(amount)})
+
+    def close_insurance(self) -> None:
+        if self.phase != INSURANCE:
+            raise RoundError("insurance is not being offered")
+        self.events.append({"type": "insurance-closed"})
+        self._after_insurance()
+
+    def _after_insurance(self) -> None:
+        r = self.rules
+        if r.hole_card and VALUE[self.dealer[0][0]] in (1, 10):
+            # chosen: with a hole card the dealer peeks when showing an Ace or a ten-value
+            natural = _is_natural(self.dealer)
+            self.events.append({"type": "peek", "blackjack": natural})
+            if natural:
+                self._reveal_hole()
+                self._settle_insurance(True)
+                self._settle(dealer_natural=True)
+                return
+            self._settle_insurance(False)
+            self._pay_naturals()
+        self.phase = PLAY
+        self._advance()
+
+    def _settle_insurance(self, dealer_natural: bool) -> None:
+        for b in self.boxes.values():
+            if b.insurance is None or b.insurance_net is not None:
+                continue
+            if dealer_natural:
+                b.insurance_net = insurance_win(b.insurance)
+                self.events.append(
+                    {"type": "insurance-paid", "box": str(b.number), "amount": money(b.insurance_net)}
+                )
+            else:
+                b.insurance_net = -b.insurance
+                self.events.append(
+                    {"type": "insurance-collected", "box": str(b.number), "amount": money(b.insurance)}
+                )
+
+    # ------------------------------------------------------------------ play
+    @property
+    def current(self) -> Hand | None:
+        """The hand whose turn it is, or None outside the play phase."""
+        return self._current
+
+    def _advance(self) -> None:
+        """Find the next hand to play, dealing split hands their second card; else the dealer."""
+        for b in self.boxes.values():
+            for h in b.hands:
+                if h.closed:
+                    continue
+                if len(h.cards) == 1:
+                    # a split hand gets its second card when its turn comes [000]
+                    self._deal_to(h)
+                    self._after_card(h)
+                    if h.closed:
+                        continue
+                self._current = h
+                return
+        self._current = None
+        self._dealer_plays()
+
+    def _after_card(self, h: Hand) -> None:
+        """Announce the hand and close it when it can take no more [000]."""
+        if len(h.cards) < 2:
+            return
+        if h.low > 21:
+            self._say(h, "bust")
+            h.closed = True
+            h.result = BUST
+            # [000][003] a bust box loses at once: the dealer collects bet and cards
+            h.net = {k: -v for k, v in h.stakes.items()}
+            self.events.append({"type": "collect", "hand": h.label, "amounts": _money_map(h.stakes)})
+            return
+        self._say(h, h.words())
+        if h.best == 21:
+            h.closed = True
+        elif h.doubled or h.split_aces:
+            # one card only after a double or on a split Ace [000]: the hand is closed, and a
+            # soft point is announced once more by its standing value (chosen, RULES.md §2)
+            h.closed = True
+            if h.soft:
+                self._say(h, h.words(closed=True))
+
+    def legal_actions(self, refusals: Collection[str] = ()) -> tuple[str, ...]:
+        """The actions the current hand may take. `refusals`: bettors on the box who would refuse
+        to put up more money for a double or split."""
+        h = self._current
+        if h is None or self.phase != PLAY:
+            return ()
+        acts = [HIT, STAND]
+        if self._can_double(h, refusals) is None:
+            acts.append(DOUBLE)
+        if self._can_split(h, refusals) is None:
+            acts.append(SPLIT)
+        return tuple(acts)
+
+    def _consent(self, h: Hand, refusals: Collection[str], what: str) -> str | None:
+        if not refusals:
+            return None
+        if SEAT in refusals:
+            return f"the seated player decides and cannot refuse their own {what}"
+        unknown = [x for x in refusals if x not in h.stakes]
+        if unknown:
+            return f"{', '.join(unknown)} has no bet on hand {h.label}"
+        if self.rules.behind_consent:
+            # [003] every bettor on the box must agree; one refusal and it cannot be done
+            return f"{', '.join(refusals)} refuses, and every bettor on the box must agree [003]"
+        return None
+
+    def _can_double(self, h: Hand, refusals: Collection[str]) -> str | None:
+        r = self.rules
+        if len(h.cards) != 2:
+            return "a hand doubles on its first two cards only [000]"
+        if h.split_aces:
+            return "split Aces take one card each and cannot double [000]"
+        if h.split and not r.double_after_split:
+            return f"no double after a split under {r.preset}"
+        if r.double_on == "any":
+            pass
+        elif h.best not in _DOUBLE_TOTALS[r.double_on]:
+            if r.double_on == "none":
+                return f"no doubling under {r.preset} [004]"
+            return f"doubling needs a first two cards' total of {r.double_on} [000], this is {h.words()}"
+        return self._consent(h, refusals, "double")
+
+    def _can_split(self, h: Hand, refusals: Collection[str]) -> str | None:
+        r = self.rules
+        if r.split == "none":
+            return f"no split under {r.preset} [004]"
+        if len(h.cards) != 2:
+            return "only the first two cards can be split [000]"
+        a, b = h.cards
+        pair = VALUE[a[0]] == VALUE[b[0]] if r.split == "value" else a[0] == b[0]
+        if not pair:
+            why = "two cards of the same rank [000]"
+            if r.split == "value":
+                why = "two cards of the same value [003]"
+            return f"{a[0]} and {b[0]} are not a pair: a split needs {why}"
+        box = self.boxes[h.box]
+        if h.split_aces or (h.split and a[0] == "A"):
+            return "split Aces make 2 hands only [000]"
+        if len(box.hands) >= r.max_hands:
+            return f"a box holds {r.max_hands} hands at most [000]"
+        return self._consent(h, refusals, "split")
+
+    def act(self, action: str, refusals: Collection[str] = ()) -> None:
+        """Apply the seated player's decision to the current hand [000][003]."""
+        h = self._current
+        if self.phase == INSURANCE:
+            raise RoundError("insurance is being offered: close it before the boxes play")
+        if h is None or self.phase != PLAY:
+            raise RoundError(f"no hand is waiting for a decision (cannot {action})")
+        ev = self.events.append
+        if action == HIT:
+            ev({"type": "hit", "hand": h.label})
+            self._deal_to(h)
+            self._after_card(h)
+        elif action == STAND:
+            ev({"type": "stand", "hand": h.label})
+            h.closed = True
+            if h.soft and h.best < 21:
+                # chosen: a soft point is announced once more by its standing value
+                self._say(h, h.words(closed=True))
+        elif action == DOUBLE:
+            why = self._can_double(h, refusals)
+            if why:
+                raise RoundError(f"box {h.box}: hand {h.label} cannot double: {why}")
+            for k in h.stakes:
+                if k not in refusals:
+                    h.stakes[k] = h.stakes[k] * 2
+            h.doubled = True
+            ev({"type": "double", "hand": h.label, "stakes": _money_map(h.stakes)})
+            self._deal_to(h)
+            self._after_card(h)
+        elif action == SPLIT:
+            why = self._can_split(h, refusals)
+            if why:
+                raise RoundError(f"box {h.box}: hand {h.label} cannot split: {why}")
+            self._split(h, refusals)
+        else:
+            raise RoundError(
+                f"box {h.box}: unknown action {action!r}: expected {', '.join(ACTIONS)}"
+            )
+        if h.closed:
+            self._advance()
+
+    def _split(self, h: Hand, refusals: Collection[str]) -> None:
+        box = self.boxes[h.box]
+        aces = h.cards[0][0] == "A"
+        was = h.label
+        second = h.cards.pop()
+        h.announcements.clear()  # the pair's point was the box's; each hand starts anew
+        h.low = VALUE[h.cards[0][0]]
+        h.ace = h.low == 1
+        new = Hand(
+            h.box,
+            [second],
+            {k: v for k, v in box.bets.items() if k not in refusals},
+            {},  # the new bet is added money: not part of the original bet
+            low=VALUE[second[0]],
+            ace=VALUE[second[0]] == 1,
+            split=True,
+            split_aces=aces,
+        )
+        h.split = True
+        h.split_aces = aces
+        # chosen: a re-split hand goes to the end of the box, so labels never change in play
+        box.hands.append(new)
+        for i, hh in enumerate(box.hands):
+            hh.label = f"{box.number}.{i + 1}"
+        self.events.append({"type": "split", "hand": was, "into": [h.label, new.label]})
+        if aces:
+            # [000] split Aces: one card each, and 21 is not a Black Jack
+            for hh in (h, new):
+                self._deal_to(hh)
+                self._after_card(hh)
+        else:
+            self._deal_to(h)
+            self._after_card(h)
+
+    # ------------------------------------------------------------------ exposed card
+    def expose(self, refused_by: Collection[str] = ()) -> ExposedOutcome:
+        """[003] The dealer pulls and exposes a card nobody asked for.
+
+        It is offered to the player whose turn it is, then in turn to the others still to play,
+        in playing order (chosen reading), then it is the dealer's; only if everyone, the dealer
+        included, refuses it is it burned — the only card ever burned in play. `refused_by` holds
+        box numbers (as strings) and possibly "dealer".
+        """
+        h = self._current
+        if self.phase != PLAY or h is None:
+            raise RoundError("a card can only be exposed while the boxes are playing")
+        card = self._draw()
+        self.events.append({"type": "exposed", "card": card})
+        candidates: list[str] = []
+        for b in self.boxes.values():
+            if b.number < h.box:
+                continue
+            if any(not hh.closed for hh in b.hands):
+                candidates.append(str(b.number))
+        candidates.append(DEALER)
+        unknown = [x for x in refused_by if x not in candidates]
+        if unknown:
+            raise RoundError(
+                f"the exposed card is offered to {', '.join(candidates)}; "
+                f"{', '.join(unknown)} cannot refuse it"
+            )
+        offered: list[str] = []
+        for who in candidates:
+            offered.append(who)
+            took = who not in refused_by
+            self.events.append({"type": "offer", "to": who, "card": card, "taken": took})
+            if not took:
+                continue
+            if who == DEALER:
+                self._pending_dealer.append(card)
+                return ExposedOutcome(card, tuple(offered), DEALER)
+            box = self.boxes[int(who)]
+            target = next(hh for hh in box.hands if not hh.closed)
+            target.add(card)
+            self._after_card(target)
+            if target is h and h.closed:
+                self._advance()
+            return ExposedOutcome(card, tuple(offered), who)
+        self.burned.append(card)
+        if self._on_burn is not None:
+            self._on_burn(card)
+        self.events.append({"type": "burn", "card": card})
+        return ExposedOutcome(card, tuple(offered), "burned")
+
+    # ------------------------------------------------------------------ dealer
+    def _dealer_draw(self) -> str:
+        if self._pending_dealer:
+            c = self._pending_dealer.pop(0)
+        else:
+            c = self._draw()
+        self.dealer.append(c)
+        self.events.append({"type": "deal", "to": DEALER, "card": c})
+        return c
+
+    def _reveal_hole(self) -> None:
+        if self.hole_revealed or len(self.dealer) < 2:
+            return
+        self.hole_revealed = True
+        self.events.append({"type": "reveal", "card": self.dealer[1]})
+        self._dealer_says(self._dealer_words())
+
+    def _dealer_words(self) -> str:
+        low = sum(VALUE[c[0]] for c in self.dealer)
+        ace = any(c[0] == "A" for c in self.dealer)
+        soft = ace and low <= 11
+        best = low + 10 if soft else low
+        natural = len(self.dealer) == 2 and soft and low == 11
+        must_stand = best >= 17 and not (
+            self.rules.dealer_hits_soft_17 and soft and best == 17
+        )
+        return announce_points(low, soft, natural=natural, closed=must_stand)
+
+    def _dealer_must_draw(self) -> bool:
+        low = sum(VALUE[c[0]] for c in self.dealer)
+        ace = any(c[0] == "A" for c in self.dealer)
+        soft = ace and low <= 11
+        best = low + 10 if soft else low
+        if best < 17:
+            return True
+        # [000] the dealer stands on every 17; option dealer_hits_soft_17
+        return self.rules.dealer_hits_soft_17 and soft and best == 17
+
+    def _dealer_plays(self) -> None:
+        self.phase = DONE
+        in_play = any(
+            h.result is None for b in self.boxes.values() for h in b.hands
+        ) or any(b.insurance is not None and b.insurance_net is None for b in self.boxes.values())
+        if self.rules.hole_card:
+            self._reveal_hole()
+        if in_play:
+            if len(self.dealer) == 1:
+                self._dealer_draw()
+                self._dealer_says(self._dealer_words())
+            natural = _is_natural(self.dealer)
+            self._settle_insurance(natural)
+            if natural:
+                self._settle(dealer_natural=True)
+                return
+            if self._waiting_naturals:
+                self._pay_naturals()
+            while self._dealer_must_draw():
+                self._dealer_draw()
+                self._dealer_says(self._dealer_words())
+        self._settle(dealer_natural=False)
+
+    # ------------------------------------------------------------------ settlement
+    def _settle(self, *, dealer_natural: bool) -> None:
+        """RULES.md §9: collect the losing bets, then pay the winners, box by box."""
+        self.phase = DONE
+        self._current = None
+        r = self.rules
+        dealer_best = _best(self.dealer)
+        if dealer_natural:
+            self.dealer_result = BLACKJACK
+        elif dealer_best > 21:
+            self.dealer_result = BUST
+        else:
+            self.dealer_result = str(dealer_best)
+        pays: list[Hand] = []
+        for b in self.boxes.values():
+            for h in b.hands:
+                if h.result is not None:
+                    continue
+                if dealer_natural:
+                    if h.natural:
+                        h.result = PUSH  # [000] boxes with Black Jack push
+                        h.net = dict.fromkeys(h.stakes, ZERO)
+                    elif r.dealer_bj_takes == "original":
+                        lost = {k: h.original.get(k, ZERO) for k in h.stakes}
+                        h.result = LOSE if any(lost.values()) else PUSH
+                        h.net = {k: -v for k, v in lost.items()}
+                    else:
+                        # chosen: with no hole card a dealer Black Jack takes doubles and splits
+                        h.result = LOSE
+                        h.net = {k: -v for k, v in h.stakes.items()}
+                elif h.natural:
+                    # [003] a dealer 21 in three or more cards does not beat a Black Jack
+                    h.result = BLACKJACK
+                    h.net = {k: blackjack_win(v, r) for k, v in h.stakes.items()}
+                elif dealer_best > 21 or h.best > dealer_best:
+                    h.result = WIN  # [000] dealer bust pays every bet still in play
+                    h.net = dict(h.stakes)
+                elif h.best == dealer_best:
+                    h.result = PUSH
+                    h.net = dict.fromkeys(h.stakes, ZERO)
+                else:
+                    h.result = LOSE
+                    h.net = {k: -v for k, v in h.stakes.items()}
+                if h.result == LOSE:
+                    self.events.append(
+                        {"type": "collect", "hand": h.label, "amounts": _money_map({k: -v for k, v in h.net.items()})}
+                    )
+                else:
+                    pays.append(h)
+        for h in pays:
+            kind = "push" if h.result == PUSH else "pay"
+            self.events.append({"type": kind, "hand": h.label, "amounts": _money_map(h.net)})
+        self.order = [h for b in self.boxes.values() for h in b.hands]
+
+    # ------------------------------------------------------------------ views
+    @property
+    def done(self) -> bool:
+        return self.phase == DONE
+
+    def hands(self) -> list[Hand]:
+        return [h for b in self.boxes.values() for h in b.hands]
+
+    def balances(self) -> dict[str, Decimal]:
+        """Each bettor's net over the round, hands and insurance (insurance goes to the seat)."""
+        out: dict[str, Decimal] = {}
+        for b in self.boxes.values():
+            for h in b.hands:
+                for k, v in h.net.items():
+                    out[k] = out.get(k, ZERO) + v
+            if b.insurance_net is not None:
+                out[SEAT] = out.get(SEAT, ZERO) + b.insurance_net
+        return out
+
+    def snapshot(self, *, currency: str = "€", highlights: Iterable[str] = ()) -> TableView:
+        """The table as a trainee sees it now."""
+        boxes = []
+        for n in range(1, self.rules.boxes + 1):
+            b = self.boxes.get(n)
+            if b is None:
+                boxes.append(BoxView(n))
+                continue
+            boxes.append(
+                BoxView(
+                    n,
+                    tuple(b.bets.items()),
+                    tuple(
+                        HandView(h.label, tuple(h.cards), tuple(h.stakes.items()), h.doubled, h.result)
+                        for h in b.hands
+                    ),
+                    b.insurance,
+                )
+            )
+        hidden = self.rules.hole_card and len(self.dealer) >= 2 and not self.hole_revealed
+        return TableView(
+            tuple(boxes),
+            tuple(self.dealer),
+            hole_card=hidden,
+            active=self._current.label if self._current else (DEALER if self.phase == DONE else None),
+            highlights=tuple(highlights),
+            currency=currency,
+        )
+
+
+def _best(cards: list[str]) -> int:
+    low = sum(VALUE[c[0]] for c in cards)
+    if low <= 11 and any(c[0] == "A" for c in cards):
+        return low + 10
+    return low
+
+
+def _is_natural(cards: list[str]) -> bool:
+    return len(cards) == 2 and {VALUE[cards[0][0]], VALUE[cards[1][0]]} == {1, 10}
+
+
+def _money_map(m: Mapping[str, Decimal]) -> dict[str, str]:
+    return {k: money(v) for k, v in m.items()}

@@ -1,0 +1,313 @@
+"""House rules as data: every option of RULES.md §11, the five presets, and overrides on top.
+
+Each option is declared once in OPTIONS with its allowed values and source; a preset is a plain
+mapping of option values; `HouseRules.from_spec` applies overrides and refuses impossible
+combinations with a sentence a trainee or instructor can act on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+
+class RulesError(ValueError):
+    """A preset, option or combination of options that cannot be."""
+
+
+def _to_bool(name: str, v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, str) and v.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+        return v.lower() in ("true", "yes", "on", "1")
+    raise RulesError(f"option {name} takes true or false, not {v!r}")
+
+
+def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def conv(name: str, v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int | str):
+            raise RulesError(f"option {name} takes a whole number from {lo} to {hi}, not {v!r}")
+        try:
+            n = int(v)
+        except ValueError:
+            raise RulesError(
+                f"option {name} takes a whole number from {lo} to {hi}, not {v!r}"
+            ) from None
+        if not lo <= n <= hi:
+            raise RulesError(f"option {name} takes a whole number from {lo} to {hi}, not {n}")
+        return n
+
+    return conv
+
+
+def _choice(*values: str) -> Callable[[str, Any], str]:
+    def conv(name: str, v: Any) -> str:
+        if v not in values:
+            raise RulesError(f"option {name} takes one of {', '.join(values)}, not {v!r}")
+        return str(v)
+
+    return conv
+
+
+def _amount(name: str, v: Any) -> Decimal:
+    if isinstance(v, bool) or isinstance(v, float):
+        # floats would smuggle binary fractions into money: ask for exact text or integers
+        if isinstance(v, float) and v == int(v):
+            v = int(v)
+        else:
+            raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}")
+    try:
+        d = Decimal(str(v))
+    except (InvalidOperation, ValueError):
+        raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}") from None
+    if not d.is_finite() or d <= 0:
+        raise RulesError(f"option {name} must be a positive amount, not {v!r}")
+    return d
+
+
+def _optional_amount(name: str, v: Any) -> Decimal | None:
+    if v is None or v == "none":
+        return None
+    return _amount(name, v)
+
+
+def _chips(name: str, v: Any) -> tuple[Decimal, ...]:
+    items = v.split() if isinstance(v, str) else v
+    if not isinstance(items, list | tuple) or not items:
+        raise RulesError(f"option {name} takes a list of chip values like [1, 5, 25], not {v!r}")
+    chips = sorted({_amount(name, x) for x in items}, reverse=True)
+    return tuple(chips)
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    convert: Callable[[str, Any], Any]
+    values: str  # how the values are written, for help texts and settings
+    doc: str
+
+
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        Option("decks", _int_range(1, 8), "1-8", "decks in the shoe [000][002][003][004]"),
+        Option(
+            "reshuffle",
+            _choice("cut-card", "every-round"),
+            "cut-card | every-round",
+            "shuffle at the red card, or after every hand [002]",
+        ),
+        Option("boxes", _int_range(1, 7), "1-7", "boxes on the table [000][002]"),
+        Option("hole_card", _to_bool, "true | false", "dealer takes a second card face down [001]"),
+        Option(
+            "double_on",
+            _choice("9-11", "10-11", "any", "none"),
+            "9-11 | 10-11 | any | none",
+            "which first two cards may be doubled [000][002][004]",
+        ),
+        Option("double_after_split", _to_bool, "true | false", "doubling allowed after a split [002]"),
+        Option(
+            "split",
+            _choice("rank", "value", "none"),
+            "rank | value | none",
+            "pairs by rank [000], any two ten-values too [003], or no split [004]",
+        ),
+        Option("max_hands", _int_range(1, 4), "1-4", "most hands one box may hold by splitting [000]"),
+        Option("insurance", _to_bool, "true | false", "insurance offered on a dealer Ace [000]"),
+        Option("dealer_hits_soft_17", _to_bool, "true | false", "dealer draws on soft 17"),
+        Option(
+            "dealer_bj_takes",
+            _choice("all", "original"),
+            "all | original",
+            "a dealer Black Jack takes doubles and splits too, or the original bets only",
+        ),
+        Option("blackjack_pays", _choice("3:2", "6:5", "1:1"), "3:2 | 6:5 | 1:1", "natural payout"),
+        Option("behind_bets", _to_bool, "true | false", "standing players may bet on a box [000][003]"),
+        Option(
+            "behind_consent",
+            _to_bool,
+            "true | false",
+            "every bettor on a box must agree to a split or double [003]",
+        ),
+        Option(
+            "min_boxes_heads_up",
+            _int_range(1, 3),
+            "1-3",
+            "boxes a lone player must play [000]",
+        ),
+        Option("table_min", _optional_amount, "amount | none", "smallest bet"),
+        Option("table_max", _optional_amount, "amount | none", "largest total on one box [000]"),
+        Option(
+            "round_half_units",
+            _to_bool,
+            "true | false",
+            "3:2 on an odd bet rounded down to the unit, for tables without half-unit chips",
+        ),
+        Option("chips", _chips, "list of values", "chip denominations of the table"),
+    )
+}
+
+_STD_CHIPS = (1, 2, 5, 10, 25, 100, 500)
+
+# RULES.md §11, column by column.
+PRESETS: dict[str, dict[str, Any]] = {
+    "casino-fr": {  # [000] the French casino procedure, the default
+        "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
+        "double_on": "9-11", "double_after_split": False, "split": "rank", "max_hands": 3,
+        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": False,
+        "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
+        "round_half_units": False, "chips": _STD_CHIPS,
+    },
+    "casino-it": {  # [003] Italian casino: ten-values split, behind bettors must consent
+        "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
+        "double_on": "9-11", "double_after_split": False, "split": "value", "max_hands": 3,
+        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": True,
+        "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
+        "round_half_units": False, "chips": _STD_CHIPS,
+    },
+    "online": {  # [002] 4 decks shuffled every hand, up to 3 players
+        "decks": 4, "reshuffle": "every-round", "boxes": 3, "hole_card": False,
+        "double_on": "any", "double_after_split": True, "split": "rank", "max_hands": 2,
+        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
+        "min_boxes_heads_up": 1, "table_min": 1, "table_max": 500,
+        "round_half_units": False, "chips": (1, 5, 25, 100),
+    },
+    "hole-card": {  # [001] the dealer takes a hidden second card and peeks
+        "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
+        "double_on": "any", "double_after_split": False, "split": "rank", "max_hands": 3,
+        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
+        "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
+        "round_half_units": False, "chips": _STD_CHIPS,
+    },
+    "home": {  # [004] a family game: a player holds the bank, no doubles, no splits
+        "decks": 1, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
+        "double_on": "none", "double_after_split": False, "split": "none", "max_hands": 1,
+        "insurance": False, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
+        "min_boxes_heads_up": 1, "table_min": None, "table_max": None,
+        "round_half_units": False, "chips": (1, 5, 10),
+    },
+}  # fmt: skip
+
+DEFAULT_PRESET = "casino-fr"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The rules of one table. Build it with `HouseRules.preset` or `HouseRules.from_spec`."""
+
+    preset: str
+    decks: int
+    reshuffle: str
+    boxes: int
+    hole_card: bool
+    double_on: str
+    double_after_split: bool
+    split: str
+    max_hands: int
+    insurance: bool
+    dealer_hits_soft_17: bool
+    dealer_bj_takes: str
+    blackjack_pays: str
+    behind_bets: bool
+    behind_consent: bool
+    min_boxes_heads_up: int
+    table_min: Decimal | None
+    table_max: Decimal | None
+    round_half_units: bool
+    chips: tuple[Decimal, ...]
+
+    @classmethod
+    def preset_named(cls, name: str = DEFAULT_PRESET) -> HouseRules:
+        return cls.from_spec(name)
+
+    @classmethod
+    def from_spec(cls, spec: str | Mapping[str, Any] | None = None) -> HouseRules:
+        """A preset name, or `{"preset": name, option: value, ...}` (preset defaults to casino-fr)."""
+        if spec is None:
+            spec = DEFAULT_PRESET
+        if isinstance(spec, str):
+            spec = {"preset": spec}
+        if not isinstance(spec, Mapping):
+            raise RulesError(
+                f"rules must be a preset name or an object with \"preset\" and options, not {spec!r}"
+            )
+        name = spec.get("preset", DEFAULT_PRESET)
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
+        values: dict[str, Any] = {"preset": name}
+        for opt, raw in PRESETS[name].items():
+            values[opt] = OPTIONS[opt].convert(opt, raw)
+        for opt, raw in spec.items():
+            if opt == "preset":
+                continue
+            if opt not in OPTIONS:
+                raise RulesError(
+                    f"unknown option {opt!r}: the options are {', '.join(OPTIONS)}"
+                )
+            values[opt] = OPTIONS[opt].convert(opt, raw)
+        rules = cls(**values)
+        rules.check()
+        return rules
+
+    def with_options(self, **overrides: Any) -> HouseRules:
+        spec: dict[str, Any] = {"preset": self.preset}
+        spec.update(self.options())
+        spec.update(overrides)
+        return HouseRules.from_spec(spec)
+
+    def options(self) -> dict[str, Any]:
+        """The option values, without the preset name."""
+        d = dataclasses.asdict(self)
+        d.pop("preset")
+        return d
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the preset."""
+        base = HouseRules.from_spec(self.preset)
+        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def check(self) -> None:
+        """Refuse combinations no table can have."""
+        if self.table_min is not None and self.table_max is not None:
+            if self.table_min > self.table_max:
+                raise RulesError(
+                    f"table_min {self.table_min} is above table_max {self.table_max}"
+                )
+        if self.split == "none" and self.max_hands > 1:
+            raise RulesError(
+                f"split is none, so a box holds one hand: max_hands must be 1, not {self.max_hands}"
+            )
+        if self.split != "none" and self.max_hands < 2:
+            raise RulesError(
+                f"split is {self.split}, so max_hands must be at least 2 (or set split to none)"
+            )
+        if self.double_after_split and (self.double_on == "none" or self.split == "none"):
+            raise RulesError(
+                "double_after_split needs both doubling (double_on) and splitting (split)"
+            )
+        if self.behind_consent and not self.behind_bets:
+            raise RulesError("behind_consent needs behind_bets: there is nobody to consent")
+        if self.min_boxes_heads_up > self.boxes:
+            raise RulesError(
+                f"min_boxes_heads_up {self.min_boxes_heads_up} is more than the "
+                f"{self.boxes} boxes of the table"
+            )
+
+    @property
+    def blackjack_ratio(self) -> Decimal:
+        num, den = self.blackjack_pays.split(":")
+        return Decimal(num) / Decimal(den)
+
+    def describe(self) -> str:
+        over = self.overrides()
+        if not over:
+            return self.preset
+        return self.preset + " + " + ", ".join(f"{k}={v}" for k, v in over.items())

@@ -1,0 +1,238 @@
+"""Scenario files: an instructor's round written as JSON, replayed by the engine into a transcript.
+
+```json
+{"rules": "casino-fr",
+ "boxes": {"1": {"bets": {"seat": 10, "behind-a": 5}, "actions": ["hit", "stand"]}},
+ "cards": ["T", "8", "9", "6"]}
+```
+`rules` is a preset name or `{"preset": ..., option: value}`; `boxes` by number, each with its
+`bets` by bettor (`seat` decides), optional `insurance` (an amount), optional `refuse` (behind
+bettors who refuse to add money for a split or double) and `actions` in playing order; `cards` in
+the order they leave the shoe after the burn. An optional `exposed` entry,
+`{"at": "4.1", "refused_by": ["4", "dealer"]}`, exposes the next card by mistake when hand `at`
+is about to play [003].
+
+Every problem is a `ScenarioError` whose message names the box and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from trainer.cards import CardError, parse_card
+from trainer.payout import money
+from trainer.round import ACTIONS, Round, RoundError
+from trainer.rules import HouseRules, RulesError
+from trainer.shoe import OutOfCards, ScriptedCards
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played; the message is one line for the instructor."""
+
+
+@dataclass(frozen=True)
+class BoxPlan:
+    number: int
+    bets: dict[str, Decimal]
+    actions: tuple[str, ...]
+    insurance: Decimal | None
+    refuse: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    rules: HouseRules
+    boxes: tuple[BoxPlan, ...]
+    cards: tuple[str, ...]
+    exposed_at: str | None = None
+    exposed_refused_by: tuple[str, ...] = ()
+
+
+def _amount(where: str, v: Any) -> Decimal:
+    if isinstance(v, bool) or not isinstance(v, int | float | str):
+        raise ScenarioError(f"{where}: expected an amount like 10 or \"12.5\", not {v!r}")
+    try:
+        d = Decimal(str(v).strip())
+    except InvalidOperation:
+        raise ScenarioError(f"{where}: expected an amount like 10 or \"12.5\", not {v!r}") from None
+    if not d.is_finite() or d <= 0:
+        raise ScenarioError(f"{where}: an amount must be positive, not {v!r}")
+    return d
+
+
+def parse_scenario(text: str) -> Scenario:
+    """Read a scenario from JSON text; ScenarioError on anything malformed."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    return scenario_from_data(data)
+
+
+def scenario_from_data(data: Any) -> Scenario:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario is a JSON object with \"rules\", \"boxes\" and \"cards\"")
+    unknown = set(data) - {"rules", "boxes", "cards", "exposed", "title", "note"}
+    if unknown:
+        raise ScenarioError(
+            f"unknown field {sorted(unknown)[0]!r}: a scenario has rules, boxes, cards "
+            "(and optionally exposed, title, note)"
+        )
+    try:
+        rules = HouseRules.from_spec(data.get("rules", "casino-fr"))
+    except RulesError as e:
+        raise ScenarioError(f"rules: {e}") from None
+    raw_boxes = data.get("boxes")
+    if not isinstance(raw_boxes, Mapping) or not raw_boxes:
+        raise ScenarioError("boxes: expected an object of boxes by number, e.g. {\"1\": {...}}")
+    plans = []
+    for key, spec in raw_boxes.items():
+        try:
+            n = int(key)
+        except ValueError:
+            raise ScenarioError(f"box {key!r}: boxes are numbered 1 to {rules.boxes}") from None
+        where = f"box {n}"
+        if not 1 <= n <= rules.boxes:
+            raise ScenarioError(f"{where}: this table has boxes 1 to {rules.boxes}")
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"{where}: expected an object with \"bets\" and \"actions\"")
+        extra = set(spec) - {"bets", "actions", "insurance", "refuse"}
+        if extra:
+            raise ScenarioError(
+                f"{where}: unknown field {sorted(extra)[0]!r} (a box has bets, actions, "
+                "insurance, refuse)"
+            )
+        bets_raw = spec.get("bets")
+        if not isinstance(bets_raw, Mapping) or not bets_raw:
+            raise ScenarioError(f"{where}: expected \"bets\" by bettor, e.g. {{\"seat\": 10}}")
+        bets = {str(k): _amount(f"{where}: bet of {k}", v) for k, v in bets_raw.items()}
+        actions = spec.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ScenarioError(f"{where}: \"actions\" is a list like [\"hit\", \"stand\"]")
+        for a in actions:
+            if a not in ACTIONS:
+                raise ScenarioError(
+                    f"{where}: unknown action {a!r}: expected {', '.join(ACTIONS)}"
+                )
+        ins = spec.get("insurance")
+        insurance = None if ins is None else _amount(f"{where}: insurance", ins)
+        refuse = spec.get("refuse", [])
+        if not isinstance(refuse, list) or not all(isinstance(x, str) for x in refuse):
+            raise ScenarioError(f"{where}: \"refuse\" is a list of bettor names")
+        plans.append(BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse)))
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
+        raise ScenarioError("cards: expected a list of cards like [\"T\", \"8\", \"AS\"]")
+    cards = []
+    for i, c in enumerate(raw_cards, 1):
+        try:
+            cards.append(parse_card(c))
+        except CardError as e:
+            raise ScenarioError(f"cards: card {i}: {e}") from None
+    exposed = data.get("exposed")
+    at: str | None = None
+    refused: tuple[str, ...] = ()
+    if exposed is not None:
+        if not isinstance(exposed, Mapping) or "at" not in exposed:
+            raise ScenarioError(
+                "exposed: expected {\"at\": \"<hand about to play>\", \"refused_by\": [...]}"
+            )
+        at = str(exposed["at"])
+        rb = exposed.get("refused_by", [])
+        if not isinstance(rb, list):
+            raise ScenarioError("exposed: \"refused_by\" is a list of box numbers and \"dealer\"")
+        refused = tuple(str(x) for x in rb)
+    return Scenario(
+        rules, tuple(sorted(plans, key=lambda p: p.number)), tuple(cards), at, refused
+    )
+
+
+def play(sc: Scenario) -> tuple[Round, list[str]]:
+    """Play a scenario to the end. Returns the round and warnings (actions left unused)."""
+    cards = ScriptedCards(sc.cards)
+    rnd = Round(sc.rules, cards)
+    plans = {p.number: p for p in sc.boxes}
+    queues = {p.number: list(p.actions) for p in sc.boxes}
+    try:
+        for p in sc.boxes:
+            for bettor, amount in p.bets.items():
+                rnd.bet(p.number, bettor, amount)
+        rnd.deal()
+        if rnd.phase == "insurance":
+            for p in sc.boxes:
+                if p.insurance is not None:
+                    rnd.insure(p.number, p.insurance)
+            rnd.close_insurance()
+        else:
+            for p in sc.boxes:
+                if p.insurance is not None:
+                    rnd.insure(p.number, p.insurance)  # raises: not offered, and says why
+        exposed_pending = sc.exposed_at
+        while rnd.current is not None:
+            h = rnd.current
+            if exposed_pending is not None and h.label == exposed_pending:
+                exposed_pending = None
+                rnd.expose(sc.exposed_refused_by)
+                continue
+            q = queues[h.box]
+            if not q:
+                raise ScenarioError(
+                    f"box {h.box}: no action left for hand {h.label} "
+                    f"({' '.join(h.cards)}, {h.words()})"
+                )
+            rnd.act(q.pop(0), plans[h.box].refuse)
+        if exposed_pending is not None:
+            raise ScenarioError(f"exposed: hand {exposed_pending} never came to play")
+    except RoundError as e:
+        raise ScenarioError(str(e)) from None
+    except OutOfCards as e:
+        where = f"box {rnd.current.box}: " if rnd.current is not None else "dealer: "
+        if rnd.phase == "betting":
+            where = ""
+        raise ScenarioError(f"{where}{e}; the scenario needs more cards") from None
+    warnings = [
+        f"box {n}: {len(q)} action(s) not used ({', '.join(q)}): its hands were already closed"
+        for n, q in queues.items()
+        if q
+    ]
+    if cards.left:
+        warnings.append(f"cards: {cards.left} card(s) not used")
+    return rnd, warnings
+
+
+def transcript(rnd: Round) -> dict[str, Any]:
+    """The round as the `sabot round` JSON: deal order, hands, insurance, dealer, events."""
+    return {
+        "rules": rnd.rules.describe(),
+        "deal": list(rnd.deal_order),
+        "hands": [
+            {
+                "hand": h.label,
+                "cards": list(h.cards),
+                "announcements": list(h.announcements),
+                "result": h.result,
+                "net": {k: money(v) for k, v in h.net.items()},
+            }
+            for h in rnd.hands()
+        ],
+        "insurance": {
+            str(b.number): money(b.insurance_net)
+            for b in rnd.boxes.values()
+            if b.insurance_net is not None
+        },
+        "dealer": {
+            "cards": list(rnd.dealer),
+            "announcements": list(rnd.dealer_announcements),
+            "result": rnd.dealer_result,
+        },
+        "events": list(rnd.events),
+    }
+
+
+def replay(text: str) -> tuple[dict[str, Any], list[str]]:
+    rnd, warnings = play(parse_scenario(text))
+    return transcript(rnd), warnings

@@ -1,0 +1,116 @@
+"""The shoe ("sabot"): its decks, the seeded shuffle, the cut, the red card and the burn.
+
+[000][003] The dealer shuffles, a player cuts with the blue card, the dealer places the red card
+to mark the end of the shoe ("talon") and burns the first 5 cards. When the red card comes out
+the round is finished and the shoe is reshuffled *(chosen)*. [002] Online, the shoe is shuffled
+after every hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from trainer.cards import full_deck
+
+BURN = 5  # [000] "Le croupier brûle alors les 5 premières"
+
+
+class OutOfCards(LookupError):
+    """The shoe (or a scripted card list) has no card left."""
+
+
+class Shoe:
+    """A seeded shoe of `decks` decks. `draw()` gives the next card.
+
+    Every card is accounted for: `dealt`, `burned` and `remaining` together always hold exactly
+    the cards of the decks.
+    """
+
+    def __init__(
+        self,
+        decks: int = 6,
+        *,
+        seed: int | None = None,
+        every_round: bool = False,
+        penetration: float = 0.75,
+    ) -> None:
+        self.decks = decks
+        self.every_round = every_round
+        self.penetration = penetration
+        self._rng = random.Random(seed)
+        self.shuffles = 0
+        self.shuffle()
+
+    def shuffle(self) -> None:
+        cards = full_deck() * self.decks
+        self._rng.shuffle(cards)
+        # The cut: a player puts the blue card somewhere past the first and last deck-quarter.
+        n = len(cards)
+        cut = self._rng.randrange(n // 4, 3 * n // 4 + 1)
+        cards = cards[cut:] + cards[:cut]
+        self._cards = cards
+        self._pos = 0
+        # The red card: about a quarter of the shoe (at least 10 cards) stays behind it.
+        self.red_card_at = min(n - 10, max(BURN + 1, int(n * self.penetration)))
+        if self.every_round:
+            self.red_card_at = n
+        self.burned: list[str] = []
+        self.dealt: list[str] = []
+        self.shuffles += 1
+        # [000] burn the first 5
+        for _ in range(BURN):
+            self.burned.append(self._cards[self._pos])
+            self._pos += 1
+        self._pos_after_burn = self._pos
+
+    @property
+    def remaining(self) -> list[str]:
+        return self._cards[self._pos :]
+
+    @property
+    def red_card_out(self) -> bool:
+        return self._pos >= self.red_card_at
+
+    def draw(self) -> str:
+        if self._pos >= len(self._cards):
+            raise OutOfCards("the shoe is empty")
+        card = self._cards[self._pos]
+        self._pos += 1
+        self.dealt.append(card)
+        return card
+
+    def burn(self, card: str) -> None:
+        """[003] an exposed card refused by everyone is burned: move it to the burned pile."""
+        self.dealt.remove(card)
+        self.burned.append(card)
+
+    def end_round(self) -> bool:
+        """Call after each round: reshuffles when due. True if it did."""
+        if self.every_round or self.red_card_out:
+            self.shuffle()
+            return True
+        return False
+
+
+class ScriptedCards:
+    """The cards of a scenario, in the order they leave the shoe after the burn."""
+
+    def __init__(self, cards: Iterable[str]) -> None:
+        self._cards = list(cards)
+        self._pos = 0
+
+    def draw(self) -> str:
+        if self._pos >= len(self._cards):
+            raise OutOfCards(f"too few cards: all {len(self._cards)} were used")
+        card = self._cards[self._pos]
+        self._pos += 1
+        return card
+
+    @property
+    def used(self) -> int:
+        return self._pos
+
+    @property
+    def left(self) -> int:
+        return len(self._cards) - self._pos
