@@ -12,7 +12,7 @@ hands first to last [000]; the dealer draws (§8) and settles (§9).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
@@ -589,25 +589,10 @@ class Round:
         self._dealer_says(self._dealer_words())
 
     def _dealer_words(self) -> str:
-        low = sum(VALUE[c[0]] for c in self.dealer)
-        ace = any(c[0] == "A" for c in self.dealer)
-        soft = ace and low <= 11
-        best = low + 10 if soft else low
-        natural = len(self.dealer) == 2 and soft and low == 11
-        must_stand = best >= 17 and not (
-            self.rules.dealer_hits_soft_17 and soft and best == 17
-        )
-        return announce_points(low, soft, natural=natural, closed=must_stand)
+        return dealer_words(self.dealer, self.rules)
 
     def _dealer_must_draw(self) -> bool:
-        low = sum(VALUE[c[0]] for c in self.dealer)
-        ace = any(c[0] == "A" for c in self.dealer)
-        soft = ace and low <= 11
-        best = low + 10 if soft else low
-        if best < 17:
-            return True
-        # [000] the dealer stands on every 17; option dealer_hits_soft_17
-        return self.rules.dealer_hits_soft_17 and soft and best == 17
+        return dealer_must_draw(self.dealer, self.rules)
 
     def _dealer_plays(self) -> None:
         self.phase = DONE
@@ -733,6 +718,44 @@ class Round:
             highlights=tuple(highlights),
             currency=currency,
         )
+
+
+def dealer_must_draw(cards: Sequence[str], rules: HouseRules) -> bool:
+    """[000] the dealer draws on 16 or less and stands on every 17; option dealer_hits_soft_17."""
+    low = 0
+    ace = False
+    for c in cards:
+        v = VALUE[c[0]]
+        low += v
+        ace = ace or v == 1
+    soft = ace and low <= 11
+    best = low + 10 if soft else low
+    if best < 17:
+        return True
+    return rules.dealer_hits_soft_17 and soft and best == 17
+
+
+def dealer_words(cards: Sequence[str], rules: HouseRules) -> str:
+    """What the dealer says of their own hand: a hand that must stand is announced by its
+    standing value at once (A 6 -> "17") (chosen, RULES.md §2); a lone Ace is "1 or 11"."""
+    if len(cards) == 1:
+        return announce_up_card(cards[0])
+    low = sum(VALUE[c[0]] for c in cards)
+    soft = low <= 11 and any(c[0] == "A" for c in cards)
+    natural = len(cards) == 2 and soft and low == 11
+    return announce_points(low, soft, natural=natural, closed=not dealer_must_draw(cards, rules))
+
+
+def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
+    """The dealer's hand from the up card on, drawing from `cards` (the up card first) by the
+    rules of §8 until the hand must stand, or is a natural."""
+    it = iter(cards)
+    hand = [next(it)]
+    while dealer_must_draw(hand, rules):
+        hand.append(next(it))
+        if len(hand) == 2 and _is_natural(hand):
+            break
+    return hand
 
 
 def _best(cards: list[str]) -> int:

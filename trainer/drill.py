@@ -1,0 +1,351 @@
+"""A drill session: which question comes next, judging each answer, storing it at once, and the
+summary at the end. The same object runs the terminal drill and the desktop app.
+
+Modes:
+- `practice`: untimed, with explanations, as many questions as the trainee wants (or `count`);
+- `challenge`: as many right answers as possible in 60 seconds;
+- `sprint`: N questions as fast as possible;
+- `exam`: a fixed set across skills made from a seed, with a pass mark; the same seed and rules
+  give the same questions, so an instructor can set and check an exam.
+
+Missed items come back within the next few questions until answered right three times in a row
+(the weak-item queue). Response times are measured by the caller with a monotonic clock, from the
+moment the question is shown to the moment the answer is given.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from trainer.rules import HouseRules
+from trainer.skills import SKILLS, Question, Skill, Verdict
+
+PRACTICE = "practice"
+CHALLENGE = "challenge"
+SPRINT = "sprint"
+EXAM = "exam"
+MODES = (PRACTICE, CHALLENGE, SPRINT, EXAM)
+
+CHALLENGE_SECONDS = 60
+SPRINT_DEFAULT = 20
+EXAM_PER_SKILL = 2
+EXAM_PASS = 0.9  # 90 % right answers to pass
+
+# The weak-item queue: a missed item returns after 1 to 3 other questions, and leaves the queue
+# once answered right this many times in a row.
+WEAK_STREAK = 3
+WEAK_GAP = (1, 3)
+
+
+class DrillOver(Exception):
+    """An answer that came after the challenge's time ran out: not scored, not stored."""
+
+
+class Recorder(Protocol):
+    """What a drill needs of the history store."""
+
+    def start_session(
+        self, profile: str, mode: str, skills: Sequence[str], preset: str, seed: int | None = None
+    ) -> int: ...
+
+    def end_session(self, session_id: int) -> None: ...
+
+    def record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: dict[str, Any],
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+    ) -> int: ...
+
+
+@dataclass
+class _Weak:
+    skill: str
+    item: str
+    question: Question
+    streak: int = 0
+    due: int = 0
+
+
+class WeakQueue:
+    """Items missed in this drill (or carried from the history), due back soon."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._items: dict[str, _Weak] = {}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def items(self) -> list[str]:
+        return list(self._items)
+
+    def note(self, q: Question, correct: bool, position: int) -> None:
+        """Account for an answer to `q` given as question number `position`."""
+        w = self._items.get(q.item)
+        if not correct:
+            if w is None:
+                w = self._items[q.item] = _Weak(q.skill, q.item, q)
+            w.streak = 0
+            w.question = q
+            w.due = position + 1 + self._rng.randint(*WEAK_GAP)
+        elif w is not None:
+            w.streak += 1
+            if w.streak >= WEAK_STREAK:
+                del self._items[q.item]
+            else:
+                w.due = position + 1 + self._rng.randint(*WEAK_GAP)
+
+    def due(self, position: int, skills: Iterable[str]) -> _Weak | None:
+        allowed = set(skills)
+        ready = [w for w in self._items.values() if w.due <= position and w.skill in allowed]
+        return min(ready, key=lambda w: w.due) if ready else None
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One answered question: what was asked, the verdict, the time, and the stored id."""
+
+    number: int
+    question: Question
+    raw: str
+    verdict: Verdict
+    response_ms: int
+    attempt_id: int | None
+
+
+@dataclass(frozen=True)
+class SkillLine:
+    skill: str
+    attempts: int
+    correct: int
+    median_ms: float | None
+    target_ms: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    mode: str
+    attempts: int
+    correct: int
+    median_ms: float | None
+    slowest: Answered | None
+    by_skill: tuple[SkillLine, ...]
+    to_work_on: tuple[str, ...]  # item keys still in the weak queue, or missed
+    elapsed_ms: int
+    passed: bool | None = None  # exam only
+    seed: int | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+
+@dataclass
+class Drill:
+    """One session of drilling one or more skills under one set of house rules."""
+
+    skills: Sequence[Skill]
+    rules: HouseRules
+    mode: str = PRACTICE
+    count: int | None = None
+    seed: int | None = None
+    store: Recorder | None = None
+    profile: str = "default"
+    clock: Callable[[], int] = time.monotonic_ns
+    carried_weak: Sequence[tuple[str, str]] = ()  # (skill, item) weak in the history
+    session_id: int | None = field(default=None, init=False)
+    answered: list[Answered] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r}: expected one of {', '.join(MODES)}")
+        if not self.skills:
+            raise ValueError("a drill needs at least one skill")
+        for s in self.skills:
+            why = s.available(self.rules)
+            if why:
+                raise ValueError(f"{s.name} cannot be drilled under {self.rules.describe()}: {why}")
+        if self.count is not None and self.count < 1:
+            raise ValueError(f"the number of questions must be at least 1, not {self.count}")
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(1, 10**9)
+        self._rng = random.Random(self.seed)
+        self.weak = WeakQueue(random.Random(self.seed + 1))
+        self._current: Question | None = None
+        self._started_ns: int | None = None
+        self._ended_ns: int | None = None
+        self._plan: list[Question] | None = None
+        if self.mode == SPRINT and self.count is None:
+            self.count = SPRINT_DEFAULT
+        if self.mode == EXAM:
+            self._plan = exam_questions(self.seed, self.rules, self.skills)
+            self.count = len(self._plan)
+        for skill_name, item in self.carried_weak:
+            s = SKILLS.get(skill_name)
+            if s is None or s not in self.skills:
+                continue
+            q = s.make_item(random.Random(f"{self.seed}:{item}"), self.rules, item, tries=200)
+            if q is not None:
+                self.weak.note(q, False, -WEAK_GAP[1] - 1)
+        if self.store is not None:
+            self.session_id = self.store.start_session(
+                self.profile, self.mode, [s.name for s in self.skills], self.rules.describe(),
+                self.seed,
+            )
+
+    # ------------------------------------------------------------------ flow
+    @property
+    def position(self) -> int:
+        return len(self.answered)
+
+    @property
+    def current(self) -> Question | None:
+        return self._current
+
+    def time_left_ms(self) -> int | None:
+        """Milliseconds left in a challenge (None in the other modes, or before it starts)."""
+        if self.mode != CHALLENGE or self._started_ns is None:
+            return None
+        spent = (self.clock() - self._started_ns) // 1_000_000
+        return max(0, CHALLENGE_SECONDS * 1000 - spent)
+
+    @property
+    def over(self) -> bool:
+        if self._ended_ns is not None:
+            return True
+        if self.mode == CHALLENGE:
+            left = self.time_left_ms()
+            return left is not None and left <= 0
+        return self.count is not None and self.position >= self.count
+
+    def next_question(self) -> Question | None:
+        """The next question, or None when the drill is over."""
+        if self.over:
+            return None
+        if self._started_ns is None:
+            self._started_ns = self.clock()
+        if self._plan is not None:
+            q = self._plan[self.position]
+        else:
+            q = self._fresh()
+        self._current = q
+        return q
+
+    def _fresh(self) -> Question:
+        names = [s.name for s in self.skills]
+        w = self.weak.due(self.position, names)
+        if w is not None:
+            again = SKILLS[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
+            return again if again is not None else w.question
+        s = self.skills[self._rng.randrange(len(self.skills))] if len(self.skills) > 1 else self.skills[0]
+        return s.make(self._rng, self.rules)
+
+    def answer(self, raw: str, response_ms: int) -> Answered:
+        """Judge and store the answer to the current question at once.
+
+        Raises `trainer.answers.Unreadable` (nothing scored or stored: the question stays open)
+        and ValueError when there is no question to answer.
+        """
+        q = self._current
+        if q is None:
+            raise ValueError("there is no question to answer")
+        if self.mode == CHALLENGE and self.over:
+            self._current = None
+            raise DrillOver(f"time is up: the {CHALLENGE_SECONDS} seconds are over, this answer "
+                            "does not count")
+        skill = SKILLS[q.skill]
+        verdict = skill.check(q, raw)
+        ms = max(0, int(response_ms))
+        attempt_id = None
+        if self.store is not None and self.session_id is not None:
+            attempt_id = self.store.record(
+                self.session_id, q.skill, q.item, q.data, raw.strip(), q.expected,
+                verdict.correct, ms,
+            )
+        self._current = None
+        done = Answered(self.position + 1, q, raw, verdict, ms, attempt_id)
+        self.answered.append(done)
+        if self._plan is None:
+            self.weak.note(q, verdict.correct, done.number)
+        return done
+
+    def finish(self) -> Summary:
+        """End the drill (idempotent), close the session in the store, and sum it up."""
+        if self._ended_ns is None:
+            self._ended_ns = self.clock()
+            if self.store is not None and self.session_id is not None:
+                self.store.end_session(self.session_id)
+        return self.summary()
+
+    def summary(self) -> Summary:
+        done = self.answered
+        times = [a.response_ms for a in done]
+        lines = []
+        for s in self.skills:
+            mine = [a for a in done if a.question.skill == s.name]
+            if not mine:
+                continue
+            lines.append(
+                SkillLine(
+                    s.name,
+                    len(mine),
+                    sum(a.verdict.correct for a in mine),
+                    statistics.median(a.response_ms for a in mine),
+                    s.target * 1000,
+                )
+            )
+        missed = list(dict.fromkeys(a.question.item for a in done if not a.verdict.correct))
+        work = tuple(dict.fromkeys([*self.weak.items, *missed]))
+        correct = sum(a.verdict.correct for a in done)
+        end = self._ended_ns if self._ended_ns is not None else self.clock()
+        elapsed = 0 if self._started_ns is None else (end - self._started_ns) // 1_000_000
+        passed = None
+        if self.mode == EXAM:
+            passed = bool(done) and len(done) == self.count and correct / len(done) >= EXAM_PASS
+        return Summary(
+            self.mode,
+            len(done),
+            correct,
+            statistics.median(times) if times else None,
+            max(done, key=lambda a: a.response_ms) if done else None,
+            tuple(lines),
+            work,
+            int(elapsed),
+            passed,
+            self.seed,
+        )
+
+
+def exam_questions(seed: int, rules: HouseRules, skills: Sequence[Skill] | None = None) -> list[Question]:
+    """The exam for `seed`: EXAM_PER_SKILL questions of every skill drillable under `rules`, in a
+    seeded order. The same seed and rules always give the same exam."""
+    chosen = [s for s in (skills or SKILLS.values()) if s.available(rules) is None]
+    rng = random.Random(f"exam:{seed}")
+    qs = [s.make(rng, rules) for s in chosen for _ in range(EXAM_PER_SKILL)]
+    rng.shuffle(qs)
+    return qs
+
+
+def resolve_skills(spec: str, rules: HouseRules) -> list[Skill]:
+    """`announce`, `pay-blackjack,chips`, or `all` (every skill drillable under the rules)."""
+    spec = spec.strip()
+    if spec in ("all", "mixed", "*"):
+        return [s for s in SKILLS.values() if s.available(rules) is None]
+    out = []
+    for name in (n.strip() for n in spec.split(",")):
+        if name not in SKILLS:
+            raise ValueError(f"unknown skill {name!r}: expected one of {', '.join(SKILLS)}, or all")
+        out.append(SKILLS[name])
+    return out

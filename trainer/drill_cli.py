@@ -1,0 +1,464 @@
+"""The headless commands on top of the drills and the history: `sabot drill`, `sabot stats`,
+`sabot export`.
+
+`sabot drill` prints a question, reads the answer line, prints the verdict and stores the attempt
+at once; EOF (Ctrl-D) ends it cleanly with the summary. With `--json` every question, verdict and
+the summary are one JSON line each, for scripts and instructors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import IO, Any
+
+from trainer.answers import Unreadable
+from trainer.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
+from trainer.payout import money
+from trainer.rules import HouseRules, RulesError
+from trainer.skills import SKILLS, TARGETS, Question
+from trainer.skills.base import CHOICE, HOW_TO_ANSWER, rank_text
+from trainer.table import TableView
+
+EXIT_USAGE = 2
+DEFAULT_PROFILE = "default"
+
+
+def _profile(args: argparse.Namespace) -> str:
+    return args.profile or os.environ.get("SABOT_PROFILE") or DEFAULT_PROFILE
+
+
+def _open_store() -> Any:
+    from trainer.store import Store, StoreError
+
+    try:
+        store = Store.open()
+    except StoreError as e:
+        print(f"sabot: {e}", file=sys.stderr)
+        return None
+    if store.notice:
+        print(f"sabot: {store.notice}", file=sys.stderr)
+    return store
+
+
+# ---------------------------------------------------------------------------- text rendering
+
+def _stakes(stakes: tuple[tuple[str, Decimal], ...]) -> str:
+    return ", ".join(f"{who} {money(v)}" for who, v in stakes)
+
+
+def table_lines(view: TableView | None) -> list[str]:
+    """The table in a few lines of text, box by box, for the terminal."""
+    if view is None:
+        return []
+    lines = []
+    if view.dealer_cards:
+        shown = rank_text(view.dealer_cards[:1])
+        if view.hole_card:
+            shown += " [hole card]"
+        elif len(view.dealer_cards) > 1:
+            shown = rank_text(view.dealer_cards)
+        lines.append(f"dealer: {shown}")
+    for b in view.boxes:
+        if b.empty and not any(h.cards for h in b.hands):
+            continue
+        head = f"box {b.number}" + (f" ({_stakes(b.bets)})" if b.bets else "")
+        if b.insurance is not None:
+            head += f", insured {money(b.insurance)}"
+        if not b.hands or not any(h.cards for h in b.hands):
+            lines.append(head)
+            continue
+        if len(b.hands) == 1:
+            h = b.hands[0]
+            doubled = " (doubled)" if h.doubled else ""
+            lines.append(f"{head}: {rank_text(h.cards)}{doubled}")
+        else:
+            lines.append(head + ":")
+            for h in b.hands:
+                doubled = " (doubled)" if h.doubled else ""
+                lines.append(f"    {h.label}: {rank_text(h.cards)} ({_stakes(h.stakes)}){doubled}")
+    if view.exposed_card:
+        lines.append(f"exposed card: {rank_text([view.exposed_card])}")
+    return lines
+
+
+def question_lines(q: Question) -> list[str]:
+    lines = [q.prompt]
+    skip_table = q.skill in ("pay-even", "pay-double", "pay-blackjack", "pay-insurance", "chips")
+    if not skip_table:
+        lines += table_lines(q.table)
+    if q.skill == "dealer":
+        lines.append("shoe: " + rank_text(q.data["shoe"]) + " ...")
+    if q.skill == "chips":
+        lines.append("chips: " + " ".join(q.data["chip_set"]))
+    if q.choices:
+        lines += [f"  {i}) {c}" for i, c in enumerate(q.choices, 1)]
+    return lines
+
+
+# ---------------------------------------------------------------------------- drill
+
+def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "question",
+        "id": qid,
+        "skill": q.skill,
+        "item": q.item,
+        "prompt": q.prompt,
+        "answer_as": HOW_TO_ANSWER[q.kind],
+    }
+    out.update(q.data)
+    out["table"] = table_lines(q.table)
+    if q.choices:
+        out["choices"] = list(q.choices)
+    left = drill.time_left_ms()
+    if left is not None:
+        out["time_left_ms"] = left
+    return out
+
+
+def _summary_lines(s: Summary) -> list[str]:
+    lines = ["", f"— {s.mode} over —"]
+    if not s.attempts:
+        lines.append("no question answered.")
+        return lines
+    acc = s.correct / s.attempts
+    lines.append(f"{s.correct}/{s.attempts} right ({acc:.0%}), median {(s.median_ms or 0) / 1000:.1f} s"
+                 f", {s.elapsed_ms / 1000:.0f} s in all")
+    for line in s.by_skill:
+        mark = "≤" if (line.median_ms or 0) <= line.target_ms else ">"
+        lines.append(
+            f"  {line.skill:14} {line.correct}/{line.attempts}  median {(line.median_ms or 0) / 1000:.1f} s "
+            f"{mark} target {line.target_ms / 1000:.1f} s"
+        )
+    if s.slowest is not None:
+        lines.append(f"slowest: {s.slowest.response_ms / 1000:.1f} s on {s.slowest.question.item}")
+    if s.to_work_on:
+        lines.append("to work on: " + ", ".join(s.to_work_on))
+    if s.passed is not None:
+        lines.append(f"exam {'PASSED' if s.passed else 'not passed'} (pass mark 90 %), seed {s.seed}")
+    return lines
+
+
+def _summary_json(s: Summary) -> dict[str, Any]:
+    return {
+        "type": "summary",
+        "mode": s.mode,
+        "attempts": s.attempts,
+        "correct": s.correct,
+        "accuracy": None if s.accuracy is None else round(s.accuracy, 4),
+        "median_ms": s.median_ms,
+        "elapsed_ms": s.elapsed_ms,
+        "by_skill": [
+            {"skill": x.skill, "attempts": x.attempts, "correct": x.correct,
+             "median_ms": x.median_ms, "target_ms": x.target_ms}
+            for x in s.by_skill
+        ],
+        "to_work_on": list(s.to_work_on),
+        "passed": s.passed,
+        "seed": s.seed,
+    }
+
+
+def _lines(stream: IO[str]) -> Iterator[str]:
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line.rstrip("\n")
+
+
+def cmd_drill(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    try:
+        rules = HouseRules.from_spec(_rules_spec(args))
+        skills = resolve_skills(args.skill, rules)
+    except (RulesError, ValueError) as e:
+        print(f"sabot drill: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    store = _open_store()
+    if store is None:
+        return 1
+    weak: list[tuple[str, str]] = []
+    try:
+        from trainer.stats import weakest_items
+
+        for w in weakest_items(store, _profile(args), n=5):
+            weak.append((w.skill, w.item))
+    except ValueError:
+        pass  # a new profile has no history yet
+    try:
+        drill = Drill(skills, rules, mode=args.mode, count=args.count, seed=args.seed,
+                      store=store, profile=_profile(args), carried_weak=weak)
+    except ValueError as e:
+        print(f"sabot drill: {e}", file=sys.stderr)
+        store.close()
+        return EXIT_USAGE
+    as_json = args.json
+
+    def emit(obj: dict[str, Any]) -> None:
+        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+        out.flush()
+
+    if not as_json:
+        names = ", ".join(s.name for s in skills)
+        out.write(f"Sabot drill — {names} ({drill.mode}), rules {rules.describe()}, seed {drill.seed}, "
+                  f"profile {drill.profile}.\nType your answer and press Enter; Ctrl-D ends the drill.\n")
+    lines = _lines(sys.stdin)
+    finished_by_eof = False
+    try:
+        while True:
+            q = drill.next_question()
+            if q is None:
+                break
+            qid = f"q{drill.position + 1}"
+            if as_json:
+                emit(_question_json(q, qid, drill))
+            else:
+                out.write(f"\n{qid}. " + "\n    ".join(question_lines(q)) + "\n")
+                if drill.position == 0 or q.kind == CHOICE:
+                    out.write(f"    (answer: {HOW_TO_ANSWER[q.kind]})\n")
+                left = drill.time_left_ms()
+                if left is not None:
+                    out.write(f"    [{left / 1000:.0f} s left]\n")
+                out.write("> ")
+                out.flush()
+            shown = time.monotonic_ns()
+            while True:
+                raw = next(lines, None)
+                if raw is None:
+                    finished_by_eof = True
+                    break
+                ms = (time.monotonic_ns() - shown) // 1_000_000
+                if not raw.strip():
+                    if not as_json:
+                        out.write("> ")
+                        out.flush()
+                    continue
+                try:
+                    done = drill.answer(raw, ms)
+                except Unreadable as e:
+                    if as_json:
+                        emit({"type": "unreadable", "id": qid, "message": str(e)})
+                    else:
+                        out.write(f"    ? {e}\n> ")
+                        out.flush()
+                    continue
+                except DrillOver as e:
+                    if as_json:
+                        emit({"type": "late", "id": qid, "message": str(e)})
+                    else:
+                        out.write(f"    ⏱ {e}\n")
+                    done = None
+                break
+            if finished_by_eof:
+                break
+            if done is None:
+                break
+            v = done.verdict
+            if as_json:
+                emit({"type": "verdict", "id": qid, "correct": v.correct, "given": v.given,
+                      "expected": v.expected, "reason": v.reason, "response_ms": done.response_ms,
+                      "target_ms": int(SKILLS[q.skill].target * 1000)})
+            else:
+                t = f"{done.response_ms / 1000:.1f} s, target {SKILLS[q.skill].target:.1f} s"
+                if v.correct:
+                    out.write(f"    ✓ right ({t})\n")
+                else:
+                    out.write(f"    ✗ wrong ({t}): the answer is {v.expected!r}. {v.reason}\n")
+            out.flush()
+    finally:
+        summary = drill.finish()
+        store.close()
+    if as_json:
+        emit(_summary_json(summary))
+    else:
+        out.write("\n".join(_summary_lines(summary)) + "\n")
+    return 0
+
+
+def _rules_spec(args: argparse.Namespace) -> Any:
+    spec: dict[str, Any] = {"preset": args.preset}
+    for item in args.option or ():
+        if "=" not in item:
+            raise RulesError(f"--option takes NAME=VALUE, not {item!r}")
+        k, v = item.split("=", 1)
+        spec[k.strip()] = _option_value(v.strip())
+    return spec
+
+
+def _option_value(v: str) -> Any:
+    if v.lower() in ("true", "false"):
+        return v.lower() == "true"
+    if v.isdigit():
+        return int(v)
+    if " " in v:
+        return v.split()
+    return v
+
+
+# ---------------------------------------------------------------------------- stats & export
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from trainer.stats import skill_stats
+
+    store = _open_store()
+    if store is None:
+        return 1
+    profile = _profile(args)
+    try:
+        stats = skill_stats(store, profile, TARGETS)
+    except ValueError as e:
+        print(f"sabot stats: {e} Profiles: {', '.join(p.name for p in store.profiles()) or 'none yet'}.",
+              file=sys.stderr)
+        store.close()
+        return EXIT_USAGE
+    finally:
+        pass
+    store.close()
+    if args.json:
+        json.dump({name: _skill_json(s) for name, s in stats.items()}, sys.stdout, default=str)
+        sys.stdout.write("\n")
+        return 0
+    print(f"Sabot — statistics for {profile}")
+    print(f"{'skill':15} {'attempts':>8} {'accuracy':>9} {'median':>8} {'target':>7}  mastered")
+    for name in SKILLS:
+        s = stats.get(name)
+        if s is None or not s.attempts:
+            print(f"{name:15} {0:>8} {'—':>9} {'—':>8} {TARGETS[name]:>6.1f}s  no")
+            continue
+        acc = f"{(s.accuracy or 0):.0%}"
+        med = f"{(s.median_ms or 0) / 1000:.1f}s"
+        print(f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {TARGETS[name]:>6.1f}s  "
+              f"{'yes' if s.mastered else 'no'}")
+    return 0
+
+
+def _skill_json(s: Any) -> dict[str, Any]:
+    return {
+        "attempts": s.attempts,
+        "correct": s.correct,
+        "accuracy": s.accuracy,
+        "median_ms": s.median_ms,
+        "p90_ms": s.p90_ms,
+        "target_s": s.target_s,
+        "mastered": s.mastered,
+    }
+
+
+EXPORT_FIELDS = ("profile", "session", "mode", "skill", "item", "question", "answer", "expected",
+                 "correct", "response_ms", "answered_at")
+
+
+def export_rows(store: Any, profile: str | None) -> Iterator[dict[str, Any]]:
+    """Every attempt of one profile (or of all), oldest first, with its session's mode."""
+    names = [profile] if profile else [p.name for p in store.profiles()]
+    for name in names:
+        modes = {s.id: s.mode for s in store.sessions(name)}
+        for a in store.attempts(profile=name):
+            yield _export_row(name, modes.get(a.session_id, ""), a)
+
+
+def _export_row(profile: str, mode: str, a: Any) -> dict[str, Any]:
+    return {
+            "profile": profile,
+            "session": a.session_id,
+            "mode": mode,
+            "skill": a.skill,
+            "item": a.item,
+            "question": a.question,
+            "answer": a.answer,
+            "expected": a.expected,
+            "correct": a.correct,
+            "response_ms": a.response_ms,
+            "answered_at": a.at.isoformat(),
+    }
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _open_store()
+    if store is None:
+        return 1
+    profile = args.profile or None
+    try:
+        rows = export_rows(store, profile)
+        target: IO[str]
+        if args.file and args.file != "-":
+            target = open(args.file, "w", encoding="utf-8", newline="")
+        else:
+            target = sys.stdout
+        try:
+            n = write_export(rows, target, args.format)
+        finally:
+            if target is not sys.stdout:
+                target.close()
+    except ValueError as e:
+        print(f"sabot export: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as e:
+        print(f"sabot export: cannot write {args.file}: {e.strerror}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if args.file and args.file != "-":
+        print(f"sabot export: {n} attempts written to {args.file}", file=sys.stderr)
+    return 0
+
+
+def write_export(rows: Iterator[dict[str, Any]], target: IO[str], fmt: str) -> int:
+    n = 0
+    if fmt == "csv":
+        w = csv.DictWriter(target, fieldnames=EXPORT_FIELDS)
+        w.writeheader()
+        for r in rows:
+            r = dict(r, question=json.dumps(r["question"], ensure_ascii=False),
+                     correct=int(r["correct"]))
+            w.writerow(r)
+            n += 1
+    else:
+        target.write("[")
+        for r in rows:
+            target.write(("," if n else "") + "\n " + json.dumps(r, ensure_ascii=False))
+            n += 1
+        target.write("\n]\n")
+    return n
+
+
+# ---------------------------------------------------------------------------- wiring
+
+def add_commands(sub: Any) -> None:
+    d = sub.add_parser(
+        "drill",
+        help="drill a skill in the terminal",
+        description="Drill a skill: a question, your answer, the verdict, stored at once. "
+        "Skills: " + ", ".join(SKILLS) + "; or several separated by commas, or all.",
+    )
+    d.add_argument("skill", metavar="SKILL", help="a skill, several as a,b,c, or all")
+    d.add_argument("--mode", choices=MODES, default=PRACTICE)
+    d.add_argument("--count", type=int, help="number of questions (sprint: default 20)")
+    d.add_argument("--seed", type=int, help="make the questions reproducible (exam: set by the instructor)")
+    d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
+    d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
+    d.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="override one house-rule option, e.g. --option dealer_hits_soft_17=true")
+    d.add_argument("--json", action="store_true", help="one JSON line per question and verdict")
+    d.set_defaults(func=cmd_drill)
+
+    s = sub.add_parser("stats", help="statistics per skill",
+                       description="Attempts, accuracy, median time against target, and mastery, per skill.")
+    s.add_argument("--profile")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_stats)
+
+    e = sub.add_parser("export", help="export every attempt as CSV or JSON",
+                       description="Every stored attempt, one row each.")
+    e.add_argument("--format", choices=("csv", "json"), default="csv")
+    e.add_argument("--profile", help="only this profile (default: every profile)")
+    e.add_argument("file", nargs="?", metavar="FILE", help="output file (default: standard output)")
+    e.set_defaults(func=cmd_export)

@@ -1,0 +1,57 @@
+"""The curriculum: every skill a trainee croupier drills, in order of difficulty.
+
+Each skill makes questions from real engine states under the active house rules and judges the
+answers; `SKILLS` is the registry the drills, the statistics and the app read.
+"""
+
+from __future__ import annotations
+
+from trainer.skills.base import HOW_TO_ANSWER, Question, Skill, Verdict
+from trainer.skills.hands import Announce, DealerDraw, Outcome
+from trainer.skills.pay import (
+    PayBehind,
+    PayBlackjack,
+    PayDouble,
+    PayEven,
+    PayInsurance,
+    PaySplit,
+    PayTable,
+)
+from trainer.skills.table import Chips, DealOrder, ExposedCard, Procedure
+
+SKILLS: dict[str, Skill] = {
+    s.name: s
+    for s in (
+        Announce(),
+        DealerDraw(),
+        Outcome(),
+        PayEven(),
+        PayDouble(),
+        PayBlackjack(),
+        PayInsurance(),
+        PaySplit(),
+        PayBehind(),
+        PayTable(),
+        Chips(),
+        DealOrder(),
+        Procedure(),
+        ExposedCard(),
+    )
+}
+
+TARGETS: dict[str, float] = {name: s.target for name, s in SKILLS.items()}
+
+
+class UnknownSkill(KeyError):
+    def __str__(self) -> str:
+        return f"unknown skill {self.args[0]!r}: expected one of {', '.join(SKILLS)}"
+
+
+def skill(name: str) -> Skill:
+    try:
+        return SKILLS[name]
+    except KeyError:
+        raise UnknownSkill(name) from None
+
+
+__all__ = ["HOW_TO_ANSWER", "SKILLS", "TARGETS", "Question", "Skill", "Verdict", "skill"]

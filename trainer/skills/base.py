@@ -1,0 +1,205 @@
+"""What every skill shares: the question a drill asks, the verdict on an answer, and the Skill.
+
+A skill makes questions from real engine states under the active house rules (never from a
+hand-typed table of answers), and judges a raw answer with the tolerant readers of
+`trainer.answers`. Input that cannot be read raises `Unreadable` and is not scored.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from trainer import answers
+from trainer.payout import money
+from trainer.rules import HouseRules
+from trainer.table import TableView
+
+# How an answer is typed, and so how it is read.
+ANNOUNCEMENT = "announcement"
+AMOUNT = "amount"
+SIGNED_AMOUNT = "signed-amount"
+AMOUNTS = "amounts"
+CHIPS = "chips"
+SEQUENCE = "sequence"
+RESULTS = "results"
+DEALER = "dealer"
+CHOICE = "choice"
+
+HOW_TO_ANSWER = {
+    ANNOUNCEMENT: 'the point as the dealer says it: "16", "6 or 16", "21", "Black Jack", "bust"',
+    AMOUNT: 'an amount: "15", "37.5" or "37,50"',
+    SIGNED_AMOUNT: 'an amount, negative when the dealer takes it: "50", "-25", "0"',
+    AMOUNTS: 'one amount per bettor in the order shown, separated by ";" or spaces: "10; -5; 7.5"',
+    CHIPS: 'the chips, largest first: "25 10 2" or "2x25 5"',
+    SEQUENCE: 'boxes and the dealer in order: "1 3 dealer 1 3"',
+    RESULTS: 'one result per hand: blackjack, win, push, lose or bust ("win lose")',
+    DEALER: 'how many cards the dealer draws and the final point: "2 bust", "0 17"',
+    CHOICE: "the number or letter of your choice",
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question, immutable: what the trainee is shown, and the right answer.
+
+    `data` is plain JSON (what the history stores); hand-based skills put the hand in
+    `data["cards"]`. `answer` is the canonical value the reader's output is compared with;
+    `expected` is how the right answer is written for the trainee.
+    """
+
+    skill: str
+    item: str
+    prompt: str
+    data: dict[str, Any]
+    kind: str
+    answer: Any
+    expected: str
+    reason: str
+    choices: tuple[str, ...] = ()
+    table: TableView | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    given: str  # the answer as it was read
+    expected: str
+    reason: str  # why the right answer is right, with its rule
+
+
+def split_amounts(text: str) -> list[str]:
+    """Several amounts in one line: split on ";" "|" or "/", else on white space."""
+    parts = [p for p in re.split(r"[;|/]", text) if p.strip()]
+    if len(parts) <= 1:
+        parts = text.split()
+    return [p.strip() for p in parts]
+
+
+def read(kind: str, raw: str, q: Question) -> Any:
+    """The canonical value of a raw answer of this kind; `answers.Unreadable` if there is none."""
+    if kind == ANNOUNCEMENT:
+        return answers.parse_announcement(raw)
+    if kind == AMOUNT:
+        return answers.parse_amount(raw)
+    if kind == SIGNED_AMOUNT:
+        return answers.parse_amount(raw, allow_negative=True)
+    if kind == AMOUNTS:
+        parts = split_amounts(raw)
+        n = len(q.answer)
+        if len(parts) != n:
+            raise answers.Unreadable(
+                f"expected {n} amounts, one per bettor in the order shown, like \"10; -5\""
+            )
+        return [answers.parse_amount(p, allow_negative=True) for p in parts]
+    if kind == CHIPS:
+        return answers.parse_chips(raw, [Decimal(c) for c in q.data["chip_set"]])
+    if kind == SEQUENCE:
+        return answers.parse_sequence(raw)
+    if kind == RESULTS:
+        return answers.parse_results(raw, len(q.answer))
+    if kind == DEALER:
+        return answers.parse_dealer(raw)
+    if kind == CHOICE:
+        return answers.parse_choice(raw, q.choices)
+    raise ValueError(f"unknown answer kind {kind}")
+
+
+def show(kind: str, value: Any, q: Question) -> str:
+    """A read answer written back the way `expected` is written."""
+    if kind in (AMOUNT, SIGNED_AMOUNT):
+        return money(value)
+    if kind == AMOUNTS:
+        return "; ".join(money(v) for v in value)
+    if kind == CHIPS:
+        return " ".join(money(v) for v in value) or "no chips"
+    if kind in (SEQUENCE, RESULTS):
+        return " ".join(value)
+    if kind == DEALER:
+        n, point = value
+        return f"{n} {point}"
+    if kind == CHOICE:
+        return q.choices[value]
+    return str(value)
+
+
+class Skill(ABC):
+    """A drillable skill: its name, title, target time and how it makes and judges questions."""
+
+    name: str = ""
+    title: str = ""
+    target: float = 3.0  # median seconds to answer, for mastery
+    kind: str = ANNOUNCEMENT
+    blurb: str = ""  # one line for the curriculum
+
+    def available(self, rules: HouseRules) -> str | None:
+        """None when the skill can be drilled under these rules, else why not."""
+        return None
+
+    @abstractmethod
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        """A fresh question under `rules`."""
+
+    def make_item(
+        self, rng: random.Random, rules: HouseRules, item: str, tries: int = 400
+    ) -> Question | None:
+        """A new question on the same item (a weak item coming back), or None if none turns up."""
+        for _ in range(tries):
+            q = self.make(rng, rules)
+            if q.item == item:
+                return q
+        return None
+
+    def check(self, q: Question, raw: str) -> Verdict:
+        """Judge a raw answer. Raises `answers.Unreadable` for input that cannot be read."""
+        value = read(q.kind, raw, q)
+        return Verdict(self.same(q, value), show(q.kind, value, q), q.expected, q.reason)
+
+    def same(self, q: Question, value: Any) -> bool:
+        return bool(value == q.answer)
+
+    @property
+    def how_to_answer(self) -> str:
+        return HOW_TO_ANSWER[self.kind]
+
+
+# ---------------------------------------------------------------------------- shared makers
+
+_BET_STEPS = (
+    5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100,
+    110, 115, 120, 125, 135, 150, 165, 175, 185, 200, 225, 250, 275, 300, 325, 350, 375,
+    400, 425, 450, 475, 500,
+)  # fmt: skip
+
+
+def pick_bet(rng: random.Random, rules: HouseRules, *, odd: bool | None = None) -> Decimal:
+    """A bet a real player would put down: within the table limits, made of the table's chips,
+    small bets more often than large ones. `odd`: force or forbid an odd number of units."""
+    lo = rules.table_min if rules.table_min is not None else Decimal(1)
+    hi = rules.table_max if rules.table_max is not None else Decimal(100)
+    steps = [Decimal(s) for s in _BET_STEPS if lo <= s <= hi]
+    if rules.table_min is None or rules.table_min < 5:
+        steps = [Decimal(s) for s in range(int(lo), 31)] + steps
+    if odd is not None:
+        steps = [s for s in steps if (int(s) % 2 == 1) == odd] or steps
+    # weight towards the small end, as at a real table
+    i = min(int(rng.expovariate(1 / (len(steps) / 4))), len(steps) - 1)
+    return steps[i]
+
+
+def shoe_cards(rng: random.Random, rules: HouseRules) -> list[str]:
+    """A freshly shuffled shoe's cards for the table's number of decks (suits included)."""
+    from trainer.cards import full_deck
+
+    cards = full_deck() * rules.decks
+    rng.shuffle(cards)
+    return cards
+
+
+def rank_text(cards: Sequence[str]) -> str:
+    return " ".join("10" if c[0] == "T" else c[0] for c in cards)

@@ -1,0 +1,294 @@
+"""Skills about reading hands: announcing a point, the dealer's draw, and a hand's outcome."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from trainer.announce import announce
+from trainer.cards import VALUE, points
+from trainer.round import SEAT, Round, dealer_draws, dealer_words
+from trainer.rules import HouseRules
+from trainer.shoe import ScriptedCards
+from trainer.skills.base import ANNOUNCEMENT, DEALER, RESULTS, Question, Skill, rank_text, shoe_cards
+from trainer.table import BoxView, HandView, TableView
+
+# The kinds of hand the announce drill deals, and how often: soft hands, multi-card 21s,
+# naturals and busts are where dealers slip, so they come up far more than at a real table.
+_ANNOUNCE_MIX = (
+    ("hard", 30),
+    ("soft", 30),
+    ("soft-stand", 8),
+    ("21", 12),
+    ("natural", 8),
+    ("bust", 12),
+)
+
+
+def _category(cards: list[str], split: bool, stood: bool) -> str:
+    low, soft = points(cards)
+    best = low + 10 if soft else low
+    if low > 21:
+        return "bust"
+    if best == 21:
+        return "natural" if (len(cards) == 2 and not split) else "21"
+    if soft:
+        return "soft-stand" if stood else "soft"
+    return "hard"
+
+
+def _item_of(cards: list[str], split: bool, stood: bool) -> str:
+    """The item key: what kind of point it is, so a missed soft 15 brings back soft 15s."""
+    low, soft = points(cards)
+    best = low + 10 if soft else low
+    cat = _category(cards, split, stood)
+    if cat == "hard":
+        return f"announce:hard-{best}"
+    if cat in ("soft", "soft-stand"):
+        return f"announce:{cat}-{best}"
+    if cat == "21":
+        return "announce:21-split" if split and len(cards) == 2 else f"announce:21-{len(cards)}cards"
+    if cat == "natural":
+        return "announce:blackjack"
+    return "announce:bust"
+
+
+def _one_box_table(rules: HouseRules, box: int, cards: tuple[str, ...], label: str,
+                   bet: Decimal | None = None, dealer: tuple[str, ...] = ()) -> TableView:
+    boxes = []
+    for n in range(1, rules.boxes + 1):
+        if n == box:
+            stakes = ((SEAT, bet),) if bet is not None else ()
+            boxes.append(BoxView(n, stakes, (HandView(label, cards, stakes),)))
+        else:
+            boxes.append(BoxView(n))
+    return TableView(tuple(boxes), dealer, active=label)
+
+
+class Announce(Skill):
+    name = "announce"
+    title = "Announce the point"
+    target = 2.0
+    kind = ANNOUNCEMENT
+    blurb = "Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
+        want = rng.choices(cats, weights)[0]
+        shoe = shoe_cards(rng, rules)
+        pos = 0
+        while True:
+            if pos + 6 > len(shoe):
+                shoe = shoe_cards(rng, rules)
+                pos = 0
+            split = want == "21" and rng.random() < 0.25
+            n = 2 if want == "natural" else rng.choice((2, 2, 3, 3, 3, 4, 4, 5, 6))
+            cards = shoe[pos : pos + n]
+            pos += n
+            # a hand keeps drawing only while it is below 21: no card after a bust or a 21
+            if any(points(cards[:k])[0] > 21 or _best(cards[:k]) == 21 for k in range(2, n)):
+                continue
+            stood = want == "soft-stand"
+            if _category(cards, split, stood) == want:
+                break
+        words = announce(cards, split=split, closed=stood)
+        box = rng.randint(1, rules.boxes)
+        label = f"{box}.1" if split else str(box)
+        low, soft = points(cards)
+        if words == "Black Jack":
+            reason = "an Ace and a ten-value as the first two cards: Black Jack [000]"
+        elif words == "bust":
+            reason = f"{low} is over 21: the box has bust (\"sauté\") [000]"
+        elif words == "21" and split and len(cards) == 2:
+            reason = "21 after a split is never a Black Jack: the dealer says \"21\" [000]"
+        elif words == "21":
+            reason = "21 in three or more cards is announced \"21\", not Black Jack [000]"
+        elif stood:
+            reason = (
+                f"the hand stands: a soft point is announced once more by its standing "
+                f"value, {words} (RULES.md §2)"
+            )
+        elif soft:
+            reason = f"soft hand: both values, low first — \"{low} or {low + 10}\" [000]"
+        else:
+            reason = f"hard hand: the total, {low} [000]"
+        prompt = "Announce the point" + (" — the player stands" if stood else "")
+        if split:
+            prompt += " (a hand after a split)"
+        data = {"cards": list(cards), "box": box, "split": split, "stood": stood}
+        return Question(
+            self.name,
+            _item_of(cards, split, stood),
+            prompt,
+            data,
+            self.kind,
+            words,
+            words,
+            reason,
+            table=_one_box_table(rules, box, tuple(cards), label),
+        )
+
+
+def _best(cards: list[str]) -> int:
+    low, soft = points(cards)
+    return low + 10 if soft else low
+
+
+class DealerDraw(Skill):
+    name = "dealer"
+    title = "Dealer's draw"
+    target = 3.0
+    kind = DEALER
+    blurb = "From the up card and the shoe: how many cards you draw, and your final point"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        shoe = shoe_cards(rng, rules)
+        # Aces and small up cards give the long draws worth drilling
+        up_i = next(i for i, c in enumerate(shoe) if rng.random() < (0.4 if VALUE[c[0]] != 10 else 0.15))
+        up = shoe.pop(up_i)
+        following = shoe[:8]
+        hand = dealer_draws([up, *following], rules)
+        drawn = len(hand) - 1
+        final = dealer_words(hand, rules)
+        words = [dealer_words(hand[: k + 1], rules) for k in range(len(hand))]
+        soft17 = "draws on soft 17" if rules.dealer_hits_soft_17 else "stands on every 17"
+        reason = (
+            f"{rank_text(hand)}: " + ", ".join(words)
+            + f" — the dealer draws to 16 and {soft17} [000]"
+        )
+        if final == "Black Jack":
+            reason = f"{rank_text(hand)}: Black Jack — the dealer stops at once [000]"
+        item = f"dealer:up-{'T' if VALUE[up[0]] == 10 else up[0]}"
+        data = {"up": up, "shoe": following[:6], "cards": [up]}
+        return Question(
+            self.name,
+            item,
+            "You show this card; the shoe holds the cards below. How many do you draw, and what "
+            "is your final point?",
+            data,
+            self.kind,
+            (drawn, final),
+            f"{drawn} {final}",
+            reason,
+            table=TableView(tuple(BoxView(n) for n in range(1, rules.boxes + 1)), (up,)),
+        )
+
+
+class Outcome(Skill):
+    name = "outcome"
+    title = "Outcome of a hand"
+    target = 2.5
+    kind = RESULTS
+    blurb = "A box's hands against the dealer's: blackjack, win, push, lose or bust"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        while True:
+            rnd = _random_round(rng, rules, boxes=1, pair=rng.random() < 0.25)
+            # every hand bust before the dealer drew: a fine question now and then, but most of
+            # the time the dealer's hand should count
+            if len(rnd.dealer) < 2 and rng.random() < 0.7:
+                continue
+            break
+        hands = rnd.hands()
+        results = [h.result or "lose" for h in hands]
+        dealer_final = rnd.dealer_result or ""
+        parts = []
+        for h in hands:
+            parts.append(f"{h.label}: {rank_text(h.cards)} → {h.result}")
+        reason = "; ".join(parts) + f" (dealer {rank_text(rnd.dealer)}: {dealer_final}) — RULES.md §9"
+        item = "outcome:" + "-".join(sorted(set(results)))
+        snap = rnd.snapshot()
+        # the trainee must find the results: show the hands without them
+        table = _strip_results(snap)
+        data = {
+            "cards": [list(h.cards) for h in hands],
+            "hands": [h.label for h in hands],
+            "dealer": list(rnd.dealer),
+        }
+        return Question(
+            self.name,
+            item,
+            "The round is over: the result of each hand of the box, in order?",
+            data,
+            self.kind,
+            results,
+            " ".join(results),
+            reason,
+            table=table,
+        )
+
+
+def _strip_results(view: TableView) -> TableView:
+    boxes = tuple(
+        BoxView(
+            b.number,
+            b.bets,
+            tuple(HandView(h.label, h.cards, h.stakes, h.doubled, None) for h in b.hands),
+            b.insurance,
+        )
+        for b in view.boxes
+    )
+    return TableView(boxes, view.dealer_cards, False, view.exposed_card, None, view.highlights, view.currency)
+
+
+def _random_round(
+    rng: random.Random,
+    rules: HouseRules,
+    *,
+    boxes: int = 1,
+    pair: bool = False,
+    bets: dict[int, dict[str, Decimal]] | None = None,
+    insure: float = 0.3,
+) -> Round:
+    """A round played to the end with a plausible player's decisions, from a shuffled shoe.
+
+    `pair` puts a pair in the first box, so splits come up. Decisions are a rough basic strategy
+    with some noise: what a real table shows, not what a perfect player does.
+    """
+    from trainer.skills.base import pick_bet
+
+    shoe = shoe_cards(rng, rules)
+    if pair:
+        first = shoe[0]
+        j = next(i for i in range(2, len(shoe)) if shoe[i][0] == first[0])
+        # the box's second card is dealt after the dealer's: put the pair there
+        n_boxes = boxes
+        target = n_boxes + 1
+        shoe[target], shoe[j] = shoe[j], shoe[target]
+    rnd = Round(rules, ScriptedCards(shoe))
+    if bets is None:
+        numbers = sorted(rng.sample(range(1, rules.boxes + 1), boxes))
+        bets = {n: {SEAT: pick_bet(rng, rules)} for n in numbers}
+    for n, bb in bets.items():
+        for who, amount in bb.items():
+            rnd.bet(n, who, amount)
+    rnd.deal()
+    if rnd.phase == "insurance":
+        for n, top in rnd.insurable().items():
+            if rng.random() < insure:
+                rnd.insure(n, top)
+        rnd.close_insurance()
+    while rnd.current is not None:
+        h = rnd.current
+        legal = rnd.legal_actions()
+        rnd.act(_decide(rng, h.best, h.soft, legal, rnd.dealer[0], h.cards))
+    return rnd
+
+
+def _decide(rng: random.Random, best: int, soft: bool, legal: tuple[str, ...], up: str,
+            cards: list[str]) -> str:
+    up_v = VALUE[up[0]]
+    up_v = 11 if up_v == 1 else up_v
+    if "split" in legal and (cards[0][0] in "A8" or rng.random() < 0.5):
+        return "split"
+    if "double" in legal and best in (9, 10, 11) and rng.random() < 0.8:
+        return "double"
+    if rng.random() < 0.08:
+        return rng.choice(legal)
+    if soft:
+        return "hit" if best <= 17 else "stand"
+    if best <= 11:
+        return "hit"
+    if best >= 17:
+        return "stand"
+    return "hit" if up_v >= 7 else "stand"

@@ -1,0 +1,269 @@
+"""Skills about paying: even money, doubles, naturals 3 to 2, insurance 2 to 1, split hands,
+behind bettors and a whole table. Every amount comes from the engine's settlement (RULES.md §9).
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.round import SEAT
+from trainer.rules import HouseRules
+from trainer.skills.base import AMOUNT, AMOUNTS, SIGNED_AMOUNT, Question, Skill, pick_bet, rank_text
+from trainer.skills.hands import _random_round, _strip_results
+from trainer.table import BoxView, HandView, TableView
+
+
+def _bet_table(rules: HouseRules, box: int, bets: tuple[tuple[str, Decimal], ...],
+               hand: HandView | None = None, dealer: tuple[str, ...] = (),
+               insurance: Decimal | None = None) -> TableView:
+    boxes = tuple(
+        BoxView(n, bets, (hand,) if hand else (), insurance) if n == box else BoxView(n)
+        for n in range(1, rules.boxes + 1)
+    )
+    return TableView(boxes, dealer, active=hand.label if hand else None)
+
+
+def _bet_item(skill: str, bet: Decimal) -> str:
+    return f"{skill}:{money(bet)}"
+
+
+class PayEven(Skill):
+    name = "pay-even"
+    title = "Pay even money"
+    target = 2.0
+    kind = AMOUNT
+    blurb = "A winning bet is paid 1 to 1"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        bet = pick_bet(rng, rules)
+        box = rng.randint(1, rules.boxes)
+        hand = HandView(str(box), (), ((SEAT, bet),), False, "win")
+        return Question(
+            self.name, _bet_item(self.name, bet),
+            f"Box {box} wins on a bet of {money(bet)}. How much do you pay?",
+            {"bet": money(bet), "result": "win", "box": box}, self.kind, bet, money(bet),
+            f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
+            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+        )
+
+
+class PayDouble(Skill):
+    name = "pay-double"
+    title = "Pay a doubled hand"
+    target = 2.5
+    kind = AMOUNT
+    blurb = "A doubled hand that wins is paid 1 to 1 on the doubled stake"
+
+    def available(self, rules: HouseRules) -> str | None:
+        return f"no doubling under {rules.preset}" if rules.double_on == "none" else None
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        bet = pick_bet(rng, rules)
+        box = rng.randint(1, rules.boxes)
+        stake = bet * 2
+        hand = HandView(str(box), (), ((SEAT, stake),), True, "win")
+        return Question(
+            self.name, _bet_item(self.name, bet),
+            f"Box {box} doubled a bet of {money(bet)} and wins. How much do you pay?",
+            {"bet": money(bet), "doubled": True, "result": "win", "box": box}, self.kind, stake,
+            money(stake),
+            f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
+            f"{money(stake)} (RULES.md §9)",
+            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+        )
+
+
+class PayBlackjack(Skill):
+    name = "pay-blackjack"
+    title = "Pay a Black Jack"
+    target = 3.0
+    kind = AMOUNT
+    blurb = "A natural is paid 3 to 2: 10 → 15, 25 → 37.5"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        # odd bets give the half units that trip dealers up: ask them half the time
+        bet = pick_bet(rng, rules, odd=rng.random() < 0.5)
+        box = rng.randint(1, rules.boxes)
+        win = blackjack_win(bet, rules)
+        cards = ("A", rng.choice("TJQK"))
+        if rng.random() < 0.5:
+            cards = cards[::-1]
+        hand = HandView(str(box), cards, ((SEAT, bet),), False, "blackjack")
+        how = f"{money(bet)} × {rules.blackjack_pays.replace(':', '/')} = {money(bet * rules.blackjack_ratio)}"
+        if win != bet * rules.blackjack_ratio:
+            how += f", rounded down to {money(win)} (round_half_units)"
+        return Question(
+            self.name, _bet_item(self.name, bet),
+            f"Box {box} has Black Jack on a bet of {money(bet)}. How much do you pay?",
+            {"bet": money(bet), "cards": list(cards), "box": box}, self.kind, win, money(win),
+            f"Black Jack is paid {rules.blackjack_pays}: {how} [000]",
+            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+        )
+
+
+class PayInsurance(Skill):
+    name = "pay-insurance"
+    title = "Insurance"
+    target = 3.0
+    kind = AMOUNT
+    blurb = "Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack"
+
+    def available(self, rules: HouseRules) -> str | None:
+        return None if rules.insurance else f"no insurance under {rules.preset}"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        bet = pick_bet(rng, rules)
+        box = rng.randint(1, rules.boxes)
+        top = insurance_max(bet)
+        hand = HandView(str(box), (), ((SEAT, bet),))
+        if rng.random() < 0.5:
+            return Question(
+                self.name, f"pay-insurance:max-{money(bet)}",
+                f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may insure?",
+                {"bet": money(bet), "ask": "max", "box": box}, self.kind, top, money(top),
+                f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]",
+                table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A",)),
+            )
+        # an insured amount as players put it: the full half, or a round part of it
+        insured = top if rng.random() < 0.6 else max(
+            Decimal(1), (top / 2).to_integral_value()
+        )
+        win = insurance_win(insured)
+        return Question(
+            self.name, f"pay-insurance:pay-{money(insured)}",
+            f"Box {box} insured {money(insured)}. You make Black Jack. How much do you pay on "
+            "the insurance?",
+            {"bet": money(bet), "insured": money(insured), "ask": "pay", "box": box},
+            self.kind, win, money(win),
+            f"insurance pays 2 to 1 when the dealer makes Black Jack: {money(insured)} × 2 = "
+            f"{money(win)} [000]",
+            table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A", "K"), insured),
+        )
+
+
+def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net: Decimal) -> str:
+    sign = "+" if net > 0 else ""
+    return f"{h_label} {rank_text(cards)} ({money(stake)}) {result} {sign}{money(net)}"
+
+
+class PaySplit(Skill):
+    name = "pay-split"
+    title = "Pay split hands"
+    target = 4.0
+    kind = SIGNED_AMOUNT
+    blurb = "Split hands settled one by one: a split-Ace 21 is paid evens"
+
+    def available(self, rules: HouseRules) -> str | None:
+        return f"no split under {rules.preset}" if rules.split == "none" else None
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        while True:
+            rnd = _random_round(rng, rules, boxes=1, pair=True)
+            hands = rnd.hands()
+            if len(hands) >= 2:
+                break
+        box = hands[0].box
+        total = sum((h.net.get(SEAT, ZERO) for h in hands), ZERO)
+        lines = [_hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT])
+                 for h in hands]
+        aces = hands[0].split_aces
+        rule = "a split-Ace 21 is 21, not Black Jack, paid evens [000]" if aces else \
+            "each split hand is settled on its own stake; a 21 after a split is paid evens [000]"
+        kind = "aces" if aces else ("double" if any(h.doubled for h in hands) else f"{len(hands)}-hands")
+        return Question(
+            self.name, f"pay-split:{kind}",
+            f"Box {box} split. The round is over: what is the box's total? (positive: you pay; "
+            "negative: you take)",
+            {"cards": [list(h.cards) for h in hands], "dealer": list(rnd.dealer),
+             "stakes": [money(h.stakes[SEAT]) for h in hands], "box": box},
+            self.kind, total, money(total),
+            "; ".join(lines) + f" — {rule}",
+            table=_strip_results(rnd.snapshot()),
+        )
+
+
+class PayBehind(Skill):
+    name = "pay-behind"
+    title = "Pay behind bets"
+    target = 4.0
+    kind = AMOUNTS
+    blurb = "Standing bettors share their box's result in proportion to their stake"
+
+    def available(self, rules: HouseRules) -> str | None:
+        return None if rules.behind_bets else f"no behind bets under {rules.preset}"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        box = rng.randint(1, rules.boxes)
+        n_behind = rng.choice((1, 1, 2, 2, 3))
+        names = ["seat", *(f"behind-{chr(ord('a') + i)}" for i in range(n_behind))]
+        bets: dict[str, Decimal] = {}
+        cap = rules.table_max or Decimal(500)
+        least = rules.table_min or Decimal(1)
+        for i, who in enumerate(names):
+            # the box's total stays within the table maximum [000]: leave room for the others
+            room = cap - sum(bets.values(), ZERO) - least * (len(names) - i - 1)
+            b = pick_bet(rng, rules)
+            while b > room:
+                b = pick_bet(rng, rules)
+            bets[who] = b
+        while True:
+            rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15)
+            if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
+                break
+        # insurance goes to the seated player alone: it is not part of this question
+        b = rnd.boxes[box]
+        per = {who: sum((h.net.get(who, ZERO) for h in b.hands), ZERO) for who in names}
+        answer = [per[w] for w in names]
+        results = ", ".join(f"{h.label} {h.result}" for h in b.hands)
+        return Question(
+            self.name, f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
+            f"Box {box} is settled. What does each bettor get, in order "
+            f"({', '.join(names)})? Negative: you take.",
+            {"bets": {w: money(v) for w, v in bets.items()},
+             "cards": [list(h.cards) for h in b.hands], "dealer": list(rnd.dealer), "box": box},
+            self.kind, answer, "; ".join(money(v) for v in answer),
+            f"{results}: each bettor shares the box's result in proportion to their own stake "
+            "[000][003]",
+            table=_strip_results(rnd.snapshot()),
+        )
+
+
+class PayTable(Skill):
+    name = "pay-table"
+    title = "Pay the whole table"
+    target = 6.0
+    kind = AMOUNT
+    blurb = "A settled table: the total you pay out to the winners"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        n = rules.boxes
+        rnd = _random_round(rng, rules, boxes=n, pair=rng.random() < 0.3)
+        paid = ZERO
+        lines = []
+        for h in rnd.hands():
+            win = sum((v for v in h.net.values() if v > 0), ZERO)
+            if win:
+                paid += win
+                lines.append(f"{h.label} {h.result} {money(win)}")
+        for b in rnd.boxes.values():
+            if b.insurance_net is not None and b.insurance_net > 0:
+                paid += b.insurance_net
+                lines.append(f"insurance {b.number} {money(b.insurance_net)}")
+        return Question(
+            self.name, "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
+            "The round is over. What do you pay out in total (winnings only, stakes aside)?",
+            {"dealer": list(rnd.dealer),
+             "cards": [list(h.cards) for h in rnd.hands()],
+             "hands": [h.label for h in rnd.hands()],
+             "stakes": [money(sum(h.stakes.values(), ZERO)) for h in rnd.hands()]},
+            self.kind, paid, money(paid),
+            (" + ".join(lines) or "nobody wins") + f" = {money(paid)} (RULES.md §9)",
+            table=_strip_results(rnd.snapshot()),
+        )
+
+
+__all__ = [
+    "PayEven", "PayDouble", "PayBlackjack", "PayInsurance", "PaySplit", "PayBehind", "PayTable",
+]

@@ -1,0 +1,362 @@
+"""Skills about running the table: chips, the deal order, the next step of the procedure, and a
+card exposed by mistake [003]. Each question is cut from a real round of the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+from trainer import answers
+from trainer.cards import VALUE
+from trainer.payout import ChipError, blackjack_win, chip_breakdown, insurance_win, money
+from trainer.round import DEALER, INSURANCE, SEAT, Round
+from trainer.rules import HouseRules
+from trainer.shoe import ScriptedCards
+from trainer.skills.base import (
+    CHIPS,
+    CHOICE,
+    SEQUENCE,
+    Question,
+    Skill,
+    Verdict,
+    pick_bet,
+    rank_text,
+    shoe_cards,
+)
+from trainer.skills.hands import _decide, _strip_results
+from trainer.table import BoxView, HandView, TableView
+
+
+class Chips(Skill):
+    name = "chips"
+    title = "Pay in chips"
+    target = 4.0
+    kind = CHIPS
+    blurb = "Make a payout with the fewest chips of the table"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        while True:
+            bet = pick_bet(rng, rules)
+            how = rng.choice(("blackjack", "blackjack", "win", "insurance", "double"))
+            if how == "blackjack":
+                amount = blackjack_win(bet, rules)
+            elif how == "insurance":
+                amount = insurance_win(bet / 2)
+            elif how == "double":
+                amount = bet * 2
+            else:
+                amount = bet
+            try:
+                chips = chip_breakdown(amount, rules.chips)
+            except ChipError:
+                continue  # a half unit the table's chips cannot make: ask another
+            break
+        chip_set = [money(c) for c in sorted(rules.chips)]
+        box = rng.randint(1, rules.boxes)
+        return Question(
+            self.name, f"chips:{money(amount)}",
+            f"Pay {money(amount)} to box {box} with the fewest chips.",
+            {"amount": money(amount), "chip_set": chip_set, "why": how, "bet": money(bet)},
+            self.kind, chips, " ".join(money(c) for c in chips),
+            f"largest chips first: {' + '.join(money(c) for c in chips)} = {money(amount)}, "
+            f"{len(chips)} chip{'s' if len(chips) != 1 else ''}",
+            table=TableView(
+                tuple(BoxView(n, ((SEAT, bet),) if n == box else ()) for n in range(1, rules.boxes + 1))
+            ),
+        )
+
+    def same(self, q: Question, value: Any) -> bool:
+        # any payout of the right amount with as few chips as the fewest is right
+        return sum(value, Decimal(0)) == sum(q.answer, Decimal(0)) and len(value) == len(q.answer)
+
+
+class DealOrder(Skill):
+    name = "deal-order"
+    title = "Deal order"
+    target = 4.0
+    kind = SEQUENCE
+    blurb = "Which boxes get cards, in what order, and when the dealer gets one"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        if rules.split != "none" and rng.random() < 0.4:
+            return self._play_order(rng, rules)
+        k = rng.randint(1, rules.boxes)
+        numbers = sorted(rng.sample(range(1, rules.boxes + 1), k))
+        rnd = Round(rules, ScriptedCards(shoe_cards(rng, rules)))
+        for n in numbers:
+            rnd.bet(n, SEAT, pick_bet(rng, rules))
+        boxes = tuple(
+            BoxView(n, ((SEAT, rnd.boxes[n].bets[SEAT]),) if n in rnd.boxes else ())
+            for n in range(1, rules.boxes + 1)
+        )
+        rnd.deal()
+        order = list(rnd.deal_order)
+        hole = "; the dealer takes a hole card face down" if rules.hole_card else \
+            "; no second card for the dealer (no hole card)"
+        return Question(
+            self.name, f"deal-order:deal-{k}{'-hole' if rules.hole_card else ''}",
+            "Deal the first two rounds: in what order do the cards go out?",
+            {"boxes": numbers, "phase": "deal"},
+            self.kind, order, " ".join(order),
+            f"from box 1 on your left towards box {rules.boxes}, empty boxes skipped, one card "
+            f"each then one for you, then a second card each{hole} [000]",
+            table=TableView(boxes),
+        )
+
+    def _play_order(self, rng: random.Random, rules: HouseRules) -> Question:
+        from trainer.skills.hands import _random_round
+
+        while True:
+            rnd = _random_round(rng, rules, boxes=rng.randint(2, rules.boxes), pair=True)
+            hands = rnd.hands()
+            if len(hands) > len(rnd.boxes):
+                break
+        order = [h.label for h in hands] + [DEALER]
+        return Question(
+            self.name, "deal-order:play-split",
+            "Play the round: in what order do the hands take their cards, the dealer included?",
+            {"hands": [h.label for h in hands], "phase": "play"},
+            self.kind, order, " ".join(order),
+            "boxes play in deal order, each hand to the end, split hands first to last, then "
+            "the dealer [000]",
+            table=_strip_results(rnd.snapshot()),
+        )
+
+
+# ---------------------------------------------------------------------------- procedure
+
+def _choices(rng: random.Random, right: str, pool: list[str], n: int = 4) -> tuple[tuple[str, ...], int]:
+    others = [p for p in dict.fromkeys(pool) if p != right]
+    rng.shuffle(others)
+    opts = [right, *others[: n - 1]]
+    rng.shuffle(opts)
+    return tuple(opts), opts.index(right)
+
+
+def _ask(label: str) -> str:
+    return f"Ask {'hand' if '.' in label else 'box'} {label}: card or no?"
+
+
+class Procedure(Skill):
+    name = "procedure"
+    title = "What next?"
+    target = 3.0
+    kind = CHOICE
+    blurb = "At a moment of the round: pay the natural now or later, insurance, who plays next"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        for _ in range(200):
+            q = self._try(rng, rules)
+            if q is not None:
+                return q
+        raise RuntimeError("no procedure question could be cut from 200 rounds")
+
+    def _try(self, rng: random.Random, rules: HouseRules) -> Question | None:
+        shoe = shoe_cards(rng, rules)
+        if rng.random() < 0.35:
+            # put a natural in the first box and, often, an Ace or ten in front of the dealer
+            k = rng.randint(1, min(4, rules.boxes))
+            ace = next(i for i, c in enumerate(shoe) if c[0] == "A")
+            shoe[0], shoe[ace] = shoe[ace], shoe[0]
+            ten = next(i for i in range(k + 2, len(shoe)) if VALUE[shoe[i][0]] == 10)
+            shoe[k + 1], shoe[ten] = shoe[ten], shoe[k + 1]
+            if rng.random() < 0.6:
+                want = "A" if rng.random() < 0.5 else "T"
+                j = next(i for i in range(k + 2, len(shoe)) if (shoe[i][0] == "A") == (want == "A")
+                         and (want == "A" or VALUE[shoe[i][0]] == 10))
+                shoe[k], shoe[j] = shoe[j], shoe[k]
+        else:
+            k = rng.randint(1, rules.boxes)
+        numbers = sorted(rng.sample(range(1, rules.boxes + 1), k))
+        if rng.random() < 0.35:
+            numbers = list(range(1, k + 1))
+        rnd = Round(rules, ScriptedCards(shoe))
+        for n in numbers:
+            rnd.bet(n, SEAT, pick_bet(rng, rules))
+        rnd.deal()
+        up = rnd.dealer[0]
+        naturals = [str(b.number) for b in rnd.boxes.values() if b.hands[0].natural]
+        pool_pay = [f"Pay box {n}'s Black Jack now, 3 to 2" for n in (naturals or [str(numbers[0])])]
+        pool = [
+            *pool_pay,
+            "Offer insurance to every box",
+            "Draw your own second card",
+            *(_ask(str(n)) for n in numbers),
+        ]
+        if rules.hole_card:
+            pool.append("Check your hole card for Black Jack")
+        moment = rng.random()
+        if moment < 0.45:
+            # the moment right after the deal
+            types = [e["type"] for e in rnd.events]
+            if "blackjack-paid" in types:
+                right, item, why = pool_pay[0], "procedure:pay-natural-now", (
+                    f"you show {rank_text([up])}: you cannot make Black Jack, so naturals are "
+                    "paid at once, 3 to 2 [000]")
+            elif rnd.phase == INSURANCE:
+                right, item, why = "Offer insurance to every box", "procedure:insurance", (
+                    "you show an Ace: insurance is offered before any third card [000][003]")
+            elif "peek" in types:
+                right, item, why = "Check your hole card for Black Jack", "procedure:peek", (
+                    "with a hole card you check it for Black Jack when showing a ten "
+                    "(chosen, RULES.md §6)")
+            elif rnd.current is not None:
+                right = _ask(rnd.current.label)
+                if naturals:
+                    item, why = "procedure:natural-waits", (
+                        f"you show {rank_text([up])}: you may still make Black Jack, so box "
+                        f"{naturals[0]}'s natural waits for your second card; play starts with "
+                        f"box {rnd.current.box} [000]")
+                else:
+                    item, why = "procedure:first-box", (
+                        f"play starts with the first box in deal order: box {rnd.current.box} [000]")
+            else:
+                return None
+            table = _strip_results(rnd.snapshot())
+            prompt = "The cards are dealt. What do you do next?"
+        else:
+            if rnd.phase == INSURANCE:
+                rnd.close_insurance()
+            steps = rng.randint(0, 6)
+            while rnd.current is not None and steps > 0:
+                h = rnd.current
+                rnd.act(_decide(rng, h.best, h.soft, rnd.legal_actions(), up, h.cards))
+                steps -= 1
+            h = rnd.current
+            if h is None:
+                return None
+            before = len(rnd.events)
+            action = _decide(rng, h.best, h.soft, rnd.legal_actions(), up, h.cards)
+            if action == "split":
+                return None
+            rnd.act(action)
+            if rnd.current is h:
+                return None  # the hand goes on: nothing procedural to ask
+            new = rnd.events[before:]
+            table = _strip_results(rnd.snapshot())
+            prompt = f"Hand {h.label} {'doubles' if action == 'double' else action + 's'}: " \
+                     f"{rank_text(h.cards)}. What do you do next?"
+            nxt = rnd.current
+            after_pool = list(pool)
+            if h.result == "bust":
+                right, item, why = f"Collect hand {h.label}'s bet and cards at once", \
+                    "procedure:collect-bust", "a bust box loses at once: the dealer collects the " \
+                    "bet and the cards immediately, even if the dealer busts later [000][003]"
+                if nxt is not None:
+                    after_pool.append(_ask(nxt.label))
+                after_pool.append("Leave the bust hand until the settlement")
+            elif nxt is not None:
+                dealt_second = any(e["type"] == "deal" and e["to"] == nxt.label for e in new)
+                if dealt_second and "." in nxt.label:
+                    right = f"Deal hand {nxt.label} its second card"
+                    item = "procedure:split-second-card"
+                    why = "a split hand gets its second card when its turn comes, first to last [000]"
+                    table = _without_last_card(table, nxt.label)
+                else:
+                    right = _ask(nxt.label)
+                    item = "procedure:next-hand"
+                    why = f"boxes play in deal order, split hands first to last: next is {nxt.label} [000]"
+                after_pool += [_ask(x.label) for x in rnd.hands() if x is not h]
+            else:
+                if rules.hole_card:
+                    right, item, why = "Turn over your hole card", "procedure:reveal", \
+                        "every box has played: the dealer turns the hole card and plays [001]"
+                    after_pool.append("Draw a third card for yourself")
+                else:
+                    right, item, why = "Draw your own second card", "procedure:dealer-draws", \
+                        "every box has played: only now the dealer draws a second card [000][003]"
+                dealer_box = rnd.snapshot()
+                table = TableView(_strip_results(dealer_box).boxes, (up,) if not rules.hole_card else tuple(rnd.dealer[:2]),
+                                  hole_card=rules.hole_card, active=None)
+            pool = after_pool
+        choices, index = _choices(rng, right, pool)
+        return Question(
+            self.name, item, prompt,
+            {"dealer": [up], "boxes": numbers, "choices": list(choices)},
+            self.kind, index, choices[index], why, choices=choices, table=table,
+        )
+
+
+def _without_last_card(view: TableView, label: str) -> TableView:
+    boxes = tuple(
+        BoxView(b.number, b.bets, tuple(
+            HandView(h.label, h.cards[:-1], h.stakes, h.doubled, h.result) if h.label == label else h
+            for h in b.hands), b.insurance)
+        for b in view.boxes
+    )
+    return TableView(boxes, view.dealer_cards, view.hole_card, view.exposed_card, label,
+                     view.highlights, view.currency)
+
+
+# ---------------------------------------------------------------------------- exposed card
+
+_BURN_WORDS = {"burn", "burned", "burnt", "brule", "brulee", "brulée", "brûlée", "bruciata", "bruciare"}
+
+
+class ExposedCard(Skill):
+    name = "exposed-card"
+    title = "Exposed card"
+    target = 5.0
+    kind = SEQUENCE
+    blurb = "A card exposed by mistake: to whom it is offered, in order, and where it ends [003]"
+
+    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        while True:
+            k = rng.randint(2, rules.boxes) if rules.boxes > 1 else 1
+            numbers = sorted(rng.sample(range(1, rules.boxes + 1), k))
+            rnd = Round(rules, ScriptedCards(shoe_cards(rng, rules)))
+            for n in numbers:
+                rnd.bet(n, SEAT, pick_bet(rng, rules))
+            rnd.deal()
+            if rnd.phase == INSURANCE:
+                rnd.close_insurance()
+            steps = rng.randint(0, 3)
+            while rnd.current is not None and steps:
+                h = rnd.current
+                rnd.act(_decide(rng, h.best, h.soft, rnd.legal_actions(), rnd.dealer[0], h.cards))
+                steps -= 1
+            if rnd.current is not None:
+                break
+        h = rnd.current
+        table = _strip_results(rnd.snapshot())
+        candidates = [str(b.number) for b in rnd.boxes.values()
+                      if b.number >= h.box and any(not x.closed for x in b.hands)]
+        candidates.append(DEALER)
+        # who refuses: often everyone up to someone late in the order, sometimes all of them
+        stop = rng.choice(range(len(candidates) + 1))
+        refusers = set(candidates[:stop])
+        # add a few who would refuse later anyway, so the order is not given away
+        for c in candidates[stop + 1 :]:
+            if rng.random() < 0.4:
+                refusers.add(c)
+        out = rnd.expose(sorted(refusers))
+        answer = list(out.offered) + (["burn"] if out.taken_by == "burned" else [])
+        names = sorted(refusers - {DEALER}, key=int)
+        who = ", ".join(f"box {n}" for n in names) or "no box"
+        dealer_says = "You would not take it either." if DEALER in refusers else "You would take it."
+        ends = {"burned": "nobody takes it: it is burned", DEALER: "it is at the dealer's disposal"}
+        where = ends.get(out.taken_by, f"box {out.taken_by} takes it")
+        return Question(
+            self.name, f"exposed-card:{'burned' if out.taken_by == 'burned' else ('dealer' if out.taken_by == DEALER else 'box')}",
+            f"Hand {h.label} is playing. You pull a {rank_text([out.card])} by mistake and expose "
+            f"it. Refusing it: {who}. {dealer_says} In what order is it offered? "
+            "(End with \"burn\" if it is burned.)",
+            {"card": out.card, "turn": h.label, "boxes": numbers, "refused_by": sorted(refusers)},
+            self.kind, answer, " ".join(answer),
+            f"offered to {' then '.join(out.offered)}: first the player whose turn it is, then "
+            f"the others still to play in order, then the dealer; {where}. Only a card everyone "
+            "refuses is burned [003]",
+            table=TableView(table.boxes, table.dealer_cards, table.hole_card, out.card, h.label,
+                            table.highlights, table.currency),
+        )
+
+    def check(self, q: Question, raw: str) -> Verdict:
+        words = raw.replace(",", " ").split()
+        burned = bool(words) and answers._fold(words[-1]) in {answers._fold(w) for w in _BURN_WORDS}
+        if burned:
+            raw = " ".join(words[:-1])
+        seq = answers.parse_sequence(raw)
+        value = seq + (["burn"] if burned else [])
+        return Verdict(value == q.answer, " ".join(value), q.expected, q.reason)
