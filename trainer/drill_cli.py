@@ -190,7 +190,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
         from trainer.stats import weakest_items
 
         for w in weakest_items(store, _profile(args), n=5):
-            weak.append((w.skill, w.item))
+            if w.wrong:
+                weak.append((w.skill, w.item))
     except ValueError:
         pass  # a new profile has no history yet
     try:

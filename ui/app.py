@@ -1,0 +1,63 @@
+"""Starting the desktop app: the QApplication, the settings, the history store, the window.
+
+Set SABOT_SMOKE=1 to open the window, let it settle for a moment and quit with status 0: the
+packaged build's smoke test.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from trainer.settings import Settings
+    from trainer.store import Store, StoreError
+    from ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
+    app.setApplicationName("Sabot")
+    app.setOrganizationName("Sabot")
+    app.setApplicationDisplayName("Sabot")
+    icon = _icon()
+    if icon is not None:
+        app.setWindowIcon(QIcon(icon))
+    settings = Settings.load()
+    try:
+        store = Store.open()
+    except StoreError as e:
+        QMessageBox.critical(None, "Sabot", f"The history cannot be opened: {e}")
+        return 1
+    try:
+        from ui.settings_dialog import apply_theme
+
+        apply_theme(app, settings.prefs.theme)
+    except ImportError:
+        pass
+    win = MainWindow(settings, store)
+    win.show()
+    if os.environ.get("SABOT_SMOKE"):
+        QTimer.singleShot(1500, win.close)
+    try:
+        return int(app.exec())
+    finally:
+        store.close()
+
+
+def _icon() -> str | None:
+    try:
+        from importlib.resources import files
+
+        path = files("resources.icons") / "sabot.svg"
+        return str(path) if path.is_file() else None
+    except (ModuleNotFoundError, FileNotFoundError):
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv))

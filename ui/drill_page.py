@@ -1,0 +1,437 @@
+"""The drill at the table: the felt with the question on it, the answer input for the skill, the
+clock, and the verdict — without leaving the table.
+
+The page renders the domain's question objects and hands back the trainee's raw input and the
+time it took; the `Drill` judges and stores. The clock starts when the question is first painted
+(not when it is built) and stops at the key press or click that submits: `QElapsedTimer`, which
+is monotonic.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.answers import Unreadable
+from trainer.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
+from trainer.payout import chip_breakdown, money
+from trainer.skills import SKILLS, Question
+from trainer.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
+from ui.chip_tray import ChipTray
+from ui.table_scene import TableScene, TableWidget
+
+RIGHT = "#2e9d4f"
+WRONG = "#c8412f"
+NOTE = "#b07d12"
+
+
+class _PaintWatch(QObject):
+    """Calls back on the first paint of the watched widget after `arm()`."""
+
+    def __init__(self, callback) -> None:
+        super().__init__()
+        self._armed = False
+        self._callback = callback
+
+    def arm(self) -> None:
+        self._armed = True
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if self._armed and event.type() == QEvent.Type.Paint:
+            self._armed = False
+            # after this paint has been delivered the question is on screen
+            self._callback()
+        return False
+
+
+class ChoiceButtons(QWidget):
+    """One button per choice, numbered; the number keys pick a choice and submit it."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(6)
+        self.buttons: list[QPushButton] = []
+
+    def set_choices(self, choices: tuple[str, ...]) -> None:
+        for b in self.buttons:
+            b.deleteLater()
+        self.buttons = []
+        for i, text in enumerate(choices, 1):
+            b = QPushButton(f"{i}   {text}", self)
+            b.setStyleSheet("text-align: left; padding: 6px 12px;")
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.clicked.connect(lambda _=False, n=i: self.chosen.emit(str(n)))
+            self._layout.addWidget(b)
+            self.buttons.append(b)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        text = event.text()
+        if text.isdigit() and 1 <= int(text) <= len(self.buttons):
+            self.chosen.emit(text)
+            return
+        super().keyPressEvent(event)
+
+
+class DrillPage(QWidget):
+    """Runs one `Drill` on the table. Emits `finished(summary)` when the drill ends."""
+
+    finished = Signal(object)  # trainer.drill.Summary
+    answeredSignal = Signal(object)  # noqa: N815  (Answered) — for tests and the benchmark
+    questionShown = Signal(object)  # noqa: N815  (Question), once painted and the clock runs
+
+    def __init__(self, currency: str = "€", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("drillPage")
+        self.currency = currency
+        self.drill: Drill | None = None
+        self.question: Question | None = None
+        self.last: Answered | None = None
+        self._clock = QElapsedTimer()
+        self._waiting_next = False
+
+        # top bar: what, how far, how long
+        self.title = QLabel()
+        f = self.title.font()
+        f.setPointSizeF(f.pointSizeF() * 1.25)
+        f.setBold(True)
+        self.title.setFont(f)
+        self.progress = QLabel()
+        self.countdown = QLabel()
+        cf = QFont(self.countdown.font())
+        cf.setPointSizeF(cf.pointSizeF() * 1.5)
+        cf.setBold(True)
+        self.countdown.setFont(cf)
+        self.end_button = QPushButton("End  (Esc)")
+        self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.end_button.clicked.connect(self.end)
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        top.addStretch(1)
+        top.addWidget(self.progress)
+        top.addSpacing(16)
+        top.addWidget(self.countdown)
+        top.addSpacing(16)
+        top.addWidget(self.end_button)
+
+        self.scene = TableScene(breakdown=self._breakdown, legend="INSURANCE PAYS 2 TO 1")
+        self.table = TableWidget(self.scene, self)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.scene.boxClicked.connect(self._box_clicked)
+        self.scene.dealerClicked.connect(lambda: self._append_token("dealer"))
+        self._watch = _PaintWatch(self._painted)
+        self.table.viewport().installEventFilter(self._watch)
+
+        # the question and the answer
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        pf = self.prompt.font()
+        pf.setPointSizeF(pf.pointSizeF() * 1.2)
+        self.prompt.setFont(pf)
+        self.extra = QLabel()  # the shoe for the dealer drill, the chips of the table, …
+        self.extra.setWordWrap(True)
+        self.hint = QLabel()
+        self.hint.setStyleSheet("color: palette(mid);")
+        self.hint.setWordWrap(True)
+
+        self.line = QLineEdit()
+        self.line.setPlaceholderText("your answer, then Enter")
+        lf = self.line.font()
+        lf.setPointSizeF(lf.pointSizeF() * 1.4)
+        self.line.setFont(lf)
+        self.line.returnPressed.connect(self._submit_line)
+        self.burn_button = QPushButton("Burn it (B)")
+        self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.burn_button.clicked.connect(lambda: self._append_token("burn"))
+        line_row = QWidget()
+        lr = QHBoxLayout(line_row)
+        lr.setContentsMargins(0, 0, 0, 0)
+        lr.addWidget(self.line, 1)
+        lr.addWidget(self.burn_button)
+        self.tray: ChipTray | None = None
+        self.tray_holder = QWidget()
+        QVBoxLayout(self.tray_holder).setContentsMargins(0, 0, 0, 0)
+        self.choices = ChoiceButtons()
+        self.choices.chosen.connect(self._submit)
+        self.inputs = QStackedWidget()
+        self.inputs.addWidget(line_row)  # 0
+        self.inputs.addWidget(self.tray_holder)  # 1
+        self.inputs.addWidget(self.choices)  # 2
+        self.inputs.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+        self.feedback = QLabel()
+        self.feedback.setWordWrap(True)
+        self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        self.feedback.setMinimumHeight(48)
+        ff = self.feedback.font()
+        ff.setPointSizeF(ff.pointSizeF() * 1.15)
+        self.feedback.setFont(ff)
+
+        panel = QFrame()
+        panel.setFrameShape(QFrame.Shape.StyledPanel)
+        pl = QVBoxLayout(panel)
+        pl.addWidget(self.prompt)
+        pl.addWidget(self.extra)
+        pl.addWidget(self.inputs)
+        pl.addWidget(self.hint)
+        pl.addWidget(self.feedback)
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(panel)
+
+        self._tick = QTimer(self)
+        self._tick.setInterval(100)
+        self._tick.timeout.connect(self._update_clock)
+
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.end)
+        # Space or Enter goes on after a verdict, wherever the focus is
+        for w in (self.line, self.choices):
+            w.installEventFilter(self)
+
+    # ------------------------------------------------------------------ set-up
+    def _breakdown(self, amount: Decimal):
+        rules = self.drill.rules if self.drill is not None else None
+        if rules is None:
+            return None
+        try:
+            return chip_breakdown(amount, rules.chips)
+        except ValueError:
+            return None
+
+    def start(self, drill: Drill) -> None:
+        self.drill = drill
+        self.last = None
+        names = (
+            ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else "Mixed skills"
+        )
+        self.title.setText(f"{names} — {drill.mode}")
+        if self.tray is not None:
+            self.tray.deleteLater()
+            self.tray = None
+        self.tray = ChipTray([Decimal(c) for c in sorted(drill.rules.chips)], self.currency)
+        self.tray.submitted.connect(self._submit_chips)
+        self.tray.installEventFilter(self)
+        self.tray_holder.layout().addWidget(self.tray)
+        if drill.mode == CHALLENGE:
+            self._tick.start()
+        else:
+            self._tick.stop()
+        self.countdown.setText("")
+        self._show_next()
+
+    # ------------------------------------------------------------------ questions
+    def _show_next(self) -> None:
+        d = self.drill
+        if d is None:
+            return
+        q = d.next_question()
+        if q is None:
+            self.end()
+            return
+        self.question = q
+        self._waiting_next = False
+        self.feedback.setText("")
+        self.prompt.setText(q.prompt)
+        extra = ""
+        if q.skill == "dealer":
+            extra = "Shoe, next cards: <b>" + rank_text(q.data["shoe"]) + "</b> …"
+        elif q.kind == CHIPS:
+            extra = f"Pay <b>{self.currency}{q.data['amount']}</b>"
+        self.extra.setText(extra)
+        self.extra.setVisible(bool(extra))
+        skill = SKILLS[q.skill]
+        hint = HOW_TO_ANSWER[q.kind]
+        if q.kind == SEQUENCE:
+            hint += " — or click the boxes and the dealer on the table; Backspace undoes"
+        if q.kind == CHIPS:
+            hint = "click chips or press their number keys; Backspace removes, Enter pays"
+        if q.kind == CHOICE:
+            hint = "press the number of your choice, or click it"
+        target = f"target {skill.target:.1f} s"
+        self.hint.setText(f"{hint}   ·   {target}")
+        self._update_progress()
+        if q.kind == CHIPS and self.tray is not None:
+            self.tray.clear()
+            self.inputs.setCurrentIndex(1)
+            self.tray.setFocus()
+        elif q.kind == CHOICE:
+            self.choices.set_choices(q.choices)
+            self.inputs.setCurrentIndex(2)
+            self.choices.setFocus()
+        else:
+            self.line.clear()
+            self.line.setEnabled(True)
+            self.inputs.setCurrentIndex(0)
+            self.burn_button.setVisible(q.skill == "exposed-card")
+            self.line.setFocus()
+        self._clock.invalidate()
+        self._watch.arm()
+        if q.table is not None:
+            self.table.show_table(q.table)
+        self.table.viewport().update()
+
+    def _painted(self) -> None:
+        if self.question is not None and not self._waiting_next and not self._clock.isValid():
+            self._clock.start()
+            self.questionShown.emit(self.question)
+
+    def _elapsed_ms(self) -> int:
+        if not self._clock.isValid():
+            # answered before the first paint reached us: count from now, i.e. zero
+            return 0
+        return int(self._clock.elapsed())
+
+    def _update_progress(self) -> None:
+        d = self.drill
+        if d is None:
+            return
+        n = d.position + (0 if self._waiting_next else 1)
+        right = sum(a.verdict.correct for a in d.answered)
+        if d.mode in (SPRINT, EXAM) and d.count:
+            self.progress.setText(f"question {min(n, d.count)} / {d.count}   ·   {right} right")
+        else:
+            self.progress.setText(f"question {n}   ·   {right} right")
+
+    def _update_clock(self) -> None:
+        d = self.drill
+        if d is None:
+            return
+        left = d.time_left_ms()
+        if left is None:
+            return
+        self.countdown.setText(f"{left / 1000:4.1f} s")
+        colour = WRONG if left < 10_000 else "palette(text)"
+        self.countdown.setStyleSheet(f"color: {colour};")
+        if left <= 0:
+            self.end()
+
+    # ------------------------------------------------------------------ answers
+    def _box_clicked(self, number: int) -> None:
+        if self.question is None or self.question.kind != SEQUENCE or self._waiting_next:
+            return
+        token = str(number)
+        # a box with several hands: the n-th click on it names its n-th hand
+        view = self.question.table
+        if view is not None:
+            box = view.box(number)
+            if len(box.hands) > 1:
+                said = self.line.text().split()
+                k = sum(1 for t in said if t.split(".")[0] == token)
+                if k < len(box.hands):
+                    token = box.hands[k].label
+        self._append_token(token)
+
+    def _append_token(self, token: str) -> None:
+        if self.question is None or self.question.kind != SEQUENCE or self._waiting_next:
+            return
+        text = self.line.text().strip()
+        self.line.setText(f"{text} {token}".strip())
+        self.line.setFocus()
+
+    def _submit_line(self) -> None:
+        if self._waiting_next:
+            self._show_next()
+            return
+        self._submit(self.line.text())
+
+    def _submit_chips(self) -> None:
+        if self._waiting_next:
+            self._show_next()
+            return
+        chips = self.tray.chips() if self.tray is not None else []
+        self._submit(" ".join(money(c) for c in chips) or "0")
+
+    def _submit(self, raw: str) -> None:
+        d = self.drill
+        if d is None or self.question is None or self._waiting_next:
+            return
+        ms = self._elapsed_ms()
+        if not raw.strip():
+            return
+        try:
+            done = d.answer(raw, ms)
+        except Unreadable as e:
+            self.feedback.setText(f"<span style='color:{NOTE}'>{_esc(str(e))}</span>")
+            return
+        except DrillOver:
+            self.end()
+            return
+        self.last = done
+        self._waiting_next = True
+        self._show_verdict(done)
+        self.answeredSignal.emit(done)
+        if d.over:
+            QTimer.singleShot(0 if d.mode == CHALLENGE else 900, self.end)
+
+    def _show_verdict(self, done: Answered) -> None:
+        v = done.verdict
+        target = SKILLS[done.question.skill].target
+        t = f"{done.response_ms / 1000:.1f} s (target {target:.1f} s)"
+        if v.correct:
+            self.feedback.setText(
+                f"<span style='color:{RIGHT}'><b>✓ Right</b></span> — {_esc(v.expected)} · {t}"
+                "<br><small>Space or Enter: next</small>"
+            )
+        else:
+            self.feedback.setText(
+                f"<span style='color:{WRONG}'><b>✗ {_esc(v.expected)}</b></span> "
+                f"(you: {_esc(v.given)}) · {t}<br>{_esc(v.reason)}"
+                "<br><small>Space or Enter: next</small>"
+            )
+        self._update_progress()
+        if self.drill is not None and self.drill.mode in (CHALLENGE, SPRINT) and v.correct:
+            # timed modes keep the rhythm: a right answer goes straight on
+            QTimer.singleShot(0, self._show_next)
+            return
+        self.line.setFocus()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if self._waiting_next and event.key() in (
+            Qt.Key.Key_Space,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+        ):
+            self._show_next()
+            return
+        super().keyPressEvent(event)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        # Space or Enter goes on after a verdict, wherever the focus is
+        if event.type() == QEvent.Type.KeyPress and self._waiting_next:
+            if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self._show_next()
+                return True
+            return event.key() != Qt.Key.Key_Escape  # nothing to type until the next one
+        return False
+
+    def end(self) -> None:
+        d = self.drill
+        if d is None:
+            return
+        self._tick.stop()
+        self.drill = None
+        self.question = None
+        summary = d.finish()
+        self.finished.emit((d, summary))
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,101 @@
+"""The end of a drill: attempts, accuracy, median and slowest times against targets, personal
+bests beaten, and the items to work on. Everything on it is already stored."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from trainer.drill import Summary
+from trainer.skills import SKILLS
+
+
+def _s(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.1f} s"
+
+
+class SummaryPage(QWidget):
+    again = Signal()
+    home = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        tf = self.title.font()
+        tf.setPointSizeF(tf.pointSizeF() * 1.6)
+        tf.setBold(True)
+        self.title.setFont(tf)
+        self.body = QLabel()
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setWordWrap(True)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        bf = self.body.font()
+        bf.setPointSizeF(bf.pointSizeF() * 1.15)
+        self.body.setFont(bf)
+        again = QPushButton("Again  (Enter)")
+        again.clicked.connect(self.again.emit)
+        home = QPushButton("Home  (Esc)")
+        home.clicked.connect(self.home.emit)
+        QShortcut(QKeySequence(Qt.Key.Key_Return), self, activated=self.again.emit)
+        QShortcut(QKeySequence(Qt.Key.Key_Enter), self, activated=self.again.emit)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.home.emit)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(home)
+        row.addWidget(again)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(32, 24, 32, 24)
+        lay.addWidget(self.title)
+        lay.addWidget(self.body, 1)
+        lay.addLayout(row)
+
+    def show_summary(self, s: Summary, bests: Sequence[str] = ()) -> None:
+        titles = {
+            "practice": "Practice over",
+            "challenge": "Time!",
+            "sprint": "Sprint done",
+            "exam": "Exam over",
+        }
+        self.title.setText(titles.get(s.mode, "Done"))
+        if not s.attempts:
+            self.body.setText("No question was answered: nothing to sum up.")
+            return
+        acc = s.correct / s.attempts
+        parts = [
+            f"<p><b>{s.correct}</b> right out of <b>{s.attempts}</b> — <b>{acc:.0%}</b>"
+            f" · median {_s(s.median_ms)} · {s.elapsed_ms / 1000:.0f} s in all</p>"
+        ]
+        if s.passed is not None:
+            colour = "#2e9d4f" if s.passed else "#c8412f"
+            verdict = "PASSED" if s.passed else "not passed"
+            parts.append(
+                f"<p style='color:{colour}'><b>Exam {verdict}</b> (pass mark 90 %, seed {s.seed}: "
+                "an instructor can set the same exam with this seed)</p>"
+            )
+        rows = "".join(
+            f"<tr><td>{SKILLS[x.skill].title}</td><td align=right>{x.correct}/{x.attempts}</td>"
+            f"<td align=right style='color:{'#2e9d4f' if (x.median_ms or 0) <= x.target_ms else '#c8412f'}'>"
+            f"{_s(x.median_ms)}</td><td align=right>{_s(x.target_ms)}</td></tr>"
+            for x in s.by_skill
+        )
+        parts.append(
+            "<table cellspacing=0 cellpadding=4><tr><th align=left>skill</th><th>right</th>"
+            f"<th>median</th><th>target</th></tr>{rows}</table>"
+        )
+        if s.slowest is not None:
+            q = s.slowest.question
+            parts.append(
+                f"<p>Slowest: {_s(s.slowest.response_ms)} on {SKILLS[q.skill].title} "
+                f"({q.item.split(':', 1)[-1]}), target {SKILLS[q.skill].target:.1f} s</p>"
+            )
+        if bests:
+            parts.append(
+                "<p style='color:#2e9d4f'><b>Personal best!</b> " + "; ".join(bests) + "</p>"
+            )
+        if s.to_work_on:
+            parts.append("<p>To work on: " + ", ".join(s.to_work_on[:8]) + "</p>")
+        parts.append("<p><small>Every answer is already saved.</small></p>")
+        self.body.setText("".join(parts))
