@@ -155,7 +155,6 @@ class DrillPage(QWidget):
         lf = self.line.font()
         lf.setPointSizeF(lf.pointSizeF() * 1.4)
         self.line.setFont(lf)
-        self.line.returnPressed.connect(self._submit_line)
         self.burn_button = QPushButton("Burn it (B)")
         self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.burn_button.clicked.connect(lambda: self._append_token("burn"))
@@ -208,17 +207,15 @@ class DrillPage(QWidget):
 
     # ------------------------------------------------------------------ set-up
     def _breakdown(self, amount: Decimal):
-        rules = self.drill.rules if self.drill is not None else None
-        if rules is None:
-            return None
-        try:
-            return chip_breakdown(amount, rules.chips)
-        except ValueError:
-            return None
+        if self.drill is None:
+            raise ValueError("no table yet")
+        # ChipError (a ValueError) for an amount the chips cannot make: drawn as a figure alone
+        return chip_breakdown(amount, self.drill.rules.chips)
 
     def start(self, drill: Drill) -> None:
         self.drill = drill
         self.last = None
+        self.scene._chip_memo.clear()  # the chips may have changed with the rules
         names = (
             ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else "Mixed skills"
         )
@@ -415,11 +412,22 @@ class DrillPage(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         # Space or Enter goes on after a verdict, wherever the focus is
-        if event.type() == QEvent.Type.KeyPress and self._waiting_next:
-            if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if event.type() != QEvent.Type.KeyPress:
+            return False
+        key = event.key()
+        if self._waiting_next:
+            if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self._show_next()
                 return True
-            return event.key() != Qt.Key.Key_Escape  # nothing to type until the next one
+            return key != Qt.Key.Key_Escape  # nothing to type until the next one
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            # submit here and swallow the key, so it cannot travel on and skip the verdict
+            if obj is self.line:
+                self._submit_line()
+                return True
+            if obj is self.tray:
+                self._submit_chips()
+                return True
         return False
 
     def end(self) -> None:

@@ -1,0 +1,189 @@
+"""The drill page driven end to end with real key and mouse events, skill by skill: the answer is
+judged, stored at once with a sensible time, and the timed modes end on time."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from trainer.drill import Drill
+from trainer.rules import HouseRules
+from trainer.skills import SKILLS
+from trainer.skills.base import CHIPS, CHOICE, SEQUENCE
+from trainer.store import Store
+from ui.drill_page import DrillPage
+
+RULES = HouseRules.from_spec("casino-fr")
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "history.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def page(qtbot):
+    p = DrillPage()
+    qtbot.addWidget(p)
+    p.resize(1280, 800)
+    p.show()
+    qtbot.waitExposed(p)
+    return p
+
+
+def _click_box(qtbot, page: DrillPage, token: str) -> None:
+    scene, view = page.scene, page.table
+    if token == "dealer":
+        # the dealer's place: the top middle of the felt
+        rect = scene.sceneRect()
+        target = view.mapFromScene(rect.center().x(), rect.top() + rect.height() * 0.12)
+    else:
+        number = int(token.split(".")[0])
+        target = view.mapFromScene(scene.places[number].area().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(target))
+
+
+def _answer(qtbot, page: DrillPage, right: bool = True, by_mouse: bool = False) -> None:
+    q = page.question
+    assert q is not None
+    if q.kind == CHIPS:
+        chips = [str(c) for c in sorted(page.drill.rules.chips)]
+        wanted = q.answer if right else q.answer[:-1] + [Decimal(1)] * 2
+        for c in wanted:
+            qtbot.keyClick(page.tray, chips[chips.index(str(c))] and str(chips.index(str(c)) + 1))
+        qtbot.keyClick(page.tray, Qt.Key.Key_Return)
+    elif q.kind == CHOICE:
+        n = q.answer + 1 if right else (q.answer + 1) % len(q.choices) + 1
+        if by_mouse:
+            qtbot.mouseClick(page.choices.buttons[n - 1], Qt.MouseButton.LeftButton)
+        else:
+            qtbot.keyClick(page.choices, str(n))
+    elif q.kind == SEQUENCE and by_mouse and q.skill == "deal-order":
+        for token in q.answer:
+            _click_box(qtbot, page, token)
+        qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    else:
+        text = q.expected if right else "bust" if q.expected != "bust" else "12"
+        if q.kind in ("amount", "signed-amount"):
+            text = q.expected if right else str(Decimal(q.expected) + 1)
+        if q.kind == "amounts" and not right:
+            text = "; ".join(str(Decimal(x) + 1) for x in q.expected.split("; "))
+        if q.kind == "results" and not right:
+            text = " ".join("win" if r != "win" else "lose" for r in q.answer)
+        if q.kind == "dealer" and not right:
+            text = f"{q.answer[0] + 1} {q.answer[1]}"
+        if q.kind == SEQUENCE and not right:
+            text = " ".join(reversed(q.answer)) if len(q.answer) > 1 else "dealer 1 burn"
+        qtbot.keyClicks(page.line, text)
+        qtbot.keyClick(page.line, Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize("name", list(SKILLS))
+def test_each_skill_end_to_end_reaches_the_store(qtbot, page, store, name):
+    drill = Drill([SKILLS[name]], RULES, count=2, seed=11, store=store, profile="ana")
+    page.start(drill)
+    with qtbot.waitSignal(page.questionShown, timeout=2000):
+        pass  # first question painted: the clock runs
+    qtbot.wait(120)  # the trainee thinks
+    with qtbot.waitSignal(page.answeredSignal, timeout=2000) as first:
+        _answer(qtbot, page, right=True)
+    assert first.args[0].verdict.correct, first.args[0].verdict
+    if page._waiting_next:
+        qtbot.keyClick(page, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: page.question is not None and not page._waiting_next, timeout=2000)
+    with qtbot.waitSignal(page.finished, timeout=3000):
+        with qtbot.waitSignal(page.answeredSignal, timeout=2000) as second:
+            _answer(qtbot, page, right=False)
+    assert not second.args[0].verdict.correct
+    rows = list(store.attempts(profile="ana"))
+    assert [r.correct for r in rows] == [True, False]
+    assert all(r.skill == name for r in rows)
+    # the clock started at the paint and stopped at the key: at least the 120 ms waited, and
+    # nowhere near the time a slow test machine could add
+    assert 100 <= rows[0].response_ms < 5000
+    assert rows[1].expected == second.args[0].question.expected
+
+
+def test_feedback_shows_the_right_answer_and_rule_on_a_miss(qtbot, page):
+    drill = Drill([SKILLS["pay-blackjack"]], RULES, count=3, seed=4)
+    page.start(drill)
+    q = page.question
+    qtbot.keyClicks(page.line, "1")
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    text = page.feedback.text()
+    assert q.expected in text and "[000]" in text
+    assert page.table.isVisible()  # without leaving the table
+
+
+def test_unreadable_answer_is_not_scored(qtbot, page, store):
+    drill = Drill([SKILLS["announce"]], RULES, count=2, seed=3, store=store, profile="ana")
+    page.start(drill)
+    qtbot.keyClicks(page.line, "banana")
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert "expected" in page.feedback.text()
+    assert drill.position == 0 and not list(store.attempts(profile="ana"))
+    assert not page._waiting_next
+
+
+def test_deal_order_by_clicking_boxes(qtbot, page):
+    drill = Drill([SKILLS["deal-order"]], RULES, count=6, seed=5)
+    page.start(drill)
+    for _ in range(6):
+        if page.question is None:
+            break
+        with qtbot.waitSignal(page.answeredSignal, timeout=2000) as got:
+            _answer(qtbot, page, right=True, by_mouse=True)
+        assert got.args[0].verdict.correct, (got.args[0].verdict, got.args[0].raw)
+        if page._waiting_next:
+            qtbot.keyClick(page.line, Qt.Key.Key_Space)
+
+
+def test_choice_by_mouse(qtbot, page):
+    drill = Drill([SKILLS["procedure"]], RULES, count=2, seed=8)
+    page.start(drill)
+    with qtbot.waitSignal(page.answeredSignal, timeout=2000) as got:
+        _answer(qtbot, page, right=True, by_mouse=True)
+    assert got.args[0].verdict.correct
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.ns = 10**12
+
+    def __call__(self) -> int:
+        return self.ns
+
+
+def test_challenge_ends_on_time(qtbot, page, store):
+    clock = FakeClock()
+    drill = Drill([SKILLS["pay-even"]], RULES, mode="challenge", seed=2, store=store,
+                  profile="ana", clock=clock)
+    page.start(drill)
+    for _ in range(3):
+        _answer(qtbot, page, right=True)
+        qtbot.waitUntil(lambda: page.question is not None and not page._waiting_next, timeout=2000)
+    clock.ns += 59_000 * 10**6
+    qtbot.wait(250)
+    assert page.drill is drill and "1.0" in page.countdown.text()
+    clock.ns += 1_000 * 10**6
+    with qtbot.waitSignal(page.finished, timeout=1000) as done:
+        pass
+    summary = done.args[0][1]
+    assert summary.mode == "challenge" and summary.attempts == 3 and summary.correct == 3
+    assert len(list(store.attempts(profile="ana"))) == 3
+
+
+def test_sprint_ends_after_n_questions(qtbot, page):
+    drill = Drill([SKILLS["pay-even"]], RULES, mode="sprint", count=4, seed=2)
+    page.start(drill)
+    with qtbot.waitSignal(page.finished, timeout=5000) as done:
+        for _ in range(4):
+            qtbot.waitUntil(lambda: page.question is not None and not page._waiting_next,
+                            timeout=2000)
+            _answer(qtbot, page, right=True)
+    assert done.args[0][1].attempts == 4
+    assert "4 / 4" in page.progress.text() or drill.position == 4
