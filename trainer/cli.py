@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):
+        # the app: skip building the headless commands' parser (and importing what it needs)
+        return cmd_gui(argparse.Namespace())
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.skills import SKILLS
+from trainer.curriculum import CURRICULUM
 
 COLUMNS = ("Skill", "Target", "Attempts", "Accuracy", "Median", "Mastered", "Weak items")
 
@@ -101,17 +101,21 @@ class HomePage(QWidget):
         stats: Mapping[str, object],
         weak: Mapping[str, Sequence[str]],
         unavailable: Mapping[str, str | None],
+        *,
+        loading: bool = False,
     ) -> None:
         """Show the curriculum; `stats` maps a skill to its trainer.stats.SkillStats."""
         self.header.setText(f"Sabot — {profile}")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
-        self.sub.setText(
-            f"House rules: <b>{rules_text}</b> · {mastered} of {len(SKILLS)} skills mastered"
+        figures = "reading your history…" if loading else (
+            f"{mastered} of {len(CURRICULUM)} skills mastered"
         )
+        self.sub.setText(f"House rules: <b>{rules_text}</b> · {figures}")
         self._available = dict(unavailable)
         selected = self.selected_skills()
-        self.table.setRowCount(len(SKILLS))
-        for r, (name, skill) in enumerate(SKILLS.items()):
+        self.table.setRowCount(len(CURRICULUM))
+        for r, skill in enumerate(CURRICULUM):
+            name = skill.name
             st = stats.get(name)
             why = unavailable.get(name)
             attempts = getattr(st, "attempts", 0) if st is not None else 0
@@ -120,7 +124,7 @@ class HomePage(QWidget):
             cells = [
                 skill.title,
                 f"{skill.target:.1f} s",
-                str(attempts),
+                "…" if loading else str(attempts),
                 "—" if acc is None else f"{acc:.0%}",
                 "—" if med is None else f"{med / 1000:.1f} s",
                 "✓" if getattr(st, "mastered", False) else "",

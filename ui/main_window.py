@@ -1,19 +1,64 @@
 """The main window: home (the curriculum), the drill at the table, and the summary, with the
-settings and the progress view one shortcut away. Everything it uses is handed to it."""
+settings and the progress view one shortcut away. Everything it uses is handed to it.
+
+Start-up shows home at once: the table, the drill machinery and the statistics load when first
+needed, and the curriculum's figures are summed up on a worker thread.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from trainer.drill import Drill, Summary, resolve_skills
-from trainer.settings import Settings
-from trainer.skills import SKILLS, TARGETS
-from trainer.store import Store
-from ui.drill_page import DrillPage
+from trainer.curriculum import INFO, TARGETS
 from ui.home import HomePage
-from ui.summary_page import SummaryPage
+
+if TYPE_CHECKING:
+    from trainer.drill import Drill, Summary
+    from trainer.settings import Settings
+    from trainer.store import Store
+    from ui.drill_page import DrillPage
+    from ui.summary_page import SummaryPage
+
+
+class _Done(QObject):
+    ready = Signal(object)
+
+
+class _HomeFigures(QRunnable):
+    """The curriculum's figures, read on a worker thread with its own read connection, so the
+    window is on screen and answering before the history is summed up."""
+
+    def __init__(self, store: Store, profile: str, rules: Any) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the window keeps it until its answer has been delivered
+        self.done = _Done()
+        self._store, self._profile, self._rules = store, profile, rules
+
+    def run(self) -> None:
+        from trainer.skills import SKILLS
+        from trainer.stats import skill_stats, weakest_items
+
+        stats: dict[str, Any] = {}
+        weak: dict[str, list[str]] = {}
+        try:
+            reader = self._store.reader()
+            try:
+                stats = skill_stats(reader, self._profile, TARGETS)
+                for w in weakest_items(reader, self._profile, n=40, min_attempts=1):
+                    if w.wrong:
+                        weak.setdefault(w.skill, []).append(w.item)
+            except ValueError:
+                pass  # a profile with no history yet
+            finally:
+                reader.close()
+        except Exception:  # noqa: BLE001 - figures are a convenience; home works without them
+            stats, weak = {}, {}
+        unavailable = {name: s.available(self._rules) for name, s in SKILLS.items()}
+        self.done.ready.emit((self._profile, stats, weak, unavailable))
 
 
 class MainWindow(QMainWindow):
@@ -24,20 +69,18 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Sabot — blackjack dealer trainer")
         self.pages = QStackedWidget()
         self.home = HomePage()
-        self.drill_page = DrillPage(settings.prefs.currency)
-        self.summary = SummaryPage()
-        for w in (self.home, self.drill_page, self.summary):
-            self.pages.addWidget(w)
+        self.pages.addWidget(self.home)
+        # the table and the summary are built when the first drill starts
+        self._drill_page: DrillPage | None = None
+        self._summary: SummaryPage | None = None
         self.setCentralWidget(self.pages)
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status)
-
-        self.home.start.connect(self.start_drill)
-        self.drill_page.finished.connect(self._drill_finished)
-        self.summary.again.connect(self._again)
-        self.summary.home.connect(self.show_home)
+        self._jobs: list[_HomeFigures] = []
         self._last: tuple[list[str], str] | None = None
-        self._progress = None
+        self._bests_before: set[tuple[str, int]] = set()
+        self._progress: QWidget | None = None
+        self.home.start.connect(self.start_drill)
 
         menu = self.menuBar().addMenu("&Sabot")
         a_home = QAction("&Home", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_home)
@@ -54,7 +97,7 @@ class MainWindow(QMainWindow):
             menu.addAction(a)
         menu.addSeparator()
         menu.addAction(a_quit)
-        self._drill_actions = (a_settings, a_progress)
+        self._drill_actions = (a_home, a_settings, a_progress)
 
         geo = settings.ui.geometry
         if geo:
@@ -66,54 +109,87 @@ class MainWindow(QMainWindow):
         self.show_home()
 
     # ------------------------------------------------------------------ pages
+    @property
+    def drill_page(self) -> DrillPage:
+        if self._drill_page is None:
+            from ui.drill_page import DrillPage
+
+            self._drill_page = DrillPage(self.settings.prefs.currency)
+            self._drill_page.finished.connect(self._drill_finished)
+            self.pages.addWidget(self._drill_page)
+        return self._drill_page
+
+    @property
+    def summary(self) -> SummaryPage:
+        if self._summary is None:
+            from ui.summary_page import SummaryPage
+
+            self._summary = SummaryPage()
+            self._summary.again.connect(self._again)
+            self._summary.home.connect(self.show_home)
+            self.pages.addWidget(self._summary)
+        return self._summary
+
     def rules(self):
         return self.settings.rules()
 
     def show_home(self) -> None:
         rules = self.rules()
         profile = self.settings.prefs.profile
-        from trainer.stats import skill_stats, weakest_items
-
-        try:
-            stats = skill_stats(self.store, profile, TARGETS)
-            weak_rows = weakest_items(self.store, profile, n=40, min_attempts=1)
-        except ValueError:  # a profile with no history yet
-            stats, weak_rows = {}, []
-        weak: dict[str, list[str]] = {}
-        for w in weak_rows:
-            if w.wrong:
-                weak.setdefault(w.skill, []).append(w.item)
-        unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
-        self.home.refresh(profile, rules.describe(), stats, weak, unavailable)
+        self.home.refresh(profile, rules.describe(), {}, {}, {}, loading=True)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
+        job = _HomeFigures(self.store, profile, rules)
+        job.done.ready.connect(self._home_figures, Qt.ConnectionType.QueuedConnection)
+        self._jobs.append(job)
+        QThreadPool.globalInstance().start(job)
         self.pages.setCurrentWidget(self.home)
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
             a.setEnabled(True)
 
+    def _home_figures(self, payload: tuple[str, dict, dict, dict]) -> None:
+        self._jobs = [j for j in self._jobs if j.done is not self.sender()]
+        profile, stats, weak, unavailable = payload
+        if profile != self.settings.prefs.profile:
+            return  # the profile changed meanwhile: a newer job is on its way
+        self.home.refresh(profile, self.rules().describe(), stats, weak, unavailable)
+        if self.settings.ui.last_skill:
+            self.home.select(self.settings.ui.last_skill.split(","))
+
+    def wait_for_figures(self, timeout_ms: int = 5000) -> bool:
+        """For tests: block until the curriculum's figures are shown."""
+        ok = QThreadPool.globalInstance().waitForDone(timeout_ms)
+        from PySide6.QtCore import QCoreApplication
+
+        QCoreApplication.processEvents()
+        return ok
+
     def _update_status(self) -> None:
         self.status.setText(
             f"profile {self.settings.prefs.profile} · rules {self.rules().describe()}"
         )
 
-    def start_drill(self, names: list[str], mode: str) -> None:
+    def start_drill(self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None) -> None:
+        from trainer.drill import Drill, resolve_skills
+
         rules = self.rules()
         try:
             skills = resolve_skills(",".join(names), rules)
-            weak: list[tuple[str, str]] = []
-            if mode != "exam":
-                from trainer.stats import weakest_items
+            if weak is None:
+                weak = []
+                if mode != "exam":
+                    from trainer.stats import weakest_items
 
-                try:
-                    weak = [
-                        (w.skill, w.item)
-                        for w in weakest_items(self.store, self.settings.prefs.profile, n=5)
-                        if w.wrong
-                    ]
-                except ValueError:
-                    weak = []
+                    try:
+                        weak = [
+                            (w.skill, w.item)
+                            for w in weakest_items(self.store, self.settings.prefs.profile, n=5)
+                            if w.wrong
+                        ]
+                    except ValueError:
+                        weak = []
             drill = Drill(
                 skills,
                 rules,
@@ -131,10 +207,11 @@ class MainWindow(QMainWindow):
             self.settings.ui.last_skill = ",".join(names)
         self.settings.ui.last_mode = mode
         self._bests_before = self._bests_keys()
-        self.pages.setCurrentWidget(self.drill_page)
+        page = self.drill_page
+        self.pages.setCurrentWidget(page)
         for a in self._drill_actions:
             a.setEnabled(False)
-        self.drill_page.start(drill)
+        page.start(drill)
 
     def _bests_keys(self) -> set[tuple[str, int]]:
         from trainer.stats import personal_bests
@@ -162,8 +239,8 @@ class MainWindow(QMainWindow):
                 )
             else:
                 skill = kind.split(":", 1)[1]
-                beaten.append(f"best median for {SKILLS[skill].title}")
-        self.summary.show_summary(summary, beaten)
+                beaten.append(f"best median for {INFO[skill].title}")
+        self.summary.show_summary(summary, sorted(beaten))
         self.pages.setCurrentWidget(self.summary)
         self.summary.setFocus()
         for a in self._drill_actions:
@@ -191,24 +268,42 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             apply_theme(app, self.settings.prefs.theme)
-        self.drill_page.currency = self.settings.prefs.currency
+        if self._drill_page is not None:
+            self._drill_page.currency = self.settings.prefs.currency
+        if self._progress is not None:
+            self._progress.close()
+            self._progress = None
         self.show_home()
 
     def open_progress(self) -> None:
         try:
             from ui.progress import ProgressWindow
-        except ImportError:
-            QMessageBox.information(self, "Sabot", "The progress view is not available yet.")
+        except ImportError as e:
+            QMessageBox.information(self, "Sabot", f"The progress view cannot open: {e}")
             return
         if self._progress is None:
             self._progress = ProgressWindow(self.store, self.settings, parent=self)
             self._progress.setWindowFlag(Qt.WindowType.Window, True)
+            drill_again = getattr(self._progress, "drillAgain", None)
+            if drill_again is not None:
+                drill_again.connect(self.drill_items)
         self._progress.show()
         self._progress.raise_()
 
+    def drill_items(self, items: list) -> None:
+        """Drill again the items missed in a session (from the progress view)."""
+        pairs = [(str(s), str(i)) for s, i in items]
+        names = list(dict.fromkeys(s for s, _ in pairs))
+        if not names:
+            return
+        self.raise_()
+        self.activateWindow()
+        self.start_drill(names, "practice", weak=pairs)
+
     def closeEvent(self, event) -> None:  # noqa: N802
-        if self.drill_page.drill is not None:
-            self.drill_page.end()
+        if self._drill_page is not None and self._drill_page.drill is not None:
+            self._drill_page.end()
+        QThreadPool.globalInstance().waitForDone(3000)
         self.settings.ui.geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
         try:
             self.settings.save()

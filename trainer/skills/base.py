@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer import answers
+from trainer.curriculum import INFO
 from trainer.payout import money
 from trainer.rules import HouseRules
 from trainer.table import TableView
@@ -132,10 +133,20 @@ class Skill(ABC):
     """A drillable skill: its name, title, target time and how it makes and judges questions."""
 
     name: str = ""
-    title: str = ""
-    target: float = 3.0  # median seconds to answer, for mastery
     kind: str = ANNOUNCEMENT
-    blurb: str = ""  # one line for the curriculum
+
+    # title, target (median seconds to answer, for mastery) and blurb live in the curriculum
+    @property
+    def title(self) -> str:
+        return INFO[self.name].title
+
+    @property
+    def target(self) -> float:
+        return INFO[self.name].target
+
+    @property
+    def blurb(self) -> str:
+        return INFO[self.name].blurb
 
     def available(self, rules: HouseRules) -> str | None:
         """None when the skill can be drilled under these rules, else why not."""

@@ -67,10 +67,7 @@ def _one_box_table(rules: HouseRules, box: int, cards: tuple[str, ...], label: s
 
 class Announce(Skill):
     name = "announce"
-    title = "Announce the point"
-    target = 2.0
     kind = ANNOUNCEMENT
-    blurb = "Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
@@ -136,10 +133,7 @@ def _best(cards: list[str]) -> int:
 
 class DealerDraw(Skill):
     name = "dealer"
-    title = "Dealer's draw"
-    target = 3.0
     kind = DEALER
-    blurb = "From the up card and the shoe: how many cards you draw, and your final point"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         shoe = shoe_cards(rng, rules)
@@ -176,10 +170,7 @@ class DealerDraw(Skill):
 
 class Outcome(Skill):
     name = "outcome"
-    title = "Outcome of a hand"
-    target = 2.5
     kind = RESULTS
-    blurb = "A box's hands against the dealer's: blackjack, win, push, lose or bust"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:

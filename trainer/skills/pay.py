@@ -31,10 +31,7 @@ def _bet_item(skill: str, bet: Decimal) -> str:
 
 class PayEven(Skill):
     name = "pay-even"
-    title = "Pay even money"
-    target = 2.0
     kind = AMOUNT
-    blurb = "A winning bet is paid 1 to 1"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
@@ -51,10 +48,7 @@ class PayEven(Skill):
 
 class PayDouble(Skill):
     name = "pay-double"
-    title = "Pay a doubled hand"
-    target = 2.5
     kind = AMOUNT
-    blurb = "A doubled hand that wins is paid 1 to 1 on the doubled stake"
 
     def available(self, rules: HouseRules) -> str | None:
         return f"no doubling under {rules.preset}" if rules.double_on == "none" else None
@@ -77,10 +71,7 @@ class PayDouble(Skill):
 
 class PayBlackjack(Skill):
     name = "pay-blackjack"
-    title = "Pay a Black Jack"
-    target = 3.0
     kind = AMOUNT
-    blurb = "A natural is paid 3 to 2: 10 → 15, 25 → 37.5"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         # odd bets give the half units that trip dealers up: ask them half the time
@@ -105,10 +96,7 @@ class PayBlackjack(Skill):
 
 class PayInsurance(Skill):
     name = "pay-insurance"
-    title = "Insurance"
-    target = 3.0
     kind = AMOUNT
-    blurb = "Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack"
 
     def available(self, rules: HouseRules) -> str | None:
         return None if rules.insurance else f"no insurance under {rules.preset}"
@@ -150,10 +138,7 @@ def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net:
 
 class PaySplit(Skill):
     name = "pay-split"
-    title = "Pay split hands"
-    target = 4.0
     kind = SIGNED_AMOUNT
-    blurb = "Split hands settled one by one: a split-Ace 21 is paid evens"
 
     def available(self, rules: HouseRules) -> str | None:
         return f"no split under {rules.preset}" if rules.split == "none" else None
@@ -186,10 +171,7 @@ class PaySplit(Skill):
 
 class PayBehind(Skill):
     name = "pay-behind"
-    title = "Pay behind bets"
-    target = 4.0
     kind = AMOUNTS
-    blurb = "Standing bettors share their box's result in proportion to their stake"
 
     def available(self, rules: HouseRules) -> str | None:
         return None if rules.behind_bets else f"no behind bets under {rules.preset}"
@@ -232,10 +214,7 @@ class PayBehind(Skill):
 
 class PayTable(Skill):
     name = "pay-table"
-    title = "Pay the whole table"
-    target = 6.0
     kind = AMOUNT
-    blurb = "A settled table: the total you pay out to the winners"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         n = rules.boxes

@@ -31,10 +31,7 @@ from trainer.table import BoxView, HandView, TableView
 
 class Chips(Skill):
     name = "chips"
-    title = "Pay in chips"
-    target = 4.0
     kind = CHIPS
-    blurb = "Make a payout with the fewest chips of the table"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
@@ -74,10 +71,7 @@ class Chips(Skill):
 
 class DealOrder(Skill):
     name = "deal-order"
-    title = "Deal order"
-    target = 4.0
     kind = SEQUENCE
-    blurb = "Which boxes get cards, in what order, and when the dealer gets one"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         if rules.split != "none" and rng.random() < 0.4:
@@ -141,10 +135,7 @@ def _ask(label: str) -> str:
 
 class Procedure(Skill):
     name = "procedure"
-    title = "What next?"
-    target = 3.0
     kind = CHOICE
-    blurb = "At a moment of the round: pay the natural now or later, insurance, who plays next"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         for _ in range(200):
@@ -297,10 +288,7 @@ _BURN_WORDS = {"burn", "burned", "burnt", "brule", "brulee", "brulée", "brûlé
 
 class ExposedCard(Skill):
     name = "exposed-card"
-    title = "Exposed card"
-    target = 5.0
     kind = SEQUENCE
-    blurb = "A card exposed by mistake: to whom it is offered, in order, and where it ends [003]"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
