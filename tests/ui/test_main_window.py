@@ -1,0 +1,88 @@
+"""The main window as a trainee uses it: home lists the curriculum with the history's figures, a
+key starts a drill, Esc ends it on a summary that is already stored, Enter starts again."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from trainer.curriculum import CURRICULUM
+from trainer.settings import Settings
+from trainer.store import Store
+from ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.wait_for_figures()
+    yield w
+    w.close()
+    store.close()
+
+
+def test_home_lists_every_skill_with_its_target(window):
+    table = window.home.table
+    assert table.rowCount() == len(CURRICULUM)
+    for r, info in enumerate(CURRICULUM):
+        assert table.item(r, 0).text() == info.title
+        assert table.item(r, 1).text() == f"{info.target:.1f} s"
+    assert "casino-fr" in window.home.sub.text()
+    assert "default" in window.status.text()
+
+
+def test_a_drill_from_the_keyboard_to_the_summary_and_again(qtbot, window):
+    window.home.select(["pay-even"])
+    qtbot.keyClick(window.home.table, Qt.Key.Key_P)
+    page = window.drill_page
+    assert window.pages.currentWidget() is page
+    q = page.question
+    qtbot.keyClicks(page.line, q.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.last.verdict.correct
+    qtbot.keyClick(page.line, Qt.Key.Key_Space)
+    qtbot.keyClicks(page.line, "1")
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    qtbot.keyClick(page, Qt.Key.Key_Escape)
+    assert window.pages.currentWidget() is window.summary
+    text = window.summary.body.text()
+    assert "<b>1</b> right out of <b>2</b>" in text and "already saved" in text
+    rows = list(window.store.attempts(profile="default"))
+    assert [r.correct for r in rows] == [True, False]
+    # the figures on home follow the history
+    qtbot.keyClick(window.summary, Qt.Key.Key_Escape)
+    assert window.wait_for_figures()
+    row = next(r for r, i in enumerate(CURRICULUM) if i.name == "pay-even")
+    assert window.home.table.item(row, 2).text() == "2"
+    assert window.home.table.item(row, 3).text() == "50%"
+    # Enter on the summary starts the same drill again
+    window.summary.again.emit()
+    assert window.pages.currentWidget() is window.drill_page
+    assert window.drill_page.drill is not None
+
+
+def test_skills_the_rules_rule_out_are_greyed_and_not_started(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.set_rules("home", {})
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    assert w.wait_for_figures()
+    w.home.select(["pay-split"])
+    started = []
+    w.home.start.connect(lambda names, mode: started.append(names))
+    w.home.buttons["practice"].click()
+    assert started == []  # no split under the home preset [004]
+    store.close()
+
+
+def test_smoke_run_opens_and_quits(qtbot, monkeypatch):
+    from ui import app
+
+    monkeypatch.setenv("SABOT_SMOKE", "1")
+    assert app.run(["sabot"]) == 0
