@@ -9,7 +9,7 @@ table rounds half units *(chosen)*.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, Context, Decimal
 from functools import lru_cache
 
 from trainer.rules import HouseRules
@@ -19,11 +19,14 @@ TWO = Decimal(2)
 ZERO = Decimal(0)
 
 
+_WIDE = Context(prec=1000)  # no amount is ever rounded while it is written
+
+
 def money(d: Decimal) -> str:
     """An amount as the transcript writes it: no exponent, no needless zeros ("37.5", "15", "-20")."""
-    if d == d.to_integral_value():
-        return str(d.quantize(ONE))
-    return format(d.normalize(), "f")
+    if not d:
+        return "0"
+    return format(d.normalize(_WIDE), "f")
 
 
 def blackjack_win(stake: Decimal, rules: HouseRules) -> Decimal:
@@ -89,7 +92,8 @@ def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> list[Decimal]:
         )
     n = int(scaled)
     values = tuple(int(c / step) for c in denoms)
-    if _greedy_is_optimal(values):
+    # the greedy-optimality test holds for chip sets with a 1-unit chip; others get the search
+    if values[-1] == 1 and _greedy_is_optimal(values):
         counts: list[int] = []
         rest = n
         for v in values:

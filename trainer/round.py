@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, Protocol
 
 from trainer.announce import announce_points, announce_up_card
@@ -22,6 +23,9 @@ from trainer.cards import VALUE
 from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.rules import HouseRules
 from trainer.table import BoxView, HandView, TableView
+
+# the same few amounts are written again and again in the events: remember how they read
+_money = lru_cache(maxsize=4096)(money)
 
 HIT = "hit"
 STAND = "stand"
@@ -140,6 +144,7 @@ class Round:
     ) -> None:
         self.rules = rules
         self._draw = cards.draw
+        self._begin = getattr(cards, "begin_round", None)
         self._on_burn = on_burn
         self.phase = BETTING
         self.boxes: dict[int, Box] = {}
@@ -154,6 +159,9 @@ class Round:
         self._pending_dealer: list[str] = []  # an exposed card the dealer kept [003]
         self.burned: list[str] = []
         self._waiting_naturals = False
+        self.drawing_for: str | None = None  # who the card being drawn is for (for messages)
+        self._order: list[Box] = []
+        self._bi = self._hi = 0
 
     # ------------------------------------------------------------------ bets
     def bet(self, box: int, bettor: str, amount: Decimal) -> None:
@@ -206,14 +214,19 @@ class Round:
                 f"the house refuses a single player heads up: bet on at least "
                 f"{r.min_boxes_heads_up} boxes [000]"
             )
+        if self._begin is not None:
+            self._begin()
         boxes = [self.boxes[n] for n in sorted(self.boxes)]
         self.boxes = {b.number: b for b in boxes}
+        self._order = boxes
+        self._bi = self._hi = 0
         for b in boxes:
             h = Hand(b.number, [], dict(b.bets), dict(b.bets), label=str(b.number))
             b.hands.append(h)
         ev = self.events.append
         for b in boxes:
             self._deal_to(b.hands[0], initial=True)
+        self.drawing_for = DEALER
         up = self._draw()
         self.dealer.append(up)
         self.deal_order.append(DEALER)
@@ -222,6 +235,7 @@ class Round:
         for b in boxes:
             self._deal_to(b.hands[0], initial=True)
         if r.hole_card:
+            self.drawing_for = DEALER
             hole = self._draw()
             self.dealer.append(hole)
             self.deal_order.append(DEALER)
@@ -245,6 +259,7 @@ class Round:
         self._after_insurance()
 
     def _deal_to(self, h: Hand, *, initial: bool = False) -> str:
+        self.drawing_for = f"box {h.box}"
         c = self._draw()
         h.add(c)
         if initial:
@@ -277,7 +292,9 @@ class Round:
         """Boxes that may insure now and the most each may put up (half the box's bet [003])."""
         if self.phase != INSURANCE:
             return {}
-        return {n: insurance_max(b.total) for n, b in self.boxes.items() if b.insurance is None}
+        return {
+            n: insurance_max(b.bets[SEAT]) for n, b in self.boxes.items() if b.insurance is None
+        }
 
     def insure(self, box: int, amount: Decimal) -> None:
         if self.phase != INSURANCE:
@@ -291,7 +308,9 @@ class Round:
             raise RoundError(f"box {box}: no bet on this box, so nothing to insure")
         if b.insurance is not None:
             raise RoundError(f"box {box}: the box is already insured")
-        top = insurance_max(b.total)
+        # [003] each player insures at most half of what he himself bet: the seated player
+        # insures the seat's bet, and the insurance is his alone
+        top = insurance_max(b.bets[SEAT])
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
             raise RoundError(f"box {box}: insurance must be a positive amount, not {amount}")
         if amount > top:
@@ -346,19 +365,26 @@ class Round:
         return self._current
 
     def _advance(self) -> None:
-        """Find the next hand to play, dealing split hands their second card; else the dealer."""
-        for b in self.boxes.values():
-            for h in b.hands:
-                if h.closed:
-                    continue
-                if len(h.cards) == 1:
-                    # a split hand gets its second card when its turn comes [000]
-                    self._deal_to(h)
-                    self._after_card(h)
-                    if h.closed:
-                        continue
-                self._current = h
-                return
+        """Find the next hand to play, dealing split hands their second card; else the dealer.
+
+        Play only ever moves forward (box order, then a box's hands first to last [000]), so the
+        search resumes where it stopped."""
+        boxes = self._order
+        while self._bi < len(boxes):
+            hands = boxes[self._bi].hands
+            while self._hi < len(hands):
+                h = hands[self._hi]
+                if not h.closed:
+                    if len(h.cards) == 1:
+                        # a split hand gets its second card when its turn comes [000]
+                        self._deal_to(h)
+                        self._after_card(h)
+                    if not h.closed:
+                        self._current = h
+                        return
+                self._hi += 1
+            self._bi += 1
+            self._hi = 0
         self._current = None
         self._dealer_plays()
 
@@ -402,10 +428,13 @@ class Round:
             return None
         if SEAT in refusals:
             return f"the seated player decides and cannot refuse their own {what}"
-        unknown = [x for x in refusals if x not in h.stakes]
+        box = self.boxes[h.box]
+        unknown = [x for x in refusals if x not in box.bets]
         if unknown:
-            return f"{', '.join(unknown)} has no bet on hand {h.label}"
-        if self.rules.behind_consent:
+            return f"{', '.join(unknown)} has no bet on box {h.box}"
+        # a bettor with no stake on this hand (he refused an earlier split) has no say in it
+        refusals = [x for x in refusals if x in h.stakes]
+        if refusals and self.rules.behind_consent:
             # [003] every bettor on the box must agree; one refusal and it cannot be done
             return f"{', '.join(refusals)} refuses, and every bettor on the box must agree [003]"
         return None
@@ -576,6 +605,7 @@ class Round:
         if self._pending_dealer:
             c = self._pending_dealer.pop(0)
         else:
+            self.drawing_for = DEALER
             c = self._draw()
         self.dealer.append(c)
         self.events.append({"type": "deal", "to": DEALER, "card": c})
@@ -601,6 +631,12 @@ class Round:
         ) or any(b.insurance is not None and b.insurance_net is None for b in self.boxes.values())
         if self.rules.hole_card:
             self._reveal_hole()
+        if self._pending_dealer and not in_play:
+            # [003] the dealer kept an exposed card: it is the dealer's next card, taken even
+            # when nothing is left to play for (chosen), so no card ever goes missing
+            while self._pending_dealer:
+                self._dealer_draw()
+                self._dealer_says(self._dealer_words())
         if in_play:
             if len(self.dealer) == 1:
                 self._dealer_draw()
@@ -662,7 +698,7 @@ class Round:
                     h.net = {k: -v for k, v in h.stakes.items()}
                 if h.result == LOSE:
                     self.events.append(
-                        {"type": "collect", "hand": h.label, "amounts": _money_map({k: -v for k, v in h.net.items()})}
+                        {"type": "collect", "hand": h.label, "amounts": {k: money(-v) for k, v in h.net.items()}}
                     )
                 else:
                     pays.append(h)
@@ -770,4 +806,4 @@ def _is_natural(cards: list[str]) -> bool:
 
 
 def _money_map(m: Mapping[str, Decimal]) -> dict[str, str]:
-    return {k: money(v) for k, v in m.items()}
+    return {k: _money(v) for k, v in m.items()}

@@ -55,13 +55,13 @@ def _choice(*values: str) -> Callable[[str, Any], str]:
 def _amount(name: str, v: Any) -> Decimal:
     if isinstance(v, bool) or isinstance(v, float):
         # floats would smuggle binary fractions into money: ask for exact text or integers
-        if isinstance(v, float) and v == int(v):
+        if isinstance(v, float) and v.is_integer():
             v = int(v)
         else:
             raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}")
     try:
         d = Decimal(str(v))
-    except (InvalidOperation, ValueError):
+    except (InvalidOperation, ValueError, OverflowError):
         raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}") from None
     if not d.is_finite() or d <= 0:
         raise RulesError(f"option {name} must be a positive amount, not {v!r}")
@@ -240,7 +240,7 @@ class HouseRules:
                 f"rules must be a preset name or an object with \"preset\" and options, not {spec!r}"
             )
         name = spec.get("preset", DEFAULT_PRESET)
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
         values: dict[str, Any] = {"preset": name}
         for opt, raw in PRESETS[name].items():

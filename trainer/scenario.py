@@ -190,9 +190,7 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
     except RoundError as e:
         raise ScenarioError(str(e)) from None
     except OutOfCards as e:
-        where = f"box {rnd.current.box}: " if rnd.current is not None else "dealer: "
-        if rnd.phase == "betting":
-            where = ""
+        where = f"{rnd.drawing_for}: " if rnd.drawing_for else ""
         raise ScenarioError(f"{where}{e}; the scenario needs more cards") from None
     warnings = [
         f"box {n}: {len(q)} action(s) not used ({', '.join(q)}): its hands were already closed"

@@ -279,6 +279,13 @@ class DrillPage(QWidget):
             self.inputs.setCurrentIndex(0)
             self.burn_button.setVisible(q.skill == "exposed-card")
             self.line.setFocus()
+        # the answer area is as tall as the input it shows, not the tallest of them
+        for i in range(self.inputs.count()):
+            w = self.inputs.widget(i)
+            keep = i == self.inputs.currentIndex()
+            w.setSizePolicy(QSizePolicy.Policy.Preferred,
+                            QSizePolicy.Policy.Preferred if keep else QSizePolicy.Policy.Ignored)
+        self.inputs.adjustSize()
         self._clock.invalidate()
         self._watch.arm()
         if q.table is not None:

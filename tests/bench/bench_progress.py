@@ -1,0 +1,340 @@
+"""Benchmark of the progress view: time from constructing `ProgressWindow` to its data shown.
+
+    python -m tests.bench.bench_progress [--attempts 1000000] [--runs 3] [--keep PATH]
+
+Fills a fresh store with a year of realistic practice (real skills, real questions and item
+keys, several trainees getting faster and surer, practice, challenge, sprint and exam sessions,
+some items harder than others), then prints, for the heaviest trainee: the time of the data
+load alone (`trainer.progress_data.load_progress` on a reader), the time from constructing the
+window to the data shown (the `loaded` signal, then the events it posted), cold — pyqtgraph not
+yet imported, as on the first Ctrl+P — and warm, the time to switch profile, and the times of
+the exports (PNG, PDF, CSV). The goal: ≤ 300 ms to show the view over 1,000,000 attempts.
+
+The fill is fast because it writes a version-1 history (the plain record, no aggregates) with
+bulk inserts, then lets `Store.open` migrate it: the version-2 migration computes every
+aggregate from the attempts with the same definitions `record()` keeps them by, so the store
+is the one a year of drills would have left. `fill_history` is also what the tests and the
+screenshot script use for their histories.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+
+from trainer.drill import EXAM_PER_SKILL
+from trainer.skills import SKILLS, Question
+
+DAY = 86400
+# name: (share of the attempts, ability: 0 never gets there, 1 masters everything by the end)
+PROFILES: dict[str, tuple[float, float]] = {
+    "Anna": (0.40, 1.0),
+    "Bruno": (0.20, 0.75),
+    "Chloé": (0.15, 0.55),
+    "Dario": (0.10, 0.9),
+    "Emma": (0.10, 0.4),
+    "Farid": (0.05, 0.2),
+}
+
+
+@functools.cache
+def question_pool(
+    per_skill: int = 60, seed: int = 7
+) -> dict[str, list[tuple[Question, str | bytes]]]:
+    """Real questions of every skill under the default house rules, with their stored form."""
+    from trainer.rules import HouseRules
+    from trainer.store import encode_question
+
+    rules = HouseRules.from_spec("casino-fr")
+    rng = random.Random(seed)
+    pool: dict[str, list[tuple[Question, str | bytes]]] = {}
+    for name, skill in SKILLS.items():
+        if skill.available(rules) is not None:
+            continue
+        questions = [skill.make(rng, rules) for _ in range(per_skill)]
+        pool[name] = [(q, encode_question(q.data)) for q in questions]
+    return pool
+
+
+def _difficulty(item: str) -> float:
+    """A fixed difficulty in [0, 1) per item: some soft totals and odd bets are harder."""
+    return (zlib.crc32(item.encode()) % 1000) / 1000
+
+
+def fill_history(
+    path: Path,
+    attempts: int,
+    *,
+    now: float | None = None,
+    days: float = 365,
+    profiles: Mapping[str, tuple[float, float]] = PROFILES,
+    seed: int = 20261130,
+    exam_share: float = 0.03,
+) -> int:
+    """Write `attempts` attempts over the last `days` days into a new history at `path`.
+
+    Returns the number of sessions. The file is then opened (and migrated) with Store.open.
+    """
+    from trainer.store import Store, _v1_tables
+
+    if path.exists():
+        raise FileExistsError(path)
+    now = time.time() if now is None else now
+    rng = random.Random(seed)
+    pool = question_pool()
+    skills = list(pool)
+    start = now - days * DAY
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("BEGIN")
+    _v1_tables(conn)
+    conn.execute("PRAGMA user_version = 1")
+    names, weights = list(profiles), [share for share, _ in profiles.values()]
+    for pid, name in enumerate(names, 1):
+        conn.execute("INSERT INTO profile VALUES (?, ?, ?)", (pid, name, int(start)))
+    skill_ids = {name: sid for sid, name in enumerate(skills, 1)}
+    conn.executemany("INSERT INTO skill VALUES (?, ?)", [(i, n) for n, i in skill_ids.items()])
+    items: dict[str, tuple[int, str | bytes]] = {}  # key -> (id, canonical stored question)
+    item_rows = []
+    rows: list[tuple[object, ...]] = []
+    sessions: list[tuple[object, ...]] = []
+    done = session_id = attempt_id = 0
+    clock = start
+    while done < attempts:
+        progress = done / attempts
+        profile = rng.choices(range(len(names)), weights)[0]
+        ability = profiles[names[profile]][1]
+        # Sessions spread over the span, in the evening or not, a few minutes apart at least.
+        clock = max(clock + 120, start + progress * (now - start - 3600) + rng.uniform(0, 1800))
+        mode = rng.choices(
+            ["practice", "challenge", "sprint", "exam"],
+            [0.62 - exam_share, 0.2, 0.18, exam_share],
+        )[0]
+        if mode == "exam":
+            chosen = list(skills)
+            plan = [s for s in chosen for _ in range(EXAM_PER_SKILL)]
+            rng.shuffle(plan)
+        else:
+            chosen = rng.sample(skills, 1 if mode != "practice" else rng.choice([1, 1, 1, 2, 3]))
+            length = {"practice": rng.randint(20, 120), "sprint": rng.choice([10, 20, 50])}
+            plan = [rng.choice(chosen) for _ in range(length.get(mode, 400))]
+        session_id += 1
+        began, at = int(clock), 0.0
+        # Getting better: error rate and time shrink with practice, as far as ability allows.
+        level = min(1.0, progress * (0.6 + 0.6 * ability)) * ability
+        n = 0
+        for skill in plan:
+            question, stored = rng.choice(pool[skill])
+            target = SKILLS[skill].target
+            hard = _difficulty(question.item)
+            slow = (1.9 - 1.15 * level) * (0.85 + 0.45 * hard)
+            ms = int(rng.lognormvariate(math.log(target * 1000 * slow), 0.3))
+            if rng.random() < 0.005:
+                ms += rng.randint(5_000, 30_000)  # looked away
+            wrong = (0.22 - 0.215 * level) * (0.4 + 2.2 * hard * hard)
+            correct = rng.random() >= wrong
+            answer = question.expected
+            if not correct:
+                other = rng.choice(pool[skill])[0].expected
+                answer = other if other != question.expected else "bust"
+            known = items.get(question.item)
+            if known is None:
+                known = items[question.item] = (len(items) + 1, stored)
+                item_rows.append((known[0], skill_ids[skill], question.item, stored))
+            attempt_id += 1
+            rows.append(
+                (
+                    attempt_id,
+                    session_id,
+                    known[0],
+                    int(at),
+                    ms,
+                    int(correct),
+                    answer,
+                    question.expected,
+                    None if stored == known[1] else stored,
+                )
+            )
+            at += ms / 1000 + 0.7
+            n += 1
+            if mode == "challenge" and at > 60:
+                break
+            if done + n >= attempts:
+                break
+        # A few sessions never ended: the program died, or the trainee is still at it.
+        ended = None if rng.random() < 0.02 else began + int(at) + 1
+        sessions.append(
+            (session_id, profile + 1, mode, json.dumps(chosen), "casino-fr", None, began, ended)
+        )
+        clock = began + at
+        done += n
+        if len(rows) >= 50_000:
+            conn.executemany("INSERT INTO attempt VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            rows.clear()
+    conn.executemany("INSERT INTO item VALUES (?, ?, ?, ?)", item_rows)
+    conn.executemany("INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?)", sessions)
+    conn.executemany("INSERT INTO attempt VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.execute("COMMIT")
+    conn.close()
+    Store.open(path).close()  # migrates: every aggregate from the attempts
+    return session_id
+
+
+def _drain(app: object, until: float = 0.0) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.processEvents()
+    while time.perf_counter() < until:
+        QCoreApplication.processEvents()
+
+
+def _show_window(
+    store: object, settings: object, profile: str | None = None
+) -> tuple[float, object]:
+    """Milliseconds from constructing the window to its data shown, and the window."""
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    from ui.progress import ProgressWindow
+
+    began = time.perf_counter()
+    window = ProgressWindow(store, settings)
+    window.resize(1200, 800)
+    window.show()
+    loop = QEventLoop()
+    window.loaded.connect(loop.quit)
+    if not window.is_loaded:
+        loop.exec()
+    QCoreApplication.processEvents()  # paint what was filled in
+    return (time.perf_counter() - began) * 1000, window
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--attempts", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="write the store here and keep it")
+    options = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from trainer import progress_data
+    from trainer.skills import TARGETS
+    from trainer.store import Store
+
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["SABOT_DATA_DIR"] = scratch
+        path = options.keep or Path(scratch) / "history.sqlite3"
+        began = time.perf_counter()
+        sessions = fill_history(path, options.attempts)
+        filled = time.perf_counter() - began
+        print(f"attempts            {options.attempts:>12,}   sessions {sessions:,}")
+        print(f"fill + migration    {filled:>12.1f} s   file {path.stat().st_size:,} bytes")
+
+        from PySide6.QtWidgets import QApplication
+
+        from trainer.settings import Settings
+
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+        store = Store.open(path)
+        heaviest = max(PROFILES, key=lambda name: PROFILES[name][0])
+        share = sum(s.attempts for s in store.sessions(heaviest))
+        print(f"heaviest profile    {heaviest} with {share:,} attempts")
+
+        samples = []
+        for _ in range(options.runs):
+            reader = store.reader()
+            t = time.perf_counter()
+            progress = progress_data.load_progress(reader, heaviest, TARGETS)
+            samples.append((time.perf_counter() - t) * 1000)
+            reader.close()
+        print(
+            f"load_progress       {statistics.median(samples):>10.1f} ms (median of "
+            f"{options.runs}; {len(progress.sessions):,} sessions, "
+            f"{len(progress.points):,} points, {len(progress.items):,} items)"
+        )
+        parts = {
+            "skill_stats": lambda r: progress_data.skill_stats(r, heaviest, TARGETS),
+            "session_points": lambda r: progress_data.session_points(r, heaviest),
+            "session_lines": lambda r: progress_data.session_lines(r, heaviest),
+            "trends": lambda r: progress_data.trends(r, heaviest, time.time()),
+            "item_cells": lambda r: progress_data.item_cells(r, heaviest, TARGETS),
+            "daily_stats": lambda r: progress_data.daily_stats(r, heaviest),
+        }
+        with store.reader() as reader:
+            for name, call in parts.items():
+                t = time.perf_counter()
+                call(reader)
+                print(f"  {name:<17} {(time.perf_counter() - t) * 1000:>10.1f} ms")
+
+        settings = Settings(Path(scratch) / "settings.json")
+        settings.prefs.profile = heaviest
+        cold_import = "pyqtgraph" not in sys.modules
+        shown, window = _show_window(store, settings)
+        label = "cold (imports pyqtgraph)" if cold_import else "first"
+        print(f"window to data shown {shown:>9.1f} ms   {label}")
+        window.close()
+        window.deleteLater()
+        warm = []
+        for _ in range(options.runs):
+            ms, w = _show_window(store, settings)
+            warm.append(ms)
+            w.close()
+            w.deleteLater()
+            _drain(app)
+        print(
+            f"window to data shown {statistics.median(warm):>9.1f} ms   warm (median of "
+            f"{options.runs})"
+        )
+
+        from PySide6.QtCore import QEventLoop
+
+        shown, window = _show_window(store, settings)
+        other = "Bruno"
+        t = time.perf_counter()
+        loop = QEventLoop()
+        window.loaded.connect(loop.quit)
+        window.set_profile(other)
+        loop.exec()
+        _drain(app)
+        print(f"switch to {other:<10} {(time.perf_counter() - t) * 1000:>9.1f} ms")
+
+        out = Path(scratch)
+        t = time.perf_counter()
+        window.export_chart_png(out / "timeline.png")
+        print(f"export PNG          {(time.perf_counter() - t) * 1000:>10.1f} ms")
+        t = time.perf_counter()
+        window.export_pdf(out / "report.pdf")
+        print(
+            f"export PDF          {(time.perf_counter() - t) * 1000:>10.1f} ms   "
+            f"{(out / 'report.pdf').stat().st_size:,} bytes"
+        )
+        t = time.perf_counter()
+        loop = QEventLoop()
+        window.exported.connect(lambda _path: loop.quit())
+        window.export_csv(out / "history.csv")
+        loop.exec()
+        rows = sum(1 for _ in (out / "history.csv").open(encoding="utf-8")) - 1
+        print(
+            f"export CSV          {(time.perf_counter() - t) * 1000:>10.1f} ms   "
+            f"{rows:,} rows of {other}"
+        )
+        window.close()
+        window.deleteLater()
+        _drain(app)
+        store.close()
+
+
+if __name__ == "__main__":
+    main()

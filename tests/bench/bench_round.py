@@ -1,0 +1,168 @@
+"""Benchmark of the round engine: rounds dealt and settled per second on one core.
+
+    python -m tests.bench.bench_round [--seconds 2] [--runs 3] [--preset casino-fr] [--profile]
+
+A realistic casino-fr table: 1, 3 and 7 occupied boxes (and a mixed table whose occupancy
+changes every round), bets from 5 to 100 with a behind bettor on some boxes, simple
+basic-strategy-like decisions (split Aces and 8s, double 10 and 11 against a weak dealer card,
+stand on 17 or on 12-16 against 2-6, hit otherwise), insurance taken now and then on a dealer
+Ace. One real 6-deck shoe, reshuffled at the red card, feeds every round, as at the table.
+
+Prints rounds per second for each mix (the best of `--runs` runs of `--seconds` each) and the
+time of one round; the goal is ≥ 20,000 rounds/s. No assertion: speed is measured, not tested.
+`--profile` prints where the time of the 7-box table goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable
+from decimal import Decimal
+
+from trainer.round import DOUBLE, HIT, SPLIT, STAND, Round
+from trainer.rules import HouseRules
+from trainer.shoe import Shoe
+
+GOAL = 20_000
+BETS = [Decimal(x) for x in (5, 10, 10, 15, 20, 25, 25, 50, 100)]
+BEHIND = Decimal(5)
+
+
+def decide(rnd: Round, legal: tuple[str, ...]) -> str:
+    """A simple basic strategy: enough to make the engine split, double, hit and stand."""
+    h = rnd.current
+    assert h is not None
+    up = rnd.dealer[0][0]
+    up_v = 11 if up == "A" else 10 if up in "TJQK" else int(up)
+    if SPLIT in legal and h.cards[0][0] in "A8":
+        return SPLIT
+    total = h.best
+    if DOUBLE in legal and not h.soft and total in (10, 11) and up_v < total:
+        return DOUBLE
+    if h.soft:
+        return STAND if total >= 18 else HIT
+    if total >= 17 or (total >= 12 and up_v <= 6):
+        return STAND
+    return HIT
+
+
+def make_player(
+    rules: HouseRules, shoe: Shoe, boxes: Callable[[random.Random], list[int]], seed: int
+) -> Callable[[], None]:
+    rng = random.Random(seed)
+
+    def one_round() -> None:
+        rnd = Round(rules, shoe, on_burn=shoe.burn)
+        for n in boxes(rng):
+            rnd.bet(n, "seat", rng.choice(BETS))
+            if rules.behind_bets and rng.random() < 0.2:
+                rnd.bet(n, "behind", BEHIND)
+        rnd.deal()
+        if rnd.phase == "insurance":
+            for n, most in rnd.insurable().items():
+                if rng.random() < 0.15:
+                    rnd.insure(n, most)
+            rnd.close_insurance()
+        while rnd.current is not None:
+            rnd.act(decide(rnd, rnd.legal_actions()))
+        rnd.balances()
+        shoe.end_round()
+
+    return one_round
+
+
+def fixed(n: int) -> Callable[[random.Random], list[int]]:
+    occupied = list(range(1, n + 1)) if n < 7 else list(range(1, 8))
+    if n == 3:
+        occupied = [2, 4, 6]
+    return lambda rng: occupied
+
+
+def mixed(rng: random.Random) -> list[int]:
+    k = rng.choice((1, 1, 2, 3, 3, 4, 5, 7))
+    return sorted(rng.sample(range(1, 8), k))
+
+
+def measure(play: Callable[[], None], seconds: float) -> tuple[int, float]:
+    for _ in range(200):  # warm up
+        play()
+    n = 0
+    clock = time.perf_counter
+    start = clock()
+    end = start + seconds
+    while True:
+        for _ in range(100):
+            play()
+        n += 100
+        now = clock()
+        if now >= end:
+            return n, now - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.bench.bench_round", description=__doc__)
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one run (default 2)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per mix; the best is kept")
+    ap.add_argument("--preset", default="casino-fr")
+    ap.add_argument("--profile", action="store_true", help="profile the 7-box table")
+    args = ap.parse_args(argv)
+
+    rules = HouseRules.from_spec(args.preset)
+    print(f"sabot round engine, {rules.describe()}, Python {platform.python_version()} "
+          f"on {platform.machine()}, one core")  # fmt: skip
+    mixes = [
+        ("1 box", fixed(1)),
+        ("3 boxes", fixed(3)),
+        ("7 boxes", fixed(min(7, rules.boxes))),
+        ("mixed 1-7", mixed),
+    ]
+    print(f"{'table':<11}{'rounds/s':>12}{'µs/round':>11}{'hands/s':>12}   goal {GOAL:,}/s")
+    for name, boxes in mixes:
+        best_rate = 0.0
+        for run in range(args.runs):
+            shoe = Shoe(rules.decks, seed=run, every_round=rules.reshuffle == "every-round")
+            play = make_player(rules, shoe, boxes, seed=run)
+            n, elapsed = measure(play, args.seconds)
+            best_rate = max(best_rate, n / elapsed)
+        hands = _hands_per_round(rules, boxes)
+        flag = "ok" if best_rate >= GOAL else "below goal"
+        print(f"{name:<11}{best_rate:>12,.0f}{1e6 / best_rate:>11.1f}"
+              f"{best_rate * hands:>12,.0f}   {flag}")  # fmt: skip
+    if args.profile:
+        shoe = Shoe(rules.decks, seed=0)
+        play = make_player(rules, shoe, fixed(7), seed=0)
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(5000):
+            play()
+        prof.disable()
+        pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(15)
+    return 0
+
+
+def _hands_per_round(rules: HouseRules, boxes: Callable[[random.Random], list[int]]) -> float:
+    shoe = Shoe(rules.decks, seed=99)
+    rng = random.Random(99)
+    total = 0
+    for _ in range(500):
+        rnd = Round(rules, shoe, on_burn=shoe.burn)
+        for n in boxes(rng):
+            rnd.bet(n, "seat", Decimal(10))
+        rnd.deal()
+        if rnd.phase == "insurance":
+            rnd.close_insurance()
+        while rnd.current is not None:
+            rnd.act(decide(rnd, rnd.legal_actions()))
+        total += len(rnd.hands())
+        shoe.end_round()
+    return total / 500
+
+
+if __name__ == "__main__":
+    sys.exit(main())

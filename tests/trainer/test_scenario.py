@@ -1,0 +1,555 @@
+"""Scenario files and the `sabot round` command.
+
+A valid scenario exits 0 and prints the transcript as JSON; an invalid one exits 2 with exactly
+one line on stderr naming the box (or the part of the file) and the problem, never a traceback.
+The command is driven through `trainer.cli.main([...])` with capsys, and a few times through a
+real `python -m trainer.cli round FILE` subprocess.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.cli import main
+from trainer.rules import HouseRules
+from trainer.scenario import ScenarioError, parse_scenario, play, replay, transcript
+
+REPO = Path(__file__).resolve().parents[2]
+SCENARIOS = REPO / "resources" / "scenarios"
+D = Decimal
+
+
+def run_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, scenario: Any, *extra: str
+) -> tuple[int, str, str]:
+    """`sabot round FILE` on `scenario` (an object, written as JSON, or raw text)."""
+    path = tmp_path / "scenario.json"
+    text = scenario if isinstance(scenario, str) else json.dumps(scenario)
+    path.write_text(text, encoding="utf-8")
+    code = main(["round", str(path), *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def sc(rules: Any, boxes: dict[str, Any], cards: list[str], **more: Any) -> dict[str, Any]:
+    return {"rules": rules, "boxes": boxes, "cards": cards, **more}
+
+
+# ---------------------------------------------------------------- the example scenarios
+
+
+def example_files() -> list[Path]:
+    return sorted(SCENARIOS.glob("*.json"))
+
+
+def test_the_example_scenarios_are_there() -> None:
+    names = {p.name for p in example_files()}
+    assert {"split.json", "insurance.json", "behind.json", "dealer-bust.json"} <= names
+
+
+@pytest.mark.parametrize("path", example_files(), ids=lambda p: p.name)
+def test_every_example_scenario_replays_cleanly(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["round", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert err == ""  # no warning: every action and every card is used
+    data = json.loads(out)
+    assert set(data) >= {"deal", "hands", "insurance", "dealer", "events"}
+    assert all(h["result"] is not None for h in data["hands"])
+
+
+def test_split_json_transcript() -> None:
+    out, warnings = replay((SCENARIOS / "split.json").read_text(encoding="utf-8"))
+    assert warnings == []
+    assert out["rules"] == "casino-fr"
+    assert out["deal"] == ["1", "4", "dealer", "1", "4"]
+    assert out["hands"] == [
+        {"hand": "1", "cards": ["T", "6", "4"], "announcements": ["16", "20"], "result": "win",
+         "net": {"seat": "10", "behind-a": "5"}},
+        {"hand": "4.1", "cards": ["8", "K", "3"], "announcements": ["18", "21"], "result": "win",
+         "net": {"seat": "25"}},
+        {"hand": "4.2", "cards": ["8", "7"], "announcements": ["15"], "result": "win",
+         "net": {"seat": "25"}},
+    ]  # fmt: skip
+    assert out["insurance"] == {}
+    assert out["dealer"] == {
+        "cards": ["9", "7", "K"],
+        "announcements": ["9", "16", "bust"],
+        "result": "bust",
+    }
+    ev = out["events"]
+    assert ev[0] == {"type": "deal", "to": "1", "card": "T"}
+    assert {"type": "split", "hand": "4", "into": ["4.1", "4.2"]} in ev
+    assert ev[-3:] == [
+        {"type": "pay", "hand": "1", "amounts": {"seat": "10", "behind-a": "5"}},
+        {"type": "pay", "hand": "4.1", "amounts": {"seat": "25"}},
+        {"type": "pay", "hand": "4.2", "amounts": {"seat": "25"}},
+    ]
+
+
+def test_insurance_json_transcript() -> None:
+    out, warnings = replay((SCENARIOS / "insurance.json").read_text(encoding="utf-8"))
+    assert warnings == []
+    assert out["dealer"]["cards"][0] == "A"
+    assert out["dealer"]["result"] == "blackjack"
+    assert out["insurance"] == {"1": "20"}  # 10 insured, paid 2 to 1
+    results = {h["hand"]: (h["result"], h["net"]) for h in out["hands"]}
+    assert results == {
+        "1": ("lose", {"seat": "-20"}),
+        "3": ("push", {"seat": "0"}),  # the natural against the dealer's Black Jack
+        "6": ("lose", {"seat": "-20"}),  # the doubled stake, casino-fr: dealer_bj_takes all
+    }
+    kinds = [e["type"] for e in out["events"]]
+    assert kinds.index("insurance-offered") < kinds.index("insure") < kinds.index("stand")
+
+
+def test_behind_json_transcript() -> None:
+    out, warnings = replay((SCENARIOS / "behind.json").read_text(encoding="utf-8"))
+    assert warnings == []
+    results = {h["hand"]: h["net"] for h in out["hands"]}
+    assert results["2"] == {"seat": "40", "ann": "20", "bob": "10"}  # bob refused to double
+    assert results["5.1"] == {"seat": "10", "cara": "5"}
+    assert results["5.2"] == {"seat": "-10", "cara": "-5"}
+
+
+def test_dealer_bust_json_transcript() -> None:
+    out, warnings = replay((SCENARIOS / "dealer-bust.json").read_text(encoding="utf-8"))
+    assert warnings == []
+    assert out["dealer"]["result"] == "bust"
+    results = {h["hand"]: (h["result"], h["net"]) for h in out["hands"]}
+    assert results == {
+        "1": ("bust", {"seat": "-10"}),
+        "2": ("blackjack", {"seat": "37.5"}),
+        "4": ("win", {"seat": "20"}),
+    }
+    kinds = [e["type"] for e in out["events"]]
+    # the natural is paid before any box plays, the bust box collected before the dealer draws
+    assert kinds.index("blackjack-paid") < kinds.index("hit")
+    assert kinds.index("collect") < max(i for i, k in enumerate(kinds) if k == "deal")
+
+
+# ---------------------------------------------------------------- the command, valid scenarios
+
+
+def test_sabot_round_prints_the_transcript(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"2": {"bets": {"seat": 10}, "actions": ["hit", "stand"]}},
+           ["T", "9", "2", "5", "8"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["deal"] == ["2", "dealer", "2"]
+    assert data["hands"] == [
+        {"hand": "2", "cards": ["T", "2", "5"], "announcements": ["12", "17"], "result": "push",
+         "net": {"seat": "0"}}
+    ]  # fmt: skip
+    assert data["dealer"] == {"cards": ["9", "8"], "announcements": ["9", "17"], "result": "17"}
+    assert data["insurance"] == {}
+    assert [e["type"] for e in data["events"]][-1] == "push"
+
+
+def test_sabot_round_compact_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run_cli(capsys, tmp_path, (SCENARIOS / "split.json").read_text(), "--compact")
+    assert code == 0
+    assert out.count("\n") == 1
+    assert json.loads(out)["dealer"]["result"] == "bust"
+
+
+def test_sabot_round_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (SCENARIOS / "dealer-bust.json").read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["round", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert json.loads(out)["dealer"]["result"] == "bust"
+
+
+def test_sabot_round_insurance_in_the_transcript(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"1": {"bets": {"seat": 10}, "insurance": 5, "actions": ["stand"]}},
+           ["T", "A", "9", "7"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["insurance"] == {"1": "-5"}
+    assert data["dealer"]["announcements"] == ["1 or 11", "18"]
+
+
+def test_sabot_round_exposed_card(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # [003] the card exposed when box 1 is about to play: box 1 refuses, box 2 takes it
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc(
+            "casino-it",
+            {"1": {"bets": {"seat": 10}, "actions": ["stand"]},
+             "2": {"bets": {"seat": 10}, "actions": ["stand"]}},
+            ["T", "5", "9", "7", "6", "4", "8"],
+            exposed={"at": "1", "refused_by": ["1"]},
+        ),
+    )  # fmt: skip
+    assert (code, err) == (0, ""), err
+    data = json.loads(out)
+    assert data["hands"][1]["cards"] == ["5", "6", "4"]
+    offers = [e for e in data["events"] if e["type"] == "offer"]
+    assert offers == [
+        {"type": "offer", "to": "1", "card": "4", "taken": False},
+        {"type": "offer", "to": "2", "card": "4", "taken": True},
+    ]
+
+
+def test_sabot_round_warns_of_unused_actions_and_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": ["stand", "hit"]}},
+           ["T", "9", "7", "8", "5"]),
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["hands"][0]["result"] == "push"
+    assert err.splitlines() == [
+        "sabot round: warning: box 3: 1 action(s) not used (hit): its hands were already closed",
+        "sabot round: warning: cards: 1 card(s) not used",
+    ]
+
+
+def test_scenario_cards_accept_10_and_suits(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"1": {"bets": {"seat": "12.5"}, "actions": ["stand"]}},
+           ["10s", "9H", "qd", "8C"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["hands"][0]["cards"] == ["TS", "QD"]
+    assert data["hands"][0]["net"] == {"seat": "12.5"}
+
+
+def test_scenario_rules_with_overrides(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc({"preset": "casino-fr", "dealer_hits_soft_17": True},
+           {"1": {"bets": {"seat": 10}, "actions": ["stand"]}}, ["T", "A", "9", "6", "2"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["rules"] == "casino-fr + dealer_hits_soft_17=True"
+    assert data["dealer"]["cards"] == ["A", "6", "2"]
+
+
+# ---------------------------------------------------------------- the command, invalid scenarios
+
+B1 = {"bets": {"seat": 10}, "actions": ["stand"]}
+
+INVALID: list[tuple[str, Any, list[str]]] = [
+    # an action the rules forbid at that moment
+    ("double on 16", sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": ["double"]}},
+                        ["T", "9", "6", "8"]),
+     ["box 3", "cannot double", "9-11"]),
+    ("split K Q by rank", sc("casino-fr", {"4": {"bets": {"seat": 10}, "actions": ["split"]}},
+                             ["K", "9", "Q", "8"]),
+     ["box 4", "cannot split", "K and Q are not a pair"]),
+    ("double at home", sc("home", {"2": {"bets": {"seat": 10}, "actions": ["double"]}},
+                          ["6", "9", "5", "8", "T"]),
+     ["box 2", "cannot double", "no doubling under home"]),
+    ("split at home", sc("home", {"2": {"bets": {"seat": 10}, "actions": ["split"]}},
+                         ["8", "9", "8", "8", "T"]),
+     ["box 2", "cannot split", "no split under home"]),
+    ("a fourth hand", sc("casino-fr", {"1": {"bets": {"seat": 10},
+                                             "actions": ["split", "split", "split"]}},
+                         ["8", "9", "8", "8", "8", "8", "8"]),
+     ["box 1", "cannot split", "3 hands at most"]),
+    ("double after split", sc("casino-fr", {"1": {"bets": {"seat": 10},
+                                                  "actions": ["split", "double"]}},
+                              ["5", "9", "5", "5", "T"]),
+     ["box 1", "hand 1.1 cannot double", "no double after a split"]),
+    ("double after a hit", sc("online", {"1": {"bets": {"seat": 10},
+                                              "actions": ["hit", "double"]}},
+                              ["2", "9", "3", "4", "T"]),
+     ["box 1", "cannot double", "first two cards only"]),
+    ("casino-it refusal", sc("casino-it", {"1": {"bets": {"seat": 10, "ann": 10},
+                                                 "refuse": ["ann"], "actions": ["double"]}},
+                             ["6", "9", "5", "T"]),
+     ["box 1", "cannot double", "ann refuses"]),
+    ("unknown action", sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": ["surrender"]}},
+                          ["T", "9", "7", "8"]),
+     ["box 3", "unknown action 'surrender'"]),
+    ("no action left", sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": []}},
+                          ["T", "9", "7", "8"]),
+     ["box 3", "no action left for hand 3"]),
+    # too few cards
+    ("too few cards for a hit", sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": ["hit"]}},
+                                   ["T", "9", "2"]),
+     ["box 3", "too few cards"]),
+    ("too few cards for the dealer", sc("casino-fr", {"3": B1}, ["T", "9", "2"]),
+     ["dealer", "too few cards"]),
+    ("too few cards for a split hand",
+     sc("casino-fr", {"5": {"bets": {"seat": 10}, "actions": ["split", "stand"]}},
+        ["8", "9", "8", "3"]),
+     ["box 5", "too few cards"]),
+    # an unknown card
+    ("unknown card", sc("casino-fr", {"3": B1}, ["T", "9", "Z", "8"]),
+     ["card 3", "unknown card 'Z'"]),
+    ("card as a number", sc("casino-fr", {"3": B1}, ["T", 9, "7", "8"]),
+     ["card 2", "unknown card 9"]),
+    # a bet outside the table limits
+    ("bet above the maximum", sc("casino-fr", {"3": {"bets": {"seat": 600}}}, ["T", "9", "7"]),
+     ["box 3", "above the table maximum 500"]),
+    ("behind bets above the maximum",
+     sc("casino-fr", {"3": {"bets": {"seat": 400, "ann": 200}}}, ["T", "9", "7"]),
+     ["box 3", "total 600, above the table maximum 500"]),
+    ("bet below the minimum", sc("casino-fr", {"6": {"bets": {"seat": 2}}}, ["T", "9", "7"]),
+     ["box 6", "below the table minimum 5"]),
+    ("negative bet", sc("casino-fr", {"6": {"bets": {"seat": -10}}}, ["T", "9", "7"]),
+     ["box 6", "must be positive"]),
+    ("bet as text", sc("casino-fr", {"6": {"bets": {"seat": "ten"}}}, ["T", "9", "7"]),
+     ["box 6", "expected an amount"]),
+    # insurance when none is offered
+    ("insurance on a 9", sc("casino-fr", {"3": {"bets": {"seat": 10}, "insurance": 5,
+                                                "actions": ["stand"]}}, ["T", "9", "7", "8"]),
+     ["box 3", "insurance is not offered", "the dealer shows 9"]),
+    ("insurance at home", sc("home", {"3": {"bets": {"seat": 10}, "insurance": 5,
+                                            "actions": ["stand"]}}, ["T", "A", "7", "8", "9"]),
+     ["box 3", "insurance is not offered", "home offers no insurance"]),
+    ("insurance above half", sc("casino-fr", {"3": {"bets": {"seat": 10}, "insurance": 6,
+                                                    "actions": ["stand"]}},
+                                ["T", "A", "7", "8"]),
+     ["box 3", "more than half the bet"]),
+    # the table
+    ("box out of the table", sc("online", {"4": B1}, ["T", "9", "7", "8"]),
+     ["box 4", "boxes 1 to 3"]),
+    ("box not a number", sc("casino-fr", {"one": B1}, ["T", "9", "7", "8"]),
+     ["box 'one'"]),
+    ("behind bet online", sc("online", {"2": {"bets": {"seat": 10, "ann": 5}}}, ["T", "9", "7"]),
+     ["box 2", "behind bets are not taken under online"]),
+    ("behind bet without a seat", sc("casino-fr", {"2": {"bets": {"ann": 5}}}, ["T", "9", "7"]),
+     ["box 2", "seated player"]),
+    ("box without bets", sc("casino-fr", {"2": {"actions": ["stand"]}}, ["T", "9", "7"]),
+     ["box 2", "bets"]),
+    ("unknown box field", sc("casino-fr", {"2": {"bets": {"seat": 5}, "surrender": True}},
+                             ["T", "9", "7"]),
+     ["box 2", "unknown field 'surrender'"]),
+    # the rules
+    ("unknown preset", sc("vegas", {"1": B1}, ["T", "9", "7", "8"]),
+     ["rules", "unknown preset 'vegas'"]),
+    ("unknown option", sc({"preset": "casino-fr", "surrender": True}, {"1": B1}, ["T"]),
+     ["rules", "unknown option 'surrender'"]),
+    ("impossible rules", sc({"preset": "home", "max_hands": 3}, {"1": B1}, ["T"]),
+     ["rules", "max_hands must be 1"]),
+    # the file
+    ("malformed JSON", '{"rules": "casino-fr", "boxes": {', ["malformed JSON", "line 1"]),
+    ("empty file", "", ["malformed JSON"]),
+    ("not an object", "[1, 2]", ["a scenario is a JSON object"]),
+    ("no boxes", sc("casino-fr", {}, ["T"]), ["boxes"]),
+    ("no cards", {"rules": "casino-fr", "boxes": {"1": B1}}, ["cards"]),
+    ("unknown field", sc("casino-fr", {"1": B1}, ["T"], dealer="me"), ["unknown field 'dealer'"]),
+    ("exposed never played", sc("casino-fr", {"1": B1}, ["T", "9", "7", "8"],
+                                exposed={"at": "4"}),
+     ["exposed", "hand 4 never came to play"]),
+    ("exposed refused by a stranger", sc("casino-fr", {"1": B1}, ["T", "9", "7", "8", "5"],
+                                         exposed={"at": "1", "refused_by": ["5"]}),
+     ["5 cannot refuse it"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "scenario", "needles"), INVALID, ids=[c[0] for c in INVALID])
+def test_an_invalid_scenario_exits_2_with_one_clear_line(
+    name: str,
+    scenario: Any,
+    needles: list[str],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    code, out, err = run_cli(capsys, tmp_path, scenario)
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert err.endswith("\n")
+    line = lines[0]
+    assert line.startswith("sabot round: ")
+    for needle in needles:
+        assert needle in line
+
+
+def test_a_hit_on_a_split_ace_is_never_asked_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # split Aces take one card each: the box is closed, the replay warns of the unused hit
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"1": {"bets": {"seat": 10}, "actions": ["split", "hit"]}},
+           ["A", "9", "A", "5", "5", "T"]),
+    )  # fmt: skip
+    assert code == 0
+    assert [h["cards"] for h in json.loads(out)["hands"]] == [["A", "5"], ["A", "5"]]
+    assert err == (
+        "sabot round: warning: box 1: 1 action(s) not used (hit): its hands were already closed\n"
+    )
+
+
+def test_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["round", str(tmp_path / "nothing.json")])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith("sabot round: cannot read ") and err.count("\n") == 1
+
+
+def test_a_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"rules": "casino-fr", "note": "brûlée"}'.encode("latin-1"))
+    assert main(["round", str(path)]) == 2
+    _, err = capsys.readouterr()
+    assert err == f"sabot round: {path} is not UTF-8 text\n"
+
+
+def test_too_few_cards_in_the_deal_names_the_box(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run_cli(capsys, tmp_path, sc("casino-fr", {"3": B1}, ["T", "9"]))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "box 3" in err
+
+
+def test_a_preset_that_is_not_a_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run_cli(capsys, tmp_path, sc({"preset": []}, {"1": B1}, ["T", "9", "7", "8"]))
+    assert code == 2
+    assert "rules" in err and "preset" in err
+
+
+def test_a_huge_bet_at_home(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run_cli(
+        capsys, tmp_path, sc("home", {"1": {"bets": {"seat": "1e30"}, "actions": ["stand"]}},
+                             ["T", "9", "Q", "8"])
+    )  # fmt: skip
+    assert code in (0, 2)
+    assert "Traceback" not in err
+
+
+# ---------------------------------------------------------------- parse and play, in Python
+
+
+def test_parse_scenario_reads_rules_boxes_and_cards() -> None:
+    s = parse_scenario(
+        json.dumps(
+            sc(
+                {"preset": "casino-it", "decks": 2},
+                {"4": {"bets": {"seat": 10, "ann": "2.5"}, "actions": ["hit"], "refuse": ["ann"]},
+                 "1": {"bets": {"seat": 5}, "insurance": 2}},
+                ["10", "as", "K"],
+                exposed={"at": "4", "refused_by": [4, "dealer"]},
+                title="t",
+                note="n",
+            )
+        )
+    )  # fmt: skip
+    assert s.rules == HouseRules.from_spec({"preset": "casino-it", "decks": 2})
+    assert [p.number for p in s.boxes] == [1, 4]  # in box order
+    assert s.boxes[1].bets == {"seat": D(10), "ann": D("2.5")}
+    assert s.boxes[1].actions == ("hit",)
+    assert s.boxes[1].refuse == ("ann",)
+    assert s.boxes[0].insurance == D(2)
+    assert s.cards == ("T", "AS", "K")
+    assert s.exposed_at == "4"
+    assert s.exposed_refused_by == ("4", "dealer")
+
+
+def test_rules_default_to_casino_fr() -> None:
+    s = parse_scenario(json.dumps({"boxes": {"1": B1}, "cards": []}))
+    assert s.rules.preset == "casino-fr"
+
+
+def test_play_returns_the_round_and_warnings() -> None:
+    rnd, warnings = play(parse_scenario((SCENARIOS / "split.json").read_text(encoding="utf-8")))
+    assert rnd.done and warnings == []
+    assert transcript(rnd)["dealer"]["result"] == "bust"
+    assert rnd.balances() == {"seat": D(60), "behind-a": D(5)}
+
+
+def test_scenario_error_is_a_value_error() -> None:
+    assert issubclass(ScenarioError, ValueError)
+    with pytest.raises(ScenarioError, match="malformed JSON"):
+        parse_scenario("{")
+
+
+# ---------------------------------------------------------------- a real process
+
+
+def run_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "round", *args],
+        cwd=REPO,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.slow
+def test_subprocess_valid_scenario() -> None:
+    p = run_process(str(SCENARIOS / "split.json"))
+    assert p.returncode == 0, p.stderr
+    assert p.stderr == ""
+    data = json.loads(p.stdout)
+    assert data["deal"] == ["1", "4", "dealer", "1", "4"]
+    assert [h["hand"] for h in data["hands"]] == ["1", "4.1", "4.2"]
+
+
+@pytest.mark.slow
+def test_subprocess_invalid_scenario(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps(sc("casino-fr", {"3": {"bets": {"seat": 10}, "actions": ["double"]}},
+                      ["T", "9", "6", "8"])),
+        encoding="utf-8",
+    )  # fmt: skip
+    p = run_process(str(path))
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert "Traceback" not in p.stderr
+    assert p.stderr.count("\n") == 1
+    assert p.stderr.startswith("sabot round: box 3: hand 3 cannot double")
+
+
+@pytest.mark.slow
+def test_subprocess_malformed_json_from_stdin() -> None:
+    p = run_process("-", stdin="{not json")
+    assert p.returncode == 2
+    assert p.stderr.startswith("sabot round: malformed JSON")
+    assert p.stderr.count("\n") == 1

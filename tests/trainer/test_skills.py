@@ -1,0 +1,970 @@
+"""The skills: every generator and checker under every preset, and each question's content
+checked against RULES.md with an independent reading of the rules (not the engine's code).
+
+Generated questions are cached per (rules, skill, number of seeds): the same question is read by
+several tests, and making them is most of the cost of this file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.announce import announce
+from trainer.answers import Unreadable
+from trainer.rules import PRESETS, HouseRules
+from trainer.skills import SKILLS, Question, Verdict
+from trainer.skills.base import (
+    AMOUNT,
+    AMOUNTS,
+    ANNOUNCEMENT,
+    CHIPS,
+    CHOICE,
+    DEALER,
+    HOW_TO_ANSWER,
+    RESULTS,
+    SEQUENCE,
+    SIGNED_AMOUNT,
+)
+from trainer.table import TableView
+
+# Skills whose questions are about a hand (or hands) of cards: they carry data["cards"].
+HAND_SKILLS = ("announce", "dealer", "outcome", "pay-blackjack", "pay-split", "pay-behind",
+               "pay-table")
+TAG = re.compile(r"\[00[0-4]\]|RULES\.md §")
+ROUND_TRIP_SEEDS = 30
+
+# ---------------------------------------------------------------------------- helpers
+
+
+@cache
+def rules_for(spec: str) -> HouseRules:
+    """A preset name, or "preset+option=value" for an override (kept hashable for the cache)."""
+    preset, _, override = spec.partition("+")
+    if not override:
+        return HouseRules.from_spec(preset)
+    name, _, value = override.partition("=")
+    return HouseRules.from_spec({"preset": preset, name: value})
+
+
+@cache
+def questions(spec: str, skill: str, n: int) -> tuple[Question, ...]:
+    """Questions of `skill` under `spec`, one per seed 0..n-1 (a fresh Random for each)."""
+    rules = rules_for(spec)
+    return tuple(SKILLS[skill].make(random.Random(seed), rules) for seed in range(n))
+
+
+AVAILABLE = [
+    (preset, name)
+    for preset in PRESETS
+    for name, s in SKILLS.items()
+    if s.available(HouseRules.from_spec(preset)) is None
+]
+
+VAL = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+       "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def low_soft(cards: list[str] | tuple[str, ...]) -> tuple[int, bool]:
+    low = sum(VAL[c[0]] for c in cards)
+    return low, any(c[0] == "A" for c in cards) and low + 10 <= 21
+
+
+def best(cards: list[str] | tuple[str, ...]) -> int:
+    low, soft = low_soft(cards)
+    return low + 10 if soft else low
+
+
+def natural(cards: list[str] | tuple[str, ...], split: bool = False) -> bool:
+    """RULES.md §1: an Ace and a ten-value as the first two cards; never after a split (§7)."""
+    return not split and len(cards) == 2 and sorted(VAL[c[0]] for c in cards) == [1, 10]
+
+
+def rules_words(cards: list[str], split: bool, stood: bool) -> str:
+    """RULES.md §2, read independently of trainer.announce."""
+    low, soft = low_soft(cards)
+    if low > 21:
+        return "bust"
+    if natural(cards, split):
+        return "Black Jack"
+    high = low + 10 if soft else low
+    if high == 21:
+        return "21"
+    if soft and not stood:
+        return f"{low} or {low + 10}"
+    return str(high)
+
+
+def hand_result(cards: list[str] | tuple[str, ...], split: bool, dealer: list[str] | tuple[str, ...]) -> str:
+    """RULES.md §9 for one hand against the dealer's final hand."""
+    if low_soft(cards)[0] > 21:
+        return "bust"  # [000] a bust box loses at once, whatever the dealer does
+    if natural(dealer):
+        return "push" if natural(cards, split) else "lose"  # [000]
+    if natural(cards, split):
+        return "blackjack"  # [003] a dealer 21 in 3+ cards does not beat it
+    d = best(dealer)
+    if d > 21 or best(cards) > d:
+        return "win"
+    return "push" if best(cards) == d else "lose"
+
+
+def factor(result: str, rules: HouseRules) -> Decimal:
+    return {"blackjack": rules.blackjack_ratio, "win": Decimal(1), "push": Decimal(0),
+            "lose": Decimal(-1), "bust": Decimal(-1)}[result]
+
+
+def hands_of(view: TableView) -> list[tuple[int, Any]]:
+    return [(b.number, h) for b in view.boxes for h in b.hands]
+
+
+def fewest_chips(amount: Decimal, chip_set: list[Decimal]) -> int | None:
+    """Brute force: the fewest chips making `amount` (whole units), by dynamic programming."""
+    if amount != amount.to_integral_value():
+        return None
+    n = int(amount)
+    inf = n + 1
+    best_n = [0] + [inf] * n
+    for a in range(1, n + 1):
+        for c in chip_set:
+            v = int(c)
+            if v <= a and best_n[a - v] + 1 < best_n[a]:
+                best_n[a] = best_n[a - v] + 1
+    return None if best_n[n] == inf else best_n[n]
+
+
+def wrong_answer(q: Question) -> str:
+    """A plausible wrong answer of the question's kind (the mistakes a trainee makes)."""
+    exp = q.expected
+    if q.kind == ANNOUNCEMENT:
+        if " or " in exp:
+            return exp.split(" or ")[1]  # the high value alone
+        return {"Black Jack": "21", "21": "Black Jack", "bust": "21"}.get(exp) or str(int(exp) + 1)
+    if q.kind in (AMOUNT, SIGNED_AMOUNT):
+        return str(Decimal(exp) + 1)
+    if q.kind == AMOUNTS:
+        parts = exp.split("; ")
+        parts[0] = str(Decimal(parts[0]) + 1)
+        return "; ".join(parts)
+    if q.kind == CHIPS:
+        return exp + " " + q.data["chip_set"][0]  # one chip too many: the wrong amount
+    if q.kind == SEQUENCE:
+        tokens = exp.split()
+        if len(tokens) >= 2 and tokens[0] != tokens[1]:
+            tokens[0], tokens[1] = tokens[1], tokens[0]
+            return " ".join(tokens)
+        if len(tokens) >= 2:
+            return " ".join(tokens[:-1])
+        return "dealer" if tokens[0] != "dealer" else "1"
+    if q.kind == RESULTS:
+        words = exp.split()
+        words[0] = {"win": "lose", "lose": "win", "push": "win", "blackjack": "win",
+                    "bust": "win"}[words[0]]
+        return " ".join(words)
+    if q.kind == DEALER:
+        n, point = exp.split(" ", 1)
+        return f"{int(n) + 1} {point}"
+    if q.kind == CHOICE:
+        return str((q.answer + 1) % len(q.choices) + 1)
+    raise AssertionError(q.kind)
+
+
+# ---------------------------------------------------------------------------- every skill
+
+
+def test_every_skill_is_checked_under_some_preset() -> None:
+    assert {name for _, name in AVAILABLE} == set(SKILLS)
+    for name, s in SKILLS.items():
+        assert s.name == name
+        assert s.kind in HOW_TO_ANSWER
+        assert s.target > 0 and s.title and s.blurb
+
+
+@pytest.mark.parametrize(("preset", "name"), AVAILABLE, ids=[f"{p}-{n}" for p, n in AVAILABLE])
+def test_generator_and_checker_round_trip(preset: str, name: str) -> None:
+    s = SKILLS[name]
+    for seed, q in enumerate(questions(preset, name, ROUND_TRIP_SEEDS)):
+        where = f"{preset} {name} seed {seed}: {q.prompt!r} expected {q.expected!r}"
+        assert q.skill == name and q.kind == s.kind, where
+        assert q.item.startswith(name + ":"), where
+        assert json.loads(json.dumps(q.data)) == q.data, where
+        if name in HAND_SKILLS:
+            assert q.data["cards"], where
+        right = s.check(q, q.expected)
+        assert isinstance(right, Verdict) and right.correct, where
+        assert right.expected == q.expected and right.given == q.expected, where
+        wrong_text = wrong_answer(q)
+        wrong = s.check(q, wrong_text)
+        assert not wrong.correct, f"{where}: {wrong_text!r} judged right"
+        # the verdict on a wrong answer carries the right answer and the rule that makes it right
+        assert wrong.expected == q.expected, where
+        assert wrong.reason == q.reason and wrong.reason, where
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            n,
+            marks=pytest.mark.xfail(
+                reason="bug: the chips skill's reason ('largest chips first: ... , N chips') "
+                "cites no rule tag or RULES.md section",
+                strict=True,
+            ),
+        )
+        if n == "chips"
+        else n
+        for n in SKILLS
+    ],
+)
+def test_reason_cites_a_rule(name: str) -> None:
+    preset = next(p for p, n in AVAILABLE if n == name)
+    for q in questions(preset, name, ROUND_TRIP_SEEDS):
+        assert TAG.search(q.reason), f"{name}: {q.reason!r}"
+
+
+def test_same_seed_same_question() -> None:
+    rules = rules_for("casino-fr")
+    for name, s in SKILLS.items():
+        a = s.make(random.Random(11), rules)
+        b = s.make(random.Random(11), rules)
+        assert a == b, name
+
+
+def test_unavailable_skills_say_why() -> None:
+    home = rules_for("home")
+    for name in ("pay-double", "pay-insurance", "pay-split", "pay-behind"):
+        why = SKILLS[name].available(home)
+        assert why and "home" in why
+    assert SKILLS["pay-behind"].available(rules_for("online"))
+    assert SKILLS["pay-behind"].available(rules_for("casino-fr")) is None
+
+
+# ---------------------------------------------------------------------------- announce
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "home"])
+def test_announce_matches_engine_and_rules(preset: str) -> None:
+    for q in questions(preset, "announce", 500):
+        cards, split, stood = q.data["cards"], q.data["split"], q.data["stood"]
+        assert q.expected == announce(cards, split=split, closed=stood), q.data
+        assert q.expected == rules_words(cards, split, stood), q.data
+        assert q.answer == q.expected
+
+
+def category(q: Question) -> str:
+    cards, split, stood = q.data["cards"], q.data["split"], q.data["stood"]
+    low, soft = low_soft(cards)
+    if low > 21:
+        return "bust"
+    if natural(cards, split):
+        return "blackjack"
+    if best(cards) == 21:
+        return "21"
+    if soft:
+        return "soft-stand" if stood else "soft"
+    return "hard"
+
+
+def test_announce_item_names_the_category() -> None:
+    for q in questions("casino-fr", "announce", 500):
+        cat = category(q)
+        cards = q.data["cards"]
+        expect = {
+            "bust": "announce:bust",
+            "blackjack": "announce:blackjack",
+            "21": "announce:21-split" if q.data["split"] and len(cards) == 2
+            else f"announce:21-{len(cards)}cards",
+            "soft": f"announce:soft-{best(cards)}",
+            "soft-stand": f"announce:soft-stand-{best(cards)}",
+            "hard": f"announce:hard-{best(cards)}",
+        }[cat]
+        assert q.item == expect, q.data
+
+
+def test_announce_hard_cases_are_well_represented() -> None:
+    shares = Counter(category(q) for q in questions("casino-fr", "announce", 500))
+    # soft hands, multi-card 21s, naturals and busts are where dealers slip [000]
+    assert shares["soft"] + shares["soft-stand"] >= 100, shares
+    assert shares["21"] >= 25, shares
+    assert shares["blackjack"] >= 15, shares
+    assert shares["bust"] >= 25, shares
+    assert shares["hard"] >= 50, shares
+    multi_card_21 = [q for q in questions("casino-fr", "announce", 500)
+                     if category(q) == "21" and len(q.data["cards"]) >= 3]
+    assert len(multi_card_21) >= 15
+
+
+def test_announce_hands_are_reachable() -> None:
+    """A hand stops drawing at 21 or on a bust: no earlier two-card-or-more prefix did either."""
+    for q in questions("casino-fr", "announce", 500):
+        cards = q.data["cards"]
+        for k in range(2, len(cards)):
+            assert best(cards[:k]) < 21, q.data
+        assert q.data["box"] in range(1, 8)
+        if q.data["split"]:
+            assert "after a split" in q.prompt
+
+
+@pytest.mark.xfail(
+    reason="bug: announce deals split hands that start with an Ace and hold 3+ cards "
+    "(casino-fr seeds 69, 731, 905: e.g. A 5 5 after a split), but split Aces take one card "
+    "each [000][001] (RULES.md §7)",
+    strict=True,
+)
+def test_announce_split_aces_take_one_card() -> None:
+    rules = rules_for("casino-fr")
+    for seed in range(1000):
+        q = SKILLS["announce"].make(random.Random(seed), rules)
+        if q.data["split"] and q.data["cards"][0][0] == "A":
+            assert len(q.data["cards"]) == 2, (seed, q.data)
+
+
+def _announce_with(expected: str) -> Question:
+    rules = rules_for("casino-fr")
+    for seed in range(5000):
+        q = SKILLS["announce"].make(random.Random(seed), rules)
+        if q.expected == expected:
+            return q
+    raise AssertionError(f"no announce question expecting {expected!r}")
+
+
+@pytest.mark.parametrize(
+    "typed", ["6 or 16", "6 ou 16", "6/16", "soft 16", "16 or 6", "6 o 16", " SOFT 16 ", "s16"]
+)
+def test_announce_accepts_the_spellings_of_a_soft_point(typed: str) -> None:
+    q = _announce_with("6 or 16")
+    v = SKILLS["announce"].check(q, typed)
+    assert v.correct, typed
+    assert v.given == "6 or 16"
+
+
+@pytest.mark.parametrize("typed", ["16", "6", "7 or 17", "soft 17"])
+def test_announce_refuses_wrong_soft_points(typed: str) -> None:
+    q = _announce_with("6 or 16")
+    v = SKILLS["announce"].check(q, typed)
+    assert not v.correct
+    assert v.expected == "6 or 16" and TAG.search(v.reason)
+
+
+@pytest.mark.parametrize(("expected", "typed"), [("Black Jack", "blackjack"), ("Black Jack", "BJ"),
+                                                 ("bust", "sauté"), ("bust", "sballato")])
+def test_announce_accepts_the_table_words(expected: str, typed: str) -> None:
+    q = _announce_with(expected)
+    assert SKILLS["announce"].check(q, typed).correct
+
+
+def test_announce_21_is_not_black_jack() -> None:
+    q = next(q for q in questions("casino-fr", "announce", 500)
+             if q.expected == "21" and len(q.data["cards"]) >= 3)
+    assert not SKILLS["announce"].check(q, "Black Jack").correct
+    q = next(q for q in questions("casino-fr", "announce", 500) if q.expected == "Black Jack")
+    assert not SKILLS["announce"].check(q, "21").correct
+
+
+# ---------------------------------------------------------------------------- dealer
+
+
+def dealer_play(up: str, shoe: list[str], h17: bool) -> tuple[int, str]:
+    """RULES.md §8: draw on 16 or less, stand on every 17 (or hit soft 17 with the option)."""
+    hand = [up]
+    i = 0
+    while True:
+        low, soft = low_soft(hand)
+        b = best(hand)
+        if b > 17 or (b == 17 and not (h17 and soft)):
+            break
+        if i >= len(shoe):
+            raise AssertionError(f"the dealer needs more cards than the {len(shoe)} shown")
+        hand.append(shoe[i])
+        i += 1
+        if natural(hand):
+            return 1, "Black Jack"
+    if best(hand) > 21:
+        return len(hand) - 1, "bust"
+    return len(hand) - 1, str(best(hand))
+
+
+@pytest.mark.parametrize(("spec", "h17"), [("casino-fr", False), ("hole-card", False),
+                                           ("casino-fr+dealer_hits_soft_17=true", True)])
+def test_dealer_draw_follows_s17_or_h17(spec: str, h17: bool) -> None:
+    assert rules_for(spec).dealer_hits_soft_17 is h17
+    for q in questions(spec, "dealer", 300):
+        n, point = dealer_play(q.data["up"], q.data["shoe"], h17)
+        assert q.answer == (n, point), q.data
+        assert q.expected == f"{n} {point}"
+        assert q.data["cards"] == [q.data["up"]]
+
+
+def test_dealer_soft_17_differs_with_the_option() -> None:
+    """Same seeds, S17 and H17: some question stands on soft 17 under S17 and draws under H17."""
+    s17 = questions("casino-fr", "dealer", 300)
+    h17 = questions("casino-fr+dealer_hits_soft_17=true", "dealer", 300)
+    differ = [(a, b) for a, b in zip(s17, h17, strict=True) if a.data == b.data and a.answer != b.answer]
+    assert differ
+    for a, b in differ:
+        assert a.answer[1] == "17" and b.answer[0] > a.answer[0]
+    assert "soft 17" in h17[0].reason
+
+
+# ---------------------------------------------------------------------------- outcome
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "hole-card", "online"])
+def test_outcome_results_follow_the_hands(preset: str) -> None:
+    seen: Counter[str] = Counter()
+    for q in questions(preset, "outcome", 150):
+        labels = q.data["hands"]
+        split = len(labels) > 1
+        expect = [hand_result(c, split, q.data["dealer"]) for c in q.data["cards"]]
+        assert q.answer == expect, q.data
+        assert q.expected == " ".join(expect)
+        assert q.item == "outcome:" + "-".join(sorted(set(expect)))
+        assert all(h.result is None for _, h in hands_of(q.table)), "the table gives the answer away"
+        seen.update(expect)
+    assert {"win", "lose", "bust", "push", "blackjack"} <= set(seen), seen
+
+
+def test_outcome_checker_reads_the_table_words() -> None:
+    q = next(q for q in questions("casino-fr", "outcome", 150) if q.answer == ["win"])
+    for typed in ("win", "W", "gagne", "vince"):
+        assert SKILLS["outcome"].check(q, typed).correct
+    assert not SKILLS["outcome"].check(q, "push").correct
+    with pytest.raises(Unreadable, match="expected 1 result"):
+        SKILLS["outcome"].check(q, "win win")
+
+
+# ---------------------------------------------------------------------------- payouts
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "home"])
+def test_pay_even_and_double(preset: str) -> None:
+    for q in questions(preset, "pay-even", 100):
+        assert q.answer == Decimal(q.data["bet"]) and q.expected == q.data["bet"]
+    if preset == "home":
+        return
+    for q in questions(preset, "pay-double", 100):
+        assert q.answer == 2 * Decimal(q.data["bet"])  # 1 to 1 on the doubled stake (§9)
+
+
+def _pay_blackjack_on(bet: str) -> Question:
+    rules = rules_for("casino-fr")
+    for seed in range(3000):
+        q = SKILLS["pay-blackjack"].make(random.Random(seed), rules)
+        if q.data["bet"] == bet:
+            return q
+    raise AssertionError(f"no pay-blackjack question on {bet}")
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "home"])
+def test_pay_blackjack_is_three_to_two_exactly(preset: str) -> None:
+    qs = questions(preset, "pay-blackjack", 200)
+    for q in qs:
+        bet = Decimal(q.data["bet"])
+        assert q.answer == bet * 3 / 2, q.data  # [000] 3 to 2, half units paid exactly (§9)
+        assert Decimal(q.expected) == bet * 3 / 2
+        assert natural(q.data["cards"])
+    odd = [q for q in qs if int(Decimal(q.data["bet"])) % 2 == 1]
+    assert len(odd) >= 40, "odd bets (half units) should come up often"
+
+
+@pytest.mark.parametrize("typed", ["37.5", "37,50", "37.50", "37,5", "€37.50", "37.50 €"])
+def test_pay_blackjack_25_is_37_5(typed: str) -> None:
+    q = _pay_blackjack_on("25")
+    assert q.expected == "37.5"
+    assert SKILLS["pay-blackjack"].check(q, typed).correct
+
+
+@pytest.mark.parametrize("typed", ["37", "38", "25", "50", "12.5"])
+def test_pay_blackjack_25_wrong_amounts(typed: str) -> None:
+    q = _pay_blackjack_on("25")
+    v = SKILLS["pay-blackjack"].check(q, typed)
+    assert not v.correct
+    assert v.expected == "37.5" and "3:2" in v.reason and TAG.search(v.reason)
+
+
+def test_pay_blackjack_rounds_half_units_with_the_option() -> None:
+    for q in questions("casino-fr+round_half_units=true", "pay-blackjack", 100):
+        bet = Decimal(q.data["bet"])
+        assert q.answer == (bet * 3 / 2).to_integral_value(rounding="ROUND_FLOOR")
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "casino-fr",
+        "hole-card",
+        pytest.param(
+            "online",
+            marks=pytest.mark.xfail(
+                reason="bug: pay-insurance under online (table_min 1) asks about 1 insured on a "
+                "bet of 1 (seeds 43, 127), above the half-bet maximum of 0.5 [003]",
+                strict=True,
+            ),
+        ),
+    ],
+)
+def test_pay_insurance_max_half_the_bet_pays_two_to_one(preset: str) -> None:
+    for q in questions(preset, "pay-insurance", 500):
+        bet = Decimal(q.data["bet"])
+        if q.data["ask"] == "max":
+            assert q.answer == bet / 2, q.data  # [003] up to half the bet
+        else:
+            insured = Decimal(q.data["insured"])
+            assert q.answer == 2 * insured, q.data  # [000] 2 to 1
+            assert 0 < insured <= bet / 2, q.data
+
+
+def test_pay_insurance_asks_both_questions() -> None:
+    asks = Counter(q.data["ask"] for q in questions("casino-fr", "pay-insurance", 500))
+    assert asks["max"] >= 100 and asks["pay"] >= 100
+    q = next(q for q in questions("casino-fr", "pay-insurance", 500)
+             if q.data["ask"] == "max" and q.data["bet"] == "25")
+    assert SKILLS["pay-insurance"].check(q, "12,50").correct
+    assert not SKILLS["pay-insurance"].check(q, "25").correct
+
+
+def _split_total(q: Question, rules: HouseRules) -> Decimal:
+    total = Decimal(0)
+    for cards, stake in zip(q.data["cards"], q.data["stakes"], strict=True):
+        total += Decimal(stake) * factor(hand_result(cards, True, q.data["dealer"]), rules)
+    return total
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it", "online", "hole-card"])
+def test_pay_split_settles_each_hand(preset: str) -> None:
+    rules = rules_for(preset)
+    for q in questions(preset, "pay-split", 80):
+        assert len(q.data["cards"]) >= 2
+        assert len(q.data["cards"]) <= rules.max_hands
+        assert q.answer == _split_total(q, rules), (q.data, q.expected)
+        assert q.expected == str(q.answer) or Decimal(q.expected) == q.answer
+
+
+def test_pay_split_aces_21_is_paid_evens() -> None:
+    rules = rules_for("casino-fr")
+    found = 0
+    for q in questions("casino-fr", "pay-split", 300):
+        if not all(c[0][0] == "A" for c in q.data["cards"]):
+            continue
+        assert q.item == "pay-split:aces"
+        assert all(len(c) == 2 for c in q.data["cards"]), "split Aces take one card each [000]"
+        assert "evens" in q.reason
+        twenty_ones = [c for c in q.data["cards"] if best(c) == 21]
+        if twenty_ones and not natural(q.data["dealer"]) and best(q.data["dealer"]) != 21:
+            found += 1
+            assert q.answer == _split_total(q, rules)
+            # 21, not Black Jack: never 3 to 2 [000]
+            blackjack_pay = sum(Decimal(s) * Decimal("1.5") for s in q.data["stakes"])
+            assert q.answer != blackjack_pay
+    assert found >= 3
+
+
+@pytest.mark.xfail(
+    reason="bug: pay-split asks for 'the box's total' while the table shows the box insured "
+    "(e.g. casino-fr seed with 'insured 10', lost to a dealer A 5 2), and the expected total "
+    "leaves the insurance out (RULES.md §6, §9)",
+    strict=True,
+)
+def test_pay_split_total_agrees_with_the_insurance_shown() -> None:
+    for q in questions("casino-fr", "pay-split", 300):
+        box = q.table.box(q.data["box"])
+        if box.insurance is None:
+            continue
+        insurance = 2 * box.insurance if natural(q.data["dealer"]) else -box.insurance
+        assert q.answer == _split_total(q, rules_for("casino-fr")) + insurance, q.data
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
+def test_pay_behind_shares_in_proportion(preset: str) -> None:
+    rules = rules_for(preset)
+    for q in questions(preset, "pay-behind", 80):
+        bets = {w: Decimal(v) for w, v in q.data["bets"].items()}
+        names = list(bets)
+        assert names[0] == "seat" and len(names) >= 2
+        assert sum(bets.values()) <= rules.table_max  # [000] the box's total within the maximum
+        box = q.table.box(q.data["box"])
+        split = len(box.hands) > 1
+        expect = {w: Decimal(0) for w in names}
+        for h in box.hands:
+            f = factor(hand_result(h.cards, split, q.data["dealer"]), rules)
+            for who, stake in h.stakes:
+                expect[who] += stake * f
+        assert q.answer == [expect[w] for w in names], (q.data, q.expected)
+        # [000][003] every bettor shares the box's result in proportion to their own stake
+        for w, amount in zip(names, q.answer, strict=True):
+            assert amount * bets["seat"] == q.answer[0] * bets[w]
+
+
+def test_pay_behind_reads_several_amounts() -> None:
+    q = next(q for q in questions("casino-fr", "pay-behind", 80) if len(q.answer) == 2)
+    a, b = q.expected.split("; ")
+    assert SKILLS["pay-behind"].check(q, f"{a} {b}").correct
+    assert SKILLS["pay-behind"].check(q, f"{a.replace('.', ',')};{b.replace('.', ',')}").correct
+    with pytest.raises(Unreadable, match="expected 2 amounts"):
+        SKILLS["pay-behind"].check(q, a)
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card", "home"])
+def test_pay_table_sums_the_winnings(preset: str) -> None:
+    rules = rules_for(preset)
+    for q in questions(preset, "pay-table", 60):
+        dealer = q.data["dealer"]
+        labels = q.data["hands"]
+        split_boxes = {lab.split(".")[0] for lab in labels if "." in lab}
+        paid = Decimal(0)
+        for lab, cards, stake in zip(labels, q.data["cards"], q.data["stakes"], strict=True):
+            f = factor(hand_result(cards, lab.split(".")[0] in split_boxes, dealer), rules)
+            paid += max(Decimal(0), Decimal(stake) * f)
+        for b in q.table.boxes:
+            if b.insurance is not None and natural(dealer):
+                paid += 2 * b.insurance  # [000] insurance pays 2 to 1
+        assert q.answer == paid, (q.data, q.expected)
+        assert len(labels) >= rules.boxes
+        expected_item = "pay-table:dealer-bust" if best(dealer) > 21 else "pay-table:dealer-stands"
+        assert q.item == expected_item
+
+
+# ---------------------------------------------------------------------------- chips
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "home"])
+def test_chips_are_the_fewest(preset: str) -> None:
+    rules = rules_for(preset)
+    for q in questions(preset, "chips", 150):
+        chip_set = [Decimal(c) for c in q.data["chip_set"]]
+        assert sorted(chip_set) == sorted(rules.chips)
+        amount = Decimal(q.data["amount"])
+        assert sum(q.answer, Decimal(0)) == amount
+        assert all(c in chip_set for c in q.answer)
+        assert q.answer == sorted(q.answer, reverse=True)
+        assert len(q.answer) == fewest_chips(amount, chip_set), q.data
+
+
+def test_chips_brute_force_small_amounts() -> None:
+    """For every small amount, the engine's breakdown against an exhaustive count."""
+    from itertools import combinations_with_replacement
+
+    from trainer.payout import chip_breakdown
+
+    for chips in ((1, 2, 5, 10, 25, 100, 500), (1, 5, 25, 100), (1, 5, 10), (1, 3, 4)):
+        chip_set = [Decimal(c) for c in chips]
+        for amount in range(1, 41):
+            fewest = next(
+                k for k in range(1, amount + 1)
+                if any(sum(combo) == amount for combo in combinations_with_replacement(chips, k))
+            )
+            got = chip_breakdown(Decimal(amount), chip_set)
+            assert sum(got) == amount and len(got) == fewest, (chips, amount, got)
+
+
+def test_chips_checker_judges_count_and_sum() -> None:
+    s = SKILLS["chips"]
+    for q in questions("casino-fr", "chips", 150):
+        chips = q.expected.split()
+        assert s.check(q, " ".join(reversed(chips))).correct  # any order
+        counts = Counter(chips)
+        assert s.check(q, " + ".join(f"{n}x{c}" for c, n in counts.items())).correct
+        # the right amount with one chip more than the fewest is wrong
+        smaller = [c for c in chips if c not in ("1",)]
+        if smaller:
+            c = smaller[-1]
+            rest = list(chips)
+            rest.remove(c)
+            val = int(c)
+            parts = {2: ["1", "1"], 5: ["2", "2", "1"], 10: ["5", "5"], 25: ["10", "10", "5"],
+                     100: ["25", "25", "25", "25"], 500: ["100"] * 5}[val]
+            assert not s.check(q, " ".join(rest + parts)).correct, (q.expected, parts)
+        assert not s.check(q, q.expected + " 1").correct
+    q = questions("casino-fr", "chips", 150)[0]
+    with pytest.raises(Unreadable, match="not a chip here"):
+        s.check(q, "3")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_chips_any_seed(seed: int) -> None:
+    rules = rules_for("casino-fr")
+    q = SKILLS["chips"].make(random.Random(seed), rules)
+    amount = Decimal(q.data["amount"])
+    assert sum(q.answer, Decimal(0)) == amount
+    assert len(q.answer) == fewest_chips(amount, list(rules.chips))
+    assert SKILLS["chips"].check(q, q.expected).correct
+
+
+# ---------------------------------------------------------------------------- deal order
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card", "home"])
+def test_deal_order_follows_the_boxes(preset: str) -> None:
+    rules = rules_for(preset)
+    phases: Counter[str] = Counter()
+    for q in questions(preset, "deal-order", 120):
+        phases[q.data["phase"]] += 1
+        if q.data["phase"] == "deal":
+            boxes = [str(b) for b in q.data["boxes"]]
+            assert boxes == sorted(boxes, key=int)
+            shown = [str(b.number) for b in q.table.boxes if not b.empty]
+            assert shown == boxes  # the boxes shown with a bet are the ones asked about
+            # [000] box 1 to 7, the dealer's card, second round; [001][004] a hole card too
+            order = [*boxes, "dealer", *boxes] + (["dealer"] if rules.hole_card else [])
+            assert q.answer == order, q.data
+            assert q.item.endswith("-hole") == rules.hole_card
+        else:
+            labels = [h.label for _, h in hands_of(q.table)]
+            assert q.data["hands"] == labels
+            key = [tuple(int(x) for x in lab.split(".")) for lab in labels]
+            assert key == sorted(key)  # [000] boxes in deal order, split hands first to last
+            assert q.answer == [*labels, "dealer"]
+            assert any("." in lab for lab in labels)
+    assert phases["deal"] > 0
+    if rules.split != "none":
+        assert phases["play"] > 0
+    else:
+        assert phases["play"] == 0
+
+
+def test_deal_order_accepts_arrows_and_dealer_words() -> None:
+    q = next(q for q in questions("casino-fr", "deal-order", 120)
+             if q.data["phase"] == "deal" and len(q.data["boxes"]) == 2)
+    a, b = (str(x) for x in q.data["boxes"])
+    s = SKILLS["deal-order"]
+    assert s.check(q, f"{a} {b} dealer {a} {b}").correct
+    assert s.check(q, f"{a} → {b} → croupier → {a} → {b}").correct
+    assert s.check(q, f"{a}, {b}, D, {a}, {b}").correct
+    assert not s.check(q, f"{a} {b} {a} {b} dealer").correct  # the dealer's card comes between
+    assert not s.check(q, f"{b} {a} dealer {b} {a}").correct
+
+
+# ---------------------------------------------------------------------------- exposed card
+
+
+def _exposed_order(q: Question) -> list[str]:
+    """RULES.md §10 from what the question shows: the player whose turn it is, then the other
+    boxes still to play in order, then the dealer; burned only if everyone refuses."""
+    turn = int(q.data["turn"].split(".")[0])
+    to_play = [str(turn)]
+    for b in q.table.boxes:
+        if b.number > turn and b.hands and not natural(b.hands[0].cards):
+            to_play.append(str(b.number))
+    to_play.append("dealer")
+    refused = set(q.data["refused_by"])
+    offered: list[str] = []
+    for who in to_play:
+        offered.append(who)
+        if who not in refused:
+            return offered
+    return [*offered, "burn"]
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card", "home"])
+def test_exposed_card_is_offered_in_order(preset: str) -> None:
+    ends: Counter[str] = Counter()
+    for q in questions(preset, "exposed-card", 150):
+        assert q.answer == _exposed_order(q), (q.data, q.expected)
+        assert q.table.exposed_card == q.data["card"]
+        ends[q.item] += 1
+    assert {"exposed-card:box", "exposed-card:dealer", "exposed-card:burned"} <= set(ends)
+
+
+def test_exposed_card_checker_reads_burn_words() -> None:
+    s = SKILLS["exposed-card"]
+    q = next(q for q in questions("casino-fr", "exposed-card", 150) if q.answer[-1] == "burn")
+    order = " ".join(q.answer[:-1])
+    for word in ("burn", "burned", "brûlée", "bruciata", "BURNT"):
+        assert s.check(q, f"{order} {word}").correct, word
+    assert not s.check(q, order).correct  # it is burned, not kept by the dealer
+    q = next(q for q in questions("casino-fr", "exposed-card", 150) if q.answer[-1] == "dealer")
+    assert not s.check(q, f"{q.expected} burn").correct
+    with pytest.raises(Unreadable):
+        s.check(q, "somebody")
+    with pytest.raises(Unreadable):
+        s.check(q, "   ")
+
+
+# ---------------------------------------------------------------------------- procedure
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it", "online", "hole-card", "home"])
+def test_procedure_answer_is_one_of_the_choices(preset: str) -> None:
+    s = SKILLS["procedure"]
+    for q in questions(preset, "procedure", 80):
+        assert 2 <= len(q.choices) <= 4
+        assert len(set(q.choices)) == len(q.choices)
+        assert q.choices[q.answer] == q.expected
+        assert q.data["choices"] == list(q.choices)
+        assert s.check(q, str(q.answer + 1)).correct
+        assert s.check(q, q.expected.upper()).correct
+        for i in range(len(q.choices)):
+            if i != q.answer:
+                assert not s.check(q, str(i + 1)).correct
+        with pytest.raises(Unreadable, match="expected the number"):
+            s.check(q, "9")
+
+
+@pytest.mark.xfail(
+    reason="bug: HOW_TO_ANSWER promises 'the number or letter of your choice', but a letter is "
+    "refused as ambiguous whenever another choice starts with that letter ('c' beside 'Collect "
+    "hand 7's bet...', 'a' beside 'Ask box 4...'): about a third of letter answers on casino-fr "
+    "procedure questions are refused",
+    strict=True,
+)
+def test_procedure_letter_of_a_choice_is_read() -> None:
+    assert "letter" in HOW_TO_ANSWER[CHOICE]
+    for seed, q in enumerate(questions("casino-fr", "procedure", 80)):
+        for i in range(len(q.choices)):
+            assert SKILLS["procedure"].check(q, "abcd"[i]).correct == (i == q.answer), (seed, i)
+
+
+def _right_after_deal(q: Question, rules: HouseRules) -> str:
+    """RULES.md §6 steps 2-3 and the hole-card peek, for the moment right after the deal."""
+    up = q.data["dealer"][0]
+    boxes = [b for b in q.table.boxes if not b.empty]
+    naturals = [b.number for b in boxes if natural(b.hands[0].cards)]
+    ace_or_ten = VAL[up[0]] in (1, 10)
+    if up[0] == "A" and rules.insurance:
+        return "Offer insurance to every box"  # [000][003]
+    if rules.hole_card and ace_or_ten:
+        return "Check your hole card for Black Jack"  # (chosen, RULES.md §6)
+    if naturals and not ace_or_ten:
+        return f"Pay box {naturals[0]}'s Black Jack now, 3 to 2"  # [000]
+    first = next((b.number for b in boxes if not natural(b.hands[0].cards)), None)
+    if first is None:
+        # [000] every box holds a natural waiting for the dealer's second card: nobody plays
+        return "Draw your own second card"
+    return f"Ask box {first}: card or no?"  # [000] play starts with the first box
+
+
+def _only_naturals_facing_a_ten(q: Question) -> bool:
+    boxes = [b for b in q.table.boxes if not b.empty]
+    return VAL[q.data["dealer"][0][0]] in (1, 10) and all(natural(b.hands[0].cards) for b in boxes)
+
+
+def _after_deal(preset: str) -> list[Question]:
+    return [q for q in questions(preset, "procedure", 250)
+            if q.prompt == "The cards are dealt. What do you do next?"]
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it", "online"])
+def test_procedure_right_after_the_deal(preset: str) -> None:
+    rules = rules_for(preset)
+    items: Counter[str] = Counter()
+    for q in _after_deal(preset):
+        if _only_naturals_facing_a_ten(q):
+            continue  # see test_procedure_only_naturals_facing_a_ten
+        assert q.expected == _right_after_deal(q, rules), (q.data, q.expected, q.table)
+        items[q.item] += 1
+    assert {"procedure:pay-natural-now", "procedure:insurance", "procedure:natural-waits",
+            "procedure:first-box"} <= set(items), items
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online"])
+@pytest.mark.xfail(
+    reason="bug: when every box holds a natural and the dealer shows a ten-value (no hole "
+    "card), procedure shows the dealer's hand already drawn ('dealer: J 5 5'), asks what to do "
+    "right after the deal, and expects 'Pay box N's Black Jack now' with the reason 'you show J: "
+    "you cannot make Black Jack' — against RULES.md §6 step 2 [000] the naturals wait for the "
+    "dealer's second card (casino-fr seeds 158, 169, 171, 249; online 17, 25, 31)",
+    strict=True,
+)
+def test_procedure_only_naturals_facing_a_ten(preset: str) -> None:
+    rules = rules_for(preset)
+    cases = [q for q in _after_deal(preset) if _only_naturals_facing_a_ten(q)]
+    assert cases
+    for q in cases:
+        assert q.expected == _right_after_deal(q, rules), (q.data, q.expected, q.reason)
+        assert len(q.table.dealer_cards) == 1, "the dealer's second card is not drawn yet"
+
+
+@pytest.mark.parametrize("preset", ["hole-card", "home"])
+@pytest.mark.xfail(
+    reason="bug: with a hole card, a dealer showing a ten (or an Ace at home) and a box with a "
+    "natural, procedure expects 'Pay box N's Black Jack now, 3 to 2' ('you cannot make Black "
+    "Jack') instead of checking the hole card first (RULES.md §6); e.g. hole-card seeds 9, 11",
+    strict=True,
+)
+def test_procedure_right_after_the_deal_with_a_hole_card(preset: str) -> None:
+    rules = rules_for(preset)
+    for q in _after_deal(preset):
+        assert q.expected == _right_after_deal(q, rules), (q.data, q.expected)
+
+
+def test_procedure_hole_card_peek_without_natural() -> None:
+    """The part of the hole-card rule that does hold: no natural, a ten up, check the hole card."""
+    rules = rules_for("hole-card")
+    checked = 0
+    for q in _after_deal("hole-card"):
+        boxes = [b for b in q.table.boxes if not b.empty]
+        if any(natural(b.hands[0].cards) for b in boxes):
+            continue
+        assert q.expected == _right_after_deal(q, rules), (q.data, q.expected)
+        checked += 1
+    assert checked >= 20
+
+
+def test_procedure_bust_hand_is_collected_at_once() -> None:
+    found = 0
+    for preset in ("casino-fr", "hole-card"):
+        for q in questions(preset, "procedure", 250):
+            m = re.fullmatch(r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?",
+                             q.prompt)
+            if m is None:
+                continue
+            cards = ["T" if r == "10" else r for r in m[3].split()]
+            if low_soft(cards)[0] > 21:
+                found += 1
+                # [000][003] a bust box loses at once
+                assert q.expected == f"Collect hand {m[1]}'s bet and cards at once", q.prompt
+    assert found >= 5
+
+
+# ---------------------------------------------------------------------------- unreadable input
+
+GARBAGE = {
+    ANNOUNCEMENT: "banana",
+    AMOUNT: "twelve",
+    SIGNED_AMOUNT: "twelve",
+    AMOUNTS: "x",
+    CHIPS: "lots",
+    SEQUENCE: "everyone",
+    RESULTS: "maybe",
+    DEALER: "banana",
+    CHOICE: "zz",
+}
+
+
+@pytest.mark.parametrize("name", list(SKILLS))
+def test_unreadable_input_says_what_is_expected(name: str) -> None:
+    preset = next(p for p, n in AVAILABLE if n == name)
+    q = questions(preset, name, ROUND_TRIP_SEEDS)[0]
+    for raw in (GARBAGE[q.kind], "", "   "):
+        with pytest.raises(Unreadable) as err:
+            SKILLS[name].check(q, raw)
+        assert "expected" in str(err.value), (name, raw, str(err.value))
+
+
+def test_unreadable_is_a_value_error() -> None:
+    assert issubclass(Unreadable, ValueError)
+
+
+@pytest.mark.parametrize("typed", ["-25", "37.5.5", "1e3"])
+def test_amount_refusals_through_a_skill(typed: str) -> None:
+    q = _pay_blackjack_on("25")
+    with pytest.raises(Unreadable, match="expected"):
+        SKILLS["pay-blackjack"].check(q, typed)
+
+
+def test_signed_amounts_take_a_minus() -> None:
+    q = next(q for q in questions("casino-fr", "pay-split", 80) if q.answer < 0)
+    assert SKILLS["pay-split"].check(q, q.expected).correct
+    assert SKILLS["pay-split"].check(q, q.expected.replace("-", "−")).correct
+    assert not SKILLS["pay-split"].check(q, q.expected.lstrip("-")).correct

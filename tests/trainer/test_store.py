@@ -1,0 +1,610 @@
+"""The history store: round trips, durability, damaged files, migrations, threads."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trainer.store as store_module
+from trainer import stats
+from trainer.store import SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
+
+
+class Clock:
+    """Wall clock for tests: unix seconds, moved by hand."""
+
+    def __init__(self, now: float = NOON) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "history.sqlite3"
+
+
+@pytest.fixture
+def store(path: Path, clock: Clock) -> Any:
+    with Store.open(path, clock=clock) as opened:
+        yield opened
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A plain SQLite connection, independent of the Store under test."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+# -- where the file lives ------------------------------------------------------------------------
+
+
+def test_data_dir_follows_the_environment_and_is_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "nested" / "sabot"
+    monkeypatch.setenv("SABOT_DATA_DIR", str(target))
+    assert data_dir() == target
+    assert target.is_dir()
+    with Store.open() as opened:
+        assert opened.path == target / "history.sqlite3"
+    assert (target / "history.sqlite3").is_file()
+
+
+def test_data_dir_defaults_to_the_platform_user_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[Any, ...]] = []
+
+    def user_data_dir(*args: Any, **kwargs: Any) -> str:
+        asked.append(args)
+        return str(tmp_path / "platform")
+
+    monkeypatch.delenv("SABOT_DATA_DIR")
+    monkeypatch.setattr(store_module.platformdirs, "user_data_dir", user_data_dir)
+    assert data_dir() == tmp_path / "platform"
+    assert asked == [("sabot",)]
+    assert (tmp_path / "platform").is_dir()
+
+
+def test_the_domain_does_not_import_qt() -> None:
+    code = (
+        "import sys, trainer.store, trainer.stats;"
+        "print(sorted(m for m in sys.modules if 'PySide' in m or 'pyqtgraph' in m))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+# -- profiles ------------------------------------------------------------------------------------
+
+
+def test_profiles_are_created_once_and_found_by_name(store: Store, clock: Clock) -> None:
+    anna = store.profile("Anna")
+    clock.now += 60
+    bruno = store.profile("  Bruno ")
+    assert anna != bruno
+    assert store.profile("anna") == anna  # names are case-insensitive
+    assert store.profile("Bruno") == bruno
+    profiles = store.profiles()
+    assert [(p.id, p.name) for p in profiles] == [(anna, "Anna"), (bruno, "Bruno")]
+    assert profiles[0].created == datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    assert profiles[1].created == datetime(2026, 11, 30, 12, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t\n"])
+def test_an_empty_profile_name_is_refused(store: Store, name: str) -> None:
+    with pytest.raises(ValueError, match="cannot be empty"):
+        store.profile(name)
+    assert store.profiles() == []
+
+
+def test_rename_profile(store: Store) -> None:
+    anna = store.profile("Anna")
+    store.profile("Bruno")
+    store.rename_profile("anna", "Anna Maria")
+    assert store.profile("Anna Maria") == anna
+    store.rename_profile("Anna Maria", "ANNA MARIA")  # a change of case is not a clash
+    assert [p.name for p in store.profiles()] == ["ANNA MARIA", "Bruno"]
+    with pytest.raises(ValueError, match="no profile named 'Zoe'"):
+        store.rename_profile("Zoe", "Zoé")
+    with pytest.raises(ValueError, match="already taken"):
+        store.rename_profile("Anna Maria", "bruno")
+    with pytest.raises(ValueError, match="cannot be empty"):
+        store.rename_profile("Bruno", " ")
+    assert [p.name for p in store.profiles()] == ["ANNA MARIA", "Bruno"]
+
+
+# -- sessions and attempts -----------------------------------------------------------------------
+
+
+def test_sessions_round_trip(store: Store, clock: Clock) -> None:
+    first = store.start_session("Anna", "practice", ["hand-total", "payout"], "easy", seed=42)
+    clock.now += 90
+    store.record(first, "payout", "bj-25", {"bet": "25"}, "37.5", "37.50", False, 2500)
+    store.record(first, "payout", "bj-25", {"bet": "25"}, "37.50", "37.50", True, 1500)
+    clock.now += 30
+    store.end_session(first)
+    second = store.start_session("anna", "sprint", ("hand-total",), "ten")
+    rows = store.sessions("Anna")
+    assert [row.id for row in rows] == [first, second]
+    one, two = rows
+    assert one.profile == "Anna" and one.mode == "practice" and one.preset == "easy"
+    assert one.skills == ("hand-total", "payout") and one.seed == 42
+    assert one.started == datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    assert one.ended == datetime(2026, 11, 30, 12, 2, tzinfo=UTC)
+    assert (one.attempts, one.correct) == (2, 1)
+    assert two.ended is None and two.seed is None and (two.attempts, two.correct) == (0, 0)
+    store.end_session(first)  # twice is harmless and keeps the first end
+    assert store.sessions("Anna")[0].ended == one.ended
+    with pytest.raises(ValueError, match="no profile"):
+        store.sessions("Nobody")
+    with pytest.raises(ValueError, match="no session 99"):
+        store.end_session(99)
+
+
+def test_attempts_round_trip_in_order(store: Store, clock: Clock) -> None:
+    table = {
+        "dealer": ["10", "7"],
+        "boxes": [
+            {"box": box, "bet": "25", "cards": ["9", "7", "5"], "insurance": None}
+            for box in range(1, 8)
+        ],
+    }
+    anna = store.start_session("Anna", "practice", ["sums", "settle"], "p")
+    bruno = store.start_session("Bruno", "practice", ["sums"], "p")
+    specs = [
+        (anna, "sums", "soft 16", {"cards": ["A", "5"]}, "16", "soft 16", False, 1234),
+        (bruno, "sums", "soft 16", {"cards": ["A", "5"]}, "soft 16", "soft 16", True, 800),
+        (anna, "sums", "soft 16", {"cards": ["5", "A"]}, "soft 16", "soft 16", True, 999),
+        (anna, "settle", "table-7", table, "175", "175", True, 12_000),
+        (anna, "sums", "21", {"cards": ["A", "K"], "note": "Chloé's ♠"}, "bj", "21", False, 0),
+    ]
+    ids = []
+    for spec in specs:
+        clock.now += 7
+        ids.append(store.record(*spec))
+    assert ids == sorted(ids)
+
+    def expected(index: int) -> Attempt:
+        session, skill, item, question, answer, want, correct, ms = specs[index]
+        at = datetime.fromtimestamp(NOON + 7 * (index + 1), UTC)
+        return Attempt(ids[index], session, skill, item, question, answer, want, correct, ms, at)
+
+    assert list(store.attempts()) == [expected(i) for i in range(5)]
+    assert list(store.attempts(profile="anna")) == [expected(i) for i in (0, 2, 3, 4)]
+    assert list(store.attempts(session_id=bruno)) == [expected(1)]
+    assert list(store.attempts(profile="Bruno", session_id=anna)) == []
+    with pytest.raises(ValueError, match="no session"):
+        list(store.attempts(session_id=12345))
+
+
+def test_questions_are_stored_compactly(store: Store, path: Path) -> None:
+    session = store.start_session("Anna", "practice", ["sums", "settle"], "p")
+    big = {"boxes": [{"box": box, "bet": "25", "cards": ["9", "7"]} for box in range(1, 8)]}
+    store.record(session, "sums", "soft 16", {"cards": ["A", "5"]}, "x", "x", True, 1)
+    store.record(session, "sums", "soft 16", {"cards": ["A", "5"]}, "x", "x", True, 1)
+    store.record(session, "sums", "soft 16", {"cards": ["5", "A"]}, "x", "x", True, 1)
+    store.record(session, "settle", "t", {"x": 1}, "x", "x", True, 1)
+    store.record(session, "settle", "t", big, "x", "x", True, 1)
+    stored = [row[0] for row in raw(path).execute("SELECT question FROM attempt ORDER BY id")]
+    # The item's own question is not repeated; another is compact JSON, deflated if shorter.
+    assert stored[:4] == [None, None, '{"cards":["5","A"]}', None]
+    assert isinstance(stored[4], bytes) and len(stored[4]) < len(json.dumps(big)) / 3
+    assert [a.question for a in store.attempts()][3:] == [{"x": 1}, big]
+
+
+def test_attempts_are_paged_without_losing_or_repeating_any(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "_PAGE", 7)
+    anna = store.start_session("Anna", "practice", ["a"], "p")
+    bruno = store.start_session("Bruno", "practice", ["a"], "p")
+    with store.batch():
+        ids = [
+            store.record((anna, bruno)[i % 3 == 0], "a", str(i), {}, "", "", True, i)
+            for i in range(50)
+        ]
+    assert [a.id for a in store.attempts()] == ids
+    assert [a.response_ms for a in store.attempts(profile="Bruno")] == list(range(0, 50, 3))
+    assert len(list(store.attempts(session_id=anna))) == 50 - 17
+    # Only the mastery window of each trainee's skill is kept in `recent`.
+    kept = raw(store.path).execute("SELECT profile, count(*) FROM recent GROUP BY profile")
+    assert sorted(n for _, n in kept) == [17, 30]
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ({"correct": 1}, TypeError, "correct must be a bool"),
+        ({"response_ms": -1}, ValueError, "response_ms"),
+        ({"response_ms": 1.5}, ValueError, "response_ms"),
+        ({"response_ms": True}, ValueError, "response_ms"),
+        ({"question": {"bet": Decimal("25")}}, TypeError, "JSON data"),
+        ({"question": {"x": float("nan")}}, TypeError, "JSON data"),
+        ({"answer": 37.5}, TypeError, "strings"),
+        ({"skill": " "}, ValueError, "skill name cannot be empty"),
+        ({"session_id": 999}, ValueError, "no session 999"),
+    ],
+)
+def test_record_refuses_bad_input(
+    store: Store, change: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    attempt: dict[str, Any] = {
+        "session_id": session,
+        "skill": "a",
+        "item": "i",
+        "question": {"q": 1},
+        "answer": "1",
+        "expected": "1",
+        "correct": True,
+        "response_ms": 10,
+    }
+    with pytest.raises(error, match=message):
+        store.record(**(attempt | change))
+    assert list(store.attempts()) == []
+    store.record(**attempt)  # the store is still fine
+    assert len(list(store.attempts())) == 1
+
+
+def test_an_ended_session_takes_no_more_attempts(store: Store) -> None:
+    session = store.start_session("Anna", "sprint", ["a"], "p")
+    store.record(session, "a", "i", {}, "1", "1", True, 10)
+    store.end_session(session)
+    with pytest.raises(ValueError, match="has ended"):
+        store.record(session, "a", "i", {}, "1", "1", True, 10)
+
+
+def test_a_failed_batch_records_nothing_and_the_store_recovers(store: Store) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    with pytest.raises(RuntimeError), store.batch():
+        store.record(session, "new skill", "new item", {"q": 1}, "1", "1", True, 10)
+        raise RuntimeError("the drill crashed")
+    assert list(store.attempts()) == []
+    # The skill and item made inside the rolled-back batch must be made again, not reused.
+    store.record(session, "new skill", "new item", {"q": 1}, "1", "1", True, 10)
+    assert [(a.skill, a.item, a.question) for a in store.attempts()] == [
+        ("new skill", "new item", {"q": 1})
+    ]
+
+
+# -- durability ----------------------------------------------------------------------------------
+
+
+def test_each_attempt_is_committed_when_record_returns(store: Store, path: Path) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    attempt = store.record(session, "a", "i", {"q": 1}, "1", "2", False, 321)
+    other = raw(path)  # another connection sees it while the store is still open
+    assert other.execute("SELECT id, ms, correct FROM attempt").fetchall() == [(attempt, 321, 0)]
+    assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    other.close()
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from trainer.store import Store
+
+store = Store.open(Path(sys.argv[1]))
+session = store.start_session("Crash", "practice", ["sums"], "p")
+n = 0
+while True:
+    n += 1
+    question = {"cards": ["A", str(n % 9 + 2)], "n": n}
+    attempt = store.record(session, "sums", f"item {n % 13}", question, "x", "x", n % 4 > 0, n)
+    print(attempt, flush=True)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs kill -9")
+def test_a_killed_program_loses_no_recorded_attempt(path: Path) -> None:
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert child.stdout is not None
+    printed = []
+    for line in child.stdout:
+        printed.append(int(line))
+        if len(printed) == 300:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=10)
+    # Lines still in the pipe were printed after record() returned: they count too.
+    printed += [int(line) for line in child.stdout.read().split()]
+    child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+
+    with Store.open(path) as reopened:
+        assert reopened.notice is None
+        stored = [a.id for a in reopened.attempts()]
+        assert stored[: len(printed)] == printed
+        assert len(stored) - len(printed) <= 1  # at most one committed, not yet printed
+        # The aggregates were committed with each attempt too.
+        assert stats.skill_stats(reopened, "Crash", {})["sums"].attempts == len(stored)
+
+
+# -- damaged files -------------------------------------------------------------------------------
+
+
+def _assert_moved_aside(opened: Store, path: Path, content: bytes) -> Path:
+    notice = opened.notice
+    assert notice is not None
+    kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.corrupt-")]
+    main = [p for p in kept if not p.name.endswith(("-wal", "-shm"))]
+    assert len(main) == 1, kept
+    assert main[0].read_bytes() == content  # kept as it was, never deleted
+    # history.sqlite3.corrupt-20261130-120000: local time of the move
+    stamp = datetime.fromtimestamp(NOON).strftime("%Y%m%d-%H%M%S")
+    assert main[0].name == f"history.sqlite3.corrupt-{stamp}"
+    assert str(path) in notice and str(main[0]) in notice
+    assert "\n" not in notice and "Traceback" not in notice and notice.endswith(".")
+    assert "new, empty history" in notice
+    # ... and the fresh store works.
+    session = opened.start_session("Anna", "practice", ["a"], "p")
+    opened.record(session, "a", "i", {}, "1", "1", True, 5)
+    assert len(list(opened.attempts())) == 1
+    return main[0]
+
+
+def test_a_file_of_garbage_is_moved_aside(path: Path, clock: Clock) -> None:
+    garbage = bytes(range(256)) * 40
+    path.write_bytes(garbage)
+    Path(f"{path}-wal").write_bytes(b"not a wal either")
+    with Store.open(path, clock=clock) as opened:
+        kept = _assert_moved_aside(opened, path, garbage)
+        assert "not a database" in (opened.notice or "")
+    assert Path(f"{kept}-wal").read_bytes() == b"not a wal either"
+    with Store.open(path, clock=clock) as again:
+        assert again.notice is None
+        assert len(list(again.attempts())) == 1
+
+
+def test_a_truncated_file_is_moved_aside(path: Path, clock: Clock) -> None:
+    with Store.open(path, clock=clock) as opened:
+        session = opened.start_session("Anna", "practice", ["a"], "p")
+        with opened.batch():
+            for n in range(400):
+                opened.record(session, "a", str(n), {"cards": [str(n)] * 5}, "1", "1", True, n)
+    whole = path.read_bytes()
+    assert not Path(f"{path}-wal").exists()  # closing checkpointed everything into the file
+    half = whole[: len(whole) // 2]
+    path.write_bytes(half)
+    with Store.open(path, clock=clock) as opened:
+        _assert_moved_aside(opened, path, half)
+
+
+def test_a_file_with_a_damaged_page_is_moved_aside(path: Path, clock: Clock) -> None:
+    with Store.open(path, clock=clock) as opened:
+        session = opened.start_session("Anna", "practice", ["a"], "p")
+        with opened.batch():
+            for n in range(400):
+                opened.record(session, "a", str(n), {"cards": [str(n)] * 5}, "1", "1", True, n)
+    damaged = bytearray(path.read_bytes())
+    page = len(damaged) // 4096 // 2 * 4096  # a page in the middle; the size is unchanged
+    damaged[page : page + 4096] = bytes(range(256)) * 16
+    path.write_bytes(damaged)
+    with Store.open(path, clock=clock) as opened:
+        _assert_moved_aside(opened, path, bytes(damaged))
+        assert "damaged" in (opened.notice or "")
+
+
+def test_two_damaged_files_in_the_same_second_are_both_kept(path: Path, clock: Clock) -> None:
+    for garbage in (b"first" * 100, b"second" * 100):
+        path.write_bytes(garbage)
+        Store.open(path, clock=clock).close()
+    kept = sorted(p.name for p in path.parent.iterdir() if ".corrupt-" in p.name)
+    stamp = datetime.fromtimestamp(NOON).strftime("%Y%m%d-%H%M%S")
+    assert kept == [f"history.sqlite3.corrupt-{stamp}", f"history.sqlite3.corrupt-{stamp}-2"]
+
+
+def test_another_programs_database_is_moved_aside(path: Path, clock: Clock) -> None:
+    other = raw(path)
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.close()
+    content = path.read_bytes()
+    with Store.open(path, clock=clock) as opened:
+        _assert_moved_aside(opened, path, content)
+        assert "not a Sabot history" in (opened.notice or "")
+
+
+def test_something_that_cannot_be_opened_is_moved_aside(path: Path, clock: Clock) -> None:
+    (path / "inside").mkdir(parents=True)  # a directory where the file should be
+    with Store.open(path, clock=clock) as opened:
+        assert opened.notice is not None and "could not be opened" in opened.notice
+        assert path.is_file()
+    stamp = datetime.fromtimestamp(NOON).strftime("%Y%m%d-%H%M%S")
+    assert (path.parent / f"history.sqlite3.corrupt-{stamp}" / "inside").is_dir()
+
+
+def test_an_empty_file_is_simply_a_new_history(path: Path) -> None:
+    path.write_bytes(b"")
+    with Store.open(path) as opened:
+        assert opened.notice is None
+        assert opened.profiles() == []
+    assert [p.name for p in path.parent.iterdir() if ".corrupt-" in p.name] == []
+
+
+def test_a_file_from_a_newer_sabot_is_left_alone(path: Path) -> None:
+    Store.open(path).close()
+    newer = raw(path)
+    newer.execute("PRAGMA user_version = 99")
+    newer.close()
+    content = path.read_bytes()
+    with pytest.raises(StoreError, match="newer version of Sabot"):
+        Store.open(path)
+    assert path.read_bytes() == content
+    assert [p.name for p in path.parent.iterdir() if ".corrupt-" in p.name] == []
+
+
+# -- migrations ----------------------------------------------------------------------------------
+
+# Version 1 as it was written, by hand: not taken from the store, so that a change to the
+# store's version-1 step (which would break files in the wild) fails here.
+V1 = """
+CREATE TABLE profile (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created INTEGER NOT NULL);
+CREATE TABLE skill (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE item (id INTEGER PRIMARY KEY, skill INTEGER NOT NULL REFERENCES skill,
+    key TEXT NOT NULL, question, UNIQUE (skill, key));
+CREATE TABLE session (id INTEGER PRIMARY KEY, profile INTEGER NOT NULL REFERENCES profile,
+    mode TEXT NOT NULL, skills TEXT NOT NULL, preset TEXT NOT NULL, seed INTEGER,
+    started INTEGER NOT NULL, ended INTEGER);
+CREATE INDEX session_profile ON session (profile);
+CREATE TABLE attempt (id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES session,
+    item INTEGER NOT NULL REFERENCES item, at INTEGER NOT NULL, ms INTEGER NOT NULL,
+    correct INTEGER NOT NULL, answer TEXT NOT NULL, expected TEXT NOT NULL, question);
+CREATE INDEX attempt_session ON attempt (session);
+PRAGMA user_version = 1;
+"""
+
+DAY = 86400
+# (session, skill, item, question, correct, ms, seconds after the session started)
+V1_ATTEMPTS = [
+    *(
+        (1, "sums", f"s{n % 4}", {"cards": ["A", str(n % 4 + 2)]}, n % 5 > 0, 1000 + 10 * n, n)
+        for n in range(12)
+    ),
+    *((1, "payout", "bj-25", {"bet": "25"}, True, 3000 + n, 20 + n) for n in range(3)),
+    *(
+        (2, "sums", f"s{n % 4}", {"cards": ["A", str(n % 4 + 2)]}, True, 900 + n, n)
+        for n in range(40)
+    ),
+    (3, "sums", "s9", {"cards": ["9", "9"]}, False, 5000, 0),
+]
+V1_SESSIONS = {  # id: (mode, skills, started, ended)
+    1: ("practice", ["sums", "payout"], NOON - 2 * DAY, NOON - 2 * DAY + 100),
+    2: ("challenge", ["sums"], NOON - DAY, NOON - DAY + 60),
+    3: ("practice", ["sums"], NOON, None),
+}
+
+
+def _v1_file(path: Path) -> None:
+    v1 = raw(path)
+    v1.executescript(V1)
+    v1.execute("BEGIN")
+    v1.execute("INSERT INTO profile VALUES (1, 'Anna', ?)", (int(NOON - 3 * DAY),))
+    v1.execute("INSERT INTO skill VALUES (1, 'sums'), (2, 'payout')")
+    for session, (mode, skills, started, ended) in V1_SESSIONS.items():
+        v1.execute(
+            "INSERT INTO session VALUES (?, 1, ?, ?, 'preset', NULL, ?, ?)",
+            (session, mode, json.dumps(skills), int(started), ended and int(ended)),
+        )
+    items: dict[str, int] = {}
+    for session, skill, item, question, correct, ms, at in V1_ATTEMPTS:
+        text = json.dumps(question, separators=(",", ":"))
+        if item not in items:
+            items[item] = len(items) + 1
+            v1.execute(
+                "INSERT INTO item VALUES (?, ?, ?, ?)",
+                (items[item], 1 if skill == "sums" else 2, item, text),
+            )
+        v1.execute(
+            "INSERT INTO attempt (session, item, at, ms, correct, answer, expected, question)"
+            " VALUES (?, ?, ?, ?, ?, 'a', 'e', NULL)",
+            (session, items[item], at, ms, int(correct)),
+        )
+    v1.execute("COMMIT")
+    v1.close()
+
+
+def _same_history_recorded_now(path: Path) -> Store:
+    clock = Clock()
+    native = Store.open(path, clock=clock)
+    for session, (mode, skills, started, _) in V1_SESSIONS.items():
+        clock.now = started
+        assert native.start_session("Anna", mode, skills, "preset") == session
+        for s, skill, item, question, correct, ms, at in V1_ATTEMPTS:
+            if s == session:
+                clock.now = started + at
+                native.record(session, skill, item, question, "a", "e", correct, ms)
+    for session, (_, _, _, ended) in V1_SESSIONS.items():
+        if ended is not None:
+            clock.now = ended
+            native.end_session(session)
+    return native
+
+
+def test_a_version_1_file_is_migrated_on_open(tmp_path: Path) -> None:
+    old = tmp_path / "v1.sqlite3"
+    _v1_file(old)
+    with Store.open(old) as migrated, _same_history_recorded_now(tmp_path / "v2.sqlite3") as now:
+        assert migrated.notice is None
+        check = raw(old)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert check.execute("SELECT count(*) FROM recent").fetchone() == (30 + 3,)
+        check.close()
+        assert list(migrated.attempts()) == list(now.attempts())
+        assert migrated.sessions("Anna") == now.sessions("Anna")
+        targets = {"sums": 1.0, "payout": 2.0}
+        assert stats.skill_stats(migrated, "Anna", targets) == stats.skill_stats(
+            now, "Anna", targets
+        )
+        assert stats.daily_stats(migrated, "Anna") == stats.daily_stats(now, "Anna")
+        assert stats.personal_bests(migrated, "Anna") == stats.personal_bests(now, "Anna")
+        assert stats.weakest_items(migrated, "Anna") == stats.weakest_items(now, "Anna")
+        for session in V1_SESSIONS:
+            assert stats.session_stats(migrated, session) == stats.session_stats(now, session)
+
+        # And the figures themselves, by hand: 'sums' has 12 + 40 + 1 attempts, 53 in all,
+        # 12 - 3 (n = 0, 5, 10) + 40 correct.
+        sums = stats.skill_stats(migrated, "Anna", targets)["sums"]
+        assert (sums.attempts, sums.correct) == (53, 49)
+        assert sums.recent_attempts == 30 and sums.recent_correct == 29  # the last is wrong
+        # Sorted: 900..939 (40), 1000..1110 (12), 5000; the middle (27th, index 26) is 926.
+        assert sums.median_ms == 926
+        # The challenge best: session 2, all 40 correct.
+        bests = stats.personal_bests(migrated, "Anna")
+        assert [(b.session_id, b.correct) for b in bests.challenge] == [(2, 40)]
+        # The migrated file keeps working.
+        migrated.record(3, "sums", "s9", {"cards": ["9", "9"]}, "18", "18", True, 700)
+        assert stats.skill_stats(migrated, "Anna", {})["sums"].attempts == 54
+
+
+# -- threads -------------------------------------------------------------------------------------
+
+
+def test_a_reader_serves_another_thread(store: Store) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    store.record(session, "a", "i", {}, "1", "1", True, 100)
+    reader = store.reader()
+    results: list[object] = []
+
+    def work() -> None:
+        try:
+            results.append(stats.skill_stats(reader, "Anna", {})["a"].attempts)
+        except Exception as error:  # reported below, in the test's thread
+            results.append(error)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    assert results == [1]
+    store.record(session, "a", "i", {}, "1", "1", True, 100)  # seen by the reader's next call
+    assert stats.skill_stats(reader, "Anna", {})["a"].attempts == 2
+    with pytest.raises(PermissionError, match="read-only"):
+        reader.profile("Bruno")
+    reader.close()

@@ -1,0 +1,123 @@
+"""The chip tray: a payout built chip by chip, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ui.chip_tray import ChipTray
+
+# The offscreen platform says it cannot pass size hints to a window manager it does not have.
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+CHIPS = [D("0.5"), D(1), D(5), D(25), D(100)]
+
+
+@pytest.fixture
+def tray(qtbot):
+    t = ChipTray(CHIPS, "€")
+    qtbot.addWidget(t)
+    t.show()
+    qtbot.waitExposed(t)
+    return t
+
+
+def test_a_button_per_chip_with_its_key(tray):
+    assert [b.denomination for b in tray.buttons] == CHIPS
+    assert [b.key for b in tray.buttons] == ["1", "2", "3", "4", "5"]
+    assert tray.chips() == []
+    assert tray.total_label.text() == "Total €0"
+
+
+def test_clicking_a_chip_adds_it(tray, qtbot):
+    with qtbot.waitSignal(tray.changed, timeout=1000):
+        qtbot.mouseClick(tray.buttons[3], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tray.buttons[2], Qt.MouseButton.LeftButton)
+    assert tray.chips() == [D(25), D(5)]
+    assert tray.total_label.text() == "Total €30"
+    assert tray.count_label.text() == "2 chips"
+
+
+def test_keys_add_chips_and_the_total_follows(tray, qtbot):
+    for key in (Qt.Key.Key_4, Qt.Key.Key_3, Qt.Key.Key_3, Qt.Key.Key_2, Qt.Key.Key_2):
+        with qtbot.waitSignal(tray.changed, timeout=1000):
+            qtbot.keyClick(tray, key)
+    qtbot.keyClick(tray, Qt.Key.Key_1)
+    assert tray.chips() == [D(25), D(5), D(5), D(1), D(1), D("0.5")]
+    assert tray.total() == D("37.5")
+    assert tray.total_label.text() == "Total €37.50"
+
+
+def test_a_key_past_the_last_chip_adds_nothing(tray, qtbot):
+    with qtbot.assertNotEmitted(tray.changed):
+        qtbot.keyClick(tray, Qt.Key.Key_6)
+        qtbot.keyClick(tray, Qt.Key.Key_0)
+        qtbot.keyClick(tray, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert tray.chips() == []
+
+
+def test_backspace_takes_back_the_last_chip(tray, qtbot):
+    qtbot.keyClicks(tray, "345")
+    with qtbot.waitSignal(tray.changed, timeout=1000):
+        qtbot.keyClick(tray, Qt.Key.Key_Backspace)
+    assert tray.chips() == [D(5), D(25)]
+    qtbot.keyClick(tray, Qt.Key.Key_Backspace)
+    qtbot.keyClick(tray, Qt.Key.Key_Backspace)
+    with qtbot.assertNotEmitted(tray.changed):
+        qtbot.keyClick(tray, Qt.Key.Key_Backspace)
+    assert tray.chips() == []
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Escape, Qt.Key.Key_Delete])
+def test_escape_or_delete_clears(tray, qtbot, key):
+    qtbot.keyClicks(tray, "5542")
+    with qtbot.waitSignal(tray.changed, timeout=1000):
+        qtbot.keyClick(tray, key)
+    assert tray.chips() == []
+    assert tray.total_label.text() == "Total €0"
+
+
+def test_clear_and_undo_buttons(tray, qtbot):
+    assert not tray.undo_button.isEnabled()
+    qtbot.keyClicks(tray, "543")
+    qtbot.mouseClick(tray.undo_button, Qt.MouseButton.LeftButton)
+    assert tray.chips() == [D(100), D(25)]
+    qtbot.mouseClick(tray.clear_button, Qt.MouseButton.LeftButton)
+    assert tray.chips() == []
+    assert not tray.clear_button.isEnabled()
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_enter_hands_the_payout_in(tray, qtbot, key):
+    qtbot.keyClicks(tray, "43")
+    with qtbot.waitSignal(tray.submitted, timeout=1000):
+        qtbot.keyClick(tray, key)
+    assert tray.chips() == [D(25), D(5)]  # the tray keeps them until told to clear
+
+
+def test_the_pay_button_hands_the_payout_in(tray, qtbot):
+    with qtbot.waitSignal(tray.submitted, timeout=1000):
+        qtbot.mouseClick(tray.pay_button, Qt.MouseButton.LeftButton)
+
+
+def test_clear_from_code(tray, qtbot):
+    qtbot.keyClicks(tray, "22")
+    with qtbot.waitSignal(tray.changed, timeout=1000):
+        tray.clear()
+    assert tray.chips() == []
+
+
+def test_the_tray_takes_the_keyboard_focus_and_its_buttons_do_not(tray):
+    assert tray.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    assert all(b.focusPolicy() == Qt.FocusPolicy.NoFocus for b in tray.buttons)
+
+
+def test_the_tray_is_painted(tray, qtbot):
+    qtbot.keyClicks(tray, "54321")
+    image = tray.grab().toImage()
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
+    }
+    assert len(colours) > 30

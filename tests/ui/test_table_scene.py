@@ -1,0 +1,403 @@
+"""The felt table: what a snapshot puts on it, where, and the clicks it reports."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QColor
+
+from trainer.table import BoxView, HandView, TableView
+from ui.cards import CardItem, split_token
+from ui.chips import ChipStackItem, format_amount
+from ui.table_scene import SCENE_RECT, TableScene, TableWidget, layout_boxes
+
+# The offscreen platform says it cannot pass size hints to a window manager it does not have.
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+SEAT = "seat"
+
+
+def box(n: int, *hands: tuple[str, ...], bet: str = "10", **kw) -> BoxView:
+    """A box with a seat bet and one hand per card tuple (labelled n, or n.1, n.2 when split)."""
+    stake = ((SEAT, D(bet)),)
+    hv: tuple[HandView, ...]
+    if len(hands) == 1:
+        hv = (HandView(str(n), hands[0], stake),)
+    else:
+        hv = tuple(HandView(f"{n}.{i + 1}", cards, stake) for i, cards in enumerate(hands))
+    return BoxView(n, kw.pop("bets", stake), hv, **kw)
+
+
+def table(*boxes: BoxView, count: int = 7, **kw) -> TableView:
+    given_ = {b.number: b for b in boxes}
+    return TableView(tuple(given_.get(n, BoxView(n)) for n in range(1, count + 1)), **kw)
+
+
+CASINO_FR = table(
+    box(1, ("AS", "KH")),
+    box(4, ("9C", "7D", "4H")),
+    box(6, ("TD", "TC")),
+    dealer_cards=("6H",),
+)
+HOLE_CARD = table(
+    box(1, ("AS", "KH")),
+    box(4, ("9C", "7D", "4H")),
+    box(6, ("TD", "TC")),
+    dealer_cards=("6H", "QS"),
+    hole_card=True,
+)
+
+
+@pytest.fixture
+def widget(qtbot):
+    w = TableWidget()
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def scene(qapp):
+    return TableScene()
+
+
+def cards_in(scene: TableScene) -> list[CardItem]:
+    return [i for i in scene.items() if isinstance(i, CardItem)]
+
+
+# -- cards, face up and face down ---------------------------------------------------------------
+
+
+def test_casino_fr_deals_every_card_face_up(scene):
+    scene.show(CASINO_FR)
+    cards = cards_in(scene)
+    assert len(cards) == 2 + 3 + 2 + 1
+    assert all(c.face_up for c in cards)
+    assert [c.token for c in scene.hand_cards["dealer"]] == ["6H"]
+
+
+def test_hole_card_lies_face_down(scene):
+    scene.show(HOLE_CARD)
+    cards = cards_in(scene)
+    assert len(cards) == 2 + 3 + 2 + 2
+    assert [c for c in cards if not c.face_up] == [scene.hand_cards["dealer"][1]]
+    assert scene.hand_cards["dealer"][0].face_up
+
+
+def test_a_hole_card_left_out_of_the_snapshot_is_still_drawn_face_down(scene):
+    scene.show(table(box(2, ("5S", "5D")), dealer_cards=("AH",), hole_card=True))
+    dealer = scene.hand_cards["dealer"]
+    assert [c.face_up for c in dealer] == [True, False]
+    assert dealer[1].token is None
+
+
+def test_redrawing_replaces_the_previous_picture(scene):
+    scene.show(HOLE_CARD)
+    scene.show(CASINO_FR)
+    scene.show(CASINO_FR)
+    assert len(cards_in(scene)) == 8
+
+
+@pytest.mark.parametrize(
+    ("token", "shown"),
+    [("TS", ("10", "S")), ("T", ("10", None)), ("QH", ("Q", "H")), ("a", ("A", None))],
+)
+def test_card_tokens_read_as_printed(token, shown):
+    assert split_token(token) == shown
+
+
+# -- where the boxes are ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [1, 3, 7])
+def test_box_one_is_at_the_right_end_of_the_arc(count):
+    places = {p.number: p for p in layout_boxes(range(1, count + 1))}
+    xs = [places[n].anchor.x() for n in range(1, count + 1)]
+    assert xs == sorted(xs, reverse=True)  # box 1 on the dealer's left: the players' right
+    if count > 1:
+        assert places[1].anchor.x() > places[count].anchor.x()
+        assert places[1].anchor.x() > SCENE_RECT.center().x()
+
+
+def test_boxes_lie_on_an_arc_the_middle_one_lowest():
+    places = {p.number: p for p in layout_boxes(range(1, 8))}
+    assert places[4].anchor.y() > places[3].anchor.y() > places[2].anchor.y() > places[1].anchor.y()
+    assert places[1].anchor.y() == pytest.approx(places[7].anchor.y())
+
+
+@pytest.mark.parametrize("number", [1, 4, 7])
+def test_clicking_a_box_reports_its_number(widget, qtbot, number):
+    scene = widget.table_scene()
+    scene.show(CASINO_FR)
+    pos = widget.mapFromScene(scene.places[number].anchor)
+    with qtbot.waitSignal(scene.boxClicked, timeout=1000) as blocker:
+        qtbot.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert blocker.args == [number]
+
+
+def test_clicking_on_a_box_s_cards_is_clicking_the_box(widget, qtbot):
+    scene = widget.table_scene()
+    scene.show(CASINO_FR)
+    card = scene.hand_cards["4"][0]
+    pos = widget.mapFromScene(card.card_rect().center())
+    with qtbot.waitSignal(scene.boxClicked, timeout=1000) as blocker:
+        qtbot.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert blocker.args == [4]
+
+
+def test_clicking_the_dealer_s_place(widget, qtbot):
+    scene = widget.table_scene()
+    scene.show(CASINO_FR)
+    pos = widget.mapFromScene(scene.hand_cards["dealer"][0].card_rect().center())
+    with qtbot.waitSignal(scene.dealerClicked, timeout=1000):
+        qtbot.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def test_clicking_bare_felt_reports_nothing(widget, qtbot):
+    scene = widget.table_scene()
+    scene.show(CASINO_FR)
+    with qtbot.assertNotEmitted(scene.boxClicked), qtbot.assertNotEmitted(scene.dealerClicked):
+        qtbot.mouseClick(
+            widget.viewport(), Qt.MouseButton.LeftButton, pos=widget.mapFromScene(40, 990)
+        )
+
+
+# -- bets, insurance, splits --------------------------------------------------------------------
+
+CROWDED = table(
+    box(
+        1,
+        ("AS", "KH"),
+        bets=((SEAT, D(25)), ("Anna", D(10))),
+    ),
+    box(3, ("9C", "7D", "4H", "2S", "3C"), insurance=D(5)),
+    BoxView(
+        4,
+        ((SEAT, D(20)), ("Marco", D("12.5"))),
+        (
+            HandView("4.1", ("8H", "3S", "TD"), ((SEAT, D(20)), ("Marco", D("12.5")))),
+            HandView("4.2", ("8D", "9C"), ((SEAT, D(40)),), doubled=True),
+            HandView("4.3", ("8S",), ((SEAT, D(20)),)),
+        ),
+    ),
+    BoxView(5, ((SEAT, D(50)),), (HandView("5", ("6D", "5C", "9H"), ((SEAT, D(100)),), True),)),
+    box(
+        7,
+        ("TC", "6H"),
+        bets=((SEAT, D(100)), ("Léa", D(25)), ("Bartholomew", D(5))),
+    ),
+    dealer_cards=("AH",),
+    exposed_card="5S",
+    active="4.2",
+    highlights=("7", "2"),
+)
+
+
+def test_seat_and_behind_bets_are_stacked_on_the_box(scene):
+    scene.show(CROWDED)
+    seat = scene.stacks["7:seat"]
+    lea, bart = scene.stacks["7:Léa"], scene.stacks["7:Bartholomew"]
+    assert seat.amount_text == "€100"
+    assert (lea.label, lea.amount_text) == ("Léa", "€25")
+    assert bart.amount == D(5)
+    anchor = scene.places[7].anchor
+    assert seat.pos().x() == pytest.approx(anchor.x())
+    # beside the seat bet, one on each side, not on top of it
+    assert {lea.pos().x() > anchor.x(), bart.pos().x() > anchor.x()} == {True, False}
+    assert abs(lea.pos().y() - seat.pos().y()) < 10
+    assert scene.stacks["4:Marco"].amount_text == "€12.50"
+
+
+def test_insurance_lies_behind_the_box_towards_the_dealer(scene):
+    scene.show(CROWDED)
+    ins = scene.stacks["3:insurance"]
+    assert (ins.amount_text, ins.label) == ("€5", "insurance")
+    place = scene.places[3]
+    assert ins.pos().x() == pytest.approx(place.anchor.x())
+    dealer_bottom = max(c.card_rect().bottom() for c in scene.hand_cards["dealer"])
+    cards_top = min(c.card_rect().top() for c in scene.hand_cards["3"])
+    assert dealer_bottom < ins.sceneBoundingRect().top()
+    assert ins.sceneBoundingRect().bottom() < cards_top
+    assert "1:insurance" not in scene.stacks
+
+
+def test_split_hands_side_by_side_and_labelled(scene):
+    scene.show(CROWDED)
+    caps = scene.captions
+    assert caps["4.1"].text.splitlines() == ["4.1", "€32.50"]
+    assert caps["4.2"].text.splitlines() == ["4.2", "€40 ×2"]
+    assert caps["4.3"].text.splitlines()[0] == "4.3"
+    x = {label: scene.hand_cards[label][0].card_rect().left() for label in ("4.1", "4.2", "4.3")}
+    assert x["4.1"] > x["4.2"] > x["4.3"]  # the first hand on the dealer's left, like box 1
+    assert "1" not in caps  # a hand that was never split needs no label
+    assert caps["5"].text.splitlines() == ["doubled", "€100"]
+
+
+def test_active_hand_and_highlights_are_outlined(scene):
+    scene.show(CROWDED)
+    assert set(scene.outlines) == {"4.2", "7", "2"}
+    hand = QRectF()
+    for c in scene.hand_cards["4.2"]:
+        hand = hand.united(c.card_rect())
+    assert scene.outlines["4.2"].sceneBoundingRect().contains(hand)
+    # an empty box pointed at is outlined around its spot
+    assert scene.outlines["2"].sceneBoundingRect().contains(scene.places[2].anchor)
+
+
+def test_the_dealer_can_be_the_active_hand(scene):
+    scene.show(table(box(1, ("TS", "7H")), dealer_cards=("9D", "8C"), active="dealer"))
+    assert set(scene.outlines) == {"dealer"}
+
+
+def test_exposed_card_is_shown_apart_face_up(scene):
+    scene.show(CROWDED)
+    (card,) = scene.hand_cards["exposed"]
+    assert card.face_up and card.token == "5S"
+    assert scene.captions["exposed"].text == "exposed card"
+    dealer_right = max(c.card_rect().right() for c in scene.hand_cards["dealer"])
+    assert card.card_rect().left() > dealer_right
+
+
+def test_stacks_draw_the_breakdown_they_are_given(qapp):
+    given_to: list[D] = []
+
+    def breakdown(amount: D) -> list[D]:
+        given_to.append(amount)
+        return [D(25), D(10), D(2)] if amount == D(37) else [amount]
+
+    scene = TableScene(breakdown=breakdown)
+    scene.show(table(box(2, ("5S", "6S"), bet="37")))
+    assert D(37) in given_to
+    assert scene.stacks["2:seat"]._chips == [D(25), D(10), D(2)]
+
+
+def test_amounts_are_written_with_the_currency():
+    assert format_amount(D("37.5")) == "€37.50"
+    assert format_amount(D("25")) == "€25"
+    assert format_amount(D("25.00"), "CHF") == "CHF 25"
+    assert ChipStackItem(D("37.5"), "$").amount_text == "$37.50"
+
+
+# -- nothing overlaps, nothing leaves the table -------------------------------------------------
+
+
+def hands_do_not_overlap(scene: TableScene) -> None:
+    rects = {
+        label: [c.card_rect() for c in cards] for label, cards in scene.hand_cards.items() if cards
+    }
+    for (a, ra), (b, rb) in combinations(rects.items(), 2):
+        for x in ra:
+            for y in rb:
+                assert not x.intersects(y), f"a card of {a} overlaps a card of {b}"
+    for cards in rects.values():
+        for r in cards:
+            assert SCENE_RECT.contains(r)
+
+
+def test_no_card_of_one_hand_overlaps_another_hand(scene):
+    scene.show(CROWDED)
+    hands_do_not_overlap(scene)
+
+
+def test_a_full_table_of_long_split_hands_still_does_not_overlap(scene):
+    long = ("2S", "2H", "AS", "AD", "2C", "AH", "3S", "AC", "2D", "3H")
+    crowded = tuple(
+        BoxView(
+            n,
+            ((SEAT, D(5)), ("Zoé", D(5))),
+            tuple(HandView(f"{n}.{i}", long[: 4 + 2 * i], ((SEAT, D(5)),)) for i in range(1, 4)),
+            insurance=D("2.5"),
+        )
+        for n in range(1, 8)
+    )
+    scene.show(TableView(crowded, dealer_cards=long[:9], exposed_card="KD", highlights=("3.2",)))
+    hands_do_not_overlap(scene)
+    for n in range(1, 8):
+        caps = [scene.captions[f"{n}.{i}"].sceneBoundingRect() for i in range(1, 4)]
+        assert not any(a.intersects(b) for a, b in combinations(caps, 2))
+
+
+card = st.sampled_from(["A", "2", "7", "T", "K", "AS", "TD", "QH", "5C"])
+hand = st.lists(card, min_size=1, max_size=11).map(tuple)
+
+
+@st.composite
+def snapshots(draw) -> TableView:
+    count = draw(st.integers(1, 7))
+    boxes = []
+    for n in range(1, count + 1):
+        if not draw(st.booleans()):
+            boxes.append(BoxView(n))
+            continue
+        hands = draw(st.lists(hand, min_size=1, max_size=4))
+        labels = [str(n)] if len(hands) == 1 else [f"{n}.{i + 1}" for i in range(len(hands))]
+        bets = ((SEAT, D(10)),) + tuple(
+            (f"behind {k}", D(5)) for k in range(draw(st.integers(0, 2)))
+        )
+        boxes.append(
+            BoxView(
+                n,
+                bets,
+                tuple(HandView(lab, h, bets) for lab, h in zip(labels, hands, strict=True)),
+                insurance=draw(st.sampled_from([None, D(5)])),
+            )
+        )
+    return TableView(
+        tuple(boxes),
+        dealer_cards=draw(st.lists(card, max_size=10).map(tuple)),
+        hole_card=draw(st.booleans()),
+        exposed_card=draw(st.sampled_from([None, "9S"])),
+    )
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(view=snapshots())
+def test_no_snapshot_makes_hands_overlap(scene, view):
+    scene.show(view)
+    hands_do_not_overlap(scene)
+    drawn = sum(len(c) for k, c in scene.hand_cards.items() if k not in ("dealer", "exposed"))
+    assert drawn == sum(len(h.cards) for b in view.boxes for h in b.hands)
+
+
+# -- the widget ---------------------------------------------------------------------------------
+
+
+def test_the_table_is_painted(widget):
+    widget.table_scene().show(CROWDED)
+    image = widget.grab().toImage().scaled(160, 100)
+    colours = {image.pixel(x, y) for x in range(160) for y in range(100)}
+    assert len(colours) > 50  # felt, cards, chips and text: far from a blank widget
+    felt = QColor(image.pixel(80, 40))
+    assert felt.green() > felt.red() and felt.green() > felt.blue()
+
+
+def test_the_whole_table_stays_fitted_to_the_widget(widget, qtbot):
+    widget.table_scene().show(CASINO_FR)
+    for w, h in ((1280, 800), (700, 700), (1600, 500)):
+        widget.resize(w, h)
+        qtbot.waitUntil(lambda w=w, h=h: widget.viewport().size().width() == w)
+        shown = widget.mapFromScene(SCENE_RECT).boundingRect()
+        view = widget.viewport().rect().adjusted(-1, -1, 1, 1)
+        assert view.contains(shown)
+        # fitted: the table fills the widget along one side
+        assert max(shown.width() / view.width(), shown.height() / view.height()) > 0.97
+        assert not widget.horizontalScrollBar().isVisible()
+        assert not widget.verticalScrollBar().isVisible()
+
+
+def test_pointing_at_a_box_shows_a_hand_cursor(widget, qtbot):
+    scene = widget.table_scene()
+    scene.show(CASINO_FR)
+    qtbot.mouseMove(widget.viewport(), widget.mapFromScene(scene.places[2].anchor))
+    qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor)
+    qtbot.mouseMove(widget.viewport(), QPoint(2, widget.viewport().height() - 2))
+    qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.ArrowCursor)

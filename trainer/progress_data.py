@@ -1,0 +1,594 @@
+"""What the progress view and the instructor's report show, beyond `trainer.stats`.
+
+This module owns the figures that exist only for reviewing a trainee: the per-session series of
+the timeline and its moving average, the trend since last week, the cells of the item heat map,
+the sessions list, the exam results and the readiness verdict against the dealer-school bar. It
+is pure Python (no Qt), reads the store's aggregate tables the way `trainer.stats` does (so no
+call scans the attempts of a whole history), and leaves every definition it shares with the rest
+of the app — percentiles, mastery, days — to `trainer.stats`.
+
+Definitions:
+
+- A timeline point is one skill in one session: that skill's attempts, right answers, median
+  and p90 in that session (the store's `session_skill`; computed from the attempts for a session
+  that never ended). Accuracy is right answers over attempts.
+- The moving average runs over the last `MOVING_WINDOW` points shown (fewer at the start):
+  accuracy is the window's right answers over its attempts, time the mean of its medians.
+- The trend compares this week (the last 7 local days, today included) with the 7 days before:
+  the change of accuracy in percentage points and of mean response time (the daily tallies keep
+  totals, not medians). No trend without attempts in both weeks.
+- Readiness, the dealer-school bar: every required skill mastered (`trainer.stats.mastery` with
+  the skills' targets) and the exam passed: an ended session of mode "exam", right answers over
+  attempts ≥ `trainer.drill.EXAM_PASS`, with at least one attempt of every required skill.
+  Required skills are the caller's (the app: every skill drillable under its house rules).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from trainer.drill import EXAM, EXAM_PASS
+from trainer.stats import (
+    MASTERY,
+    MEDIAN,
+    P90,
+    DayStats,
+    MasteryRule,
+    SkillStats,
+    daily_stats,
+    local_day,
+    quantile_sorted,
+    skill_stats,
+    weakest_items,
+)
+
+if TYPE_CHECKING:
+    from trainer.store import Attempt, Store
+
+MOVING_WINDOW: Final = 5
+WEEK_DAYS: Final = 7
+DAY_SECONDS: Final = 86400
+# The timeline's date ranges: label -> days back from now (None: the whole history).
+RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
+EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly 9/10
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+class SessionPoint(NamedTuple):
+    """One skill in one session: a point of the timeline.
+
+    Tuples, not frozen dataclasses: a long history has tens of thousands, built in one go.
+    """
+
+    session_id: int
+    started: float  # unix seconds, UTC
+    mode: str
+    skill: str
+    attempts: int
+    correct: int
+    total_ms: int
+    median_ms: float | None
+    p90_ms: float | None
+    ended: bool
+
+    @property
+    def accuracy(self) -> float | None:
+        return _ratio(self.correct, self.attempts)
+
+
+class SessionLine(NamedTuple):
+    """One row of the sessions list: a session with at least one answer."""
+
+    session_id: int
+    started: float  # unix seconds, UTC
+    ended: float | None
+    mode: str
+    skills: tuple[str, ...]
+    attempts: int
+    correct: int
+    total_ms: int  # time spent answering
+
+    @property
+    def accuracy(self) -> float | None:
+        return _ratio(self.correct, self.attempts)
+
+    @property
+    def mean_ms(self) -> float | None:
+        return _ratio(self.total_ms, self.attempts)
+
+
+@dataclass(frozen=True, slots=True)
+class Trend:
+    """A skill this week against the week before (see the module docstring)."""
+
+    skill: str
+    attempts: int  # this week
+    correct: int
+    total_ms: int
+    before_attempts: int  # the 7 days before
+    before_correct: int
+    before_total_ms: int
+
+    @property
+    def accuracy_change(self) -> float | None:
+        """Percentage points; positive is better."""
+        if not self.attempts or not self.before_attempts:
+            return None
+        return 100 * (self.correct / self.attempts - self.before_correct / self.before_attempts)
+
+    @property
+    def mean_ms_change(self) -> float | None:
+        """Milliseconds; negative is better (faster)."""
+        if not self.attempts or not self.before_attempts:
+            return None
+        return self.total_ms / self.attempts - self.before_total_ms / self.before_attempts
+
+
+@dataclass(frozen=True, slots=True)
+class ItemCell:
+    """One item of the heat map: its error rate and mean time against the skill's target."""
+
+    skill: str
+    item: str
+    attempts: int
+    wrong: int
+    total_ms: int
+    target_s: float | None
+
+    @property
+    def label(self) -> str:
+        return item_label(self.item)
+
+    @property
+    def error_rate(self) -> float:
+        return self.wrong / self.attempts
+
+    @property
+    def mean_ms(self) -> float:
+        return self.total_ms / self.attempts
+
+    @property
+    def slowness(self) -> float | None:
+        """Mean time over target: 1 is on target, 1.5 half as slow again; None without target."""
+        if not self.target_s:
+            return None
+        return self.mean_ms / (self.target_s * 1000)
+
+
+@dataclass(frozen=True, slots=True)
+class ExamResult:
+    session_id: int
+    started: float  # unix seconds, UTC
+    ended: bool
+    attempts: int
+    correct: int
+    uncovered: tuple[str, ...]  # required skills the exam asked nothing of
+
+    @property
+    def accuracy(self) -> float | None:
+        return _ratio(self.correct, self.attempts)
+
+    @property
+    def passed(self) -> bool:
+        return (
+            self.ended
+            and self.attempts > 0
+            and Fraction(self.correct, self.attempts) >= EXAM_PASS_FRACTION
+            and not self.uncovered
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGap:
+    skill: str
+    mastered: bool
+    reasons: tuple[str, ...]  # what is still missing, in words; empty when mastered
+
+
+@dataclass(frozen=True, slots=True)
+class Readiness:
+    """The verdict against the dealer-school bar, with what is still missing."""
+
+    ready: bool
+    skills: tuple[SkillGap, ...]  # one per required skill, in the order required
+    exam: ExamResult | None  # the first exam passed, else the best attempt, else None
+    exam_passed: bool
+    missing: tuple[str, ...]  # one sentence per gap: each skill not mastered, then the exam
+
+    @property
+    def mastered(self) -> int:
+        return sum(1 for gap in self.skills if gap.mastered)
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Everything the progress view shows of one profile, read in one go (off the GUI thread)."""
+
+    profile: str
+    now: float  # unix seconds the figures were read at
+    skills: Mapping[str, SkillStats]
+    points: tuple[SessionPoint, ...]  # every skill of every session, oldest session first
+    sessions: tuple[SessionLine, ...]  # oldest first
+    trends: Mapping[str, Trend]
+    items: tuple[ItemCell, ...]
+    days: tuple[DayStats, ...]
+    readiness: Readiness
+    exams: tuple[ExamResult, ...] = field(default=())
+
+    @property
+    def empty(self) -> bool:
+        return not self.sessions
+
+    @property
+    def attempts(self) -> int:
+        return sum(line.attempts for line in self.sessions)
+
+
+# -- titles and labels ------------------------------------------------------------------------
+
+
+def skill_title(skill: str) -> str:
+    """The skill's title for people ("Announce the point"), or its name if unknown."""
+    from trainer.skills import SKILLS
+
+    known = SKILLS.get(skill)
+    return known.title if known is not None else skill
+
+
+def item_label(item: str) -> str:
+    """An item key without its skill: `announce:soft-15` -> `soft-15`."""
+    return item.split(":", 1)[1] if ":" in item else item
+
+
+def item_order(item: str) -> tuple[Any, ...]:
+    """Natural order of item keys: hard-4 … hard-20 before soft-12 …; bets 5, 10, 25, 100."""
+    parts = re.split(r"(\d+(?:\.\d+)?)", item_label(item))
+    return tuple((0, float(p), "") if i % 2 else (1, 0.0, p) for i, p in enumerate(parts) if p)
+
+
+_CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]?$")
+_SKIP_KEYS: Final = frozenset({"choices", "chip_set", "shoe", "why"})
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        match = _CARD.match(value)
+        if match:
+            rank = match.group(1)
+            return "10" if rank == "T" else rank
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if value and all(isinstance(v, list) for v in value):
+            return " | ".join(_show(v) for v in value)
+        return " ".join(_show(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_show(v)}" for k, v in value.items())
+    return str(value)
+
+
+def describe_question(question: Mapping[str, Any]) -> str:
+    """A stored question in one short line: `cards A 6 · box 3`, `bet 25 · result win`."""
+    parts = []
+    for key, value in question.items():
+        if key in _SKIP_KEYS or value is None or value is False or value == [] or value == {}:
+            continue
+        parts.append(key if value is True else f"{key} {_show(value)}")
+    return " · ".join(parts)
+
+
+# -- queries ----------------------------------------------------------------------------------
+
+
+def session_history(store: Store, profile: str) -> tuple[list[SessionPoint], list[SessionLine]]:
+    """The timeline points (every skill of every session) and the sessions list of a profile,
+    both oldest first, in one pass over the sessions. Sessions with no answer are left out."""
+    with store._snapshot() as conn:
+        rows = conn.execute(
+            """SELECT s.id, s.started, s.ended, s.mode, s.skills, k.name,
+                ss.n, ss.correct, ss.total_ms, ss.median_ms, ss.p90_ms
+            FROM session s JOIN session_skill ss ON ss.session = s.id
+            JOIN skill k ON k.id = ss.skill
+            WHERE s.profile = ? ORDER BY s.id, ss.skill""",
+            (store._profile_id(profile),),
+        ).fetchall()
+        # A session that never ended has no stored medians: its own attempts give them.
+        quantiles: dict[tuple[int, str], tuple[float | None, float | None]] = {}
+        for session_id in {row[0] for row in rows if row[9] is None}:
+            times: defaultdict[str, list[int]] = defaultdict(list)
+            for skill, ms in conn.execute(
+                """SELECT k.name, a.ms FROM session s JOIN attempt a
+                    ON a.id BETWEEN s.first_attempt AND s.last_attempt AND a.session = s.id
+                JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
+                WHERE s.id = ?""",
+                (session_id,),
+            ):
+                times[skill].append(ms)
+            for skill, values in times.items():
+                values.sort()
+                quantiles[(session_id, skill)] = (
+                    quantile_sorted(values, MEDIAN),
+                    quantile_sorted(values, P90),
+                )
+    points: list[SessionPoint] = []
+    lines: list[SessionLine] = []
+    last = None
+    n_sum = correct_sum = total_sum = 0
+    parsed: dict[str, tuple[str, ...]] = {}  # most sessions share a few lists of skills
+    for sid, started, ended, mode, skills, skill, n, correct, total, mid, p90 in rows:
+        if mid is None:
+            mid, p90 = quantiles.get((sid, skill), (None, None))
+        points.append(
+            SessionPoint(
+                sid, float(started), mode, skill, n, correct, total, mid, p90, ended is not None
+            )
+        )
+        if last is None or last[0] != sid:
+            if last is not None:
+                lines.append(SessionLine(*last, n_sum, correct_sum, total_sum))
+            last = (
+                sid,
+                float(started),
+                None if ended is None else float(ended),
+                mode,
+                parsed.get(skills) or parsed.setdefault(skills, tuple(json.loads(skills))),
+            )
+            n_sum = correct_sum = total_sum = 0
+        n_sum += n
+        correct_sum += correct
+        total_sum += total
+    if last is not None:
+        lines.append(SessionLine(*last, n_sum, correct_sum, total_sum))
+    return points, lines
+
+
+def trends(store: Store, profile: str, now: float) -> dict[str, Trend]:
+    """Per skill practised in the last two weeks: this week against the week before."""
+    today = local_day(now)
+    week_start = today - WEEK_DAYS + 1
+    with store._snapshot() as conn:
+        rows = conn.execute(
+            """SELECT k.name, t.day >= ?, sum(t.n), sum(t.correct), sum(t.total_ms)
+            FROM tally t JOIN skill k ON k.id = t.skill
+            WHERE t.profile = ? AND t.day BETWEEN ? AND ?
+            GROUP BY 1, 2""",
+            (week_start, store._profile_id(profile), week_start - WEEK_DAYS, today),
+        ).fetchall()
+    weeks: defaultdict[str, dict[bool, tuple[int, int, int]]] = defaultdict(dict)
+    for skill, this_week, n, correct, total in rows:
+        weeks[skill][bool(this_week)] = (n, correct, total)
+    return {
+        skill: Trend(skill, *both.get(True, (0, 0, 0)), *both.get(False, (0, 0, 0)))
+        for skill, both in sorted(weeks.items())
+    }
+
+
+def item_cells(store: Store, profile: str, targets: Mapping[str, float]) -> list[ItemCell]:
+    """Every item the profile was asked, by skill, in natural order within each skill."""
+    every = weakest_items(store, profile, n=2**62)
+    cells = [
+        ItemCell(w.skill, w.item, w.attempts, w.wrong, w.total_ms, targets.get(w.skill))
+        for w in every
+    ]
+    cells.sort(key=lambda c: (c.skill, item_order(c.item)))
+    return cells
+
+
+def exam_results(points: Iterable[SessionPoint], required: Sequence[str]) -> list[ExamResult]:
+    """Every exam session of the profile, oldest first, judged against the required skills."""
+    by_session: dict[int, list[SessionPoint]] = {}
+    for point in points:
+        if point.mode == EXAM:
+            by_session.setdefault(point.session_id, []).append(point)
+    results = []
+    for session_id, skills in by_session.items():
+        covered = {p.skill for p in skills if p.attempts}
+        results.append(
+            ExamResult(
+                session_id=session_id,
+                started=skills[0].started,
+                ended=skills[0].ended,
+                attempts=sum(p.attempts for p in skills),
+                correct=sum(p.correct for p in skills),
+                uncovered=tuple(s for s in required if s not in covered),
+            )
+        )
+    return results
+
+
+# -- pure figures -----------------------------------------------------------------------------
+
+
+def since(range_days: int | None, now: float) -> float | None:
+    """The start of a date range of the timeline, in unix seconds (None: all)."""
+    return None if range_days is None else now - range_days * DAY_SECONDS
+
+
+def timeline(
+    points: Iterable[SessionPoint],
+    skill: str,
+    mode: str | None = None,
+    start: float | None = None,
+) -> list[SessionPoint]:
+    """The points of one skill, optionally of one mode and from `start` on, oldest first."""
+    return [
+        p
+        for p in points
+        if p.skill == skill
+        and (mode is None or p.mode == mode)
+        and (start is None or p.started >= start)
+    ]
+
+
+def moving_average(
+    points: Sequence[SessionPoint], window: int = MOVING_WINDOW
+) -> tuple[list[float | None], list[float | None]]:
+    """Trailing moving averages of accuracy (0..1) and of the median time (ms), one per point."""
+    accuracy: list[float | None] = []
+    times: list[float | None] = []
+    for i in range(len(points)):
+        span = points[max(0, i - window + 1) : i + 1]
+        n = sum(p.attempts for p in span)
+        accuracy.append(_ratio(sum(p.correct for p in span), n))
+        medians = [p.median_ms for p in span if p.median_ms is not None]
+        times.append(sum(medians) / len(medians) if medians else None)
+    return accuracy, times
+
+
+def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
+    """What stands between a skill and mastery, in words (empty when mastered)."""
+    if stats.mastered:
+        return ()
+    reasons = []
+    if stats.target_s is None:
+        reasons.append("it has no target time")
+    if stats.attempts < rule.min_attempts:
+        more = rule.min_attempts - stats.attempts
+        reasons.append(
+            f"{more} more attempt{'s' if more != 1 else ''} "
+            f"({stats.attempts} of {rule.min_attempts})"
+        )
+    if stats.recent_attempts:
+        accuracy = Fraction(stats.recent_correct, stats.recent_attempts)
+        if accuracy < rule.accuracy:
+            reasons.append(
+                f"accuracy {float(accuracy):.0%} over the last {stats.recent_attempts} "
+                f"(needs {float(rule.accuracy):.0%})"
+            )
+        if (
+            stats.target_s is not None
+            and stats.recent_median_ms is not None
+            and Fraction(stats.recent_median_ms) > Fraction(repr(float(stats.target_s))) * 1000
+        ):
+            reasons.append(
+                f"median {stats.recent_median_ms / 1000:.2f} s over the last "
+                f"{stats.recent_attempts} (target {stats.target_s:g} s)"
+            )
+    if not reasons:
+        reasons.append("not mastered yet")
+    return tuple(reasons)
+
+
+def _day_text(unix_seconds: float) -> str:
+    return date.fromtimestamp(unix_seconds).isoformat()
+
+
+def readiness(
+    stats: Mapping[str, SkillStats],
+    exams: Sequence[ExamResult],
+    required: Sequence[str],
+    rule: MasteryRule = MASTERY,
+) -> Readiness:
+    """The verdict: every required skill mastered and an exam passed; what is missing if not."""
+    gaps = []
+    missing = []
+    for skill in required:
+        figures = stats.get(skill)
+        if figures is None:
+            reasons: tuple[str, ...] = (f"never practised ({rule.min_attempts} attempts needed)",)
+            mastered = False
+        else:
+            mastered = figures.mastered
+            reasons = mastery_gaps(figures, rule)
+        gaps.append(SkillGap(skill, mastered, reasons))
+        if not mastered:
+            missing.append(f"{skill_title(skill)}: {'; '.join(reasons)}")
+
+    passed = [e for e in exams if e.passed]
+    exam: ExamResult | None
+    if passed:
+        exam = passed[0]
+    else:
+        pass_mark = f"pass mark {float(EXAM_PASS_FRACTION):.0%} with every skill"
+        if not exams:
+            exam = None
+            missing.append(f"Exam: not taken yet ({pass_mark})")
+        else:
+            # The best try: an ended one first, then the most skills covered, then accuracy.
+            exam = max(
+                exams,
+                key=lambda e: (e.ended, -len(e.uncovered), e.accuracy or 0.0, -e.session_id),
+            )
+            if not exam.ended:
+                why = "it was cut short"
+            elif exam.uncovered:
+                why = "it left out " + ", ".join(skill_title(s) for s in exam.uncovered)
+            else:
+                why = f"{exam.correct} right of {exam.attempts}"
+            missing.append(
+                f"Exam: not passed yet; the best try, on {_day_text(exam.started)}, scored "
+                f"{(exam.accuracy or 0):.0%} and {why} ({pass_mark})"
+            )
+    ready = bool(required) and all(g.mastered for g in gaps) and bool(passed)
+    return Readiness(ready, tuple(gaps), exam, bool(passed), tuple(missing))
+
+
+def missed_items(attempts: Iterable[Attempt]) -> list[tuple[str, str]]:
+    """The (skill, item) of every missed attempt, each once, in the order first missed."""
+    return list(dict.fromkeys((a.skill, a.item) for a in attempts if not a.correct))
+
+
+# -- everything at once -----------------------------------------------------------------------
+
+
+def empty_progress(
+    profile: str, now: float, targets: Mapping[str, float], required: Sequence[str]
+) -> Progress:
+    """The figures of a profile with no history yet."""
+    stats = {
+        name: SkillStats(name, 0, 0, 0, None, None, 0, 0, None, target, False)
+        for name, target in targets.items()
+    }
+    return Progress(profile, now, stats, (), (), {}, (), (), readiness(stats, [], required))
+
+
+def load_progress(
+    store: Store,
+    profile: str,
+    targets: Mapping[str, float],
+    required: Sequence[str] | None = None,
+    *,
+    now: float | None = None,
+) -> Progress:
+    """Read every figure of the progress view for one profile (a new profile: all empty).
+
+    `targets` are the skills' target medians in seconds; `required` the skills readiness asks
+    for (default: every skill in `targets`). Runs a handful of queries on the aggregates: give
+    it a `store.reader()` on a worker thread.
+    """
+    now = time.time() if now is None else now
+    need = list(targets) if required is None else list(required)
+    known = {p.name.casefold(): p.name for p in store.profiles()}
+    name = known.get(profile.strip().casefold())
+    if name is None:
+        return empty_progress(profile, now, targets, need)
+    stats = skill_stats(store, name, targets)
+    points, lines = session_history(store, name)
+    exams = exam_results(points, need)
+    return Progress(
+        profile=name,
+        now=now,
+        skills=stats,
+        points=tuple(points),
+        sessions=tuple(lines),
+        trends=trends(store, name, now),
+        items=tuple(item_cells(store, name, targets)),
+        days=tuple(daily_stats(store, name)),
+        readiness=readiness(stats, exams, need),
+        exams=tuple(exams),
+    )

@@ -1,0 +1,371 @@
+"""The settings: one typed registry with defaults, remembered between runs as JSON.
+
+Two parts, kept apart because they change for different reasons:
+
+- `Preferences`, what the trainee chooses in the settings dialog: the house rules (a preset of
+  RULES.md §11 and overrides on top), the currency symbol, the active profile, the theme;
+- `UiState`, what the application remembers by itself: window geometry, last drill and mode.
+
+On disk, `settings_path()`, a small JSON object (never a pickle, so a damaged or hand-edited
+file can only ever cost the settings, never run code):
+
+    {"version": 1, "preferences": {...}, "ui": {...}}
+
+Reading is forgiving, because a settings file must never stop the trainer from starting:
+unknown keys are ignored (a newer Sabot may have written them); a value of the wrong type falls
+back to its default, for that key only; a file that is not JSON, or not an object, is moved
+aside (`settings.json.corrupt-YYYYmmdd-HHMMSS`, never deleted) and the defaults are used. A
+file that needed repairing is also kept aside before the repaired settings replace it. Each
+time, `Settings.notice` says what happened in a sentence for the GUI to show.
+
+Writing is atomic: a temporary file beside the real one, flushed to disk, then `os.replace`,
+so a crash or a full disk leaves the previous settings whole.
+
+Amounts in the rule overrides are stored as strings ("2.50"), never floats: money is Decimal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+
+from trainer.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
+
+SETTINGS_NAME: Final = "settings.json"
+FORMAT_VERSION: Final = 1
+
+THEMES: Final = ("system", "light", "dark")
+CURRENCY_MAX: Final = 3  # "€", "$", "CHF": the symbol is written beside every amount
+
+
+class SettingsError(Exception):
+    """The settings could not be written; the message is a sentence for the trainee."""
+
+
+def settings_path() -> Path:
+    """`$SABOT_DATA_DIR/settings.json` when set (the tests), else the user config directory."""
+    override = os.environ.get("SABOT_DATA_DIR")
+    if override:
+        return Path(override).expanduser() / SETTINGS_NAME
+    # appauthor=False: on Windows "%LOCALAPPDATA%\sabot" rather than "...\sabot\sabot".
+    return Path(platformdirs.user_config_dir("sabot", appauthor=False)) / SETTINGS_NAME
+
+
+# -- the registry ----------------------------------------------------------------------------
+
+
+@dataclass
+class Preferences:
+    """What the trainee chooses."""
+
+    preset: str = DEFAULT_PRESET
+    # option name -> JSON value, on top of the preset: {"dealer_hits_soft_17": true,
+    # "chips": ["1", "5", "25"]}. Set through Settings.set_rules, which validates them.
+    overrides: dict[str, Any] = field(default_factory=dict)
+    currency: str = "€"
+    profile: str = "default"
+    theme: str = "system"
+
+
+@dataclass
+class UiState:
+    """What the application remembers by itself."""
+
+    geometry: str | None = None  # base64 of QWidget.saveGeometry()
+    last_skill: str | None = None
+    last_mode: str = "practice"
+    sprint_count: int = 20
+
+
+# Each key's check: the value read from JSON if it is acceptable, else _BAD.
+_BAD: Final = object()
+_Check = Callable[[Any], Any]
+
+
+def _text(*, allowed: tuple[str, ...] = (), max_len: int | None = None) -> _Check:
+    def check(v: Any) -> Any:
+        if not isinstance(v, str) or not v.strip():
+            return _BAD
+        v = v.strip()
+        if allowed and v not in allowed:
+            return _BAD
+        if max_len is not None and len(v) > max_len:
+            return _BAD
+        return v
+
+    return check
+
+
+def _optional_text(v: Any) -> Any:
+    return v if v is None or isinstance(v, str) else _BAD
+
+
+def _overrides(v: Any) -> Any:
+    # JSON object keys are always strings; the values are checked by the rules themselves.
+    return dict(v) if isinstance(v, dict) else _BAD
+
+
+def _count(v: Any) -> Any:
+    # bool is an int in Python, but `true` is not a number of questions.
+    return v if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10_000 else _BAD
+
+
+_CHECKS: Final[dict[str, dict[str, _Check]]] = {
+    "preferences": {
+        "preset": _text(),  # an unknown preset is a rules question: see _repair_rules
+        "overrides": _overrides,
+        "currency": _text(max_len=CURRENCY_MAX),
+        "profile": _text(),
+        "theme": _text(allowed=THEMES),
+    },
+    "ui": {
+        "geometry": _optional_text,
+        "last_skill": _optional_text,
+        "last_mode": _text(),
+        "sprint_count": _count,
+    },
+}
+
+
+def to_json_value(value: Any) -> Any:
+    """An option value as JSON: amounts as exact strings, chips as a list, smallest first."""
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, tuple | list):
+        items = [to_json_value(v) for v in value]
+        if all(isinstance(v, Decimal) for v in value):
+            items = [format(v, "f") for v in sorted(value)]
+        return items
+    return value
+
+
+# -- the settings file -----------------------------------------------------------------------
+
+
+class Settings:
+    """The settings of one installation. `Settings.load()`, change, `save()`."""
+
+    path: Path
+    prefs: Preferences
+    ui: UiState
+    notice: str | None  # set when something read had to be repaired; for the GUI to show
+
+    def __init__(
+        self,
+        path: Path,
+        prefs: Preferences | None = None,
+        ui: UiState | None = None,
+        notice: str | None = None,
+    ) -> None:
+        self.path = path
+        self.prefs = prefs if prefs is not None else Preferences()
+        self.ui = ui if ui is not None else UiState()
+        self.notice = notice
+
+    @classmethod
+    def load(cls, path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Settings:
+        """Read the settings, or the defaults. Never raises: problems end up in `notice`.
+
+        `clock` gives unix seconds for the name of a file kept aside; tests inject one.
+        """
+        path = settings_path() if path is None else Path(path)
+        settings = cls(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return settings
+        except OSError as error:
+            settings._unreadable(f"it could not be read ({error.strerror or error})", clock)
+            return settings
+        try:
+            document = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            settings._unreadable("it is not a JSON settings file", clock)
+            return settings
+        if not isinstance(document, dict):
+            settings._unreadable("it holds no settings object", clock)
+            return settings
+
+        bad: list[str] = []
+        for section, target in (("preferences", settings.prefs), ("ui", settings.ui)):
+            values = document.get(section, {})
+            if not isinstance(values, dict):
+                bad.append(section)
+                continue
+            for key, check in _CHECKS[section].items():
+                if key not in values:
+                    continue  # a missing key is an older file: its default is right
+                value = check(values[key])
+                if value is _BAD:
+                    bad.append(key)
+                else:
+                    setattr(target, key, value)
+        problems = []
+        if bad:
+            problems.append(_reset_phrase(bad))
+        rules_problem = settings._repair_rules()
+        if rules_problem:
+            problems.append(rules_problem)
+        if problems:
+            settings._repaired(" and ".join(problems), clock)
+        return settings
+
+    def save(self) -> None:
+        """Write the settings atomically. Raises SettingsError with a sentence on failure."""
+        preferences = dataclasses.asdict(self.prefs)
+        preferences["overrides"] = {k: to_json_value(v) for k, v in self.prefs.overrides.items()}
+        document = {
+            "version": FORMAT_VERSION,
+            "preferences": preferences,
+            "ui": dataclasses.asdict(self.ui),
+        }
+        # Serialised first: a value JSON cannot hold fails before any file is touched.
+        try:
+            text = json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+        except (TypeError, ValueError) as error:
+            raise SettingsError(f"The settings could not be written: {error}.") from None
+        temp: Path | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+            temp = Path(name)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temp, self.path)
+            temp = None
+        except OSError as error:
+            raise SettingsError(
+                f"The settings could not be written to {self.path}: {error.strerror or error}."
+            ) from None
+        finally:
+            if temp is not None:
+                temp.unlink(missing_ok=True)
+
+    # -- house rules -------------------------------------------------------------------------
+
+    def rules(self) -> HouseRules:
+        """The house rules: the preset with the overrides on top.
+
+        If the stored choice is no longer valid (an option renamed, a preset withdrawn by a
+        newer Sabot, a hand-edited file), the preset alone is used, or the default preset,
+        and `notice` says so.
+        """
+        problem = self._repair_rules()
+        if problem:
+            self._add_notice(problem[0].upper() + problem[1:] + ".")
+        return _build_rules({**self.prefs.overrides, "preset": self.prefs.preset})
+
+    def set_rules(self, preset: str, overrides: Mapping[str, Any]) -> HouseRules:
+        """Choose the house rules. Raises RulesError, changing nothing, if they cannot be.
+
+        Only the options that really differ from the preset are kept, in JSON form.
+        """
+        spec = dict(overrides)
+        if "preset" in spec:
+            raise RulesError("'preset' is not an option: choose the preset on its own")
+        spec["preset"] = preset
+        rules = _build_rules(spec)
+        self.prefs.preset = rules.preset
+        self.prefs.overrides = {k: to_json_value(v) for k, v in rules.overrides().items()}
+        return rules
+
+    # -- repairs -----------------------------------------------------------------------------
+
+    def _repair_rules(self) -> str | None:
+        """Make preset and overrides valid again; what was dropped, as part of a sentence."""
+        prefs = self.prefs
+        try:
+            _build_rules({**prefs.overrides, "preset": prefs.preset})
+            return None
+        except RulesError as error:
+            why = str(error)
+        if prefs.preset not in PRESETS:
+            dropped = f"the preset {prefs.preset!r} is unknown, so {DEFAULT_PRESET} is used"
+            prefs.preset = DEFAULT_PRESET
+            try:
+                _build_rules({**prefs.overrides, "preset": prefs.preset})
+                return dropped
+            except RulesError as error:
+                why = str(error)
+            prefs.overrides = {}
+            return f"{dropped} without the other house-rule changes ({why})"
+        prefs.overrides = {}
+        return f"the house-rule changes were dropped for the plain {prefs.preset} preset ({why})"
+
+    def _unreadable(self, why: str, clock: Callable[[], float]) -> None:
+        try:
+            kept = _keep_aside(self.path, clock(), move=True)
+        except OSError as error:
+            self.notice = (
+                f"The settings file {self.path} could not be used ({why}) nor moved aside "
+                f"({error.strerror or error}), so the default settings are used."
+            )
+            return
+        self.notice = (
+            f"The settings file {self.path} could not be used ({why}), so it was kept as "
+            f"{kept.name} and the default settings are used."
+        )
+
+    def _repaired(self, what: str, clock: Callable[[], float]) -> None:
+        try:
+            kept = _keep_aside(self.path, clock(), move=False)
+            self.save()
+        except (OSError, SettingsError):
+            self.notice = f"In the settings file {self.path}, {what}."
+            return
+        self.notice = (
+            f"In the settings file {self.path}, {what}; the original was kept as {kept.name}."
+        )
+
+    def _add_notice(self, sentence: str) -> None:
+        self.notice = sentence if not self.notice else f"{self.notice} {sentence}"
+
+
+def _reset_phrase(keys: list[str]) -> str:
+    quoted = [f'"{k}"' for k in keys]
+    if len(quoted) == 1:
+        return f"the setting {quoted[0]} had a value Sabot cannot use, so its default is used"
+    names = ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return f"the settings {names} had values Sabot cannot use, so their defaults are used"
+
+
+def _build_rules(spec: Mapping[str, Any]) -> HouseRules:
+    """HouseRules.from_spec, with every refusal as a RulesError.
+
+    A JSON file can hold numbers the option converters do not expect (1e400 reads as infinity,
+    and int(inf) raises OverflowError): those are refused like any other bad value.
+    """
+    try:
+        return HouseRules.from_spec(spec)
+    except RulesError:
+        raise
+    except (ValueError, ArithmeticError, TypeError) as error:
+        raise RulesError(f"a house-rule value cannot be used: {error}") from None
+
+
+def _keep_aside(path: Path, now: float, *, move: bool) -> Path:
+    """Move (or copy) a file to a free `<name>.corrupt-<local time>`; never delete it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target, n = base, 1
+    while target.exists():
+        n += 1
+        target = base.with_name(f"{base.name}-{n}")
+    if move:
+        os.rename(path, target)
+    else:
+        shutil.copy2(path, target)
+    return target

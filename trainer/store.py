@@ -1,0 +1,904 @@
+"""The history store: trainees' profiles, their sessions and every attempt, in one SQLite file.
+
+This module owns the file and its schema. It records what happened and keeps, in the same
+transaction as each attempt, the small aggregate tables that `trainer.stats` reads, so that
+statistics never scan the attempts (the goal is ≤ 300 ms over a million attempts and
+≤ 120 bytes per attempt on disk). What the numbers mean — median, 90th percentile, mastery,
+personal bests — is defined in `trainer.stats`; this module only stores what they need.
+
+Where the file lives: `data_dir() / "history.sqlite3"`; `SABOT_DATA_DIR` overrides the
+platform's user data directory (the tests use it).
+
+Durability: each `record()` is committed before it returns. The file is in WAL mode with
+synchronous=NORMAL, which survives a crash or `kill -9` of the process (only a power cut can lose
+the last commits). `batch()` groups many records in one transaction for imports and benchmarks.
+
+Damaged files: a file that is not a database, or that fails SQLite's quick check (garbage,
+truncation), is moved aside — kept, never deleted, with its -wal and -shm — and a new, empty
+history is started; `Store.notice` then says so in one sentence for the GUI to show.
+
+Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
+`store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
+
+Schema (version 2; `SCHEMA_VERSION`, `PRAGMA user_version`):
+
+    profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
+    skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
+                                                      question of the item's first attempt
+    session(id, profile, mode, skills JSON, preset, seed, started, ended,
+            first_attempt, last_attempt)              started/ended: unix seconds, UTC
+    attempt(id, session, item, at, ms, correct, answer, expected, question)
+
+`attempt.at` is seconds since the session started (small integers are short on disk).
+`attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT, or a
+BLOB of a version byte (1) + raw deflate when that is shorter. `attempt` has no index: a
+session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
+
+Aggregates, all exact (response times are whole milliseconds) and updated with each attempt:
+
+    session_skill(session, skill, n, correct, total_ms, median_ms, p90_ms)
+                                 median/p90 are filled in by end_session()
+    tally(profile, skill, day, n, correct, total_ms)     day: local calendar day at the time of
+                                                         the attempt, as days since 1970-01-01
+    hist(profile, skill, ms, n)                          response-time histogram, 1 ms buckets
+    hist_tenth(profile, skill, tenth, n)                 the same by tenth of a second: to find
+                                                         which few 1-ms rows hold a percentile
+    item_tally(profile, item, n, wrong, total_ms)
+    recent(profile, skill, attempt)                      ids of the last RECENT attempts
+
+The only thing the aggregates fix at write time is the day: it is the trainee's local day when
+the attempt was recorded, so moving to another time zone later does not move old practice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+import platformdirs
+
+from trainer.stats import MASTERY, MEDIAN, P90, local_day, quantile_sorted
+
+SCHEMA_VERSION: Final = 2
+DB_NAME: Final = "history.sqlite3"
+
+# The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
+# the rule looks at. Lengthening the window needs a migration that refills `recent`.
+RECENT: Final = MASTERY.window
+
+_DEFLATE_V1: Final = b"\x01"  # version byte of compressed questions: raw deflate, no dictionary
+_MAGIC: Final = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+_PAGE: Final = 1000  # rows per query when iterating attempts, so no statement stays open long
+
+# SQLite primary result codes (the low byte of an extended code).
+_SQLITE_CORRUPT: Final = 11
+_SQLITE_CANTOPEN: Final = 14
+_SQLITE_NOTADB: Final = 26
+
+
+class StoreError(Exception):
+    """The history cannot be opened at all; the message is a sentence for the trainee."""
+
+
+class _Unreadable(Exception):
+    """The file exists but is not a usable Sabot history: it is moved aside."""
+
+
+def data_dir() -> Path:
+    """Sabot's data directory (created if missing): $SABOT_DATA_DIR, else the user data dir."""
+    override = os.environ.get("SABOT_DATA_DIR")
+    if override:
+        path = Path(override).expanduser()
+    else:
+        # appauthor=False: on Windows, "%LOCALAPPDATA%\sabot" rather than "...\sabot\sabot".
+        path = Path(platformdirs.user_data_dir("sabot", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def default_path() -> Path:
+    return data_dir() / DB_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    id: int
+    name: str
+    created: datetime  # UTC
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    id: int
+    profile: str
+    mode: str
+    skills: tuple[str, ...]
+    preset: str
+    seed: int | None
+    started: datetime  # UTC
+    ended: datetime | None  # None while running, or if the program died during it
+    attempts: int
+    correct: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    id: int
+    session_id: int
+    skill: str
+    item: str
+    question: dict[str, Any]
+    answer: str
+    expected: str
+    correct: bool
+    response_ms: int
+    at: datetime  # wall clock, UTC, to the second
+
+
+@dataclass(slots=True)
+class _Live:
+    """What record() needs to know about a session, cached so recording costs no look-up."""
+
+    profile: int
+    started: int
+    ended: bool
+
+
+# Migrations, applied in order: MIGRATIONS[v] takes a file from version v to v + 1, inside one
+# transaction. Never edit a released step: files in the wild were made by it. Add a new one.
+
+
+def _v1_tables(conn: sqlite3.Connection) -> None:
+    """Version 1: the plain record, with an index to find a session's attempts."""
+    for statement in (
+        """CREATE TABLE profile (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created INTEGER NOT NULL)""",
+        "CREATE TABLE skill (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",
+        """CREATE TABLE item (
+            id INTEGER PRIMARY KEY,
+            skill INTEGER NOT NULL REFERENCES skill,
+            key TEXT NOT NULL,
+            question,
+            UNIQUE (skill, key))""",
+        """CREATE TABLE session (
+            id INTEGER PRIMARY KEY,
+            profile INTEGER NOT NULL REFERENCES profile,
+            mode TEXT NOT NULL,
+            skills TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            seed INTEGER,
+            started INTEGER NOT NULL,
+            ended INTEGER)""",
+        "CREATE INDEX session_profile ON session (profile)",
+        """CREATE TABLE attempt (
+            id INTEGER PRIMARY KEY,
+            session INTEGER NOT NULL REFERENCES session,
+            item INTEGER NOT NULL REFERENCES item,
+            at INTEGER NOT NULL,
+            ms INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            answer TEXT NOT NULL,
+            expected TEXT NOT NULL,
+            question)""",
+        "CREATE INDEX attempt_session ON attempt (session)",
+    ):
+        conn.execute(statement)
+
+
+def _v2_aggregates(conn: sqlite3.Connection) -> None:
+    """Version 2: aggregates for fast statistics; a session's attempts found by id range.
+
+    The index on attempt(session) cost ~13 bytes per attempt; the id range costs nothing.
+    """
+    for statement in (
+        "DROP INDEX attempt_session",
+        "ALTER TABLE session ADD COLUMN first_attempt INTEGER",
+        "ALTER TABLE session ADD COLUMN last_attempt INTEGER",
+        """CREATE TABLE session_skill (
+            session INTEGER NOT NULL, skill INTEGER NOT NULL,
+            n INTEGER NOT NULL, correct INTEGER NOT NULL, total_ms INTEGER NOT NULL,
+            median_ms REAL, p90_ms REAL,
+            PRIMARY KEY (session, skill)) WITHOUT ROWID""",
+        """CREATE TABLE tally (
+            profile INTEGER NOT NULL, skill INTEGER NOT NULL, day INTEGER NOT NULL,
+            n INTEGER NOT NULL, correct INTEGER NOT NULL, total_ms INTEGER NOT NULL,
+            PRIMARY KEY (profile, skill, day)) WITHOUT ROWID""",
+        """CREATE TABLE hist (
+            profile INTEGER NOT NULL, skill INTEGER NOT NULL, ms INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (profile, skill, ms)) WITHOUT ROWID""",
+        """CREATE TABLE hist_tenth (
+            profile INTEGER NOT NULL, skill INTEGER NOT NULL, tenth INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (profile, skill, tenth)) WITHOUT ROWID""",
+        """CREATE TABLE item_tally (
+            profile INTEGER NOT NULL, item INTEGER NOT NULL,
+            n INTEGER NOT NULL, wrong INTEGER NOT NULL, total_ms INTEGER NOT NULL,
+            PRIMARY KEY (profile, item)) WITHOUT ROWID""",
+        """CREATE TABLE recent (
+            profile INTEGER NOT NULL, skill INTEGER NOT NULL, attempt INTEGER NOT NULL,
+            PRIMARY KEY (profile, skill, attempt)) WITHOUT ROWID""",
+        # Backfill from the attempts of a version-1 file. Written out here rather than by
+        # calling record()'s code, which may change in later versions.
+        """CREATE TEMP TABLE span (session INTEGER PRIMARY KEY, lo INTEGER, hi INTEGER)""",
+        "INSERT INTO span SELECT session, min(id), max(id) FROM attempt GROUP BY session",
+        """UPDATE session SET
+            first_attempt = (SELECT lo FROM span WHERE span.session = session.id),
+            last_attempt = (SELECT hi FROM span WHERE span.session = session.id)""",
+        "DROP TABLE span",
+        """INSERT INTO session_skill (session, skill, n, correct, total_ms)
+            SELECT a.session, i.skill, count(*), sum(a.correct), sum(a.ms)
+            FROM attempt a JOIN item i ON i.id = a.item GROUP BY a.session, i.skill""",
+        """INSERT INTO tally
+            SELECT s.profile, i.skill, sabot_day(s.started + a.at),
+                   count(*), sum(a.correct), sum(a.ms)
+            FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+            GROUP BY 1, 2, 3""",
+        """INSERT INTO hist
+            SELECT s.profile, i.skill, a.ms, count(*)
+            FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+            GROUP BY 1, 2, 3""",
+        """INSERT INTO hist_tenth
+            SELECT profile, skill, ms / 100, sum(n) FROM hist GROUP BY 1, 2, 3""",
+        """INSERT INTO item_tally
+            SELECT s.profile, a.item, count(*), sum(1 - a.correct), sum(a.ms)
+            FROM attempt a JOIN session s ON s.id = a.session
+            GROUP BY 1, 2""",
+        f"""INSERT INTO recent
+            SELECT profile, skill, id FROM (
+                SELECT s.profile, i.skill, a.id, row_number() OVER (
+                    PARTITION BY s.profile, i.skill ORDER BY a.id DESC) AS rank
+                FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item)
+            WHERE rank <= {RECENT}""",
+    ):
+        conn.execute(statement)
+    # Medians of the sessions already ended, as end_session() would have stored them.
+    rows = conn.execute(
+        """SELECT a.session, i.skill, a.ms
+        FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+        WHERE s.ended IS NOT NULL ORDER BY a.session, i.skill, a.ms"""
+    )
+    _store_quantiles(conn, rows)
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
+    _v1_tables,
+    _v2_aggregates,
+)
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+def _store_quantiles(conn: sqlite3.Connection, rows: Iterable[Any]) -> None:
+    """Fill session_skill's median and p90 from (session, skill, ms) rows sorted in that order."""
+    key: tuple[int, int] | None = None
+    times: list[int] = []
+    updates: list[tuple[float | None, float | None, int, int]] = []
+
+    def flush() -> None:
+        if key is not None:
+            updates.append(
+                (quantile_sorted(times, MEDIAN), quantile_sorted(times, P90), key[0], key[1])
+            )
+
+    for session, skill, ms in rows:
+        if (session, skill) != key:
+            flush()
+            key, times = (session, skill), []
+        times.append(ms)
+    flush()
+    conn.executemany(
+        "UPDATE session_skill SET median_ms = ?, p90_ms = ? WHERE session = ? AND skill = ?",
+        updates,
+    )
+
+
+def _utc(unix_seconds: int) -> datetime:
+    return datetime.fromtimestamp(unix_seconds, UTC)
+
+
+def encode_question(question: Mapping[str, Any]) -> str | bytes:
+    """Compact JSON, or deflated JSON behind a version byte when that is shorter."""
+    try:
+        text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise TypeError(
+            f"a question must be JSON data (str, number, list, dict): {error}"
+        ) from None
+    raw = text.encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header, no checksum
+    packed = _DEFLATE_V1 + packer.compress(raw) + packer.flush()
+    return packed if len(packed) < len(raw) else text
+
+
+def decode_question(stored: str | bytes) -> dict[str, Any]:
+    if isinstance(stored, bytes):
+        if stored[:1] != _DEFLATE_V1:
+            raise ValueError(f"unknown question encoding {stored[:1]!r}")
+        stored = zlib.decompress(stored[1:], -15).decode()
+    value = json.loads(stored)
+    if not isinstance(value, dict):
+        raise ValueError("a stored question is not a JSON object")
+    return value
+
+
+def _clean_name(name: str, what: str = "A profile name") -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"{what} must be a string, not {type(name).__name__}")
+    cleaned = name.strip()
+    if not cleaned:
+        raise ValueError(f"{what} cannot be empty or only spaces.")
+    return cleaned
+
+
+def _connect(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection:
+    # isolation_level=None: no implicit transactions; every BEGIN/COMMIT below is explicit.
+    conn = sqlite3.connect(
+        path, timeout=5.0, isolation_level=None, check_same_thread=check_same_thread
+    )
+    conn.create_function("sabot_day", 1, local_day, deterministic=True)
+    return conn
+
+
+def _error_code(error: sqlite3.Error) -> int:
+    return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+class Store:
+    """One open history file. Use `Store.open()`; close it, or use it as a context manager."""
+
+    path: Path
+    notice: str | None  # set when a damaged file was moved aside at open; for the GUI to show
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        *,
+        clock: Callable[[], float],
+        readonly: bool,
+        notice: str | None = None,
+    ) -> None:
+        self._conn = conn
+        self.path = path
+        self.notice = notice
+        self._clock = clock
+        self._readonly = readonly
+        self._depth = 0  # nesting of _write()/_snapshot() blocks: only the outermost commits
+        self._skills: dict[str, int] = {}
+        self._items: dict[tuple[int, str], tuple[int, str | bytes]] = {}
+        self._live: dict[int, _Live] = {}
+
+    # -- opening and closing ---------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Store:
+        """Open (creating, migrating or replacing a damaged file as needed) the history.
+
+        `clock` gives wall-clock unix seconds; tests inject one. Raises StoreError, with a
+        sentence for the trainee, only when no working store can be given: the directory is
+        not writable, the file was written by a newer Sabot, the disk fails.
+        """
+        path = default_path() if path is None else Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            notice = None
+            try:
+                conn = cls._open_checked(path)
+            except _Unreadable as why:
+                kept = _move_aside(path, clock())
+                notice = (
+                    f"The history file {path} could not be read ({why}), so it was kept as "
+                    f"{kept} and a new, empty history was started."
+                )
+                conn = cls._open_checked(path)
+            try:
+                _migrate(conn, path)
+            except BaseException:
+                conn.close()
+                raise
+        except sqlite3.Error as error:
+            raise StoreError(f"The history file {path} could not be opened: {error}.") from None
+        except OSError as error:
+            raise StoreError(
+                f"The history file {path} could not be opened: {error.strerror or error}."
+            ) from None
+        return cls(conn, path, clock=clock, readonly=False, notice=notice)
+
+    @staticmethod
+    def _open_checked(path: Path) -> sqlite3.Connection:
+        existed = path.exists() and (not path.is_file() or path.stat().st_size > 0)
+        if existed and path.is_file():
+            # Checked before SQLite sees the file: on a file that is not a database, SQLite
+            # would still take a -wal beside it for its own and delete it on closing.
+            with path.open("rb") as file:
+                if file.read(len(_MAGIC)) != _MAGIC:
+                    raise _Unreadable("it is not a database")
+        try:
+            conn = _connect(path)
+        except sqlite3.Error as error:
+            if existed and _error_code(error) in (_SQLITE_CANTOPEN, _SQLITE_NOTADB):
+                raise _Unreadable("it could not be opened") from None
+            raise
+        try:
+            # Only reads until the file is known to be ours: it is kept as it was otherwise.
+            # quick_check reads every page: it catches truncation and garbage pages, which a
+            # plain open would only meet later, in the middle of a drill.
+            (result,) = conn.execute("PRAGMA quick_check(1)").fetchone()
+            if result != "ok":
+                raise _Unreadable("it is damaged")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise _Unreadable("it is a database, but not a Sabot history")
+            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            code = _error_code(error)
+            if code == _SQLITE_NOTADB:
+                raise _Unreadable("it is not a database") from None
+            if code == _SQLITE_CORRUPT:
+                raise _Unreadable("it is damaged") from None
+            if code == _SQLITE_CANTOPEN and existed:
+                raise _Unreadable("it could not be opened") from None
+            raise
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def reader(self) -> Store:
+        """A second, read-only Store on the same file, for one other thread (the stats worker).
+
+        It may be created in one thread and used in another, but by one thread at a time.
+        It sees every attempt committed before each statistics call. Close it when done.
+        """
+        conn = _connect(self.path, check_same_thread=False)
+        conn.execute("PRAGMA query_only = ON")
+        return Store(conn, self.path, clock=self._clock, readonly=True)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- transactions ----------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        if self._readonly:
+            raise PermissionError("this Store is a read-only reader(); write through the owner")
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self._conn
+            finally:
+                self._depth -= 1
+            return
+        # IMMEDIATE takes the write lock now, so two programs never deadlock mid-transaction.
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield self._conn
+        except BaseException:
+            self._depth = 0
+            self._conn.execute("ROLLBACK")
+            # Ids handed out inside the rolled-back transaction no longer exist.
+            self._skills.clear()
+            self._items.clear()
+            self._live.clear()
+            raise
+        self._depth = 0
+        self._conn.execute("COMMIT")
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A consistent read of several statements; `trainer.stats` reads the schema through it."""
+        if self._depth:
+            yield self._conn
+            return
+        self._conn.execute("BEGIN")
+        self._depth = 1
+        try:
+            yield self._conn
+        finally:
+            self._depth = 0
+            self._conn.execute("COMMIT")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Record many attempts in one transaction (imports, benchmarks).
+
+        Much faster, but a crash inside the block loses the whole block; the drills record
+        one at a time.
+        """
+        with self._write():
+            yield
+
+    # -- profiles --------------------------------------------------------------------------
+
+    def profile(self, name: str) -> int:
+        """The id of the profile with this name (case-insensitive), created if new."""
+        name = _clean_name(name)
+        with self._write() as conn:
+            row = conn.execute("SELECT id FROM profile WHERE name = ?", (name,)).fetchone()
+            if row:
+                return int(row[0])
+            cursor = conn.execute(
+                "INSERT INTO profile (name, created) VALUES (?, ?)", (name, int(self._clock()))
+            )
+            return int(cursor.lastrowid or 0)
+
+    def profiles(self) -> list[Profile]:
+        rows = self._conn.execute("SELECT id, name, created FROM profile ORDER BY name, id")
+        return [Profile(id, name, _utc(created)) for id, name, created in rows]
+
+    def rename_profile(self, old: str, new: str) -> None:
+        old, new = _clean_name(old), _clean_name(new, "A new profile name")
+        with self._write() as conn:
+            row = conn.execute("SELECT id FROM profile WHERE name = ?", (old,)).fetchone()
+            if row is None:
+                raise ValueError(f"There is no profile named {old!r}.")
+            taken = conn.execute("SELECT id FROM profile WHERE name = ?", (new,)).fetchone()
+            if taken is not None and taken[0] != row[0]:
+                raise ValueError(f"The name {new!r} is already taken by another profile.")
+            conn.execute("UPDATE profile SET name = ? WHERE id = ?", (new, row[0]))
+
+    def _profile_id(self, name: str) -> int:
+        row = self._conn.execute(
+            "SELECT id FROM profile WHERE name = ?", (_clean_name(name),)
+        ).fetchone()
+        if row is None:
+            raise ValueError(f"There is no profile named {name.strip()!r}.")
+        return int(row[0])
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def start_session(
+        self,
+        profile: str,
+        mode: str,
+        skills: Sequence[str],
+        preset: str,
+        seed: int | None = None,
+    ) -> int:
+        """Start a session for the profile (created if new) and return its id."""
+        mode = _clean_name(mode, "A mode")
+        if isinstance(skills, str):
+            raise TypeError("skills must be a sequence of skill names, not one string")
+        names = [_clean_name(skill, "A skill name") for skill in skills]
+        now = int(self._clock())
+        with self._write() as conn:
+            profile_id = self.profile(profile)
+            cursor = conn.execute(
+                """INSERT INTO session (profile, mode, skills, preset, seed, started)
+                VALUES (?, ?, ?, ?, ?, ?)""",
+                (profile_id, mode, json.dumps(names, ensure_ascii=False), preset, seed, now),
+            )
+            session_id = int(cursor.lastrowid or 0)
+        self._live[session_id] = _Live(profile_id, now, ended=False)
+        return session_id
+
+    def end_session(self, session_id: int) -> None:
+        """Mark the session ended and store its per-skill median and p90. Ending twice is a no-op.
+
+        Only ended sessions count for personal bests (a sprint cut short is not a sprint).
+        """
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT ended, first_attempt, last_attempt FROM session WHERE id = ?",
+                (session_id,),
+            ).fetchone()
+            if row is None:
+                raise ValueError(f"There is no session {session_id}.")
+            ended, first, last = row
+            if ended is not None:
+                return
+            conn.execute(
+                "UPDATE session SET ended = ? WHERE id = ?", (int(self._clock()), session_id)
+            )
+            if first is not None:
+                _store_quantiles(
+                    conn,
+                    conn.execute(
+                        """SELECT a.session, i.skill, a.ms FROM attempt a
+                        JOIN item i ON i.id = a.item
+                        WHERE a.id BETWEEN ? AND ? AND a.session = ?
+                        ORDER BY i.skill, a.ms""",
+                        (first, last, session_id),
+                    ),
+                )
+        live = self._live.get(session_id)
+        if live is not None:
+            live.ended = True
+
+    def sessions(self, profile: str) -> list[SessionRow]:
+        """The profile's sessions, oldest first, with their attempt and correct counts."""
+        with self._snapshot() as conn:
+            profile_id = self._profile_id(profile)
+            name = conn.execute("SELECT name FROM profile WHERE id = ?", (profile_id,)).fetchone()
+            rows = conn.execute(
+                """SELECT s.id, s.mode, s.skills, s.preset, s.seed, s.started, s.ended,
+                    coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0)
+                FROM session s LEFT JOIN session_skill ss ON ss.session = s.id
+                WHERE s.profile = ? GROUP BY s.id ORDER BY s.id""",
+                (profile_id,),
+            ).fetchall()
+        parsed: dict[str, tuple[str, ...]] = {}  # a trainee repeats a few sets of skills
+        return [
+            SessionRow(
+                id=id,
+                profile=name[0],
+                mode=mode,
+                skills=parsed.get(skills) or parsed.setdefault(skills, tuple(json.loads(skills))),
+                preset=preset,
+                seed=seed,
+                started=_utc(started),
+                ended=None if ended is None else _utc(ended),
+                attempts=n,
+                correct=correct,
+            )
+            for id, mode, skills, preset, seed, started, ended, n, correct in rows
+        ]
+
+    def _session(self, session_id: int) -> _Live:
+        live = self._live.get(session_id)
+        if live is None:
+            row = self._conn.execute(
+                "SELECT profile, started, ended FROM session WHERE id = ?", (session_id,)
+            ).fetchone()
+            if row is None:
+                raise ValueError(f"There is no session {session_id}.")
+            live = self._live[session_id] = _Live(row[0], row[1], row[2] is not None)
+        return live
+
+    # -- attempts --------------------------------------------------------------------------
+
+    def record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: Mapping[str, Any],
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+    ) -> int:
+        """Record one attempt and commit it before returning its id.
+
+        `question` is JSON data (tuples come back as lists); `response_ms` is whole
+        milliseconds measured by the caller on a monotonic clock.
+        """
+        if not isinstance(correct, bool):
+            raise TypeError(f"correct must be a bool, not {type(correct).__name__}")
+        if not isinstance(response_ms, int) or isinstance(response_ms, bool) or response_ms < 0:
+            raise ValueError(
+                f"response_ms must be a whole number of milliseconds ≥ 0, not {response_ms!r}"
+            )
+        if not isinstance(answer, str) or not isinstance(expected, str):
+            raise TypeError("answer and expected must be strings, as typed and as shown")
+        if not isinstance(item, str):
+            raise TypeError(f"item must be a string key, not {type(item).__name__}")
+        encoded = encode_question(question)
+        live = self._session(session_id)
+        if live.ended:
+            raise ValueError(f"Session {session_id} has ended; start a new one to record.")
+        now = int(self._clock())
+        with self._write() as conn:
+            skill_id = self._skill_id(skill)
+            item_id, canonical = self._item_id(skill_id, item, encoded)
+            cursor = conn.execute(
+                """INSERT INTO attempt (session, item, at, ms, correct, answer, expected, question)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    session_id,
+                    item_id,
+                    now - live.started,
+                    response_ms,
+                    int(correct),
+                    answer,
+                    expected,
+                    None if encoded == canonical else encoded,
+                ),
+            )
+            attempt_id = int(cursor.lastrowid or 0)
+            self._account(
+                conn,
+                live.profile,
+                session_id,
+                skill_id,
+                item_id,
+                attempt_id,
+                local_day(now),
+                int(correct),
+                response_ms,
+            )
+        return attempt_id
+
+    @staticmethod
+    def _account(
+        conn: sqlite3.Connection,
+        profile: int,
+        session: int,
+        skill: int,
+        item: int,
+        attempt: int,
+        day: int,
+        correct: int,
+        ms: int,
+    ) -> None:
+        """Bring every aggregate up to date with one new attempt (same transaction)."""
+        conn.execute(
+            """UPDATE session SET first_attempt = coalesce(first_attempt, ?), last_attempt = ?
+            WHERE id = ?""",
+            (attempt, attempt, session),
+        )
+        conn.execute(
+            """INSERT INTO session_skill (session, skill, n, correct, total_ms)
+            VALUES (?, ?, 1, ?, ?)
+            ON CONFLICT (session, skill) DO UPDATE SET n = n + 1,
+                correct = correct + excluded.correct, total_ms = total_ms + excluded.total_ms""",
+            (session, skill, correct, ms),
+        )
+        conn.execute(
+            """INSERT INTO tally (profile, skill, day, n, correct, total_ms)
+            VALUES (?, ?, ?, 1, ?, ?)
+            ON CONFLICT (profile, skill, day) DO UPDATE SET n = n + 1,
+                correct = correct + excluded.correct, total_ms = total_ms + excluded.total_ms""",
+            (profile, skill, day, correct, ms),
+        )
+        conn.execute(
+            """INSERT INTO hist (profile, skill, ms, n) VALUES (?, ?, ?, 1)
+            ON CONFLICT (profile, skill, ms) DO UPDATE SET n = n + 1""",
+            (profile, skill, ms),
+        )
+        conn.execute(
+            """INSERT INTO hist_tenth (profile, skill, tenth, n) VALUES (?, ?, ?, 1)
+            ON CONFLICT (profile, skill, tenth) DO UPDATE SET n = n + 1""",
+            (profile, skill, ms // 100),
+        )
+        conn.execute(
+            """INSERT INTO item_tally (profile, item, n, wrong, total_ms) VALUES (?, ?, 1, ?, ?)
+            ON CONFLICT (profile, item) DO UPDATE SET n = n + 1,
+                wrong = wrong + excluded.wrong, total_ms = total_ms + excluded.total_ms""",
+            (profile, item, 1 - correct, ms),
+        )
+        conn.execute("INSERT INTO recent VALUES (?, ?, ?)", (profile, skill, attempt))
+        conn.execute(
+            f"""DELETE FROM recent WHERE profile = ?1 AND skill = ?2 AND attempt <= (
+                SELECT attempt FROM recent WHERE profile = ?1 AND skill = ?2
+                ORDER BY attempt DESC LIMIT 1 OFFSET {RECENT})""",
+            (profile, skill),
+        )
+
+    def _skill_id(self, name: str) -> int:
+        skill_id = self._skills.get(name)
+        if skill_id is None:
+            name = _clean_name(name, "A skill name")
+            self._conn.execute("INSERT OR IGNORE INTO skill (name) VALUES (?)", (name,))
+            (skill_id,) = self._conn.execute(
+                "SELECT id FROM skill WHERE name = ?", (name,)
+            ).fetchone()
+            self._skills[name] = skill_id
+        return skill_id
+
+    def _item_id(self, skill: int, key: str, question: str | bytes) -> tuple[int, str | bytes]:
+        known = self._items.get((skill, key))
+        if known is None:
+            # The first question seen for an item becomes its own: many drills ask the same
+            # question for an item every time, and then attempts store no question at all.
+            self._conn.execute(
+                "INSERT OR IGNORE INTO item (skill, key, question) VALUES (?, ?, ?)",
+                (skill, key, question),
+            )
+            item_id, canonical = self._conn.execute(
+                "SELECT id, question FROM item WHERE skill = ? AND key = ?", (skill, key)
+            ).fetchone()
+            known = self._items[(skill, key)] = (item_id, canonical)
+        return known
+
+    def attempts(
+        self, profile: str | None = None, session_id: int | None = None
+    ) -> Iterator[Attempt]:
+        """Attempts in the order recorded: all, or a profile's, or a session's (or both)."""
+        where, args = ["a.id > ?"], []
+        if profile is not None:
+            where.append("s.profile = ?")
+            args.append(self._profile_id(profile))
+        if session_id is not None:
+            span = self._conn.execute(
+                "SELECT first_attempt, last_attempt FROM session WHERE id = ?", (session_id,)
+            ).fetchone()
+            if span is None:
+                raise ValueError(f"There is no session {session_id}.")
+            if span[0] is None:
+                return
+            where.append("a.id BETWEEN ? AND ? AND a.session = ?")
+            args.extend((span[0], span[1], session_id))
+        query = f"""SELECT a.id, a.session, k.name, i.key, coalesce(a.question, i.question),
+                a.answer, a.expected, a.correct, a.ms, s.started + a.at
+            FROM attempt a JOIN session s ON s.id = a.session
+            JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
+            WHERE {" AND ".join(where)} ORDER BY a.id LIMIT {_PAGE}"""
+        last = 0
+        while True:
+            # One short query per page (keyset paging), so an abandoned iterator holds no
+            # statement open that would stop the WAL from being checkpointed.
+            rows = self._conn.execute(query, (last, *args)).fetchall()
+            for id, session, skill, item, question, answer, expected, correct, ms, at in rows:
+                yield Attempt(
+                    id=id,
+                    session_id=session,
+                    skill=skill,
+                    item=item,
+                    question=decode_question(question),
+                    answer=answer,
+                    expected=expected,
+                    correct=bool(correct),
+                    response_ms=ms,
+                    at=_utc(at),
+                )
+            if len(rows) < _PAGE:
+                return
+            last = rows[-1][0]
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"The history file {path} was written by a newer version of Sabot "
+            f"(format {version}; this version reads up to {SCHEMA_VERSION}). "
+            "Please update Sabot to open it."
+        )
+    while version < SCHEMA_VERSION:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read under the write lock: another program may have migrated meanwhile.
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                MIGRATIONS[version](conn)
+                version += 1
+                conn.execute(f"PRAGMA user_version = {version}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+
+def _move_aside(path: Path, now: float) -> Path:
+    """Rename a damaged file (and its -wal, -shm) to a free `<name>.corrupt-<local time>`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target, n = base, 1
+    while any(Path(f"{target}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
+        n += 1
+        target = base.with_name(f"{base.name}-{n}")
+    # The -wal goes first: left beside a new file, an old WAL could be replayed into it.
+    for suffix in ("-wal", "-shm", ""):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            os.rename(source, Path(f"{target}{suffix}"))
+    return target

@@ -1,0 +1,266 @@
+"""A playing card on the felt, painted entirely with vectors.
+
+Face up: a rounded white card with the rank and suit in two corners and a large suit in the
+middle; face down: a patterned back. No bitmaps, so a card stays crisp at any zoom and any
+device-pixel ratio. Card tokens are the domain's (`trainer.cards`): a rank `A 2-9 T J Q K` and
+an optional suit `S H D C`; a card without a suit is drawn with its rank alone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem
+
+from ui.chips import text_path
+
+CARD_W = 72.0
+CARD_H = 100.0
+CARD_RADIUS = 6.0
+# A hand fans down and to the right, each card on top of the one before: the strip left showing
+# of every card is tall enough for its index, so every rank stays readable.
+FAN_DX = 10.0
+FAN_DY = 28.0
+FAN_DY_MIN = 25.0  # below this the index of a covered card is cut
+
+INDEX_CAP = 19.0  # cap height of the rank in the corner
+INDEX_MARGIN = 5.0
+PIP_INDEX = 13.0  # the small suit beside the rank
+PIP_CENTRE = 36.0
+
+RED = QColor("#c8102e")
+BLACK = QColor("#17181a")
+NEUTRAL_INK = QColor("#2b3a4e")
+SHADOW = QColor(0, 0, 0, 70)
+FACE = QColor("#fdfcf7")
+EDGE = QColor("#a9a79e")
+BACK = QColor("#8c1a2b")
+BACK_LINES = QColor(255, 235, 210, 90)
+FRAME_GOLD = QColor("#c9a447")
+
+SUITS = "SHDC"
+
+
+def split_token(token: str) -> tuple[str, str | None]:
+    """(rank as printed, suit letter or None): "TS" -> ("10", "S"), "A" -> ("A", None)."""
+    t = token.strip().upper()
+    suit = None
+    if len(t) >= 2 and t[-1] in SUITS:
+        suit, t = t[-1], t[:-1]
+    return ("10" if t in ("T", "10") else t), suit
+
+
+@lru_cache(maxsize=4)
+def suit_path(suit: str) -> QPainterPath:
+    """The suit's symbol in a unit box centred on (0, 0)."""
+    p = QPainterPath()
+    if suit == "H":
+        p.moveTo(0, 0.46)
+        p.cubicTo(-0.12, 0.3, -0.5, 0.08, -0.5, -0.17)
+        p.cubicTo(-0.5, -0.44, -0.16, -0.54, 0, -0.27)
+        p.cubicTo(0.16, -0.54, 0.5, -0.44, 0.5, -0.17)
+        p.cubicTo(0.5, 0.08, 0.12, 0.3, 0, 0.46)
+    elif suit == "D":
+        p.moveTo(0, -0.5)
+        p.quadTo(0.16, -0.2, 0.38, 0)
+        p.quadTo(0.16, 0.2, 0, 0.5)
+        p.quadTo(-0.16, 0.2, -0.38, 0)
+        p.quadTo(-0.16, -0.2, 0, -0.5)
+    elif suit == "S":
+        body = QPainterPath()
+        body.moveTo(0, -0.5)
+        body.cubicTo(0.14, -0.3, 0.5, -0.12, 0.5, 0.12)
+        body.cubicTo(0.5, 0.36, 0.2, 0.42, 0.03, 0.22)
+        body.lineTo(-0.03, 0.22)
+        body.cubicTo(-0.2, 0.42, -0.5, 0.36, -0.5, 0.12)
+        body.cubicTo(-0.5, -0.12, -0.14, -0.3, 0, -0.5)
+        stem = QPainterPath()
+        stem.moveTo(-0.04, 0.12)
+        stem.quadTo(-0.04, 0.4, -0.2, 0.5)
+        stem.lineTo(0.2, 0.5)
+        stem.quadTo(0.04, 0.4, 0.04, 0.12)
+        stem.closeSubpath()
+        p = body.united(stem)
+    elif suit == "C":
+        for cx, cy in ((0, -0.26), (-0.25, 0.08), (0.25, 0.08)):
+            leaf = QPainterPath()
+            leaf.addEllipse(QPointF(cx, cy), 0.23, 0.23)
+            p = p.united(leaf)
+        core = QPainterPath()
+        core.addEllipse(QPointF(0, 0), 0.14, 0.14)
+        stem = QPainterPath()
+        stem.moveTo(-0.04, 0.05)
+        stem.quadTo(-0.04, 0.4, -0.2, 0.5)
+        stem.lineTo(0.2, 0.5)
+        stem.quadTo(0.04, 0.4, 0.04, 0.05)
+        stem.closeSubpath()
+        p = p.united(core).united(stem)
+    return p
+
+
+def _clip_segment(a: QPointF, b: QPointF, r: QRectF) -> tuple[QPointF, QPointF] | None:
+    """The part of segment a-b inside r (Liang-Barsky), or None."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    t0, t1 = 0.0, 1.0
+    for p, q in (
+        (-dx, a.x() - r.left()),
+        (dx, r.right() - a.x()),
+        (-dy, a.y() - r.top()),
+        (dy, r.bottom() - a.y()),
+    ):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return QPointF(a.x() + t0 * dx, a.y() + t0 * dy), QPointF(a.x() + t1 * dx, a.y() + t1 * dy)
+
+
+@lru_cache(maxsize=1)
+def _back_pattern() -> QPainterPath:
+    """A diagonal lattice filling the back's inner panel, clipped once here, not at every paint."""
+    panel = QRectF(6, 6, CARD_W - 12, CARD_H - 12)
+    p = QPainterPath()
+    step = 7.0
+    k = -CARD_H
+    while k < CARD_W + CARD_H:
+        for a, b in (
+            (QPointF(k, 0), QPointF(k + CARD_H, CARD_H)),
+            (QPointF(CARD_W - k, 0), QPointF(CARD_W - k - CARD_H, CARD_H)),
+        ):
+            seg = _clip_segment(a, b, panel)
+            if seg is not None:
+                p.moveTo(seg[0])
+                p.lineTo(seg[1])
+        k += step
+    return p
+
+
+class CardItem(QGraphicsItem):
+    """One card, its top-left corner at the item's origin. `token=None` or `face_up=False` draws
+    the back (a hole card whose value the trainee must not see)."""
+
+    def __init__(
+        self, token: str | None, face_up: bool = True, parent: QGraphicsItem | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.token = token
+        self.face_up = bool(token) and face_up
+        self.rank, self.suit = split_token(token) if token else ("", None)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(-0.5, -0.5, CARD_W + 3.5, CARD_H + 4.5)  # the card, its edge and its shadow
+
+    def card_rect(self) -> QRectF:
+        """The card itself in scene coordinates, without the shadow."""
+        return self.sceneTransform().mapRect(QRectF(0, 0, CARD_W, CARD_H))
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        rect = QRectF(0, 0, CARD_W, CARD_H)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SHADOW)
+        painter.drawRoundedRect(rect.translated(1.8, 2.6), CARD_RADIUS, CARD_RADIUS)
+        if not self.face_up:
+            self._paint_back(painter, rect)
+            return
+        painter.setPen(QPen(EDGE, 0.8))
+        painter.setBrush(FACE)
+        painter.drawRoundedRect(rect, CARD_RADIUS, CARD_RADIUS)
+        ink = NEUTRAL_INK if self.suit is None else (RED if self.suit in "HD" else BLACK)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        self._paint_index(painter)
+        painter.save()
+        painter.translate(CARD_W, CARD_H)
+        painter.rotate(180)
+        self._paint_index(painter)
+        painter.restore()
+        centre = rect.center() + QPointF(0, 3)
+        if self.suit is None:
+            # no suit known: the rank itself, large, where the pips would be
+            self._draw_glyphs(painter, text_path(self.rank), centre, 30.0, condense=True)
+            return
+        if self.rank in ("J", "Q", "K"):
+            painter.setPen(QPen(FRAME_GOLD, 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(14, 26, CARD_W - 28, CARD_H - 46), 3, 3)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            self._draw_glyphs(painter, text_path(self.rank), centre + QPointF(0, -9), 20.0)
+            self._draw_glyphs(painter, suit_path(self.suit), centre + QPointF(0, 15), 20.0, unit=1)
+            return
+        size = PIP_CENTRE * (1.15 if self.rank == "A" else 1.0)
+        self._draw_glyphs(painter, suit_path(self.suit), centre, size, unit=1)
+
+    def _paint_index(self, painter: QPainter) -> None:
+        glyphs = text_path(self.rank)
+        condense = 0.8 if len(self.rank) > 1 else 1.0
+        w = glyphs.boundingRect().width() * INDEX_CAP * condense
+        left = INDEX_MARGIN
+        if len(self.rank) > 1:
+            left -= 1.5  # "10" sits a little closer to the edge, as on printed cards
+        mid_y = INDEX_MARGIN + INDEX_CAP / 2
+        t = QTransform()
+        t.translate(left + w / 2, mid_y)
+        t.scale(INDEX_CAP * condense, INDEX_CAP)
+        painter.drawPath(t.map(glyphs))
+        if self.suit is not None:
+            pip = QTransform()
+            pip.translate(left + w + 2 + PIP_INDEX / 2, mid_y)
+            pip.scale(PIP_INDEX, PIP_INDEX)
+            painter.drawPath(pip.map(suit_path(self.suit)))
+
+    @staticmethod
+    def _draw_glyphs(
+        painter: QPainter,
+        path: QPainterPath,
+        centre: QPointF,
+        size: float,
+        *,
+        unit: float = 1.0,
+        condense: bool = False,
+    ) -> None:
+        sx = size * (0.82 if condense and path.boundingRect().width() > 1.2 else 1.0)
+        t = QTransform()
+        t.translate(centre.x(), centre.y())
+        t.scale(sx / unit, size / unit)
+        painter.drawPath(t.map(path))
+
+    @staticmethod
+    def _paint_back(painter: QPainter, rect: QRectF) -> None:
+        painter.setPen(QPen(EDGE, 0.8))
+        painter.setBrush(FACE)
+        painter.drawRoundedRect(rect, CARD_RADIUS, CARD_RADIUS)
+        panel = rect.adjusted(4, 4, -4, -4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BACK)
+        painter.drawRoundedRect(panel, 3.5, 3.5)
+        painter.setPen(QPen(BACK_LINES, 1.1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(_back_pattern())
+        painter.setPen(QPen(QColor(255, 235, 210, 160), 1.0))
+        painter.drawRoundedRect(rect.adjusted(7.5, 7.5, -7.5, -7.5), 2.5, 2.5)
+        c = rect.center()
+        diamond = QPainterPath()
+        diamond.moveTo(c + QPointF(0, -13))
+        diamond.lineTo(c + QPointF(9, 0))
+        diamond.lineTo(c + QPointF(0, 13))
+        diamond.lineTo(c + QPointF(-9, 0))
+        diamond.closeSubpath()
+        painter.setPen(QPen(QColor("#f3dfb2"), 1.2))
+        painter.setBrush(BACK.darker(120))
+        painter.drawPath(diamond)
+
+
+def fan_size(cards: int, dy: float = FAN_DY) -> tuple[float, float]:
+    """Width and height of a hand of `cards` fanned at scale 1."""
+    n = max(cards, 1) - 1
+    return CARD_W + FAN_DX * n, CARD_H + dy * n

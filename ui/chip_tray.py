@@ -1,0 +1,273 @@
+"""The chip tray: the trainee builds a payout chip by chip, by mouse or keyboard.
+
+One painted chip button per denomination of the table, keys 1..9 (0 for a tenth) add that chip,
+Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. The tray
+only collects chips: whether they make the right payout is for `trainer.payout` to say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.chips import format_amount, format_denomination, paint_chip, ui_font
+
+_DIGIT_KEYS = [getattr(Qt.Key, f"Key_{i}") for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
+
+
+class ChipButton(QAbstractButton):
+    """A chip to click, with its shortcut key in a small badge."""
+
+    def __init__(
+        self, denomination: Decimal, key: str, currency: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.denomination = denomination
+        self.key = key
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the tray
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        amount = format_amount(denomination, currency)
+        self.setToolTip(f"Add a {amount} chip" + (f" (key {key})" if key else ""))
+        self.setAccessibleName(f"{amount} chip")
+        self.setText(format_denomination(denomination))
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(66, 66)
+
+    def enterEvent(self, event) -> None:  # noqa: N802
+        super().enterEvent(event)
+        self.update()
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        super().leaveEvent(event)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = min(self.width(), self.height()) / 2 - 5
+        c = QPointF(self.width() / 2, self.height() / 2)
+        if self.isDown():
+            c += QPointF(0, 1.5)
+        elif self.underMouse():
+            p.setPen(QPen(QColor(255, 213, 74, 170), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(c, r + 2.5, r + 2.5)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 70))
+        p.drawEllipse(c + QPointF(1, 2), r, r)
+        paint_chip(p, c, r, self.denomination)
+        if self.key:
+            badge = QRectF(self.width() - 21, 1, 20, 20)
+            p.setPen(QPen(QColor("#f6ecd0"), 1.2))
+            p.setBrush(QColor("#1b2a22"))
+            p.drawEllipse(badge)
+            p.setFont(ui_font(12, bold=True))
+            p.setPen(QColor("#f6ecd0"))
+            p.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.key)
+        p.end()
+
+
+class PlacedChips(QWidget):
+    """The chips placed so far, in order, on a strip of felt."""
+
+    RADIUS = 16.0
+
+    def __init__(self, tray: ChipTray) -> None:
+        super().__init__(tray)
+        self._tray = tray
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(160)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(360, 50)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(160, 50)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        focused = self._tray.hasFocus()
+        p.setPen(QPen(QColor("#ffd54a") if focused else QColor("#0a2e18"), 2 if focused else 1))
+        p.setBrush(QColor("#17693a"))
+        p.drawRoundedRect(rect, 10, 10)
+        chips = self._tray.chips()
+        r = min(self.RADIUS, rect.height() / 2 - 6)
+        if not chips:
+            p.setFont(ui_font(13, italic=True))
+            p.setPen(QColor(246, 236, 208, 170))
+            n = len(self._tray.denominations)
+            keys = f"keys 1–{min(n, 9)}" if n > 1 else "key 1"
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"Click a chip or press {keys} to pay")
+            p.end()
+            return
+        left, right = rect.left() + 8 + r, rect.right() - 8 - r
+        step = 2 * r + 3
+        if len(chips) > 1 and step * (len(chips) - 1) > right - left:
+            step = max(r * 0.35, (right - left) / (len(chips) - 1))
+        shown = chips
+        if step * (len(chips) - 1) > right - left:
+            # more than the strip can show: the last ones, which Backspace takes back first
+            fit = int((right - left) / step) + 1
+            shown = chips[-fit:]
+        y = rect.center().y()
+        for i, d in enumerate(shown):
+            paint_chip(p, QPointF(left + i * step, y), r, d)
+        p.end()
+
+
+class ChipTray(QWidget):
+    """Build a payout from the table's chips. `chips()` is what was placed, in order."""
+
+    changed = Signal()
+    submitted = Signal()
+
+    def __init__(
+        self, denominations: Sequence[Decimal], currency: str = "€", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.denominations = [Decimal(d) for d in denominations]
+        self.currency = currency
+        self._chips: list[Decimal] = []
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Chip tray")
+
+        self.buttons: list[ChipButton] = []
+        chip_row = QHBoxLayout()
+        chip_row.setSpacing(6)
+        for i, d in enumerate(self.denominations):
+            key = str((i + 1) % 10) if i < len(_DIGIT_KEYS) else ""
+            b = ChipButton(d, key, currency, self)
+            b.clicked.connect(lambda _=False, d=d: self._clicked(d))
+            chip_row.addWidget(b)
+            self.buttons.append(b)
+        chip_row.addStretch(1)
+
+        self.placed = PlacedChips(self)
+        self.total_label = QLabel(self)
+        self.total_label.setFont(ui_font(20, bold=True))
+        self.total_label.setMinimumWidth(150)
+        self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.count_label = QLabel(self)
+        self.count_label.setFont(ui_font(12))
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+
+        self.undo_button = self._small_button("⌫ Undo", "Take back the last chip (Backspace)")
+        self.undo_button.clicked.connect(self.remove_last)
+        self.clear_button = self._small_button("Clear", "Clear the payout (Escape or Delete)")
+        self.clear_button.clicked.connect(self.clear)
+        self.pay_button = self._small_button("Pay ⏎", "Hand the payout in (Enter)")
+        self.pay_button.clicked.connect(self.submitted)
+
+        placed_row = QHBoxLayout()
+        placed_row.addWidget(self.placed, 1)
+        totals = QVBoxLayout()
+        totals.setSpacing(0)
+        totals.addWidget(self.total_label)
+        totals.addWidget(self.count_label)
+        placed_row.addLayout(totals)
+        actions = QHBoxLayout()
+        actions.addStretch(1)
+        for action in (self.undo_button, self.clear_button, self.pay_button):
+            actions.addWidget(action)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addLayout(chip_row)
+        layout.addLayout(placed_row)
+        layout.addLayout(actions)
+        self._refresh()
+
+    def _small_button(self, text: str, tip: str) -> QPushButton:
+        b = QPushButton(text, self)
+        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        b.setToolTip(tip)
+        return b
+
+    # -- the payout -------------------------------------------------------------------------
+
+    def chips(self) -> list[Decimal]:
+        return list(self._chips)
+
+    def total(self) -> Decimal:
+        return sum(self._chips, Decimal(0))
+
+    def add(self, denomination: Decimal) -> None:
+        self._chips.append(Decimal(denomination))
+        self._refresh()
+        self.changed.emit()
+
+    def remove_last(self) -> None:
+        if self._chips:
+            self._chips.pop()
+            self._refresh()
+            self.changed.emit()
+
+    def clear(self) -> None:
+        if self._chips:
+            self._chips.clear()
+            self._refresh()
+            self.changed.emit()
+
+    def _clicked(self, denomination: Decimal) -> None:
+        self.setFocus(Qt.FocusReason.OtherFocusReason)  # so the keys work right after a click
+        self.add(denomination)
+
+    def _refresh(self) -> None:
+        self.total_label.setText(f"Total {format_amount(self.total(), self.currency)}")
+        n = len(self._chips)
+        self.count_label.setText(f"{n} chip{'s' if n != 1 else ''}" if n else "")
+        self.undo_button.setEnabled(bool(self._chips))
+        self.clear_button.setEnabled(bool(self._chips))
+        self.placed.update()
+
+    # -- keyboard ---------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        # Shift is allowed: on a French keyboard the digits are shifted keys.
+        chord = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+        if key in _DIGIT_KEYS and not event.modifiers() & (
+            chord | Qt.KeyboardModifier.MetaModifier
+        ):
+            i = _DIGIT_KEYS.index(key)
+            if i < len(self.denominations):
+                self.add(self.denominations[i])
+                event.accept()
+                return
+        elif key == Qt.Key.Key_Backspace:
+            self.remove_last()
+            event.accept()
+            return
+        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_Delete) and self._chips:
+            self.clear()
+            event.accept()
+            return
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        self.placed.update()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802
+        super().focusOutEvent(event)
+        self.placed.update()

@@ -1,0 +1,307 @@
+"""Chips on the felt: a chip, a stack of chips with its amount, the colour of each denomination.
+
+Everything is painted with vectors (text included, as outlines) so chips stay crisp at any zoom
+and screen density. How an amount breaks down into chips is the domain's business
+(`trainer.payout.chip_breakdown`): a stack draws the breakdown it is given, or a generic stack
+when it is given none. The chip tray widget paints its buttons with `paint_chip` from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem
+
+FONT_FAMILY = "DejaVu Sans"
+
+# body, edge stripes, figure: the usual casino colours, so a stack reads at a glance
+_COLOURS: dict[Decimal, tuple[str, str, str]] = {
+    Decimal(1): ("#eeeae0", "#2a62c4", "#1d3566"),
+    Decimal(2): ("#f0c419", "#2b2b2b", "#4a3500"),
+    Decimal(5): ("#c41e2a", "#f7f3ea", "#8a1019"),
+    Decimal(10): ("#215fc2", "#f7f3ea", "#12367a"),
+    Decimal(25): ("#1d8a4a", "#f7f3ea", "#0e4d28"),
+    Decimal(100): ("#1e1e1e", "#f7f3ea", "#1e1e1e"),
+    Decimal(500): ("#6b2b93", "#f0c419", "#431a5e"),
+    Decimal(1000): ("#e07020", "#f7f3ea", "#7a3a0c"),
+}
+_NEUTRAL = ("#8d8f94", "#f7f3ea", "#35373b")
+_STANDARD = sorted(_COLOURS)  # for the colour of a stack drawn without a breakdown
+
+CHIP_RADIUS = 20.0
+STACK_STEP = 0.22  # how far each chip of a stack sits above the one below, in radii
+STACK_MAX_CHIPS = 10  # a taller stack is drawn at this height; its amount is written anyway
+
+
+def chip_colours(denomination: Decimal | None) -> tuple[QColor, QColor, QColor]:
+    """(body, stripes, figure) colours of a chip; a neutral grey for an unusual denomination."""
+    body, stripe, figure = _COLOURS.get(denomination, _NEUTRAL) if denomination else _NEUTRAL
+    return QColor(body), QColor(stripe), QColor(figure)
+
+
+def format_amount(amount: Decimal, currency: str = "€") -> str:
+    """An amount as the table shows it: "€25", "€37.50" (whole amounts without cents)."""
+    q = amount.quantize(Decimal("0.01"))
+    text = f"{q:.0f}" if q == q.to_integral_value() else f"{q:.2f}"
+    if len(currency) > 1 and currency.isalpha():
+        return f"{currency} {text}"  # "CHF 25" reads better than "CHF25"
+    return f"{currency}{text}"
+
+
+def format_denomination(denomination: Decimal) -> str:
+    """The figure written on a chip: "5", "2.5", "1K"."""
+    d = denomination.normalize()
+    if d >= 1000 and d % 1000 == 0:
+        return f"{d / 1000:.0f}K"
+    if d == d.to_integral_value():
+        return f"{d:.0f}"
+    return format(d, "f")
+
+
+@lru_cache(maxsize=64)
+def ui_font(pixel_size: float, *, bold: bool = False, italic: bool = False) -> QFont:
+    """The font of the table's labels, sized in scene units (pixels before the view's zoom).
+
+    Shared and cached, the table being redrawn for every question: never modify the result.
+    """
+    f = QFont(FONT_FAMILY)
+    f.setPixelSize(max(1, round(pixel_size)))
+    f.setBold(bold)
+    f.setItalic(italic)
+    # Unhinted glyphs keep their proportions at every zoom, so measured text always fits.
+    f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    f.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
+    return f
+
+
+@lru_cache(maxsize=64)
+def _metrics(pixel_size: float, bold: bool, italic: bool) -> QFontMetricsF:
+    return QFontMetricsF(ui_font(pixel_size, bold=bold, italic=italic))
+
+
+def line_height(pixel_size: float, *, bold: bool = False, italic: bool = False) -> float:
+    return _metrics(pixel_size, bold, italic).height()
+
+
+@lru_cache(maxsize=4096)
+def fit_text(
+    text: str,
+    pixel_size: float,
+    max_width: float = 1e9,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+) -> tuple[str, float]:
+    """(`text`, elided to `max_width` if need be, and its width) in the given ui_font."""
+    fm = _metrics(pixel_size, bold, italic)
+    if fm.horizontalAdvance(text) > max_width:
+        text = fm.elidedText(text, Qt.TextElideMode.ElideRight, max_width)
+    return text, fm.horizontalAdvance(text)
+
+
+@lru_cache(maxsize=256)
+def text_path(text: str, bold: bool = True) -> QPainterPath:
+    """`text` as an outline centred on (0, 0), one unit of cap height tall (vector, cached)."""
+    f = ui_font(100, bold=bold)
+    cap = QFontMetricsF(f).capHeight()
+    p = QPainterPath()
+    p.addText(0, 0, f, text)
+    t = QTransform()
+    t.scale(1 / cap, 1 / cap)
+    t.translate(-p.boundingRect().center().x(), cap / 2)
+    return t.map(p)
+
+
+@lru_cache(maxsize=1)
+def _stripes_path() -> QPainterPath:
+    """Six edge inserts of a unit chip, between radius 0.74 and 1."""
+    path = QPainterPath()
+    outer = QRectF(-1, -1, 2, 2)
+    inner = QRectF(-0.74, -0.74, 1.48, 1.48)
+    span = 22.0
+    for k in range(6):
+        start = k * 60.0 + 15.0
+        path.arcMoveTo(outer, start)
+        path.arcTo(outer, start, span)
+        path.arcTo(inner, start + span, -span)
+        path.closeSubpath()
+    return path
+
+
+def paint_chip(
+    painter: QPainter,
+    centre: QPointF,
+    radius: float,
+    denomination: Decimal | None,
+    *,
+    figure: str | None = None,
+    face: bool = True,
+) -> None:
+    """Paint one chip seen from above. `face=False` skips the inlay (a chip hidden in a stack)."""
+    body, stripe, ink = chip_colours(denomination)
+    painter.save()
+    painter.translate(centre)
+    painter.scale(radius, radius)
+    edge = QColor(body).darker(170 if body.lightness() > 200 else 140)
+    pen = QPen(edge, 0.05)
+    painter.setPen(pen)
+    painter.setBrush(body)
+    painter.drawEllipse(QPointF(0, 0), 1, 1)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(stripe)
+    painter.drawPath(_stripes_path())
+    if face:
+        ring = QPen(stripe, 0.045, Qt.PenStyle.DashLine)
+        ring.setDashPattern([2.0, 1.6])
+        painter.setPen(ring)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(0, 0), 0.66, 0.66)
+        painter.setPen(QPen(edge, 0.03))
+        painter.setBrush(QColor("#fbf8f0"))
+        painter.drawEllipse(QPointF(0, 0), 0.56, 0.56)
+        text = (
+            figure
+            if figure is not None
+            else (format_denomination(denomination) if denomination else "")
+        )
+        if text:
+            glyphs = text_path(text)
+            w = glyphs.boundingRect().width()
+            s = min(0.46, 0.86 / max(w, 0.01))  # cap height, shrunk to fit the inlay
+            painter.scale(s, s)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            painter.drawPath(glyphs)
+    painter.restore()
+
+
+class ChipItem(QGraphicsItem):
+    """One chip, centred on the item's origin."""
+
+    def __init__(
+        self,
+        denomination: Decimal,
+        radius: float = CHIP_RADIUS,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.denomination = denomination
+        self.radius = radius
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        r = self.radius * 1.05
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_chip(painter, QPointF(0, 0), self.radius, self.denomination)
+
+
+class ChipStackItem(QGraphicsItem):
+    """An amount on the felt: a small stack of chips and, under it, the amount written out.
+
+    The origin is the centre of the bottom chip. `breakdown` is the chips to draw (largest at the
+    bottom); without it a generic stack is drawn. `label` (a bettor's name, "insurance") is
+    written in small italics under the amount.
+    """
+
+    AMOUNT_PX = 16.0
+    LABEL_PX = 14.0
+    LABEL_MAX_W = 96.0
+
+    def __init__(
+        self,
+        amount: Decimal,
+        currency: str = "€",
+        breakdown: Sequence[Decimal] | None = None,
+        *,
+        label: str | None = None,
+        radius: float = CHIP_RADIUS,
+        label_width: float = LABEL_MAX_W,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.amount = amount
+        self.amount_text = format_amount(amount, currency)
+        self.label = label
+        self.radius = radius
+        self._chips = self._chips_to_draw(amount, breakdown)
+        self._generic = not breakdown
+        self._amount_font = ui_font(self.AMOUNT_PX, bold=True)
+        self._label_font = ui_font(self.LABEL_PX, italic=True)
+        r = radius
+        top = -r - STACK_STEP * r * (len(self._chips) - 1)
+        pill_w = fit_text(self.amount_text, self.AMOUNT_PX, bold=True)[1] + 12
+        pill_h = line_height(self.AMOUNT_PX, bold=True) + 2
+        self._pill = QRectF(-pill_w / 2, r + 3, pill_w, pill_h)
+        rect = QRectF(-r * 1.05, top - r * 0.05, 2.1 * r, self._pill.bottom() - top + r * 0.05)
+        rect = rect.united(self._pill)
+        self._label_rect = QRectF()
+        self._label_text = ""
+        if label:
+            self._label_text, lw = fit_text(label, self.LABEL_PX, label_width, italic=True)
+            lh = line_height(self.LABEL_PX, italic=True)
+            self._label_rect = QRectF(-lw / 2 - 2, self._pill.bottom() + 1, lw + 4, lh)
+            rect = rect.united(self._label_rect)
+        self._rect = rect
+
+    @staticmethod
+    def _chips_to_draw(amount: Decimal, breakdown: Sequence[Decimal] | None) -> list[Decimal]:
+        if breakdown:
+            chips = sorted(breakdown, reverse=True)
+            if len(chips) > STACK_MAX_CHIPS:
+                chips = chips[: STACK_MAX_CHIPS - 1] + chips[-1:]
+            return chips
+        # No breakdown given: three chips in the colour of the largest usual chip under the amount.
+        colour = next((d for d in reversed(_STANDARD) if d <= amount), _STANDARD[0])
+        return [colour] * 3
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        r = self.radius
+        step = STACK_STEP * r
+        # a soft shadow on the felt
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 60))
+        painter.drawEllipse(QPointF(r * 0.08, r * 0.14), r * 1.02, r * 1.02)
+        last = len(self._chips) - 1
+        for i, d in enumerate(self._chips):
+            top = i == last
+            paint_chip(
+                painter,
+                QPointF(0, -step * i),
+                r,
+                d,
+                face=top,
+                figure="" if (top and self._generic) else None,
+            )
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(10, 20, 14, 200))
+        painter.drawRoundedRect(self._pill, self._pill.height() / 2, self._pill.height() / 2)
+        painter.setFont(self._amount_font)
+        painter.setPen(QColor("#fff8e0"))
+        painter.drawText(self._pill, Qt.AlignmentFlag.AlignCenter, self.amount_text)
+        if self._label_text:
+            painter.setFont(self._label_font)
+            painter.setPen(QColor("#f3e3a6"))
+            painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label_text)
+
+
+__all__ = [
+    "CHIP_RADIUS",
+    "ChipItem",
+    "ChipStackItem",
+    "chip_colours",
+    "format_amount",
+    "fit_text",
+    "format_denomination",
+    "line_height",
+    "paint_chip",
+    "text_path",
+    "ui_font",
+]

@@ -1,0 +1,1445 @@
+"""The progress view: what a trainee and an instructor look at.
+
+Four tabs over one profile's history — Timeline (accuracy and median time per session against
+the 95 % line and the skill's target), Skills (a row per skill, and a heat map of its items by
+error rate and speed), Sessions (every session; open one to see every answer and drill the
+missed ones again) and Readiness (the verdict against the dealer-school bar, with what is still
+missing) — and the exports: a chart as PNG, the history as CSV, a one-page PDF report for the
+instructor.
+
+Every figure comes from `trainer.progress_data` (and through it `trainer.stats`), read on a
+worker thread through `ui.background` with a `store.reader()`; this module only lays them out.
+pyqtgraph is imported when the window is built (on a worker thread too, while the history is
+read), never at start-up.
+
+Signals:
+    drillAgain(list)  [(skill, item), ...] of the missed attempts of the session shown
+    loaded()          the current profile's figures are on screen
+    exported(str)     a file was written (its path)
+    exportFailed(str) an export failed (a sentence)
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QThreadPool,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPalette, QPen, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import progress_data as pd
+from trainer.drill import MODES
+from trainer.settings import Settings
+from trainer.skills import SKILLS, TARGETS
+from trainer.stats import MASTERY, SkillStats
+from trainer.store import Store
+from ui.background import Job, run_in_background
+
+GOOD = QColor("#2e9d4f")
+BAD = QColor("#c8412f")
+WARN = QColor("#c98a12")
+ACCURACY_COLOUR = QColor("#2a6fdb")
+TIME_COLOUR = QColor("#e07b1a")
+
+
+# -- formatting --------------------------------------------------------------------------------
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x:.0%}" if x < 0.995 or x == 1 else f"{x:.1%}"
+
+
+def _secs(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.1f} s" if ms < 100_000 else f"{ms / 1000:.0f} s"
+
+
+def _when(unix: float, with_time: bool = True) -> str:
+    moment = datetime.fromtimestamp(unix)
+    return moment.strftime("%a %d %b %Y %H:%M" if with_time else "%a %d %b %Y")
+
+
+def _trend_text(trend: pd.Trend | None) -> tuple[str, QColor | None, str]:
+    """Text, colour (None: neutral) and tooltip of the 'since last week' cell."""
+    tip = (
+        "This week (the last 7 days) against the 7 days before: change of accuracy, in "
+        "percentage points, and of the mean response time."
+    )
+    if trend is None or (not trend.attempts and not trend.before_attempts):
+        return "—", None, tip + "\nNo practice in the last two weeks."
+    if not trend.before_attempts:
+        return f"new: {trend.attempts} this week", None, tip
+    if not trend.attempts:
+        return "not practised this week", WARN, tip
+    acc = trend.accuracy_change or 0.0
+    ms = trend.mean_ms_change or 0.0
+    arrow = "▲" if acc > 0.05 else "▼" if acc < -0.05 else "="
+    speed = "faster" if ms < 0 else "slower"
+    text = f"{arrow} {acc:+.1f} pts · {abs(ms) / 1000:.2f} s {speed}"
+    better = (acc >= 0) + (ms <= 0)
+    colour = GOOD if better == 2 else BAD if better == 0 else None
+    return text, colour, tip
+
+
+def _bold(label: QLabel, scale: float = 1.0) -> QLabel:
+    font = label.font()
+    font.setBold(True)
+    if scale != 1.0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    label.setFont(font)
+    return label
+
+
+def _message(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setMargin(32)
+    return label
+
+
+# -- timeline ----------------------------------------------------------------------------------
+
+
+class TimelineTab(QWidget):
+    """Per session, accuracy (left axis) and median time (right axis) of one skill."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        import pyqtgraph as pg
+
+        self.pg = pg
+        self.progress: pd.Progress | None = None
+        self.shown: list[pd.SessionPoint] = []
+
+        self.skill_box = QComboBox()
+        self.mode_box = QComboBox()
+        self.mode_box.addItem("All modes", None)
+        for mode in MODES:
+            self.mode_box.addItem(mode.capitalize(), mode)
+        self.range_box = QComboBox()
+        for label, days in pd.RANGES.items():
+            self.range_box.addItem(label, days)
+        self.range_box.setCurrentIndex(len(pd.RANGES) - 1)
+        filters = QHBoxLayout()
+        for text, box in (
+            ("Skill", self.skill_box),
+            ("Mode", self.mode_box),
+            ("Dates", self.range_box),
+        ):
+            filters.addWidget(QLabel(text))
+            filters.addWidget(box)
+            box.currentIndexChanged.connect(self.refresh)
+        filters.addStretch(1)
+        self.summary = QLabel()
+        filters.addWidget(self.summary)
+
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        self.text_colour = text
+        self.date_axis = _date_axis(pg)
+        self.plot = pg.PlotWidget(background=base, axisItems={"bottom": self.date_axis})
+        self.plot.setMinimumHeight(260)
+        item = self.plot.getPlotItem()
+        item.showGrid(x=True, y=True, alpha=0.15)
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showAxis("right")
+        for side in ("left", "bottom", "right"):
+            axis = item.getAxis(side)
+            axis.setPen(pg.mkPen(text))
+            axis.setTextPen(pg.mkPen(text))
+        item.getAxis("left").setLabel("Accuracy", units="%")
+        item.getAxis("right").setLabel("Median time", units="s")
+        item.getAxis("left").enableAutoSIPrefix(False)
+        item.getAxis("right").enableAutoSIPrefix(False)
+        self.accuracy_box = item.getViewBox()
+        self.time_box = pg.ViewBox()
+        item.scene().addItem(self.time_box)
+        item.getAxis("right").linkToView(self.time_box)
+        self.time_box.setXLink(self.accuracy_box)
+        for box in (self.accuracy_box, self.time_box):
+            box.setMouseEnabled(x=True, y=False)
+        self.accuracy_box.sigResized.connect(self._sync_boxes)
+
+        acc, tim = ACCURACY_COLOUR, TIME_COLOUR
+        self.pass_line = pg.InfiniteLine(
+            pos=95,
+            angle=0,
+            pen=pg.mkPen(GOOD, width=1.5, style=Qt.PenStyle.DashLine),
+            label="95 %",
+            labelOpts={"position": 0.005, "color": GOOD, "anchors": [(0, 1), (0, 1)]},
+        )
+        self.accuracy_curve = pg.PlotDataItem(
+            pen=pg.mkPen(QColor(acc.red(), acc.green(), acc.blue(), 90), width=1),
+            symbol="o",
+            symbolSize=7,
+            symbolBrush=acc,
+            symbolPen=pg.mkPen(base),
+            name="accuracy",
+        )
+        self.accuracy_average = pg.PlotDataItem(pen=pg.mkPen(acc, width=3))
+        self.target_line = pg.InfiniteLine(
+            pos=0,
+            angle=0,
+            pen=pg.mkPen(tim, width=1.5, style=Qt.PenStyle.DashLine),
+            label="target",
+            labelOpts={"position": 0.97, "color": tim, "anchors": [(1, 1), (1, 1)]},
+        )
+        self.time_curve = pg.PlotDataItem(
+            pen=pg.mkPen(QColor(tim.red(), tim.green(), tim.blue(), 90), width=1),
+            symbol="t1",
+            symbolSize=8,
+            symbolBrush=tim,
+            symbolPen=pg.mkPen(base),
+            name="median time",
+        )
+        self.time_average = pg.PlotDataItem(pen=pg.mkPen(tim, width=3))
+        for thing in (self.pass_line, self.accuracy_curve, self.accuracy_average):
+            self.accuracy_box.addItem(thing)
+        for thing in (self.target_line, self.time_curve, self.time_average):
+            self.time_box.addItem(thing)
+        self.marker = pg.ScatterPlotItem(
+            size=16, pen=pg.mkPen(text, width=2), brush=pg.mkBrush(None)
+        )
+        self.accuracy_box.addItem(self.marker)
+        self.plot.scene().sigMouseMoved.connect(self._hover)
+
+        self.empty = _message("")
+        self.stack = QStackedWidget()
+        chart = QWidget()
+        chart_layout = QVBoxLayout(chart)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(self.legend)
+        chart_layout.addWidget(self.plot, 1)
+        self.chart = chart
+        self.stack.addWidget(chart)
+        self.stack.addWidget(self.empty)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(self.stack, 1)
+
+    def _sync_boxes(self) -> None:
+        self.time_box.setGeometry(self.accuracy_box.sceneBoundingRect())
+        self.time_box.linkedViewChanged(self.accuracy_box, self.time_box.XAxis)
+
+    # filters
+    def set_progress(self, progress: pd.Progress) -> None:
+        self.progress = progress
+        practised = {p.skill for p in progress.points}
+        order = [s for s in SKILLS if s in practised] + sorted(practised - set(SKILLS))
+        current = self.skill_box.currentData()
+        last = progress.points[-1].skill if progress.points else None
+        self.skill_box.blockSignals(True)
+        self.skill_box.clear()
+        for skill in order:
+            self.skill_box.addItem(pd.skill_title(skill), skill)
+        keep = current if current in practised else last
+        if keep is not None:
+            self.skill_box.setCurrentIndex(order.index(keep))
+        self.skill_box.blockSignals(False)
+        self.refresh()
+
+    def set_filters(
+        self,
+        skill: str | None = None,
+        mode: str | None | bool = False,
+        days: int | None | bool = False,
+    ) -> None:
+        """Choose the skill, mode (None: all) and date range (days back, None: all) shown."""
+        for box, value in ((self.skill_box, skill), (self.mode_box, mode), (self.range_box, days)):
+            if value is False or (box is self.skill_box and value is None):
+                continue
+            index = box.findData(value)
+            if index < 0:
+                raise ValueError(f"nothing to choose for {value!r}")
+            box.setCurrentIndex(index)
+        self.refresh()
+
+    @property
+    def skill(self) -> str | None:
+        return self.skill_box.currentData()
+
+    def refresh(self) -> None:
+        progress = self.progress
+        if progress is None:
+            return
+        skill = self.skill
+        mode = self.mode_box.currentData()
+        days = self.range_box.currentData()
+        start = pd.since(days, progress.now)
+        points = pd.timeline(progress.points, skill, mode, start) if skill else []
+        self.shown = points
+        if not points:
+            what = self.mode_box.currentText().lower() if mode else ""
+            period = f"in the {self.range_box.currentText().lower()}" if days else "yet"
+            self.empty.setText(
+                f"<p style='font-size:large'>No {what + ' ' if what else ''}session of "
+                f"<b>{pd.skill_title(skill) if skill else 'this skill'}</b> {period}.</p>"
+                "<p>Choose another skill, mode or date range above.</p>"
+            )
+            self.stack.setCurrentWidget(self.empty)
+            self.summary.setText("")
+            return
+        self.stack.setCurrentWidget(self.chart)
+        target_s = TARGETS.get(skill or "", None)
+        if target_s is None:
+            target_s = (progress.skills.get(skill or "") or _NO_STATS).target_s
+        xs = [p.started for p in points]
+        accuracy = [100 * (p.accuracy or 0.0) for p in points]
+        timed = [p for p in points if p.median_ms is not None]
+        self.accuracy_curve.setData(xs, accuracy)
+        self.time_curve.setData([p.started for p in timed], [p.median_ms / 1000 for p in timed])
+        avg_acc, avg_ms = pd.moving_average(points)
+        self.accuracy_average.setData(xs, [100 * (a or 0.0) for a in avg_acc])
+        ms_x = [x for x, m in zip(xs, avg_ms, strict=True) if m is not None]
+        self.time_average.setData(ms_x, [m / 1000 for m in avg_ms if m is not None])
+        self.marker.setData([], [])
+
+        low = min(accuracy)
+        self.accuracy_box.setYRange(max(0.0, min(low, 90.0) - 5), 101, padding=0)
+        slowest = max([p.median_ms or 0 for p in timed] + [(target_s or 0) * 1000]) / 1000
+        self.time_box.setYRange(0, max(slowest * 1.15, 0.5), padding=0)
+        if target_s is not None:
+            self.target_line.setValue(target_s)
+            self.target_line.label.setFormat(f"target {target_s:g} s")
+            self.target_line.show()
+        else:
+            self.target_line.hide()
+        if start is not None:
+            self.accuracy_box.setXRange(start, progress.now, padding=0.02)
+        else:
+            lo, hi = xs[0], xs[-1]
+            pad = max((hi - lo) * 0.03, 3600.0)
+            self.accuracy_box.setXRange(lo - pad, hi + pad, padding=0)
+        self._sync_boxes()
+
+        n = sum(p.attempts for p in points)
+        right = sum(p.correct for p in points)
+        self.summary.setText(f"{len(points)} sessions · {n:,} answers · {_pct(right / n)} right")
+        target = (
+            ""
+            if target_s is None
+            else f" &nbsp; <span style='color:{TIME_COLOUR.name()}'>"
+            f"- - target {target_s:g} s</span>"
+        )
+        self.legend.setText(
+            f"<span style='color:{ACCURACY_COLOUR.name()}'>● accuracy per session &nbsp; "
+            f"━ moving average ({pd.MOVING_WINDOW} sessions)</span> &nbsp; "
+            f"<span style='color:{GOOD.name()}'>- - 95 %</span> &nbsp;&nbsp; "
+            f"<span style='color:{TIME_COLOUR.name()}'>▲ median time per session &nbsp; "
+            f"━ moving average</span>{target} &nbsp; "
+            "<span style='color:gray'>(hover a point for its session)</span>"
+        )
+
+    # hover
+    def point_text(self, point: pd.SessionPoint) -> str:
+        target = TARGETS.get(point.skill)
+        lines = [
+            f"{_when(point.started)} · {point.mode}" + ("" if point.ended else " (not ended)"),
+            f"{pd.skill_title(point.skill)}: {point.correct} right of {point.attempts} "
+            f"({_pct(point.accuracy)})",
+            f"median {_secs(point.median_ms)} · p90 {_secs(point.p90_ms)}"
+            + ("" if target is None else f" · target {target:g} s"),
+            f"session {point.session_id}",
+        ]
+        return "\n".join(lines)
+
+    def nearest(self, scene_x: float, scene_y: float, radius: float = 14) -> int | None:
+        """Index (into `shown`) of the session point nearest a scene position, if close."""
+        best, best_d = None, radius
+        for i, p in enumerate(self.shown):
+            spots = [
+                self.accuracy_box.mapViewToScene(self.pg.Point(p.started, 100 * (p.accuracy or 0)))
+            ]
+            if p.median_ms is not None:
+                spots.append(
+                    self.time_box.mapViewToScene(self.pg.Point(p.started, p.median_ms / 1000))
+                )
+            for spot in spots:
+                d = math.hypot(spot.x() - scene_x, spot.y() - scene_y)
+                if d < best_d:
+                    best, best_d = i, d
+        return best
+
+    def _hover(self, pos: Any) -> None:
+        index = self.nearest(pos.x(), pos.y())
+        if index is None:
+            self.marker.setData([], [])
+            QToolTip.hideText()
+            return
+        p = self.shown[index]
+        self.marker.setData([p.started], [100 * (p.accuracy or 0)])
+        view = self.plot
+        QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(p), view)
+
+
+def _date_axis(pg: Any) -> Any:
+    """A date axis whose day ticks say the month too ("07 Nov", not "07")."""
+    axis = pg.DateAxisItem(orientation="bottom")
+    try:
+        from pyqtgraph.graphicsItems import DateAxisItem as dates
+
+        days = dates.ZoomLevel(
+            [
+                dates.TickSpec(dates.MONTH_SPACING, dates.makeMStepper(1), "%d %b"),
+                dates.TickSpec(
+                    dates.DAY_SPACING,
+                    dates.makeSStepper(dates.DAY_SPACING),
+                    "%d %b",
+                    autoSkip=[1, 2, 7],
+                ),
+            ],
+            "00 MMM",
+        )
+        axis.zoomLevels = {
+            spacing: days if level is dates.MONTH_DAY_ZOOM_LEVEL else level
+            for spacing, level in axis.zoomLevels.items()
+        }
+    except (ImportError, AttributeError, TypeError):
+        pass  # another pyqtgraph: its own day ticks will do
+    return axis
+
+
+_NO_STATS = SkillStats("", 0, 0, 0, None, None, 0, 0, None, None, False)
+
+
+# -- skills and the heat map -------------------------------------------------------------------
+
+
+def error_colour(rate: float) -> QColor:
+    """Green when never wrong, through yellow, to red at 25 % wrong and more."""
+    t = min(max(rate / 0.25, 0.0), 1.0)
+    return QColor.fromHsvF((1 - t) * 0.33, 0.30 + 0.45 * t, 0.97 - 0.1 * t)
+
+
+def speed_colour(slowness: float | None) -> QColor:
+    if slowness is None:
+        return QColor("#999999")
+    return GOOD if slowness <= 1.0 else WARN if slowness <= 1.5 else BAD
+
+
+class HeatMap(QWidget):
+    """The items of one skill as tiles: fill by error rate, bar by mean time against target."""
+
+    TILE = QSize(112, 52)
+    GAP = 6
+    HEAD = 52
+    FEW = 5  # fewer attempts than this: drawn faded
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cells: list[pd.ItemCell] = []
+        self.skill: str | None = None
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def set_cells(self, skill: str | None, cells: Sequence[pd.ItemCell]) -> None:
+        self.skill = skill
+        self.cells = list(cells)
+        self.updateGeometry()
+        self.setMinimumHeight(self.heightForWidth(max(self.width(), 400)))
+        self.update()
+
+    def _columns(self, width: int) -> int:
+        return max(1, (width - self.GAP) // (self.TILE.width() + self.GAP))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        rows = math.ceil(len(self.cells) / self._columns(width)) if self.cells else 1
+        return self.HEAD + rows * (self.TILE.height() + self.GAP) + self.GAP
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(720, self.heightForWidth(720))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+        self.setMinimumHeight(self.heightForWidth(self.width()))
+        super().resizeEvent(event)
+
+    def tile_rect(self, index: int) -> QRect:
+        cols = self._columns(self.width())
+        row, col = divmod(index, cols)
+        return QRect(
+            self.GAP + col * (self.TILE.width() + self.GAP),
+            self.HEAD + row * (self.TILE.height() + self.GAP),
+            self.TILE.width(),
+            self.TILE.height(),
+        )
+
+    def cell_at(self, pos: QPoint) -> pd.ItemCell | None:
+        for i, cell in enumerate(self.cells):
+            if self.tile_rect(i).contains(pos):
+                return cell
+        return None
+
+    def cell_text(self, cell: pd.ItemCell) -> str:
+        target = "" if cell.target_s is None else f" (target {cell.target_s:g} s)"
+        return (
+            f"{cell.item}\n{cell.attempts} attempts, {cell.wrong} wrong "
+            f"({cell.error_rate:.0%})\nmean time {cell.mean_ms / 1000:.2f} s{target}"
+        )
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            cell = self.cell_at(event.pos())
+            if cell is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.cell_text(cell), self)
+            return True
+        return super().event(event)
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
+        text = palette.color(QPalette.ColorRole.Text)
+        painter.setPen(text)
+        head = QFont(self.font())
+        head.setBold(True)
+        painter.setFont(head)
+        if self.skill is None:
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Choose a skill above.")
+            return
+        target = TARGETS.get(self.skill)
+        title = f"{pd.skill_title(self.skill)}: {len(self.cells)} items"
+        painter.drawText(QRect(self.GAP, 4, self.width(), 20), Qt.AlignmentFlag.AlignLeft, title)
+        painter.setFont(self.font())
+        # The legend: the error scale, then the time bar.
+        metrics = painter.fontMetrics()
+        line = metrics.height()
+        y = 8 + line
+        x = self.GAP
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        for words in ("fill: errors", "0%"):
+            painter.drawText(QRect(x, y, 300, line), left, words)
+            x += metrics.horizontalAdvance(words) + 6
+        for k in range(6):
+            painter.fillRect(QRect(x + k * 22, y + 2, 22, line - 4), error_colour(k * 0.05))
+        x += 6 * 22 + 6
+        painter.drawText(QRect(x, y, 60, line), left, "25%+")
+        x += metrics.horizontalAdvance("25%+") + 28
+        mid = y + line // 2
+        painter.fillRect(QRect(x, mid - 2, 40, 5), GOOD)
+        painter.fillRect(QRect(x + 40, mid - 2, 20, 5), WARN)
+        painter.fillRect(QRect(x + 60, mid - 2, 20, 5), BAD)
+        painter.setPen(QPen(text, 1.5))
+        painter.drawLine(x + 40, mid - 6, x + 40, mid + 6)
+        bar = (
+            "bar: mean time; the tick is the target, a full bar twice it"
+            if target is not None
+            else "bar: mean time (this skill has no target)"
+        )
+        painter.drawText(QRect(x + 88, y, 600, line), left, bar)
+        if not self.cells:
+            painter.drawText(
+                QRect(0, self.HEAD, self.width(), 40),
+                Qt.AlignmentFlag.AlignCenter,
+                "No item of this skill asked yet.",
+            )
+            return
+        small = QFont(self.font())
+        small.setPointSizeF(max(small.pointSizeF() * 0.85, 7))
+        label_font = QFont(self.font())
+        label_font.setBold(True)
+        black = QColor("#1d1d1d")
+        for i, cell in enumerate(self.cells):
+            rect = self.tile_rect(i)
+            fill = error_colour(cell.error_rate)
+            if cell.attempts < self.FEW:
+                fill.setAlphaF(0.45)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(rect, 4, 4)
+            painter.setPen(black)
+            painter.setFont(label_font)
+            inner = rect.adjusted(6, 3, -6, -10)
+            label = painter.fontMetrics().elidedText(
+                cell.label, Qt.TextElideMode.ElideRight, inner.width()
+            )
+            painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+            painter.setFont(small)
+            painter.drawText(
+                inner,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                f"{cell.error_rate:.0%} · {cell.mean_ms / 1000:.1f} s · {cell.attempts}",
+            )
+            # The time bar: the tick at half the width is the target, the full width twice it.
+            slowness = cell.slowness
+            track = QRect(rect.left() + 6, rect.bottom() - 7, rect.width() - 12, 4)
+            painter.fillRect(track, QColor(0, 0, 0, 35))
+            share = min((slowness if slowness is not None else 0) / 2, 1.0)
+            painter.fillRect(
+                QRect(track.left(), track.top(), int(track.width() * share), 4),
+                speed_colour(slowness),
+            )
+            if slowness is not None:
+                painter.setPen(QPen(black, 1))
+                mid = track.left() + track.width() // 2
+                painter.drawLine(mid, track.top() - 2, mid, track.bottom() + 2)
+
+
+class _SortItem(QTableWidgetItem):
+    """A table cell that sorts by its raw value (Qt.UserRole), not by its text."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine, theirs = self.data(Qt.ItemDataRole.UserRole), other.data(Qt.ItemDataRole.UserRole)
+        if mine is None or theirs is None:
+            return (mine is None) > (theirs is None)
+        try:
+            return bool(mine < theirs)
+        except TypeError:
+            return str(mine) < str(theirs)
+
+
+SKILL_COLUMNS = (
+    "Skill",
+    "Attempts",
+    "Accuracy",
+    "Median",
+    "p90",
+    "Target",
+    "Since last week",
+    "Mastered",
+)
+
+
+class SkillsTab(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.progress: pd.Progress | None = None
+        self.table = QTableWidget(0, len(SKILL_COLUMNS))
+        self.table.setHorizontalHeaderLabels(SKILL_COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        for i in range(len(SKILL_COLUMNS)):
+            header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(SKILL_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._selected)
+        self.heatmap = HeatMap()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.heatmap)
+        self.scroll = scroll
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(scroll)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        note = QLabel(
+            f"Mastered: at least {MASTERY.min_attempts} attempts and, over the last "
+            f"{MASTERY.window}, {float(MASTERY.accuracy):.0%} right with a median within the "
+            "target. Select a skill to see its items."
+        )
+        note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split, 1)
+        layout.addWidget(note)
+
+    def skills_shown(self) -> list[str]:
+        return [
+            self.table.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)
+            for r in range(self.table.rowCount())
+        ]
+
+    def set_progress(self, progress: pd.Progress, select: str | None = None) -> None:
+        self.progress = progress
+        stats = progress.skills
+        order = [s for s in SKILLS if s in stats] + sorted(set(stats) - set(SKILLS))
+        self.table.setSortingEnabled(False)
+        self.table.setRowCount(len(order))
+        for row, skill in enumerate(order):
+            s = stats[skill]
+            target_ms = None if s.target_s is None else s.target_s * 1000
+            trend_text, trend_colour, trend_tip = _trend_text(progress.trends.get(skill))
+            gaps = pd.mastery_gaps(s)
+            mastered = "✓ mastered" if s.mastered else "not yet: " + "; ".join(gaps)
+            cells: list[tuple[str, Any, QColor | None, str]] = [
+                (pd.skill_title(skill), row, None, skill),  # sorts in curriculum order
+                (f"{s.attempts:,}", s.attempts, None, ""),
+                (_pct(s.accuracy), s.accuracy, None, ""),
+                (
+                    _secs(s.median_ms),
+                    s.median_ms,
+                    None
+                    if s.median_ms is None or target_ms is None
+                    else GOOD
+                    if s.median_ms <= target_ms
+                    else BAD,
+                    "",
+                ),
+                (_secs(s.p90_ms), s.p90_ms, None, ""),
+                (_secs(target_ms), target_ms, None, ""),
+                (
+                    trend_text,
+                    (progress.trends.get(skill) or _NO_TREND).accuracy_change,
+                    trend_colour,
+                    trend_tip,
+                ),
+                (
+                    mastered,
+                    s.mastered,
+                    GOOD if s.mastered else None,
+                    "\n".join(gaps),
+                ),
+            ]
+            for col, (text, raw, colour, tip) in enumerate(cells):
+                item = _SortItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, raw)
+                if col == 0:
+                    item.setData(Qt.ItemDataRole.UserRole + 1, skill)
+                elif tip:
+                    item.setToolTip(tip)
+                if colour is not None:
+                    item.setForeground(colour)
+                if 0 < col < len(cells) - 1:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(row, col, item)
+        self.table.setSortingEnabled(True)
+        self.table.sortItems(0, Qt.SortOrder.AscendingOrder)  # the curriculum's order
+        want = select if select in order else (order[0] if order else None)
+        if want is not None:
+            self.select(want)
+        else:
+            self.heatmap.set_cells(None, [])
+
+    def select(self, skill: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == skill:
+                self.table.selectRow(row)
+                self._selected()
+                return
+
+    def _selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or self.progress is None:
+            return
+        skill = self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole + 1)
+        self.heatmap.set_cells(skill, [c for c in self.progress.items if c.skill == skill])
+
+
+_NO_TREND = pd.Trend("", 0, 0, 0, 0, 0, 0)
+
+
+# -- sessions ----------------------------------------------------------------------------------
+
+SESSION_COLUMNS = (
+    "Started",
+    "Mode",
+    "Skills",
+    "Questions",
+    "Right",
+    "Accuracy",
+    "Mean time",
+    "Ended",
+)
+
+
+class SessionsModel(QAbstractTableModel):
+    """The sessions list. It sorts itself (in Python, on the raw values): a proxy model would
+    call `data()` a hundred thousand times to sort a long history."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.lines: list[pd.SessionLine] = []
+        self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.DescendingOrder)
+
+    def set_lines(self, lines: Sequence[pd.SessionLine]) -> None:
+        self.beginResetModel()
+        self.lines = list(lines)
+        self._sorted()
+        self.endResetModel()
+
+    @staticmethod
+    def raw(line: pd.SessionLine, column: int) -> Any:
+        return (
+            line.started,
+            line.mode,
+            ",".join(line.skills),
+            line.attempts,
+            line.correct,
+            line.accuracy,
+            line.mean_ms,
+            -1.0 if line.ended is None else line.ended - line.started,
+        )[column]
+
+    def _sorted(self) -> None:
+        column, order = self._sort
+
+        def key(line: pd.SessionLine) -> tuple[bool, Any, int]:
+            value = self.raw(line, column)
+            return (value is not None, value if value is not None else 0, line.session_id)
+
+        self.lines.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._sort = (column, order)
+        self._sorted()
+        self.layoutChanged.emit()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.lines)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(SESSION_COLUMNS)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return SESSION_COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        line = self.lines[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return _when(line.started)
+            if col == 1:
+                return line.mode
+            if col == 2:
+                if len(line.skills) >= len(SKILLS):
+                    return "every skill"
+                return ", ".join(pd.skill_title(s) for s in line.skills)
+            if col == 3:
+                return f"{line.attempts:,}"
+            if col == 4:
+                return f"{line.correct:,}"
+            if col == 5:
+                return _pct(line.accuracy)
+            if col == 6:
+                return _secs(line.mean_ms)
+            if line.ended is None:
+                return "not ended"
+            return f"after {max(0, line.ended - line.started) / 60:.0f} min"
+        if role == Qt.ItemDataRole.UserRole:
+            return self.raw(line, col)
+        if role == Qt.ItemDataRole.UserRole + 1:
+            return line.session_id
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and col == 5 and line.accuracy is not None:
+            return GOOD if line.accuracy >= 0.95 else None
+        return None
+
+
+ATTEMPT_COLUMNS = ("#", "Skill", "Item", "Question", "Answer", "Right answer", "", "Time")
+
+
+class SessionsTab(QWidget):
+    """Every session, newest first; open one (double-click or Enter) to see its answers."""
+
+    drillAgain = Signal(list)  # noqa: N815 - Qt's naming, as the main window connects it
+    attemptsShown = Signal(int)  # noqa: N815 - the id of the session whose attempts are shown
+
+    def __init__(self, store: Store, pool: QThreadPool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.pool = pool
+        self.model = SessionsModel(self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 8)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        widths = (190, 80, 0, 80, 60, 75, 80, 95)
+        for col, width in enumerate(widths):
+            if width:
+                self.view.setColumnWidth(col, width)
+        self.view.activated.connect(self._open_index)
+        self.view.doubleClicked.connect(self._open_index)
+
+        self.title = _bold(QLabel("Open a session (double-click or Enter) to see every answer."))
+        self.title.setWordWrap(True)
+        self.attempts = QTableWidget(0, len(ATTEMPT_COLUMNS))
+        self.attempts.setHorizontalHeaderLabels(ATTEMPT_COLUMNS)
+        self.attempts.verticalHeader().hide()
+        self.attempts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.attempts.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.attempts.setWordWrap(False)
+        ah = self.attempts.horizontalHeader()
+        for col in range(len(ATTEMPT_COLUMNS)):
+            ah.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        ah.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.again = QPushButton("Drill the missed ones again")
+        self.again.setEnabled(False)
+        self.again.clicked.connect(self._drill_again)
+        self.missed: list[tuple[str, str]] = []
+        self.session_id: int | None = None
+        self._job: Job | None = None
+
+        detail = QWidget()
+        dl = QVBoxLayout(detail)
+        dl.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.title, 1)
+        row.addWidget(self.again)
+        dl.addLayout(row)
+        dl.addWidget(self.attempts, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.view)
+        split.addWidget(detail)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+
+    def set_progress(self, progress: pd.Progress) -> None:
+        self.model.set_lines(progress.sessions)
+        if self.session_id is not None and not any(
+            line.session_id == self.session_id for line in progress.sessions
+        ):
+            self._clear()
+
+    def _clear(self) -> None:
+        self.session_id = None
+        self.missed = []
+        self.attempts.setRowCount(0)
+        self.again.setEnabled(False)
+        self.again.setText("Drill the missed ones again")
+        self.title.setText("Open a session (double-click or Enter) to see every answer.")
+
+    def _open_index(self, index: QModelIndex) -> None:
+        self.open_session(self.model.data(index, Qt.ItemDataRole.UserRole + 1))
+
+    def open_session(self, session_id: int) -> None:
+        """Show every attempt of the session (read on a worker thread)."""
+        if self._job is not None:
+            self._job.cancel()
+        store = self.store
+
+        def work() -> tuple[Any, list[Any]]:
+            from trainer.stats import session_stats
+
+            with store.reader() as reader:
+                return session_stats(reader, session_id), list(
+                    reader.attempts(session_id=session_id)
+                )
+
+        self.title.setText("Reading the session…")
+        self._job = run_in_background(
+            work, lambda result: self._show(session_id, *result), self._failed, pool=self.pool
+        )
+
+    def _failed(self, error: BaseException) -> None:
+        self.title.setText(f"The session could not be read: {error}")
+
+    def _show(self, session_id: int, stats: Any, attempts: list[Any]) -> None:
+        self.session_id = session_id
+        o = stats.overall
+        end = "" if stats.ended is not None else " · not ended"
+        self.title.setText(
+            f"{_when(stats.started.timestamp())} · {stats.mode}{end} — {o.correct} right of "
+            f"{o.attempts} ({_pct(o.accuracy)}), median {_secs(o.median_ms)}, "
+            f"p90 {_secs(o.p90_ms)}"
+        )
+        table = self.attempts
+        table.setRowCount(len(attempts))
+        miss_bg = QColor(BAD)
+        miss_bg.setAlpha(40)
+        for row, a in enumerate(attempts):
+            target = TARGETS.get(a.skill)
+            values = (
+                str(row + 1),
+                pd.skill_title(a.skill),
+                pd.item_label(a.item),
+                pd.describe_question(a.question),
+                a.answer,
+                a.expected,
+                "✓" if a.correct else "✗",
+                _secs(a.response_ms),
+            )
+            for col, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if col == 3:
+                    item.setToolTip(str(a.question))
+                if col == 6:
+                    item.setForeground(GOOD if a.correct else BAD)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if col == 7:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                    if target is not None and a.response_ms > target * 1000:
+                        item.setForeground(WARN)
+                if not a.correct:
+                    item.setBackground(miss_bg)
+                table.setItem(row, col, item)
+        self.missed = pd.missed_items(attempts)
+        n = len(self.missed)
+        self.again.setEnabled(bool(n))
+        self.again.setText(
+            f"Drill the {n} missed item{'s' if n != 1 else ''} again"
+            if n
+            else "Nothing missed in this session"
+        )
+        self.attemptsShown.emit(session_id)
+
+    def _drill_again(self) -> None:
+        if self.missed:
+            self.drillAgain.emit(list(self.missed))
+
+
+# -- readiness ---------------------------------------------------------------------------------
+
+
+class ReadinessTab(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.verdict = _bold(QLabel(), 1.6)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(("Requirement", "", "What is still missing"))
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setWordWrap(False)
+        h = self.table.horizontalHeader()
+        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.detail)
+        layout.addWidget(self.table, 1)
+
+    def set_progress(self, progress: pd.Progress, rules: str) -> None:
+        r = progress.readiness
+        if r.ready:
+            self.verdict.setText(f"✓ {progress.profile} is ready for the table")
+            self.verdict.setStyleSheet(f"color: {GOOD.name()};")
+        else:
+            self.verdict.setText(f"{progress.profile} is not ready for the table yet")
+            self.verdict.setStyleSheet(f"color: {WARN.name()};")
+        exam = "passed" if r.exam_passed else "not passed yet"
+        self.detail.setText(
+            f"<p>The dealer-school bar: every skill mastered — at least "
+            f"{MASTERY.min_attempts} attempts and, over the last {MASTERY.window}, "
+            f"{float(MASTERY.accuracy):.0%} right with a median within the target — and the "
+            f"exam passed: {float(pd.EXAM_PASS_FRACTION):.0%} right with every skill asked.</p>"
+            f"<p><b>{r.mastered} of {len(r.skills)}</b> skills mastered; exam <b>{exam}</b>. "
+            f"Skills required under the house rules {rules}.</p>"
+        )
+        rows = len(r.skills) + 1
+        self.table.setRowCount(rows)
+        for row, gap in enumerate(r.skills):
+            self._row(
+                row,
+                pd.skill_title(gap.skill),
+                gap.mastered,
+                "mastered" if gap.mastered else "; ".join(gap.reasons),
+            )
+        if r.exam_passed and r.exam is not None:
+            e = r.exam
+            text = (
+                f"passed on {_when(e.started, False)}: {e.correct} right of {e.attempts} "
+                f"({_pct(e.accuracy)})"
+            )
+        else:
+            text = next((m.split(": ", 1)[1] for m in r.missing if m.startswith("Exam:")), "")
+        self._row(rows - 1, "Exam", r.exam_passed, text)
+
+    def _row(self, row: int, name: str, ok: bool, text: str) -> None:
+        first = QTableWidgetItem(name)
+        mark = QTableWidgetItem("✓" if ok else "✗")
+        mark.setForeground(GOOD if ok else BAD)
+        mark.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        what = QTableWidgetItem(text)
+        what.setToolTip(text)
+        for col, item in enumerate((first, mark, what)):
+            self.table.setItem(row, col, item)
+
+
+# -- the window --------------------------------------------------------------------------------
+
+
+class ProgressWindow(QWidget):
+    """The progress view of any profile (the active one first). See the module docstring."""
+
+    drillAgain = Signal(list)  # noqa: N815 - [(skill, item), ...]
+    loaded = Signal()
+    exported = Signal(str)
+    exportFailed = Signal(str)  # noqa: N815
+
+    def __init__(self, store: Store, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.settings = settings
+        self.setWindowTitle("Sabot — progress")
+        self.resize(1100, 760)
+        self.progress: pd.Progress | None = None
+        self.is_loaded = False
+        self._pending: pd.Progress | None = None
+        self._job: Job | None = None
+        self._generation = 0
+        self._shown_once = False
+        # A pool of the window's own: deleting the window waits for its workers, so no reader
+        # outlives it.
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)
+
+        self.profile_box = QComboBox()
+        self.profile_box.setMinimumContentsLength(16)
+        self.profile_box.currentIndexChanged.connect(self._profile_chosen)
+        refresh = QPushButton("Refresh")
+        refresh.setToolTip("Read the history again (F5)")
+        refresh.clicked.connect(self.reload)
+        self.export_button = QToolButton()
+        self.export_button.setText("Export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        menu.addAction("Chart as PNG…", self._ask_png)
+        menu.addAction("History as CSV…", self._ask_csv)
+        menu.addAction("Report for the instructor (PDF)…", self._ask_pdf)
+        self.export_button.setMenu(menu)
+        self.status = QLabel()
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Profile"))
+        top.addWidget(self.profile_box)
+        top.addWidget(refresh)
+        top.addStretch(1)
+        top.addWidget(self.status)
+        top.addWidget(self.export_button)
+
+        self.message = _message("")
+        self.tabs = QTabWidget()
+        self.timeline: TimelineTab | None = None  # built once pyqtgraph is in
+        self._timeline_slot = QStackedWidget()
+        self._timeline_slot.addWidget(_message("Drawing…"))
+        self.skills = SkillsTab()
+        self.sessions = SessionsTab(store, self.pool)
+        self.sessions.drillAgain.connect(self.drillAgain)
+        self.readiness = ReadinessTab()
+        self.tabs.addTab(self._timeline_slot, "&Timeline")
+        self.tabs.addTab(self.skills, "S&kills")
+        self.tabs.addTab(self.sessions, "&Sessions")
+        self.tabs.addTab(self.readiness, "&Readiness")
+        self.body = QStackedWidget()
+        self.body.addWidget(self.message)
+        self.body.addWidget(self.tabs)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.body, 1)
+
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, activated=self.reload)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.close)
+        QShortcut(QKeySequence.StandardKey.Close, self, activated=self.close)
+
+        self._fill_profiles(settings.prefs.profile)
+        self._graphics_ready = "pyqtgraph" in sys.modules
+        if not self._graphics_ready:
+            # Imported on a worker while the history is read: ~0.4 s no one waits for twice.
+            run_in_background(
+                _import_pyqtgraph, self._graphics_in, self._graphics_in, pool=self.pool
+            )
+        self.reload()
+
+    # -- profiles and loading
+    @property
+    def profile(self) -> str:
+        return self.profile_box.currentText()
+
+    def _fill_profiles(self, wanted: str) -> None:
+        names = [p.name for p in self.store.profiles()]
+        if wanted and wanted.casefold() not in {n.casefold() for n in names}:
+            names.append(wanted)
+        self.profile_box.blockSignals(True)
+        self.profile_box.clear()
+        self.profile_box.addItems(names)
+        index = next((i for i, n in enumerate(names) if n.casefold() == wanted.casefold()), 0)
+        self.profile_box.setCurrentIndex(index)
+        self.profile_box.blockSignals(False)
+
+    def set_profile(self, name: str) -> None:
+        """Review another profile (an instructor looking at a trainee)."""
+        index = next(
+            (
+                i
+                for i in range(self.profile_box.count())
+                if self.profile_box.itemText(i).casefold() == name.casefold()
+            ),
+            -1,
+        )
+        if index < 0:
+            self.profile_box.addItem(name)
+            index = self.profile_box.count() - 1
+        if index == self.profile_box.currentIndex():
+            self.reload()
+        else:
+            self.profile_box.setCurrentIndex(index)
+
+    def _profile_chosen(self, _index: int) -> None:
+        self.reload()
+
+    def required_skills(self) -> list[str]:
+        """The skills readiness asks for: every skill drillable under the house rules."""
+        try:
+            rules = self.settings.rules()
+        except Exception:  # noqa: BLE001 - readiness then asks for every skill
+            return list(SKILLS)
+        return [name for name, s in SKILLS.items() if s.available(rules) is None]
+
+    def rules_text(self) -> str:
+        try:
+            return self.settings.rules().describe()
+        except Exception:  # noqa: BLE001
+            return self.settings.prefs.preset
+
+    def reload(self) -> None:
+        """Read the current profile's figures again, on a worker thread."""
+        self._generation += 1
+        generation = self._generation
+        if self._job is not None:
+            self._job.cancel()
+        self.is_loaded = False
+        profile = self.profile
+        if self.progress is None or self.progress.profile.casefold() != profile.casefold():
+            self.message.setText(f"<p>Reading the history of <b>{profile}</b>…</p>")
+            self.body.setCurrentWidget(self.message)
+        self.status.setText("Reading…")
+        store, targets, required = self.store, dict(TARGETS), self.required_skills()
+
+        def work() -> pd.Progress:
+            reader = store.reader()
+            try:
+                return pd.load_progress(reader, profile, targets, required)
+            finally:
+                reader.close()
+
+        self._job = run_in_background(
+            work,
+            lambda progress: self._arrived(generation, progress),
+            lambda error: self._failed(generation, error),
+            pool=self.pool,
+        )
+
+    def _failed(self, generation: int, error: BaseException) -> None:
+        if generation != self._generation:
+            return
+        self.status.setText("")
+        self.message.setText(f"<p>The history could not be read:</p><p>{error}</p>")
+        self.body.setCurrentWidget(self.message)
+
+    def _arrived(self, generation: int, progress: pd.Progress) -> None:
+        if generation != self._generation:
+            return
+        self._pending = progress
+        if self._graphics_ready:
+            self._show(progress)
+
+    def _graphics_in(self, _result: object = None) -> None:
+        self._graphics_ready = True
+        if self._pending is not None and not self.is_loaded:
+            self._show(self._pending)
+
+    def _build_timeline(self) -> TimelineTab:
+        if self.timeline is None:
+            self.timeline = TimelineTab()
+            self._timeline_slot.addWidget(self.timeline)
+            self._timeline_slot.setCurrentWidget(self.timeline)
+        return self.timeline
+
+    def _show(self, progress: pd.Progress) -> None:
+        self.progress = progress
+        self._pending = None
+        if progress.empty:
+            self.message.setText(
+                f"<p style='font-size:x-large'><b>No practice yet for {progress.profile}.</b></p>"
+                "<p>Answer a few questions in any drill and come back: this is where you will "
+                "see your accuracy and speed session after session, every skill against its "
+                "target time, the items that trip you up, and how close you are to being "
+                "ready for the table.</p>"
+            )
+            self.body.setCurrentWidget(self.message)
+            self.status.setText("")
+        else:
+            timeline = self._build_timeline()
+            timeline.set_progress(progress)
+            self.skills.set_progress(progress, timeline.skill)
+            self.sessions.set_progress(progress)
+            self.readiness.set_progress(progress, self.rules_text())
+            self.body.setCurrentWidget(self.tabs)
+            verdict = "ready for the table" if progress.readiness.ready else "not ready yet"
+            self.status.setText(
+                f"{len(progress.sessions):,} sessions · {progress.attempts:,} answers · {verdict}"
+            )
+        self.is_loaded = True
+        self.loaded.emit()
+
+    # -- window events
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._shown_once and self.is_loaded:
+            self.reload()  # shown again from the menu: there may be new practice
+        self._shown_once = True
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802
+        if self._job is not None:
+            self._job.cancel()
+        super().closeEvent(event)
+
+    # -- exports
+    def current_chart(self) -> QWidget | None:
+        """The chart of the tab shown: the timeline, or the heat map on the Skills tab."""
+        if self.progress is None or self.progress.empty:
+            return None
+        if self.tabs.currentWidget() is self.skills:
+            return self.skills.heatmap
+        if self.timeline is None or self.timeline.stack.currentWidget() is not self.timeline.chart:
+            return None  # no session matches the filters: a message, not a chart
+        return self.timeline.chart
+
+    def export_chart_png(self, path: str | Path, chart: QWidget | None = None) -> bool:
+        chart = chart or self.current_chart()
+        if chart is None:
+            self._export_failed("There is no chart to save yet.")
+            return False
+        if chart is self.skills.heatmap:
+            chart.resize(max(chart.width(), 720), chart.heightForWidth(max(chart.width(), 720)))
+        image = chart.grab()
+        if image.isNull() or not image.save(str(path), "PNG"):
+            self._export_failed(f"The chart could not be saved to {path}.")
+            return False
+        self._exported(str(path))
+        return True
+
+    def export_pdf(self, path: str | Path) -> bool:
+        from ui.report import write_report
+
+        if self.progress is None:
+            self._export_failed("The figures are not read yet.")
+            return False
+        try:
+            write_report(path, self.progress, rules=self.rules_text())
+        except OSError as error:
+            self._export_failed(f"The report could not be written: {error}")
+            return False
+        self._exported(str(path))
+        return True
+
+    def export_csv(self, path: str | Path) -> Job:
+        """Write the profile's every attempt as CSV, on a worker thread; `exported` when done."""
+        from trainer.drill_cli import export_rows, write_export
+
+        store, profile, target = self.store, self.profile, Path(path)
+        known = {p.name.casefold() for p in store.profiles()}
+
+        def work() -> int:
+            with store.reader() as reader, target.open("w", encoding="utf-8", newline="") as out:
+                if profile.casefold() not in known:
+                    return write_export(iter(()), out, "csv")
+                return write_export(export_rows(reader, profile), out, "csv")
+
+        self.status.setText(f"Writing {target.name}…")
+
+        def done(n: int) -> None:
+            self._exported(str(target), f"{n:,} answers written to {target}")
+
+        return run_in_background(
+            work,
+            done,
+            lambda e: self._export_failed(f"The history could not be written: {e}"),
+            pool=self.pool,
+        )
+
+    def _exported(self, path: str, text: str | None = None) -> None:
+        self.status.setText(text or f"Saved {path}")
+        self.exported.emit(path)
+
+    def _export_failed(self, text: str) -> None:
+        self.status.setText(text)
+        self.exportFailed.emit(text)
+
+    def _ask(self, title: str, suffix: str, kind: str) -> str | None:
+        day = datetime.now().strftime("%Y-%m-%d")
+        name = f"sabot-{self.profile}-{day}.{suffix}".replace(" ", "_")
+        path, _ = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), kind)
+        return path or None
+
+    def _ask_png(self) -> None:
+        path = self._ask("Save the chart", "png", "PNG image (*.png)")
+        if path:
+            self.export_chart_png(path)
+
+    def _ask_csv(self) -> None:
+        path = self._ask("Export the history", "csv", "CSV (*.csv)")
+        if path:
+            self.export_csv(path)
+
+    def _ask_pdf(self) -> None:
+        path = self._ask("Save the report", "pdf", "PDF (*.pdf)")
+        if path:
+            self.export_pdf(path)
+
+
+def _import_pyqtgraph() -> None:
+    import pyqtgraph  # noqa: F401
+
+
+__all__ = ["ProgressWindow", "HeatMap", "error_colour", "speed_colour"]

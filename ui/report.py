@@ -1,0 +1,442 @@
+"""The instructor's report: one printable A4 page of a profile's progress, as PDF.
+
+The readiness verdict with what is still missing, the per-skill table, a small chart of the
+last 30 days (answers per day and accuracy), the exam and the weakest items. Drawn with
+QPainter on Qt's own QPdfWriter (QtGui, shipped with PySide6-Essentials), from the figures the
+progress view already holds (`trainer.progress_data.Progress`): nothing is read here.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+)
+
+from trainer import progress_data as pd
+from trainer.stats import MASTERY, DayStats
+
+DPI = 300
+GOOD = QColor("#2e7d32")
+BAD = QColor("#c62828")
+WARN = QColor("#b26a00")
+INK = QColor("#1d1d1d")
+GREY = QColor("#6b6b6b")
+RULE = QColor("#c8c8c8")
+ACCURACY = QColor("#2a6fdb")
+BARS = QColor("#c9d3e0")
+MISSING_LINES = 9  # lines of "still missing" at most; the rest are counted
+WEAK_ITEMS = 8
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x:.0%}"
+
+
+def _secs(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.1f} s"
+
+
+def _day(unix: float) -> str:
+    return date.fromtimestamp(unix).isoformat()
+
+
+class _Page:
+    """A cursor down the page: fonts in points, lengths in device pixels at DPI."""
+
+    def __init__(self, painter: QPainter, width: float, family: str) -> None:
+        self.p = painter
+        self.width = width
+        self.y = 0.0
+        self.family = family
+
+    def mm(self, mm: float) -> float:
+        return mm / 25.4 * DPI
+
+    def font(self, points: float, bold: bool = False) -> QFont:
+        font = QFont(self.family)
+        font.setPointSizeF(points)
+        font.setBold(bold)
+        return font
+
+    def text(
+        self,
+        rect: QRectF,
+        text: str,
+        points: float,
+        *,
+        bold: bool = False,
+        colour: QColor = INK,
+        flags: int = 0,
+    ) -> float:
+        """Draw wrapped text in rect; returns the height used."""
+        font = self.font(points, bold)
+        self.p.setFont(font)
+        self.p.setPen(colour)
+        align = flags or int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        wrap = align | int(Qt.TextFlag.TextWordWrap)
+        bound = self.p.boundingRect(rect, wrap, text)
+        self.p.drawText(rect, wrap, text)
+        return bound.height()
+
+    def line(self, points: float) -> float:
+        return QFontMetricsF(self.font(points), self.p.device()).height()
+
+
+def write_report(
+    path: str | Path, progress: pd.Progress, *, rules: str = "", now: float | None = None
+) -> None:
+    """Write the one-page report of `progress` to `path` (PDF). OSError if it cannot be."""
+    now = time.time() if now is None else now
+    writer = QPdfWriter(str(path))
+    writer.setResolution(DPI)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(16, 14, 16, 14),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    writer.setTitle(f"Sabot progress report: {progress.profile}")
+    writer.setCreator("Sabot")
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(f"cannot write {path}")
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        area = writer.pageLayout().paintRectPixels(DPI)
+        _draw(_Page(painter, float(area.width()), painter.font().family()), progress, rules, now)
+    finally:
+        painter.end()
+    if not Path(path).is_file() or Path(path).stat().st_size == 0:
+        raise OSError(f"cannot write {path}")
+
+
+def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
+    p, w = page.p, page.width
+    gap = page.mm(4)
+
+    # The title and what the history holds.
+    h = page.text(
+        QRectF(0, 0, w, page.mm(12)), f"Progress report — {progress.profile}", 17, bold=True
+    )
+    page.text(
+        QRectF(0, 0, w, page.mm(12)),
+        f"printed {_day(now)}",
+        9,
+        colour=GREY,
+        flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom),
+    )
+    page.y = h + page.mm(1)
+    sessions = progress.sessions
+    if sessions:
+        right = sum(s.correct for s in sessions)
+        hours = sum(s.total_ms for s in sessions) / 3_600_000
+        facts = (
+            f"{len(sessions):,} sessions from {_day(sessions[0].started)} to "
+            f"{_day(sessions[-1].started)} · {progress.attempts:,} answers, "
+            f"{_pct(right / progress.attempts)} right · {hours:.1f} h answering"
+        )
+    else:
+        facts = "No practice recorded yet."
+    if rules:
+        facts += f" · house rules {rules}"
+    page.y += page.text(QRectF(0, page.y, w, page.mm(12)), "Sabot · " + facts, 9, colour=GREY)
+    page.y += gap
+
+    # The verdict, and what is missing.
+    r = progress.readiness
+    colour = GOOD if r.ready else WARN
+    verdict = "Ready for the table" if r.ready else "Not ready for the table yet"
+    verdict += (
+        f" — {r.mastered} of {len(r.skills)} skills mastered, exam "
+        f"{'passed' if r.exam_passed else 'not passed'}"
+    )
+    lines = list(r.missing[:MISSING_LINES])
+    if len(r.missing) > MISSING_LINES:
+        lines.append(f"… and {len(r.missing) - MISSING_LINES} more")
+    if r.exam_passed and r.exam is not None:
+        e = r.exam
+        lines.append(
+            f"Exam passed on {_day(e.started)}: {e.correct} right of {e.attempts} "
+            f"({_pct(e.accuracy)})."
+        )
+    pad = page.mm(3)
+    inner = QRectF(pad * 1.6, page.y + pad, w - pad * 3.2, page.mm(120))
+    # Measure first, then draw the box behind the text.
+    p.save()
+    p.setOpacity(0.0)
+    used = page.text(inner, verdict, 13, bold=True)
+    body = "\n".join("• " + line for line in lines)
+    if body:
+        used += page.mm(1.5) + page.text(
+            QRectF(inner.left(), inner.top() + used, inner.width(), inner.height()), body, 9
+        )
+    p.restore()
+    box = QRectF(0, page.y, w, used + 2 * pad)
+    fill = QColor(colour)
+    fill.setAlpha(28)
+    p.setPen(QPen(colour, page.mm(0.4)))
+    p.setBrush(fill)
+    p.drawRoundedRect(box, page.mm(2), page.mm(2))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    used = page.text(inner, verdict, 13, bold=True, colour=colour)
+    if body:
+        page.text(
+            QRectF(inner.left(), inner.top() + used + page.mm(1.5), inner.width(), inner.height()),
+            body,
+            9,
+        )
+    page.y = box.bottom() + gap
+
+    # Per skill.
+    page.y += page.text(QRectF(0, page.y, w, page.mm(8)), "Skills", 11, bold=True)
+    columns = (
+        ("Skill", 0.27),
+        ("Attempts", 0.10),
+        ("Accuracy", 0.10),
+        ("Median", 0.09),
+        ("p90", 0.09),
+        ("Target", 0.08),
+        ("Last week", 0.17),
+        ("Mastered", 0.10),
+    )
+    xs = [0.0]
+    for _, share in columns:
+        xs.append(xs[-1] + share * w)
+    row_h = page.line(9) * 1.45
+    for i, (name, _) in enumerate(columns):
+        align = Qt.AlignmentFlag.AlignLeft if i == 0 else Qt.AlignmentFlag.AlignRight
+        page.text(
+            QRectF(xs[i], page.y, xs[i + 1] - xs[i] - page.mm(1.5), row_h),
+            name,
+            8.5,
+            bold=True,
+            colour=GREY,
+            flags=int(align | Qt.AlignmentFlag.AlignVCenter),
+        )
+    page.y += row_h
+    p.setPen(QPen(RULE, page.mm(0.25)))
+    p.drawLine(QPointF(0, page.y), QPointF(w, page.y))
+    for skill in [g.skill for g in r.skills] + sorted(
+        set(progress.skills) - {g.skill for g in r.skills}
+    ):
+        s = progress.skills.get(skill)
+        if s is None:
+            continue
+        target_ms = None if s.target_s is None else s.target_s * 1000
+        trend = progress.trends.get(skill)
+        if trend is None or not trend.attempts:
+            week = "—"
+        elif trend.accuracy_change is None:
+            week = f"{trend.attempts} answers"
+        else:
+            speed = (trend.mean_ms_change or 0) / 1000
+            week = f"{trend.accuracy_change:+.1f} pts, {speed:+.2f} s"
+        median_colour = INK
+        if s.median_ms is not None and target_ms is not None:
+            median_colour = GOOD if s.median_ms <= target_ms else BAD
+        cells = (
+            (pd.skill_title(skill), INK),
+            (f"{s.attempts:,}", INK),
+            (_pct(s.accuracy), INK),
+            (_secs(s.median_ms), median_colour),
+            (_secs(s.p90_ms), INK),
+            (_secs(target_ms), INK),
+            (week, INK),
+            ("✓ yes" if s.mastered else "no", GOOD if s.mastered else GREY),
+        )
+        for i, (text, ink) in enumerate(cells):
+            align = Qt.AlignmentFlag.AlignLeft if i == 0 else Qt.AlignmentFlag.AlignRight
+            page.text(
+                QRectF(xs[i], page.y, xs[i + 1] - xs[i] - page.mm(1.5), row_h),
+                text,
+                9,
+                colour=ink,
+                flags=int(align | Qt.AlignmentFlag.AlignVCenter),
+            )
+        page.y += row_h
+        p.setPen(QPen(RULE, page.mm(0.15)))
+        p.drawLine(QPointF(0, page.y), QPointF(w, page.y))
+    page.y += gap
+
+    # The last 30 days.
+    days = _last_days(progress.days, now, 30)
+    title = "The last 30 days: answers per day (bars) and accuracy (line)"
+    if days and days[-1][0] < date.fromtimestamp(now) - timedelta(days=1):
+        title = (
+            f"The 30 days to {days[-1][0].isoformat()}, the last practised: answers per "
+            "day (bars) and accuracy (line)"
+        )
+    page.y += page.text(QRectF(0, page.y, w, page.mm(8)), title, 11, bold=True)
+    chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(48))
+    _chart(page, chart, days)
+    page.y = chart.bottom() + page.line(8) * 1.6 + gap
+
+    # The weakest items.
+    weak = sorted(
+        (c for c in progress.items if c.attempts >= 5 and c.wrong),
+        key=lambda c: (-c.error_rate, -c.mean_ms),
+    )[:WEAK_ITEMS]
+    if weak:
+        page.y += page.text(
+            QRectF(0, page.y, w, page.mm(8)),
+            "Items to work on (most errors, at least 5 attempts)",
+            11,
+            bold=True,
+        )
+        half = (len(weak) + 1) // 2
+        top = page.y
+        for i, cell in enumerate(weak):
+            x = 0.0 if i < half else w / 2
+            y = top + (i % half) * row_h
+            page.text(
+                QRectF(x, y, w / 2 - page.mm(4), row_h),
+                f"{pd.skill_title(cell.skill)} · {cell.label}: {cell.error_rate:.0%} wrong "
+                f"of {cell.attempts}, mean {cell.mean_ms / 1000:.1f} s",
+                9,
+                flags=int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            )
+        page.y = top + half * row_h + gap
+
+    # The bar, in words.
+    footer = (
+        f"Mastered: at least {MASTERY.min_attempts} attempts and, over the last "
+        f"{MASTERY.window}, at least {float(MASTERY.accuracy):.0%} right with a median time "
+        f"within the skill's target. Exam: at least {float(pd.EXAM_PASS_FRACTION):.0%} right "
+        "in an ended exam session that asked every skill. Times are response times, from the "
+        "question shown to the answer given. Last week: this week against the week before, "
+        "accuracy in points and mean time."
+    )
+    page.text(QRectF(0, page.y, w, page.mm(20)), footer, 7.5, colour=GREY)
+
+
+def _last_days(
+    days: tuple[DayStats, ...], now: float, span: int
+) -> list[tuple[date, int, float | None]]:
+    """(day, answers, accuracy) for each of `span` days ending today, or at the last practised
+    day when nothing was practised in the last `span` days."""
+    if not days:
+        return []
+    end = date.fromtimestamp(now)
+    if days[-1].day <= end - timedelta(days=span):
+        end = days[-1].day
+    by_day = {d.day: d for d in days}
+    out = []
+    for k in range(span - 1, -1, -1):
+        day = end - timedelta(days=k)
+        d = by_day.get(day)
+        out.append((day, d.attempts if d else 0, d.accuracy if d else None))
+    return out
+
+
+def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]) -> None:
+    p = page.p
+    p.setPen(QPen(RULE, page.mm(0.25)))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(rect)
+    if not days or not any(n for _, n, _ in days):
+        page.text(
+            rect,
+            "No practice to chart yet.",
+            9,
+            colour=GREY,
+            flags=int(Qt.AlignmentFlag.AlignCenter),
+        )
+        return
+    most = max(n for _, n, _ in days)
+    rates = [a for _, _, a in days if a is not None]
+    low = max(0.0, min(min(rates), 0.9) - 0.05)
+    slot = rect.width() / len(days)
+
+    def acc_y(a: float) -> float:
+        return rect.bottom() - (a - low) / (1.0 - low) * rect.height()
+
+    # Bars: answers per day, on the right-hand scale.
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(BARS)
+    for i, (_, n, _) in enumerate(days):
+        if n:
+            height = n / most * rect.height() * 0.92
+            p.drawRect(
+                QRectF(
+                    rect.left() + i * slot + slot * 0.15, rect.bottom() - height, slot * 0.7, height
+                )
+            )
+    # Accuracy, with the 95 % line.
+    p.setPen(QPen(GOOD, page.mm(0.3), Qt.PenStyle.DashLine))
+    p.drawLine(QPointF(rect.left(), acc_y(0.95)), QPointF(rect.right(), acc_y(0.95)))
+    path = QPainterPath()
+    started = False
+    p.setBrush(ACCURACY)
+    dots = []
+    for i, (_, _, a) in enumerate(days):
+        if a is None:
+            continue
+        point = QPointF(rect.left() + (i + 0.5) * slot, acc_y(a))
+        dots.append(point)
+        if started:
+            path.lineTo(point)
+        else:
+            path.moveTo(point)
+            started = True
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(ACCURACY, page.mm(0.5)))
+    p.drawPath(path)
+    p.setBrush(ACCURACY)
+    p.setPen(Qt.PenStyle.NoPen)
+    for dot in dots:
+        p.drawEllipse(dot, page.mm(0.8), page.mm(0.8))
+
+    # Scales: accuracy on the left, answers on the right, dates below.
+    label_w = page.mm(11)
+    small = 7.5
+    for a in (low, (low + 1) / 2, 1.0):
+        page.text(
+            QRectF(rect.left() - label_w - page.mm(1), acc_y(a) - page.mm(2), label_w, page.mm(4)),
+            f"{a:.0%}",
+            small,
+            colour=ACCURACY,
+            flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+        )
+    page.text(
+        QRectF(rect.left() - label_w - page.mm(1), acc_y(0.95) - page.mm(2), label_w, page.mm(4)),
+        "95%",
+        small,
+        colour=GOOD,
+        flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+    )
+    for n in (0, most):
+        y = rect.bottom() - n / most * rect.height() * 0.92
+        page.text(
+            QRectF(rect.right() + page.mm(1), y - page.mm(2), page.mm(13), page.mm(4)),
+            f"{n:,}",
+            small,
+            colour=GREY,
+            flags=int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+        )
+    step = 5 if len(days) > 10 else 1
+    for i, (day, _, _) in enumerate(days):
+        if (len(days) - 1 - i) % step:
+            continue
+        x = rect.left() + (i + 0.5) * slot
+        page.text(
+            QRectF(x - page.mm(10), rect.bottom() + page.mm(0.8), page.mm(20), page.mm(4)),
+            datetime(day.year, day.month, day.day).strftime("%d %b"),
+            small,
+            colour=GREY,
+            flags=int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),
+        )

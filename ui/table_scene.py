@@ -1,0 +1,870 @@
+"""The felt table, drawn with Qt's graphics view from a `TableView` snapshot.
+
+The scene owns the picture and nothing else: it draws what the snapshot says (cards, bets,
+insurance, the hand whose turn it is) and reports clicks on boxes and on the dealer's place. It
+never decides a rule; which card is face down is read from `TableView.hole_card`, and how an amount
+breaks down into chips comes from the `breakdown` callable it is given.
+
+Orientation: the dealer stands at the top facing the players; the boxes lie on an arc below,
+numbered from the dealer's left, so box 1 is at the right-hand end of the arc as the trainee sees
+it [000]. Split hands follow the same direction *(chosen)*: "4.1" on the right, "4.2" to its left.
+
+Everything lives in a fixed 1600 x 1000 scene; the view scales it to the window.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+    QWidget,
+)
+
+from trainer.table import BoxView, HandView, TableView
+from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, CardItem
+from ui.chips import (
+    CHIP_RADIUS,
+    ChipStackItem,
+    chip_colours,
+    fit_text,
+    format_amount,
+    line_height,
+    ui_font,
+)
+
+SCENE_RECT = QRectF(0, 0, 1600, 1000)
+CENTRE_X = 800.0
+
+# The arc of boxes: an ellipse centred above the table, so the end boxes sit higher than the middle.
+ARC_CY, ARC_AX, ARC_BY = 220.0, 820.0, 620.0
+ARC_SPAN = 1296.0  # from the centre of the last box to the centre of the first
+BOX_SPACING_MAX = 420.0
+SPOT_R = 46.0
+INSURANCE_RISE = 380.0  # the insurance line runs this far above the boxes, towards the dealer
+BEHIND_DX = 64.0  # behind bets sit this far beside the seat bet
+BEHIND_R = 17.0
+CAPTION_H = 38.0  # a split hand's label and stake, on two lines
+HAND_GAP = 12.0
+
+DEALER_RECT = QRectF(560, 0, 480, 300)
+DEALER_CARDS_TOP = 150.0
+DEALER_CARD_STEP = 46.0
+DEALER_CARDS_MAX_W = 470.0
+SHOE_RECT = QRectF(1334, 20, 206, 124)
+DISCARD_RECT = QRectF(60, 20, 206, 124)
+EXPOSED_POS = QPointF(1212, 28)
+RACK_RECT = QRectF(616, 0, 368, 62)
+
+ACTIVE_COLOUR = QColor("#ffd54a")
+HIGHLIGHT_COLOUR = QColor("#5fd3ff")
+GOLD = QColor("#d9b860")
+CREAM = QColor("#f6ecd0")
+
+RESULT_STYLE = {
+    "blackjack": ("BLACK JACK", "#d9a520", "#1c1404"),
+    "win": ("WIN", "#2e9d52", "#ffffff"),
+    "push": ("PUSH", "#7d8590", "#ffffff"),
+    "lose": ("LOSE", "#b3262e", "#ffffff"),
+    "bust": ("BUST", "#b3262e", "#ffffff"),
+}
+
+Breakdown = Callable[[Decimal], Sequence[Decimal]]
+
+
+def arc_y(x: float) -> float:
+    """The height of the arc of boxes at `x`."""
+    u = (x - CENTRE_X) / ARC_AX
+    return ARC_CY + ARC_BY * math.sqrt(max(0.0, 1.0 - u * u))
+
+
+def insurance_y(x: float) -> float:
+    return arc_y(x) - INSURANCE_RISE
+
+
+@dataclass(frozen=True, slots=True)
+class BoxPlace:
+    """Where a box sits: its bet spot's centre, and the width its hands may take."""
+
+    number: int
+    anchor: QPointF
+    width: float
+    spacing: float
+
+    @property
+    def insurance_y(self) -> float:
+        return insurance_y(self.anchor.x())
+
+    def area(self) -> QRectF:
+        """The part of the felt that belongs to the box (a click there is a click on the box)."""
+        x, y = self.anchor.x(), self.anchor.y()
+        top = self.insurance_y - 48
+        return QRectF(x - self.width / 2 - 6, top, self.width + 12, y + 96 - top)
+
+
+def layout_boxes(numbers: Sequence[int]) -> list[BoxPlace]:
+    """Box places along the arc: box 1 (lowest number) at the right-hand end [000]."""
+    ordered = sorted(numbers)
+    n = len(ordered)
+    spacing = BOX_SPACING_MAX if n < 2 else min(BOX_SPACING_MAX, ARC_SPAN / (n - 1))
+    places = []
+    for k, number in enumerate(ordered):
+        x = CENTRE_X + spacing * ((n - 1) / 2 - k)
+        places.append(BoxPlace(number, QPointF(x, arc_y(x)), min(spacing, 280.0) - 14, spacing))
+    return places
+
+
+class LabelItem(QGraphicsItem):
+    """Text centred on the item's x, its top at the item's y; on a rounded plate if `fill`.
+
+    Lines are separated by "\n". Text wider than `max_width` is set smaller, down to a size
+    still readable, and only then elided.
+    """
+
+    MIN_PX = 10.0
+    PAD = 5.0
+
+    @classmethod
+    def fitting_size(
+        cls,
+        text: str,
+        pixel_size: float,
+        max_width: float | None,
+        *,
+        bold: bool = False,
+        italic: bool = False,
+        padded: bool = False,
+    ) -> float:
+        """The pixel size at which `text` fits in `max_width` (never below MIN_PX)."""
+        if max_width is None:
+            return pixel_size
+        room = max_width - 2 * (cls.PAD if padded else 2.0)
+        widest = max(
+            fit_text(line, pixel_size, bold=bold, italic=italic)[1] for line in text.split("\n")
+        )
+        if widest <= room:
+            return pixel_size
+        return max(cls.MIN_PX, float(int(pixel_size * room / widest)))
+
+    def __init__(
+        self,
+        text: str,
+        pixel_size: float = 14.0,
+        *,
+        colour: QColor = CREAM,
+        fill: QColor | None = None,
+        bold: bool = False,
+        italic: bool = False,
+        max_width: float | None = None,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        pad = self.PAD if fill is not None else 2.0
+        size = self.fitting_size(
+            text, pixel_size, max_width, bold=bold, italic=italic, padded=fill is not None
+        )
+        lines = text.split("\n")
+        room = None if max_width is None else max_width - 2 * pad
+        fitted = [
+            fit_text(line, size, 1e9 if room is None else room, bold=bold, italic=italic)
+            for line in lines
+        ]
+        self.text = "\n".join(s for s, _ in fitted)
+        self.pixel_size = size
+        width = max(w for _, w in fitted) + 2 * pad
+        lh = line_height(size, bold=bold, italic=italic)
+        height = lh * len(lines) + (3 if fill is not None else 0)
+        self._font = ui_font(size, bold=bold, italic=italic)
+        self._colour = colour
+        self._fill = fill
+        self._rect = QRectF(-width / 2, 0, width, height)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if self._fill is not None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self._fill)
+            r = min(self._rect.height() / 2, 9.0)
+            painter.drawRoundedRect(self._rect, r, r)
+        painter.setFont(self._font)
+        painter.setPen(self._colour)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class OutlineItem(QGraphicsItem):
+    """A glowing rounded frame around the hand whose turn it is, or one the drill points at."""
+
+    def __init__(
+        self, rect: QRectF, colour: QColor, width: float = 3.5, parent: QGraphicsItem | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.rect = rect
+        self._colour = colour
+        self._width = width
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        m = self._width * 2.5
+        return self.rect.adjusted(-m, -m, m, m)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        glow = QColor(self._colour)
+        glow.setAlpha(70)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(glow, self._width * 3))
+        painter.drawRoundedRect(self.rect, 9, 9)
+        painter.setPen(QPen(self._colour, self._width))
+        painter.drawRoundedRect(self.rect, 9, 9)
+
+
+class _Layer(QGraphicsItem):
+    """An empty parent: everything one snapshot draws hangs from it, so it goes in one call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        pass
+
+
+class FeltItem(QGraphicsItem):
+    """The table itself: rail, felt, the insurance line, box spots and numbers, the dealer's place
+    with the chip rack, the shoe and the discard tray. Redrawn only when the number of boxes
+    changes."""
+
+    def __init__(self, places: Sequence[BoxPlace], legend: str = "") -> None:
+        super().__init__()
+        self.places = list(places)
+        self.legend = legend
+        self.setZValue(-10)
+        # Painted once per zoom level and screen: the felt is the costliest thing to draw.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._outline = self._table_path(0)
+        self._felt = self._table_path(34)
+        self._number_font = ui_font(24, bold=True)
+        self._small_font = ui_font(13, bold=True)
+        self._plate_font = ui_font(17, bold=True)
+        self._legend_font = ui_font(19, bold=True)
+
+    @staticmethod
+    def _table_path(inset: float) -> QPainterPath:
+        left, right, bottom = inset, SCENE_RECT.width() - inset, 990.0 - inset
+        p = QPainterPath()
+        p.moveTo(left, 0)
+        p.lineTo(right, 0)
+        p.lineTo(right, 360)
+        p.cubicTo(right, 800 - inset * 0.6, 1200 - inset * 0.3, bottom, CENTRE_X, bottom)
+        p.cubicTo(400 + inset * 0.3, bottom, left, 800 - inset * 0.6, left, 360)
+        p.closeSubpath()
+        return p
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return SCENE_RECT
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # padded rail
+        rail = QLinearGradient(0, 300, 0, 1000)
+        rail.setColorAt(0, QColor("#5a3420"))
+        rail.setColorAt(1, QColor("#2e190e"))
+        painter.setPen(QPen(QColor("#1a0d06"), 2))
+        painter.setBrush(QBrush(rail))
+        painter.drawPath(self._outline)
+        painter.setPen(QPen(QColor(255, 220, 180, 40), 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._table_path(8))
+        # felt
+        felt = QRadialGradient(QPointF(CENTRE_X, 380), 900)
+        felt.setColorAt(0, QColor("#23864c"))
+        felt.setColorAt(0.6, QColor("#17693a"))
+        felt.setColorAt(1, QColor("#0d4826"))
+        painter.setPen(QPen(QColor("#0a2e18"), 3))
+        painter.setBrush(QBrush(felt))
+        painter.drawPath(self._felt)
+        painter.setPen(QPen(QColor(217, 184, 96, 120), 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._table_path(46))
+        self._paint_insurance_line(painter)
+        if self.legend:
+            self._paint_legend(painter)
+        for place in self.places:
+            self._paint_spot(painter, place)
+        self._paint_rack(painter)
+        self._paint_shoe(painter)
+        self._paint_discard(painter)
+
+    @staticmethod
+    def _arc_path(rise: float, x0: float, x1: float, top: float = 0.0) -> QPainterPath:
+        """The arc of boxes raised by `rise`, from x0 to x1, left out where it climbs above `top`
+        (so the insurance line stops short of the shoe and the discard tray)."""
+        p = QPainterPath()
+        steps = 64
+        started = False
+        for i in range(steps + 1):
+            x = x0 + (x1 - x0) * i / steps
+            pt = QPointF(x, arc_y(x) - rise)
+            if pt.y() < top:
+                started = False
+                continue
+            if not started:
+                p.moveTo(pt)
+                started = True
+            else:
+                p.lineTo(pt)
+        return p
+
+    def _span(self) -> tuple[float, float]:
+        xs = [p.anchor.x() for p in self.places] or [CENTRE_X]
+        return min(xs) - 84, max(xs) + 84
+
+    def _paint_insurance_line(self, painter: QPainter) -> None:
+        x0, x1 = self._span()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(217, 184, 96, 150), 1.6))
+        top = SHOE_RECT.bottom() + 40
+        painter.drawPath(self._arc_path(INSURANCE_RISE + 30, x0, x1, top))
+        painter.drawPath(self._arc_path(INSURANCE_RISE - 26, x0, x1, top))
+
+    def _paint_legend(self, painter: QPainter) -> None:
+        """The legend printed along an arc above the insurance line, as on a real layout."""
+        path = self._arc_path(INSURANCE_RISE + 62, 260, SCENE_RECT.width() - 260)
+        fm = QFontMetricsF(self._legend_font)
+        widths = [fm.horizontalAdvance(ch) for ch in self.legend]
+        total = sum(widths) + 2.0 * (len(widths) - 1)
+        length = path.length()
+        pos = max(0.0, (length - total) / 2)
+        painter.setFont(self._legend_font)
+        painter.setPen(QColor(236, 214, 150, 210))
+        for ch, w in zip(self.legend, widths, strict=True):
+            t = path.percentAtLength(min(length, pos + w / 2))
+            pt = path.pointAtPercent(t)
+            angle = path.angleAtPercent(t)
+            painter.save()
+            painter.translate(pt)
+            painter.rotate(-angle)
+            painter.drawText(QPointF(-w / 2, fm.ascent() / 2 - 2), ch)
+            painter.restore()
+            pos += w + 2.0
+
+    def _paint_spot(self, painter: QPainter, place: BoxPlace) -> None:
+        c = place.anchor
+        painter.setPen(QPen(QColor(246, 236, 208, 210), 2.5))
+        painter.setBrush(QColor(0, 40, 18, 70))
+        painter.drawEllipse(c, SPOT_R, SPOT_R)
+        painter.setPen(QPen(QColor(246, 236, 208, 90), 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(c, SPOT_R - 6, SPOT_R - 6)
+        badge = QRectF(c.x() - 20, c.y() + SPOT_R + 10, 40, 30)
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.setBrush(QColor(8, 36, 20, 200))
+        painter.drawRoundedRect(badge, 15, 15)
+        painter.setFont(self._number_font)
+        painter.setPen(CREAM)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(place.number))
+
+    def _paint_rack(self, painter: QPainter) -> None:
+        r = RACK_RECT
+        painter.setPen(QPen(QColor("#120a05"), 1.5))
+        wood = QLinearGradient(0, r.top(), 0, r.bottom())
+        wood.setColorAt(0, QColor("#3b2416"))
+        wood.setColorAt(1, QColor("#24150c"))
+        painter.setBrush(QBrush(wood))
+        painter.drawRoundedRect(r.adjusted(0, -10, 0, 0), 8, 8)
+        tubes = [1, 1, 2, 5, 5, 10, 10, 25, 25, 100, 100, 500]
+        inner = r.adjusted(10, 6, -10, -8)
+        w = inner.width() / len(tubes)
+        for i, d in enumerate(tubes):
+            body, stripe, _ = chip_colours(Decimal(d))
+            col = QRectF(inner.left() + i * w + 2, inner.top(), w - 4, inner.height())
+            g = QLinearGradient(col.left(), 0, col.right(), 0)
+            g.setColorAt(0, body.darker(150))
+            g.setColorAt(0.45, body.lighter(115))
+            g.setColorAt(1, body.darker(160))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(g))
+            painter.drawRoundedRect(col, 4, 4)
+            painter.setPen(QPen(QColor(0, 0, 0, 70), 0.8))
+            y = col.top() + 4
+            while y < col.bottom() - 2:
+                painter.drawLine(QPointF(col.left() + 1, y), QPointF(col.right() - 1, y))
+                y += 4.5
+        plate = QRectF(CENTRE_X - 70, r.bottom() + 14, 140, 28)
+        painter.setPen(QPen(GOLD, 1.3))
+        painter.setBrush(QColor(8, 36, 20, 180))
+        painter.drawRoundedRect(plate, 14, 14)
+        painter.setFont(self._plate_font)
+        painter.setPen(CREAM)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, "DEALER")
+
+    def _paint_shoe(self, painter: QPainter) -> None:
+        r = SHOE_RECT
+        body = QPainterPath()
+        body.moveTo(r.left() + 34, r.top())
+        body.lineTo(r.right() - 6, r.top())
+        body.quadTo(r.right(), r.top(), r.right(), r.top() + 6)
+        body.lineTo(r.right(), r.bottom() - 6)
+        body.quadTo(r.right(), r.bottom(), r.right() - 6, r.bottom())
+        body.lineTo(r.left() + 6, r.bottom())
+        body.quadTo(r.left(), r.bottom(), r.left(), r.bottom() - 6)
+        body.lineTo(r.left() + 20, r.top() + 10)
+        body.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 80))
+        painter.drawPath(body.translated(3, 4))
+        g = QLinearGradient(0, r.top(), 0, r.bottom())
+        g.setColorAt(0, QColor("#3c4046"))
+        g.setColorAt(1, QColor("#16181b"))
+        painter.setPen(QPen(QColor("#0b0c0e"), 1.5))
+        painter.setBrush(QBrush(g))
+        painter.drawPath(body)
+        # the cards inside, seen through the smoked front
+        deck = QRectF(r.left() + 44, r.top() + 16, r.width() - 58, r.height() - 34)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#e9e4d6"))
+        painter.drawRoundedRect(deck, 3, 3)
+        painter.setPen(QPen(QColor(120, 110, 95, 140), 0.7))
+        x = deck.left() + 3
+        while x < deck.right() - 2:
+            painter.drawLine(QPointF(x, deck.top() + 2), QPointF(x, deck.bottom() - 2))
+            x += 3.2
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(30, 34, 40, 120))
+        painter.drawRoundedRect(deck, 3, 3)
+        # the red cut card standing out of the pack
+        painter.setBrush(QColor("#c0202a"))
+        painter.drawRect(
+            QRectF(deck.left() + deck.width() * 0.62, deck.top() - 6, 3.5, deck.height())
+        )
+        # the front card waiting at the mouth
+        painter.save()
+        painter.translate(r.left() + 6, r.top() + 30)
+        painter.rotate(-8)
+        painter.scale(0.62, 0.62)
+        CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
+        painter.restore()
+        painter.setFont(self._small_font)
+        painter.setPen(QColor(236, 214, 150, 200))
+        painter.drawText(
+            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, "SHOE"
+        )
+
+    def _paint_discard(self, painter: QPainter) -> None:
+        r = DISCARD_RECT
+        painter.setPen(QPen(QColor(220, 235, 240, 150), 2))
+        painter.setBrush(QColor(200, 225, 235, 45))
+        painter.drawRoundedRect(r, 8, 8)
+        # a pile of used cards lying lengthwise
+        for i in range(4):
+            painter.save()
+            painter.translate(r.left() + 46 + i * 2.5, r.top() + 104 - i * 2.2)
+            painter.rotate(-90)
+            painter.scale(0.8, 0.8)
+            CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
+            painter.restore()
+        painter.setFont(self._small_font)
+        painter.setPen(QColor(236, 214, 150, 200))
+        painter.drawText(
+            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, "DISCARD"
+        )
+
+
+class TableScene(QGraphicsScene):
+    """The table as a scene. `show(view)` redraws it from a snapshot; clicks come back as
+    `boxClicked(number)` and `dealerClicked()`.
+
+    `breakdown`, when given, turns an amount into the chips to draw (the domain's fewest-chips
+    breakdown); without it stacks are drawn generic with their amount written under them.
+    `legend` is printed along the arc above the insurance line ("INSURANCE PAYS 2 TO 1").
+    """
+
+    boxClicked = Signal(int)  # noqa: N815
+    dealerClicked = Signal()  # noqa: N815
+
+    def __init__(
+        self,
+        parent=None,
+        *,
+        breakdown: Breakdown | None = None,
+        legend: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.setSceneRect(SCENE_RECT)
+        # The picture is rebuilt for every question: an index would be rebuilt as often as used.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._breakdown = breakdown
+        self._chip_memo: dict[Decimal, tuple[Decimal, ...] | None] = {}
+        self._legend = legend
+        self._felt: FeltItem | None = None
+        self._layer: _Layer | None = None
+        self._numbers: tuple[int, ...] | None = None
+        self.places: dict[int, BoxPlace] = {}
+        self.view: TableView | None = None
+        # What the last snapshot drew, for whoever needs to point at it (and for the tests).
+        self.hand_cards: dict[str, list[CardItem]] = {}
+        self.stacks: dict[str, ChipStackItem] = {}
+        self.captions: dict[str, LabelItem] = {}
+        self.outlines: dict[str, OutlineItem] = {}
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def show(self, view: TableView) -> None:
+        """Redraw the whole table from `view`."""
+        numbers = tuple(b.number for b in view.boxes)
+        if numbers != self._numbers:
+            if self._felt is not None:
+                self.removeItem(self._felt)
+            self.places = {p.number: p for p in layout_boxes(numbers)}
+            self._felt = FeltItem(list(self.places.values()), self._legend)
+            self.addItem(self._felt)
+            self._numbers = numbers
+        if self._layer is not None:
+            self.removeItem(self._layer)
+        self._layer = layer = _Layer()
+        self.view = view
+        self.hand_cards = {}
+        self.stacks = {}
+        self.captions = {}
+        self.outlines = {}
+        marked = {view.active} | set(view.highlights) if view.active else set(view.highlights)
+        for box in view.boxes:
+            self._draw_box(layer, box, self.places[box.number], view, marked)
+        self._draw_dealer(layer, view)
+        if view.exposed_card:
+            card = CardItem(view.exposed_card, True, layer)
+            card.setPos(EXPOSED_POS)
+            self.hand_cards["exposed"] = [card]
+            cap = LabelItem("exposed card", 14, italic=True, colour=CREAM, parent=layer)
+            cap.setPos(EXPOSED_POS.x() + CARD_W / 2, EXPOSED_POS.y() + CARD_H + 6)
+            self.captions["exposed"] = cap
+        self.addItem(layer)
+
+    def _chips_for(self, amount: Decimal) -> Sequence[Decimal] | None:
+        """The breakdown of `amount`, remembered: the same bets come back at every question."""
+        if self._breakdown is None:
+            return None
+        if amount not in self._chip_memo:
+            if len(self._chip_memo) > 1024:
+                self._chip_memo.clear()
+            try:
+                self._chip_memo[amount] = tuple(self._breakdown(amount))
+            except ValueError:
+                self._chip_memo[amount] = None  # chips cannot make it: the figure still tells it
+        return self._chip_memo[amount]
+
+    def _stack(
+        self,
+        parent: QGraphicsItem,
+        key: str,
+        amount: Decimal,
+        currency: str,
+        pos: QPointF,
+        *,
+        label: str | None = None,
+        radius: float = CHIP_RADIUS,
+        label_width: float = ChipStackItem.LABEL_MAX_W,
+    ) -> ChipStackItem:
+        chips = self._chips_for(amount)
+        item = ChipStackItem(
+            amount,
+            currency,
+            chips,
+            label=label,
+            radius=radius,
+            label_width=label_width,
+            parent=parent,
+        )
+        item.setPos(pos)
+        self.stacks[key] = item
+        return item
+
+    def _draw_box(
+        self,
+        layer: _Layer,
+        box: BoxView,
+        place: BoxPlace,
+        view: TableView,
+        marked: set[str],
+    ) -> None:
+        c = place.anchor
+        n = box.number
+        bets = list(box.bets)
+        seat_i = next((i for i, (who, _) in enumerate(bets) if who == "seat"), 0)
+        if bets:
+            who, amount = bets.pop(seat_i)
+            self._stack(
+                layer,
+                f"{n}:{who}",
+                amount,
+                view.currency,
+                QPointF(c.x(), c.y() + 4),
+                label=None if who == "seat" else who,
+            )
+        # behind bets beside the seat bet, right then left, a second pair above the first
+        # a name may take the room between this stack and the facing one of the next box
+        name_w = place.spacing - 2 * BEHIND_DX - 6
+        for i, (who, amount) in enumerate(bets):
+            side = 1 if i % 2 == 0 else -1
+            row = i // 2
+            pos = QPointF(c.x() + side * BEHIND_DX, c.y() + 2 - row * 66)
+            self._stack(
+                layer,
+                f"{n}:{who}",
+                amount,
+                view.currency,
+                pos,
+                label=who,
+                radius=BEHIND_R,
+                label_width=name_w,
+            )
+        if box.insurance is not None:
+            self._stack(
+                layer,
+                f"{n}:insurance",
+                box.insurance,
+                view.currency,
+                QPointF(c.x(), place.insurance_y),
+                label="insurance",
+                radius=BEHIND_R,
+            )
+        self._draw_hands(layer, box, place, view.currency, marked)
+        if str(n) in marked and not any(h.label == str(n) for h in box.hands):
+            colour = ACTIVE_COLOUR if view.active == str(n) else HIGHLIGHT_COLOUR
+            r = SPOT_R + 8
+            self._outline(layer, str(n), QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), colour)
+
+    def _draw_hands(
+        self, layer: _Layer, box: BoxView, place: BoxPlace, currency: str, marked: set[str]
+    ) -> None:
+        hands = [h for h in box.hands if h.cards]
+        if not hands:
+            return
+        c = place.anchor
+        split = len(box.hands) > 1
+        captions = [self._caption(h, split, currency) for h in hands]
+        bottom = c.y() - SPOT_R - 10 - (CAPTION_H if any(captions) else 0)
+        top = place.insurance_y + (72 if box.insurance is not None else -18)
+        if any(h.result for h in hands):
+            top += 20  # room for the result badge above the cards
+        avail_h = bottom - top
+        avail_w = place.width
+        most = max(len(h.cards) for h in hands)
+        dy = FAN_DY
+        if most > 1 and CARD_H + dy * (most - 1) > avail_h:
+            dy = max(FAN_DY_MIN, (avail_h - CARD_H) / (most - 1))
+        widths = [CARD_W + FAN_DX * (len(h.cards) - 1) for h in hands]
+        total_w = sum(widths) + HAND_GAP * (len(hands) - 1)
+        scale = min(1.0, avail_w / total_w, avail_h / (CARD_H + dy * (most - 1)))
+        # Split hands side by side, the first on the right: the dealer's left, as the boxes go.
+        lefts = []
+        x = c.x() + total_w * scale / 2
+        for w in widths:
+            x -= w * scale
+            lefts.append(x)
+            x -= HAND_GAP * scale
+        centres = [left + w * scale / 2 for left, w in zip(lefts, widths, strict=True)]
+        # A caption may spread halfway to its neighbours' (or to the edge of the box's area).
+        edge_l, edge_r = c.x() - avail_w / 2 - 6, c.x() + avail_w / 2 + 6
+        room = []
+        for i, cx in enumerate(centres):
+            right = centres[i - 1] - cx if i > 0 else 2 * (edge_r - cx)
+            left = cx - centres[i + 1] if i + 1 < len(centres) else 2 * (cx - edge_l)
+            room.append(min(left, right) - 3)
+        size = min(
+            (
+                LabelItem.fitting_size(cap, 14, r, bold=True, padded=True)
+                for cap, r in zip(captions, room, strict=True)
+                if cap
+            ),
+            default=14.0,
+        )
+        for hand, w, caption, left, cx, r in zip(
+            hands, widths, captions, lefts, centres, room, strict=True
+        ):
+            height = (CARD_H + dy * (len(hand.cards) - 1)) * scale
+            y0 = bottom - height
+            cards = []
+            for j, token in enumerate(hand.cards):
+                card = CardItem(token, True, layer)
+                card.setScale(scale)
+                card.setPos(left + j * FAN_DX * scale, y0 + j * dy * scale)
+                cards.append(card)
+            self.hand_cards[hand.label] = cards
+            hand_rect = QRectF(left, y0, w * scale, height)
+            if caption:
+                lab = LabelItem(
+                    caption,
+                    size,
+                    bold=True,
+                    colour=CREAM,
+                    fill=QColor(8, 36, 20, 190),
+                    max_width=r,
+                    parent=layer,
+                )
+                lab.setPos(cx, bottom + 3)
+                self.captions[hand.label] = lab
+            if hand.result:
+                text, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
+                badge = LabelItem(
+                    text,
+                    12,
+                    bold=True,
+                    colour=QColor(fg),
+                    fill=QColor(bg),
+                    max_width=r,
+                    parent=layer,
+                )
+                badge.setPos(cx, y0 - 20)
+                self.captions[f"{hand.label}:result"] = badge
+            if hand.label in marked:
+                active = self.view is not None and self.view.active == hand.label
+                colour = ACTIVE_COLOUR if active else HIGHLIGHT_COLOUR
+                self._outline(layer, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
+
+    @staticmethod
+    def _caption(hand: HandView, split: bool, currency: str) -> str:
+        """A split hand shows its label and stake; a doubled hand its doubled stake."""
+        if not split and not hand.doubled:
+            return ""
+        stake = sum((amount for _, amount in hand.stakes), Decimal(0))
+        money = format_amount(stake, currency) if stake else ""
+        if split:
+            second = f"{money} ×2" if hand.doubled else money
+            return f"{hand.label}\n{second}" if second else hand.label
+        return f"doubled\n{money}" if money else "doubled"
+
+    def _outline(self, layer: _Layer, key: str, rect: QRectF, colour: QColor) -> None:
+        item = OutlineItem(rect, colour, parent=layer)
+        item.setZValue(5)
+        self.outlines[key] = item
+
+    def _draw_dealer(self, layer: _Layer, view: TableView) -> None:
+        cards = view.dealer_cards
+        tokens: list[str | None] = list(cards)
+        face = [True] * len(tokens)
+        if view.hole_card:
+            # the dealer's second card lies face down; a snapshot may list it or leave it out
+            if len(tokens) >= 2:
+                face[1] = False
+            else:
+                tokens.append(None)
+                face.append(False)
+        items = []
+        if tokens:
+            n = len(tokens)
+            step = DEALER_CARD_STEP
+            if CARD_W + step * (n - 1) > DEALER_CARDS_MAX_W:
+                step = (DEALER_CARDS_MAX_W - CARD_W) / (n - 1)
+            width = CARD_W + step * (n - 1)
+            x0 = CENTRE_X - width / 2
+            for j, (token, up) in enumerate(zip(tokens, face, strict=True)):
+                card = CardItem(token, up, layer)
+                card.setPos(x0 + j * step, DEALER_CARDS_TOP)
+                items.append(card)
+        self.hand_cards["dealer"] = items
+        marked = {view.active, *view.highlights}
+        if "dealer" in marked:
+            colour = ACTIVE_COLOUR if view.active == "dealer" else HIGHLIGHT_COLOUR
+            if items:
+                rect = QRectF(items[0].pos(), items[-1].pos() + QPointF(CARD_W, CARD_H))
+            else:
+                rect = QRectF(CENTRE_X - 80, DEALER_CARDS_TOP, 160, CARD_H)
+            self._outline(layer, "dealer", rect.adjusted(-6, -6, 6, 6), colour)
+
+    # -- clicks -------------------------------------------------------------------------------
+
+    def box_at(self, pos: QPointF) -> int | None:
+        """The box whose part of the felt holds `pos`, if any."""
+        for number, place in self.places.items():
+            if place.area().contains(pos):
+                return number
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            pos = event.scenePos()
+            number = self.box_at(pos)
+            if number is not None:
+                event.accept()
+                self.boxClicked.emit(number)
+                return
+            if DEALER_RECT.contains(pos):
+                event.accept()
+                self.dealerClicked.emit()
+                return
+        super().mousePressEvent(event)
+        event.accept()  # bare felt: the click ends here, nothing under it wants it
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        super().mouseReleaseEvent(event)
+        event.accept()  # the press was taken here, so is its release
+
+
+class TableWidget(QGraphicsView):
+    """The table scene in a view that keeps the whole table fitted to the widget."""
+
+    def __init__(self, scene: TableScene | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._table = scene if scene is not None else TableScene(self)
+        self.setScene(self._table)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setBackgroundBrush(QColor("#1c1714"))
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        self.setMouseTracking(True)
+        self.setMinimumSize(320, 200)
+
+    def table_scene(self) -> TableScene:
+        return self._table
+
+    def show_table(self, view: TableView) -> None:
+        self._table.show(view)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(1120, 700)
+
+    def _fit(self) -> None:
+        self.fitInView(self._table.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        self._fit()
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        pos = self.mapToScene(event.position().toPoint())
+        clickable = self._table.box_at(pos) is not None or DEALER_RECT.contains(pos)
+        shape = Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(shape)
+        super().mouseMoveEvent(event)
