@@ -107,6 +107,10 @@ def read(kind: str, raw: str, q: Question) -> Any:
     if kind == DEALER:
         return answers.parse_dealer(raw)
     if kind == CHOICE:
+        # a lone letter is the choice's letter, even where a choice's text starts with it
+        t = raw.strip().lower().rstrip(").")
+        if len(t) == 1 and "a" <= t < chr(ord("a") + len(q.choices)):
+            return ord(t) - ord("a")
         return answers.parse_choice(raw, q.choices)
     raise ValueError(f"unknown answer kind {kind}")
 

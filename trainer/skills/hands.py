@@ -85,6 +85,8 @@ class Announce(Skill):
             # a hand keeps drawing only while it is below 21: no card after a bust or a 21
             if any(points(cards[:k])[0] > 21 or _best(cards[:k]) == 21 for k in range(2, n)):
                 continue
+            if split and cards[0][0] == "A" and n > 2:
+                continue  # split Aces take one card each [000]
             stood = want == "soft-stand"
             if _category(cards, split, stood) == want:
                 break

@@ -5,7 +5,7 @@ behind bettors and a whole table. Every amount comes from the engine's settlemen
 from __future__ import annotations
 
 import random
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.round import SEAT
@@ -115,9 +115,8 @@ class PayInsurance(Skill):
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A",)),
             )
         # an insured amount as players put it: the full half, or a round part of it
-        insured = top if rng.random() < 0.6 else max(
-            Decimal(1), (top / 2).to_integral_value()
-        )
+        part = (top / 2).to_integral_value(rounding=ROUND_FLOOR)
+        insured = top if rng.random() < 0.6 or part < 1 else part
         win = insurance_win(insured)
         return Question(
             self.name, f"pay-insurance:pay-{money(insured)}",
@@ -145,7 +144,8 @@ class PaySplit(Skill):
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
-            rnd = _random_round(rng, rules, boxes=1, pair=True)
+            # no insurance here: the question is the split hands' total alone
+            rnd = _random_round(rng, rules, boxes=1, pair=True, insure=0)
             hands = rnd.hands()
             if len(hands) >= 2:
                 break
@@ -191,7 +191,7 @@ class PayBehind(Skill):
                 b = pick_bet(rng, rules)
             bets[who] = b
         while True:
-            rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15)
+            rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15, insure=0)
             if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
                 break
         # insurance goes to the seated player alone: it is not part of this question

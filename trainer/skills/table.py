@@ -58,7 +58,8 @@ class Chips(Skill):
             {"amount": money(amount), "chip_set": chip_set, "why": how, "bet": money(bet)},
             self.kind, chips, " ".join(money(c) for c in chips),
             f"largest chips first: {' + '.join(money(c) for c in chips)} = {money(amount)}, "
-            f"{len(chips)} chip{'s' if len(chips) != 1 else ''}",
+            f"{len(chips)} chip{'s' if len(chips) != 1 else ''} of the table's set (RULES.md §11 "
+            "chips)",
             table=TableView(
                 tuple(BoxView(n, ((SEAT, bet),) if n == box else ()) for n in range(1, rules.boxes + 1))
             ),
@@ -180,32 +181,51 @@ class Procedure(Skill):
             pool.append("Check your hole card for Black Jack")
         moment = rng.random()
         if moment < 0.45:
-            # the moment right after the deal
-            types = [e["type"] for e in rnd.events]
-            if "blackjack-paid" in types:
+            # the moment right after the deal, read from the table as it stands then (the round
+            # may have gone on by itself since: naturals paid, the dealer's peek, ...)
+            dealt = 2 if rules.hole_card else 1
+            up_v = VALUE[up[0]]
+            first = next(
+                (h for b in rnd.boxes.values() for h in b.hands if not h.natural), None
+            )
+            if up_v == 1 and rules.insurance:
+                right, item, why = "Offer insurance to every box", "procedure:insurance", (
+                    "you show an Ace: insurance is offered before any third card [000][003]")
+            elif rules.hole_card and up_v in (1, 10):
+                right, item, why = "Check your hole card for Black Jack", "procedure:peek", (
+                    f"you show {rank_text([up])} with a hole card: check it for Black Jack "
+                    "before anything else is paid or played (chosen, RULES.md §6)")
+            elif naturals and up_v not in (1, 10):
                 right, item, why = pool_pay[0], "procedure:pay-natural-now", (
                     f"you show {rank_text([up])}: you cannot make Black Jack, so naturals are "
                     "paid at once, 3 to 2 [000]")
-            elif rnd.phase == INSURANCE:
-                right, item, why = "Offer insurance to every box", "procedure:insurance", (
-                    "you show an Ace: insurance is offered before any third card [000][003]")
-            elif "peek" in types:
-                right, item, why = "Check your hole card for Black Jack", "procedure:peek", (
-                    "with a hole card you check it for Black Jack when showing a ten "
-                    "(chosen, RULES.md §6)")
-            elif rnd.current is not None:
-                right = _ask(rnd.current.label)
+            elif first is not None:
+                right = _ask(first.label)
                 if naturals:
                     item, why = "procedure:natural-waits", (
                         f"you show {rank_text([up])}: you may still make Black Jack, so box "
                         f"{naturals[0]}'s natural waits for your second card; play starts with "
-                        f"box {rnd.current.box} [000]")
+                        f"box {first.box} [000]")
                 else:
                     item, why = "procedure:first-box", (
-                        f"play starts with the first box in deal order: box {rnd.current.box} [000]")
+                        f"play starts with the first box in deal order: box {first.box} [000]")
             else:
-                return None
-            table = _strip_results(rnd.snapshot())
+                # every box holds a natural and the dealer may make Black Jack: nobody plays,
+                # the dealer draws a second card to settle them [000]
+                right, item, why = "Draw your own second card", "procedure:naturals-wait", (
+                    f"you show {rank_text([up])} and every box has Black Jack: nobody plays; "
+                    "draw your second card, then pay the naturals 3 to 2 or push them [000]")
+            snap = _strip_results(rnd.snapshot())
+            table = TableView(
+                tuple(
+                    BoxView(b.number, b.bets, tuple(
+                        HandView(h.label, h.cards[:2], h.stakes) for h in b.hands[:1]
+                    ) if b.hands else (), None)
+                    for b in snap.boxes
+                ),
+                tuple(rnd.dealer[:dealt]),
+                hole_card=rules.hole_card,
+            )
             prompt = "The cards are dealt. What do you do next?"
         else:
             if rnd.phase == INSURANCE:
