@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSizePolicy,
+    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -142,7 +143,7 @@ class DrillPage(QWidget):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         pf = self.prompt.font()
-        pf.setPointSizeF(pf.pointSizeF() * 1.2)
+        pf.setPointSizeF(pf.pointSizeF() * 1.1)
         self.prompt.setFont(pf)
         self.extra = QLabel()  # the shoe for the dealer drill, the chips of the table, …
         self.extra.setWordWrap(True)
@@ -153,7 +154,7 @@ class DrillPage(QWidget):
         self.line = QLineEdit()
         self.line.setPlaceholderText("your answer, then Enter")
         lf = self.line.font()
-        lf.setPointSizeF(lf.pointSizeF() * 1.4)
+        lf.setPointSizeF(lf.pointSizeF() * 1.3)
         self.line.setFont(lf)
         self.burn_button = QPushButton("Burn it (B)")
         self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -179,22 +180,34 @@ class DrillPage(QWidget):
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
         self.feedback.setMinimumHeight(48)
         ff = self.feedback.font()
-        ff.setPointSizeF(ff.pointSizeF() * 1.15)
+        ff.setPointSizeF(ff.pointSizeF() * 1.05)
         self.feedback.setFont(ff)
 
         panel = QFrame()
         panel.setFrameShape(QFrame.Shape.StyledPanel)
+        panel.setMinimumWidth(300)
         pl = QVBoxLayout(panel)
         pl.addWidget(self.prompt)
         pl.addWidget(self.extra)
         pl.addWidget(self.inputs)
         pl.addWidget(self.hint)
         pl.addWidget(self.feedback)
+        pl.addStretch(1)
+        self.panel = panel
+
+        # the question goes under the table, or beside it on a very wide window, whichever
+        # leaves the felt larger (see resizeEvent); the trainee can move the divider
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(panel)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setChildrenCollapsible(False)
+        self.splitter = split
 
         lay = QVBoxLayout(self)
         lay.addLayout(top)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(panel)
+        lay.addWidget(split, 1)
 
         self._tick = QTimer(self)
         self._tick.setInterval(100)
@@ -204,6 +217,17 @@ class DrillPage(QWidget):
         # Space or Enter goes on after a verdict, wherever the focus is
         for w in (self.line, self.choices):
             w.installEventFilter(self)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        w, h = self.width(), self.height()
+        wide = w > 1.9 * h
+        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != want:
+            self.splitter.setOrientation(want)
+            total = w if wide else h
+            side = int(total * 0.38) if wide else self.panel.sizeHint().height()
+            self.splitter.setSizes([max(100, total - side), side])
 
     # ------------------------------------------------------------------ set-up
     def _breakdown(self, amount: Decimal):

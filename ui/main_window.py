@@ -103,7 +103,12 @@ class MainWindow(QMainWindow):
         if geo:
             self.restoreGeometry(QByteArray.fromBase64(geo.encode("ascii")))
         else:
-            self.resize(1280, 800)
+            # 1280×800, or less on a small (or scaled) screen
+            screen = self.screen().availableGeometry() if self.screen() else None
+            w, h = 1280, 800
+            if screen is not None:
+                w, h = min(w, int(screen.width() * 0.95)), min(h, int(screen.height() * 0.92))
+            self.resize(w, h)
         notices = [n for n in (store.notice, settings.notice) if n]
         self.home.set_notice(" ".join(notices) or None)
         self.show_home()
