@@ -24,6 +24,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("Sabot")
     app.setOrganizationName("Sabot")
     app.setApplicationDisplayName("Sabot")
+    app.setDesktopFileName("io.github.sabot.Sabot")  # matches packaging/*.desktop
     icon = _icon()
     if icon is not None:
         app.setWindowIcon(QIcon(icon))
