@@ -15,7 +15,8 @@ the last commits). `batch()` groups many records in one transaction for imports 
 
 Damaged files: a file that is not a database, or that fails SQLite's quick check (garbage,
 truncation), is moved aside — kept, never deleted, with its -wal and -shm — and a new, empty
-history is started; `Store.notice` then says so in one sentence for the GUI to show.
+history is started; `Store.notice` then says so in one sentence for the GUI to show. The
+quick check reads the whole file at each open: about half a second per million attempts.
 
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
@@ -29,7 +30,8 @@ Schema (version 2; `SCHEMA_VERSION`, `PRAGMA user_version`):
             first_attempt, last_attempt)              started/ended: unix seconds, UTC
     attempt(id, session, item, at, ms, correct, answer, expected, question)
 
-`attempt.at` is seconds since the session started (small integers are short on disk).
+`attempt.at` is when it was answered, in whole seconds since the session started (small
+integers are short on disk).
 `attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT, or a
 BLOB of a version byte (1) + raw deflate when that is shorter. `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).

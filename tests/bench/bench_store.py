@@ -283,13 +283,14 @@ def main() -> None:
                 "personal_bests": lambda: stats.personal_bests(reader, heaviest),
                 "weakest_items": lambda: stats.weakest_items(reader, heaviest),
                 "session_stats": lambda: stats.session_stats(reader, last_session),
-                "sessions": lambda: reader.sessions(heaviest),
             }
             for name, call in calls.items():
                 middle, fastest = timed(call, options.runs)
                 print(f"  {name:<16} {middle:8.1f} ms   (fastest {fastest:.1f})")
             middle, fastest = timed(lambda: [call() for call in calls.values()], options.runs)
-            print(f"  {'all of them':<16} {middle:8.1f} ms   (fastest {fastest:.1f})")
+            print(f"  {'all five':<16} {middle:8.1f} ms   (fastest {fastest:.1f})")
+            middle, fastest = timed(lambda: reader.sessions(heaviest), options.runs)
+            print(f"the list of {heaviest}'s sessions: {middle:.1f} ms   (fastest {fastest:.1f})")
             reader.close()
 
             clock.now = time.time()

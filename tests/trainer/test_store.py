@@ -9,6 +9,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import closing
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -45,7 +47,7 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(path: Path, clock: Clock) -> Any:
+def store(path: Path, clock: Clock) -> Iterator[Store]:
     with Store.open(path, clock=clock) as opened:
         yield opened
 
@@ -165,7 +167,7 @@ def test_sessions_round_trip(store: Store, clock: Clock) -> None:
 
 
 def test_attempts_round_trip_in_order(store: Store, clock: Clock) -> None:
-    table = {
+    table: dict[str, Any] = {
         "dealer": ["10", "7"],
         "boxes": [
             {"box": box, "bet": "25", "cards": ["9", "7", "5"], "insurance": None}
@@ -174,7 +176,7 @@ def test_attempts_round_trip_in_order(store: Store, clock: Clock) -> None:
     }
     anna = store.start_session("Anna", "practice", ["sums", "settle"], "p")
     bruno = store.start_session("Bruno", "practice", ["sums"], "p")
-    specs = [
+    specs: list[tuple[int, str, str, dict[str, Any], str, str, bool, int]] = [
         (anna, "sums", "soft 16", {"cards": ["A", "5"]}, "16", "soft 16", False, 1234),
         (bruno, "sums", "soft 16", {"cards": ["A", "5"]}, "soft 16", "soft 16", True, 800),
         (anna, "sums", "soft 16", {"cards": ["5", "A"]}, "soft 16", "soft 16", True, 999),
@@ -208,7 +210,8 @@ def test_questions_are_stored_compactly(store: Store, path: Path) -> None:
     store.record(session, "sums", "soft 16", {"cards": ["5", "A"]}, "x", "x", True, 1)
     store.record(session, "settle", "t", {"x": 1}, "x", "x", True, 1)
     store.record(session, "settle", "t", big, "x", "x", True, 1)
-    stored = [row[0] for row in raw(path).execute("SELECT question FROM attempt ORDER BY id")]
+    with closing(raw(path)) as other:
+        stored = [row[0] for row in other.execute("SELECT question FROM attempt ORDER BY id")]
     # The item's own question is not repeated; another is compact JSON, deflated if shorter.
     assert stored[:4] == [None, None, '{"cards":["5","A"]}', None]
     assert isinstance(stored[4], bytes) and len(stored[4]) < len(json.dumps(big)) / 3
@@ -230,7 +233,8 @@ def test_attempts_are_paged_without_losing_or_repeating_any(
     assert [a.response_ms for a in store.attempts(profile="Bruno")] == list(range(0, 50, 3))
     assert len(list(store.attempts(session_id=anna))) == 50 - 17
     # Only the mastery window of each trainee's skill is kept in `recent`.
-    kept = raw(store.path).execute("SELECT profile, count(*) FROM recent GROUP BY profile")
+    with closing(raw(store.path)) as other:
+        kept = other.execute("SELECT profile, count(*) FROM recent GROUP BY profile").fetchall()
     assert sorted(n for _, n in kept) == [17, 30]
 
 
@@ -483,7 +487,7 @@ PRAGMA user_version = 1;
 
 DAY = 86400
 # (session, skill, item, question, correct, ms, seconds after the session started)
-V1_ATTEMPTS = [
+V1_ATTEMPTS: list[tuple[int, str, str, dict[str, Any], bool, int, int]] = [
     *(
         (1, "sums", f"s{n % 4}", {"cards": ["A", str(n % 4 + 2)]}, n % 5 > 0, 1000 + 10 * n, n)
         for n in range(12)
