@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from trainer import __version__
 
@@ -55,13 +56,20 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return run(sys.argv[:1])
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes in one line, with where to look, instead of the whole usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="sabot",
         description="Sabot, a trainer for blackjack croupiers. With no command, opens the app.",
     )
     p.add_argument("--version", action="version", version=f"sabot {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser(
         "round",

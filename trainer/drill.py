@@ -92,20 +92,22 @@ class WeakQueue:
         return list(self._items)
 
     def note(self, q: Question, correct: bool, position: int) -> None:
-        """Account for an answer to `q` given as question number `position`."""
+        """Account for an answer to `q` given as question number `position` (from 1): the
+        item is due again after 1 to 3 other questions, i.e. as question position + 2 to + 4,
+        asked when `position + 1` to `position + 3` questions have been answered."""
         w = self._items.get(q.item)
         if not correct:
             if w is None:
                 w = self._items[q.item] = _Weak(q.skill, q.item, q)
             w.streak = 0
             w.question = q
-            w.due = position + 1 + self._rng.randint(*WEAK_GAP)
+            w.due = position + self._rng.randint(*WEAK_GAP)
         elif w is not None:
             w.streak += 1
             if w.streak >= WEAK_STREAK:
                 del self._items[q.item]
             else:
-                w.due = position + 1 + self._rng.randint(*WEAK_GAP)
+                w.due = position + self._rng.randint(*WEAK_GAP)
 
     def due(self, position: int, skills: Iterable[str]) -> _Weak | None:
         allowed = set(skills)

@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from decimal import Decimal
@@ -127,6 +128,8 @@ def _summary_lines(s: Summary) -> list[str]:
     lines = ["", f"— {s.mode} over —"]
     if not s.attempts:
         lines.append("no question answered.")
+        if s.passed is not None:
+            lines.append(f"exam not passed: no answer given (seed {s.seed})")
         return lines
     acc = s.correct / s.attempts
     lines.append(f"{s.correct}/{s.attempts} right ({acc:.0%}), median {(s.median_ms or 0) / 1000:.1f} s"
@@ -387,18 +390,23 @@ def cmd_export(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     profile = args.profile or None
+    to_file = bool(args.file) and args.file != "-"
     try:
         rows = export_rows(store, profile)
-        target: IO[str]
-        if args.file and args.file != "-":
-            target = open(args.file, "w", encoding="utf-8", newline="")
+        if to_file:
+            # written beside the target and moved over it only when complete: a refused or
+            # failed export never leaves a half-written file in place of a good one
+            path = os.path.abspath(args.file)
+            fd, tmp = tempfile.mkstemp(prefix=".sabot-export-", dir=os.path.dirname(path))
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8", newline="") as target:
+                    n = write_export(rows, target, args.format)
+                os.replace(tmp, path)
+            except BaseException:
+                os.unlink(tmp)
+                raise
         else:
-            target = sys.stdout
-        try:
-            n = write_export(rows, target, args.format)
-        finally:
-            if target is not sys.stdout:
-                target.close()
+            n = write_export(rows, sys.stdout, args.format)
     except ValueError as e:
         print(f"sabot export: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -407,7 +415,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
-    if args.file and args.file != "-":
+    if to_file:
         print(f"sabot export: {n} attempts written to {args.file}", file=sys.stderr)
     return 0
 

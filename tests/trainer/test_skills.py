@@ -16,6 +16,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+
+from trainer.cards import is_natural
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,7 +106,10 @@ def rules_words(cards: list[str], split: bool, stood: bool) -> str:
     return str(high)
 
 
-def hand_result(cards: list[str] | tuple[str, ...], split: bool, dealer: list[str] | tuple[str, ...]) -> str:
+Cards = list[str] | tuple[str, ...]
+
+
+def hand_result(cards: Cards, split: bool, dealer: Cards) -> str:
     """RULES.md §9 for one hand against the dealer's final hand."""
     if low_soft(cards)[0] > 21:
         return "bust"  # [000] a bust box loses at once, whatever the dealer does
@@ -210,22 +215,20 @@ def test_generator_and_checker_round_trip(preset: str, name: str) -> None:
         assert wrong.reason == q.reason and wrong.reason, where
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n,
-            marks=pytest.mark.xfail(
-                reason="bug: the chips skill's reason ('largest chips first: ... , N chips') "
-                "cites no rule tag or RULES.md section",
-                strict=True,
-            ),
-        )
-        if n == "chips"
-        else n
-        for n in SKILLS
-    ],
-)
+@settings(max_examples=60, deadline=None)
+@given(pair=st.sampled_from(AVAILABLE), seed=st.integers(0, 2**64 - 1))
+def test_any_seed_round_trips(pair: tuple[str, str], seed: int) -> None:
+    preset, name = pair
+    s = SKILLS[name]
+    q = s.make(random.Random(seed), rules_for(preset))
+    assert q.item.startswith(name + ":")
+    assert json.loads(json.dumps(q.data)) == q.data
+    assert s.check(q, q.expected).correct
+    assert not s.check(q, wrong_answer(q)).correct
+    assert TAG.search(q.reason)
+
+
+@pytest.mark.parametrize("name", list(SKILLS))
 def test_reason_cites_a_rule(name: str) -> None:
     preset = next(p for p, n in AVAILABLE if n == name)
     for q in questions(preset, name, ROUND_TRIP_SEEDS):
@@ -315,13 +318,9 @@ def test_announce_hands_are_reachable() -> None:
             assert "after a split" in q.prompt
 
 
-@pytest.mark.xfail(
-    reason="bug: announce deals split hands that start with an Ace and hold 3+ cards "
-    "(casino-fr seeds 69, 731, 905: e.g. A 5 5 after a split), but split Aces take one card "
-    "each [000][001] (RULES.md §7)",
-    strict=True,
-)
 def test_announce_split_aces_take_one_card() -> None:
+    """Regression: split hands starting with an Ace once held 3+ cards (A 5 5 after a split);
+    split Aces take one card each [000][001] (RULES.md §7)."""
     rules = rules_for("casino-fr")
     for seed in range(1000):
         q = SKILLS["announce"].make(random.Random(seed), rules)
@@ -409,7 +408,8 @@ def test_dealer_soft_17_differs_with_the_option() -> None:
     """Same seeds, S17 and H17: some question stands on soft 17 under S17 and draws under H17."""
     s17 = questions("casino-fr", "dealer", 300)
     h17 = questions("casino-fr+dealer_hits_soft_17=true", "dealer", 300)
-    differ = [(a, b) for a, b in zip(s17, h17, strict=True) if a.data == b.data and a.answer != b.answer]
+    differ = [(a, b) for a, b in zip(s17, h17, strict=True)
+              if a.data == b.data and a.answer != b.answer]
     assert differ
     for a, b in differ:
         assert a.answer[1] == "17" and b.answer[0] > a.answer[0]
@@ -429,7 +429,8 @@ def test_outcome_results_follow_the_hands(preset: str) -> None:
         assert q.answer == expect, q.data
         assert q.expected == " ".join(expect)
         assert q.item == "outcome:" + "-".join(sorted(set(expect)))
-        assert all(h.result is None for _, h in hands_of(q.table)), "the table gives the answer away"
+        # the table must not give the answer away
+        assert all(h.result is None for _, h in hands_of(q.table))
         seen.update(expect)
     assert {"win", "lose", "bust", "push", "blackjack"} <= set(seen), seen
 
@@ -503,14 +504,7 @@ def test_pay_blackjack_rounds_half_units_with_the_option() -> None:
     [
         "casino-fr",
         "hole-card",
-        pytest.param(
-            "online",
-            marks=pytest.mark.xfail(
-                reason="bug: pay-insurance under online (table_min 1) asks about 1 insured on a "
-                "bet of 1 (seeds 43, 127), above the half-bet maximum of 0.5 [003]",
-                strict=True,
-            ),
-        ),
+        "online",  # regression: table_min 1 once gave 1 insured on a bet of 1 [003]
     ],
 )
 def test_pay_insurance_max_half_the_bet_pays_two_to_one(preset: str) -> None:
@@ -569,13 +563,9 @@ def test_pay_split_aces_21_is_paid_evens() -> None:
     assert found >= 3
 
 
-@pytest.mark.xfail(
-    reason="bug: pay-split asks for 'the box's total' while the table shows the box insured "
-    "(e.g. casino-fr seed with 'insured 10', lost to a dealer A 5 2), and the expected total "
-    "leaves the insurance out (RULES.md §6, §9)",
-    strict=True,
-)
 def test_pay_split_total_agrees_with_the_insurance_shown() -> None:
+    """Regression: the table once showed the box insured ("insured 10", lost) while the
+    expected "box's total" left the insurance out (RULES.md §6, §9)."""
     for q in questions("casino-fr", "pay-split", 300):
         box = q.table.box(q.data["box"])
         if box.insurance is None:
@@ -724,7 +714,11 @@ def test_deal_order_follows_the_boxes(preset: str) -> None:
             assert q.data["hands"] == labels
             key = [tuple(int(x) for x in lab.split(".")) for lab in labels]
             assert key == sorted(key)  # [000] boxes in deal order, split hands first to last
-            assert q.answer == [*labels, "dealer"]
+            # a Black Jack (two cards, not after a split) is closed at the deal and takes no
+            # card in play [000]
+            playing = [h.label for _, h in hands_of(q.table)
+                       if "." in h.label or not is_natural(list(h.cards))]
+            assert q.answer == [*playing, "dealer"]
             assert any("." in lab for lab in labels)
     assert phases["deal"] > 0
     if rules.split != "none":
@@ -811,14 +805,10 @@ def test_procedure_answer_is_one_of_the_choices(preset: str) -> None:
             s.check(q, "9")
 
 
-@pytest.mark.xfail(
-    reason="bug: HOW_TO_ANSWER promises 'the number or letter of your choice', but a letter is "
-    "refused as ambiguous whenever another choice starts with that letter ('c' beside 'Collect "
-    "hand 7's bet...', 'a' beside 'Ask box 4...'): about a third of letter answers on casino-fr "
-    "procedure questions are refused",
-    strict=True,
-)
 def test_procedure_letter_of_a_choice_is_read() -> None:
+    """Regression: HOW_TO_ANSWER promises 'the number or letter of your choice', but a letter
+    was once refused as ambiguous whenever another choice started with it ('c' beside
+    'Collect hand 7's bet...'): a third of letter answers were refused."""
     assert "letter" in HOW_TO_ANSWER[CHOICE]
     for seed, q in enumerate(questions("casino-fr", "procedure", 80)):
         for i in range(len(q.choices)):
@@ -868,15 +858,10 @@ def test_procedure_right_after_the_deal(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["casino-fr", "online"])
-@pytest.mark.xfail(
-    reason="bug: when every box holds a natural and the dealer shows a ten-value (no hole "
-    "card), procedure shows the dealer's hand already drawn ('dealer: J 5 5'), asks what to do "
-    "right after the deal, and expects 'Pay box N's Black Jack now' with the reason 'you show J: "
-    "you cannot make Black Jack' — against RULES.md §6 step 2 [000] the naturals wait for the "
-    "dealer's second card (casino-fr seeds 158, 169, 171, 249; online 17, 25, 31)",
-    strict=True,
-)
 def test_procedure_only_naturals_facing_a_ten(preset: str) -> None:
+    """Regression: every box with a natural, a ten up, no hole card: the question once showed
+    the dealer's hand already drawn and expected "Pay ... now" because "you cannot make Black
+    Jack"; RULES.md §6 step 2 [000]: the naturals wait for the dealer's second card."""
     rules = rules_for(preset)
     cases = [q for q in _after_deal(preset) if _only_naturals_facing_a_ten(q)]
     assert cases
@@ -886,13 +871,9 @@ def test_procedure_only_naturals_facing_a_ten(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["hole-card", "home"])
-@pytest.mark.xfail(
-    reason="bug: with a hole card, a dealer showing a ten (or an Ace at home) and a box with a "
-    "natural, procedure expects 'Pay box N's Black Jack now, 3 to 2' ('you cannot make Black "
-    "Jack') instead of checking the hole card first (RULES.md §6); e.g. hole-card seeds 9, 11",
-    strict=True,
-)
 def test_procedure_right_after_the_deal_with_a_hole_card(preset: str) -> None:
+    """Regression: a ten (or an Ace at home) up and a natural on a box once expected "Pay box
+    N's Black Jack now"; with a hole card the dealer checks it first (RULES.md §6)."""
     rules = rules_for(preset)
     for q in _after_deal(preset):
         assert q.expected == _right_after_deal(q, rules), (q.data, q.expected)
@@ -925,6 +906,46 @@ def test_procedure_bust_hand_is_collected_at_once() -> None:
                 # [000][003] a bust box loses at once
                 assert q.expected == f"Collect hand {m[1]}'s bet and cards at once", q.prompt
     assert found >= 5
+
+
+def _ask(label: str) -> str:
+    return f"Ask {'hand' if '.' in label else 'box'} {label}: card or no?"
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card", "home"])
+def test_procedure_next_step_after_an_action(preset: str) -> None:
+    """[000] boxes play in deal order, each hand to the end, split hands first to last (a split
+    hand gets its second card when its turn comes); then the dealer draws — or, with a hole
+    card, turns it over [001]."""
+    rules = rules_for(preset)
+    checked = 0
+    for q in questions(preset, "procedure", 250):
+        m = re.fullmatch(r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?",
+                         q.prompt)
+        if m is None:
+            continue
+        cards = ["T" if r == "10" else r for r in m[3].split()]
+        if low_soft(cards)[0] > 21:
+            continue  # test_procedure_bust_hand_is_collected_at_once
+        box, _, idx = m[1].partition(".")
+        waiting = []
+        for b in q.table.boxes:
+            for i, h in enumerate(b.hands, 1):
+                if b.number == int(box) and idx and i > int(idx) and best(h.cards) < 21:
+                    waiting.append(h)  # later split hands of the same box, still open
+                elif b.number > int(box) and not natural(h.cards):
+                    waiting.append(h)  # boxes still to play (a natural does not play)
+        if waiting:
+            nxt = waiting[0]
+            if "." in nxt.label and len(nxt.cards) == 1:
+                right = f"Deal hand {nxt.label} its second card"
+            else:
+                right = _ask(nxt.label)
+        else:
+            right = "Turn over your hole card" if rules.hole_card else "Draw your own second card"
+        assert q.expected == right, (q.prompt, q.expected, q.table)
+        checked += 1
+    assert checked >= 30
 
 
 # ---------------------------------------------------------------------------- unreadable input

@@ -155,7 +155,7 @@ class DealerDraw(Skill):
         if final == "Black Jack":
             reason = f"{rank_text(hand)}: Black Jack — the dealer stops at once [000]"
         item = f"dealer:up-{'T' if VALUE[up[0]] == 10 else up[0]}"
-        data = {"up": up, "shoe": following[:6], "cards": [up]}
+        data = {"up": up, "shoe": following[: max(6, drawn)], "cards": [up]}
         return Question(
             self.name,
             item,

@@ -108,14 +108,16 @@ class DealOrder(Skill):
             hands = rnd.hands()
             if len(hands) > len(rnd.boxes):
                 break
-        order = [h.label for h in hands] + [DEALER]
+        # a Black Jack is closed at the deal: it takes no card in play [000]
+        order = [h.label for h in hands if not h.natural] + [DEALER]
         return Question(
             self.name, "deal-order:play-split",
             "Play the round: in what order do the hands take their cards, the dealer included?",
-            {"hands": [h.label for h in hands], "phase": "play"},
+            {"hands": [h.label for h in hands], "phase": "play",
+             "naturals": [h.label for h in hands if h.natural]},
             self.kind, order, " ".join(order),
             "boxes play in deal order, each hand to the end, split hands first to last, then "
-            "the dealer [000]",
+            "the dealer; a Black Jack takes no card [000]",
             table=_strip_results(rnd.snapshot()),
         )
 

@@ -1,0 +1,453 @@
+"""`sabot drill`, `sabot stats` and `sabot export`, run as the trainee runs them: a subprocess
+with its own SABOT_DATA_DIR (the test's private one) and the answers piped on stdin."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.curriculum import TARGETS
+from trainer.drill import Drill, resolve_skills
+from trainer.drill_cli import EXPORT_FIELDS
+from trainer.rules import HouseRules
+from trainer.skills import SKILLS, Question
+from trainer.stats import skill_stats
+from trainer.store import Store
+
+REPO = Path(__file__).resolve().parents[2]
+FR = HouseRules.from_spec("casino-fr")
+HAND_SKILLS = {"announce", "dealer", "outcome", "pay-blackjack", "pay-split", "pay-behind",
+               "pay-table"}
+
+pytestmark = pytest.mark.slow
+
+
+def env() -> dict[str, str]:
+    e = dict(os.environ)  # carries the test's SABOT_DATA_DIR
+    e["PYTHONPATH"] = str(REPO) + os.pathsep + e.get("PYTHONPATH", "")
+    e.pop("SABOT_PROFILE", None)
+    e["PYTHONIOENCODING"] = "utf-8"
+    return e
+
+
+def sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.cli", *args], input=stdin, cwd=REPO, env=env(),
+        capture_output=True, text=True, encoding="utf-8", timeout=60,
+    )
+
+
+def json_lines(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def planned(skills: str, count: int, seed: int, answer: Any = None) -> list[tuple[Question, str]]:
+    """The questions the CLI will ask (a fresh history carries no weak items) and the answers
+    `answer(question, number)` gives them (default: the right one)."""
+    d = Drill(resolve_skills(skills, FR), FR, count=count, seed=seed)
+    out = []
+    while (q := d.next_question()) is not None:
+        raw = answer(q, d.position + 1) if answer else q.expected
+        d.answer(raw, 100)
+        out.append((q, raw))
+    return out
+
+
+def no_traceback(r: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
+
+
+# ---------------------------------------------------------------------------- sabot drill
+
+
+def test_drill_human_output() -> None:
+    plan = planned("announce", 2, 5, lambda q, n: q.expected if n == 1 else "bust")
+    assert plan[1][0].expected != "bust"
+    r = sabot("drill", "announce", "--count", "2", "--seed", "5",
+              stdin="".join(raw + "\n" for _, raw in plan))
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    out = r.stdout
+    assert "seed 5" in out and "casino-fr" in out
+    (q1, _), (q2, _) = plan
+    assert "q1. " + q1.prompt in out and "q2. " + q2.prompt in out
+    assert 'the dealer says it: "16", "6 or 16"' in out  # how to answer, shown once
+    assert "✓ right" in out
+    assert "✗ wrong" in out and f"the answer is {q2.expected!r}" in out and q2.reason in out
+    assert "— practice over —" in out and "1/2 right (50%)" in out
+    assert "announce" in out.split("— practice over —")[1]
+    assert f"to work on: {q2.item}" in out
+
+
+def test_drill_example_from_the_issue() -> None:
+    r = sabot("drill", "announce", "--count", "2", "--seed", "5", "--json",
+              stdin="6 or 16\n17\n")
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    assert [x["type"] for x in lines] == ["question", "verdict", "question", "verdict", "summary"]
+    plan = planned("announce", 2, 5, lambda q, n: ["6 or 16", "17"][n - 1])
+    for (q, raw), qline, vline in zip(plan, lines[0:4:2], lines[1:4:2], strict=True):
+        assert qline["item"] == q.item and qline["cards"] == q.data["cards"]
+        assert vline["expected"] == q.expected
+        assert vline["correct"] == SKILLS["announce"].check(q, raw).correct
+
+
+def test_drill_json_lines_for_every_skill() -> None:
+    plan = planned("all", 60, 12)
+    r = sabot("drill", "all", "--count", "60", "--seed", "12", "--json",
+              stdin="".join(raw + "\n" for _, raw in plan))
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    lines = json_lines(r.stdout)
+    questions = [x for x in lines if x["type"] == "question"]
+    verdicts = [x for x in lines if x["type"] == "verdict"]
+    assert lines[-1]["type"] == "summary" and len(questions) == len(verdicts) == 60
+    assert [x["type"] for x in lines[:-1]] == ["question", "verdict"] * 60
+    for (q, _), ql, vl in zip(plan, questions, verdicts, strict=True):
+        assert ql["id"] == vl["id"] and ql["id"].startswith("q")
+        assert ql["skill"] == q.skill and ql["item"] == q.item and ql["prompt"] == q.prompt
+        assert ql["answer_as"]
+        if q.skill in HAND_SKILLS:
+            assert ql["cards"] == q.data["cards"], q.skill
+        if q.choices:
+            assert ql["choices"] == list(q.choices)
+        assert vl["correct"] is True and vl["expected"] == q.expected
+        assert isinstance(vl["response_ms"], int) and vl["response_ms"] >= 0
+        assert vl["target_ms"] == int(TARGETS[q.skill] * 1000)
+    assert len({q.skill for q, _ in plan}) >= 10
+    summary = lines[-1]
+    assert summary["attempts"] == summary["correct"] == 60 and summary["accuracy"] == 1
+    assert summary["mode"] == "practice" and summary["seed"] == 12 and summary["passed"] is None
+    with Store.open() as store:
+        assert len(list(store.attempts())) == 60
+
+
+def test_drill_unreadable_answer_is_asked_again() -> None:
+    [(q, _)] = planned("pay-blackjack", 1, 3)
+    r = sabot("drill", "pay-blackjack", "--count", "1", "--seed", "3", "--json",
+              stdin=f"lots\n\n{q.expected.replace('.', ',')}\n")
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    assert [x["type"] for x in lines] == ["question", "unreadable", "verdict", "summary"]
+    assert "expected an amount" in lines[1]["message"] and lines[1]["id"] == "q1"
+    assert lines[2]["correct"] is True
+    with Store.open() as store:
+        [attempt] = store.attempts()
+    assert attempt.answer == q.expected.replace(".", ",") and attempt.correct
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_drill_eof_ends_cleanly(as_json: bool) -> None:
+    plan = planned("pay-even", 10, 4)
+    flags = ["--json"] if as_json else []
+    r = sabot("drill", "pay-even", "--count", "10", "--seed", "4", *flags,
+              stdin="".join(raw + "\n" for _, raw in plan[:2]))  # then Ctrl-D
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    assert r.stderr == ""
+    if as_json:
+        lines = json_lines(r.stdout)
+        assert [x["type"] for x in lines] == ["question", "verdict"] * 2 + ["question", "summary"]
+        assert lines[-1]["attempts"] == 2
+    else:
+        assert "2/2 right" in r.stdout and "— practice over —" in r.stdout
+    r = sabot("drill", "pay-even", *flags, stdin="")
+    assert r.returncode == 0, r.stderr
+    if as_json:
+        last = json_lines(r.stdout)[-1]
+        assert last["type"] == "summary" and last["attempts"] == 0
+    else:
+        assert "no question answered." in r.stdout
+    with Store.open() as store:
+        sessions = store.sessions("default")
+    assert [s.attempts for s in sessions] == [2, 0]
+    assert all(s.ended is not None for s in sessions)
+
+
+def test_drill_brings_back_what_was_missed_last_time() -> None:
+    [(q, _)] = planned("pay-even", 1, 6)
+    r = sabot("drill", "pay-even", "--count", "1", "--seed", "6", "--json",
+              stdin=str(Decimal(q.expected) + 1) + "\n")
+    assert r.returncode == 0 and json_lines(r.stdout)[1]["correct"] is False
+    # a new session with another seed starts with the item missed in the history
+    r = sabot("drill", "pay-even", "--count", "2", "--seed", "99", "--json", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert json_lines(r.stdout)[0]["item"] == q.item
+
+
+def test_drill_exam_and_challenge_modes() -> None:
+    from trainer.drill import exam_questions
+
+    exam = exam_questions(31, FR, resolve_skills("all", FR))
+    answers = [q.expected for q in exam]
+    answers[0] = wrong(exam[0])
+    r = sabot("drill", "all", "--mode", "exam", "--seed", "31", "--json",
+              stdin="".join(a + "\n" for a in answers))
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    asked = [x["item"] for x in lines if x["type"] == "question"]
+    assert asked == [q.item for q in exam]
+    summary = lines[-1]
+    assert summary["mode"] == "exam" and summary["attempts"] == len(exam)
+    assert summary["correct"] == len(exam) - 1 and summary["passed"] is True
+    # stopped after three answers, all right: not passed
+    r = sabot("drill", "all", "--mode", "exam", "--seed", "31",
+              stdin="".join(q.expected + "\n" for q in exam[:3]))
+    assert "3/3 right" in r.stdout and "exam not passed (pass mark 90 %), seed 31" in r.stdout
+    r = sabot("drill", "pay-even", "--mode", "challenge", "--json", stdin="")
+    assert r.returncode == 0, r.stderr
+    first = json_lines(r.stdout)[0]
+    assert 50_000 < first["time_left_ms"] <= 60_000
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["drill", "annonce"], "unknown skill 'annonce'"),
+        (["drill", "announce", "--preset", "vegas"], "unknown preset 'vegas'"),
+        (["drill", "announce", "--mode", "marathon"], "invalid choice: 'marathon'"),
+        (["drill", "pay-behind", "--preset", "home"], "pay-behind cannot be drilled under home"),
+        (["drill", "announce", "--option", "decks=12"], "decks"),
+        (["drill", "announce", "--count", "0"], "at least 1"),
+    ],
+)
+def test_drill_usage_errors(args: list[str], says: str) -> None:
+    r = sabot(*args, stdin="14\n")
+    assert r.returncode == 2
+    no_traceback(r)
+    assert r.stdout == ""
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("sabot drill:") and says in last, r.stderr
+
+
+def test_drill_unknown_mode_is_one_line() -> None:
+    r = sabot("drill", "announce", "--mode", "marathon")
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_drill_option_override_reaches_the_rules() -> None:
+    r = sabot("drill", "dealer", "--option", "dealer_hits_soft_17=true", "--count", "1",
+              "--seed", "2", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert "rules casino-fr + dealer_hits_soft_17=True" in r.stdout
+
+
+class Lines:
+    """A subprocess's stdout read line by line on a thread, so a hang fails instead of blocking."""
+
+    def __init__(self, stream: Any) -> None:
+        self.q: queue.Queue[str] = queue.Queue()
+        self.thread = threading.Thread(target=self._pump, args=(stream,), daemon=True)
+        self.thread.start()
+
+    @staticmethod
+    def _pump_lines(stream: Any, q: queue.Queue[str]) -> None:
+        try:
+            for line in stream:
+                q.put(line)
+        except (OSError, ValueError):
+            pass  # the pipe went away with the process
+
+    def _pump(self, stream: Any) -> None:
+        self._pump_lines(stream, self.q)
+
+    def next(self) -> dict[str, Any]:
+        return json.loads(self.q.get(timeout=30))
+
+
+@pytest.mark.parametrize("n", [1, 7])
+def test_drill_killed_keeps_every_answered_attempt(n: int) -> None:
+    p = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "drill", "pay-even", "--json", "--count", "1000"],
+        cwd=REPO, env=env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, encoding="utf-8", bufsize=1,
+    )
+    assert p.stdin is not None and p.stdout is not None
+    given = []
+    out = Lines(p.stdout)
+    try:
+        for i in range(n):
+            q = out.next()
+            assert q["type"] == "question" and q["id"] == f"q{i + 1}"
+            # pay-even pays the bet, 1 to 1 [000]: the answer is the bet shown in the question;
+            # every third one typed with a decimal comma, one in five wrong on purpose
+            bet = Decimal(q["bet"])
+            raw = str(bet + 1) if i % 5 == 4 else (f"{bet},00" if i % 3 == 2 else str(bet))
+            p.stdin.write(raw + "\n")
+            p.stdin.flush()
+            v = out.next()
+            assert v["type"] == "verdict" and v["id"] == q["id"]
+            assert v["correct"] is (i % 5 != 4) and v["expected"] == q["bet"]
+            given.append((q["item"], raw, v["correct"]))
+        assert out.next()["type"] == "question"  # the next one is waiting for an answer
+        os.kill(p.pid, signal.SIGKILL)
+        assert p.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        out.thread.join(timeout=30)  # the pipe is at EOF once the process is gone
+        p.stdout.close()
+        try:
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+    with Store.open() as store:
+        rows = list(store.attempts())
+        [session] = store.sessions("default")
+    assert [(a.item, a.answer, a.correct) for a in rows] == given
+    assert all(a.skill == "pay-even" and a.session_id == session.id for a in rows)
+    assert session.ended is None and session.attempts == n  # killed: never ended
+
+
+# ---------------------------------------------------------------------------- stats and export
+
+
+def wrong(q: Question) -> str:
+    """A readable wrong answer, from a few candidates judged by the skill's own checker."""
+    from trainer.answers import Unreadable
+
+    for raw in ("1", "2", "bust", "20", "5", "1; 1", "1; 1; 1", "1; 1; 1; 1", "1 dealer"):
+        try:
+            if not SKILLS[q.skill].check(q, raw).correct:
+                return raw
+        except Unreadable:
+            continue
+    raise AssertionError(q.expected)
+
+
+def record(profile: str, skill: str, answers: list[tuple[bool, int]], seed: int = 1) -> None:
+    """Record answers (right?, ms) through a Drill into the history, in this process."""
+    with Store.open() as store:
+        d = Drill([SKILLS[skill]], FR, seed=seed, store=store, profile=profile)
+        for right, ms in answers:
+            q = d.next_question()
+            assert q is not None
+            d.answer(q.expected if right else wrong(q), ms)
+        d.finish()
+
+
+def test_stats_table_matches_the_history() -> None:
+    record("default", "pay-even", [(True, 1500)] * 50)
+    record("default", "chips", [(True, 3000), (False, 5000), (True, 4500)])
+    r = sabot("stats")
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Sabot — statistics for default"
+    assert lines[1].split() == ["skill", "attempts", "accuracy", "median", "target", "mastered"]
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert set(rows) == set(SKILLS)
+    with Store.open() as store:
+        stats = skill_stats(store, "default", TARGETS)
+    for name, cells in rows.items():
+        s = stats[name]
+        assert int(cells[0]) == s.attempts
+        assert cells[-2] == f"{TARGETS[name]:.1f}s"
+        assert cells[-1] == ("yes" if s.mastered else "no")
+        if s.attempts:
+            assert cells[1] == f"{s.accuracy:.0%}" and cells[2] == f"{s.median_ms / 1000:.1f}s"
+        else:
+            assert cells[1:3] == ["—", "—"]
+    assert rows["pay-even"] == ["50", "100%", "1.5s", "2.0s", "yes"]
+    assert rows["chips"] == ["3", "67%", "4.5s", "4.0s", "no"]
+    r = sabot("stats", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["pay-even"]["attempts"] == 50 and data["pay-even"]["mastered"] is True
+    assert data["chips"]["correct"] == 2 and data["chips"]["median_ms"] == 4500
+
+
+def test_stats_unknown_profile() -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    r = sabot("stats", "--profile", "nobody")
+    assert r.returncode == 2
+    no_traceback(r)
+    assert "nobody" in r.stderr and "ines" in r.stderr
+
+
+def _attempt_rows() -> list[dict[str, Any]]:
+    with Store.open() as store:
+        modes = {s.id: s.mode for p in store.profiles() for s in store.sessions(p.name)}
+        names = {}
+        for p in store.profiles():
+            for s in store.sessions(p.name):
+                names[s.id] = p.name
+        return [
+            {"profile": names[a.session_id], "session": a.session_id, "mode": modes[a.session_id],
+             "skill": a.skill, "item": a.item, "question": a.question, "answer": a.answer,
+             "expected": a.expected, "correct": a.correct, "response_ms": a.response_ms}
+            for a in store.attempts()
+        ]
+
+
+def test_export_csv_and_json(tmp_path: Path) -> None:
+    record("ines", "announce", [(True, 1200), (False, 2300), (True, 800)], seed=3)
+    record("marc", "pay-behind", [(False, 4100), (True, 3900)], seed=4)
+    want = _attempt_rows()
+    assert len(want) == 5
+
+    r = sabot("export", "--format", "csv")
+    assert r.returncode == 0, r.stderr
+    reader = csv.DictReader(io.StringIO(r.stdout))
+    assert tuple(reader.fieldnames or ()) == EXPORT_FIELDS
+    got = list(reader)
+    assert len(got) == len(want)
+    for row, w in zip(got, want, strict=True):
+        assert json.loads(row["question"]) == w["question"]
+        assert row["correct"] == str(int(w["correct"]))
+        assert int(row["response_ms"]) == w["response_ms"] and int(row["session"]) == w["session"]
+        for k in ("profile", "mode", "skill", "item", "answer", "expected"):
+            assert row[k] == w[k], k
+        assert row["answered_at"]
+
+    target = tmp_path / "out.json"
+    r = sabot("export", "--format", "json", str(target))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "" and "5 attempts written" in r.stderr
+    got_json = json.loads(target.read_text(encoding="utf-8"))
+    assert [{k: v for k, v in x.items() if k != "answered_at"} for x in got_json] == want
+    assert all(set(x) == set(EXPORT_FIELDS) for x in got_json)
+
+    r = sabot("export", "--format", "json", "--profile", "marc")
+    assert r.returncode == 0, r.stderr
+    only = json.loads(r.stdout)
+    assert [x["skill"] for x in only] == ["pay-behind", "pay-behind"]
+    assert [x["correct"] for x in only] == [False, True]
+
+    target = tmp_path / "out.csv"
+    r = sabot("export", "--format", "csv", str(target))
+    assert r.returncode == 0, r.stderr
+    with target.open(encoding="utf-8", newline="") as f:
+        assert len(list(csv.DictReader(f))) == 5
+
+
+def test_export_empty_history_and_unknown_profile() -> None:
+    r = sabot("export", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == []
+    r = sabot("export", "--format", "csv", "--profile", "nobody")
+    assert r.returncode == 2
+    no_traceback(r)
+    assert "nobody" in r.stderr
+
+
+def test_export_refused_leaves_the_file_alone(tmp_path: Path) -> None:
+    target = tmp_path / "last-week.csv"
+    target.write_text("an earlier export\n", encoding="utf-8")
+    r = sabot("export", "--format", "csv", "--profile", "nobody", str(target))
+    assert r.returncode == 2
+    assert target.read_text(encoding="utf-8") == "an earlier export\n"
