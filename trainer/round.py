@@ -49,6 +49,8 @@ PUSH = "push"
 LOSE = "lose"
 BUST = "bust"
 
+_NO = "no"  # a refusal not worth explaining: legal_actions only asks yes or no
+
 _DOUBLE_TOTALS: dict[str, frozenset[int]] = {
     "9-11": frozenset((9, 10, 11)),  # [000][003] the first two cards total 9, 10 or 11
     "10-11": frozenset((10, 11)),
@@ -77,6 +79,9 @@ class Hand:
     split_aces: bool = False  # one card each, closed [000]
     doubled: bool = False
     closed: bool = False
+    # an Ace and a ten-value as the first two cards, not after a split [000]; kept up to date
+    # by add() rather than worked out at every look
+    natural: bool = False
     natural_paid: bool = False
     result: str | None = None
     net: dict[str, Decimal] = field(default_factory=dict)
@@ -84,11 +89,13 @@ class Hand:
     label: str = ""
 
     def add(self, card: str) -> None:
-        self.cards.append(card)
+        cards = self.cards
+        cards.append(card)
         v = VALUE[card[0]]
         self.low += v
         if v == 1:
             self.ace = True
+        self.natural = len(cards) == 2 and self.ace and self.low == 11 and not self.split
 
     @property
     def soft(self) -> bool:
@@ -97,10 +104,6 @@ class Hand:
     @property
     def best(self) -> int:
         return self.low + 10 if self.ace and self.low <= 11 else self.low
-
-    @property
-    def natural(self) -> bool:
-        return not self.split and len(self.cards) == 2 and self.ace and self.low == 11
 
     @property
     def bust(self) -> bool:
@@ -149,6 +152,8 @@ class Round:
         self.phase = BETTING
         self.boxes: dict[int, Box] = {}
         self.dealer: list[str] = []
+        self._dlow = 0  # the dealer's hard total (Aces as 1) and whether an Ace is in it
+        self._dace = False
         self.dealer_announcements: list[str] = []
         self.dealer_result: str | None = None
         self.hole_revealed = False
@@ -159,7 +164,8 @@ class Round:
         self._pending_dealer: list[str] = []  # an exposed card the dealer kept [003]
         self.burned: list[str] = []
         self._waiting_naturals = False
-        self.drawing_for: str | None = None  # who the card being drawn is for (for messages)
+        # who the card being drawn is for, for messages: a box number or "dealer"
+        self.drawing_for: int | str | None = None
         self._order: list[Box] = []
         self._bi = self._hi = 0
 
@@ -228,7 +234,7 @@ class Round:
             self._deal_to(b.hands[0], initial=True)
         self.drawing_for = DEALER
         up = self._draw()
-        self.dealer.append(up)
+        self._dealer_add(up)
         self.deal_order.append(DEALER)
         ev({"type": "deal", "to": DEALER, "card": up})
         self._dealer_says(announce_up_card(up))
@@ -237,7 +243,7 @@ class Round:
         if r.hole_card:
             self.drawing_for = DEALER
             hole = self._draw()
-            self.dealer.append(hole)
+            self._dealer_add(hole)
             self.deal_order.append(DEALER)
             ev({"type": "deal", "to": DEALER, "card": hole, "face": "down"})
         for b in boxes:
@@ -259,7 +265,7 @@ class Round:
         self._after_insurance()
 
     def _deal_to(self, h: Hand, *, initial: bool = False) -> str:
-        self.drawing_for = f"box {h.box}"
+        self.drawing_for = h.box
         c = self._draw()
         h.add(c)
         if initial:
@@ -416,10 +422,12 @@ class Round:
         h = self._current
         if h is None or self.phase != PLAY:
             return ()
+        if len(h.cards) != 2:
+            return (HIT, STAND)  # doubles and splits are for the first two cards only [000]
         acts = [HIT, STAND]
-        if self._can_double(h, refusals) is None:
+        if self._can_double(h, refusals, explain=False) is None:
             acts.append(DOUBLE)
-        if self._can_split(h, refusals) is None:
+        if self._can_split(h, refusals, explain=False) is None:
             acts.append(SPLIT)
         return tuple(acts)
 
@@ -439,41 +447,52 @@ class Round:
             return f"{', '.join(refusals)} refuses, and every bettor on the box must agree [003]"
         return None
 
-    def _can_double(self, h: Hand, refusals: Collection[str]) -> str | None:
+    def _can_double(
+        self, h: Hand, refusals: Collection[str], explain: bool = True
+    ) -> str | None:
+        """None if the hand may double, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if len(h.cards) != 2:
-            return "a hand doubles on its first two cards only [000]"
+            return "a hand doubles on its first two cards only [000]" if explain else _NO
         if h.split_aces:
-            return "split Aces take one card each and cannot double [000]"
+            return "split Aces take one card each and cannot double [000]" if explain else _NO
         if h.split and not r.double_after_split:
-            return f"no double after a split under {r.preset}"
-        if r.double_on == "any":
-            pass
-        elif h.best not in _DOUBLE_TOTALS[r.double_on]:
+            return f"no double after a split under {r.preset}" if explain else _NO
+        if r.double_on != "any" and h.best not in _DOUBLE_TOTALS[r.double_on]:
+            if not explain:
+                return _NO
             if r.double_on == "none":
                 return f"no doubling under {r.preset} [004]"
-            return f"doubling needs a first two cards' total of {r.double_on} [000], this is {h.words()}"
-        return self._consent(h, refusals, "double")
+            return (
+                f"doubling needs a first two cards' total of {r.double_on} [000], "
+                f"this is {h.words()}"
+            )
+        return self._consent(h, refusals, "double") if refusals else None
 
-    def _can_split(self, h: Hand, refusals: Collection[str]) -> str | None:
+    def _can_split(
+        self, h: Hand, refusals: Collection[str], explain: bool = True
+    ) -> str | None:
+        """None if the hand may split, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if r.split == "none":
-            return f"no split under {r.preset} [004]"
+            return f"no split under {r.preset} [004]" if explain else _NO
         if len(h.cards) != 2:
-            return "only the first two cards can be split [000]"
+            return "only the first two cards can be split [000]" if explain else _NO
         a, b = h.cards
         pair = VALUE[a[0]] == VALUE[b[0]] if r.split == "value" else a[0] == b[0]
         if not pair:
+            if not explain:
+                return _NO
             why = "two cards of the same rank [000]"
             if r.split == "value":
                 why = "two cards of the same value [003]"
             return f"{a[0]} and {b[0]} are not a pair: a split needs {why}"
         box = self.boxes[h.box]
         if h.split_aces or (h.split and a[0] == "A"):
-            return "split Aces make 2 hands only [000]"
+            return "split Aces make 2 hands only [000]" if explain else _NO
         if len(box.hands) >= r.max_hands:
-            return f"a box holds {r.max_hands} hands at most [000]"
-        return self._consent(h, refusals, "split")
+            return f"a box holds {r.max_hands} hands at most [000]" if explain else _NO
+        return self._consent(h, refusals, "split") if refusals else None
 
     def act(self, action: str, refusals: Collection[str] = ()) -> None:
         """Apply the seated player's decision to the current hand [000][003]."""
@@ -607,7 +626,7 @@ class Round:
         else:
             self.drawing_for = DEALER
             c = self._draw()
-        self.dealer.append(c)
+        self._dealer_add(c)
         self.events.append({"type": "deal", "to": DEALER, "card": c})
         return c
 
@@ -618,40 +637,76 @@ class Round:
         self.events.append({"type": "reveal", "card": self.dealer[1]})
         self._dealer_says(self._dealer_words())
 
+    def _dealer_add(self, card: str) -> None:
+        self.dealer.append(card)
+        v = VALUE[card[0]]
+        self._dlow += v
+        if v == 1:
+            self._dace = True
+
     def _dealer_words(self) -> str:
-        return dealer_words(self.dealer, self.rules)
+        # the same words as dealer_words(self.dealer, rules), from the running total
+        if len(self.dealer) == 1:
+            return announce_up_card(self.dealer[0])
+        low = self._dlow
+        soft = self._dace and low <= 11
+        natural = soft and low == 11 and len(self.dealer) == 2
+        return announce_points(low, soft, natural=natural, closed=not self._dealer_must_draw())
 
     def _dealer_must_draw(self) -> bool:
-        return dealer_must_draw(self.dealer, self.rules)
+        # [000] the dealer draws to 16 and stands on every 17; option dealer_hits_soft_17
+        low = self._dlow
+        soft = self._dace and low <= 11
+        best = low + 10 if soft else low
+        if best < 17:
+            return True
+        return soft and best == 17 and self.rules.dealer_hits_soft_17
 
     def _dealer_plays(self) -> None:
         self.phase = DONE
-        in_play = any(
-            h.result is None for b in self.boxes.values() for h in b.hands
-        ) or any(b.insurance is not None and b.insurance_net is None for b in self.boxes.values())
+        in_play = False
+        for b in self._order:
+            if b.insurance is not None and b.insurance_net is None:
+                in_play = True
+                break
+            for h in b.hands:
+                if h.result is None:
+                    in_play = True
+                    break
+            if in_play:
+                break
         if self.rules.hole_card:
             self._reveal_hole()
-        if self._pending_dealer and not in_play:
-            # [003] the dealer kept an exposed card: it is the dealer's next card, taken even
-            # when nothing is left to play for (chosen), so no card ever goes missing
-            while self._pending_dealer:
-                self._dealer_draw()
-                self._dealer_says(self._dealer_words())
+        natural = False
         if in_play:
             if len(self.dealer) == 1:
                 self._dealer_draw()
                 self._dealer_says(self._dealer_words())
             natural = _is_natural(self.dealer)
             self._settle_insurance(natural)
-            if natural:
-                self._settle(dealer_natural=True)
-                return
-            if self._waiting_naturals:
-                self._pay_naturals()
-            while self._dealer_must_draw():
+            if not natural:
+                if self._waiting_naturals:
+                    self._pay_naturals()
+                while self._dealer_must_draw():
+                    self._dealer_draw()
+                    self._dealer_says(self._dealer_words())
+        elif self._pending_dealer:
+            # [003] an exposed card the dealer kept is the dealer's next card: taken by the
+            # rules of §8 even with nothing left to play for (chosen)
+            while self._pending_dealer and self._dealer_must_draw():
                 self._dealer_draw()
                 self._dealer_says(self._dealer_words())
-        self._settle(dealer_natural=False)
+                if _is_natural(self.dealer):
+                    natural = True
+                    break
+        # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
+        while self._pending_dealer:
+            card = self._pending_dealer.pop(0)
+            self.burned.append(card)
+            if self._on_burn is not None:
+                self._on_burn(card)
+            self.events.append({"type": "burn", "card": card})
+        self._settle(dealer_natural=natural)
 
     # ------------------------------------------------------------------ settlement
     def _settle(self, *, dealer_natural: bool) -> None:
@@ -659,7 +714,7 @@ class Round:
         self.phase = DONE
         self._current = None
         r = self.rules
-        dealer_best = _best(self.dealer)
+        dealer_best = self._dlow + 10 if self._dace and self._dlow <= 11 else self._dlow
         if dealer_natural:
             self.dealer_result = BLACKJACK
         elif dealer_best > 21:

@@ -190,7 +190,8 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
     except RoundError as e:
         raise ScenarioError(str(e)) from None
     except OutOfCards as e:
-        where = f"{rnd.drawing_for}: " if rnd.drawing_for else ""
+        d = rnd.drawing_for
+        where = f"box {d}: " if isinstance(d, int) else f"{d}: " if d else ""
         raise ScenarioError(f"{where}{e}; the scenario needs more cards") from None
     warnings = [
         f"box {n}: {len(q)} action(s) not used ({', '.join(q)}): its hands were already closed"
