@@ -24,9 +24,9 @@ for info in pkgutil.walk_packages(trainer.__path__, "trainer."):
         importlib.import_module(info.name)
     except Exception:
         errors[info.name] = traceback.format_exc(limit=1).strip().splitlines()[-1]
-qt = sorted(m for m in sys.modules if m.split(".")[0] in %r)
+qt = sorted(m for m in sys.modules if m.split(".")[0] in QT_NAMES)
 print(json.dumps({"modules": names, "errors": errors, "qt": qt}))
-""" % (QT,)
+""".replace("QT_NAMES", repr(QT))
 
 
 @pytest.fixture(scope="module")
@@ -63,15 +63,16 @@ def test_every_trainer_module_imports(imported: dict[str, object]) -> None:
 @pytest.mark.slow
 def test_sabot_round_does_not_load_qt(tmp_path: Path) -> None:
     # the headless command runs on machines with no display: it must not touch Qt either
+    scenario = str(REPO / "resources" / "scenarios" / "split.json")
     code = (
         "import sys, runpy\n"
-        "sys.argv = ['sabot', 'round', %r, '--compact']\n"
+        f"sys.argv = ['sabot', 'round', {scenario!r}, '--compact']\n"
         "try:\n"
         "    runpy.run_module('trainer.cli', run_name='__main__')\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print([m for m in sys.modules if m.split('.')[0] in %r], file=sys.stderr)\n"
-    ) % (str(REPO / "resources" / "scenarios" / "split.json"), QT)
+        f"print([m for m in sys.modules if m.split('.')[0] in {QT!r}], file=sys.stderr)\n"
+    )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
     p = subprocess.run(

@@ -21,7 +21,19 @@ from trainer.payout import (
     insurance_win,
     money,
 )
-from trainer.round import BLACKJACK, BUST, DOUBLE, HIT, LOSE, PUSH, SPLIT, STAND, WIN, Round
+from trainer.round import (
+    BLACKJACK,
+    BUST,
+    DOUBLE,
+    HIT,
+    LOSE,
+    PUSH,
+    SPLIT,
+    STAND,
+    WIN,
+    Hand,
+    Round,
+)
 from trainer.rules import HouseRules
 from trainer.shoe import ScriptedCards
 
@@ -38,7 +50,7 @@ def new_round(rules: str | Mapping[str, Any], bets: Bets, cards: list[str]) -> R
     return rnd
 
 
-def hand(rnd: Round, label: str):  # noqa: ANN201
+def hand(rnd: Round, label: str) -> Hand:
     return next(h for h in rnd.hands() if h.label == label)
 
 
@@ -233,9 +245,7 @@ def test_dealer_bust_pays_every_bet_still_in_play_and_a_bust_box_still_loses() -
 def test_dealer_17_to_21_pays_higher_pushes_equal_collects_the_rest() -> None:
     # [000] "il paie toutes les cases ayant un point supérieur au sien ... Les cases ayant le même
     # point font égalité. Les autres ont perdu."
-    rnd = new_round(
-        "casino-fr", {1: 10, 2: 10, 3: 10}, ["T", "T", "T", "8", "9", "8", "7", "T"]
-    )
+    rnd = new_round("casino-fr", {1: 10, 2: 10, 3: 10}, ["T", "T", "T", "8", "9", "8", "7", "T"])
     play_out(rnd, {"1": [STAND], "2": [STAND], "3": [STAND]})
     assert rnd.dealer_result == "18"
     assert [(h.result, h.net["seat"]) for h in rnd.hands()] == [
@@ -365,8 +375,8 @@ def fewest(amount: int, chips: list[int]) -> int | None:
     """The fewest chips that make `amount`, by brute force; None if no combination does."""
     best: list[int | None] = [0] + [None] * amount
     for a in range(1, amount + 1):
-        options = [best[a - c] for c in chips if c <= a and best[a - c] is not None]
-        best[a] = min(options) + 1 if options else None  # type: ignore[operator]
+        options = [n for c in chips if c <= a and (n := best[a - c]) is not None]
+        best[a] = min(options) + 1 if options else None
     return best[amount]
 
 

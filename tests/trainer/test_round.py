@@ -28,6 +28,7 @@ from trainer.round import (
     SPLIT,
     STAND,
     WIN,
+    Hand,
     Round,
     RoundError,
 )
@@ -57,8 +58,15 @@ def new_round(
     return rnd
 
 
-def hand(rnd: Round, label: str):  # noqa: ANN201 - the engine's Hand
+def hand(rnd: Round, label: str) -> Hand:
     return next(h for h in rnd.hands() if h.label == label)
+
+
+def cur(rnd: Round) -> Hand:
+    """The hand whose turn it is (there must be one)."""
+    h = rnd.current
+    assert h is not None
+    return h
 
 
 def events(rnd: Round, kind: str) -> list[dict[str, Any]]:
@@ -282,20 +290,20 @@ def test_snapshot_shows_every_box_of_the_table() -> None:
 
 def test_hard_hand_is_its_total() -> None:
     rnd = new_round("casino-fr", {1: 10}, ["T", "9", "4"])
-    assert rnd.current.announcements == ["14"]
+    assert cur(rnd).announcements == ["14"]
     assert rnd.dealer_announcements == ["9"]
 
 
 def test_soft_hand_is_both_values_low_first() -> None:
     # [000] "un As et un 5 valent 6 ou Seize"
     rnd = new_round("casino-fr", {1: 10}, ["A", "9", "5", "8"])
-    assert rnd.current.announcements == ["6 or 16"]
+    assert cur(rnd).announcements == ["6 or 16"]
 
 
 def test_a_soft_hand_that_stands_is_announced_once_more_by_its_standing_value() -> None:
     # chosen (RULES.md §2): the final point, the best total alone, once the hand is closed
     rnd = new_round("casino-fr", {1: 10}, ["A", "9", "6", "8"])
-    assert rnd.current.announcements == ["7 or 17"]
+    assert cur(rnd).announcements == ["7 or 17"]
     rnd.act(STAND)
     assert hand(rnd, "1").announcements == ["7 or 17", "17"]
 
@@ -307,9 +315,9 @@ def test_a_hard_hand_that_stands_is_not_announced_twice() -> None:
 
 
 def test_hits_are_announced_after_every_card() -> None:
-    # [000] "Le croupier annonce toujours le point"; soft turns hard, then a 3-card 21
+    # [000] "Le croupier annonce toujours le point": after each card, up to a soft 21 in 4 cards
     rnd = new_round("casino-fr", {1: 10}, ["A", "9", "2", "5", "3", "9", "8"])
-    h = rnd.current
+    h = cur(rnd)
     assert h.announcements == ["3 or 13"]
     rnd.act(HIT)  # A 2 5
     rnd.act(HIT)  # A 2 5 3
@@ -336,13 +344,13 @@ def test_bust_is_announced_and_the_bet_collected_at_once() -> None:
     kinds = [e["type"] for e in rnd.events]
     assert kinds[-1] == "collect"
     assert rnd.events[-1] == {"type": "collect", "hand": "1", "amounts": {"seat": "10"}}
-    assert rnd.current.label == "2"
+    assert cur(rnd).label == "2"
 
 
 def test_a_natural_is_black_jack() -> None:
     rnd = new_round("casino-fr", {1: 10, 2: 10}, ["A", "9", "9", "K", "8"])
     assert hand(rnd, "1").announcements == ["Black Jack"]
-    assert rnd.current.label == "2"  # the natural takes no decision
+    assert cur(rnd).label == "2"  # the natural takes no decision
 
 
 def test_dealer_ace_alone_is_1_or_11_and_a_6_makes_17_at_once() -> None:
@@ -383,10 +391,8 @@ def test_naturals_are_paid_at_once_when_the_dealer_cannot_make_black_jack(up: st
     assert h.net == {"seat": D(15)}
     paid = events(rnd, "blackjack-paid")
     assert paid == [{"type": "blackjack-paid", "hand": "1", "amounts": {"seat": "15"}}]
-    # paid before any box plays
-    assert rnd.events.index(paid[0]) < len(rnd.events)
-    assert not events(rnd, "stand")
-    assert rnd.current.label == "2"
+    assert not events(rnd, "stand")  # paid before any box plays
+    assert cur(rnd).label == "2"
 
 
 @pytest.mark.parametrize("up", ["T", "J", "Q", "K"])
@@ -424,9 +430,7 @@ def test_insurance_is_offered_on_a_dealer_ace_up_to_half_the_bet() -> None:
     rnd = new_round("casino-fr", {1: 10, 3: 25}, ["T", "9", "A", "9", "7", "K"])
     assert rnd.phase == "insurance"
     assert rnd.insurable() == {1: D(5), 3: D("12.5")}
-    assert events(rnd, "insurance-offered") == [
-        {"type": "insurance-offered", "boxes": ["1", "3"]}
-    ]
+    assert events(rnd, "insurance-offered") == [{"type": "insurance-offered", "boxes": ["1", "3"]}]
     assert rnd.current is None
     assert rnd.legal_actions() == ()
 
@@ -467,9 +471,7 @@ def test_insurance_is_paid_2_to_1_when_the_dealer_makes_black_jack() -> None:
     assert b.insurance_net == D(20)
     assert hand(rnd, "1").net == {"seat": D(-20)}
     assert rnd.balances() == {"seat": D(0)}  # insured: the box breaks even
-    assert events(rnd, "insurance-paid") == [
-        {"type": "insurance-paid", "box": "1", "amount": "20"}
-    ]
+    assert events(rnd, "insurance-paid") == [{"type": "insurance-paid", "box": "1", "amount": "20"}]
 
 
 def test_insurance_is_lost_when_the_dealer_has_no_black_jack() -> None:
@@ -490,7 +492,9 @@ def test_insurance_is_refused_when_the_dealer_shows_no_ace(up: str) -> None:
     rnd = new_round("casino-fr", {1: 10}, ["T", up, "9", "7"])
     assert rnd.phase == "play"
     assert rnd.insurable() == {}
-    with pytest.raises(RoundError, match=f"box 1: insurance is not offered now .the dealer shows {up}"):
+    with pytest.raises(
+        RoundError, match=f"box 1: insurance is not offered now .the dealer shows {up}"
+    ):
         rnd.insure(1, D(5))
     with pytest.raises(RoundError, match="insurance is not being offered"):
         rnd.close_insurance()
@@ -500,7 +504,9 @@ def test_insurance_is_refused_where_the_table_offers_none() -> None:
     # [004] the family game: no insurance; the bank shows an Ace
     rnd = new_round("home", {1: 10}, ["T", "A", "9", "7", "5"])
     assert rnd.phase == "play"
-    with pytest.raises(RoundError, match="box 1: insurance is not offered now .home offers no insur"):
+    with pytest.raises(
+        RoundError, match="box 1: insurance is not offered now .home offers no insur"
+    ):
         rnd.insure(1, D(5))
 
 
@@ -549,7 +555,7 @@ def test_hole_card_peek_without_black_jack_pays_naturals_and_play_goes_on() -> N
     assert events(rnd, "peek") == [{"type": "peek", "blackjack": False}]
     assert hand(rnd, "1").result == BLACKJACK
     assert hand(rnd, "1").net == {"seat": D(15)}
-    assert rnd.current.label == "2"
+    assert cur(rnd).label == "2"
     assert rnd.snapshot().hole_card  # still face down
     rnd.act(STAND)
     assert rnd.dealer == ["K", "9"]
@@ -582,9 +588,7 @@ def test_home_peeks_without_insurance() -> None:
 
 
 def test_boxes_play_in_deal_order_split_hands_first_to_last() -> None:
-    rnd = new_round(
-        "casino-fr", {6: 10, 2: 10}, ["8", "T", "7", "8", "7", "3", "T", "9", "8"]
-    )
+    rnd = new_round("casino-fr", {6: 10, 2: 10}, ["8", "T", "7", "8", "7", "3", "T", "9", "8"])
     order = []
     while rnd.current is not None:
         h = rnd.current
@@ -651,7 +655,7 @@ def test_a_double_takes_one_card_only_on_twice_the_stake() -> None:
     assert h.doubled and h.closed
     assert h.stakes == {"seat": D(20)}
     assert h.announcements == ["11", "13"]
-    assert rnd.current.label == "2"  # no further card for box 1, even on 13
+    assert cur(rnd).label == "2"  # no further card for box 1, even on 13
     assert events(rnd, "double") == [{"type": "double", "hand": "1", "stakes": {"seat": "20"}}]
 
 
@@ -766,8 +770,8 @@ def test_three_hands_at_most() -> None:
     with pytest.raises(RoundError, match="a box holds 3 hands at most"):
         rnd.act(SPLIT)
     rnd.act(STAND)
-    assert rnd.current.label == "1.2"
-    assert rnd.current.cards == ["8", "2"]
+    assert cur(rnd).label == "1.2"
+    assert cur(rnd).cards == ["8", "2"]
     assert sum(h.stakes["seat"] for h in rnd.hands()) == D(30)
 
 
@@ -790,7 +794,7 @@ def test_split_aces_take_one_card_each_and_a_ten_there_is_21_not_black_jack() ->
     assert h1.announcements == ["21"]
     assert h2.announcements == ["6 or 16", "16"]
     assert not h1.natural
-    assert rnd.current.label == "2"  # box 1 takes no more decision
+    assert cur(rnd).label == "2"  # box 1 takes no more decision
     rnd.act(STAND)
     assert rnd.done
     assert rnd.dealer == ["7", "8", "T"]
@@ -823,7 +827,7 @@ def test_any_split_21_in_two_cards_is_21() -> None:
     h = hand(rnd, "1.1")
     assert h.cards == ["K", "A"]
     assert h.announcements == ["21"] and h.closed and not h.natural
-    assert rnd.current.label == "1.2"
+    assert cur(rnd).label == "1.2"
 
 
 def test_no_split_after_a_hit() -> None:
@@ -903,7 +907,7 @@ def test_casino_fr_a_refusal_does_not_block_a_resplit_of_the_new_hand() -> None:
     rnd = new_round("casino-fr", {1: {"seat": 10, "ann": 5}}, ["8", "9", "8", "T", "8", "T"])
     rnd.act(SPLIT, ["ann"])
     rnd.act(STAND, ["ann"])
-    assert rnd.current.label == "1.2" and rnd.current.cards == ["8", "8"]
+    assert cur(rnd).label == "1.2" and cur(rnd).cards == ["8", "8"]
     assert SPLIT in rnd.legal_actions(["ann"])
 
 
@@ -1009,7 +1013,7 @@ def test_then_to_the_others_still_to_play_in_playing_order() -> None:
     assert out.offered == ("1", "2", "3") and out.taken_by == "3"
     assert hand(rnd, "3").cards == ["6", "4", "2"]
     assert hand(rnd, "3").announcements == ["10", "12"]
-    assert rnd.current.label == "1"  # box 1 plays on
+    assert cur(rnd).label == "1"  # box 1 plays on
     assert [e["to"] for e in events(rnd, "offer")] == ["1", "2", "3"]
 
 
@@ -1023,7 +1027,8 @@ def test_boxes_that_have_played_are_not_offered_the_card() -> None:
 
 
 def test_then_it_is_at_the_dealer_s_disposal() -> None:
-    # [003] "fino ad arrivare, se nessuno la prende, ad essere a disposizione dello stesso banchiere"
+    # [003] "fino ad arrivare, se nessuno la prende, ad essere a disposizione dello stesso
+    # banchiere"
     rnd = three_boxes()
     out = rnd.expose(["1", "2", "3"])
     assert out.offered == ("1", "2", "3", DEALER) and out.taken_by == DEALER
@@ -1052,13 +1057,13 @@ def test_an_exposed_card_that_busts_the_current_box_moves_play_on() -> None:
     out = rnd.expose()
     assert out.taken_by == "1"
     assert hand(rnd, "1").result == BUST
-    assert rnd.current.label == "2"
+    assert cur(rnd).label == "2"
 
 
 def test_a_split_box_is_offered_the_card_on_its_current_hand() -> None:
     rnd = new_round("casino-fr", {1: 10, 2: 10}, ["8", "T", "9", "8", "7", "3", "2", "T"])
     rnd.act(SPLIT)
-    assert rnd.current.label == "1.1"
+    assert cur(rnd).label == "1.1"
     out = rnd.expose()
     assert out.taken_by == "1"
     assert hand(rnd, "1.1").cards == ["8", "3", "2"]
@@ -1082,7 +1087,7 @@ def test_exposed_and_burned_cards_are_kept_in_the_shoe_count() -> None:
         rnd.bet(1, "seat", D(10))
         rnd.bet(2, "seat", D(10))
         rnd.deal()
-        if rnd.phase == "play" and rnd.current is not None and rnd.current.label == "1":
+        if rnd.phase == "play" and rnd.current is not None and cur(rnd).label == "1":
             break
     if hand(rnd, "2").closed:
         refusals = ["1", DEALER]
@@ -1104,9 +1109,57 @@ def test_an_exposed_card_the_dealer_keeps_is_never_lost() -> None:
     rnd = new_round("casino-fr", {1: 10}, ["T", "5", "6", "K", "9"])
     out = rnd.expose(["1"])
     assert out.taken_by == DEALER
-    rnd.act(HIT)  # 25: bust, nothing left in play, the dealer does not draw
+    rnd.act(HIT)  # 25: bust, nothing left in play
     assert rnd.done
     assert out.card in rnd.dealer or out.card in rnd.burned
+
+
+def drawn_and_held(rnd: Round, cards: list[str]) -> tuple[Counter[str], Counter[str]]:
+    held = Counter(c for h in rnd.hands() for c in h.cards) + Counter(rnd.dealer)
+    return Counter(cards), held + Counter(rnd.burned)
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "exposes"),
+    [
+        # box 1: T 6; the dealer 9 and a hidden T: 19 stands; the exposed 5 is kept
+        ("hole-card", ["T", "9", "6", "T", "5"], 1),
+        # box 1: T 6; the dealer 9 keeps a K then a 3: 9 K = 19 stands, the 3 is never drawn
+        ("casino-fr", ["T", "9", "6", "K", "3"], 2),
+    ],
+)
+def test_an_exposed_card_the_dealer_keeps_but_does_not_need_is_never_lost(
+    preset: str, cards: list[str], exposes: int
+) -> None:
+    rnd = new_round(preset, {1: 10}, cards)
+    kept = [rnd.expose(["1"]) for _ in range(exposes)]
+    assert all(out.taken_by == DEALER for out in kept)
+    rnd.act(STAND)
+    assert rnd.done
+    drawn, accounted = drawn_and_held(rnd, cards)
+    assert accounted == drawn
+
+
+def test_the_dealer_never_draws_a_kept_card_past_a_standing_hand() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["T", "9", "6", "K", "7", "Q"])
+    rnd.expose(["1"])  # the K, kept
+    rnd.expose(["1"])  # the 7, kept
+    rnd.act(HIT)  # the Q: 26, bust; nothing left in play
+    assert rnd.done
+    for k in range(2, len(rnd.dealer)):
+        low = sum(min(10, "A23456789TJQK".index(c[0]) + 1) for c in rnd.dealer[:k])
+        assert low < 17, rnd.dealer  # §8: the dealer stands on every 17
+    assert rnd.dealer_result != BUST
+
+
+def test_a_dealer_black_jack_made_with_a_kept_exposed_card_is_black_jack() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "6", "K", "Q"])
+    rnd.close_insurance()
+    assert rnd.expose(["1"]).taken_by == DEALER  # the K
+    rnd.act(HIT)  # the Q: bust
+    assert rnd.dealer == ["A", "K"]
+    assert rnd.dealer_announcements[-1] == "Black Jack"
+    assert rnd.dealer_result == BLACKJACK
 
 
 # ---------------------------------------------------------------- odds and ends

@@ -40,7 +40,7 @@ def run_cli(
     return code, out, err
 
 
-def sc(rules: Any, boxes: dict[str, Any], cards: list[str], **more: Any) -> dict[str, Any]:
+def sc(rules: Any, boxes: dict[str, Any], cards: list[Any], **more: Any) -> dict[str, Any]:
     return {"rules": rules, "boxes": boxes, "cards": cards, **more}
 
 

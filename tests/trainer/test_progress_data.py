@@ -1,0 +1,328 @@
+"""The progress view's figures against the store's own statistics and figures worked by hand."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer import progress_data as pd
+from trainer import stats
+from trainer.drill import EXAM_PER_SKILL
+from trainer.skills import TARGETS
+from trainer.stats import MASTERY
+from trainer.store import Store
+
+NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
+DAY = 86400
+
+
+class Clock:
+    def __init__(self, now: float = NOON) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> Iterator[Store]:
+    with Store.open(tmp_path / "history.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+def drill(
+    store: Store,
+    attempts: Sequence[tuple[bool, int]],
+    *,
+    skill: str = "announce",
+    profile: str = "Anna",
+    mode: str = "practice",
+    skills: Sequence[str] | None = None,
+    end: bool = True,
+    items: Sequence[str] | None = None,
+) -> int:
+    """One session of (correct, ms) attempts of one skill; returns its id."""
+    session = store.start_session(profile, mode, skills or [skill], "casino-fr")
+    with store.batch():
+        for n, (correct, ms) in enumerate(attempts):
+            item = items[n % len(items)] if items else f"{skill}:i{n % 3}"
+            store.record(session, skill, item, {"n": n}, "a" if correct else "x", "a", correct, ms)
+    if end:
+        store.end_session(session)
+    return session
+
+
+# -- the timeline ------------------------------------------------------------------------------
+
+
+def test_points_are_each_sessions_figures_per_skill(store: Store, clock: Clock) -> None:
+    first = drill(store, [(True, 1000), (False, 3000), (True, 2000)])
+    clock.now += DAY
+    mixed = store.start_session("Anna", "practice", ["announce", "chips"], "casino-fr")
+    for skill, correct, ms in [
+        ("chips", True, 4000),
+        ("announce", True, 1500),
+        ("chips", False, 6000),
+        ("announce", True, 2500),
+        ("chips", True, 5000),
+    ]:
+        store.record(mixed, skill, f"{skill}:x", {}, "a", "a", correct, ms)
+    store.end_session(mixed)
+    clock.now += DAY
+    running = drill(store, [(True, 900), (True, 1100), (False, 5000), (True, 800)], end=False)
+    drill(store, [], mode="sprint")  # no answer: neither a point nor a line
+
+    points, lines = pd.session_history(store, "Anna")
+    assert [(p.session_id, p.skill) for p in points] == [
+        (first, "announce"),
+        (mixed, "announce"),
+        (mixed, "chips"),
+        (running, "announce"),
+    ]
+    for p in points:
+        expected = stats.session_stats(store, p.session_id).by_skill[p.skill]
+        assert (p.attempts, p.correct, p.total_ms) == (
+            expected.attempts,
+            expected.correct,
+            expected.total_ms,
+        )
+        assert p.median_ms == expected.median_ms
+        assert p.p90_ms == expected.p90_ms
+    assert points[-1].median_ms == 1000.0 and not points[-1].ended  # computed: never ended
+    assert [line.session_id for line in lines] == [first, mixed, running]
+    assert [(line.attempts, line.correct, line.total_ms) for line in lines] == [
+        (3, 2, 6000),
+        (5, 4, 19000),
+        (4, 3, 7800),
+    ]
+    assert lines[1].skills == ("announce", "chips") and lines[2].ended is None
+    assert lines[0].mean_ms == 2000 and lines[0].accuracy == pytest.approx(2 / 3)
+
+
+def test_timeline_filters_by_skill_mode_and_date(store: Store, clock: Clock) -> None:
+    clock.now = NOON - 20 * DAY
+    old = drill(store, [(True, 1000)])
+    clock.now = NOON - 2 * DAY
+    sprint = drill(store, [(True, 1000)], mode="sprint")
+    recent = drill(store, [(True, 1000)])
+    drill(store, [(True, 1000)], skill="chips")
+    points, _ = pd.session_history(store, "Anna")
+
+    def ids(found: list[pd.SessionPoint]) -> list[int]:
+        return [p.session_id for p in found]
+
+    assert ids(pd.timeline(points, "announce")) == [old, sprint, recent]
+    assert ids(pd.timeline(points, "announce", "sprint")) == [sprint]
+    week = pd.since(pd.RANGES["Last 7 days"], NOON)
+    assert ids(pd.timeline(points, "announce", None, week)) == [sprint, recent]
+    assert ids(pd.timeline(points, "announce", "practice", week)) == [recent]
+    assert pd.since(None, NOON) is None
+
+
+def point(n: int, correct: int, median: float | None) -> pd.SessionPoint:
+    return pd.SessionPoint(1, 0.0, "practice", "announce", n, correct, n * 1000, median, None, True)
+
+
+def test_moving_average_by_hand() -> None:
+    points = [point(10, 10, 1000), point(10, 5, 3000), point(20, 20, None), point(40, 20, 2000)]
+    accuracy, times = pd.moving_average(points, window=2)
+    assert accuracy == [1.0, 15 / 20, 25 / 30, 40 / 60]
+    assert times == [1000, 2000, 3000, 2000]  # a point without median is left out of the mean
+    assert pd.moving_average([]) == ([], [])
+
+
+# -- the trend, the heat map, the questions ----------------------------------------------------
+
+
+def test_trend_compares_this_week_with_the_week_before(store: Store, clock: Clock) -> None:
+    clock.now = NOON - 10 * DAY  # the week before: 2 of 4 right, 4 s each
+    drill(store, [(True, 4000), (False, 4000), (True, 4000), (False, 4000)])
+    clock.now = NOON - 20 * DAY  # too old to count
+    drill(store, [(False, 9000)] * 5)
+    clock.now = NOON - 1 * DAY  # this week: 3 of 4 right, 3 s each
+    drill(store, [(True, 3000), (True, 3000), (True, 3000), (False, 3000)])
+    clock.now = NOON - 3 * DAY
+    drill(store, [(True, 2000)], skill="chips")  # this week only: no trend
+
+    trends = pd.trends(store, "Anna", NOON)
+    announce = trends["announce"]
+    assert (announce.attempts, announce.correct, announce.total_ms) == (4, 3, 12000)
+    assert (announce.before_attempts, announce.before_correct) == (4, 2)
+    assert announce.accuracy_change == pytest.approx(25.0)
+    assert announce.mean_ms_change == pytest.approx(-1000.0)
+    assert trends["chips"].accuracy_change is None and trends["chips"].attempts == 1
+
+
+def test_item_cells_in_natural_order_with_their_tallies(store: Store) -> None:
+    keys = ["announce:soft-15", "announce:hard-4", "announce:hard-14", "announce:blackjack"]
+    drill(store, [(False, 3000), (True, 1000), (True, 2000), (True, 1500)] * 2, items=keys)
+    drill(store, [(True, 1000)], skill="pay-blackjack", items=["pay-blackjack:100"])
+    drill(store, [(False, 2000)], skill="pay-blackjack", items=["pay-blackjack:25"])
+    cells = pd.item_cells(store, "Anna", TARGETS)
+    assert [c.item for c in cells] == [
+        "announce:blackjack",
+        "announce:hard-4",
+        "announce:hard-14",
+        "announce:soft-15",
+        "pay-blackjack:25",
+        "pay-blackjack:100",
+    ]
+    soft = cells[3]
+    assert (soft.attempts, soft.wrong, soft.total_ms, soft.label) == (2, 2, 6000, "soft-15")
+    assert soft.error_rate == 1.0 and soft.slowness == pytest.approx(3000 / 2000)
+    assert cells[4].target_s == TARGETS["pay-blackjack"]
+    totals = {w.item: (w.attempts, w.wrong) for w in stats.weakest_items(store, "Anna", 99)}
+    assert {c.item: (c.attempts, c.wrong) for c in cells} == totals
+
+
+def test_questions_in_one_line() -> None:
+    assert pd.describe_question({"cards": ["AS", "6D"], "box": 3, "split": False}) == (
+        "cards A 6 · box 3"
+    )
+    assert pd.describe_question({"bet": "25", "doubled": True, "result": "win"}) == (
+        "bet 25 · doubled · result win"
+    )
+    assert pd.describe_question(
+        {"cards": [["TH", "9S"], ["JD", "QS"]], "choices": ["a", "b"], "bets": {"seat": "5"}}
+    ) == ("cards 10 9 | J Q · bets seat 5")
+    assert pd.item_label("chips:37") == "chips:37".split(":")[1]
+
+
+# -- readiness ---------------------------------------------------------------------------------
+
+
+def master(store: Store, skill: str, profile: str = "Anna") -> None:
+    fast = int(TARGETS[skill] * 1000)
+    drill(store, [(True, fast)] * MASTERY.min_attempts, skill=skill, profile=profile)
+
+
+def exam(
+    store: Store, skills: Sequence[str], wrong_in: Sequence[str] = (), end: bool = True
+) -> int:
+    """An exam of EXAM_PER_SKILL questions per skill; the first of each skill in `wrong_in` is
+    answered wrong (exam answers count towards mastery too)."""
+    session = store.start_session("Anna", "exam", list(skills), "casino-fr", seed=1)
+    with store.batch():
+        for skill in skills:
+            for n in range(EXAM_PER_SKILL):
+                correct = n > 0 or skill not in wrong_in
+                store.record(session, skill, f"{skill}:e", {}, "a", "a", correct, 1000)
+    if end:
+        store.end_session(session)
+    return session
+
+
+def test_a_new_trainee_is_not_ready_and_is_told_why(store: Store) -> None:
+    progress = pd.load_progress(store, "Nobody", TARGETS, now=NOON)
+    assert progress.empty and progress.attempts == 0
+    r = progress.readiness
+    assert not r.ready and not r.exam_passed and r.exam is None
+    assert len(r.missing) == len(TARGETS) + 1
+    assert r.missing[0] == "Announce the point: 50 more attempts (0 of 50)"
+    assert r.missing[-1].startswith("Exam: not taken yet")
+
+
+def test_ready_once_every_skill_is_mastered_and_the_exam_passed(store: Store) -> None:
+    required = list(TARGETS)
+    for skill in required[:-1]:
+        master(store, skill)
+    # Not yet: one skill short, and the exams so far fall short each in its own way.
+    exam(store, required, wrong_in=required[-3:])  # 25 of 28: 89 %
+    exam(store, required[:-1])  # every answer right, but one skill never asked
+    exam(store, required, end=False)  # cut short
+    progress = pd.load_progress(store, "Anna", TARGETS, now=NOON)
+    r = progress.readiness
+    assert not r.ready and not r.exam_passed
+    assert [gap.skill for gap in r.skills if not gap.mastered] == [required[-1]]
+    assert r.missing[0].startswith(f"{pd.skill_title(required[-1])}: ")
+    assert r.missing[1].startswith("Exam: not passed yet")
+    assert [e.passed for e in progress.exams] == [False, False, False]
+    assert progress.exams[1].uncovered == (required[-1],)
+
+    master(store, required[-1])
+    passed = exam(store, required, wrong_in=required[:2])  # 26 of 28: 93 %
+    r = pd.load_progress(store, "Anna", TARGETS, now=NOON).readiness
+    assert r.ready and r.exam_passed and r.missing == ()
+    assert r.exam is not None and r.exam.session_id == passed
+    assert r.mastered == len(required)
+
+
+def test_the_pass_mark_is_inclusive(store: Store) -> None:
+    skills = ["announce", "chips", "dealer", "outcome", "pay-even"]  # 10 questions
+    exam(store, skills, wrong_in=["chips"])  # 9 of 10: exactly 90 %
+    progress = pd.load_progress(store, "Anna", TARGETS, skills, now=NOON)
+    assert progress.exams[0].accuracy == 0.9 and progress.exams[0].passed
+
+
+def test_required_skills_are_the_callers(store: Store) -> None:
+    master(store, "announce")
+    exam(store, ["announce"])
+    r = pd.load_progress(store, "Anna", TARGETS, ["announce"], now=NOON).readiness
+    assert r.ready and [g.skill for g in r.skills] == ["announce"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 80),
+    st.lists(st.tuples(st.booleans(), st.integers(500, 4000)), min_size=0, max_size=30),
+    st.sampled_from([None, 1.5, 2.0, 2.345]),
+)
+def test_the_gaps_are_empty_exactly_when_mastered(
+    before: int, window: list[tuple[bool, int]], target: float | None
+) -> None:
+    # The figures as skill_stats builds them from a history of `before` right answers and then
+    # `window`: the recent ones are the last MASTERY.window.
+    history = [(True, 1000)] * before + window
+    recent = history[-MASTERY.window :]
+    figures = stats.SkillStats(
+        "announce",
+        len(history),
+        sum(ok for ok, _ in history),
+        sum(ms for _, ms in history),
+        None,
+        None,
+        len(recent),
+        sum(ok for ok, _ in recent),
+        stats.median(ms for _, ms in recent),
+        target,
+        stats.mastery(len(history), recent, target),
+    )
+    gaps = pd.mastery_gaps(figures)
+    assert (gaps == ()) == figures.mastered
+    assert all(gap and gap != "not mastered yet" for gap in gaps)
+
+
+# -- everything at once ------------------------------------------------------------------------
+
+
+def test_load_progress_agrees_with_the_statistics(store: Store, clock: Clock) -> None:
+    for day in range(5):
+        clock.now = NOON - (5 - day) * DAY
+        drill(store, [(day % 2 == 0, 1000 + 100 * day)] * 12)
+        drill(store, [(True, 3000)] * 5, skill="chips", mode="sprint")
+    drill(store, [(True, 900)] * 3, profile="Bruno")
+    progress = pd.load_progress(store, "anna", TARGETS, now=NOON)  # names are case-blind
+    assert progress.profile == "Anna" and not progress.empty
+    assert progress.skills == stats.skill_stats(store, "Anna", TARGETS)
+    assert progress.days == tuple(stats.daily_stats(store, "Anna"))
+    assert progress.attempts == 5 * 17
+    assert len(progress.sessions) == 10 and len(progress.points) == 10
+    assert {p.skill for p in progress.points} == {"announce", "chips"}
+
+
+def test_the_domain_stays_free_of_qt() -> None:
+    code = "import sys, trainer.progress_data; print('PySide6' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,396 @@
+"""The progress view on prepared histories: what it plots and lists is the store's statistics,
+the empty and the long history, the exports, drilling missed items again, the verdict."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt, QThread
+from PySide6.QtGui import QImage
+
+from trainer import progress_data as pd
+from trainer import stats
+from trainer.drill import EXAM_PER_SKILL
+from trainer.settings import Settings
+from trainer.skills import SKILLS, TARGETS
+from trainer.stats import MASTERY
+from trainer.store import Store
+from ui.background import run_in_background
+from ui.progress import ProgressWindow, error_colour
+
+DAY = 86400
+NOW = time.time()  # the view reads "now" from the wall clock: histories are placed before it
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(NOW - 30 * DAY)
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> Iterator[Store]:
+    with Store.open(tmp_path / "history.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    s = Settings(tmp_path / "settings.json")
+    s.prefs.profile = "Anna"
+    return s
+
+
+def drill(
+    store: Store,
+    answers: Sequence[tuple[str, bool, int]],
+    *,
+    profile: str = "Anna",
+    mode: str = "practice",
+    skills: Sequence[str] | None = None,
+    end: bool = True,
+) -> int:
+    """One session of (item, correct, ms) answers; the skill is the item's prefix."""
+    names = skills or list(dict.fromkeys(item.split(":")[0] for item, _, _ in answers))
+    session = store.start_session(profile, mode, names, "casino-fr")
+    with store.batch():
+        for item, correct, ms in answers:
+            skill = item.split(":")[0]
+            question = {"cards": ["AS", "5D"], "box": 2} if skill == "announce" else {"bet": "25"}
+            answer, expected = ("16", "16") if correct else ("bust", "soft 16")
+            store.record(session, skill, item, question, answer, expected, correct, ms)
+    if end:
+        store.end_session(session)
+    return session
+
+
+def open_window(qtbot, store: Store, settings: Settings) -> ProgressWindow:
+    window = ProgressWindow(store, settings)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.loaded, timeout=20_000):
+        window.resize(1100, 760)
+        window.show()
+    return window
+
+
+@pytest.fixture
+def history(store: Store, clock: Clock) -> dict[str, int]:
+    """Three weeks of Anna's practice, and a little of Bruno's."""
+    ids = {}
+    clock.now = NOW - 20 * DAY
+    ids["old"] = drill(
+        store,
+        [
+            ("announce:soft-15", True, 1800),
+            ("announce:hard-14", False, 2600),
+            ("announce:soft-15", True, 2200),
+        ],
+    )
+    clock.now = NOW - 5 * DAY
+    ids["mixed"] = drill(
+        store,
+        [
+            ("announce:soft-15", False, 3100),
+            ("chips:37", True, 4200),
+            ("announce:hard-14", True, 1500),
+            ("chips:37", False, 5000),
+            ("announce:blackjack", True, 900),
+        ],
+    )
+    clock.now = NOW - 2 * DAY
+    ids["sprint"] = drill(store, [("announce:hard-14", True, 1200)] * 4, mode="sprint")
+    clock.now = NOW - DAY
+    ids["running"] = drill(
+        store, [("announce:soft-15", True, 1700), ("announce:hard-4", False, 2500)], end=False
+    )
+    drill(store, [("announce:hard-14", True, 1000)] * 3, profile="Bruno")
+    return ids
+
+
+# -- the background helper ---------------------------------------------------------------------
+
+
+def test_background_work_calls_back_on_the_gui_thread(qtbot) -> None:
+    gui = QThread.currentThread()
+    seen: list[tuple[object, bool]] = []
+
+    def work() -> int:
+        seen.append(("worker", QThread.currentThread() is gui))
+        return 42
+
+    with qtbot.waitCallback() as done:
+        run_in_background(work, lambda value: done((value, QThread.currentThread() is gui)))
+    assert done.args == [(42, True)]
+    assert seen == [("worker", False)]
+
+    with qtbot.waitCallback() as failed:
+        run_in_background(lambda: 1 / 0, lambda _: None, failed)
+    assert isinstance(failed.args[0], ZeroDivisionError)
+
+    called: list[object] = []
+    job = run_in_background(lambda: 7, called.append)
+    job.cancel()
+    qtbot.waitUntil(lambda: job.done)
+    QCoreApplication.processEvents()
+    assert called == []
+
+
+# -- the timeline ------------------------------------------------------------------------------
+
+
+def test_the_timeline_plots_each_sessions_accuracy_and_median(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    timeline = window.timeline
+    assert timeline is not None and window.body.currentWidget() is window.tabs
+    assert timeline.skill == "announce"  # the last practised
+    timeline.set_filters("announce", None, None)
+
+    sessions = [history["old"], history["mixed"], history["sprint"], history["running"]]
+    expected = [stats.session_stats(store, s) for s in sessions]
+    xs, ys = timeline.accuracy_curve.getData()
+    assert list(xs) == [e.started.timestamp() for e in expected]
+    assert list(ys) == pytest.approx([100 * e.by_skill["announce"].accuracy for e in expected])
+    xs, ys = timeline.time_curve.getData()
+    assert list(ys) == pytest.approx([e.by_skill["announce"].median_ms / 1000 for e in expected])
+    assert timeline.target_line.value() == TARGETS["announce"]
+    assert timeline.pass_line.value() == 95
+
+    points = pd.timeline(window.progress.points, "announce")
+    averages, times = pd.moving_average(points)
+    assert list(timeline.accuracy_average.getData()[1]) == pytest.approx(
+        [100 * a for a in averages]
+    )
+    assert list(timeline.time_average.getData()[1]) == pytest.approx([t / 1000 for t in times])
+
+    # Hovering a point tells the session's figures.
+    first = timeline.shown[0]
+    spot = timeline.accuracy_box.mapViewToScene(timeline.pg.Point(first.started, 100 * 2 / 3))
+    assert timeline.nearest(spot.x(), spot.y()) == 0
+    text = timeline.point_text(first)
+    assert "2 right of 3 (67%)" in text and "median 2.2 s" in text and first.mode in text
+
+
+def test_the_timeline_filters(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    timeline = window.timeline
+    timeline.set_filters("announce", "sprint", None)
+    assert [p.session_id for p in timeline.shown] == [history["sprint"]]
+    timeline.set_filters("announce", None, 7)
+    assert [p.session_id for p in timeline.shown] == [
+        history["mixed"],
+        history["sprint"],
+        history["running"],
+    ]
+    timeline.set_filters("chips", None, None)
+    assert len(timeline.accuracy_curve.getData()[0]) == 1
+    assert timeline.target_line.value() == TARGETS["chips"]
+    timeline.set_filters("chips", "exam", None)  # nothing: a sentence, not empty axes
+    assert timeline.stack.currentWidget() is timeline.empty
+    assert "No exam session" in timeline.empty.text()
+    assert window.current_chart() is None
+
+
+# -- skills ------------------------------------------------------------------------------------
+
+
+def test_the_skills_table_is_the_statistics(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    table = window.skills.table
+    figures = stats.skill_stats(store, "Anna", TARGETS)
+    assert window.skills.skills_shown() == list(SKILLS)  # every skill, curriculum order
+    role = Qt.ItemDataRole.UserRole
+    for row in range(table.rowCount()):
+        skill = table.item(row, 0).data(role + 1)
+        s = figures[skill]
+        assert table.item(row, 1).data(role) == s.attempts
+        assert table.item(row, 2).data(role) == s.accuracy
+        assert table.item(row, 3).data(role) == s.median_ms
+        assert table.item(row, 4).data(role) == s.p90_ms
+        assert table.item(row, 5).data(role) == (None if s.target_s is None else s.target_s * 1000)
+        assert table.item(row, 7).data(role) == s.mastered
+    announce = figures["announce"]
+    assert announce.attempts == 12 and table.item(0, 1).text() == "12"
+    assert table.item(0, 3).text() == f"{announce.median_ms / 1000:.1f} s"
+    assert table.item(0, 7).text().startswith("not yet: 38 more attempts")
+
+    # The heat map of the chosen skill: one tile per item, its tallies.
+    window.skills.select("announce")
+    heat = window.skills.heatmap
+    assert [c.label for c in heat.cells] == ["blackjack", "hard-4", "hard-14", "soft-15"]
+    soft = heat.cells[-1]
+    assert (soft.attempts, soft.wrong) == (4, 1)
+    assert error_colour(1.0) != error_colour(0.0)
+    tile = heat.tile_rect(3)
+    assert heat.cell_at(tile.center()) is soft
+    assert "4 attempts, 1 wrong (25%)" in heat.cell_text(soft)
+
+
+# -- sessions ----------------------------------------------------------------------------------
+
+
+def test_a_session_shows_every_answer_and_drills_the_missed_again(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    window.tabs.setCurrentWidget(window.sessions)
+    model = window.sessions.model
+    assert model.rowCount() == 4  # Anna's sessions with answers, newest first
+    assert model.lines[0].session_id == history["running"]
+    window.sessions.view.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # by questions
+    assert [line.attempts for line in model.lines] == [5, 4, 3, 2]
+
+    with qtbot.waitSignal(window.sessions.attemptsShown, timeout=10_000):
+        window.sessions.open_session(history["mixed"])
+    table = window.sessions.attempts
+    assert table.rowCount() == 5
+    row = [table.item(1, col).text() for col in range(table.columnCount())]
+    assert row == ["2", "Pay in chips", "37", "bet 25", "16", "16", "✓", "4.2 s"]
+    assert table.item(0, 3).text() == "cards A 5 · box 2"
+    assert [table.item(0, c).text() for c in (4, 5, 6)] == ["bust", "soft 16", "✗"]
+
+    button = window.sessions.again
+    assert button.isEnabled() and button.text() == "Drill the 2 missed items again"
+    with qtbot.waitSignal(window.drillAgain, timeout=2000) as signal:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert signal.args == [[("announce", "announce:soft-15"), ("chips", "chips:37")]]
+
+    with qtbot.waitSignal(window.sessions.attemptsShown, timeout=10_000):
+        window.sessions.open_session(history["sprint"])
+    assert not window.sessions.again.isEnabled()
+
+
+# -- readiness ---------------------------------------------------------------------------------
+
+
+def test_not_ready_says_what_is_missing(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    r = window.progress.readiness
+    assert not r.ready
+    assert "not ready" in window.readiness.verdict.text()
+    table = window.readiness.table
+    assert table.rowCount() == len(SKILLS) + 1
+    assert table.item(0, 0).text() == "Announce the point"
+    assert table.item(0, 1).text() == "✗"
+    assert table.item(0, 2).text().startswith("38 more attempts")
+    assert table.item(table.rowCount() - 1, 2).text().startswith("not taken yet")
+
+
+def test_ready_when_every_skill_is_mastered_and_the_exam_passed(qtbot, store, settings):
+    for skill in SKILLS:
+        fast = int(TARGETS[skill] * 1000) - 100
+        drill(store, [(f"{skill}:x", True, fast)] * MASTERY.min_attempts)
+    answers = [
+        (f"{s}:e", n > 0 or s != "chips", 1500) for s in SKILLS for n in range(EXAM_PER_SKILL)
+    ]
+    drill(store, answers, mode="exam", skills=list(SKILLS))
+    window = open_window(qtbot, store, settings)
+    assert window.progress.readiness.ready
+    assert window.readiness.verdict.text() == "✓ Anna is ready for the table"
+    table = window.readiness.table
+    assert all(table.item(row, 1).text() == "✓" for row in range(table.rowCount()))
+    assert "27 right of 28" in table.item(table.rowCount() - 1, 2).text()
+    assert "ready for the table" in window.status.text()
+
+
+# -- the empty and the long history ------------------------------------------------------------
+
+
+def test_a_first_run_is_a_friendly_message(qtbot, store, settings, tmp_path):
+    settings.prefs.profile = "Newcomer"
+    window = open_window(qtbot, store, settings)
+    assert window.body.currentWidget() is window.message
+    assert "No practice yet for Newcomer" in window.message.text()
+    assert window.timeline is None  # no empty axes
+    assert window.profile_box.currentText() == "Newcomer"
+    with qtbot.waitSignal(window.exportFailed, timeout=2000):
+        assert not window.export_chart_png(tmp_path / "none.png")
+    assert window.export_pdf(tmp_path / "first.pdf")
+    assert (tmp_path / "first.pdf").read_bytes().startswith(b"%PDF")
+    with qtbot.waitSignal(window.exported, timeout=10_000):
+        window.export_csv(tmp_path / "none.csv")
+    with (tmp_path / "none.csv").open(encoding="utf-8", newline="") as f:
+        assert list(csv.DictReader(f)) == []
+
+
+def test_an_instructor_chooses_the_profile(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    names = [window.profile_box.itemText(i) for i in range(window.profile_box.count())]
+    assert names == ["Anna", "Bruno"]
+    with qtbot.waitSignal(window.loaded, timeout=10_000):
+        window.set_profile("Bruno")
+    assert window.progress.profile == "Bruno"
+    assert window.sessions.model.rowCount() == 1
+    assert list(window.timeline.accuracy_curve.getData()[1]) == [100.0]
+
+
+def test_a_long_history(qtbot, tmp_path, settings):
+    from tests.bench.bench_progress import fill_history
+
+    path = tmp_path / "long.sqlite3"
+    fill_history(path, 50_000, days=120, profiles={"Anna": (0.8, 1.0), "Bruno": (0.2, 0.5)})
+    with Store.open(path) as store:
+        window = open_window(qtbot, store, settings)
+        rows = store.sessions("Anna")
+        answered = [s for s in rows if s.attempts]
+        assert window.sessions.model.rowCount() == len(answered)
+        assert window.progress.attempts == sum(s.attempts for s in rows)
+        skill = window.timeline.skill
+        shown = window.timeline.shown
+        assert len(window.timeline.accuracy_curve.getData()[0]) == len(shown) > 0
+        assert all(p.skill == skill for p in shown)
+        assert window.progress.skills == stats.skill_stats(store, "Anna", TARGETS)
+        with qtbot.waitSignal(window.exported, timeout=20_000):
+            window.export_csv(tmp_path / "long.csv")
+        with (tmp_path / "long.csv").open(encoding="utf-8", newline="") as f:
+            assert sum(1 for _ in csv.DictReader(f)) == window.progress.attempts
+        window.close()
+
+
+# -- exports -----------------------------------------------------------------------------------
+
+
+def test_the_exports_open(qtbot, store, settings, history, tmp_path):
+    window = open_window(qtbot, store, settings)
+    png = tmp_path / "timeline.png"
+    with qtbot.waitSignal(window.exported, timeout=2000) as signal:
+        assert window.export_chart_png(png)
+    assert signal.args == [str(png)]
+    image = QImage(str(png))
+    assert not image.isNull() and image.width() > 200 and image.height() > 100
+
+    window.tabs.setCurrentWidget(window.skills)
+    assert window.current_chart() is window.skills.heatmap
+    assert window.export_chart_png(tmp_path / "items.png")
+    assert QImage(str(tmp_path / "items.png")).height() > 50
+
+    pdf = tmp_path / "report.pdf"
+    assert window.export_pdf(pdf)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 5000
+
+    out = tmp_path / "history.csv"
+    with qtbot.waitSignal(window.exported, timeout=10_000):
+        window.export_csv(out)
+    with out.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == sum(1 for _ in store.attempts(profile="Anna")) == 14
+    assert rows[0]["item"] == "announce:soft-15" and rows[0]["response_ms"] == "1800"
+    assert "14 answers written" in window.status.text()
+
+
+@pytest.mark.slow
+def test_pyqtgraph_waits_for_the_progress_view() -> None:
+    code = "import sys; import ui.main_window, ui.progress; print('pyqtgraph' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
