@@ -295,7 +295,8 @@ class Round:
 
     # ------------------------------------------------------------------ insurance
     def insurable(self) -> dict[int, Decimal]:
-        """Boxes that may insure now and the most each may put up (half the box's bet [003])."""
+        """Boxes that may insure now and the most each may put up: half of what the seated player
+        (the insurer) bet [003]."""
         if self.phase != INSURANCE:
             return {}
         return {
