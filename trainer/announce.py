@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.cards import VALUE
+from trainer.cards import VALUE, points
 
 BLACK_JACK = "Black Jack"
 BUST = "bust"
@@ -32,13 +32,7 @@ def announce_points(low: int, soft: bool, *, natural: bool = False, closed: bool
 
 def announce(cards: Sequence[str], *, split: bool = False, closed: bool = False) -> str:
     """The words for a hand of `cards`; `split` hands are never a Black Jack [000]."""
-    low = 0
-    ace = False
-    for c in cards:
-        v = VALUE[c[0]]
-        low += v
-        ace = ace or v == 1
-    soft = ace and low <= 11
+    low, soft = points(cards)
     natural = not split and len(cards) == 2 and soft and low == 11
     return announce_points(low, soft, natural=natural, closed=closed)
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from trainer.announce import announce_points, announce_up_card
-from trainer.cards import VALUE
+from trainer.cards import VALUE, is_natural, points
 from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.rules import HouseRules
 from trainer.table import BoxView, HandView, TableView
@@ -338,7 +338,7 @@ class Round:
         r = self.rules
         if r.hole_card and VALUE[self.dealer[0][0]] in (1, 10):
             # chosen: with a hole card the dealer peeks when showing an Ace or a ten-value
-            natural = _is_natural(self.dealer)
+            natural = is_natural(self.dealer)
             self.events.append({"type": "peek", "blackjack": natural})
             if natural:
                 self._reveal_hole()
@@ -645,23 +645,15 @@ class Round:
         if v == 1:
             self._dace = True
 
+    # the dealer's words and draws, from the running total rather than the cards again
     def _dealer_words(self) -> str:
-        # the same words as dealer_words(self.dealer, rules), from the running total
-        if len(self.dealer) == 1:
-            return announce_up_card(self.dealer[0])
         low = self._dlow
-        soft = self._dace and low <= 11
-        natural = soft and low == 11 and len(self.dealer) == 2
-        return announce_points(low, soft, natural=natural, closed=not self._dealer_must_draw())
+        return _dealer_say(self.dealer[0], len(self.dealer), low, self._dace and low <= 11,
+                           self.rules)
 
     def _dealer_must_draw(self) -> bool:
-        # [000] the dealer draws to 16 and stands on every 17; option dealer_hits_soft_17
         low = self._dlow
-        soft = self._dace and low <= 11
-        best = low + 10 if soft else low
-        if best < 17:
-            return True
-        return soft and best == 17 and self.rules.dealer_hits_soft_17
+        return _must_draw(low, self._dace and low <= 11, self.rules)
 
     def _dealer_plays(self) -> None:
         self.phase = DONE
@@ -683,7 +675,7 @@ class Round:
             if len(self.dealer) == 1:
                 self._dealer_draw()
                 self._dealer_says(self._dealer_words())
-            natural = _is_natural(self.dealer)
+            natural = is_natural(self.dealer)
             self._settle_insurance(natural)
             if not natural:
                 if self._waiting_naturals:
@@ -697,7 +689,7 @@ class Round:
             while self._pending_dealer and self._dealer_must_draw():
                 self._dealer_draw()
                 self._dealer_says(self._dealer_words())
-                if _is_natural(self.dealer):
+                if is_natural(self.dealer):
                     natural = True
                     break
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
@@ -812,30 +804,31 @@ class Round:
         )
 
 
-def dealer_must_draw(cards: Sequence[str], rules: HouseRules) -> bool:
+def _must_draw(low: int, soft: bool, rules: HouseRules) -> bool:
     """[000] the dealer draws on 16 or less and stands on every 17; option dealer_hits_soft_17."""
-    low = 0
-    ace = False
-    for c in cards:
-        v = VALUE[c[0]]
-        low += v
-        ace = ace or v == 1
-    soft = ace and low <= 11
     best = low + 10 if soft else low
     if best < 17:
         return True
-    return rules.dealer_hits_soft_17 and soft and best == 17
+    return soft and best == 17 and rules.dealer_hits_soft_17
+
+
+def _dealer_say(first: str, n: int, low: int, soft: bool, rules: HouseRules) -> str:
+    """What the dealer says of a hand of `n` cards: a lone Ace is "1 or 11"; a hand that must
+    stand is announced by its standing value at once (A 6 -> "17") (chosen, RULES.md §2)."""
+    if n == 1:
+        return announce_up_card(first)
+    natural = n == 2 and soft and low == 11
+    return announce_points(low, soft, natural=natural, closed=not _must_draw(low, soft, rules))
+
+
+def dealer_must_draw(cards: Sequence[str], rules: HouseRules) -> bool:
+    low, soft = points(cards)
+    return _must_draw(low, soft, rules)
 
 
 def dealer_words(cards: Sequence[str], rules: HouseRules) -> str:
-    """What the dealer says of their own hand: a hand that must stand is announced by its
-    standing value at once (A 6 -> "17") (chosen, RULES.md §2); a lone Ace is "1 or 11"."""
-    if len(cards) == 1:
-        return announce_up_card(cards[0])
-    low = sum(VALUE[c[0]] for c in cards)
-    soft = low <= 11 and any(c[0] == "A" for c in cards)
-    natural = len(cards) == 2 and soft and low == 11
-    return announce_points(low, soft, natural=natural, closed=not dealer_must_draw(cards, rules))
+    low, soft = points(cards)
+    return _dealer_say(cards[0], len(cards), low, soft, rules)
 
 
 def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
@@ -845,20 +838,9 @@ def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
     hand = [next(it)]
     while dealer_must_draw(hand, rules):
         hand.append(next(it))
-        if len(hand) == 2 and _is_natural(hand):
+        if len(hand) == 2 and is_natural(hand):
             break
     return hand
-
-
-def _best(cards: list[str]) -> int:
-    low = sum(VALUE[c[0]] for c in cards)
-    if low <= 11 and any(c[0] == "A" for c in cards):
-        return low + 10
-    return low
-
-
-def _is_natural(cards: list[str]) -> bool:
-    return len(cards) == 2 and {VALUE[cards[0][0]], VALUE[cards[1][0]]} == {1, 10}
 
 
 def _money_map(m: Mapping[str, Decimal]) -> dict[str, str]:

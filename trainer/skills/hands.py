@@ -6,7 +6,7 @@ import random
 from decimal import Decimal
 
 from trainer.announce import announce
-from trainer.cards import VALUE, points
+from trainer.cards import VALUE, best, points
 from trainer.round import SEAT, Round, dealer_draws, dealer_words
 from trainer.rules import HouseRules
 from trainer.shoe import ScriptedCards
@@ -83,7 +83,7 @@ class Announce(Skill):
             cards = shoe[pos : pos + n]
             pos += n
             # a hand keeps drawing only while it is below 21: no card after a bust or a 21
-            if any(points(cards[:k])[0] > 21 or _best(cards[:k]) == 21 for k in range(2, n)):
+            if any(points(cards[:k])[0] > 21 or best(cards[:k]) == 21 for k in range(2, n)):
                 continue
             if split and cards[0][0] == "A" and n > 2:
                 continue  # split Aces take one card each [000]
@@ -126,11 +126,6 @@ class Announce(Skill):
             reason,
             table=_one_box_table(rules, box, tuple(cards), label),
         )
-
-
-def _best(cards: list[str]) -> int:
-    low, soft = points(cards)
-    return low + 10 if soft else low
 
 
 class DealerDraw(Skill):
