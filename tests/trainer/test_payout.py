@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.trainer.rounds import D, hand, new_round
 from trainer.payout import (
     ChipError,
     blackjack_win,
@@ -31,27 +32,9 @@ from trainer.round import (
     SPLIT,
     STAND,
     WIN,
-    Hand,
     Round,
 )
 from trainer.rules import HouseRules
-from trainer.shoe import ScriptedCards
-
-D = Decimal
-Bets = Mapping[int, int | str | Mapping[str, int | str]]
-
-
-def new_round(rules: str | Mapping[str, Any], bets: Bets, cards: list[str]) -> Round:
-    rnd = Round(HouseRules.from_spec(rules), ScriptedCards(cards))
-    for box, bet in bets.items():
-        for bettor, amount in (bet if isinstance(bet, Mapping) else {"seat": bet}).items():
-            rnd.bet(box, bettor, D(amount))
-    rnd.deal()
-    return rnd
-
-
-def hand(rnd: Round, label: str) -> Hand:
-    return next(h for h in rnd.hands() if h.label == label)
 
 
 def play_out(rnd: Round, decisions: Mapping[str, list[str]]) -> None:

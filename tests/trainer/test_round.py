@@ -9,12 +9,13 @@ card, box by box again (then the hole card where the table has one), then every 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
+from tests.trainer.rounds import D, hand, new_round
 from trainer.cards import full_deck
 from trainer.round import (
     ACTIONS,
@@ -33,33 +34,7 @@ from trainer.round import (
     RoundError,
 )
 from trainer.rules import HouseRules
-from trainer.shoe import OutOfCards, ScriptedCards, Shoe
-
-D = Decimal
-Bets = Mapping[int, int | str | Mapping[str, int | str]]
-
-
-def new_round(
-    rules: str | Mapping[str, Any],
-    bets: Bets,
-    cards: list[str],
-    *,
-    deal: bool = True,
-    on_burn: Callable[[str], None] | None = None,
-) -> Round:
-    """A round with `bets` placed ({box: amount} or {box: {bettor: amount}}), dealt from `cards`."""
-    rnd = Round(HouseRules.from_spec(rules), ScriptedCards(cards), on_burn=on_burn)
-    for box, bet in bets.items():
-        by_bettor = bet if isinstance(bet, Mapping) else {"seat": bet}
-        for bettor, amount in by_bettor.items():
-            rnd.bet(box, bettor, D(amount))
-    if deal:
-        rnd.deal()
-    return rnd
-
-
-def hand(rnd: Round, label: str) -> Hand:
-    return next(h for h in rnd.hands() if h.label == label)
+from trainer.shoe import OutOfCards, Shoe
 
 
 def cur(rnd: Round) -> Hand:
