@@ -8,8 +8,9 @@ exports), after Anki's CollectionOp:
 `fn` runs on a QThreadPool thread and must not touch widgets; `on_done(result)` or
 `on_error(exception)` is then called on the thread that called `run_in_background` (the GUI
 thread), from its event loop. `job.cancel()` drops the callbacks (the function itself runs to
-its end: SQLite queries are not interrupted); a widget cancels its jobs when it goes away.
-Without `on_error`, the exception is raised again on the GUI thread, where Qt reports it.
+its end: SQLite queries are not interrupted); with `owner`, the job is cancelled when that
+QObject is destroyed, so no callback reaches a deleted widget. Without `on_error`, the
+exception is raised again on the GUI thread, where Qt reports it.
 """
 
 from __future__ import annotations
@@ -39,22 +40,30 @@ class Job(QObject):
         # queued, so the callbacks run there whatever thread emits.
         self._finished.connect(self._deliver)
 
+    @Slot()
     def cancel(self) -> None:
         """Drop the callbacks: nothing is called when the work ends."""
         self.cancelled = True
+        self._on_done = self._on_error = None
 
     @Slot(bool, object)
     def _deliver(self, ok: bool, value: object) -> None:
         self.done = True
         _running.discard(self)
+        # Let go of the callbacks before calling them: a widget that keeps its last job would
+        # otherwise be kept alive by a cycle (widget -> job -> callback -> widget) until the
+        # garbage collector runs, and then be deleted at whatever moment that is, perhaps in
+        # the middle of painting another window.
+        on_done, on_error = self._on_done, self._on_error
+        self._on_done = self._on_error = None
         if self.cancelled:
             return
         if ok:
-            if self._on_done is not None:
-                self._on_done(value)
-        elif self._on_error is not None:
+            if on_done is not None:
+                on_done(value)
+        elif on_error is not None:
             assert isinstance(value, BaseException)
-            self._on_error(value)
+            on_error(value)
         else:
             assert isinstance(value, BaseException)
             raise value
@@ -68,13 +77,16 @@ class _Task(QRunnable):
 
     def run(self) -> None:
         try:
-            result = self._fn()
+            result: object = self._fn()
+            ok = True
         except BaseException as error:  # noqa: BLE001 - handed to the GUI thread, not swallowed
-            self._job._finished.emit(False, error)
-        else:
-            self._job._finished.emit(True, result)
+            result, ok = error, False
         finally:
             self._fn = None  # type: ignore[assignment]  # let go of the work's objects here
+        try:
+            self._job._finished.emit(ok, result)
+        except RuntimeError:
+            pass  # the job is gone (the application is closing): there is no one to tell
 
 
 # Jobs whose result has not come back yet: kept alive here, whoever else drops them.
@@ -87,9 +99,12 @@ def run_in_background(
     on_error: Callable[[BaseException], None] | None = None,
     *,
     pool: QThreadPool | None = None,
+    owner: QObject | None = None,
 ) -> Job:
     """Run `fn()` on `pool` (the global pool by default); call back on the calling thread."""
     job = Job(on_done, on_error)
+    if owner is not None:
+        owner.destroyed.connect(job.cancel)
     _running.add(job)
     (pool or QThreadPool.globalInstance()).start(_Task(fn, job))
     return job

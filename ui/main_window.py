@@ -7,9 +7,10 @@ needed, and the curriculum's figures are summed up on a worker thread.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -32,11 +33,12 @@ class _HomeFigures(QRunnable):
     """The curriculum's figures, read on a worker thread with its own read connection, so the
     window is on screen and answering before the history is summed up."""
 
-    def __init__(self, store: Store, profile: str, rules: Any) -> None:
+    def __init__(self, store: Callable[[], Store], profile: str, rules: Any) -> None:
         super().__init__()
         self.setAutoDelete(False)  # the window keeps it until its answer has been delivered
         self.done = _Done()
         self._store, self._profile, self._rules = store, profile, rules
+        self.reader: Store | None = None
 
     def run(self) -> None:
         from trainer.skills import SKILLS
@@ -45,7 +47,8 @@ class _HomeFigures(QRunnable):
         stats: dict[str, Any] = {}
         weak: dict[str, list[str]] = {}
         try:
-            reader = self._store.reader()
+            reader = self.reader
+            assert reader is not None
             try:
                 stats = skill_stats(reader, self._profile, TARGETS)
                 for w in weakest_items(reader, self._profile, n=40, min_attempts=1):
@@ -62,10 +65,19 @@ class _HomeFigures(QRunnable):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings, store: Store, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store | None = None,
+        parent: QWidget | None = None,
+        *,
+        open_store: Callable[[], Store] | None = None,
+    ) -> None:
+        """`store`, or `open_store` to open it once home is on screen (the app's start-up)."""
         super().__init__(parent)
         self.settings = settings
-        self.store = store
+        self._store = store
+        self._open_store = open_store
         self.setWindowTitle("Sabot — blackjack dealer trainer")
         self.pages = QStackedWidget()
         self.home = HomePage()
@@ -77,10 +89,12 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status)
         self._jobs: list[_HomeFigures] = []
+        self._pending_job: _HomeFigures | None = None
         self._last: tuple[list[str], str] | None = None
         self._bests_before: set[tuple[str, int]] = set()
         self._progress: QWidget | None = None
         self.home.start.connect(self.start_drill)
+        self.home.installEventFilter(self)
 
         menu = self.menuBar().addMenu("&Sabot")
         a_home = QAction("&Home", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_home)
@@ -109,9 +123,22 @@ class MainWindow(QMainWindow):
             if screen is not None:
                 w, h = min(w, int(screen.width() * 0.95)), min(h, int(screen.height() * 0.92))
             self.resize(w, h)
-        notices = [n for n in (store.notice, settings.notice) if n]
-        self.home.set_notice(" ".join(notices) or None)
+        self._show_notices()
         self.show_home()
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            assert self._open_store is not None, "MainWindow needs a store or open_store"
+            self._store = self._open_store()
+            self._show_notices()
+        return self._store
+
+    def _show_notices(self) -> None:
+        notices = [self.settings.notice]
+        if self._store is not None:
+            notices.insert(0, self._store.notice)
+        self.home.set_notice(" ".join(n for n in notices if n) or None)
 
     # ------------------------------------------------------------------ pages
     @property
@@ -144,10 +171,15 @@ class MainWindow(QMainWindow):
         self.home.refresh(profile, rules.describe(), {}, {}, {}, loading=True)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
-        job = _HomeFigures(self.store, profile, rules)
-        job.done.ready.connect(self._home_figures, Qt.ConnectionType.QueuedConnection)
+        job = _HomeFigures(lambda: self.store, profile, rules)
+        # emitted on the worker thread: Qt queues it to the GUI thread by itself
+        job.done.ready.connect(self._home_figures)
         self._jobs.append(job)
-        QThreadPool.globalInstance().start(job)
+        # started once home is on screen, so the reading never holds up its first paint
+        if self.home.isVisible():
+            self._start(job)
+        else:
+            self._pending_job = job
         self.pages.setCurrentWidget(self.home)
         self.home.table.setFocus()
         self._update_status()
@@ -163,11 +195,31 @@ class MainWindow(QMainWindow):
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
 
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if obj is self.home and event.type() == QEvent.Type.Paint and self._pending_job:
+            job, self._pending_job = self._pending_job, None
+            self._start(job)
+        return False
+
+    def _start(self, job: _HomeFigures) -> None:
+        # the store is opened here, on the GUI thread, the first time: after home's first paint
+        try:
+            job.reader = self.store.reader()
+        except Exception as e:  # noqa: BLE001 - the history cannot be opened: say so, plainly
+            QMessageBox.critical(self, "Sabot", f"The history cannot be opened: {e}")
+            self.close()
+            return
+        QThreadPool.globalInstance().start(job)
+
     def wait_for_figures(self, timeout_ms: int = 5000) -> bool:
         """For tests: block until the curriculum's figures are shown."""
-        ok = QThreadPool.globalInstance().waitForDone(timeout_ms)
         from PySide6.QtCore import QCoreApplication
 
+        QCoreApplication.processEvents()
+        if self._pending_job is not None:  # home was never painted (a hidden window)
+            job, self._pending_job = self._pending_job, None
+            self._start(job)
+        ok = QThreadPool.globalInstance().waitForDone(timeout_ms)
         QCoreApplication.processEvents()
         return ok
 
@@ -288,6 +340,8 @@ class MainWindow(QMainWindow):
             return
         if self._progress is None:
             self._progress = ProgressWindow(self.store, self.settings, parent=self)
+            from PySide6.QtCore import Qt
+
             self._progress.setWindowFlag(Qt.WindowType.Window, True)
             drill_again = getattr(self._progress, "drillAgain", None)
             if drill_again is not None:

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QThreadPool,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPalette, QPen, QShortcut
@@ -179,7 +182,11 @@ class TimelineTab(QWidget):
         text = palette.color(QPalette.ColorRole.Text)
         self.text_colour = text
         self.date_axis = _date_axis(pg)
-        self.plot = pg.PlotWidget(background=base, axisItems={"bottom": self.date_axis})
+        self.plot = pg.PlotWidget(
+            background=base,
+            axisItems={"bottom": self.date_axis},
+            viewBox=pg.ViewBox(enableMenu=False),  # the menus cost time and are not used
+        )
         self.plot.setMinimumHeight(260)
         item = self.plot.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.15)
@@ -195,12 +202,13 @@ class TimelineTab(QWidget):
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("right").enableAutoSIPrefix(False)
         self.accuracy_box = item.getViewBox()
-        self.time_box = pg.ViewBox()
+        self.time_box = pg.ViewBox(enableMenu=False)
         item.scene().addItem(self.time_box)
         item.getAxis("right").linkToView(self.time_box)
         self.time_box.setXLink(self.accuracy_box)
         for box in (self.accuracy_box, self.time_box):
             box.setMouseEnabled(x=True, y=False)
+            box.disableAutoRange()  # refresh() sets the ranges: no rescans on every setData
         self.accuracy_box.sigResized.connect(self._sync_boxes)
 
         acc, tim = ACCURACY_COLOUR, TIME_COLOUR
@@ -266,17 +274,25 @@ class TimelineTab(QWidget):
 
     # filters
     def set_progress(self, progress: pd.Progress) -> None:
+        new_profile = self.progress is None or self.progress.profile != progress.profile
         self.progress = progress
-        practised = {p.skill for p in progress.points}
+        if new_profile:
+            # A month when there is recent practice (the week's work paying off), else all.
+            month = pd.RANGES["Last 30 days"]
+            start = date.fromtimestamp(progress.now) - timedelta(days=month or 0)
+            days = month if progress.days and progress.days[-1].day >= start else None
+            self.range_box.blockSignals(True)
+            self.range_box.setCurrentIndex(self.range_box.findData(days))
+            self.range_box.blockSignals(False)
+        practised = {name for name, s in progress.skills.items() if s.attempts}
         order = [s for s in SKILLS if s in practised] + sorted(practised - set(SKILLS))
-        current = self.skill_box.currentData()
-        last = progress.points[-1].skill if progress.points else None
+        current = None if new_profile else self.skill_box.currentData()
+        keep = current if current in practised else progress.focus
         self.skill_box.blockSignals(True)
         self.skill_box.clear()
         for skill in order:
             self.skill_box.addItem(pd.skill_title(skill), skill)
-        keep = current if current in practised else last
-        if keep is not None:
+        if keep in order:
             self.skill_box.setCurrentIndex(order.index(keep))
         self.skill_box.blockSignals(False)
         self.refresh()
@@ -309,6 +325,13 @@ class TimelineTab(QWidget):
         mode = self.mode_box.currentData()
         days = self.range_box.currentData()
         start = pd.since(days, progress.now)
+        if not progress.covers(skill):
+            # Another skill than the first one shown, before the whole history is read.
+            self.shown = []
+            self.empty.setText("<p>Reading the whole history…</p>")
+            self.stack.setCurrentWidget(self.empty)
+            self.summary.setText("")
+            return
         points = pd.timeline(progress.points, skill, mode, start) if skill else []
         self.shown = points
         if not points:
@@ -755,6 +778,10 @@ class SkillsTab(QWidget):
         else:
             self.heatmap.set_cells(None, [])
 
+    def current(self) -> str | None:
+        """The skill whose items are shown."""
+        return self.heatmap.skill
+
     def select(self, skill: str) -> None:
         for row in range(self.table.rowCount()):
             if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == skill:
@@ -802,27 +829,35 @@ class SessionsModel(QAbstractTableModel):
         self._sorted()
         self.endResetModel()
 
-    @staticmethod
-    def raw(line: pd.SessionLine, column: int) -> Any:
-        return (
-            line.started,
-            line.mode,
-            ",".join(line.skills),
-            line.attempts,
-            line.correct,
-            line.accuracy,
-            line.mean_ms,
-            -1.0 if line.ended is None else line.ended - line.started,
-        )[column]
+    # Per column: the raw value (what sorts, and what tests read back).
+    RAW: tuple[Callable[[pd.SessionLine], Any], ...] = (
+        lambda line: line.started,
+        lambda line: line.mode,
+        lambda line: ",".join(line.skills),
+        lambda line: line.attempts,
+        lambda line: line.correct,
+        lambda line: line.accuracy,
+        lambda line: line.mean_ms,
+        lambda line: -1.0 if line.ended is None else line.ended - line.started,
+    )
+
+    @classmethod
+    def raw(cls, line: pd.SessionLine, column: int) -> Any:
+        return cls.RAW[column](line)
 
     def _sorted(self) -> None:
         column, order = self._sort
+        value = self.RAW[column]
 
         def key(line: pd.SessionLine) -> tuple[bool, Any, int]:
-            value = self.raw(line, column)
-            return (value is not None, value if value is not None else 0, line.session_id)
+            raw = value(line)
+            return (raw is not None, 0 if raw is None else raw, line.session_id)
 
-        self.lines.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+        descending = order == Qt.SortOrder.DescendingOrder
+        if column == 0:  # the usual order, and the longest list: a key at C speed
+            self.lines.sort(key=attrgetter("started", "session_id"), reverse=descending)
+        else:
+            self.lines.sort(key=key, reverse=descending)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.layoutAboutToBeChanged.emit()
@@ -949,9 +984,12 @@ class SessionsTab(QWidget):
 
     def set_progress(self, progress: pd.Progress) -> None:
         self.model.set_lines(progress.sessions)
-        if self.session_id is not None and not any(
-            line.session_id == self.session_id for line in progress.sessions
-        ):
+        if not progress.complete:
+            self.title.setText(f"Reading the {progress.session_count:,} sessions…")
+            return
+        if self.session_id is None:
+            self.title.setText("Open a session (double-click or Enter) to see every answer.")
+        elif not any(line.session_id == self.session_id for line in progress.sessions):
             self._clear()
 
     def _clear(self) -> None:
@@ -981,7 +1019,11 @@ class SessionsTab(QWidget):
 
         self.title.setText("Reading the session…")
         self._job = run_in_background(
-            work, lambda result: self._show(session_id, *result), self._failed, pool=self.pool
+            work,
+            lambda result: self._show(session_id, *result),
+            self._failed,
+            pool=self.pool,
+            owner=self,
         )
 
     def _failed(self, error: BaseException) -> None:
@@ -1122,7 +1164,8 @@ class ProgressWindow(QWidget):
     """The progress view of any profile (the active one first). See the module docstring."""
 
     drillAgain = Signal(list)  # noqa: N815 - [(skill, item), ...]
-    loaded = Signal()
+    figuresShown = Signal()  # noqa: N815 - the first screen of figures is drawn
+    loaded = Signal()  # every figure is in, the sessions list too
     exported = Signal(str)
     exportFailed = Signal(str)  # noqa: N815
 
@@ -1134,9 +1177,9 @@ class ProgressWindow(QWidget):
         self.resize(1100, 760)
         self.progress: pd.Progress | None = None
         self.is_loaded = False
-        self._pending: pd.Progress | None = None
         self._job: Job | None = None
         self._generation = 0
+        self._shown_generation = -1
         self._shown_once = False
         # A pool of the window's own: deleting the window waits for its workers, so no reader
         # outlives it.
@@ -1171,7 +1214,7 @@ class ProgressWindow(QWidget):
         self.tabs = QTabWidget()
         self.timeline: TimelineTab | None = None  # built once pyqtgraph is in
         self._timeline_slot = QStackedWidget()
-        self._timeline_slot.addWidget(_message("Drawing…"))
+        self._timeline_slot.addWidget(_message("Drawing the chart…"))
         self.skills = SkillsTab()
         self.sessions = SessionsTab(store, self.pool)
         self.sessions.drillAgain.connect(self.drillAgain)
@@ -1193,12 +1236,15 @@ class ProgressWindow(QWidget):
 
         self._fill_profiles(settings.prefs.profile)
         self._graphics_ready = "pyqtgraph" in sys.modules
-        if not self._graphics_ready:
+        self.reload()
+        if self._graphics_ready:
+            # The charts are built while the worker reads the history, not after.
+            QTimer.singleShot(0, self._graphics_in)
+        else:
             # Imported on a worker while the history is read: ~0.4 s no one waits for twice.
             run_in_background(
-                _import_pyqtgraph, self._graphics_in, self._graphics_in, pool=self.pool
+                _import_pyqtgraph, self._graphics_in, self._graphics_in, pool=self.pool, owner=self
             )
-        self.reload()
 
     # -- profiles and loading
     @property
@@ -1252,7 +1298,8 @@ class ProgressWindow(QWidget):
             return self.settings.prefs.preset
 
     def reload(self) -> None:
-        """Read the current profile's figures again, on a worker thread."""
+        """Read the current profile's figures again, on a worker thread, in two steps: the
+        first screen (`figuresShown`), then the whole history (`loaded`)."""
         self._generation += 1
         generation = self._generation
         if self._job is not None:
@@ -1266,17 +1313,15 @@ class ProgressWindow(QWidget):
         store, targets, required = self.store, dict(TARGETS), self.required_skills()
 
         def work() -> pd.Progress:
-            reader = store.reader()
-            try:
-                return pd.load_progress(reader, profile, targets, required)
-            finally:
-                reader.close()
+            with store.reader() as reader:
+                return pd.load_progress(reader, profile, targets, required, complete=False)
 
         self._job = run_in_background(
             work,
             lambda progress: self._arrived(generation, progress),
             lambda error: self._failed(generation, error),
             pool=self.pool,
+            owner=self,
         )
 
     def _failed(self, generation: int, error: BaseException) -> None:
@@ -1289,14 +1334,30 @@ class ProgressWindow(QWidget):
     def _arrived(self, generation: int, progress: pd.Progress) -> None:
         if generation != self._generation:
             return
-        self._pending = progress
-        if self._graphics_ready:
-            self._show(progress)
+        if progress.empty:
+            progress = replace(progress, complete=True)
+        elif not progress.complete:
+            store = self.store
+
+            def rest() -> pd.Progress:
+                with store.reader() as reader:
+                    return pd.load_history(reader, progress)
+
+            self._job = run_in_background(
+                rest,
+                lambda whole: self._arrived(generation, whole),
+                lambda error: self._failed(generation, error),
+                pool=self.pool,
+                owner=self,
+            )
+        self._show(progress)
 
     def _graphics_in(self, _result: object = None) -> None:
+        """pyqtgraph is in: build the chart, and draw it if the figures came first."""
         self._graphics_ready = True
-        if self._pending is not None and not self.is_loaded:
-            self._show(self._pending)
+        timeline = self._build_timeline()
+        if self.progress is not None and not self.progress.empty:
+            timeline.set_progress(self.progress)
 
     def _build_timeline(self) -> TimelineTab:
         if self.timeline is None:
@@ -1306,8 +1367,9 @@ class ProgressWindow(QWidget):
         return self.timeline
 
     def _show(self, progress: pd.Progress) -> None:
+        shown_before = self._shown_generation == self._generation
+        self._shown_generation = self._generation
         self.progress = progress
-        self._pending = None
         if progress.empty:
             self.message.setText(
                 f"<p style='font-size:x-large'><b>No practice yet for {progress.profile}.</b></p>"
@@ -1319,18 +1381,24 @@ class ProgressWindow(QWidget):
             self.body.setCurrentWidget(self.message)
             self.status.setText("")
         else:
-            timeline = self._build_timeline()
-            timeline.set_progress(progress)
-            self.skills.set_progress(progress, timeline.skill)
+            # The chart waits for pyqtgraph on a first opening; the tables do not.
+            if self._graphics_ready:
+                self._build_timeline().set_progress(progress)
+            if not shown_before:  # the second step brings the sessions, not these figures
+                focus = self.timeline.skill if self.timeline is not None else progress.focus
+                self.skills.set_progress(progress, self.skills.current() or focus)
+                self.readiness.set_progress(progress, self.rules_text())
             self.sessions.set_progress(progress)
-            self.readiness.set_progress(progress, self.rules_text())
             self.body.setCurrentWidget(self.tabs)
             verdict = "ready for the table" if progress.readiness.ready else "not ready yet"
             self.status.setText(
-                f"{len(progress.sessions):,} sessions · {progress.attempts:,} answers · {verdict}"
+                f"{progress.session_count:,} sessions · {progress.attempts:,} answers · {verdict}"
             )
-        self.is_loaded = True
-        self.loaded.emit()
+        if not shown_before:
+            self.figuresShown.emit()
+        if progress.complete:
+            self.is_loaded = True
+            self.loaded.emit()
 
     # -- window events
     def showEvent(self, event: Any) -> None:  # noqa: N802
@@ -1406,6 +1474,7 @@ class ProgressWindow(QWidget):
             done,
             lambda e: self._export_failed(f"The history could not be written: {e}"),
             pool=self.pool,
+            owner=self,
         )
 
     def _exported(self, path: str, text: str | None = None) -> None:

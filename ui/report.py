@@ -37,7 +37,7 @@ GREY = QColor("#6b6b6b")
 RULE = QColor("#c8c8c8")
 ACCURACY = QColor("#2a6fdb")
 BARS = QColor("#c9d3e0")
-MISSING_LINES = 9  # lines of "still missing" at most; the rest are counted
+MISSING_LINES = 8  # lines of "still missing" at most; the rest are counted
 WEAK_ITEMS = 8
 
 
@@ -91,6 +91,24 @@ class _Page:
         self.p.drawText(rect, wrap, text)
         return bound.height()
 
+    def one_line(
+        self,
+        rect: QRectF,
+        text: str,
+        points: float,
+        *,
+        bold: bool = False,
+        colour: QColor = INK,
+        align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+    ) -> None:
+        """Draw text on one line, elided to the rect's width, centred vertically."""
+        font = self.font(points, bold)
+        self.p.setFont(font)
+        self.p.setPen(colour)
+        metrics = QFontMetricsF(font, self.p.device())
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        self.p.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), shown)
+
     def line(self, points: float) -> float:
         return QFontMetricsF(self.font(points), self.p.device()).height()
 
@@ -127,27 +145,28 @@ def write_report(
 
 def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     p, w = page.p, page.width
-    gap = page.mm(4)
+    gap = page.mm(3.5)
 
-    # The title and what the history holds.
-    h = page.text(
-        QRectF(0, 0, w, page.mm(12)), f"Progress report — {progress.profile}", 17, bold=True
+    # The title, and what the history holds.
+    title_h = page.line(17) * 1.1
+    page.one_line(
+        QRectF(0, 0, w * 0.75, title_h), f"Progress report — {progress.profile}", 17, bold=True
     )
-    page.text(
-        QRectF(0, 0, w, page.mm(12)),
+    page.one_line(
+        QRectF(w * 0.75, 0, w * 0.25, title_h),
         f"printed {_day(now)}",
         9,
         colour=GREY,
-        flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom),
+        align=Qt.AlignmentFlag.AlignRight,
     )
-    page.y = h + page.mm(1)
-    sessions = progress.sessions
-    if sessions:
-        right = sum(s.correct for s in sessions)
-        hours = sum(s.total_ms for s in sessions) / 3_600_000
+    page.y = title_h + page.mm(1)
+    if not progress.empty:
+        right = sum(s.correct for s in progress.skills.values())
+        hours = progress.answering_ms / 3_600_000
+        first, last = progress.days[0].day, progress.days[-1].day
         facts = (
-            f"{len(sessions):,} sessions from {_day(sessions[0].started)} to "
-            f"{_day(sessions[-1].started)} · {progress.attempts:,} answers, "
+            f"{progress.session_count:,} sessions from {first.isoformat()} to "
+            f"{last.isoformat()} · {progress.attempts:,} answers, "
             f"{_pct(right / progress.attempts)} right · {hours:.1f} h answering"
         )
     else:
@@ -157,17 +176,17 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     page.y += page.text(QRectF(0, page.y, w, page.mm(12)), "Sabot · " + facts, 9, colour=GREY)
     page.y += gap
 
-    # The verdict, and what is missing.
+    # The verdict, and what is missing: one line each, so the page always holds everything.
     r = progress.readiness
     colour = GOOD if r.ready else WARN
     verdict = "Ready for the table" if r.ready else "Not ready for the table yet"
-    verdict += (
-        f" — {r.mastered} of {len(r.skills)} skills mastered, exam "
-        f"{'passed' if r.exam_passed else 'not passed'}"
+    summary = (
+        f"{r.mastered} of {len(r.skills)} skills mastered · exam "
+        f"{'passed' if r.exam_passed else 'not passed yet'}"
     )
     lines = list(r.missing[:MISSING_LINES])
     if len(r.missing) > MISSING_LINES:
-        lines.append(f"… and {len(r.missing) - MISSING_LINES} more")
+        lines.append(f"… and {len(r.missing) - MISSING_LINES} more: see the Readiness tab")
     if r.exam_passed and r.exam is not None:
         e = r.exam
         lines.append(
@@ -175,65 +194,61 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
             f"({_pct(e.accuracy)})."
         )
     pad = page.mm(3)
-    inner = QRectF(pad * 1.6, page.y + pad, w - pad * 3.2, page.mm(120))
-    # Measure first, then draw the box behind the text.
-    p.save()
-    p.setOpacity(0.0)
-    used = page.text(inner, verdict, 13, bold=True)
-    body = "\n".join("• " + line for line in lines)
-    if body:
-        used += page.mm(1.5) + page.text(
-            QRectF(inner.left(), inner.top() + used, inner.width(), inner.height()), body, 9
-        )
-    p.restore()
-    box = QRectF(0, page.y, w, used + 2 * pad)
+    head_h = page.line(13) * 1.15
+    body_h = page.line(8.5) * 1.25
+    box = QRectF(0, page.y, w, pad * 2 + head_h + page.line(9.5) * 1.2 + len(lines) * body_h)
     fill = QColor(colour)
     fill.setAlpha(28)
     p.setPen(QPen(colour, page.mm(0.4)))
     p.setBrush(fill)
     p.drawRoundedRect(box, page.mm(2), page.mm(2))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    used = page.text(inner, verdict, 13, bold=True, colour=colour)
-    if body:
-        page.text(
-            QRectF(inner.left(), inner.top() + used + page.mm(1.5), inner.width(), inner.height()),
-            body,
-            9,
-        )
+    x, y, inner_w = pad * 1.5, page.y + pad, w - pad * 3
+    page.one_line(QRectF(x, y, inner_w, head_h), verdict, 13, bold=True, colour=colour)
+    y += head_h
+    page.one_line(QRectF(x, y, inner_w, page.line(9.5) * 1.2), summary, 9.5)
+    y += page.line(9.5) * 1.2
+    for line in lines:
+        page.one_line(QRectF(x, y, inner_w, body_h), "• " + line, 8.5)
+        y += body_h
     page.y = box.bottom() + gap
 
     # Per skill.
-    page.y += page.text(QRectF(0, page.y, w, page.mm(8)), "Skills", 11, bold=True)
+    page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), "Skills", 11, bold=True)
+    page.y += page.line(11) * 1.2
     columns = (
-        ("Skill", 0.27),
+        ("Skill", 0.23),
         ("Attempts", 0.10),
         ("Accuracy", 0.10),
-        ("Median", 0.09),
-        ("p90", 0.09),
+        ("Median", 0.08),
+        ("p90", 0.08),
         ("Target", 0.08),
-        ("Last week", 0.17),
-        ("Mastered", 0.10),
+        ("Last week", 0.21),
+        ("Mastered", 0.12),
     )
     xs = [0.0]
     for _, share in columns:
         xs.append(xs[-1] + share * w)
-    row_h = page.line(9) * 1.45
-    for i, (name, _) in enumerate(columns):
+    row_h = page.line(9) * 1.35
+
+    def cell(i: int, text: str, points: float, ink: QColor = INK, bold: bool = False) -> None:
         align = Qt.AlignmentFlag.AlignLeft if i == 0 else Qt.AlignmentFlag.AlignRight
-        page.text(
-            QRectF(xs[i], page.y, xs[i + 1] - xs[i] - page.mm(1.5), row_h),
-            name,
-            8.5,
-            bold=True,
-            colour=GREY,
-            flags=int(align | Qt.AlignmentFlag.AlignVCenter),
+        page.one_line(
+            QRectF(xs[i], page.y, xs[i + 1] - xs[i] - page.mm(1.2), row_h),
+            text,
+            points,
+            bold=bold,
+            colour=ink,
+            align=align,
         )
+
+    for i, (name, _) in enumerate(columns):
+        cell(i, name, 8.5, GREY, bold=True)
     page.y += row_h
     p.setPen(QPen(RULE, page.mm(0.25)))
     p.drawLine(QPointF(0, page.y), QPointF(w, page.y))
-    for skill in [g.skill for g in r.skills] + sorted(
-        set(progress.skills) - {g.skill for g in r.skills}
-    ):
+    required = [g.skill for g in r.skills]
+    for skill in required + sorted(set(progress.skills) - set(required)):
         s = progress.skills.get(skill)
         if s is None:
             continue
@@ -242,10 +257,10 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         if trend is None or not trend.attempts:
             week = "—"
         elif trend.accuracy_change is None:
-            week = f"{trend.attempts} answers"
+            week = f"new: {trend.attempts:,} answers"
         else:
             speed = (trend.mean_ms_change or 0) / 1000
-            week = f"{trend.accuracy_change:+.1f} pts, {speed:+.2f} s"
+            week = f"{trend.accuracy_change:+.1f} pts · {speed:+.2f} s"
         median_colour = INK
         if s.median_ms is not None and target_ms is not None:
             median_colour = GOOD if s.median_ms <= target_ms else BAD
@@ -260,14 +275,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
             ("✓ yes" if s.mastered else "no", GOOD if s.mastered else GREY),
         )
         for i, (text, ink) in enumerate(cells):
-            align = Qt.AlignmentFlag.AlignLeft if i == 0 else Qt.AlignmentFlag.AlignRight
-            page.text(
-                QRectF(xs[i], page.y, xs[i + 1] - xs[i] - page.mm(1.5), row_h),
-                text,
-                9,
-                colour=ink,
-                flags=int(align | Qt.AlignmentFlag.AlignVCenter),
-            )
+            cell(i, text, 9, ink)
         page.y += row_h
         p.setPen(QPen(RULE, page.mm(0.15)))
         p.drawLine(QPointF(0, page.y), QPointF(w, page.y))
@@ -281,10 +289,11 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
             f"The 30 days to {days[-1][0].isoformat()}, the last practised: answers per "
             "day (bars) and accuracy (line)"
         )
-    page.y += page.text(QRectF(0, page.y, w, page.mm(8)), title, 11, bold=True)
-    chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(48))
+    page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), title, 11, bold=True)
+    page.y += page.line(11) * 1.2
+    chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(42))
     _chart(page, chart, days)
-    page.y = chart.bottom() + page.line(8) * 1.6 + gap
+    page.y = chart.bottom() + page.line(7.5) * 1.5 + gap
 
     # The weakest items.
     weak = sorted(
@@ -292,23 +301,23 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         key=lambda c: (-c.error_rate, -c.mean_ms),
     )[:WEAK_ITEMS]
     if weak:
-        page.y += page.text(
-            QRectF(0, page.y, w, page.mm(8)),
+        page.one_line(
+            QRectF(0, page.y, w, page.line(11) * 1.2),
             "Items to work on (most errors, at least 5 attempts)",
             11,
             bold=True,
         )
+        page.y += page.line(11) * 1.2
         half = (len(weak) + 1) // 2
         top = page.y
-        for i, cell in enumerate(weak):
+        for i, item in enumerate(weak):
             x = 0.0 if i < half else w / 2
             y = top + (i % half) * row_h
-            page.text(
-                QRectF(x, y, w / 2 - page.mm(4), row_h),
-                f"{pd.skill_title(cell.skill)} · {cell.label}: {cell.error_rate:.0%} wrong "
-                f"of {cell.attempts}, mean {cell.mean_ms / 1000:.1f} s",
-                9,
-                flags=int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            page.one_line(
+                QRectF(x, y, w / 2 - page.mm(3), row_h),
+                f"{pd.skill_title(item.skill)} · {item.label}: {item.error_rate:.0%} wrong of "
+                f"{item.attempts}, mean {item.mean_ms / 1000:.1f} s",
+                8.5,
             )
         page.y = top + half * row_h + gap
 
