@@ -169,6 +169,7 @@ class Drill:
     carried_weak: Sequence[tuple[str, str]] = ()  # (skill, item) weak in the history
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
+    correct: int = field(default=0, init=False)  # right answers so far
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -279,6 +280,7 @@ class Drill:
         self._current = None
         done = Answered(self.position + 1, q, raw, verdict, ms, attempt_id)
         self.answered.append(done)
+        self.correct += verdict.correct
         if self._plan is None:
             self.weak.note(q, verdict.correct, done.number)
         return done

@@ -30,7 +30,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -216,26 +216,54 @@ class Readiness:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """Everything the progress view shows of one profile, read in one go (off the GUI thread)."""
+    """Everything the progress view shows of one profile, read off the GUI thread.
+
+    Read in two steps, so the view shows before a long history is read to its end: first
+    (`complete` False) every figure but the full timeline and the sessions list — `points`
+    then holds only the sessions of the `focus` skill and the exams; then `with_history` adds
+    every point and every session.
+    """
 
     profile: str
     now: float  # unix seconds the figures were read at
     skills: Mapping[str, SkillStats]
-    points: tuple[SessionPoint, ...]  # every skill of every session, oldest session first
-    sessions: tuple[SessionLine, ...]  # oldest first
+    points: tuple[SessionPoint, ...]  # oldest session first (see above)
+    sessions: tuple[SessionLine, ...]  # oldest first; empty until complete
     trends: Mapping[str, Trend]
     items: tuple[ItemCell, ...]
     days: tuple[DayStats, ...]
     readiness: Readiness
-    exams: tuple[ExamResult, ...] = field(default=())
+    exams: tuple[ExamResult, ...] = ()
+    focus: str | None = None  # the skill practised last: the timeline's first choice
+    session_count: int = 0  # sessions with at least one answer
+    complete: bool = True
 
     @property
     def empty(self) -> bool:
-        return not self.sessions
+        return self.attempts == 0
 
     @property
     def attempts(self) -> int:
-        return sum(line.attempts for line in self.sessions)
+        return sum(s.attempts for s in self.skills.values())
+
+    @property
+    def answering_ms(self) -> int:
+        return sum(s.total_ms for s in self.skills.values())
+
+    def covers(self, skill: str | None) -> bool:
+        """Whether `points` holds every session of this skill (always, once complete)."""
+        return self.complete or skill == self.focus
+
+    def with_history(
+        self, points: Sequence[SessionPoint], sessions: Sequence[SessionLine]
+    ) -> Progress:
+        return replace(
+            self,
+            points=tuple(points),
+            sessions=tuple(sessions),
+            session_count=len(sessions),
+            complete=True,
+        )
 
 
 # -- titles and labels ------------------------------------------------------------------------
@@ -295,47 +323,65 @@ def describe_question(question: Mapping[str, Any]) -> str:
 # -- queries ----------------------------------------------------------------------------------
 
 
+def session_points(
+    store: Store, profile: str, skill: str | None = None, *, exams: bool = False
+) -> list[SessionPoint]:
+    """The timeline points of a profile, oldest session first: every skill of every session,
+    or only those of `skill` (and, with `exams`, every skill of the exam sessions)."""
+    return _history(store, profile, skill, exams)[0]
+
+
 def session_history(store: Store, profile: str) -> tuple[list[SessionPoint], list[SessionLine]]:
-    """The timeline points (every skill of every session) and the sessions list of a profile,
-    both oldest first, in one pass over the sessions. Sessions with no answer are left out."""
+    """Every timeline point and the sessions list of a profile, both oldest first, in one pass
+    over the sessions. Sessions with no answer are left out."""
+    return _history(store, profile, None, False)
+
+
+def _history(
+    store: Store, profile: str, skill: str | None, exams: bool
+) -> tuple[list[SessionPoint], list[SessionLine]]:
+    where = "s.profile = ?"
+    args: list[object] = []
     with store._snapshot() as conn:
+        args.append(store._profile_id(profile))
+        if skill is not None:
+            where += " AND (k.name = ?" + (" OR s.mode = ?)" if exams else ")")
+            args += [skill, EXAM] if exams else [skill]
         rows = conn.execute(
-            """SELECT s.id, s.started, s.ended, s.mode, s.skills, k.name,
+            f"""SELECT s.id, s.started, s.ended, s.mode, s.skills, k.name,
                 ss.n, ss.correct, ss.total_ms, ss.median_ms, ss.p90_ms
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
-            WHERE s.profile = ? ORDER BY s.id, ss.skill""",
-            (store._profile_id(profile),),
+            WHERE {where} ORDER BY s.id, k.name""",
+            args,
         ).fetchall()
-        # A session that never ended has no stored medians: its own attempts give them.
+        # A session that never ended has no stored medians: its own attempts give them (one
+        # query for them all: each is a range of attempt ids).
         quantiles: dict[tuple[int, str], tuple[float | None, float | None]] = {}
-        for session_id in {row[0] for row in rows if row[9] is None}:
-            times: defaultdict[str, list[int]] = defaultdict(list)
-            for skill, ms in conn.execute(
-                """SELECT k.name, a.ms FROM session s JOIN attempt a
+        if any(row[9] is None for row in rows):
+            times: defaultdict[tuple[int, str], list[int]] = defaultdict(list)
+            for session_id, name, ms in conn.execute(
+                f"""SELECT s.id, k.name, a.ms FROM session s JOIN attempt a
                     ON a.id BETWEEN s.first_attempt AND s.last_attempt AND a.session = s.id
                 JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
-                WHERE s.id = ?""",
-                (session_id,),
+                WHERE {where} AND s.ended IS NULL""",
+                args,
             ):
-                times[skill].append(ms)
-            for skill, values in times.items():
+                times[(session_id, name)].append(ms)
+            for key, values in times.items():
                 values.sort()
-                quantiles[(session_id, skill)] = (
-                    quantile_sorted(values, MEDIAN),
-                    quantile_sorted(values, P90),
-                )
+                quantiles[key] = (quantile_sorted(values, MEDIAN), quantile_sorted(values, P90))
     points: list[SessionPoint] = []
     lines: list[SessionLine] = []
     last = None
     n_sum = correct_sum = total_sum = 0
     parsed: dict[str, tuple[str, ...]] = {}  # most sessions share a few lists of skills
-    for sid, started, ended, mode, skills, skill, n, correct, total, mid, p90 in rows:
+    for sid, started, ended, mode, skills, name, n, correct, total, mid, p90 in rows:
         if mid is None:
-            mid, p90 = quantiles.get((sid, skill), (None, None))
+            mid, p90 = quantiles.get((sid, name), (None, None))
         points.append(
             SessionPoint(
-                sid, float(started), mode, skill, n, correct, total, mid, p90, ended is not None
+                sid, float(started), mode, name, n, correct, total, mid, p90, ended is not None
             )
         )
         if last is None or last[0] != sid:
@@ -355,6 +401,24 @@ def session_history(store: Store, profile: str) -> tuple[list[SessionPoint], lis
     if last is not None:
         lines.append(SessionLine(*last, n_sum, correct_sum, total_sum))
     return points, lines
+
+
+def last_practised(store: Store, profile: str) -> tuple[str | None, int]:
+    """The skill of the profile's latest answered session (the last by name when it had
+    several), and how many sessions have an answer."""
+    with store._snapshot() as conn:
+        profile_id = store._profile_id(profile)
+        row = conn.execute(
+            """SELECT k.name FROM session s JOIN session_skill ss ON ss.session = s.id
+            JOIN skill k ON k.id = ss.skill
+            WHERE s.profile = ? ORDER BY s.id DESC, k.name DESC LIMIT 1""",
+            (profile_id,),
+        ).fetchone()
+        (count,) = conn.execute(
+            "SELECT count(*) FROM session WHERE profile = ? AND first_attempt IS NOT NULL",
+            (profile_id,),
+        ).fetchone()
+    return (None if row is None else row[0]), count
 
 
 def trends(store: Store, profile: str, now: float) -> dict[str, Trend]:
@@ -390,25 +454,53 @@ def item_cells(store: Store, profile: str, targets: Mapping[str, float]) -> list
 
 
 def exam_results(points: Iterable[SessionPoint], required: Sequence[str]) -> list[ExamResult]:
-    """Every exam session of the profile, oldest first, judged against the required skills."""
+    """Every exam session among the points, oldest first, judged against the required skills."""
     by_session: dict[int, list[SessionPoint]] = {}
     for point in points:
         if point.mode == EXAM:
             by_session.setdefault(point.session_id, []).append(point)
-    results = []
-    for session_id, skills in by_session.items():
-        covered = {p.skill for p in skills if p.attempts}
-        results.append(
-            ExamResult(
-                session_id=session_id,
-                started=skills[0].started,
-                ended=skills[0].ended,
-                attempts=sum(p.attempts for p in skills),
-                correct=sum(p.correct for p in skills),
-                uncovered=tuple(s for s in required if s not in covered),
-            )
+    return [
+        _exam(
+            session_id,
+            skills[0].started,
+            skills[0].ended,
+            sum(p.attempts for p in skills),
+            sum(p.correct for p in skills),
+            {p.skill for p in skills if p.attempts},
+            required,
         )
-    return results
+        for session_id, skills in by_session.items()
+    ]
+
+
+def read_exams(store: Store, profile: str, required: Sequence[str]) -> list[ExamResult]:
+    """Every exam session of the profile, oldest first, from the store (no timeline needed)."""
+    with store._snapshot() as conn:
+        rows = conn.execute(
+            """SELECT s.id, s.started, s.ended IS NOT NULL, sum(ss.n), sum(ss.correct),
+                group_concat(k.name, char(31))
+            FROM session s JOIN session_skill ss ON ss.session = s.id
+            JOIN skill k ON k.id = ss.skill
+            WHERE s.profile = ? AND s.mode = ? GROUP BY s.id ORDER BY s.id""",
+            (store._profile_id(profile), EXAM),
+        ).fetchall()
+    return [
+        _exam(sid, float(started), bool(ended), n, correct, set(names.split("\x1f")), required)
+        for sid, started, ended, n, correct, names in rows
+    ]
+
+
+def _exam(
+    session_id: int,
+    started: float,
+    ended: bool,
+    attempts: int,
+    correct: int,
+    covered: set[str],
+    required: Sequence[str],
+) -> ExamResult:
+    uncovered = tuple(s for s in required if s not in covered)
+    return ExamResult(session_id, started, ended, attempts, correct, uncovered)
 
 
 # -- pure figures -----------------------------------------------------------------------------
@@ -564,11 +656,13 @@ def load_progress(
     required: Sequence[str] | None = None,
     *,
     now: float | None = None,
+    complete: bool = True,
 ) -> Progress:
-    """Read every figure of the progress view for one profile (a new profile: all empty).
+    """Read the figures of the progress view for one profile (a new profile: all empty).
 
     `targets` are the skills' target medians in seconds; `required` the skills readiness asks
-    for (default: every skill in `targets`). Runs a handful of queries on the aggregates: give
+    for (default: every skill in `targets`). With `complete` False, the quick first step (see
+    `Progress`); finish it with `load_history`. A handful of queries on the aggregates: give
     it a `store.reader()` on a worker thread.
     """
     now = time.time() if now is None else now
@@ -578,8 +672,13 @@ def load_progress(
     if name is None:
         return empty_progress(profile, now, targets, need)
     stats = skill_stats(store, name, targets)
-    points, lines = session_history(store, name)
-    exams = exam_results(points, need)
+    focus, count = last_practised(store, name)
+    if complete:
+        points, lines = session_history(store, name)
+    else:
+        points = session_points(store, name, focus) if focus else []
+        lines = []
+    exams = read_exams(store, name, need)
     return Progress(
         profile=name,
         now=now,
@@ -591,4 +690,14 @@ def load_progress(
         days=tuple(daily_stats(store, name)),
         readiness=readiness(stats, exams, need),
         exams=tuple(exams),
+        focus=focus,
+        session_count=count,
+        complete=complete,
     )
+
+
+def load_history(store: Store, progress: Progress) -> Progress:
+    """The second step: `progress` with every timeline point and the sessions list."""
+    if progress.complete or progress.empty:
+        return replace(progress, complete=True)
+    return progress.with_history(*session_history(store, progress.profile))

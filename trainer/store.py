@@ -445,6 +445,10 @@ class Store:
                 raise _Unreadable("it is a database, but not a Sabot history")
             conn.execute("PRAGMA journal_mode = WAL").fetchone()
             conn.execute("PRAGMA synchronous = NORMAL")
+            # A checkpoint syncs the file: tens of ms that must not land between an answer and
+            # the next question. The log is folded back at the end of each session instead
+            # (end_session), and by SQLite itself only past ~40 MB of log.
+            conn.execute("PRAGMA wal_autocheckpoint = 10000")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as error:
             conn.close()
@@ -634,6 +638,8 @@ class Store:
         live = self._live.get(session_id)
         if live is not None:
             live.ended = True
+        # between sessions, not between questions: fold the log back into the file
+        self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def sessions(self, profile: str) -> list[SessionRow]:
         """The profile's sessions, oldest first, with their attempt and correct counts."""

@@ -40,6 +40,11 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     win = MainWindow(settings, open_store=open_store)
     win.show()
+    # what start-up built lives as long as the app: keep it out of every later garbage
+    # collection, so none of them stalls an answer
+    import gc
+
+    gc.freeze()
     if os.environ.get("SABOT_SMOKE"):
         QTimer.singleShot(1500, win.close)
     if os.environ.get("SABOT_QUIT_WHEN_READY"):

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from ui.chips import text_path
+from ui.render_cache import paint_cached
 
 CARD_W = 72.0
 CARD_H = 100.0
@@ -164,6 +165,10 @@ class CardItem(QGraphicsItem):
         return self.sceneTransform().mapRect(QRectF(0, 0, CARD_W, CARD_H))
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        # the same card looks the same wherever it lies: drawn once per size, then reused
+        paint_cached(painter, ("card", self.token, self.face_up), self.boundingRect(), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         rect = QRectF(0, 0, CARD_W, CARD_H)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SHADOW)

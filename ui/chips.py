@@ -16,6 +16,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
+from ui.render_cache import paint_cached
+
 FONT_FAMILY = "DejaVu Sans"
 
 # body, edge stripes, figure: the usual casino colours, so a stack reads at a glance
@@ -142,6 +144,24 @@ def paint_chip(
     face: bool = True,
 ) -> None:
     """Paint one chip seen from above. `face=False` skips the inlay (a chip hidden in a stack)."""
+    r = radius * 1.05
+    paint_cached(
+        painter,
+        ("chip", denomination, figure, face, radius),
+        QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r),
+        lambda p: _draw_chip(p, centre, radius, denomination, figure=figure, face=face),
+    )
+
+
+def _draw_chip(
+    painter: QPainter,
+    centre: QPointF,
+    radius: float,
+    denomination: Decimal | None,
+    *,
+    figure: str | None = None,
+    face: bool = True,
+) -> None:
     body, stripe, ink = chip_colours(denomination)
     painter.save()
     painter.translate(centre)

@@ -69,6 +69,9 @@ class ChoiceButtons(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
         self.buttons: list[QPushButton] = []
+        # as tall as four choices whatever the question, so the layout never jumps
+        row = QPushButton("1   x").sizeHint().height()
+        self.setMinimumHeight(4 * row + 3 * 6)
 
     def set_choices(self, choices: tuple[str, ...]) -> None:
         for b in self.buttons:
@@ -160,8 +163,11 @@ class DrillPage(QWidget):
         self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.burn_button.clicked.connect(lambda: self._append_token("burn"))
         line_row = QWidget()
-        lr = QHBoxLayout(line_row)
-        lr.setContentsMargins(0, 0, 0, 0)
+        outer = QVBoxLayout(line_row)  # the line at the top of the answer area
+        outer.setContentsMargins(0, 0, 0, 0)
+        lr = QHBoxLayout()
+        outer.addLayout(lr)
+        outer.addStretch(1)
         lr.addWidget(self.line, 1)
         lr.addWidget(self.burn_button)
         self.tray: ChipTray | None = None
@@ -178,7 +184,9 @@ class DrillPage(QWidget):
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
-        self.feedback.setMinimumHeight(48)
+        # room for a verdict and its reason: the panel keeps one height from question to question,
+        # so the table never moves (and never has its felt redrawn at a new size) as you answer
+        self.feedback.setMinimumHeight(self.feedback.fontMetrics().lineSpacing() * 5)
         ff = self.feedback.font()
         ff.setPointSizeF(ff.pointSizeF() * 1.05)
         self.feedback.setFont(ff)
@@ -194,6 +202,9 @@ class DrillPage(QWidget):
         pl.addWidget(self.feedback)
         pl.addStretch(1)
         self.panel = panel
+        # every line of the panel keeps its height from question to question (see feedback)
+        for label, lines in ((self.prompt, 3), (self.extra, 1), (self.hint, 2)):
+            label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines)
 
         # the question goes under the table, or beside it on a very wide window, whichever
         # leaves the felt larger (see resizeEvent); the trainee can move the divider
@@ -220,14 +231,19 @@ class DrillPage(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        w, h = self.width(), self.height()
-        wide = w > 1.9 * h
+        # whichever leaves the felt larger: the question under the table, or beside it
+        w, h = self.splitter.width(), self.splitter.height()
+        below = self.panel.minimumSizeHint().height()
+        beside = max(self.panel.minimumWidth(), int(w * 0.36))
+        rect = self.scene.sceneRect()
+        under = min(w / rect.width(), (h - below) / rect.height())
+        side = min((w - beside) / rect.width(), h / rect.height())
+        wide = side > under
         want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.splitter.orientation() != want:
             self.splitter.setOrientation(want)
-            total = w if wide else h
-            side = int(total * 0.38) if wide else self.panel.sizeHint().height()
-            self.splitter.setSizes([max(100, total - side), side])
+            total, part = (w, beside) if wide else (h, below)
+            self.splitter.setSizes([max(100, total - part), part])
 
     # ------------------------------------------------------------------ set-up
     def _breakdown(self, amount: Decimal):
@@ -277,7 +293,6 @@ class DrillPage(QWidget):
         elif q.kind == CHIPS:
             extra = f"Pay <b>{self.currency}{q.data['amount']}</b>"
         self.extra.setText(extra)
-        self.extra.setVisible(bool(extra))
         skill = SKILLS[q.skill]
         hint = HOW_TO_ANSWER[q.kind]
         if q.kind == SEQUENCE:
@@ -303,13 +318,6 @@ class DrillPage(QWidget):
             self.inputs.setCurrentIndex(0)
             self.burn_button.setVisible(q.skill == "exposed-card")
             self.line.setFocus()
-        # the answer area is as tall as the input it shows, not the tallest of them
-        for i in range(self.inputs.count()):
-            w = self.inputs.widget(i)
-            keep = i == self.inputs.currentIndex()
-            w.setSizePolicy(QSizePolicy.Policy.Preferred,
-                            QSizePolicy.Policy.Preferred if keep else QSizePolicy.Policy.Ignored)
-        self.inputs.adjustSize()
         self._clock.invalidate()
         self._watch.arm()
         if q.table is not None:
@@ -332,7 +340,7 @@ class DrillPage(QWidget):
         if d is None:
             return
         n = d.position + (0 if self._waiting_next else 1)
-        right = sum(a.verdict.correct for a in d.answered)
+        right = d.correct
         if d.mode in (SPRINT, EXAM) and d.count:
             self.progress.setText(f"question {min(n, d.count)} / {d.count}   ·   {right} right")
         else:
