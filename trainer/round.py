@@ -226,28 +226,39 @@ class Round:
         self.boxes = {b.number: b for b in boxes}
         self._order = boxes
         self._bi = self._hi = 0
+        hands = []
         for b in boxes:
             h = Hand(b.number, [], dict(b.bets), dict(b.bets), label=str(b.number))
             b.hands.append(h)
+            hands.append(h)
         ev = self.events.append
-        for b in boxes:
-            self._deal_to(b.hands[0], initial=True)
+        draw = self._draw
+        order = self.deal_order
+        for h in hands:
+            self.drawing_for = h.box
+            c = draw()
+            h.add(c)
+            order.append(h.label)
+            ev({"type": "deal", "to": h.label, "card": c})
         self.drawing_for = DEALER
         up = self._draw()
         self._dealer_add(up)
         self.deal_order.append(DEALER)
         ev({"type": "deal", "to": DEALER, "card": up})
         self._dealer_says(announce_up_card(up))
-        for b in boxes:
-            self._deal_to(b.hands[0], initial=True)
+        for h in hands:
+            self.drawing_for = h.box
+            c = draw()
+            h.add(c)
+            order.append(h.label)
+            ev({"type": "deal", "to": h.label, "card": c})
         if r.hole_card:
             self.drawing_for = DEALER
             hole = self._draw()
             self._dealer_add(hole)
             self.deal_order.append(DEALER)
             ev({"type": "deal", "to": DEALER, "card": hole, "face": "down"})
-        for b in boxes:
-            h = b.hands[0]
+        for h in hands:
             self._say(h, h.words())
             if h.natural:
                 h.closed = True
@@ -264,12 +275,10 @@ class Round:
             return
         self._after_insurance()
 
-    def _deal_to(self, h: Hand, *, initial: bool = False) -> str:
+    def _deal_to(self, h: Hand) -> str:
         self.drawing_for = h.box
         c = self._draw()
         h.add(c)
-        if initial:
-            self.deal_order.append(str(h.box))
         self.events.append({"type": "deal", "to": h.label, "card": c})
         return c
 
@@ -746,7 +755,7 @@ class Round:
                     h.net = {k: -v for k, v in h.stakes.items()}
                 if h.result == LOSE:
                     self.events.append(
-                        {"type": "collect", "hand": h.label, "amounts": {k: money(-v) for k, v in h.net.items()}}
+                        {"type": "collect", "hand": h.label, "amounts": {k: _money(-v) for k, v in h.net.items()}}
                     )
                 else:
                     pays.append(h)
