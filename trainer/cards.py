@@ -37,7 +37,7 @@ def parse_card(token: object) -> str:
             return card
     raise CardError(
         f"unknown card {token!r}: expected a rank A, 2-9, T, J, Q or K, "
-        "with an optional suit S, H, D or C (\"TS\")"
+        'with an optional suit S, H, D or C ("TS")'
     )
 
 

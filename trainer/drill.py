@@ -204,7 +204,10 @@ class Drill:
                 self.weak.note(q, False, -WEAK_GAP[1] - 1)
         if self.store is not None:
             self.session_id = self.store.start_session(
-                self.profile, self.mode, [s.name for s in self.skills], self.rules.describe(),
+                self.profile,
+                self.mode,
+                [s.name for s in self.skills],
+                self.rules.describe(),
                 self.seed,
             )
 
@@ -252,7 +255,11 @@ class Drill:
         if w is not None:
             again = SKILLS[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
             return again if again is not None else w.question
-        s = self.skills[self._rng.randrange(len(self.skills))] if len(self.skills) > 1 else self.skills[0]
+        s = (
+            self.skills[self._rng.randrange(len(self.skills))]
+            if len(self.skills) > 1
+            else self.skills[0]
+        )
         return s.make(self._rng, self.rules)
 
     def answer(self, raw: str, response_ms: int) -> Answered:
@@ -266,16 +273,23 @@ class Drill:
             raise ValueError("there is no question to answer")
         if self.mode == CHALLENGE and self.over:
             self._current = None
-            raise DrillOver(f"time is up: the {CHALLENGE_SECONDS} seconds are over, this answer "
-                            "does not count")
+            raise DrillOver(
+                f"time is up: the {CHALLENGE_SECONDS} seconds are over, this answer does not count"
+            )
         skill = SKILLS[q.skill]
         verdict = skill.check(q, raw)
         ms = max(0, int(response_ms))
         attempt_id = None
         if self.store is not None and self.session_id is not None:
             attempt_id = self.store.record(
-                self.session_id, q.skill, q.item, q.data, raw.strip(), q.expected,
-                verdict.correct, ms,
+                self.session_id,
+                q.skill,
+                q.item,
+                q.data,
+                raw.strip(),
+                q.expected,
+                verdict.correct,
+                ms,
             )
         self._current = None
         done = Answered(self.position + 1, q, raw, verdict, ms, attempt_id)
@@ -332,7 +346,9 @@ class Drill:
         )
 
 
-def exam_questions(seed: int, rules: HouseRules, skills: Sequence[Skill] | None = None) -> list[Question]:
+def exam_questions(
+    seed: int, rules: HouseRules, skills: Sequence[Skill] | None = None
+) -> list[Question]:
     """The exam for `seed`: EXAM_PER_SKILL questions of every skill drillable under `rules`, in a
     seeded order. The same seed and rules always give the same exam."""
     chosen = [s for s in (skills or SKILLS.values()) if s.available(rules) is None]

@@ -50,6 +50,7 @@ def _open_store() -> Any:
 
 # ---------------------------------------------------------------------------- text rendering
 
+
 def _stakes(stakes: tuple[tuple[str, Decimal], ...]) -> str:
     return ", ".join(f"{who} {money(v)}" for who, v in stakes)
 
@@ -105,6 +106,7 @@ def question_lines(q: Question) -> list[str]:
 
 # ---------------------------------------------------------------------------- drill
 
+
 def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "question",
@@ -132,12 +134,15 @@ def _summary_lines(s: Summary) -> list[str]:
             lines.append(f"exam not passed: no answer given (seed {s.seed})")
         return lines
     acc = s.correct / s.attempts
-    lines.append(f"{s.correct}/{s.attempts} right ({acc:.0%}), median {(s.median_ms or 0) / 1000:.1f} s"
-                 f", {s.elapsed_ms / 1000:.0f} s in all")
+    lines.append(
+        f"{s.correct}/{s.attempts} right ({acc:.0%}), median {(s.median_ms or 0) / 1000:.1f} s"
+        f", {s.elapsed_ms / 1000:.0f} s in all"
+    )
     for line in s.by_skill:
         mark = "≤" if (line.median_ms or 0) <= line.target_ms else ">"
         lines.append(
-            f"  {line.skill:14} {line.correct}/{line.attempts}  median {(line.median_ms or 0) / 1000:.1f} s "
+            f"  {line.skill:14} {line.correct}/{line.attempts}  "
+            f"median {(line.median_ms or 0) / 1000:.1f} s "
             f"{mark} target {line.target_ms / 1000:.1f} s"
         )
     if s.slowest is not None:
@@ -145,7 +150,9 @@ def _summary_lines(s: Summary) -> list[str]:
     if s.to_work_on:
         lines.append("to work on: " + ", ".join(s.to_work_on))
     if s.passed is not None:
-        lines.append(f"exam {'PASSED' if s.passed else 'not passed'} (pass mark 90 %), seed {s.seed}")
+        lines.append(
+            f"exam {'PASSED' if s.passed else 'not passed'} (pass mark 90 %), seed {s.seed}"
+        )
     return lines
 
 
@@ -159,8 +166,13 @@ def _summary_json(s: Summary) -> dict[str, Any]:
         "median_ms": s.median_ms,
         "elapsed_ms": s.elapsed_ms,
         "by_skill": [
-            {"skill": x.skill, "attempts": x.attempts, "correct": x.correct,
-             "median_ms": x.median_ms, "target_ms": x.target_ms}
+            {
+                "skill": x.skill,
+                "attempts": x.attempts,
+                "correct": x.correct,
+                "median_ms": x.median_ms,
+                "target_ms": x.target_ms,
+            }
             for x in s.by_skill
         ],
         "to_work_on": list(s.to_work_on),
@@ -198,8 +210,16 @@ def cmd_drill(args: argparse.Namespace) -> int:
     except ValueError:
         pass  # a new profile has no history yet
     try:
-        drill = Drill(skills, rules, mode=args.mode, count=args.count, seed=args.seed,
-                      store=store, profile=_profile(args), carried_weak=weak)
+        drill = Drill(
+            skills,
+            rules,
+            mode=args.mode,
+            count=args.count,
+            seed=args.seed,
+            store=store,
+            profile=_profile(args),
+            carried_weak=weak,
+        )
     except ValueError as e:
         print(f"sabot drill: {e}", file=sys.stderr)
         store.close()
@@ -212,8 +232,10 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
     if not as_json:
         names = ", ".join(s.name for s in skills)
-        out.write(f"Sabot drill — {names} ({drill.mode}), rules {rules.describe()}, seed {drill.seed}, "
-                  f"profile {drill.profile}.\nType your answer and press Enter; Ctrl-D ends the drill.\n")
+        out.write(
+            f"Sabot drill — {names} ({drill.mode}), rules {rules.describe()}, seed {drill.seed}, "
+            f"profile {drill.profile}.\nType your answer and press Enter; Ctrl-D ends the drill.\n"
+        )
     lines = _lines(sys.stdin)
     finished_by_eof = False
     try:
@@ -267,9 +289,18 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 break
             v = done.verdict
             if as_json:
-                emit({"type": "verdict", "id": qid, "correct": v.correct, "given": v.given,
-                      "expected": v.expected, "reason": v.reason, "response_ms": done.response_ms,
-                      "target_ms": int(SKILLS[q.skill].target * 1000)})
+                emit(
+                    {
+                        "type": "verdict",
+                        "id": qid,
+                        "correct": v.correct,
+                        "given": v.given,
+                        "expected": v.expected,
+                        "reason": v.reason,
+                        "response_ms": done.response_ms,
+                        "target_ms": int(SKILLS[q.skill].target * 1000),
+                    }
+                )
             else:
                 t = f"{done.response_ms / 1000:.1f} s, target {SKILLS[q.skill].target:.1f} s"
                 if v.correct:
@@ -309,6 +340,7 @@ def _option_value(v: str) -> Any:
 
 # ---------------------------------------------------------------------------- stats & export
 
+
 def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.stats import skill_stats
 
@@ -319,8 +351,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         stats = skill_stats(store, profile, TARGETS)
     except ValueError as e:
-        print(f"sabot stats: {e} Profiles: {', '.join(p.name for p in store.profiles()) or 'none yet'}.",
-              file=sys.stderr)
+        print(
+            f"sabot stats: {e} Profiles: "
+            f"{', '.join(p.name for p in store.profiles()) or 'none yet'}.",
+            file=sys.stderr,
+        )
         store.close()
         return EXIT_USAGE
     finally:
@@ -339,8 +374,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
             continue
         acc = f"{(s.accuracy or 0):.0%}"
         med = f"{(s.median_ms or 0) / 1000:.1f}s"
-        print(f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {TARGETS[name]:>6.1f}s  "
-              f"{'yes' if s.mastered else 'no'}")
+        print(
+            f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {TARGETS[name]:>6.1f}s  "
+            f"{'yes' if s.mastered else 'no'}"
+        )
     return 0
 
 
@@ -356,8 +393,19 @@ def _skill_json(s: Any) -> dict[str, Any]:
     }
 
 
-EXPORT_FIELDS = ("profile", "session", "mode", "skill", "item", "question", "answer", "expected",
-                 "correct", "response_ms", "answered_at")
+EXPORT_FIELDS = (
+    "profile",
+    "session",
+    "mode",
+    "skill",
+    "item",
+    "question",
+    "answer",
+    "expected",
+    "correct",
+    "response_ms",
+    "answered_at",
+)
 
 
 def export_rows(store: Any, profile: str | None) -> Iterator[dict[str, Any]]:
@@ -371,17 +419,17 @@ def export_rows(store: Any, profile: str | None) -> Iterator[dict[str, Any]]:
 
 def _export_row(profile: str, mode: str, a: Any) -> dict[str, Any]:
     return {
-            "profile": profile,
-            "session": a.session_id,
-            "mode": mode,
-            "skill": a.skill,
-            "item": a.item,
-            "question": a.question,
-            "answer": a.answer,
-            "expected": a.expected,
-            "correct": a.correct,
-            "response_ms": a.response_ms,
-            "answered_at": a.at.isoformat(),
+        "profile": profile,
+        "session": a.session_id,
+        "mode": mode,
+        "skill": a.skill,
+        "item": a.item,
+        "question": a.question,
+        "answer": a.answer,
+        "expected": a.expected,
+        "correct": a.correct,
+        "response_ms": a.response_ms,
+        "answered_at": a.at.isoformat(),
     }
 
 
@@ -426,8 +474,9 @@ def write_export(rows: Iterator[dict[str, Any]], target: IO[str], fmt: str) -> i
         w = csv.DictWriter(target, fieldnames=EXPORT_FIELDS)
         w.writeheader()
         for r in rows:
-            r = dict(r, question=json.dumps(r["question"], ensure_ascii=False),
-                     correct=int(r["correct"]))
+            r = dict(
+                r, question=json.dumps(r["question"], ensure_ascii=False), correct=int(r["correct"])
+            )
             w.writerow(r)
             n += 1
     else:
@@ -441,6 +490,7 @@ def write_export(rows: Iterator[dict[str, Any]], target: IO[str], fmt: str) -> i
 
 # ---------------------------------------------------------------------------- wiring
 
+
 def add_commands(sub: Any) -> None:
     d = sub.add_parser(
         "drill",
@@ -451,22 +501,34 @@ def add_commands(sub: Any) -> None:
     d.add_argument("skill", metavar="SKILL", help="a skill, several as a,b,c, or all")
     d.add_argument("--mode", choices=MODES, default=PRACTICE)
     d.add_argument("--count", type=int, help="number of questions (sprint: default 20)")
-    d.add_argument("--seed", type=int, help="make the questions reproducible (exam: set by the instructor)")
+    d.add_argument(
+        "--seed", type=int, help="make the questions reproducible (exam: set by the instructor)"
+    )
     d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
     d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
-    d.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="override one house-rule option, e.g. --option dealer_hits_soft_17=true")
+    d.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="override one house-rule option, e.g. --option dealer_hits_soft_17=true",
+    )
     d.add_argument("--json", action="store_true", help="one JSON line per question and verdict")
     d.set_defaults(func=cmd_drill)
 
-    s = sub.add_parser("stats", help="statistics per skill",
-                       description="Attempts, accuracy, median time against target, and mastery, per skill.")
+    s = sub.add_parser(
+        "stats",
+        help="statistics per skill",
+        description="Attempts, accuracy, median time against target, and mastery, per skill.",
+    )
     s.add_argument("--profile")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_stats)
 
-    e = sub.add_parser("export", help="export every attempt as CSV or JSON",
-                       description="Every stored attempt, one row each.")
+    e = sub.add_parser(
+        "export",
+        help="export every attempt as CSV or JSON",
+        description="Every stored attempt, one row each.",
+    )
     e.add_argument("--format", choices=("csv", "json"), default="csv")
     e.add_argument("--profile", help="only this profile (default: every profile)")
     e.add_argument("file", nargs="?", metavar="FILE", help="output file (default: standard output)")

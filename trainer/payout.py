@@ -23,7 +23,8 @@ _WIDE = Context(prec=1000)  # no amount is ever rounded while it is written
 
 
 def money(d: Decimal) -> str:
-    """An amount as the transcript writes it: no exponent, no needless zeros ("37.5", "15", "-20")."""
+    """An amount as the transcript writes it: no exponent, no needless zeros ("37.5", "15",
+    "-20")."""
     if not d:
         return "0"
     return format(d.normalize(_WIDE), "f")
@@ -87,7 +88,8 @@ def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> list[Decimal]:
     scaled = amount / step
     if scaled != scaled.to_integral_value():
         raise ChipError(
-            f"{money(amount)} cannot be paid with chips of {' '.join(money(c) for c in reversed(denoms))}: "
+            f"{money(amount)} cannot be paid with chips of "
+            f"{' '.join(money(c) for c in reversed(denoms))}: "
             f"the smallest chip is {money(denoms[-1])}"
         )
     n = int(scaled)

@@ -232,26 +232,14 @@ class Round:
             b.hands.append(h)
             hands.append(h)
         ev = self.events.append
-        draw = self._draw
-        order = self.deal_order
-        for h in hands:
-            self.drawing_for = h.box
-            c = draw()
-            h.add(c)
-            order.append(h.label)
-            ev({"type": "deal", "to": h.label, "card": c})
+        self._deal_round(hands)
         self.drawing_for = DEALER
         up = self._draw()
         self._dealer_add(up)
         self.deal_order.append(DEALER)
         ev({"type": "deal", "to": DEALER, "card": up})
         self._dealer_says(announce_up_card(up))
-        for h in hands:
-            self.drawing_for = h.box
-            c = draw()
-            h.add(c)
-            order.append(h.label)
-            ev({"type": "deal", "to": h.label, "card": c})
+        self._deal_round(hands)
         if r.hole_card:
             self.drawing_for = DEALER
             hole = self._draw()
@@ -274,6 +262,16 @@ class Round:
             ev({"type": "insurance-offered", "boxes": [str(b.number) for b in boxes]})
             return
         self._after_insurance()
+
+    def _deal_round(self, hands: list[Hand]) -> None:
+        """One card face up to each box, in box order [000]."""
+        draw, ev, order = self._draw, self.events.append, self.deal_order
+        for h in hands:
+            self.drawing_for = h.box
+            c = draw()
+            h.add(c)
+            order.append(h.label)
+            ev({"type": "deal", "to": h.label, "card": c})
 
     def _deal_to(self, h: Hand) -> str:
         self.drawing_for = h.box
@@ -366,12 +364,20 @@ class Round:
             if dealer_natural:
                 b.insurance_net = insurance_win(b.insurance)
                 self.events.append(
-                    {"type": "insurance-paid", "box": str(b.number), "amount": money(b.insurance_net)}
+                    {
+                        "type": "insurance-paid",
+                        "box": str(b.number),
+                        "amount": money(b.insurance_net),
+                    }
                 )
             else:
                 b.insurance_net = -b.insurance
                 self.events.append(
-                    {"type": "insurance-collected", "box": str(b.number), "amount": money(b.insurance)}
+                    {
+                        "type": "insurance-collected",
+                        "box": str(b.number),
+                        "amount": money(b.insurance),
+                    }
                 )
 
     # ------------------------------------------------------------------ play
@@ -414,7 +420,9 @@ class Round:
             h.result = BUST
             # [000][003] a bust box loses at once: the dealer collects bet and cards
             h.net = {k: -v for k, v in h.stakes.items()}
-            self.events.append({"type": "collect", "hand": h.label, "amounts": _money_map(h.stakes)})
+            self.events.append(
+                {"type": "collect", "hand": h.label, "amounts": _money_map(h.stakes)}
+            )
             return
         self._say(h, h.words())
         if h.best == 21:
@@ -457,9 +465,7 @@ class Round:
             return f"{', '.join(refusals)} refuses, and every bettor on the box must agree [003]"
         return None
 
-    def _can_double(
-        self, h: Hand, refusals: Collection[str], explain: bool = True
-    ) -> str | None:
+    def _can_double(self, h: Hand, refusals: Collection[str], explain: bool = True) -> str | None:
         """None if the hand may double, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if len(h.cards) != 2:
@@ -479,9 +485,7 @@ class Round:
             )
         return self._consent(h, refusals, "double") if refusals else None
 
-    def _can_split(
-        self, h: Hand, refusals: Collection[str], explain: bool = True
-    ) -> str | None:
+    def _can_split(self, h: Hand, refusals: Collection[str], explain: bool = True) -> str | None:
         """None if the hand may split, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if r.split == "none":
@@ -657,8 +661,9 @@ class Round:
     # the dealer's words and draws, from the running total rather than the cards again
     def _dealer_words(self) -> str:
         low = self._dlow
-        return _dealer_say(self.dealer[0], len(self.dealer), low, self._dace and low <= 11,
-                           self.rules)
+        return _dealer_say(
+            self.dealer[0], len(self.dealer), low, self._dace and low <= 11, self.rules
+        )
 
     def _dealer_must_draw(self) -> bool:
         low = self._dlow
@@ -755,7 +760,11 @@ class Round:
                     h.net = {k: -v for k, v in h.stakes.items()}
                 if h.result == LOSE:
                     self.events.append(
-                        {"type": "collect", "hand": h.label, "amounts": {k: _money(-v) for k, v in h.net.items()}}
+                        {
+                            "type": "collect",
+                            "hand": h.label,
+                            "amounts": {k: _money(-v) for k, v in h.net.items()},
+                        }
                     )
                 else:
                     pays.append(h)
@@ -796,7 +805,9 @@ class Round:
                     n,
                     tuple(b.bets.items()),
                     tuple(
-                        HandView(h.label, tuple(h.cards), tuple(h.stakes.items()), h.doubled, h.result)
+                        HandView(
+                            h.label, tuple(h.cards), tuple(h.stakes.items()), h.doubled, h.result
+                        )
                         for h in b.hands
                     ),
                     b.insurance,
@@ -807,7 +818,9 @@ class Round:
             tuple(boxes),
             tuple(self.dealer),
             hole_card=hidden,
-            active=self._current.label if self._current else (DEALER if self.phase == DONE else None),
+            active=self._current.label
+            if self._current
+            else (DEALER if self.phase == DONE else None),
             highlights=tuple(highlights),
             currency=currency,
         )

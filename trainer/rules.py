@@ -58,11 +58,11 @@ def _amount(name: str, v: Any) -> Decimal:
         if isinstance(v, float) and v.is_integer():
             v = int(v)
         else:
-            raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}")
+            raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {v!r}')
     try:
         d = Decimal(str(v))
     except (InvalidOperation, ValueError, OverflowError):
-        raise RulesError(f"option {name} takes an amount like 5 or \"2.50\", not {v!r}") from None
+        raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {v!r}') from None
     if not d.is_finite() or d <= 0:
         raise RulesError(f"option {name} must be a positive amount, not {v!r}")
     return d
@@ -108,14 +108,18 @@ OPTIONS: dict[str, Option] = {
             "9-11 | 10-11 | any | none",
             "which first two cards may be doubled [000][002][004]",
         ),
-        Option("double_after_split", _to_bool, "true | false", "doubling allowed after a split [002]"),
+        Option(
+            "double_after_split", _to_bool, "true | false", "doubling allowed after a split [002]"
+        ),
         Option(
             "split",
             _choice("rank", "value", "none"),
             "rank | value | none",
             "pairs by rank [000], any two ten-values too [003], or no split [004]",
         ),
-        Option("max_hands", _int_range(1, 4), "1-4", "most hands one box may hold by splitting [000]"),
+        Option(
+            "max_hands", _int_range(1, 4), "1-4", "most hands one box may hold by splitting [000]"
+        ),
         Option("insurance", _to_bool, "true | false", "insurance offered on a dealer Ace [000]"),
         Option("dealer_hits_soft_17", _to_bool, "true | false", "dealer draws on soft 17"),
         Option(
@@ -125,7 +129,9 @@ OPTIONS: dict[str, Option] = {
             "a dealer Black Jack takes doubles and splits too, or the original bets only",
         ),
         Option("blackjack_pays", _choice("3:2", "6:5", "1:1"), "3:2 | 6:5 | 1:1", "natural payout"),
-        Option("behind_bets", _to_bool, "true | false", "standing players may bet on a box [000][003]"),
+        Option(
+            "behind_bets", _to_bool, "true | false", "standing players may bet on a box [000][003]"
+        ),
         Option(
             "behind_consent",
             _to_bool,
@@ -230,14 +236,15 @@ class HouseRules:
 
     @classmethod
     def from_spec(cls, spec: str | Mapping[str, Any] | None = None) -> HouseRules:
-        """A preset name, or `{"preset": name, option: value, ...}` (preset defaults to casino-fr)."""
+        """A preset name, or `{"preset": name, option: value, ...}` (the preset defaults to
+        casino-fr)."""
         if spec is None:
             spec = DEFAULT_PRESET
         if isinstance(spec, str):
             spec = {"preset": spec}
         if not isinstance(spec, Mapping):
             raise RulesError(
-                f"rules must be a preset name or an object with \"preset\" and options, not {spec!r}"
+                f'rules must be a preset name or an object with "preset" and options, not {spec!r}'
             )
         name = spec.get("preset", DEFAULT_PRESET)
         if not isinstance(name, str) or name not in PRESETS:
@@ -249,9 +256,7 @@ class HouseRules:
             if opt == "preset":
                 continue
             if opt not in OPTIONS:
-                raise RulesError(
-                    f"unknown option {opt!r}: the options are {', '.join(OPTIONS)}"
-                )
+                raise RulesError(f"unknown option {opt!r}: the options are {', '.join(OPTIONS)}")
             values[opt] = OPTIONS[opt].convert(opt, raw)
         rules = cls(**values)
         rules.check()
@@ -278,9 +283,7 @@ class HouseRules:
         """Refuse combinations no table can have."""
         if self.table_min is not None and self.table_max is not None:
             if self.table_min > self.table_max:
-                raise RulesError(
-                    f"table_min {self.table_min} is above table_max {self.table_max}"
-                )
+                raise RulesError(f"table_min {self.table_min} is above table_max {self.table_max}")
         if self.split == "none" and self.max_hands > 1:
             raise RulesError(
                 f"split is none, so a box holds one hand: max_hands must be 1, not {self.max_hands}"

@@ -54,11 +54,11 @@ class Scenario:
 
 def _amount(where: str, v: Any) -> Decimal:
     if isinstance(v, bool) or not isinstance(v, int | float | str):
-        raise ScenarioError(f"{where}: expected an amount like 10 or \"12.5\", not {v!r}")
+        raise ScenarioError(f'{where}: expected an amount like 10 or "12.5", not {v!r}')
     try:
         d = Decimal(str(v).strip())
     except InvalidOperation:
-        raise ScenarioError(f"{where}: expected an amount like 10 or \"12.5\", not {v!r}") from None
+        raise ScenarioError(f'{where}: expected an amount like 10 or "12.5", not {v!r}') from None
     if not d.is_finite() or d <= 0:
         raise ScenarioError(f"{where}: an amount must be positive, not {v!r}")
     return d
@@ -69,13 +69,15 @@ def parse_scenario(text: str) -> Scenario:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError(f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise ScenarioError(
+            f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        ) from None
     return scenario_from_data(data)
 
 
 def scenario_from_data(data: Any) -> Scenario:
     if not isinstance(data, Mapping):
-        raise ScenarioError("a scenario is a JSON object with \"rules\", \"boxes\" and \"cards\"")
+        raise ScenarioError('a scenario is a JSON object with "rules", "boxes" and "cards"')
     unknown = set(data) - {"rules", "boxes", "cards", "exposed", "title", "note"}
     if unknown:
         raise ScenarioError(
@@ -88,7 +90,7 @@ def scenario_from_data(data: Any) -> Scenario:
         raise ScenarioError(f"rules: {e}") from None
     raw_boxes = data.get("boxes")
     if not isinstance(raw_boxes, Mapping) or not raw_boxes:
-        raise ScenarioError("boxes: expected an object of boxes by number, e.g. {\"1\": {...}}")
+        raise ScenarioError('boxes: expected an object of boxes by number, e.g. {"1": {...}}')
     plans = []
     for key, spec in raw_boxes.items():
         try:
@@ -99,7 +101,7 @@ def scenario_from_data(data: Any) -> Scenario:
         if not 1 <= n <= rules.boxes:
             raise ScenarioError(f"{where}: this table has boxes 1 to {rules.boxes}")
         if not isinstance(spec, Mapping):
-            raise ScenarioError(f"{where}: expected an object with \"bets\" and \"actions\"")
+            raise ScenarioError(f'{where}: expected an object with "bets" and "actions"')
         extra = set(spec) - {"bets", "actions", "insurance", "refuse"}
         if extra:
             raise ScenarioError(
@@ -108,25 +110,23 @@ def scenario_from_data(data: Any) -> Scenario:
             )
         bets_raw = spec.get("bets")
         if not isinstance(bets_raw, Mapping) or not bets_raw:
-            raise ScenarioError(f"{where}: expected \"bets\" by bettor, e.g. {{\"seat\": 10}}")
+            raise ScenarioError(f'{where}: expected "bets" by bettor, e.g. {{"seat": 10}}')
         bets = {str(k): _amount(f"{where}: bet of {k}", v) for k, v in bets_raw.items()}
         actions = spec.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ScenarioError(f"{where}: \"actions\" is a list like [\"hit\", \"stand\"]")
+            raise ScenarioError(f'{where}: "actions" is a list like ["hit", "stand"]')
         for a in actions:
             if a not in ACTIONS:
-                raise ScenarioError(
-                    f"{where}: unknown action {a!r}: expected {', '.join(ACTIONS)}"
-                )
+                raise ScenarioError(f"{where}: unknown action {a!r}: expected {', '.join(ACTIONS)}")
         ins = spec.get("insurance")
         insurance = None if ins is None else _amount(f"{where}: insurance", ins)
         refuse = spec.get("refuse", [])
         if not isinstance(refuse, list) or not all(isinstance(x, str) for x in refuse):
-            raise ScenarioError(f"{where}: \"refuse\" is a list of bettor names")
+            raise ScenarioError(f'{where}: "refuse" is a list of bettor names')
         plans.append(BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse)))
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
-        raise ScenarioError("cards: expected a list of cards like [\"T\", \"8\", \"AS\"]")
+        raise ScenarioError('cards: expected a list of cards like ["T", "8", "AS"]')
     cards = []
     for i, c in enumerate(raw_cards, 1):
         try:
@@ -139,16 +139,14 @@ def scenario_from_data(data: Any) -> Scenario:
     if exposed is not None:
         if not isinstance(exposed, Mapping) or "at" not in exposed:
             raise ScenarioError(
-                "exposed: expected {\"at\": \"<hand about to play>\", \"refused_by\": [...]}"
+                'exposed: expected {"at": "<hand about to play>", "refused_by": [...]}'
             )
         at = str(exposed["at"])
         rb = exposed.get("refused_by", [])
         if not isinstance(rb, list):
-            raise ScenarioError("exposed: \"refused_by\" is a list of box numbers and \"dealer\"")
+            raise ScenarioError('exposed: "refused_by" is a list of box numbers and "dealer"')
         refused = tuple(str(x) for x in rb)
-    return Scenario(
-        rules, tuple(sorted(plans, key=lambda p: p.number)), tuple(cards), at, refused
-    )
+    return Scenario(rules, tuple(sorted(plans, key=lambda p: p.number)), tuple(cards), at, refused)
 
 
 def play(sc: Scenario) -> tuple[Round, list[str]]:

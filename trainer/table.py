@@ -25,7 +25,9 @@ class HandView:
 @dataclass(frozen=True, slots=True)
 class BoxView:
     number: int  # 1..7
-    bets: tuple[tuple[str, Decimal], ...] = ()  # (bettor, original bet); "seat" is the seated player
+    bets: tuple[
+        tuple[str, Decimal], ...
+    ] = ()  # (bettor, original bet); "seat" is the seated player
     hands: tuple[HandView, ...] = ()
     insurance: Decimal | None = None
 

@@ -33,6 +33,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         from ui.settings_dialog import apply_theme
 
         apply_theme(app, settings.prefs.theme)
+
     def open_store():  # the history is opened once home is on screen
         from trainer.store import Store
 

@@ -6,6 +6,7 @@ only collects chips: whether they make the right payout is for `trainer.payout` 
 """
 
 from __future__ import annotations
+
 from collections.abc import Sequence
 from decimal import Decimal
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from trainer.payout import chip_breakdown, money
 from trainer.skills import SKILLS, Question
 from trainer.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
 from ui.chip_tray import ChipTray
+from ui.style import emphasise
 from ui.table_scene import TableScene, TableWidget
 
 RIGHT = "#2e9d4f"
@@ -112,16 +113,10 @@ class DrillPage(QWidget):
 
         # top bar: what, how far, how long
         self.title = QLabel()
-        f = self.title.font()
-        f.setPointSizeF(f.pointSizeF() * 1.25)
-        f.setBold(True)
-        self.title.setFont(f)
+        emphasise(self.title, 1.25, bold=True)
         self.progress = QLabel()
         self.countdown = QLabel()
-        cf = QFont(self.countdown.font())
-        cf.setPointSizeF(cf.pointSizeF() * 1.5)
-        cf.setBold(True)
-        self.countdown.setFont(cf)
+        emphasise(self.countdown, 1.5, bold=True)
         self.end_button = QPushButton("End  (Esc)")
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button.clicked.connect(self.end)
@@ -145,9 +140,7 @@ class DrillPage(QWidget):
         # the question and the answer
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        pf = self.prompt.font()
-        pf.setPointSizeF(pf.pointSizeF() * 1.1)
-        self.prompt.setFont(pf)
+        emphasise(self.prompt, 1.1)
         self.extra = QLabel()  # the shoe for the dealer drill, the chips of the table, …
         self.extra.setWordWrap(True)
         self.hint = QLabel()
@@ -156,9 +149,7 @@ class DrillPage(QWidget):
 
         self.line = QLineEdit()
         self.line.setPlaceholderText("your answer, then Enter")
-        lf = self.line.font()
-        lf.setPointSizeF(lf.pointSizeF() * 1.3)
-        self.line.setFont(lf)
+        emphasise(self.line, 1.3)
         self.burn_button = QPushButton("Burn it (B)")
         self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.burn_button.clicked.connect(lambda: self._append_token("burn"))
@@ -187,9 +178,7 @@ class DrillPage(QWidget):
         # room for a verdict and its reason: the panel keeps one height from question to question,
         # so the table never moves (and never has its felt redrawn at a new size) as you answer
         self.feedback.setMinimumHeight(self.feedback.fontMetrics().lineSpacing() * 5)
-        ff = self.feedback.font()
-        ff.setPointSizeF(ff.pointSizeF() * 1.05)
-        self.feedback.setFont(ff)
+        emphasise(self.feedback, 1.05)
 
         panel = QFrame()
         panel.setFrameShape(QFrame.Shape.StyledPanel)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.curriculum import CURRICULUM
+from ui.style import emphasise
 
 # Qt.AlignmentFlag.AlignCenter. Home is the first thing on screen, and merely importing Qt's
 # enum namespace costs about 45 ms there: the later pages use it, home does without.
@@ -37,10 +38,7 @@ class HomePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.header = QLabel()
-        hf = self.header.font()
-        hf.setPointSizeF(hf.pointSizeF() * 1.4)
-        hf.setBold(True)
-        self.header.setFont(hf)
+        emphasise(self.header, 1.4, bold=True)
         self.sub = QLabel()
         self.sub.setWordWrap(True)
         self.notice = QLabel()
@@ -82,9 +80,7 @@ class HomePage(QWidget):
         )
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: palette(mid);")
-        QShortcut(
-            QKeySequence("Return"), self.table, activated=lambda: self._go("practice")
-        )
+        QShortcut(QKeySequence("Return"), self.table, activated=lambda: self._go("practice"))
 
         lay = QVBoxLayout(self)
         lay.addWidget(self.header)
@@ -112,8 +108,10 @@ class HomePage(QWidget):
         """Show the curriculum; `stats` maps a skill to its trainer.stats.SkillStats."""
         self.header.setText(f"Sabot — {profile}")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
-        figures = "reading your history…" if loading else (
-            f"{mastered} of {len(CURRICULUM)} skills mastered"
+        figures = (
+            "reading your history…"
+            if loading
+            else (f"{mastered} of {len(CURRICULUM)} skills mastered")
         )
         self.sub.setText(f"House rules: <b>{rules_text}</b> · {figures}")
         self._available = dict(unavailable)

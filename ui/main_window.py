@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QByteArray, QEvent, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -25,43 +25,25 @@ if TYPE_CHECKING:
     from ui.summary_page import SummaryPage
 
 
-class _Done(QObject):
-    ready = Signal(object)
+def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, dict, dict]:
+    """The curriculum's figures for `profile`, read on a worker thread through `reader` (closed
+    here), so the window is on screen and answering before the history is summed up."""
+    from trainer.skills import SKILLS
+    from trainer.stats import skill_stats, weakest_items
 
-
-class _HomeFigures(QRunnable):
-    """The curriculum's figures, read on a worker thread with its own read connection, so the
-    window is on screen and answering before the history is summed up."""
-
-    def __init__(self, store: Callable[[], Store], profile: str, rules: Any) -> None:
-        super().__init__()
-        self.setAutoDelete(False)  # the window keeps it until its answer has been delivered
-        self.done = _Done()
-        self._store, self._profile, self._rules = store, profile, rules
-        self.reader: Store | None = None
-
-    def run(self) -> None:
-        from trainer.skills import SKILLS
-        from trainer.stats import skill_stats, weakest_items
-
-        stats: dict[str, Any] = {}
-        weak: dict[str, list[str]] = {}
-        try:
-            reader = self.reader
-            assert reader is not None
-            try:
-                stats = skill_stats(reader, self._profile, TARGETS)
-                for w in weakest_items(reader, self._profile, n=40, min_attempts=1):
-                    if w.wrong:
-                        weak.setdefault(w.skill, []).append(w.item)
-            except ValueError:
-                pass  # a profile with no history yet
-            finally:
-                reader.close()
-        except Exception:  # noqa: BLE001 - figures are a convenience; home works without them
-            stats, weak = {}, {}
-        unavailable = {name: s.available(self._rules) for name, s in SKILLS.items()}
-        self.done.ready.emit((self._profile, stats, weak, unavailable))
+    stats: dict[str, Any] = {}
+    weak: dict[str, list[str]] = {}
+    try:
+        stats = skill_stats(reader, profile, TARGETS)
+        for w in weakest_items(reader, profile, n=40, min_attempts=1):
+            if w.wrong:
+                weak.setdefault(w.skill, []).append(w.item)
+    except ValueError:
+        pass  # a profile with no history yet
+    finally:
+        reader.close()
+    unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
+    return profile, stats, weak, unavailable
 
 
 class MainWindow(QMainWindow):
@@ -88,8 +70,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status)
-        self._jobs: list[_HomeFigures] = []
-        self._pending_job: _HomeFigures | None = None
+        self._figures_due = False  # home waits for its figures until it is first painted
         self._last: tuple[list[str], str] | None = None
         self._bests_before: set[tuple[str, int]] = set()
         self._progress: QWidget | None = None
@@ -171,54 +152,55 @@ class MainWindow(QMainWindow):
         self.home.refresh(profile, rules.describe(), {}, {}, {}, loading=True)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
-        job = _HomeFigures(lambda: self.store, profile, rules)
-        # emitted on the worker thread: Qt queues it to the GUI thread by itself
-        job.done.ready.connect(self._home_figures)
-        self._jobs.append(job)
-        # started once home is on screen, so the reading never holds up its first paint
+        # read once home is on screen, so the reading never holds up its first paint
+        self._figures_due = True
         if self.home.isVisible():
-            self._start(job)
-        else:
-            self._pending_job = job
+            self._load_figures()
         self.pages.setCurrentWidget(self.home)
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
             a.setEnabled(True)
 
-    def _home_figures(self, payload: tuple[str, dict, dict, dict]) -> None:
-        self._jobs = [j for j in self._jobs if j.done is not self.sender()]
+    def _home_figures_shown(self, payload: tuple[str, dict, dict, dict]) -> None:
         profile, stats, weak, unavailable = payload
         if profile != self.settings.prefs.profile:
-            return  # the profile changed meanwhile: a newer job is on its way
+            return  # the profile changed meanwhile: a newer reading is on its way
         self.home.refresh(profile, self.rules().describe(), stats, weak, unavailable)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        if obj is self.home and event.type() == QEvent.Type.Paint and self._pending_job:
-            job, self._pending_job = self._pending_job, None
-            self._start(job)
+        if obj is self.home and event.type() == QEvent.Type.Paint and self._figures_due:
+            self._load_figures()
         return False
 
-    def _start(self, job: _HomeFigures) -> None:
-        # the store is opened here, on the GUI thread, the first time: after home's first paint
+    def _load_figures(self) -> None:
+        from ui.background import run_in_background
+
+        self._figures_due = False
+        # the history is opened here, on the GUI thread, the first time: after home's first paint
         try:
-            job.reader = self.store.reader()
+            reader = self.store.reader()
         except Exception as e:  # noqa: BLE001 - the history cannot be opened: say so, plainly
             QMessageBox.critical(self, "Sabot", f"The history cannot be opened: {e}")
             self.close()
             return
-        QThreadPool.globalInstance().start(job)
+        profile, rules = self.settings.prefs.profile, self.rules()
+        run_in_background(
+            lambda: _home_figures(reader, profile, rules),
+            on_done=self._home_figures_shown,
+            on_error=lambda e: self.home.set_notice(f"Your figures could not be read: {e}"),
+            owner=self,
+        )
 
     def wait_for_figures(self, timeout_ms: int = 5000) -> bool:
         """For tests: block until the curriculum's figures are shown."""
         from PySide6.QtCore import QCoreApplication
 
         QCoreApplication.processEvents()
-        if self._pending_job is not None:  # home was never painted (a hidden window)
-            job, self._pending_job = self._pending_job, None
-            self._start(job)
+        if self._figures_due:  # home was never painted (a hidden window)
+            self._load_figures()
         ok = QThreadPool.globalInstance().waitForDone(timeout_ms)
         QCoreApplication.processEvents()
         return ok
@@ -228,7 +210,9 @@ class MainWindow(QMainWindow):
             f"profile {self.settings.prefs.profile} · rules {self.rules().describe()}"
         )
 
-    def start_drill(self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None) -> None:
+    def start_drill(
+        self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None
+    ) -> None:
         from trainer.drill import Drill, resolve_skills
 
         rules = self.rules()
@@ -329,6 +313,7 @@ class MainWindow(QMainWindow):
             self._drill_page.currency = self.settings.prefs.currency
         if self._progress is not None:
             self._progress.close()
+            self._progress.deleteLater()  # the next one opens on the new settings
             self._progress = None
         self.show_home()
 

@@ -9,14 +9,18 @@ instructor.
 
 Every figure comes from `trainer.progress_data` (and through it `trainer.stats`), read on a
 worker thread through `ui.background` with a `store.reader()`; this module only lays them out.
-pyqtgraph is imported when the window is built (on a worker thread too, while the history is
-read), never at start-up.
+The history is read in two steps so that a long one shows at once: the first screen (every
+table, and the timeline of the skill practised last), then every session. pyqtgraph is
+imported when the window is built (on a worker thread, while the history is read; the tables
+show without waiting for it), never at start-up.
 
-Signals:
-    drillAgain(list)  [(skill, item), ...] of the missed attempts of the session shown
-    loaded()          the current profile's figures are on screen
-    exported(str)     a file was written (its path)
-    exportFailed(str) an export failed (a sentence)
+Signals of ProgressWindow:
+    drillAgain(list)    [(skill, item), ...] of the missed attempts of the session shown,
+                        each once, in the order first missed
+    figuresShown()      the first screen of the current profile's figures is filled in
+    loaded()            every figure is in, the sessions list too
+    exported(str)       a file was written (its path)
+    exportFailed(str)   an export failed (a sentence)
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
     QModelIndex,
+    QPersistentModelIndex,
     QPoint,
     QRect,
     QSize,
@@ -42,7 +47,16 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPalette, QPen, QShortcut
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QHelpEvent,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPen,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -146,7 +160,7 @@ class TimelineTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        import pyqtgraph as pg
+        import pyqtgraph as pg  # type: ignore[import-untyped]
 
         self.pg = pg
         self.progress: pd.Progress | None = None
@@ -162,12 +176,12 @@ class TimelineTab(QWidget):
             self.range_box.addItem(label, days)
         self.range_box.setCurrentIndex(len(pd.RANGES) - 1)
         filters = QHBoxLayout()
-        for text, box in (
+        for label, box in (
             ("Skill", self.skill_box),
             ("Mode", self.mode_box),
             ("Dates", self.range_box),
         ):
-            filters.addWidget(QLabel(text))
+            filters.addWidget(QLabel(label))
             filters.addWidget(box)
             box.currentIndexChanged.connect(self.refresh)
         filters.addStretch(1)
@@ -353,7 +367,9 @@ class TimelineTab(QWidget):
         accuracy = [100 * (p.accuracy or 0.0) for p in points]
         timed = [p for p in points if p.median_ms is not None]
         self.accuracy_curve.setData(xs, accuracy)
-        self.time_curve.setData([p.started for p in timed], [p.median_ms / 1000 for p in timed])
+        self.time_curve.setData(
+            [p.started for p in timed], [(p.median_ms or 0) / 1000 for p in timed]
+        )
         avg_acc, avg_ms = pd.moving_average(points)
         self.accuracy_average.setData(xs, [100 * (a or 0.0) for a in avg_acc])
         ms_x = [x for x, m in zip(xs, avg_ms, strict=True) if m is not None]
@@ -442,7 +458,7 @@ def _date_axis(pg: Any) -> Any:
     """A date axis whose day ticks say the month too ("07 Nov", not "07")."""
     axis = pg.DateAxisItem(orientation="bottom")
     try:
-        from pyqtgraph.graphicsItems import DateAxisItem as dates
+        from pyqtgraph.graphicsItems import DateAxisItem as dates  # type: ignore[import-untyped]
 
         days = dates.ZoomLevel(
             [
@@ -546,7 +562,7 @@ class HeatMap(QWidget):
         )
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
+        if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip:
             cell = self.cell_at(event.pos())
             if cell is None:
                 QToolTip.hideText()
@@ -671,6 +687,11 @@ SKILL_COLUMNS = (
 )
 
 
+def _skill_of(table: QTableWidget, row: int) -> Any:
+    item = table.item(row, 0)
+    return None if item is None else item.data(Qt.ItemDataRole.UserRole + 1)
+
+
 class SkillsTab(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -693,7 +714,7 @@ class SkillsTab(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.heatmap)
-        self.scroll = scroll
+        self.scroll_area = scroll
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(scroll)
@@ -710,10 +731,7 @@ class SkillsTab(QWidget):
         layout.addWidget(note)
 
     def skills_shown(self) -> list[str]:
-        return [
-            self.table.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)
-            for r in range(self.table.rowCount())
-        ]
+        return [_skill_of(self.table, r) for r in range(self.table.rowCount())]
 
     def set_progress(self, progress: pd.Progress, select: str | None = None) -> None:
         self.progress = progress
@@ -784,7 +802,7 @@ class SkillsTab(QWidget):
 
     def select(self, skill: str) -> None:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole + 1) == skill:
+            if _skill_of(self.table, row) == skill:
                 self.table.selectRow(row)
                 self._selected()
                 return
@@ -793,7 +811,7 @@ class SkillsTab(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if not rows or self.progress is None:
             return
-        skill = self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole + 1)
+        skill = _skill_of(self.table, rows[0].row())
         self.heatmap.set_cells(skill, [c for c in self.progress.items if c.skill == skill])
 
 
@@ -812,6 +830,9 @@ SESSION_COLUMNS = (
     "Mean time",
     "Ended",
 )
+
+
+_Index = QModelIndex | QPersistentModelIndex
 
 
 class SessionsModel(QAbstractTableModel):
@@ -865,10 +886,10 @@ class SessionsModel(QAbstractTableModel):
         self._sorted()
         self.layoutChanged.emit()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self.lines)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(SESSION_COLUMNS)
 
     def headerData(  # noqa: N802
@@ -878,7 +899,7 @@ class SessionsModel(QAbstractTableModel):
             return SESSION_COLUMNS[section]
         return None
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         line = self.lines[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
@@ -1230,9 +1251,9 @@ class ProgressWindow(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.body, 1)
 
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, activated=self.reload)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.close)
-        QShortcut(QKeySequence.StandardKey.Close, self, activated=self.close)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.reload)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        QShortcut(QKeySequence.StandardKey.Close, self, self.close)
 
         self._fill_profiles(settings.prefs.profile)
         self._graphics_ready = "pyqtgraph" in sys.modules

@@ -42,9 +42,7 @@ def paint_cached(
         pm = QPixmap(w, h)
         pm.fill(Qt.GlobalColor.transparent)
         q = QPainter(pm)
-        q.setRenderHints(
-            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-        )
+        q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         q.scale(sx, sy)
         q.translate(-rect.x(), -rect.y())
         draw(q)

@@ -11,6 +11,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from trainer.drill import Summary
 from trainer.skills import SKILLS
+from ui.style import emphasise
+
+
+def _pace(ms: float | None, target_ms: float) -> str:
+    """Green when the median is on target, red when it is not."""
+    return "#2e9d4f" if (ms or 0) <= target_ms else "#c8412f"
 
 
 def _s(ms: float | None) -> str:
@@ -24,17 +30,12 @@ class SummaryPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel()
-        tf = self.title.font()
-        tf.setPointSizeF(tf.pointSizeF() * 1.6)
-        tf.setBold(True)
-        self.title.setFont(tf)
+        emphasise(self.title, 1.6, bold=True)
         self.body = QLabel()
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setWordWrap(True)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        bf = self.body.font()
-        bf.setPointSizeF(bf.pointSizeF() * 1.15)
-        self.body.setFont(bf)
+        emphasise(self.body, 1.15)
         again = QPushButton("Again  (Enter)")
         again.clicked.connect(self.again.emit)
         home = QPushButton("Home  (Esc)")
@@ -77,7 +78,7 @@ class SummaryPage(QWidget):
             )
         rows = "".join(
             f"<tr><td>{SKILLS[x.skill].title}</td><td align=right>{x.correct}/{x.attempts}</td>"
-            f"<td align=right style='color:{'#2e9d4f' if (x.median_ms or 0) <= x.target_ms else '#c8412f'}'>"
+            f"<td align=right style='color:{_pace(x.median_ms, x.target_ms)}'>"
             f"{_s(x.median_ms)}</td><td align=right>{_s(x.target_ms)}</td></tr>"
             for x in s.by_skill
         )

@@ -56,8 +56,15 @@ def answer_to_next(n: int) -> list[float]:
     page.resize(1280, 800)
     page.show()
     QTest.qWaitForWindowExposed(page)
-    drill = Drill(list(SKILLS.values()), rules, mode="sprint", count=n + 1, seed=1,
-                  store=store, profile="bench")
+    drill = Drill(
+        list(SKILLS.values()),
+        rules,
+        mode="sprint",
+        count=n + 1,
+        seed=1,
+        store=store,
+        profile="bench",
+    )
     shown: list[int] = []
     page.questionShown.connect(lambda _q: shown.append(time.perf_counter_ns()))
     page.start(drill)
@@ -93,8 +100,11 @@ def answer_to_next(n: int) -> list[float]:
 
 
 def startup(runs: int) -> tuple[list[float], list[float]]:
-    env = dict(os.environ, SABOT_QUIT_WHEN_READY="1",
-               SABOT_DATA_DIR=tempfile.mkdtemp(prefix="sabot-bench-"))
+    env = dict(
+        os.environ,
+        SABOT_QUIT_WHEN_READY="1",
+        SABOT_DATA_DIR=tempfile.mkdtemp(prefix="sabot-bench-"),
+    )
     sabot_cmd = [sys.executable, "-m", "trainer.cli"]
     bare_cmd = [sys.executable, "-c", BARE]
     sabot, bare = [], []
@@ -106,8 +116,11 @@ def startup(runs: int) -> tuple[list[float], list[float]]:
             # (it prints the wall time then); what it does after, on the way out, is not start-up
             t0 = time.time()
             done = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
-            ready = next(float(line.split()[1]) for line in done.stdout.splitlines()
-                         if line.startswith("READY "))
+            ready = next(
+                float(line.split()[1])
+                for line in done.stdout.splitlines()
+                if line.startswith("READY ")
+            )
             out.append(ready - t0)
     return sabot, bare
 
@@ -120,14 +133,20 @@ def main() -> None:
     s = sorted(answer_to_next(args.questions))
     p99 = s[min(len(s) - 1, int(len(s) * 0.99))]
     print(f"answer -> next question painted, {len(s)} questions of every skill, store recording:")
-    print(f"  median {statistics.median(s):.2f} ms   p99 {p99:.2f} ms   max {s[-1]:.2f} ms"
-          f"   (goal p99 <= 8 ms)")
+    print(
+        f"  median {statistics.median(s):.2f} ms   p99 {p99:.2f} ms   max {s[-1]:.2f} ms"
+        f"   (goal p99 <= 8 ms)"
+    )
     sabot, bare = startup(args.runs)
     ms, mb = statistics.median(sabot), statistics.median(bare)
-    print(f"start-up to an interactive window, median of {args.runs} runs "
-          f"({os.environ.get('QT_QPA_PLATFORM')}):")
-    print(f"  sabot {ms * 1000:.0f} ms   bare PySide6 window {mb * 1000:.0f} ms   "
-          f"ratio {ms / mb:.2f}x   (goal <= 1.3x)")
+    print(
+        f"start-up to an interactive window, median of {args.runs} runs "
+        f"({os.environ.get('QT_QPA_PLATFORM')}):"
+    )
+    print(
+        f"  sabot {ms * 1000:.0f} ms   bare PySide6 window {mb * 1000:.0f} ms   "
+        f"ratio {ms / mb:.2f}x   (goal <= 1.3x)"
+    )
 
 
 if __name__ == "__main__":

@@ -102,8 +102,9 @@ class UniqueItems(Skill):
         return self.on(item)
 
     def on(self, item: str) -> Question:
-        return Question(self.name, item, "Pay 5", {"bet": "5"}, AMOUNT, Decimal(5), "5",
-                        "1 to 1 [000]")
+        return Question(
+            self.name, item, "Pay 5", {"bet": "5"}, AMOUNT, Decimal(5), "5", "1 to 1 [000]"
+        )
 
 
 @pytest.fixture
@@ -198,8 +199,13 @@ def test_weak_item_of_a_real_skill_comes_back() -> None:
 
 
 def test_carried_weak_items_come_first() -> None:
-    d = Drill([SKILLS["pay-even"]], FR, count=3, seed=8,
-              carried_weak=[("pay-even", "pay-even:25"), ("announce", "announce:bust")])
+    d = Drill(
+        [SKILLS["pay-even"]],
+        FR,
+        count=3,
+        seed=8,
+        carried_weak=[("pay-even", "pay-even:25"), ("announce", "announce:bust")],
+    )
     q = d.next_question()
     assert q is not None and q.item == "pay-even:25"
     assert q.answer == Decimal(25)
@@ -236,8 +242,9 @@ def test_answer_without_a_question() -> None:
 
 
 def test_every_answer_is_stored_at_once(store: Store) -> None:
-    d = Drill([SKILLS["announce"], SKILLS["pay-even"]], FR, count=6, seed=13, store=store,
-              profile="ines")
+    d = Drill(
+        [SKILLS["announce"], SKILLS["pay-even"]], FR, count=6, seed=13, store=store, profile="ines"
+    )
     given = []
     while (q := d.next_question()) is not None:
         raw = f"  {q.expected}  " if d.position % 2 else wrong(q)
@@ -419,11 +426,20 @@ def test_exam_is_the_same_in_another_process() -> None:
     outs = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(REPO))
-        r = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
-                           text=True, timeout=60, check=True)
+        r = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
         outs.append(json.loads(r.stdout))
-    here = [[q.item, q.expected, q.data]
-            for q in exam_questions(4242, HouseRules.from_spec("casino-it"))]
+    here = [
+        [q.item, q.expected, q.data]
+        for q in exam_questions(4242, HouseRules.from_spec("casino-it"))
+    ]
     assert outs[0] == outs[1] == json.loads(json.dumps(here))
 
 
@@ -437,9 +453,30 @@ def wrongly(q: Question) -> str:
     """A wrong answer to any question: the right one of another question's skill is not enough,
     so take the skill's checker and search a few candidates."""
     s = SKILLS[q.skill]
-    candidates = ["1", "2", "3", "4", "bust", "21", "win", "lose", "1 17", "2 bust", "dealer",
-                  "1 dealer", "5", "500", "-1", "1; 1", "1; 1; 1", "1; 1; 1; 1", "win win",
-                  "win win win", "lose lose lose", "0 17"]
+    candidates = [
+        "1",
+        "2",
+        "3",
+        "4",
+        "bust",
+        "21",
+        "win",
+        "lose",
+        "1 17",
+        "2 bust",
+        "dealer",
+        "1 dealer",
+        "5",
+        "500",
+        "-1",
+        "1; 1",
+        "1; 1; 1",
+        "1; 1; 1; 1",
+        "win win",
+        "win win win",
+        "lose lose lose",
+        "0 17",
+    ]
     for raw in candidates:
         try:
             if not s.check(q, raw).correct:
@@ -487,7 +524,8 @@ def test_modes_and_no_passed_outside_exams() -> None:
 
 def test_resolve_skills() -> None:
     assert [s.name for s in resolve_skills("all", FR)] == [
-        s.name for s in SKILLS.values() if s.available(FR) is None]
+        s.name for s in SKILLS.values() if s.available(FR) is None
+    ]
     home = HouseRules.from_spec("home")
     names = {s.name for s in resolve_skills("all", home)}
     assert not names & {"pay-double", "pay-insurance", "pay-split", "pay-behind"}
@@ -502,8 +540,10 @@ def test_resolve_skills() -> None:
         ({"mode": "marathon"}, "unknown mode 'marathon'"),
         ({"count": 0}, "at least 1"),
         ({"skills": []}, "at least one skill"),
-        ({"skills": [SKILLS["pay-behind"]], "rules": HouseRules.from_spec("home")},
-         "pay-behind cannot be drilled"),
+        (
+            {"skills": [SKILLS["pay-behind"]], "rules": HouseRules.from_spec("home")},
+            "pay-behind cannot be drilled",
+        ),
     ],
 )
 def test_drill_refuses_what_cannot_be(kwargs: dict[str, Any], message: str) -> None:

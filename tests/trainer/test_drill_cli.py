@@ -28,8 +28,15 @@ from trainer.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 FR = HouseRules.from_spec("casino-fr")
-HAND_SKILLS = {"announce", "dealer", "outcome", "pay-blackjack", "pay-split", "pay-behind",
-               "pay-table"}
+HAND_SKILLS = {
+    "announce",
+    "dealer",
+    "outcome",
+    "pay-blackjack",
+    "pay-split",
+    "pay-behind",
+    "pay-table",
+}
 
 pytestmark = pytest.mark.slow
 
@@ -44,8 +51,14 @@ def env() -> dict[str, str]:
 
 def sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "trainer.cli", *args], input=stdin, cwd=REPO, env=env(),
-        capture_output=True, text=True, encoding="utf-8", timeout=60,
+        [sys.executable, "-m", "trainer.cli", *args],
+        input=stdin,
+        cwd=REPO,
+        env=env(),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
     )
 
 
@@ -75,8 +88,15 @@ def no_traceback(r: subprocess.CompletedProcess[str]) -> None:
 def test_drill_human_output() -> None:
     plan = planned("announce", 2, 5, lambda q, n: q.expected if n == 1 else "bust")
     assert plan[1][0].expected != "bust"
-    r = sabot("drill", "announce", "--count", "2", "--seed", "5",
-              stdin="".join(raw + "\n" for _, raw in plan))
+    r = sabot(
+        "drill",
+        "announce",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        stdin="".join(raw + "\n" for _, raw in plan),
+    )
     assert r.returncode == 0, r.stderr
     no_traceback(r)
     out = r.stdout
@@ -92,8 +112,7 @@ def test_drill_human_output() -> None:
 
 
 def test_drill_example_from_the_issue() -> None:
-    r = sabot("drill", "announce", "--count", "2", "--seed", "5", "--json",
-              stdin="6 or 16\n17\n")
+    r = sabot("drill", "announce", "--count", "2", "--seed", "5", "--json", stdin="6 or 16\n17\n")
     assert r.returncode == 0, r.stderr
     lines = json_lines(r.stdout)
     assert [x["type"] for x in lines] == ["question", "verdict", "question", "verdict", "summary"]
@@ -106,8 +125,16 @@ def test_drill_example_from_the_issue() -> None:
 
 def test_drill_json_lines_for_every_skill() -> None:
     plan = planned("all", 60, 12)
-    r = sabot("drill", "all", "--count", "60", "--seed", "12", "--json",
-              stdin="".join(raw + "\n" for _, raw in plan))
+    r = sabot(
+        "drill",
+        "all",
+        "--count",
+        "60",
+        "--seed",
+        "12",
+        "--json",
+        stdin="".join(raw + "\n" for _, raw in plan),
+    )
     assert r.returncode == 0, r.stderr
     no_traceback(r)
     lines = json_lines(r.stdout)
@@ -136,8 +163,16 @@ def test_drill_json_lines_for_every_skill() -> None:
 
 def test_drill_unreadable_answer_is_asked_again() -> None:
     [(q, _)] = planned("pay-blackjack", 1, 3)
-    r = sabot("drill", "pay-blackjack", "--count", "1", "--seed", "3", "--json",
-              stdin=f"lots\n\n{q.expected.replace('.', ',')}\n")
+    r = sabot(
+        "drill",
+        "pay-blackjack",
+        "--count",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+        stdin=f"lots\n\n{q.expected.replace('.', ',')}\n",
+    )
     assert r.returncode == 0, r.stderr
     lines = json_lines(r.stdout)
     assert [x["type"] for x in lines] == ["question", "unreadable", "verdict", "summary"]
@@ -152,8 +187,16 @@ def test_drill_unreadable_answer_is_asked_again() -> None:
 def test_drill_eof_ends_cleanly(as_json: bool) -> None:
     plan = planned("pay-even", 10, 4)
     flags = ["--json"] if as_json else []
-    r = sabot("drill", "pay-even", "--count", "10", "--seed", "4", *flags,
-              stdin="".join(raw + "\n" for _, raw in plan[:2]))  # then Ctrl-D
+    r = sabot(
+        "drill",
+        "pay-even",
+        "--count",
+        "10",
+        "--seed",
+        "4",
+        *flags,
+        stdin="".join(raw + "\n" for _, raw in plan[:2]),
+    )  # then Ctrl-D
     assert r.returncode == 0, r.stderr
     no_traceback(r)
     assert r.stderr == ""
@@ -178,8 +221,16 @@ def test_drill_eof_ends_cleanly(as_json: bool) -> None:
 
 def test_drill_brings_back_what_was_missed_last_time() -> None:
     [(q, _)] = planned("pay-even", 1, 6)
-    r = sabot("drill", "pay-even", "--count", "1", "--seed", "6", "--json",
-              stdin=str(Decimal(q.expected) + 1) + "\n")
+    r = sabot(
+        "drill",
+        "pay-even",
+        "--count",
+        "1",
+        "--seed",
+        "6",
+        "--json",
+        stdin=str(Decimal(q.expected) + 1) + "\n",
+    )
     assert r.returncode == 0 and json_lines(r.stdout)[1]["correct"] is False
     # a new session with another seed starts with the item missed in the history
     r = sabot("drill", "pay-even", "--count", "2", "--seed", "99", "--json", stdin="")
@@ -193,8 +244,16 @@ def test_drill_exam_and_challenge_modes() -> None:
     exam = exam_questions(31, FR, resolve_skills("all", FR))
     answers = [q.expected for q in exam]
     answers[0] = wrong(exam[0])
-    r = sabot("drill", "all", "--mode", "exam", "--seed", "31", "--json",
-              stdin="".join(a + "\n" for a in answers))
+    r = sabot(
+        "drill",
+        "all",
+        "--mode",
+        "exam",
+        "--seed",
+        "31",
+        "--json",
+        stdin="".join(a + "\n" for a in answers),
+    )
     assert r.returncode == 0, r.stderr
     lines = json_lines(r.stdout)
     asked = [x["item"] for x in lines if x["type"] == "question"]
@@ -203,8 +262,15 @@ def test_drill_exam_and_challenge_modes() -> None:
     assert summary["mode"] == "exam" and summary["attempts"] == len(exam)
     assert summary["correct"] == len(exam) - 1 and summary["passed"] is True
     # stopped after three answers, all right: not passed
-    r = sabot("drill", "all", "--mode", "exam", "--seed", "31",
-              stdin="".join(q.expected + "\n" for q in exam[:3]))
+    r = sabot(
+        "drill",
+        "all",
+        "--mode",
+        "exam",
+        "--seed",
+        "31",
+        stdin="".join(q.expected + "\n" for q in exam[:3]),
+    )
     assert "3/3 right" in r.stdout and "exam not passed (pass mark 90 %), seed 31" in r.stdout
     r = sabot("drill", "pay-even", "--mode", "challenge", "--json", stdin="")
     assert r.returncode == 0, r.stderr
@@ -239,8 +305,17 @@ def test_drill_unknown_mode_is_one_line() -> None:
 
 
 def test_drill_option_override_reaches_the_rules() -> None:
-    r = sabot("drill", "dealer", "--option", "dealer_hits_soft_17=true", "--count", "1",
-              "--seed", "2", stdin="")
+    r = sabot(
+        "drill",
+        "dealer",
+        "--option",
+        "dealer_hits_soft_17=true",
+        "--count",
+        "1",
+        "--seed",
+        "2",
+        stdin="",
+    )
     assert r.returncode == 0, r.stderr
     assert "rules casino-fr + dealer_hits_soft_17=True" in r.stdout
 
@@ -272,8 +347,14 @@ class Lines:
 def test_drill_killed_keeps_every_answered_attempt(n: int) -> None:
     p = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli", "drill", "pay-even", "--json", "--count", "1000"],
-        cwd=REPO, env=env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True, encoding="utf-8", bufsize=1,
+        cwd=REPO,
+        env=env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        bufsize=1,
     )
     assert p.stdin is not None and p.stdout is not None
     given = []
@@ -387,9 +468,18 @@ def _attempt_rows() -> list[dict[str, Any]]:
             for s in store.sessions(p.name):
                 names[s.id] = p.name
         return [
-            {"profile": names[a.session_id], "session": a.session_id, "mode": modes[a.session_id],
-             "skill": a.skill, "item": a.item, "question": a.question, "answer": a.answer,
-             "expected": a.expected, "correct": a.correct, "response_ms": a.response_ms}
+            {
+                "profile": names[a.session_id],
+                "session": a.session_id,
+                "mode": modes[a.session_id],
+                "skill": a.skill,
+                "item": a.item,
+                "question": a.question,
+                "answer": a.answer,
+                "expected": a.expected,
+                "correct": a.correct,
+                "response_ms": a.response_ms,
+            }
             for a in store.attempts()
         ]
 

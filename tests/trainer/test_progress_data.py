@@ -322,6 +322,29 @@ def test_load_progress_agrees_with_the_statistics(store: Store, clock: Clock) ->
     assert {p.skill for p in progress.points} == {"announce", "chips"}
 
 
+def test_the_first_step_reads_one_skill(store: Store, clock: Clock) -> None:
+    drill(store, [(True, 1000)] * 3, skill="chips")
+    clock.now += DAY
+    exam(store, ["announce", "chips"])
+    clock.now += DAY
+    drill(store, [(True, 1000)] * 2, skill="chips", mode="sprint")
+    drill(store, [(False, 1000)] * 4)  # announce, last
+    drill(store, [], skill="dealer")  # no answer: not counted
+    whole = pd.load_progress(store, "Anna", TARGETS, now=NOON)
+    first = pd.load_progress(store, "Anna", TARGETS, now=NOON, complete=False)
+    assert first.focus == whole.focus == "announce"
+    assert not first.complete and first.sessions == ()
+    assert first.session_count == whole.session_count == 4 == len(whole.sessions)
+    assert [(p.mode, p.skill) for p in first.points] == [
+        ("exam", "announce"),
+        ("practice", "announce"),
+    ]
+    assert first.covers("announce") and not first.covers("chips") and whole.covers("chips")
+    assert first.readiness == whole.readiness and first.exams == whole.exams
+    assert first.attempts == whole.attempts == 13
+    assert pd.load_history(store, first) == whole
+
+
 def test_the_domain_stays_free_of_qt() -> None:
     code = "import sys, trainer.progress_data; print('PySide6' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

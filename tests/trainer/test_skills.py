@@ -16,13 +16,12 @@ from functools import cache
 from typing import Any
 
 import pytest
-
-from trainer.cards import is_natural
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.announce import announce
 from trainer.answers import Unreadable
+from trainer.cards import is_natural
 from trainer.rules import PRESETS, HouseRules
 from trainer.skills import SKILLS, Question, Verdict
 from trainer.skills.base import (
@@ -40,8 +39,15 @@ from trainer.skills.base import (
 from trainer.table import TableView
 
 # Skills whose questions are about a hand (or hands) of cards: they carry data["cards"].
-HAND_SKILLS = ("announce", "dealer", "outcome", "pay-blackjack", "pay-split", "pay-behind",
-               "pay-table")
+HAND_SKILLS = (
+    "announce",
+    "dealer",
+    "outcome",
+    "pay-blackjack",
+    "pay-split",
+    "pay-behind",
+    "pay-table",
+)
 TAG = re.compile(r"\[00[0-4]\]|RULES\.md §")
 ROUND_TRIP_SEEDS = 30
 
@@ -72,8 +78,21 @@ AVAILABLE = [
     if s.available(HouseRules.from_spec(preset)) is None
 ]
 
-VAL = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
-       "T": 10, "J": 10, "Q": 10, "K": 10}
+VAL = {
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "T": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10,
+}
 
 
 def low_soft(cards: list[str] | tuple[str, ...]) -> tuple[int, bool]:
@@ -124,8 +143,13 @@ def hand_result(cards: Cards, split: bool, dealer: Cards) -> str:
 
 
 def factor(result: str, rules: HouseRules) -> Decimal:
-    return {"blackjack": rules.blackjack_ratio, "win": Decimal(1), "push": Decimal(0),
-            "lose": Decimal(-1), "bust": Decimal(-1)}[result]
+    return {
+        "blackjack": rules.blackjack_ratio,
+        "win": Decimal(1),
+        "push": Decimal(0),
+        "lose": Decimal(-1),
+        "bust": Decimal(-1),
+    }[result]
 
 
 def hands_of(view: TableView) -> list[tuple[int, Any]]:
@@ -172,8 +196,9 @@ def wrong_answer(q: Question) -> str:
         return "dealer" if tokens[0] != "dealer" else "1"
     if q.kind == RESULTS:
         words = exp.split()
-        words[0] = {"win": "lose", "lose": "win", "push": "win", "blackjack": "win",
-                    "bust": "win"}[words[0]]
+        words[0] = {"win": "lose", "lose": "win", "push": "win", "blackjack": "win", "bust": "win"}[
+            words[0]
+        ]
         return " ".join(words)
     if q.kind == DEALER:
         n, point = exp.split(" ", 1)
@@ -285,7 +310,8 @@ def test_announce_item_names_the_category() -> None:
         expect = {
             "bust": "announce:bust",
             "blackjack": "announce:blackjack",
-            "21": "announce:21-split" if q.data["split"] and len(cards) == 2
+            "21": "announce:21-split"
+            if q.data["split"] and len(cards) == 2
             else f"announce:21-{len(cards)}cards",
             "soft": f"announce:soft-{best(cards)}",
             "soft-stand": f"announce:soft-stand-{best(cards)}",
@@ -302,8 +328,11 @@ def test_announce_hard_cases_are_well_represented() -> None:
     assert shares["blackjack"] >= 15, shares
     assert shares["bust"] >= 25, shares
     assert shares["hard"] >= 50, shares
-    multi_card_21 = [q for q in questions("casino-fr", "announce", 500)
-                     if category(q) == "21" and len(q.data["cards"]) >= 3]
+    multi_card_21 = [
+        q
+        for q in questions("casino-fr", "announce", 500)
+        if category(q) == "21" and len(q.data["cards"]) >= 3
+    ]
     assert len(multi_card_21) >= 15
 
 
@@ -355,16 +384,21 @@ def test_announce_refuses_wrong_soft_points(typed: str) -> None:
     assert v.expected == "6 or 16" and TAG.search(v.reason)
 
 
-@pytest.mark.parametrize(("expected", "typed"), [("Black Jack", "blackjack"), ("Black Jack", "BJ"),
-                                                 ("bust", "sauté"), ("bust", "sballato")])
+@pytest.mark.parametrize(
+    ("expected", "typed"),
+    [("Black Jack", "blackjack"), ("Black Jack", "BJ"), ("bust", "sauté"), ("bust", "sballato")],
+)
 def test_announce_accepts_the_table_words(expected: str, typed: str) -> None:
     q = _announce_with(expected)
     assert SKILLS["announce"].check(q, typed).correct
 
 
 def test_announce_21_is_not_black_jack() -> None:
-    q = next(q for q in questions("casino-fr", "announce", 500)
-             if q.expected == "21" and len(q.data["cards"]) >= 3)
+    q = next(
+        q
+        for q in questions("casino-fr", "announce", 500)
+        if q.expected == "21" and len(q.data["cards"]) >= 3
+    )
     assert not SKILLS["announce"].check(q, "Black Jack").correct
     q = next(q for q in questions("casino-fr", "announce", 500) if q.expected == "Black Jack")
     assert not SKILLS["announce"].check(q, "21").correct
@@ -393,8 +427,10 @@ def dealer_play(up: str, shoe: list[str], h17: bool) -> tuple[int, str]:
     return len(hand) - 1, str(best(hand))
 
 
-@pytest.mark.parametrize(("spec", "h17"), [("casino-fr", False), ("hole-card", False),
-                                           ("casino-fr+dealer_hits_soft_17=true", True)])
+@pytest.mark.parametrize(
+    ("spec", "h17"),
+    [("casino-fr", False), ("hole-card", False), ("casino-fr+dealer_hits_soft_17=true", True)],
+)
 def test_dealer_draw_follows_s17_or_h17(spec: str, h17: bool) -> None:
     assert rules_for(spec).dealer_hits_soft_17 is h17
     for q in questions(spec, "dealer", 300):
@@ -408,8 +444,9 @@ def test_dealer_soft_17_differs_with_the_option() -> None:
     """Same seeds, S17 and H17: some question stands on soft 17 under S17 and draws under H17."""
     s17 = questions("casino-fr", "dealer", 300)
     h17 = questions("casino-fr+dealer_hits_soft_17=true", "dealer", 300)
-    differ = [(a, b) for a, b in zip(s17, h17, strict=True)
-              if a.data == b.data and a.answer != b.answer]
+    differ = [
+        (a, b) for a, b in zip(s17, h17, strict=True) if a.data == b.data and a.answer != b.answer
+    ]
     assert differ
     for a, b in differ:
         assert a.answer[1] == "17" and b.answer[0] > a.answer[0]
@@ -521,8 +558,11 @@ def test_pay_insurance_max_half_the_bet_pays_two_to_one(preset: str) -> None:
 def test_pay_insurance_asks_both_questions() -> None:
     asks = Counter(q.data["ask"] for q in questions("casino-fr", "pay-insurance", 500))
     assert asks["max"] >= 100 and asks["pay"] >= 100
-    q = next(q for q in questions("casino-fr", "pay-insurance", 500)
-             if q.data["ask"] == "max" and q.data["bet"] == "25")
+    q = next(
+        q
+        for q in questions("casino-fr", "pay-insurance", 500)
+        if q.data["ask"] == "max" and q.data["bet"] == "25"
+    )
     assert SKILLS["pay-insurance"].check(q, "12,50").correct
     assert not SKILLS["pay-insurance"].check(q, "25").correct
 
@@ -650,7 +690,8 @@ def test_chips_brute_force_small_amounts() -> None:
         chip_set = [Decimal(c) for c in chips]
         for amount in range(1, 41):
             fewest = next(
-                k for k in range(1, amount + 1)
+                k
+                for k in range(1, amount + 1)
                 if any(sum(combo) == amount for combo in combinations_with_replacement(chips, k))
             )
             got = chip_breakdown(Decimal(amount), chip_set)
@@ -671,8 +712,14 @@ def test_chips_checker_judges_count_and_sum() -> None:
             rest = list(chips)
             rest.remove(c)
             val = int(c)
-            parts = {2: ["1", "1"], 5: ["2", "2", "1"], 10: ["5", "5"], 25: ["10", "10", "5"],
-                     100: ["25", "25", "25", "25"], 500: ["100"] * 5}[val]
+            parts = {
+                2: ["1", "1"],
+                5: ["2", "2", "1"],
+                10: ["5", "5"],
+                25: ["10", "10", "5"],
+                100: ["25", "25", "25", "25"],
+                500: ["100"] * 5,
+            }[val]
             assert not s.check(q, " ".join(rest + parts)).correct, (q.expected, parts)
         assert not s.check(q, q.expected + " 1").correct
     q = questions("casino-fr", "chips", 150)[0]
@@ -716,8 +763,11 @@ def test_deal_order_follows_the_boxes(preset: str) -> None:
             assert key == sorted(key)  # [000] boxes in deal order, split hands first to last
             # a Black Jack (two cards, not after a split) is closed at the deal and takes no
             # card in play [000]
-            playing = [h.label for _, h in hands_of(q.table)
-                       if "." in h.label or not is_natural(list(h.cards))]
+            playing = [
+                h.label
+                for _, h in hands_of(q.table)
+                if "." in h.label or not is_natural(list(h.cards))
+            ]
             assert q.answer == [*playing, "dealer"]
             assert any("." in lab for lab in labels)
     assert phases["deal"] > 0
@@ -728,8 +778,11 @@ def test_deal_order_follows_the_boxes(preset: str) -> None:
 
 
 def test_deal_order_accepts_arrows_and_dealer_words() -> None:
-    q = next(q for q in questions("casino-fr", "deal-order", 120)
-             if q.data["phase"] == "deal" and len(q.data["boxes"]) == 2)
+    q = next(
+        q
+        for q in questions("casino-fr", "deal-order", 120)
+        if q.data["phase"] == "deal" and len(q.data["boxes"]) == 2
+    )
     a, b = (str(x) for x in q.data["boxes"])
     s = SKILLS["deal-order"]
     assert s.check(q, f"{a} {b} dealer {a} {b}").correct
@@ -840,8 +893,11 @@ def _only_naturals_facing_a_ten(q: Question) -> bool:
 
 
 def _after_deal(preset: str) -> list[Question]:
-    return [q for q in questions(preset, "procedure", 250)
-            if q.prompt == "The cards are dealt. What do you do next?"]
+    return [
+        q
+        for q in questions(preset, "procedure", 250)
+        if q.prompt == "The cards are dealt. What do you do next?"
+    ]
 
 
 @pytest.mark.parametrize("preset", ["casino-fr", "casino-it", "online"])
@@ -853,8 +909,12 @@ def test_procedure_right_after_the_deal(preset: str) -> None:
             continue  # see test_procedure_only_naturals_facing_a_ten
         assert q.expected == _right_after_deal(q, rules), (q.data, q.expected, q.table)
         items[q.item] += 1
-    assert {"procedure:pay-natural-now", "procedure:insurance", "procedure:natural-waits",
-            "procedure:first-box"} <= set(items), items
+    assert {
+        "procedure:pay-natural-now",
+        "procedure:insurance",
+        "procedure:natural-waits",
+        "procedure:first-box",
+    } <= set(items), items
 
 
 @pytest.mark.parametrize("preset", ["casino-fr", "online"])
@@ -896,8 +956,9 @@ def test_procedure_bust_hand_is_collected_at_once() -> None:
     found = 0
     for preset in ("casino-fr", "hole-card"):
         for q in questions(preset, "procedure", 250):
-            m = re.fullmatch(r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?",
-                             q.prompt)
+            m = re.fullmatch(
+                r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?", q.prompt
+            )
             if m is None:
                 continue
             cards = ["T" if r == "10" else r for r in m[3].split()]
@@ -920,8 +981,9 @@ def test_procedure_next_step_after_an_action(preset: str) -> None:
     rules = rules_for(preset)
     checked = 0
     for q in questions(preset, "procedure", 250):
-        m = re.fullmatch(r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?",
-                         q.prompt)
+        m = re.fullmatch(
+            r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?", q.prompt
+        )
         if m is None:
             continue
         cards = ["T" if r == "10" else r for r in m[3].split()]

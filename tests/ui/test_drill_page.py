@@ -160,8 +160,15 @@ class FakeClock:
 
 def test_challenge_ends_on_time(qtbot, page, store):
     clock = FakeClock()
-    drill = Drill([SKILLS["pay-even"]], RULES, mode="challenge", seed=2, store=store,
-                  profile="ana", clock=clock)
+    drill = Drill(
+        [SKILLS["pay-even"]],
+        RULES,
+        mode="challenge",
+        seed=2,
+        store=store,
+        profile="ana",
+        clock=clock,
+    )
     page.start(drill)
     for _ in range(3):
         _answer(qtbot, page, right=True)
@@ -182,8 +189,9 @@ def test_sprint_ends_after_n_questions(qtbot, page):
     page.start(drill)
     with qtbot.waitSignal(page.finished, timeout=5000) as done:
         for _ in range(4):
-            qtbot.waitUntil(lambda: page.question is not None and not page._waiting_next,
-                            timeout=2000)
+            qtbot.waitUntil(
+                lambda: page.question is not None and not page._waiting_next, timeout=2000
+            )
             _answer(qtbot, page, right=True)
     assert done.args[0][1].attempts == 4
     assert "4 / 4" in page.progress.text() or drill.position == 4

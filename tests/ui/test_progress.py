@@ -148,6 +148,30 @@ def test_background_work_calls_back_on_the_gui_thread(qtbot) -> None:
     assert called == []
 
 
+def test_a_window_goes_as_soon_as_it_is_dropped(qtbot, store, settings, history):
+    # No cycle through a finished job keeps it for the garbage collector, which would delete
+    # it at a random moment (once, in the middle of painting the next window).
+    import gc
+    import weakref
+
+    from ui import background
+
+    gc.disable()
+    try:
+        window = ProgressWindow(store, settings)
+        with qtbot.waitSignal(window.loaded, timeout=20_000):
+            window.show()
+        with qtbot.waitSignal(window.sessions.attemptsShown, timeout=10_000):
+            window.sessions.open_session(history["mixed"])
+        qtbot.waitUntil(lambda: not background._running)  # a running job keeps its window
+        gone = weakref.ref(window)
+        window.hide()
+        del window
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
 # -- the timeline ------------------------------------------------------------------------------
 
 
@@ -181,6 +205,27 @@ def test_the_timeline_plots_each_sessions_accuracy_and_median(qtbot, store, sett
     assert timeline.nearest(spot.x(), spot.y()) == 0
     text = timeline.point_text(first)
     assert "2 right of 3 (67%)" in text and "median 2.2 s" in text and first.mode in text
+
+
+def test_the_first_screen_comes_before_the_whole_history(qtbot, store, settings, history):
+    window = ProgressWindow(store, settings)
+    qtbot.addWidget(window)
+    with qtbot.waitSignals([window.figuresShown, window.loaded], order="strict", timeout=20_000):
+        window.show()
+    assert window.progress.complete and window.sessions.model.rowCount() == 4
+
+    # Before the second step, the timeline has only the last practised skill.
+    from ui.progress import TimelineTab
+
+    first = pd.load_progress(store, "Anna", TARGETS, complete=False)
+    tab = TimelineTab()
+    qtbot.addWidget(tab)
+    tab.set_progress(first)
+    assert tab.skill == "announce" and tab.stack.currentWidget() is tab.chart
+    tab.set_filters("chips", None, None)
+    assert tab.stack.currentWidget() is tab.empty and "Reading" in tab.empty.text()
+    tab.set_progress(pd.load_history(store, first))
+    assert tab.stack.currentWidget() is tab.chart and len(tab.shown) == 1
 
 
 def test_the_timeline_filters(qtbot, store, settings, history):
@@ -311,7 +356,8 @@ def test_a_first_run_is_a_friendly_message(qtbot, store, settings, tmp_path):
     window = open_window(qtbot, store, settings)
     assert window.body.currentWidget() is window.message
     assert "No practice yet for Newcomer" in window.message.text()
-    assert window.timeline is None  # no empty axes
+    assert not window.tabs.isVisible()  # no empty axes
+    assert window.current_chart() is None
     assert window.profile_box.currentText() == "Newcomer"
     with qtbot.waitSignal(window.exportFailed, timeout=2000):
         assert not window.export_chart_png(tmp_path / "none.png")

@@ -95,7 +95,7 @@ def read(kind: str, raw: str, q: Question) -> Any:
         n = len(q.answer)
         if len(parts) != n:
             raise answers.Unreadable(
-                f"expected {n} amounts, one per bettor in the order shown, like \"10; -5\""
+                f'expected {n} amounts, one per bettor in the order shown, like "10; -5"'
             )
         return [answers.parse_amount(p, allow_negative=True) for p in parts]
     if kind == CHIPS:

@@ -10,7 +10,15 @@ from trainer.cards import VALUE, best, points
 from trainer.round import SEAT, Round, dealer_draws, dealer_words
 from trainer.rules import HouseRules
 from trainer.shoe import ScriptedCards
-from trainer.skills.base import ANNOUNCEMENT, DEALER, RESULTS, Question, Skill, rank_text, shoe_cards
+from trainer.skills.base import (
+    ANNOUNCEMENT,
+    DEALER,
+    RESULTS,
+    Question,
+    Skill,
+    rank_text,
+    shoe_cards,
+)
 from trainer.table import BoxView, HandView, TableView
 
 # The kinds of hand the announce drill deals, and how often: soft hands, multi-card 21s,
@@ -47,14 +55,22 @@ def _item_of(cards: list[str], split: bool, stood: bool) -> str:
     if cat in ("soft", "soft-stand"):
         return f"announce:{cat}-{best}"
     if cat == "21":
-        return "announce:21-split" if split and len(cards) == 2 else f"announce:21-{len(cards)}cards"
+        return (
+            "announce:21-split" if split and len(cards) == 2 else f"announce:21-{len(cards)}cards"
+        )
     if cat == "natural":
         return "announce:blackjack"
     return "announce:bust"
 
 
-def _one_box_table(rules: HouseRules, box: int, cards: tuple[str, ...], label: str,
-                   bet: Decimal | None = None, dealer: tuple[str, ...] = ()) -> TableView:
+def _one_box_table(
+    rules: HouseRules,
+    box: int,
+    cards: tuple[str, ...],
+    label: str,
+    bet: Decimal | None = None,
+    dealer: tuple[str, ...] = (),
+) -> TableView:
     boxes = []
     for n in range(1, rules.boxes + 1):
         if n == box:
@@ -97,18 +113,18 @@ class Announce(Skill):
         if words == "Black Jack":
             reason = "an Ace and a ten-value as the first two cards: Black Jack [000]"
         elif words == "bust":
-            reason = f"{low} is over 21: the box has bust (\"sauté\") [000]"
+            reason = f'{low} is over 21: the box has bust ("sauté") [000]'
         elif words == "21" and split and len(cards) == 2:
-            reason = "21 after a split is never a Black Jack: the dealer says \"21\" [000]"
+            reason = '21 after a split is never a Black Jack: the dealer says "21" [000]'
         elif words == "21":
-            reason = "21 in three or more cards is announced \"21\", not Black Jack [000]"
+            reason = '21 in three or more cards is announced "21", not Black Jack [000]'
         elif stood:
             reason = (
                 f"the hand stands: a soft point is announced once more by its standing "
                 f"value, {words} (RULES.md §2)"
             )
         elif soft:
-            reason = f"soft hand: both values, low first — \"{low} or {low + 10}\" [000]"
+            reason = f'soft hand: both values, low first — "{low} or {low + 10}" [000]'
         else:
             reason = f"hard hand: the total, {low} [000]"
         prompt = "Announce the point" + (" — the player stands" if stood else "")
@@ -135,7 +151,9 @@ class DealerDraw(Skill):
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         shoe = shoe_cards(rng, rules)
         # Aces and small up cards give the long draws worth drilling
-        up_i = next(i for i, c in enumerate(shoe) if rng.random() < (0.4 if VALUE[c[0]] != 10 else 0.15))
+        up_i = next(
+            i for i, c in enumerate(shoe) if rng.random() < (0.4 if VALUE[c[0]] != 10 else 0.15)
+        )
         up = shoe.pop(up_i)
         following = shoe[:8]
         hand = dealer_draws([up, *following], rules)
@@ -144,7 +162,8 @@ class DealerDraw(Skill):
         words = [dealer_words(hand[: k + 1], rules) for k in range(len(hand))]
         soft17 = "draws on soft 17" if rules.dealer_hits_soft_17 else "stands on every 17"
         reason = (
-            f"{rank_text(hand)}: " + ", ".join(words)
+            f"{rank_text(hand)}: "
+            + ", ".join(words)
             + f" — the dealer draws to 16 and {soft17} [000]"
         )
         if final == "Black Jack":
@@ -183,7 +202,9 @@ class Outcome(Skill):
         parts = []
         for h in hands:
             parts.append(f"{h.label}: {rank_text(h.cards)} → {h.result}")
-        reason = "; ".join(parts) + f" (dealer {rank_text(rnd.dealer)}: {dealer_final}) — RULES.md §9"
+        reason = (
+            "; ".join(parts) + f" (dealer {rank_text(rnd.dealer)}: {dealer_final}) — RULES.md §9"
+        )
         item = "outcome:" + "-".join(sorted(set(results)))
         snap = rnd.snapshot()
         # the trainee must find the results: show the hands without them
@@ -216,7 +237,9 @@ def _strip_results(view: TableView) -> TableView:
         )
         for b in view.boxes
     )
-    return TableView(boxes, view.dealer_cards, False, view.exposed_card, None, view.highlights, view.currency)
+    return TableView(
+        boxes, view.dealer_cards, False, view.exposed_card, None, view.highlights, view.currency
+    )
 
 
 def _random_round(
@@ -263,8 +286,9 @@ def _random_round(
     return rnd
 
 
-def _decide(rng: random.Random, best: int, soft: bool, legal: tuple[str, ...], up: str,
-            cards: list[str]) -> str:
+def _decide(
+    rng: random.Random, best: int, soft: bool, legal: tuple[str, ...], up: str, cards: list[str]
+) -> str:
     up_v = VALUE[up[0]]
     up_v = 11 if up_v == 1 else up_v
     if "split" in legal and (cards[0][0] in "A8" or rng.random() < 0.5):

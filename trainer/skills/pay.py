@@ -15,9 +15,14 @@ from trainer.skills.hands import _random_round, _strip_results
 from trainer.table import BoxView, HandView, TableView
 
 
-def _bet_table(rules: HouseRules, box: int, bets: tuple[tuple[str, Decimal], ...],
-               hand: HandView | None = None, dealer: tuple[str, ...] = (),
-               insurance: Decimal | None = None) -> TableView:
+def _bet_table(
+    rules: HouseRules,
+    box: int,
+    bets: tuple[tuple[str, Decimal], ...],
+    hand: HandView | None = None,
+    dealer: tuple[str, ...] = (),
+    insurance: Decimal | None = None,
+) -> TableView:
     boxes = tuple(
         BoxView(n, bets, (hand,) if hand else (), insurance) if n == box else BoxView(n)
         for n in range(1, rules.boxes + 1)
@@ -38,9 +43,13 @@ class PayEven(Skill):
         box = rng.randint(1, rules.boxes)
         hand = HandView(str(box), (), ((SEAT, bet),), False, "win")
         return Question(
-            self.name, _bet_item(self.name, bet),
+            self.name,
+            _bet_item(self.name, bet),
             f"Box {box} wins on a bet of {money(bet)}. How much do you pay?",
-            {"bet": money(bet), "result": "win", "box": box}, self.kind, bet, money(bet),
+            {"bet": money(bet), "result": "win", "box": box},
+            self.kind,
+            bet,
+            money(bet),
             f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
             table=_bet_table(rules, box, ((SEAT, bet),), hand),
         )
@@ -59,9 +68,12 @@ class PayDouble(Skill):
         stake = bet * 2
         hand = HandView(str(box), (), ((SEAT, stake),), True, "win")
         return Question(
-            self.name, _bet_item(self.name, bet),
+            self.name,
+            _bet_item(self.name, bet),
             f"Box {box} doubled a bet of {money(bet)} and wins. How much do you pay?",
-            {"bet": money(bet), "doubled": True, "result": "win", "box": box}, self.kind, stake,
+            {"bet": money(bet), "doubled": True, "result": "win", "box": box},
+            self.kind,
+            stake,
             money(stake),
             f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
             f"{money(stake)} (RULES.md §9)",
@@ -82,13 +94,18 @@ class PayBlackjack(Skill):
         if rng.random() < 0.5:
             cards = cards[::-1]
         hand = HandView(str(box), cards, ((SEAT, bet),), False, "blackjack")
-        how = f"{money(bet)} × {rules.blackjack_pays.replace(':', '/')} = {money(bet * rules.blackjack_ratio)}"
+        ratio = rules.blackjack_pays.replace(":", "/")
+        how = f"{money(bet)} × {ratio} = {money(bet * rules.blackjack_ratio)}"
         if win != bet * rules.blackjack_ratio:
             how += f", rounded down to {money(win)} (round_half_units)"
         return Question(
-            self.name, _bet_item(self.name, bet),
+            self.name,
+            _bet_item(self.name, bet),
             f"Box {box} has Black Jack on a bet of {money(bet)}. How much do you pay?",
-            {"bet": money(bet), "cards": list(cards), "box": box}, self.kind, win, money(win),
+            {"bet": money(bet), "cards": list(cards), "box": box},
+            self.kind,
+            win,
+            money(win),
             f"Black Jack is paid {rules.blackjack_pays}: {how} [000]",
             table=_bet_table(rules, box, ((SEAT, bet),), hand),
         )
@@ -108,9 +125,13 @@ class PayInsurance(Skill):
         hand = HandView(str(box), (), ((SEAT, bet),))
         if rng.random() < 0.5:
             return Question(
-                self.name, f"pay-insurance:max-{money(bet)}",
+                self.name,
+                f"pay-insurance:max-{money(bet)}",
                 f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may insure?",
-                {"bet": money(bet), "ask": "max", "box": box}, self.kind, top, money(top),
+                {"bet": money(bet), "ask": "max", "box": box},
+                self.kind,
+                top,
+                money(top),
                 f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]",
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A",)),
             )
@@ -119,11 +140,14 @@ class PayInsurance(Skill):
         insured = top if rng.random() < 0.6 or part < 1 else part
         win = insurance_win(insured)
         return Question(
-            self.name, f"pay-insurance:pay-{money(insured)}",
+            self.name,
+            f"pay-insurance:pay-{money(insured)}",
             f"Box {box} insured {money(insured)}. You make Black Jack. How much do you pay on "
             "the insurance?",
             {"bet": money(bet), "insured": money(insured), "ask": "pay", "box": box},
-            self.kind, win, money(win),
+            self.kind,
+            win,
+            money(win),
             f"insurance pays 2 to 1 when the dealer makes Black Jack: {money(insured)} × 2 = "
             f"{money(win)} [000]",
             table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A", "K"), insured),
@@ -151,19 +175,35 @@ class PaySplit(Skill):
                 break
         box = hands[0].box
         total = sum((h.net.get(SEAT, ZERO) for h in hands), ZERO)
-        lines = [_hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT])
-                 for h in hands]
+        lines = [
+            _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in hands
+        ]
         aces = hands[0].split_aces
-        rule = "a split-Ace 21 is 21, not Black Jack, paid evens [000]" if aces else \
-            "each split hand is settled on its own stake; a 21 after a split is paid evens [000]"
-        kind = "aces" if aces else ("double" if any(h.doubled for h in hands) else f"{len(hands)}-hands")
+        rule = (
+            "a split-Ace 21 is 21, not Black Jack, paid evens [000]"
+            if aces
+            else "each split hand is settled on its own stake; a 21 after a split is paid evens "
+            "[000]"
+        )
+        kind = (
+            "aces"
+            if aces
+            else ("double" if any(h.doubled for h in hands) else f"{len(hands)}-hands")
+        )
         return Question(
-            self.name, f"pay-split:{kind}",
+            self.name,
+            f"pay-split:{kind}",
             f"Box {box} split. The round is over: what is the box's total? (positive: you pay; "
             "negative: you take)",
-            {"cards": [list(h.cards) for h in hands], "dealer": list(rnd.dealer),
-             "stakes": [money(h.stakes[SEAT]) for h in hands], "box": box},
-            self.kind, total, money(total),
+            {
+                "cards": [list(h.cards) for h in hands],
+                "dealer": list(rnd.dealer),
+                "stakes": [money(h.stakes[SEAT]) for h in hands],
+                "box": box,
+            },
+            self.kind,
+            total,
+            money(total),
             "; ".join(lines) + f" — {rule}",
             table=_strip_results(rnd.snapshot()),
         )
@@ -200,12 +240,19 @@ class PayBehind(Skill):
         answer = [per[w] for w in names]
         results = ", ".join(f"{h.label} {h.result}" for h in b.hands)
         return Question(
-            self.name, f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
+            self.name,
+            f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
             f"Box {box} is settled. What does each bettor get, in order "
             f"({', '.join(names)})? Negative: you take.",
-            {"bets": {w: money(v) for w, v in bets.items()},
-             "cards": [list(h.cards) for h in b.hands], "dealer": list(rnd.dealer), "box": box},
-            self.kind, answer, "; ".join(money(v) for v in answer),
+            {
+                "bets": {w: money(v) for w, v in bets.items()},
+                "cards": [list(h.cards) for h in b.hands],
+                "dealer": list(rnd.dealer),
+                "box": box,
+            },
+            self.kind,
+            answer,
+            "; ".join(money(v) for v in answer),
             f"{results}: each bettor shares the box's result in proportion to their own stake "
             "[000][003]",
             table=_strip_results(rnd.snapshot()),
@@ -231,18 +278,29 @@ class PayTable(Skill):
                 paid += b.insurance_net
                 lines.append(f"insurance {b.number} {money(b.insurance_net)}")
         return Question(
-            self.name, "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
+            self.name,
+            "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
             "The round is over. What do you pay out in total (winnings only, stakes aside)?",
-            {"dealer": list(rnd.dealer),
-             "cards": [list(h.cards) for h in rnd.hands()],
-             "hands": [h.label for h in rnd.hands()],
-             "stakes": [money(sum(h.stakes.values(), ZERO)) for h in rnd.hands()]},
-            self.kind, paid, money(paid),
+            {
+                "dealer": list(rnd.dealer),
+                "cards": [list(h.cards) for h in rnd.hands()],
+                "hands": [h.label for h in rnd.hands()],
+                "stakes": [money(sum(h.stakes.values(), ZERO)) for h in rnd.hands()],
+            },
+            self.kind,
+            paid,
+            money(paid),
             (" + ".join(lines) or "nobody wins") + f" = {money(paid)} (RULES.md §9)",
             table=_strip_results(rnd.snapshot()),
         )
 
 
 __all__ = [
-    "PayEven", "PayDouble", "PayBlackjack", "PayInsurance", "PaySplit", "PayBehind", "PayTable",
+    "PayEven",
+    "PayDouble",
+    "PayBlackjack",
+    "PayInsurance",
+    "PaySplit",
+    "PayBehind",
+    "PayTable",
 ]

@@ -53,15 +53,21 @@ class Chips(Skill):
         chip_set = [money(c) for c in sorted(rules.chips)]
         box = rng.randint(1, rules.boxes)
         return Question(
-            self.name, f"chips:{money(amount)}",
+            self.name,
+            f"chips:{money(amount)}",
             f"Pay {money(amount)} to box {box} with the fewest chips.",
             {"amount": money(amount), "chip_set": chip_set, "why": how, "bet": money(bet)},
-            self.kind, chips, " ".join(money(c) for c in chips),
+            self.kind,
+            chips,
+            " ".join(money(c) for c in chips),
             f"largest chips first: {' + '.join(money(c) for c in chips)} = {money(amount)}, "
             f"{len(chips)} chip{'s' if len(chips) != 1 else ''} of the table's set (RULES.md §11 "
             "chips)",
             table=TableView(
-                tuple(BoxView(n, ((SEAT, bet),) if n == box else ()) for n in range(1, rules.boxes + 1))
+                tuple(
+                    BoxView(n, ((SEAT, bet),) if n == box else ())
+                    for n in range(1, rules.boxes + 1)
+                )
             ),
         )
 
@@ -88,13 +94,19 @@ class DealOrder(Skill):
         )
         rnd.deal()
         order = list(rnd.deal_order)
-        hole = "; the dealer takes a hole card face down" if rules.hole_card else \
-            "; no second card for the dealer (no hole card)"
+        hole = (
+            "; the dealer takes a hole card face down"
+            if rules.hole_card
+            else "; no second card for the dealer (no hole card)"
+        )
         return Question(
-            self.name, f"deal-order:deal-{k}{'-hole' if rules.hole_card else ''}",
+            self.name,
+            f"deal-order:deal-{k}{'-hole' if rules.hole_card else ''}",
             "Deal the first two rounds: in what order do the cards go out?",
             {"boxes": numbers, "phase": "deal"},
-            self.kind, order, " ".join(order),
+            self.kind,
+            order,
+            " ".join(order),
             f"from box 1 on your left towards box {rules.boxes}, empty boxes skipped, one card "
             f"each then one for you, then a second card each{hole} [000]",
             table=TableView(boxes),
@@ -111,11 +123,17 @@ class DealOrder(Skill):
         # a Black Jack is closed at the deal: it takes no card in play [000]
         order = [h.label for h in hands if not h.natural] + [DEALER]
         return Question(
-            self.name, "deal-order:play-split",
+            self.name,
+            "deal-order:play-split",
             "Play the round: in what order do the hands take their cards, the dealer included?",
-            {"hands": [h.label for h in hands], "phase": "play",
-             "naturals": [h.label for h in hands if h.natural]},
-            self.kind, order, " ".join(order),
+            {
+                "hands": [h.label for h in hands],
+                "phase": "play",
+                "naturals": [h.label for h in hands if h.natural],
+            },
+            self.kind,
+            order,
+            " ".join(order),
             "boxes play in deal order, each hand to the end, split hands first to last, then "
             "the dealer; a Black Jack takes no card [000]",
             table=_strip_results(rnd.snapshot()),
@@ -124,7 +142,10 @@ class DealOrder(Skill):
 
 # ---------------------------------------------------------------------------- procedure
 
-def _choices(rng: random.Random, right: str, pool: list[str], n: int = 4) -> tuple[tuple[str, ...], int]:
+
+def _choices(
+    rng: random.Random, right: str, pool: list[str], n: int = 4
+) -> tuple[tuple[str, ...], int]:
     others = [p for p in dict.fromkeys(pool) if p != right]
     rng.shuffle(others)
     opts = [right, *others[: n - 1]]
@@ -158,8 +179,12 @@ class Procedure(Skill):
             shoe[k + 1], shoe[ten] = shoe[ten], shoe[k + 1]
             if rng.random() < 0.6:
                 want = "A" if rng.random() < 0.5 else "T"
-                j = next(i for i in range(k + 2, len(shoe)) if (shoe[i][0] == "A") == (want == "A")
-                         and (want == "A" or VALUE[shoe[i][0]] == 10))
+                j = next(
+                    i
+                    for i in range(k + 2, len(shoe))
+                    if (shoe[i][0] == "A") == (want == "A")
+                    and (want == "A" or VALUE[shoe[i][0]] == 10)
+                )
                 shoe[k], shoe[j] = shoe[j], shoe[k]
         else:
             k = rng.randint(1, rules.boxes)
@@ -172,7 +197,9 @@ class Procedure(Skill):
         rnd.deal()
         up = rnd.dealer[0]
         naturals = [str(b.number) for b in rnd.boxes.values() if b.hands[0].natural]
-        pool_pay = [f"Pay box {n}'s Black Jack now, 3 to 2" for n in (naturals or [str(numbers[0])])]
+        pool_pay = [
+            f"Pay box {n}'s Black Jack now, 3 to 2" for n in (naturals or [str(numbers[0])])
+        ]
         pool = [
             *pool_pay,
             "Offer insurance to every box",
@@ -187,42 +214,69 @@ class Procedure(Skill):
             # may have gone on by itself since: naturals paid, the dealer's peek, ...)
             dealt = 2 if rules.hole_card else 1
             up_v = VALUE[up[0]]
-            first = next(
-                (h for b in rnd.boxes.values() for h in b.hands if not h.natural), None
-            )
+            first = next((h for b in rnd.boxes.values() for h in b.hands if not h.natural), None)
             if up_v == 1 and rules.insurance:
-                right, item, why = "Offer insurance to every box", "procedure:insurance", (
-                    "you show an Ace: insurance is offered before any third card [000][003]")
+                right, item, why = (
+                    "Offer insurance to every box",
+                    "procedure:insurance",
+                    ("you show an Ace: insurance is offered before any third card [000][003]"),
+                )
             elif rules.hole_card and up_v in (1, 10):
-                right, item, why = "Check your hole card for Black Jack", "procedure:peek", (
-                    f"you show {rank_text([up])} with a hole card: check it for Black Jack "
-                    "before anything else is paid or played (chosen, RULES.md §6)")
+                right, item, why = (
+                    "Check your hole card for Black Jack",
+                    "procedure:peek",
+                    (
+                        f"you show {rank_text([up])} with a hole card: check it for Black Jack "
+                        "before anything else is paid or played (chosen, RULES.md §6)"
+                    ),
+                )
             elif naturals and up_v not in (1, 10):
-                right, item, why = pool_pay[0], "procedure:pay-natural-now", (
-                    f"you show {rank_text([up])}: you cannot make Black Jack, so naturals are "
-                    "paid at once, 3 to 2 [000]")
+                right, item, why = (
+                    pool_pay[0],
+                    "procedure:pay-natural-now",
+                    (
+                        f"you show {rank_text([up])}: you cannot make Black Jack, so naturals are "
+                        "paid at once, 3 to 2 [000]"
+                    ),
+                )
             elif first is not None:
                 right = _ask(first.label)
                 if naturals:
-                    item, why = "procedure:natural-waits", (
-                        f"you show {rank_text([up])}: you may still make Black Jack, so box "
-                        f"{naturals[0]}'s natural waits for your second card; play starts with "
-                        f"box {first.box} [000]")
+                    item, why = (
+                        "procedure:natural-waits",
+                        (
+                            f"you show {rank_text([up])}: you may still make Black Jack, so box "
+                            f"{naturals[0]}'s natural waits for your second card; play starts with "
+                            f"box {first.box} [000]"
+                        ),
+                    )
                 else:
-                    item, why = "procedure:first-box", (
-                        f"play starts with the first box in deal order: box {first.box} [000]")
+                    item, why = (
+                        "procedure:first-box",
+                        (f"play starts with the first box in deal order: box {first.box} [000]"),
+                    )
             else:
                 # every box holds a natural and the dealer may make Black Jack: nobody plays,
                 # the dealer draws a second card to settle them [000]
-                right, item, why = "Draw your own second card", "procedure:naturals-wait", (
-                    f"you show {rank_text([up])} and every box has Black Jack: nobody plays; "
-                    "draw your second card, then pay the naturals 3 to 2 or push them [000]")
+                right, item, why = (
+                    "Draw your own second card",
+                    "procedure:naturals-wait",
+                    (
+                        f"you show {rank_text([up])} and every box has Black Jack: nobody plays; "
+                        "draw your second card, then pay the naturals 3 to 2 or push them [000]"
+                    ),
+                )
             snap = _strip_results(rnd.snapshot())
             table = TableView(
                 tuple(
-                    BoxView(b.number, b.bets, tuple(
-                        HandView(h.label, h.cards[:2], h.stakes) for h in b.hands[:1]
-                    ) if b.hands else (), None)
+                    BoxView(
+                        b.number,
+                        b.bets,
+                        tuple(HandView(h.label, h.cards[:2], h.stakes) for h in b.hands[:1])
+                        if b.hands
+                        else (),
+                        None,
+                    )
                     for b in snap.boxes
                 ),
                 tuple(rnd.dealer[:dealt]),
@@ -249,14 +303,19 @@ class Procedure(Skill):
                 return None  # the hand goes on: nothing procedural to ask
             new = rnd.events[before:]
             table = _strip_results(rnd.snapshot())
-            prompt = f"Hand {h.label} {'doubles' if action == 'double' else action + 's'}: " \
-                     f"{rank_text(h.cards)}. What do you do next?"
+            prompt = (
+                f"Hand {h.label} {'doubles' if action == 'double' else action + 's'}: "
+                f"{rank_text(h.cards)}. What do you do next?"
+            )
             nxt = rnd.current
             after_pool = list(pool)
             if h.result == "bust":
-                right, item, why = f"Collect hand {h.label}'s bet and cards at once", \
-                    "procedure:collect-bust", "a bust box loses at once: the dealer collects the " \
-                    "bet and the cards immediately, even if the dealer busts later [000][003]"
+                right, item, why = (
+                    f"Collect hand {h.label}'s bet and cards at once",
+                    "procedure:collect-bust",
+                    "a bust box loses at once: the dealer collects the "
+                    "bet and the cards immediately, even if the dealer busts later [000][003]",
+                )
                 if nxt is not None:
                     after_pool.append(_ask(nxt.label))
                 after_pool.append("Leave the bust hand until the settlement")
@@ -265,47 +324,94 @@ class Procedure(Skill):
                 if dealt_second and "." in nxt.label:
                     right = f"Deal hand {nxt.label} its second card"
                     item = "procedure:split-second-card"
-                    why = "a split hand gets its second card when its turn comes, first to last [000]"
+                    why = (
+                        "a split hand gets its second card when its turn comes, first to last [000]"
+                    )
                     table = _without_last_card(table, nxt.label)
                 else:
                     right = _ask(nxt.label)
                     item = "procedure:next-hand"
-                    why = f"boxes play in deal order, split hands first to last: next is {nxt.label} [000]"
+                    why = (
+                        "boxes play in deal order, split hands first to last: next is "
+                        f"{nxt.label} [000]"
+                    )
                 after_pool += [_ask(x.label) for x in rnd.hands() if x is not h]
             else:
                 if rules.hole_card:
-                    right, item, why = "Turn over your hole card", "procedure:reveal", \
-                        "every box has played: the dealer turns the hole card and plays [001]"
+                    right, item, why = (
+                        "Turn over your hole card",
+                        "procedure:reveal",
+                        "every box has played: the dealer turns the hole card and plays [001]",
+                    )
                     after_pool.append("Draw a third card for yourself")
                 else:
-                    right, item, why = "Draw your own second card", "procedure:dealer-draws", \
-                        "every box has played: only now the dealer draws a second card [000][003]"
+                    right, item, why = (
+                        "Draw your own second card",
+                        "procedure:dealer-draws",
+                        "every box has played: only now the dealer draws a second card [000][003]",
+                    )
                 dealer_box = rnd.snapshot()
-                table = TableView(_strip_results(dealer_box).boxes, (up,) if not rules.hole_card else tuple(rnd.dealer[:2]),
-                                  hole_card=rules.hole_card, active=None)
+                table = TableView(
+                    _strip_results(dealer_box).boxes,
+                    (up,) if not rules.hole_card else tuple(rnd.dealer[:2]),
+                    hole_card=rules.hole_card,
+                    active=None,
+                )
             pool = after_pool
         choices, index = _choices(rng, right, pool)
         return Question(
-            self.name, item, prompt,
+            self.name,
+            item,
+            prompt,
             {"dealer": [up], "boxes": numbers, "choices": list(choices)},
-            self.kind, index, choices[index], why, choices=choices, table=table,
+            self.kind,
+            index,
+            choices[index],
+            why,
+            choices=choices,
+            table=table,
         )
 
 
 def _without_last_card(view: TableView, label: str) -> TableView:
     boxes = tuple(
-        BoxView(b.number, b.bets, tuple(
-            HandView(h.label, h.cards[:-1], h.stakes, h.doubled, h.result) if h.label == label else h
-            for h in b.hands), b.insurance)
+        BoxView(
+            b.number,
+            b.bets,
+            tuple(
+                HandView(h.label, h.cards[:-1], h.stakes, h.doubled, h.result)
+                if h.label == label
+                else h
+                for h in b.hands
+            ),
+            b.insurance,
+        )
         for b in view.boxes
     )
-    return TableView(boxes, view.dealer_cards, view.hole_card, view.exposed_card, label,
-                     view.highlights, view.currency)
+    return TableView(
+        boxes,
+        view.dealer_cards,
+        view.hole_card,
+        view.exposed_card,
+        label,
+        view.highlights,
+        view.currency,
+    )
 
 
 # ---------------------------------------------------------------------------- exposed card
 
-_BURN_WORDS = {"burn", "burned", "burnt", "brule", "brulee", "brulée", "brûlée", "bruciata", "bruciare"}
+_BURN_WORDS = {
+    "burn",
+    "burned",
+    "burnt",
+    "brule",
+    "brulee",
+    "brulée",
+    "brûlée",
+    "bruciata",
+    "bruciare",
+}
 
 
 class ExposedCard(Skill):
@@ -331,8 +437,11 @@ class ExposedCard(Skill):
                 break
         h = rnd.current
         table = _strip_results(rnd.snapshot())
-        candidates = [str(b.number) for b in rnd.boxes.values()
-                      if b.number >= h.box and any(not x.closed for x in b.hands)]
+        candidates = [
+            str(b.number)
+            for b in rnd.boxes.values()
+            if b.number >= h.box and any(not x.closed for x in b.hands)
+        ]
         candidates.append(DEALER)
         # who refuses: often everyone up to someone late in the order, sometimes all of them
         stop = rng.choice(range(len(candidates) + 1))
@@ -345,21 +454,33 @@ class ExposedCard(Skill):
         answer = list(out.offered) + (["burn"] if out.taken_by == "burned" else [])
         names = sorted(refusers - {DEALER}, key=int)
         who = ", ".join(f"box {n}" for n in names) or "no box"
-        dealer_says = "You would not take it either." if DEALER in refusers else "You would take it."
+        dealer_says = (
+            "You would not take it either." if DEALER in refusers else "You would take it."
+        )
         ends = {"burned": "nobody takes it: it is burned", DEALER: "it is at the dealer's disposal"}
         where = ends.get(out.taken_by, f"box {out.taken_by} takes it")
         return Question(
-            self.name, f"exposed-card:{'burned' if out.taken_by == 'burned' else ('dealer' if out.taken_by == DEALER else 'box')}",
+            self.name,
+            f"exposed-card:{out.taken_by if out.taken_by in ('burned', DEALER) else 'box'}",
             f"Hand {h.label} is playing. You pull a {rank_text([out.card])} by mistake and expose "
             f"it. Refusing it: {who}. {dealer_says} In what order is it offered? "
-            "(End with \"burn\" if it is burned.)",
+            '(End with "burn" if it is burned.)',
             {"card": out.card, "turn": h.label, "boxes": numbers, "refused_by": sorted(refusers)},
-            self.kind, answer, " ".join(answer),
+            self.kind,
+            answer,
+            " ".join(answer),
             f"offered to {' then '.join(out.offered)}: first the player whose turn it is, then "
             f"the others still to play in order, then the dealer; {where}. Only a card everyone "
             "refuses is burned [003]",
-            table=TableView(table.boxes, table.dealer_cards, table.hole_card, out.card, h.label,
-                            table.highlights, table.currency),
+            table=TableView(
+                table.boxes,
+                table.dealer_cards,
+                table.hole_card,
+                out.card,
+                h.label,
+                table.highlights,
+                table.currency,
+            ),
         )
 
     def check(self, q: Question, raw: str) -> Verdict:

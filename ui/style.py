@@ -1,0 +1,13 @@
+"""Small type settings the pages share, so every title looks like every other title."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+
+def emphasise(widget: QWidget, scale: float, *, bold: bool = False) -> None:
+    """Set `widget`'s font `scale` times the default, bold if asked."""
+    f = widget.font()
+    f.setPointSizeF(f.pointSizeF() * scale)
+    f.setBold(bold)
+    widget.setFont(f)
