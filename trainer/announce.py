@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.cards import VALUE, points
+from trainer.cards import RANKS, VALUE, points
 
 BLACK_JACK = "Black Jack"
 BUST = "bust"
@@ -30,6 +30,22 @@ def announce_points(low: int, soft: bool, *, natural: bool = False, closed: bool
     return str(low)
 
 
+class _PointWords(dict[tuple[int, bool, bool, bool], str]):
+    """`announce_points` remembered by (low, soft, natural, closed): a round says the same few
+    points again and again, and a dictionary look-up is much cheaper than building the words."""
+
+    def __missing__(self, key: tuple[int, bool, bool, bool]) -> str:
+        low, soft, natural, closed = key
+        words = announce_points(low, soft, natural=natural, closed=closed)
+        if low <= 40:  # every real hand; an absurd total is worked out but not kept
+            self[key] = words
+        return words
+
+
+# POINT_WORDS[low, soft, natural, closed] == announce_points(low, soft, natural=..., closed=...)
+POINT_WORDS = _PointWords()
+
+
 def announce(cards: Sequence[str], *, split: bool = False, closed: bool = False) -> str:
     """The words for a hand of `cards`; `split` hands are never a Black Jack [000]."""
     low, soft = points(cards)
@@ -41,3 +57,7 @@ def announce_up_card(card: str) -> str:
     """The dealer's single up card: an Ace alone is `"1 or 11"`."""
     v = VALUE[card[0]]
     return "1 or 11" if v == 1 else str(v)
+
+
+# UP_CARD_WORDS[rank] == announce_up_card(card) for a card of that rank
+UP_CARD_WORDS: dict[str, str] = {r: announce_up_card(r) for r in RANKS}

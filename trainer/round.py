@@ -18,9 +18,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Protocol
 
-from trainer.announce import announce_points, announce_up_card
+from trainer.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
 from trainer.cards import VALUE, is_natural, points
-from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.payout import TWO, ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.rules import HouseRules
 from trainer.table import BoxView, HandView, TableView
 
@@ -50,6 +50,15 @@ LOSE = "lose"
 BUST = "bust"
 
 _NO = "no"  # a refusal not worth explaining: legal_actions only asks yes or no
+
+# legal_actions' answers, built once: (may double, may split) -> the actions
+_HIT_STAND = (HIT, STAND)
+_LEGAL: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (False, False): _HIT_STAND,
+    (True, False): (HIT, STAND, DOUBLE),
+    (False, True): (HIT, STAND, SPLIT),
+    (True, True): (HIT, STAND, DOUBLE, SPLIT),
+}
 
 _DOUBLE_TOTALS: dict[str, frozenset[int]] = {
     "9-11": frozenset((9, 10, 11)),  # [000][003] the first two cards total 9, 10 or 11
@@ -110,7 +119,8 @@ class Hand:
         return self.low > 21
 
     def words(self, closed: bool = False) -> str:
-        return announce_points(self.low, self.soft, natural=self.natural, closed=closed)
+        low = self.low
+        return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
 
 
 @dataclass(slots=True, eq=False)
@@ -177,7 +187,8 @@ class Round:
             raise RoundError(f"box {box}: no bet is accepted once the first card is out [000]")
         if not 1 <= box <= r.boxes:
             raise RoundError(f"box {box}: this table has boxes 1 to {r.boxes}")
-        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
+        # ZERO rather than 0: a Decimal compares faster with a Decimal than with an int
+        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= ZERO:
             raise RoundError(f"box {box}: {bettor}'s bet must be a positive amount, not {amount}")
         if bettor != SEAT and not r.behind_bets:
             raise RoundError(
@@ -191,15 +202,16 @@ class Round:
         b = self.boxes.get(box)
         if b is None:
             b = self.boxes[box] = Box(box, {})
-        if bettor in b.bets:
+        bets = b.bets
+        if bettor in bets:
             raise RoundError(f"box {box}: {bettor} already has a bet on this box")
-        total = b.total + amount
+        total = sum(bets.values(), ZERO) + amount  # b.total + amount, without the property
         if r.table_max is not None and total > r.table_max:
             raise RoundError(
                 f"box {box}: the bets on the box total {money(total)}, above the table maximum "
                 f"{money(r.table_max)} [000]"
             )
-        b.bets[bettor] = amount
+        bets[bettor] = amount
 
     # ------------------------------------------------------------------ deal
     def deal(self) -> None:
@@ -222,40 +234,74 @@ class Round:
             )
         if self._begin is not None:
             self._begin()
-        boxes = [self.boxes[n] for n in sorted(self.boxes)]
-        self.boxes = {b.number: b for b in boxes}
-        self._order = boxes
+        # A new dict of the boxes in box order (sorting the (number, box) pairs never compares
+        # two boxes); a lone box is in order already, and a copy costs a fraction of a sort.
+        bx = self.boxes
+        bx = self.boxes = dict(sorted(bx.items())) if len(bx) > 1 else bx.copy()
+        boxes = self._order = list(bx.values())
         self._bi = self._hi = 0
         hands = []
         for b in boxes:
-            h = Hand(b.number, [], dict(b.bets), dict(b.bets), label=str(b.number))
+            bets = b.bets
+            h = Hand(b.number, [], bets.copy(), bets.copy())
+            h.label = str(b.number)  # set apart: a keyword argument costs more
             b.hands.append(h)
             hands.append(h)
-        ev = self.events.append
-        self._deal_round(hands)
+        draw, ev, order = self._draw, self.events.append, self.deal_order
+        # The deal is the hottest loop of the engine, so Hand.add is written out in it: a first
+        # card sets the point, a second can make a natural (no hand is split yet).
+        for h in hands:  # [000] one card face up to each box in box order
+            self.drawing_for = h.box
+            c = draw()
+            h.cards.append(c)
+            v = VALUE[c[0]]
+            h.low = v
+            h.ace = v == 1
+            order.append(h.label)
+            ev({"type": "deal", "to": h.label, "card": c})
         self.drawing_for = DEALER
-        up = self._draw()
-        self._dealer_add(up)
-        self.deal_order.append(DEALER)
+        up = draw()
+        self.dealer.append(up)  # _dealer_add and _dealer_says, written out
+        up_value = self._dlow = VALUE[up[0]]
+        self._dace = up_value == 1
+        order.append(DEALER)
         ev({"type": "deal", "to": DEALER, "card": up})
-        self._dealer_says(announce_up_card(up))
-        self._deal_round(hands)
+        words = UP_CARD_WORDS[up[0]]
+        self.dealer_announcements.append(words)
+        ev({"type": "announce", "hand": DEALER, "words": words})
+        for h in hands:  # [000] a second card to each box
+            self.drawing_for = h.box
+            c = draw()
+            h.cards.append(c)
+            v = VALUE[c[0]]
+            low = h.low = h.low + v
+            if v == 1:
+                h.ace = True
+            h.natural = h.ace and low == 11
+            order.append(h.label)
+            ev({"type": "deal", "to": h.label, "card": c})
         if r.hole_card:
             self.drawing_for = DEALER
-            hole = self._draw()
+            hole = draw()
             self._dealer_add(hole)
-            self.deal_order.append(DEALER)
+            order.append(DEALER)
             ev({"type": "deal", "to": DEALER, "card": hole, "face": "down"})
+        naturals = False
         for h in hands:
-            self._say(h, h.words())
+            low = h.low
+            words = POINT_WORDS[low, h.ace and low <= 11, h.natural, False]
+            h.announcements.append(words)
+            ev({"type": "announce", "hand": h.label, "words": words})
             if h.natural:
                 h.closed = True
-        up_value = VALUE[up[0]]
+                naturals = True
+        # (no hand becomes a natural after the deal, so without one there is nothing to pay)
         if up_value not in (1, 10):
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
-            self._pay_naturals()
+            if naturals:
+                self._pay_naturals()
         else:
-            self._waiting_naturals = True
+            self._waiting_naturals = naturals
         if up_value == 1 and r.insurance:
             # [000][003] insurance is offered on a dealer Ace, before any third card
             self.phase = INSURANCE
@@ -263,22 +309,20 @@ class Round:
             return
         self._after_insurance()
 
-    def _deal_round(self, hands: list[Hand]) -> None:
-        """One card face up to each box, in box order [000]."""
-        draw, ev, order = self._draw, self.events.append, self.deal_order
-        for h in hands:
-            self.drawing_for = h.box
-            c = draw()
-            h.add(c)
-            order.append(h.label)
-            ev({"type": "deal", "to": h.label, "card": c})
-
-    def _deal_to(self, h: Hand) -> str:
+    def _deal_to(self, h: Hand) -> None:
+        """Deal `h` a card face up, then announce it and close it if need be (`_after_card`)."""
         self.drawing_for = h.box
         c = self._draw()
-        h.add(c)
+        # Hand.add written out: this runs for every card after the deal
+        cards = h.cards
+        cards.append(c)
+        v = VALUE[c[0]]
+        h.low += v
+        if v == 1:
+            h.ace = True
+        h.natural = len(cards) == 2 and h.ace and h.low == 11 and not h.split
         self.events.append({"type": "deal", "to": h.label, "card": c})
-        return c
+        self._after_card(h)
 
     def _say(self, h: Hand, words: str) -> None:
         h.announcements.append(words)
@@ -391,22 +435,26 @@ class Round:
 
         Play only ever moves forward (box order, then a box's hands first to last [000]), so the
         search resumes where it stopped."""
+        # the position is kept in locals while searching and stored whenever it matters
         boxes = self._order
-        while self._bi < len(boxes):
-            hands = boxes[self._bi].hands
-            while self._hi < len(hands):
-                h = hands[self._hi]
+        n = len(boxes)
+        bi, hi = self._bi, self._hi
+        while bi < n:
+            hands = boxes[bi].hands
+            while hi < len(hands):
+                h = hands[hi]
                 if not h.closed:
+                    self._bi, self._hi = bi, hi
                     if len(h.cards) == 1:
                         # a split hand gets its second card when its turn comes [000]
                         self._deal_to(h)
-                        self._after_card(h)
                     if not h.closed:
                         self._current = h
                         return
-                self._hi += 1
-            self._bi += 1
-            self._hi = 0
+                hi += 1
+            bi += 1
+            hi = 0
+        self._bi, self._hi = bi, hi
         self._current = None
         self._dealer_plays()
 
@@ -414,24 +462,32 @@ class Round:
         """Announce the hand and close it when it can take no more [000]."""
         if len(h.cards) < 2:
             return
-        if h.low > 21:
-            self._say(h, "bust")
+        # runs after every card but the deal's: _say, words, soft and best are written out
+        ev = self.events.append
+        label = h.label
+        low = h.low
+        if low > 21:
+            h.announcements.append("bust")
+            ev({"type": "announce", "hand": label, "words": "bust"})
             h.closed = True
             h.result = BUST
             # [000][003] a bust box loses at once: the dealer collects bet and cards
-            h.net = {k: -v for k, v in h.stakes.items()}
-            self.events.append(
-                {"type": "collect", "hand": h.label, "amounts": _money_map(h.stakes)}
-            )
+            net = h.net = {}
+            for k, v in h.stakes.items():  # a loop, not a comprehension: see _money_map
+                net[k] = -v
+            ev({"type": "collect", "hand": label, "amounts": _money_map(h.stakes)})
             return
-        self._say(h, h.words())
-        if h.best == 21:
+        soft = h.ace and low <= 11
+        words = POINT_WORDS[low, soft, h.natural, False]
+        h.announcements.append(words)
+        ev({"type": "announce", "hand": label, "words": words})
+        if (low + 10 if soft else low) == 21:
             h.closed = True
         elif h.doubled or h.split_aces:
             # one card only after a double or on a split Ace [000]: the hand is closed, and a
             # soft point is announced once more by its standing value (chosen, RULES.md §2)
             h.closed = True
-            if h.soft:
+            if soft:
                 self._say(h, h.words(closed=True))
 
     def legal_actions(self, refusals: Collection[str] = ()) -> tuple[str, ...]:
@@ -441,13 +497,11 @@ class Round:
         if h is None or self.phase != PLAY:
             return ()
         if len(h.cards) != 2:
-            return (HIT, STAND)  # doubles and splits are for the first two cards only [000]
-        acts = [HIT, STAND]
-        if self._can_double(h, refusals, explain=False) is None:
-            acts.append(DOUBLE)
-        if self._can_split(h, refusals, explain=False) is None:
-            acts.append(SPLIT)
-        return tuple(acts)
+            return _HIT_STAND  # doubles and splits are for the first two cards only [000]
+        return _LEGAL[
+            self._can_double(h, refusals, False) is None,
+            self._can_split(h, refusals, False) is None,
+        ]
 
     def _consent(self, h: Hand, refusals: Collection[str], what: str) -> str | None:
         if not refusals:
@@ -474,7 +528,9 @@ class Round:
             return "split Aces take one card each and cannot double [000]" if explain else _NO
         if h.split and not r.double_after_split:
             return f"no double after a split under {r.preset}" if explain else _NO
-        if r.double_on != "any" and h.best not in _DOUBLE_TOTALS[r.double_on]:
+        low = h.low
+        best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
+        if r.double_on != "any" and best not in _DOUBLE_TOTALS[r.double_on]:
             if not explain:
                 return _NO
             if r.double_on == "none":
@@ -511,32 +567,33 @@ class Round:
     def act(self, action: str, refusals: Collection[str] = ()) -> None:
         """Apply the seated player's decision to the current hand [000][003]."""
         h = self._current
-        if self.phase == INSURANCE:
+        phase = self.phase
+        if phase == INSURANCE:
             raise RoundError("insurance is being offered: close it before the boxes play")
-        if h is None or self.phase != PLAY:
+        if h is None or phase != PLAY:
             raise RoundError(f"no hand is waiting for a decision (cannot {action})")
         ev = self.events.append
         if action == HIT:
             ev({"type": "hit", "hand": h.label})
             self._deal_to(h)
-            self._after_card(h)
         elif action == STAND:
             ev({"type": "stand", "hand": h.label})
             h.closed = True
-            if h.soft and h.best < 21:
+            low = h.low
+            if h.ace and low < 11:  # soft and below 21 (h.soft and h.best < 21)
                 # chosen: a soft point is announced once more by its standing value
                 self._say(h, h.words(closed=True))
         elif action == DOUBLE:
             why = self._can_double(h, refusals)
             if why:
                 raise RoundError(f"box {h.box}: hand {h.label} cannot double: {why}")
-            for k in h.stakes:
+            stakes = h.stakes
+            for k in stakes:
                 if k not in refusals:
-                    h.stakes[k] = h.stakes[k] * 2
+                    stakes[k] = stakes[k] * TWO
             h.doubled = True
-            ev({"type": "double", "hand": h.label, "stakes": _money_map(h.stakes)})
+            ev({"type": "double", "hand": h.label, "stakes": _money_map(stakes)})
             self._deal_to(h)
-            self._after_card(h)
         elif action == SPLIT:
             why = self._can_split(h, refusals)
             if why:
@@ -578,10 +635,8 @@ class Round:
             # [000] split Aces: one card each, and 21 is not a Black Jack
             for hh in (h, new):
                 self._deal_to(hh)
-                self._after_card(hh)
         else:
             self._deal_to(h)
-            self._after_card(h)
 
     # ------------------------------------------------------------------ exposed card
     def expose(self, refused_by: Collection[str] = ()) -> ExposedOutcome:
@@ -634,15 +689,33 @@ class Round:
         return ExposedOutcome(card, tuple(offered), "burned")
 
     # ------------------------------------------------------------------ dealer
-    def _dealer_draw(self) -> str:
+    def _dealer_hit(self) -> bool:
+        """The dealer draws a card (one he kept when it was exposed comes first [003]) and
+        announces the hand; True while it must draw again [000].
+
+        One call per dealer card: the adding and the words are written out here, and the
+        must-draw answer serves both the words (a standing hand says its total) and the loop."""
         if self._pending_dealer:
             c = self._pending_dealer.pop(0)
         else:
             self.drawing_for = DEALER
             c = self._draw()
-        self._dealer_add(c)
-        self.events.append({"type": "deal", "to": DEALER, "card": c})
-        return c
+        dealer = self.dealer
+        dealer.append(c)
+        v = VALUE[c[0]]
+        low = self._dlow = self._dlow + v
+        if v == 1:
+            self._dace = True
+        ev = self.events.append
+        ev({"type": "deal", "to": DEALER, "card": c})
+        soft = self._dace and low <= 11
+        # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17
+        best = low + 10 if soft else low
+        must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
+        words = POINT_WORDS[low, soft, len(dealer) == 2 and soft and low == 11, not must]
+        self.dealer_announcements.append(words)
+        ev({"type": "announce", "hand": DEALER, "words": words})
+        return must
 
     def _reveal_hole(self) -> None:
         if self.hole_revealed or len(self.dealer) < 2:
@@ -686,23 +759,21 @@ class Round:
             self._reveal_hole()
         natural = False
         if in_play:
-            if len(self.dealer) == 1:
-                self._dealer_draw()
-                self._dealer_says(self._dealer_words())
-            natural = is_natural(self.dealer)
+            # `more`: the dealer must draw (again); nothing below changes his hand till he does
+            more = self._dealer_hit() if len(self.dealer) == 1 else self._dealer_must_draw()
+            # is_natural(self.dealer), from the running total: two cards, an Ace, 11 hard
+            natural = len(self.dealer) == 2 and self._dace and self._dlow == 11
             self._settle_insurance(natural)
             if not natural:
                 if self._waiting_naturals:
                     self._pay_naturals()
-                while self._dealer_must_draw():
-                    self._dealer_draw()
-                    self._dealer_says(self._dealer_words())
+                while more:
+                    more = self._dealer_hit()
         elif self._pending_dealer:
             # [003] an exposed card the dealer kept is the dealer's next card: taken by the
             # rules of §8 even with nothing left to play for (chosen)
             while self._pending_dealer and self._dealer_must_draw():
-                self._dealer_draw()
-                self._dealer_says(self._dealer_words())
+                self._dealer_hit()
                 if is_natural(self.dealer):
                     natural = True
                     break
@@ -729,10 +800,13 @@ class Round:
         else:
             self.dealer_result = str(dealer_best)
         pays: list[Hand] = []
+        ev = self.events.append
         for b in self.boxes.values():
             for h in b.hands:
                 if h.result is not None:
                     continue
+                low = h.low
+                best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
                 if dealer_natural:
                     if h.natural:
                         h.result = PUSH  # [000] boxes with Black Jack push
@@ -749,29 +823,30 @@ class Round:
                     # [003] a dealer 21 in three or more cards does not beat a Black Jack
                     h.result = BLACKJACK
                     h.net = {k: blackjack_win(v, r) for k, v in h.stakes.items()}
-                elif dealer_best > 21 or h.best > dealer_best:
+                elif dealer_best > 21 or best > dealer_best:
                     h.result = WIN  # [000] dealer bust pays every bet still in play
-                    h.net = dict(h.stakes)
-                elif h.best == dealer_best:
+                    h.net = h.stakes.copy()
+                elif best == dealer_best:
                     h.result = PUSH
                     h.net = dict.fromkeys(h.stakes, ZERO)
                 else:
                     h.result = LOSE
-                    h.net = {k: -v for k, v in h.stakes.items()}
+                    net = h.net = {}
+                    for k, v in h.stakes.items():  # loops, not comprehensions: see _money_map
+                        net[k] = -v
                 if h.result == LOSE:
-                    self.events.append(
-                        {
-                            "type": "collect",
-                            "hand": h.label,
-                            "amounts": {k: _money(-v) for k, v in h.net.items()},
-                        }
-                    )
+                    amounts = {}
+                    for k, v in h.net.items():
+                        amounts[k] = _money(-v)
+                    ev({"type": "collect", "hand": h.label, "amounts": amounts})
                 else:
                     pays.append(h)
         for h in pays:
             kind = "push" if h.result == PUSH else "pay"
-            self.events.append({"type": kind, "hand": h.label, "amounts": _money_map(h.net)})
-        self.order = [h for b in self.boxes.values() for h in b.hands]
+            ev({"type": kind, "hand": h.label, "amounts": _money_map(h.net)})
+        order = self.order = []  # self.hands(), in place
+        for b in self._order:
+            order += b.hands
 
     # ------------------------------------------------------------------ views
     @property
@@ -779,7 +854,10 @@ class Round:
         return self.phase == DONE
 
     def hands(self) -> list[Hand]:
-        return [h for b in self.boxes.values() for h in b.hands]
+        out: list[Hand] = []
+        for b in self.boxes.values():
+            out += b.hands
+        return out
 
     def balances(self) -> dict[str, Decimal]:
         """Each bettor's net over the round, hands and insurance (insurance goes to the seat)."""
@@ -866,4 +944,10 @@ def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
 
 
 def _money_map(m: Mapping[str, Decimal]) -> dict[str, str]:
-    return {k: _money(v) for k, v in m.items()}
+    # An explicit loop, here and on the round's other hot paths: up to Python 3.11 a
+    # comprehension runs as a function of its own, which costs more than the one or two bettors
+    # of a hand it loops over (PEP 709 inlines them from 3.12).
+    out = {}
+    for k, v in m.items():
+        out[k] = _money(v)
+    return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import repeat, starmap
 
 from trainer.cards import full_deck
 
@@ -46,8 +47,8 @@ class Shoe:
         cards = full_deck() * self.decks
         # a seeded random key per card, then a sort: the same uniform shuffle as
         # Random.shuffle, five times faster in CPython (the shoe is reshuffled every round online)
-        rnd = self._rng.random
-        keys = [rnd() for _ in cards]
+        # (starmap calls random() once per card without a Python loop: the same keys, sooner)
+        keys = list(starmap(self._rng.random, repeat((), len(cards))))
         order = sorted(range(len(cards)), key=keys.__getitem__)
         cards = [cards[i] for i in order]
         # The cut: a player puts the blue card somewhere past the first and last deck-quarter.
@@ -88,10 +89,16 @@ class Shoe:
         return self._pos >= self.red_card_at
 
     def draw(self) -> str:
-        if self._pos >= len(self._cards):
+        # every card of every round comes through here: ask forgiveness for the rare empty shoe
+        # rather than comparing with len() at each card (the position is never negative)
+        pos = self._pos
+        try:
+            card = self._cards[pos]
+        except IndexError:
             self._reshuffle_discards()
-        card = self._cards[self._pos]
-        self._pos += 1
+            pos = self._pos
+            card = self._cards[pos]
+        self._pos = pos + 1
         return card
 
     def _reshuffle_discards(self) -> None:
@@ -133,7 +140,7 @@ class Shoe:
 
     def end_round(self) -> bool:
         """Call after each round: reshuffles when due. True if it did."""
-        if self.every_round or self.red_card_out:
+        if self.every_round or self._pos >= self.red_card_at:  # self.red_card_out
             self.shuffle()
             return True
         self._round_start = self._pos

@@ -12,6 +12,11 @@ from collections.abc import Sequence
 
 
 def run(argv: Sequence[str] | None = None) -> int:
+    import gc
+
+    # start-up only builds what lives as long as the app (Qt's bindings, the window): no garbage
+    # collection while it runs, and none of it is scanned again afterwards (gc.freeze below)
+    gc.disable()
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -43,9 +48,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     win.show()
     # what start-up built lives as long as the app: keep it out of every later garbage
     # collection, so none of them stalls an answer
-    import gc
-
     gc.freeze()
+    gc.enable()
     if os.environ.get("SABOT_SMOKE"):
         QTimer.singleShot(1500, win.close)
     if os.environ.get("SABOT_QUIT_WHEN_READY"):

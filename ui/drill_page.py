@@ -41,7 +41,7 @@ NOTE = "#b07d12"
 
 
 class _PaintWatch(QObject):
-    """Calls back on the first paint of the watched widget after `arm()`."""
+    """Calls back once the first paint of the watched widget after `arm()` is done."""
 
     def __init__(self, callback) -> None:
         super().__init__()
@@ -54,8 +54,10 @@ class _PaintWatch(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if self._armed and event.type() == QEvent.Type.Paint:
             self._armed = False
-            # after this paint has been delivered the question is on screen
-            self._callback()
+            # A filter sees the paint before the widget has drawn anything: the call comes back
+            # after the window's whole repaint (the table, the panel) has been delivered, when the
+            # question is on screen.
+            QTimer.singleShot(0, self._callback)
         return False
 
 
@@ -69,22 +71,32 @@ class ChoiceButtons(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[QPushButton] = []  # the current choices' buttons, in order
+        self._pool: list[QPushButton] = []
         # as tall as four choices whatever the question, so the layout never jumps
         row = QPushButton("1   x").sizeHint().height()
         self.setMinimumHeight(4 * row + 3 * 6)
 
     def set_choices(self, choices: tuple[str, ...]) -> None:
-        for b in self.buttons:
-            b.deleteLater()
-        self.buttons = []
-        for i, text in enumerate(choices, 1):
-            b = QPushButton(f"{i}   {text}", self)
+        # The buttons are kept from question to question and only relabelled: a new button is
+        # styled and polished afresh, several milliseconds a question for the same picture.
+        while len(self._pool) < len(choices):
+            i = len(self._pool) + 1
+            b = QPushButton(self)
             b.setStyleSheet("text-align: left; padding: 6px 12px;")
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(lambda _=False, n=i: self.chosen.emit(str(n)))
+            b.hide()
             self._layout.addWidget(b)
-            self.buttons.append(b)
+            self._pool.append(b)
+        for i, b in enumerate(self._pool):
+            if i < len(choices):
+                b.setText(f"{i + 1}   {choices[i]}")
+                b.setDown(False)
+                b.show()
+            else:
+                b.hide()
+        self.buttons = self._pool[: len(choices)]
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         text = event.text()
@@ -401,8 +413,19 @@ class DrillPage(QWidget):
             return
         self.last = done
         self._waiting_next = True
+        # timed modes keep the rhythm: a right answer goes straight on
+        straight_on = d.mode in (CHALLENGE, SPRINT) and done.verdict.correct
+        if straight_on and not d.over:
+            # The next question replaces the verdict before anything is painted: the verdict is
+            # never on screen, so it is not laid out either, and the next question comes in this
+            # same pass instead of after a paint of a page about to change.
+            self.answeredSignal.emit(done)
+            self._show_next()
+            return
         self._show_verdict(done)
         self.answeredSignal.emit(done)
+        if straight_on:
+            QTimer.singleShot(0, self._show_next)  # the drill is over: this ends it
         if d.over:
             QTimer.singleShot(0 if d.mode == CHALLENGE else 900, self.end)
 
@@ -423,9 +446,7 @@ class DrillPage(QWidget):
             )
         self._update_progress()
         if self.drill is not None and self.drill.mode in (CHALLENGE, SPRINT) and v.correct:
-            # timed modes keep the rhythm: a right answer goes straight on
-            QTimer.singleShot(0, self._show_next)
-            return
+            return  # _submit goes straight on
         self.line.setFocus()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802

@@ -14,11 +14,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QPainter, QPixmap, QTransform
 
 _CACHE: OrderedDict[tuple[Hashable, float, float], QPixmap] = OrderedDict()
 MAX_PIECES = 800  # a few tables' worth of cards and chips at two or three sizes
 MAX_SIDE = 512  # larger pieces are drawn directly: they are rare and would crowd the cache
+_IDENTITY = QTransform()
 
 
 def paint_cached(
@@ -47,18 +48,16 @@ def paint_cached(
         q.translate(-rect.x(), -rect.y())
         draw(q)
         q.end()
+        pm.setDevicePixelRatio(dpr)  # w x h device pixels, drawn at w / dpr logical ones
         _CACHE[full] = pm
         if len(_CACHE) > MAX_PIECES:
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(full)
-    # on the device's pixel grid, so the picture stays as sharp as it was drawn
-    corner = t.map(rect.topLeft())
-    snapped = QPointF(round(corner.x() * dpr) / dpr, round(corner.y() * dpr) / dpr)
-    inverse, ok = t.inverted()
-    top_left = inverse.map(snapped) if ok else rect.topLeft()
-    painter.drawPixmap(
-        QRectF(top_left.x(), top_left.y(), w / sx, h / sy),
-        pm,
-        QRectF(0, 0, w, h),
-    )
+    # on the device's pixel grid, so the picture stays as sharp as it was drawn: blitted 1:1 in
+    # device coordinates (the transform only scales and translates, a rotation was drawn
+    # directly above), which is also the raster engine's fast path, no filtering of the pixels
+    cx, cy = rect.x() * t.m11() + t.dx(), rect.y() * t.m22() + t.dy()
+    painter.setTransform(_IDENTITY)
+    painter.drawPixmap(QPointF(round(cx * dpr) / dpr, round(cy * dpr) / dpr), pm)
+    painter.setTransform(t)
