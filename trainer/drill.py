@@ -196,10 +196,12 @@ class Drill:
             self._plan = exam_questions(self.seed, self.rules, self.skills)
             self.count = len(self._plan)
         for skill_name, item in self.carried_weak:
-            s = SKILLS.get(skill_name)
-            if s is None or s not in self.skills:
+            weak_skill = SKILLS.get(skill_name)
+            if weak_skill is None or weak_skill not in self.skills:
                 continue
-            q = s.make_item(random.Random(f"{self.seed}:{item}"), self.rules, item, tries=200)
+            q = weak_skill.make_item(
+                random.Random(f"{self.seed}:{item}"), self.rules, item, tries=200
+            )
             if q is not None:
                 self.weak.note(q, False, -WEAK_GAP[1] - 1)
         if self.store is not None:

@@ -54,7 +54,7 @@ class ChipError(ValueError):
 
 def _units(chips: Sequence[Decimal]) -> tuple[int, Decimal]:
     """The smallest step that expresses every chip, as a Decimal, and its scale."""
-    exp = min(int(c.normalize().as_tuple().exponent) for c in chips)  # type: ignore[arg-type]
+    exp = min(int(c.normalize().as_tuple().exponent) for c in chips)
     step = Decimal(1).scaleb(min(exp, 0))
     return min(exp, 0), step
 

@@ -226,10 +226,10 @@ class PayBehind(Skill):
         for i, who in enumerate(names):
             # the box's total stays within the table maximum [000]: leave room for the others
             room = cap - sum(bets.values(), ZERO) - least * (len(names) - i - 1)
-            b = pick_bet(rng, rules)
-            while b > room:
-                b = pick_bet(rng, rules)
-            bets[who] = b
+            bet = pick_bet(rng, rules)
+            while bet > room:
+                bet = pick_bet(rng, rules)
+            bets[who] = bet
         while True:
             rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15, insure=0)
             if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:

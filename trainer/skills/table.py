@@ -288,12 +288,14 @@ class Procedure(Skill):
                 rnd.close_insurance()
             steps = rng.randint(0, 6)
             while rnd.current is not None and steps > 0:
-                h = rnd.current
-                rnd.act(_decide(rng, h.best, h.soft, rnd.legal_actions(), up, h.cards))
+                playing = rnd.current
+                rnd.act(
+                    _decide(rng, playing.best, playing.soft, rnd.legal_actions(), up, playing.cards)
+                )
                 steps -= 1
-            h = rnd.current
-            if h is None:
+            if rnd.current is None:
                 return None
+            h = rnd.current
             before = len(rnd.events)
             action = _decide(rng, h.best, h.soft, rnd.legal_actions(), up, h.cards)
             if action == "split":
