@@ -116,6 +116,11 @@ class HomePage(QWidget):
         self.sub.setText(f"House rules: <b>{rules_text}</b> · {figures}")
         self._available = dict(unavailable)
         selected = self.selected_skills()
+        # columns sized once after the fill, not again for every one of the ~100 cells
+        header = self.table.horizontalHeader()
+        sized = range(len(COLUMNS) - 1)
+        for c in sized:
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
         self.table.setRowCount(len(CURRICULUM))
         for r, skill in enumerate(CURRICULUM):
             name = skill.name
@@ -148,6 +153,8 @@ class HomePage(QWidget):
                         QColor("#2e9d4f" if med <= skill.target * 1000 else "#c8412f")
                     )
                 self.table.setItem(r, c, item)
+        for c in sized:
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         if selected:
             for r in range(self.table.rowCount()):
                 if CURRICULUM[r].name in selected:
