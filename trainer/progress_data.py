@@ -46,6 +46,7 @@ from trainer.stats import (
     daily_stats,
     local_day,
     quantile_sorted,
+    ratio,
     skill_stats,
     weakest_items,
 )
@@ -59,10 +60,6 @@ DAY_SECONDS: Final = 86400
 # The timeline's date ranges: label -> days back from now (None: the whole history).
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
 EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly 9/10
-
-
-def _ratio(part: int, whole: int) -> float | None:
-    return part / whole if whole else None
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -87,7 +84,7 @@ class SessionPoint(NamedTuple):
 
     @property
     def accuracy(self) -> float | None:
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
 
 class SessionLine(NamedTuple):
@@ -104,11 +101,11 @@ class SessionLine(NamedTuple):
 
     @property
     def accuracy(self) -> float | None:
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
     @property
     def mean_ms(self) -> float | None:
-        return _ratio(self.total_ms, self.attempts)
+        return ratio(self.total_ms, self.attempts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +177,7 @@ class ExamResult:
 
     @property
     def accuracy(self) -> float | None:
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
     @property
     def passed(self) -> bool:
@@ -536,7 +533,7 @@ def moving_average(
     for i in range(len(points)):
         span = points[max(0, i - window + 1) : i + 1]
         n = sum(p.attempts for p in span)
-        accuracy.append(_ratio(sum(p.correct for p in span), n))
+        accuracy.append(ratio(sum(p.correct for p in span), n))
         medians = [p.median_ms for p in span if p.median_ms is not None]
         times.append(sum(medians) / len(medians) if medians else None)
     return accuracy, times

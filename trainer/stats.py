@@ -178,7 +178,8 @@ def mastery(
 # -- results ----------------------------------------------------------------------------------
 
 
-def _ratio(part: int, whole: int) -> float | None:
+def ratio(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide by (no attempts yet)."""
     return part / whole if whole else None
 
 
@@ -194,7 +195,7 @@ class Summary:
 
     @property
     def accuracy(self) -> float | None:  # 0..1; None without attempts
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,11 +214,11 @@ class SkillStats:
 
     @property
     def accuracy(self) -> float | None:
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
     @property
     def recent_accuracy(self) -> float | None:
-        return _ratio(self.recent_correct, self.recent_attempts)
+        return ratio(self.recent_correct, self.recent_attempts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +243,11 @@ class DayStats:
 
     @property
     def accuracy(self) -> float | None:
-        return _ratio(self.correct, self.attempts)
+        return ratio(self.correct, self.attempts)
 
     @property
     def mean_ms(self) -> float | None:
-        return _ratio(self.total_ms, self.attempts)
+        return ratio(self.total_ms, self.attempts)
 
 
 @dataclass(frozen=True, slots=True)
