@@ -29,8 +29,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -238,6 +236,8 @@ class Settings:
         temp: Path | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            import tempfile  # only when saving: the app's start-up does without it
+
             fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
             temp = Path(name)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -367,5 +367,7 @@ def _keep_aside(path: Path, now: float, *, move: bool) -> Path:
     if move:
         os.rename(path, target)
     else:
+        import shutil  # only for a damaged file
+
         shutil.copy2(path, target)
     return target
