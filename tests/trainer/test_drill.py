@@ -559,3 +559,43 @@ def test_same_seed_same_practice() -> None:
     b = run(Drill(skills, FR, count=15, seed=31), lambda q, n: q.expected if n % 3 else wrongly(q))
     assert [_key(q) for q in a] == [_key(q) for q in b]
     assert len({q.skill for q in a}) > 1  # several skills mixed
+
+
+def test_prefetch_deals_the_next_question_ahead_and_changes_nothing_else() -> None:
+    rules = HouseRules.from_spec("casino-fr")
+    skills = [SKILLS["announce"], SKILLS["pay-even"]]
+    plain = Drill(skills, rules, count=10, seed=5)
+    ahead = Drill(skills, rules, count=10, seed=5)
+    for _ in range(10):
+        q1, q2 = plain.next_question(), ahead.next_question()
+        assert q1 is not None and q2 is not None
+        # prefetching deals the same questions in the same order
+        assert (q1.item, q1.data) == (q2.item, q2.data)
+        ahead.prefetch()
+        made = ahead._ahead
+        plain.answer(q1.expected, 100)
+        ahead.answer(q2.expected, 100)
+        if not ahead.over:
+            assert made is not None
+            assert ahead.next_question() is made  # the question dealt ahead is the one asked
+            ahead._current, ahead._ahead = None, made  # back in step for the comparison
+    assert ahead.position == plain.position == 10
+
+
+def test_prefetch_prepares_a_missed_item_when_it_is_due() -> None:
+    rules = HouseRules.from_spec("casino-fr")
+    d = Drill([SKILLS["announce"]], rules, count=30, seed=2)
+    q = d.next_question()
+    assert q is not None
+    d.answer("bust" if q.expected != "bust" else "12", 100)  # a miss
+    missed = q.item
+    for _ in range(5):
+        d.prefetch()
+        due = d.weak.due(d.position, ["announce"])
+        nxt = d.next_question()
+        assert nxt is not None
+        if due is not None:
+            assert due.item == missed and nxt.item == missed
+            return
+        d.answer(nxt.expected, 100)
+    raise AssertionError("the missed item never came back")
