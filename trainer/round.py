@@ -530,6 +530,7 @@ class Round:
             return f"no double after a split under {r.preset}" if explain else _NO
         low = h.low
         best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
+        # the best total counts (chosen): A 8 is a soft 19, not a 9, and does not double on 9-11
         if r.double_on != "any" and best not in _DOUBLE_TOTALS[r.double_on]:
             if not explain:
                 return _NO
@@ -778,6 +779,7 @@ class Round:
                     natural = True
                     break
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
+        # (chosen: §10 burns only a card everyone refuses, and says nothing of this case)
         while self._pending_dealer:
             card = self._pending_dealer.pop(0)
             self.burned.append(card)
