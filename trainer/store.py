@@ -104,7 +104,13 @@ def data_dir() -> Path:
     else:
         # appauthor=False: on Windows, "%LOCALAPPDATA%\sabot" rather than "...\sabot\sabot".
         path = Path(platformdirs.user_data_dir("sabot", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            f"The data folder {path} cannot be created ({error.strerror}). Set SABOT_DATA_DIR "
+            "to a folder you can write to."
+        ) from None
     return path
 
 

@@ -541,3 +541,20 @@ def test_export_refused_leaves_the_file_alone(tmp_path: Path) -> None:
     r = sabot("export", "--format", "csv", "--profile", "nobody", str(target))
     assert r.returncode == 2
     assert target.read_text(encoding="utf-8") == "an earlier export\n"
+
+
+def test_an_unwritable_data_folder_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    env = dict(os.environ, SABOT_DATA_DIR=str(blocker / "sabot"))
+    done = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "stats"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "cannot be created" in done.stderr

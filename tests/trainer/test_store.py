@@ -612,3 +612,13 @@ def test_a_reader_serves_another_thread(store: Store) -> None:
     with pytest.raises(PermissionError, match="read-only"):
         reader.profile("Bruno")
     reader.close()
+
+
+def test_a_data_folder_that_cannot_be_made_is_a_clear_store_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SABOT_DATA_DIR", str(blocker / "sabot"))
+    with pytest.raises(StoreError, match="cannot be created.*SABOT_DATA_DIR"):
+        Store.open()
