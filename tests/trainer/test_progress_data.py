@@ -4,42 +4,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.trainer.history import DAY, NOON, Clock
 from trainer import progress_data as pd
 from trainer import stats
 from trainer.drill import EXAM_PER_SKILL
 from trainer.skills import TARGETS
 from trainer.stats import MASTERY
 from trainer.store import Store
-
-NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
-DAY = 86400
-
-
-class Clock:
-    def __init__(self, now: float = NOON) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> Iterator[Store]:
-    with Store.open(tmp_path / "history.sqlite3", clock=clock) as opened:
-        yield opened
 
 
 def drill(

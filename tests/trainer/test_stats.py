@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.trainer.history import DAY, NOON, Clock
 from trainer import stats
 from trainer.stats import (
     MASTERY,
@@ -27,28 +28,6 @@ from trainer.stats import (
     quantile_sorted,
 )
 from trainer.store import Store
-
-NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
-DAY = 86400
-
-
-class Clock:
-    def __init__(self, now: float = NOON) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> Iterator[Store]:
-    with Store.open(tmp_path / "history.sqlite3", clock=clock) as opened:
-        yield opened
 
 
 def drill(

@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -19,37 +18,16 @@ from typing import Any
 import pytest
 
 import trainer.store as store_module
+from tests.trainer.history import DAY, NOON, Clock
 from trainer import stats
 from trainer.store import SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
-NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
-
-
-class Clock:
-    """Wall clock for tests: unix seconds, moved by hand."""
-
-    def __init__(self, now: float = NOON) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / "history.sqlite3"
-
-
-@pytest.fixture
-def store(path: Path, clock: Clock) -> Iterator[Store]:
-    with Store.open(path, clock=clock) as opened:
-        yield opened
 
 
 def raw(path: Path) -> sqlite3.Connection:
@@ -485,7 +463,6 @@ CREATE INDEX attempt_session ON attempt (session);
 PRAGMA user_version = 1;
 """
 
-DAY = 86400
 # (session, skill, item, question, correct, ms, seconds after the session started)
 V1_ATTEMPTS: list[tuple[int, str, str, dict[str, Any], bool, int, int]] = [
     *(

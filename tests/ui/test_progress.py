@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QThread
 from PySide6.QtGui import QImage
 
+from tests.trainer.history import DAY, Clock
 from trainer import progress_data as pd
 from trainer import stats
 from trainer.drill import EXAM_PER_SKILL
@@ -24,16 +25,7 @@ from trainer.store import Store
 from ui.background import run_in_background
 from ui.progress import ProgressWindow, error_colour
 
-DAY = 86400
 NOW = time.time()  # the view reads "now" from the wall clock: histories are placed before it
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
