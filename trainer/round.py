@@ -169,7 +169,6 @@ class Round:
         self.hole_revealed = False
         self.events: list[dict[str, Any]] = []
         self.deal_order: list[str] = []
-        self.order: list[Hand] = []  # every hand, in playing order once labelled
         self._current: Hand | None = None
         self._pending_dealer: list[str] = []  # an exposed card the dealer kept [003]
         self.burned: list[str] = []
@@ -846,9 +845,6 @@ class Round:
         for h in pays:
             kind = "push" if h.result == PUSH else "pay"
             ev({"type": kind, "hand": h.label, "amounts": _money_map(h.net)})
-        order = self.order = []  # self.hands(), in place
-        for b in self._order:
-            order += b.hands
 
     # ------------------------------------------------------------------ views
     @property
