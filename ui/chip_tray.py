@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.chips import format_amount, format_denomination, paint_chip, ui_font
+from ui.render_cache import paint_cached
 
 _DIGIT_KEYS = [getattr(Qt.Key, f"Key_{i}") for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
 
@@ -56,13 +58,21 @@ class ChipButton(QAbstractButton):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        # a tray of chips appears with every payout question: each look of a button is drawn
+        # once per size and screen and then reused
+        state = "down" if self.isDown() else "hover" if self.underMouse() else "up"
+        key = ("chip-button", self.denomination, self.key, state, self.width(), self.height())
         p = QPainter(self)
+        paint_cached(p, key, QRectF(self.rect()), partial(self._draw, state=state))
+        p.end()
+
+    def _draw(self, p: QPainter, state: str) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = min(self.width(), self.height()) / 2 - 5
         c = QPointF(self.width() / 2, self.height() / 2)
-        if self.isDown():
+        if state == "down":
             c += QPointF(0, 1.5)
-        elif self.underMouse():
+        elif state == "hover":
             p.setPen(QPen(QColor(255, 213, 74, 170), 3))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(c, r + 2.5, r + 2.5)
@@ -78,7 +88,6 @@ class ChipButton(QAbstractButton):
             p.setFont(ui_font(12, bold=True))
             p.setPen(QColor("#f6ecd0"))
             p.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.key)
-        p.end()
 
 
 class PlacedChips(QWidget):
