@@ -276,22 +276,27 @@ class Drill:
         )
         return s.make(self._rng, self.rules)
 
-    def prefetch(self) -> None:
+    def prefetch(self) -> Question | None:
         """Make the next question now, while the trainee reads this one (the app calls it once
-        the question is on screen), so answering never waits for a question to be dealt.
+        the question is on screen), so answering never waits for a question to be dealt; it is
+        returned, so the table it shows can be drawn ahead too (None: no question to come).
 
         The next slot's weak item, if one is due, is already known: a miss schedules its item
         two or more questions on, never the very next one.
         """
-        if self._plan is not None or self.over:
-            return
         slot = self.position + (1 if self._current is not None else 0)
+        if self.over or (self.count is not None and slot >= self.count):
+            return None
+        if self._plan is not None:
+            return self._plan[slot]
         w = self.weak.due(slot, [s.name for s in self.skills])
         if w is not None:
             if w.prepared is None:
                 w.prepared = self._again(w)
-        elif self._ahead is None:
+            return w.prepared
+        if self._ahead is None:
             self._ahead = self._new()
+        return self._ahead
 
     def answer(self, raw: str, response_ms: int) -> Answered:
         """Judge and store the answer to the current question at once.

@@ -333,8 +333,11 @@ class DrillPage(QWidget):
             QTimer.singleShot(0, self._prefetch)
 
     def _prefetch(self) -> None:
-        if self.drill is not None:
-            self.drill.prefetch()
+        if self.drill is None:
+            return
+        ahead = self.drill.prefetch()
+        if ahead is not None and ahead.table is not None:
+            self.table.prepare(ahead.table)
 
     def _elapsed_ms(self) -> int:
         if not self._clock.isValid():

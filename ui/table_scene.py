@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QRadialGradient,
 )
 from PySide6.QtWidgets import (
@@ -50,6 +51,7 @@ from ui.chips import (
     line_height,
     ui_font,
 )
+from ui.render_cache import TABLES
 
 SCENE_RECT = QRectF(0, 0, 1600, 1000)
 CENTRE_X = 800.0
@@ -260,8 +262,8 @@ class FeltItem(QGraphicsItem):
         self.places = list(places)
         self.legend = legend
         self.setZValue(-10)
-        # Painted once per zoom level and screen: the felt is the costliest thing to draw.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
+        self._key = ("felt", tuple(p.number for p in self.places), legend)
         self._outline = self._table_path(0)
         self._felt = self._table_path(34)
         self._number_font = ui_font(24, bold=True)
@@ -284,7 +286,10 @@ class FeltItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return SCENE_RECT
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option=None, widget=None) -> None:
+        TABLES.paint(painter, self._key, SCENE_RECT, self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         # padded rail
         rail = QLinearGradient(0, 300, 0, 1000)
@@ -491,6 +496,22 @@ class FeltItem(QGraphicsItem):
         )
 
 
+@dataclass(eq=False)
+class Drawing:
+    """Everything one snapshot draws: its items hang from `layer`; `felt` is a new felt when the
+    boxes differ from the table's (None: the felt on the table serves)."""
+
+    view: TableView
+    numbers: tuple[int, ...]
+    places: dict[int, BoxPlace]
+    felt: FeltItem | None
+    layer: _Layer
+    hand_cards: dict[str, list[CardItem]] = field(default_factory=dict)
+    stacks: dict[str, ChipStackItem] = field(default_factory=dict)
+    captions: dict[str, LabelItem] = field(default_factory=dict)
+    outlines: dict[str, OutlineItem] = field(default_factory=dict)
+
+
 class TableScene(QGraphicsScene):
     """The table as a scene. `show(view)` redraws it from a snapshot; clicks come back as
     `boxClicked(number)` and `dealerClicked()`.
@@ -520,8 +541,11 @@ class TableScene(QGraphicsScene):
         self._felt: FeltItem | None = None
         self._layer: _Layer | None = None
         self._numbers: tuple[int, ...] | None = None
+        self._stage: QGraphicsScene | None = None  # where a staged view is built, off the table
+        self._staged: Drawing | None = None
         self.places: dict[int, BoxPlace] = {}
         self.view: TableView | None = None
+        self.drawing: Drawing | None = None
         # What the last snapshot drew, for whoever needs to point at it (and for the tests).
         self.hand_cards: dict[str, list[CardItem]] = {}
         self.stacks: dict[str, ChipStackItem] = {}
@@ -531,35 +555,76 @@ class TableScene(QGraphicsScene):
     # -- drawing ------------------------------------------------------------------------------
 
     def show(self, view: TableView) -> None:
-        """Redraw the whole table from `view`."""
-        numbers = tuple(b.number for b in view.boxes)
-        if numbers != self._numbers:
+        """Redraw the whole table from `view` (at once if `stage(view)` built it beforehand)."""
+        staged, self._staged = self._staged, None
+        if staged is not None:
+            self._stage_scene().removeItem(staged.layer)
+        d = staged if staged is not None and staged.view is view else self._build(view)
+        if d.felt is not None:
             if self._felt is not None:
                 self.removeItem(self._felt)
-            self.places = {p.number: p for p in layout_boxes(numbers)}
-            self._felt = FeltItem(list(self.places.values()), self._legend)
-            self.addItem(self._felt)
-            self._numbers = numbers
+            self._felt = d.felt
+            self.addItem(d.felt)
+            self._numbers = d.numbers
+            self.places = d.places
         if self._layer is not None:
             self.removeItem(self._layer)
-        self._layer = layer = _Layer()
+        self._layer = d.layer
         self.view = view
-        self.hand_cards = {}
-        self.stacks = {}
-        self.captions = {}
-        self.outlines = {}
+        self.drawing = d
+        self.hand_cards = d.hand_cards
+        self.stacks = d.stacks
+        self.captions = d.captions
+        self.outlines = d.outlines
+        self.addItem(d.layer)
+
+    def stage(self, view: TableView) -> Drawing:
+        """Build everything `view` draws now, off the table, for a later `show(view)`.
+
+        `paint_staged` paints it meanwhile. One view is staged at a time; showing any other view
+        drops it (it was built against the table as it stood)."""
+        if self._staged is not None:
+            self._stage_scene().removeItem(self._staged.layer)
+        d = self._staged = self._build(view)
+        self._stage_scene().addItem(d.layer)
+        return d
+
+    def paint_staged(self, painter: QPainter) -> None:
+        """Paint the table as the staged view will show it, in scene coordinates."""
+        d = self._staged
+        if d is None:
+            return
+        felt = d.felt if d.felt is not None else self._felt
+        if felt is not None:
+            felt.paint(painter)
+        self._stage_scene().render(painter, SCENE_RECT, SCENE_RECT)
+
+    def _stage_scene(self) -> QGraphicsScene:
+        if self._stage is None:
+            self._stage = QGraphicsScene(SCENE_RECT, self)
+            self._stage.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        return self._stage
+
+    def _build(self, view: TableView) -> Drawing:
+        numbers = tuple(b.number for b in view.boxes)
+        if numbers == self._numbers:
+            places, felt = self.places, None
+        else:
+            places = {p.number: p for p in layout_boxes(numbers)}
+            felt = FeltItem(list(places.values()), self._legend)
+        d = Drawing(view, numbers, places, felt, _Layer())
         marked = {view.active} | set(view.highlights) if view.active else set(view.highlights)
         for box in view.boxes:
-            self._draw_box(layer, box, self.places[box.number], view, marked)
-        self._draw_dealer(layer, view)
+            self._draw_box(d, box, places[box.number], marked)
+        self._draw_dealer(d)
         if view.exposed_card:
-            card = CardItem(view.exposed_card, True, layer)
+            card = CardItem(view.exposed_card, True, d.layer)
             card.setPos(EXPOSED_POS)
-            self.hand_cards["exposed"] = [card]
-            cap = LabelItem("exposed card", 14, italic=True, colour=CREAM, parent=layer)
+            d.hand_cards["exposed"] = [card]
+            cap = LabelItem("exposed card", 14, italic=True, colour=CREAM, parent=d.layer)
             cap.setPos(EXPOSED_POS.x() + CARD_W / 2, EXPOSED_POS.y() + CARD_H + 6)
-            self.captions["exposed"] = cap
-        self.addItem(layer)
+            d.captions["exposed"] = cap
+        return d
 
     def _chips_for(self, amount: Decimal) -> Sequence[Decimal] | None:
         """The breakdown of `amount`, remembered: the same bets come back at every question."""
@@ -576,10 +641,9 @@ class TableScene(QGraphicsScene):
 
     def _stack(
         self,
-        parent: QGraphicsItem,
+        d: Drawing,
         key: str,
         amount: Decimal,
-        currency: str,
         pos: QPointF,
         *,
         label: str | None = None,
@@ -589,25 +653,18 @@ class TableScene(QGraphicsScene):
         chips = self._chips_for(amount)
         item = ChipStackItem(
             amount,
-            currency,
+            d.view.currency,
             chips,
             label=label,
             radius=radius,
             label_width=label_width,
-            parent=parent,
+            parent=d.layer,
         )
         item.setPos(pos)
-        self.stacks[key] = item
+        d.stacks[key] = item
         return item
 
-    def _draw_box(
-        self,
-        layer: _Layer,
-        box: BoxView,
-        place: BoxPlace,
-        view: TableView,
-        marked: set[str],
-    ) -> None:
+    def _draw_box(self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str]) -> None:
         c = place.anchor
         n = box.number
         bets = list(box.bets)
@@ -615,10 +672,9 @@ class TableScene(QGraphicsScene):
         if bets:
             who, amount = bets.pop(seat_i)
             self._stack(
-                layer,
+                d,
                 f"{n}:{who}",
                 amount,
-                view.currency,
                 QPointF(c.x(), c.y() + 4),
                 label=None if who == "seat" else who,
             )
@@ -630,10 +686,9 @@ class TableScene(QGraphicsScene):
             row = i // 2
             pos = QPointF(c.x() + side * BEHIND_DX, c.y() + 2 - row * 66)
             self._stack(
-                layer,
+                d,
                 f"{n}:{who}",
                 amount,
-                view.currency,
                 pos,
                 label=who,
                 radius=BEHIND_R,
@@ -641,29 +696,26 @@ class TableScene(QGraphicsScene):
             )
         if box.insurance is not None:
             self._stack(
-                layer,
+                d,
                 f"{n}:insurance",
                 box.insurance,
-                view.currency,
                 QPointF(c.x(), place.insurance_y),
                 label="insurance",
                 radius=BEHIND_R,
             )
-        self._draw_hands(layer, box, place, view.currency, marked)
+        self._draw_hands(d, box, place, marked)
         if str(n) in marked and not any(h.label == str(n) for h in box.hands):
-            colour = ACTIVE_COLOUR if view.active == str(n) else HIGHLIGHT_COLOUR
+            colour = ACTIVE_COLOUR if d.view.active == str(n) else HIGHLIGHT_COLOUR
             r = SPOT_R + 8
-            self._outline(layer, str(n), QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), colour)
+            self._outline(d, str(n), QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), colour)
 
-    def _draw_hands(
-        self, layer: _Layer, box: BoxView, place: BoxPlace, currency: str, marked: set[str]
-    ) -> None:
+    def _draw_hands(self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str]) -> None:
         hands = [h for h in box.hands if h.cards]
         if not hands:
             return
         c = place.anchor
         split = len(box.hands) > 1
-        captions = [self._caption(h, split, currency) for h in hands]
+        captions = [self._caption(h, split, d.view.currency) for h in hands]
         bottom = c.y() - SPOT_R - 10 - (CAPTION_H if any(captions) else 0)
         top = place.insurance_y + (72 if box.insurance is not None else -18)
         if any(h.result for h in hands):
@@ -707,11 +759,11 @@ class TableScene(QGraphicsScene):
             y0 = bottom - height
             cards = []
             for j, token in enumerate(hand.cards):
-                card = CardItem(token, True, layer)
+                card = CardItem(token, True, d.layer)
                 card.setScale(scale)
                 card.setPos(left + j * FAN_DX * scale, y0 + j * dy * scale)
                 cards.append(card)
-            self.hand_cards[hand.label] = cards
+            d.hand_cards[hand.label] = cards
             hand_rect = QRectF(left, y0, w * scale, height)
             if caption:
                 lab = LabelItem(
@@ -721,10 +773,10 @@ class TableScene(QGraphicsScene):
                     colour=CREAM,
                     fill=QColor(8, 36, 20, 190),
                     max_width=r,
-                    parent=layer,
+                    parent=d.layer,
                 )
                 lab.setPos(cx, bottom + 3)
-                self.captions[hand.label] = lab
+                d.captions[hand.label] = lab
             if hand.result:
                 text, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
                 badge = LabelItem(
@@ -734,14 +786,13 @@ class TableScene(QGraphicsScene):
                     colour=QColor(fg),
                     fill=QColor(bg),
                     max_width=r,
-                    parent=layer,
+                    parent=d.layer,
                 )
                 badge.setPos(cx, y0 - 20)
-                self.captions[f"{hand.label}:result"] = badge
+                d.captions[f"{hand.label}:result"] = badge
             if hand.label in marked:
-                active = self.view is not None and self.view.active == hand.label
-                colour = ACTIVE_COLOUR if active else HIGHLIGHT_COLOUR
-                self._outline(layer, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
+                colour = ACTIVE_COLOUR if d.view.active == hand.label else HIGHLIGHT_COLOUR
+                self._outline(d, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
 
     @staticmethod
     def _caption(hand: HandView, split: bool, currency: str) -> str:
@@ -755,12 +806,13 @@ class TableScene(QGraphicsScene):
             return f"{hand.label}\n{second}" if second else hand.label
         return f"doubled\n{money}" if money else "doubled"
 
-    def _outline(self, layer: _Layer, key: str, rect: QRectF, colour: QColor) -> None:
-        item = OutlineItem(rect, colour, parent=layer)
+    def _outline(self, d: Drawing, key: str, rect: QRectF, colour: QColor) -> None:
+        item = OutlineItem(rect, colour, parent=d.layer)
         item.setZValue(5)
-        self.outlines[key] = item
+        d.outlines[key] = item
 
-    def _draw_dealer(self, layer: _Layer, view: TableView) -> None:
+    def _draw_dealer(self, d: Drawing) -> None:
+        view = d.view
         cards = view.dealer_cards
         tokens: list[str | None] = list(cards)
         face = [True] * len(tokens)
@@ -780,10 +832,10 @@ class TableScene(QGraphicsScene):
             width = CARD_W + step * (n - 1)
             x0 = CENTRE_X - width / 2
             for j, (token, up) in enumerate(zip(tokens, face, strict=True)):
-                card = CardItem(token, up, layer)
+                card = CardItem(token, up, d.layer)
                 card.setPos(x0 + j * step, DEALER_CARDS_TOP)
                 items.append(card)
-        self.hand_cards["dealer"] = items
+        d.hand_cards["dealer"] = items
         marked = {view.active, *view.highlights}
         if "dealer" in marked:
             colour = ACTIVE_COLOUR if view.active == "dealer" else HIGHLIGHT_COLOUR
@@ -791,7 +843,7 @@ class TableScene(QGraphicsScene):
                 rect = QRectF(items[0].pos(), items[-1].pos() + QPointF(CARD_W, CARD_H))
             else:
                 rect = QRectF(CENTRE_X - 80, DEALER_CARDS_TOP, 160, CARD_H)
-            self._outline(layer, "dealer", rect.adjusted(-6, -6, 6, 6), colour)
+            self._outline(d, "dealer", rect.adjusted(-6, -6, 6, 6), colour)
 
     # -- clicks -------------------------------------------------------------------------------
 
@@ -823,7 +875,13 @@ class TableScene(QGraphicsScene):
 
 
 class TableWidget(QGraphicsView):
-    """The table scene in a view that keeps the whole table fitted to the widget."""
+    """The table scene in a view that keeps the whole table fitted to the widget.
+
+    `prepare(view)` draws the picture of a table to come while the trainee reads the present
+    one: when `show_table(view)` puts it on, the viewport is painted from that picture, a single
+    blit, instead of item by item. Any other table, or a change of size or screen, is painted
+    the usual way.
+    """
 
     def __init__(self, scene: TableScene | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -841,12 +899,48 @@ class TableWidget(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setMouseTracking(True)
         self.setMinimumSize(320, 200)
+        # (drawing, _picture_key, pixmap): the prepared table's picture and the shown one's
+        self._pictures: list[tuple[Drawing, tuple, QPixmap]] = []
 
     def table_scene(self) -> TableScene:
         return self._table
 
     def show_table(self, view: TableView) -> None:
         self._table.show(view)
+
+    def prepare(self, view: TableView) -> None:
+        """Build and paint `view` now, for a `show_table(view)` to come."""
+        drawing = self._table.stage(view)
+        vp = self.viewport()
+        dpr = vp.devicePixelRatioF()
+        picture = QPixmap(vp.size() * dpr)
+        picture.setDevicePixelRatio(dpr)
+        picture.fill(self.backgroundBrush().color())
+        p = QPainter(picture)
+        p.setRenderHints(self.renderHints())
+        p.setTransform(self.viewportTransform())
+        self._table.paint_staged(p)
+        p.end()
+        shown = self._table.drawing
+        self._pictures = [pic for pic in self._pictures if pic[0] is shown]
+        self._pictures.append((drawing, self._picture_key(), picture))
+
+    def _picture_key(self) -> tuple:
+        """What a prepared picture depends on besides the table: the viewport's size and screen,
+        and where the scene lies in it."""
+        vp = self.viewport()
+        t = self.viewportTransform()
+        return (vp.width(), vp.height(), vp.devicePixelRatioF(), t.m11(), t.m22(), t.dx(), t.dy())
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        shown = self._table.drawing
+        for drawing, key, picture in self._pictures:
+            if drawing is shown and key == self._picture_key():
+                p = QPainter(self.viewport())
+                p.drawPixmap(0, 0, picture)
+                p.end()
+                return
+        super().paintEvent(event)
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(1120, 700)

@@ -571,8 +571,9 @@ def test_prefetch_deals_the_next_question_ahead_and_changes_nothing_else() -> No
         assert q1 is not None and q2 is not None
         # prefetching deals the same questions in the same order
         assert (q1.item, q1.data) == (q2.item, q2.data)
-        ahead.prefetch()
-        made = ahead._ahead
+        made = ahead.prefetch()
+        assert made is ahead._ahead
+        assert (made is None) == (ahead.position == 9)  # nothing is dealt after the last one
         plain.answer(q1.expected, 100)
         ahead.answer(q2.expected, 100)
         if not ahead.over:
@@ -580,6 +581,19 @@ def test_prefetch_deals_the_next_question_ahead_and_changes_nothing_else() -> No
             assert ahead.next_question() is made  # the question dealt ahead is the one asked
             ahead._current, ahead._ahead = None, made  # back in step for the comparison
     assert ahead.position == plain.position == 10
+
+
+def test_prefetch_tells_an_exam_s_next_question_and_none_after_the_last() -> None:
+    rules = HouseRules.from_spec("casino-fr")
+    d = Drill([SKILLS["pay-even"], SKILLS["announce"]], rules, mode="exam", seed=8)
+    told = []
+    while (q := d.next_question()) is not None:
+        if told:
+            assert q is told[-1]
+        told.append(d.prefetch())
+        d.answer(q.expected, 100)
+    assert told[-1] is None and None not in told[:-1]
+    assert len(told) == d.count
 
 
 def test_prefetch_prepares_a_missed_item_when_it_is_due() -> None:
@@ -590,10 +604,11 @@ def test_prefetch_prepares_a_missed_item_when_it_is_due() -> None:
     d.answer("bust" if q.expected != "bust" else "12", 100)  # a miss
     missed = q.item
     for _ in range(5):
-        d.prefetch()
+        told = d.prefetch()
         due = d.weak.due(d.position, ["announce"])
         nxt = d.next_question()
         assert nxt is not None
+        assert told is nxt  # what prefetch said comes next is what comes
         if due is not None:
             assert due.item == missed and nxt.item == missed
             return

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsView
 
 from trainer.table import BoxView, HandView, TableView
 from ui.cards import CardItem, split_token
@@ -401,3 +402,63 @@ def test_pointing_at_a_box_shows_a_hand_cursor(widget, qtbot):
     qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor)
     qtbot.mouseMove(widget.viewport(), QPoint(2, widget.viewport().height() - 2))
     qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.ArrowCursor)
+
+
+# -- a table drawn ahead ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def item_paints(monkeypatch):
+    """How many times the view paints the scene item by item (not from a prepared picture)."""
+    calls = []
+    base = QGraphicsView.paintEvent
+
+    def counted(self, event):
+        calls.append(event)
+        return base(self, event)
+
+    monkeypatch.setattr(QGraphicsView, "paintEvent", counted)
+    return calls
+
+
+def test_a_prepared_table_is_shown_from_its_picture_the_same_as_drawn(widget, qtbot, item_paints):
+    widget.show_table(CROWDED)
+    drawn = widget.viewport().grab().toImage()
+    cards = sorted(
+        (c.token or "", c.face_up, c.scenePos().toTuple()) for c in cards_in(widget.table_scene())
+    )
+    assert item_paints
+    widget.show_table(HOLE_CARD)
+    widget.prepare(CROWDED)
+    assert widget.table_scene().view is HOLE_CARD  # prepared, not shown yet
+    item_paints.clear()
+    widget.show_table(CROWDED)
+    assert widget.viewport().grab().toImage() == drawn
+    assert not item_paints  # one picture, not item by item
+    # and the scene holds the table's items as if drawn on the spot
+    again = cards_in(widget.table_scene())
+    assert sorted((c.token or "", c.face_up, c.scenePos().toTuple()) for c in again) == cards
+
+
+def test_a_prepared_picture_is_not_used_at_another_size(widget, qtbot, item_paints):
+    widget.show_table(HOLE_CARD)
+    widget.prepare(CASINO_FR)
+    widget.resize(900, 640)
+    qtbot.waitUntil(lambda: widget.viewport().width() == 900)
+    widget.show_table(CASINO_FR)
+    item_paints.clear()
+    image = widget.viewport().grab().toImage()
+    assert item_paints  # drawn afresh at the new size
+    assert image.size() == widget.viewport().size() * widget.viewport().devicePixelRatio()
+
+
+def test_showing_another_table_drops_the_prepared_one(widget, qtbot, item_paints):
+    widget.prepare(HOLE_CARD)
+    widget.show_table(CASINO_FR)
+    scene = widget.table_scene()
+    assert scene.view is CASINO_FR
+    assert all(c.face_up for c in cards_in(scene))  # nothing of the hole-card table is left
+    assert len(cards_in(scene)) == 8
+    item_paints.clear()
+    widget.viewport().grab()
+    assert item_paints
