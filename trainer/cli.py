@@ -6,13 +6,14 @@ run on machines with no display.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from trainer import __version__
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_USAGE = 2
 
@@ -25,6 +26,8 @@ def _read_input(path: str) -> str:
 
 
 def cmd_round(args: argparse.Namespace) -> int:
+    import json
+
     from trainer.scenario import ScenarioError, replay
 
     try:
@@ -47,7 +50,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_gui(args: argparse.Namespace) -> int:
+def cmd_gui(args: argparse.Namespace | None = None) -> int:
     try:
         from ui.app import run
     except ImportError as e:
@@ -56,14 +59,15 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return run(sys.argv[:1])
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage mistakes in one line, with where to look, instead of the whole usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """Usage mistakes in one line, with where to look, instead of the whole usage block."""
+
+        def error(self, message: str) -> NoReturn:
+            self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
     p = _Parser(
         prog="sabot",
         description="Sabot, a trainer for blackjack croupiers. With no command, opens the app.",
@@ -93,8 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     if not (sys.argv[1:] if argv is None else argv):
-        # the app: skip building the headless commands' parser (and importing what it needs)
-        return cmd_gui(argparse.Namespace())
+        # the app: skip building the headless commands' parser (and importing argparse)
+        return cmd_gui()
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -17,11 +17,17 @@ def run(argv: Sequence[str] | None = None) -> int:
     # start-up only builds what lives as long as the app (Qt's bindings, the window): no garbage
     # collection while it runs, and none of it is scanned again afterwards (gc.freeze below)
     gc.disable()
+    # Pure-Python modules first: once PySide6 is imported, it reads the source of every module
+    # imported after it (to see whether it uses PySide's feature switches).
+    import trainer.curriculum  # noqa: F401  (home's, imported here for the reason above)
+    from trainer.settings import Settings
+
+    icon = _icon()
+
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from trainer.settings import Settings
     from ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
@@ -29,7 +35,6 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Sabot")
     app.setApplicationDisplayName("Sabot")
     app.setDesktopFileName("io.github.sabot.Sabot")  # matches packaging/*.desktop
-    icon = _icon()
     if icon is not None:
         app.setWindowIcon(QIcon(icon))
     settings = Settings.load()
