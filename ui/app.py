@@ -22,10 +22,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     import trainer.curriculum  # noqa: F401  (home's, imported here for the reason above)
     from trainer.settings import Settings
 
-    icon = _icon()
-
+    # isort: split
     from PySide6.QtCore import QTimer
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from ui.main_window import MainWindow
@@ -35,8 +33,6 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Sabot")
     app.setApplicationDisplayName("Sabot")
     app.setDesktopFileName("io.github.sabot.Sabot")  # matches packaging/*.desktop
-    if icon is not None:
-        app.setWindowIcon(QIcon(icon))
     settings = Settings.load()
     if settings.prefs.theme != "system":
         # "system" is Qt's own default: nothing to load for it at start-up
@@ -50,6 +46,17 @@ def run(argv: Sequence[str] | None = None) -> int:
         return Store.open()
 
     win = MainWindow(settings, open_store=open_store)
+
+    def set_icon() -> None:
+        # The window's icon is drawn by the desktop, not by the window: it follows the first
+        # paint (finding it, Qt's icon classes and the SVG reader cost start-up ~8 ms).
+        icon = _icon()
+        if icon is not None:
+            from PySide6.QtGui import QIcon
+
+            app.setWindowIcon(QIcon(icon))
+
+    win.firstPainted.connect(set_icon)
     win.show()
     # what start-up built lives as long as the app: keep it out of every later garbage
     # collection, so none of them stalls an answer

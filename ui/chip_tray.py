@@ -122,7 +122,12 @@ class PlacedChips(QWidget):
             p.setPen(QColor(246, 236, 208, 170))
             n = len(self._tray.denominations)
             keys = f"keys 1–{min(n, 9)}" if n > 1 else "key 1"
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"Click a chip or press {keys} to pay")
+            # on two lines when the strip is narrow (the panel beside a small table)
+            p.drawText(
+                rect.adjusted(8, 0, -8, 0),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                f"Click a chip or press {keys} to pay",
+            )
             p.end()
             return
         left, right = rect.left() + 8 + r, rect.right() - 8 - r

@@ -32,7 +32,7 @@ from trainer.payout import chip_breakdown, money
 from trainer.skills import SKILLS, Question
 from trainer.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
 from ui.chip_tray import ChipTray
-from ui.style import emphasise
+from ui.style import emphasise, esc
 from ui.table_scene import TableScene, TableWidget
 
 RIGHT = "#2e9d4f"
@@ -415,7 +415,7 @@ class DrillPage(QWidget):
         try:
             done = d.answer(raw, ms)
         except Unreadable as e:
-            self.feedback.setText(f"<span style='color:{NOTE}'>{_esc(str(e))}</span>")
+            self.feedback.setText(f"<span style='color:{NOTE}'>{esc(str(e))}</span>")
             return
         except DrillOver:
             self.end()
@@ -444,13 +444,13 @@ class DrillPage(QWidget):
         t = f"{done.response_ms / 1000:.1f} s (target {target:.1f} s)"
         if v.correct:
             self.feedback.setText(
-                f"<span style='color:{RIGHT}'><b>✓ Right</b></span> — {_esc(v.expected)} · {t}"
+                f"<span style='color:{RIGHT}'><b>✓ Right</b></span> — {esc(v.expected)} · {t}"
                 "<br><small>Space or Enter: next</small>"
             )
         else:
             self.feedback.setText(
-                f"<span style='color:{WRONG}'><b>✗ {_esc(v.expected)}</b></span> "
-                f"(you: {_esc(v.given)}) · {t}<br>{_esc(v.reason)}"
+                f"<span style='color:{WRONG}'><b>✗ {esc(v.expected)}</b></span> "
+                f"(you: {esc(v.given)}) · {t}<br>{esc(v.reason)}"
                 "<br><small>Space or Enter: next</small>"
             )
         self._update_progress()
@@ -497,7 +497,3 @@ class DrillPage(QWidget):
         self.question = None
         summary = d.finish()
         self.finished.emit((d, summary))
-
-
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,4 +1,5 @@
-"""Small type settings the pages share, so every title looks like every other title."""
+"""Small type settings the pages share, so every title looks like every other title, and the
+escaping of text set into Qt's rich text."""
 
 from __future__ import annotations
 
@@ -11,3 +12,8 @@ def emphasise(widget: QWidget, scale: float, *, bold: bool = False) -> None:
     f.setPointSizeF(f.pointSizeF() * scale)
     f.setBold(bold)
     widget.setFont(f)
+
+
+def esc(text: str) -> str:
+    """`text` as rich text shows it: <, > and & escaped."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

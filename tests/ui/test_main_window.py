@@ -86,3 +86,38 @@ def test_smoke_run_opens_and_quits(qtbot, monkeypatch):
 
     monkeypatch.setenv("SABOT_SMOKE", "1")
     assert app.run(["sabot"]) == 0
+
+
+def test_home_reads_its_figures_by_itself_once_on_screen(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    assert "reading your history" in w.home.sub.text()  # nothing read before it is shown
+    with qtbot.waitSignal(w.firstPainted, timeout=3000):
+        w.show()
+    assert w.windowHandle().isExposed()
+    qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
+    assert "0 of" in w.home.sub.text()
+    # back home from a drill: the figures are read again, and the window is not "first" painted
+    painted = []
+    w.firstPainted.connect(lambda: painted.append(1))
+    w.start_drill(["pay-even"], "practice")
+    w.drill_page.end()
+    w.show_home()
+    assert "reading your history" in w.home.sub.text()
+    qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
+    assert painted == []
+    w.close()
+    store.close()
+
+
+def test_the_app_sets_its_window_icon_once_the_window_is_up(qtbot, monkeypatch, qapp):
+    from PySide6.QtGui import QIcon
+
+    from ui import app
+
+    qapp.setWindowIcon(QIcon())
+    monkeypatch.setenv("SABOT_SMOKE", "1")
+    assert app.run(["sabot"]) == 0
+    assert not qapp.windowIcon().isNull()
