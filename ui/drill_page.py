@@ -144,6 +144,9 @@ class DrillPage(QWidget):
         self.scene = TableScene(breakdown=self._breakdown, legend="INSURANCE PAYS 2 TO 1")
         self.table = TableWidget(self.scene, self)
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        # the keys belong to the answer, and the table is clicked, never typed into: it takes no
+        # focus (nor is it handed the focus while one input makes way for another)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.scene.boxClicked.connect(self._box_clicked)
         self.scene.dealerClicked.connect(lambda: self._append_token("dealer"))
         self._watch = _PaintWatch(self._painted)
