@@ -1051,3 +1051,16 @@ def test_signed_amounts_take_a_minus() -> None:
     assert SKILLS["pay-split"].check(q, q.expected).correct
     assert SKILLS["pay-split"].check(q, q.expected.replace("-", "−")).correct
     assert not SKILLS["pay-split"].check(q, q.expected.lstrip("-")).correct
+
+
+def test_the_exposed_card_is_named_with_its_article() -> None:
+    rules = HouseRules.from_spec("casino-fr")
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(300):
+        q = SKILLS["exposed-card"].make(rng, rules)
+        rank = q.prompt.split("You pull ")[1].split(" by mistake")[0]
+        seen.add(rank)
+        article, card = rank.split(" ")
+        assert article == ("an" if card in ("A", "8") else "a")
+    assert {"an A", "an 8", "a 10"} <= seen

@@ -464,8 +464,8 @@ class ExposedCard(Skill):
         return Question(
             self.name,
             f"exposed-card:{out.taken_by if out.taken_by in ('burned', DEALER) else 'box'}",
-            f"Hand {h.label} is playing. You pull a {rank_text([out.card])} by mistake and expose "
-            f"it. Refusing it: {who}. {dealer_says} In what order is it offered? "
+            f"Hand {h.label} is playing. You pull {_a(rank_text([out.card]))} by mistake and "
+            f"expose it. Refusing it: {who}. {dealer_says} In what order is it offered? "
             '(End with "burn" if it is burned.)',
             {"card": out.card, "turn": h.label, "boxes": numbers, "refused_by": sorted(refusers)},
             self.kind,
@@ -493,3 +493,8 @@ class ExposedCard(Skill):
         seq = answers.parse_sequence(raw)
         value = seq + (["burn"] if burned else [])
         return Verdict(value == q.answer, " ".join(value), q.expected, q.reason)
+
+
+def _a(word: str) -> str:
+    """`word` with its article, as it is said: "an A", "an 8", "a 10"."""
+    return f"an {word}" if word[:1] in ("A", "8") else f"a {word}"
