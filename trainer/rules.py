@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class RulesError(ValueError):
@@ -82,8 +82,11 @@ def _chips(name: str, v: Any) -> tuple[Decimal, ...]:
     return tuple(chips)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
+    """One house-rule option: its name, how a value is read, how values are written, and what it
+    means with its source. (A named tuple: made at every start-up, ~1 ms cheaper than a
+    dataclass.)"""
+
     name: str
     convert: Callable[[str, Any], Any]
     values: str  # how the values are written, for help texts and settings

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,6 +28,7 @@ ALIGN_CENTER = 0x0084
 TEXT_ALIGNMENT_ROLE = 7  # Qt.ItemDataRole.TextAlignmentRole
 
 NOTICE = "#b07d12"
+MUTED = "#808080"
 HEADER = "font-size: x-large; font-weight: bold"
 
 COLUMNS = ("Skill", "Target", "Attempts", "Accuracy", "Median", "Mastered", "Weak items")
@@ -77,12 +78,12 @@ class HomePage(QWidget):
             row.addWidget(b)
             self.buttons[mode] = b
             QShortcut(QKeySequence(key), self, activated=lambda m=mode: self._go(m))
+        # a muted grey that reads on the light and the dark theme alike
         self.help = QLabel(
-            "Pick one skill or several (Ctrl/Shift-click), then a mode. Enter starts practice; "
-            "Esc ends a drill."
+            f"<span style='color:{MUTED}'>Pick one skill or several (Ctrl/Shift-click), then a "
+            "mode. Enter starts practice; Esc ends a drill.</span>"
         )
         self.help.setWordWrap(True)
-        self.help.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # the theme's muted text
         QShortcut(QKeySequence("Return"), self.table, activated=lambda: self._go("practice"))
 
         lay = QVBoxLayout(self)
