@@ -6,8 +6,10 @@ from decimal import Decimal as D
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 
 from ui.chip_tray import ChipTray
+from ui.chips import ui_font
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -121,3 +123,34 @@ def test_the_tray_is_painted(tray, qtbot):
         image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
     }
     assert len(colours) > 30
+
+
+def test_each_chip_and_each_look_of_a_button_is_its_own_picture(tray, qtbot):
+    five, quarter = tray.buttons[2], tray.buttons[3]
+    up = five.grab().toImage()
+    assert up == five.grab().toImage()  # drawn again from the cache: the same picture
+    assert quarter.grab().toImage() != up  # another chip, another picture
+    five.setDown(True)  # pressed: the chip sinks a little
+    assert five.grab().toImage() != up
+    five.setDown(False)
+    assert five.grab().toImage() == up
+
+
+def test_the_empty_strip_s_hint_stays_whole_in_a_narrow_tray(qtbot):
+    t = ChipTray(CHIPS, "€")
+    qtbot.addWidget(t)
+    t.resize(300, 200)
+    t.show()
+    qtbot.waitExposed(t)
+    strip = t.placed
+    hint = "Click a chip or press keys 1–5 to pay"
+    assert QFontMetrics(ui_font(13, italic=True)).horizontalAdvance(hint) > strip.width() - 16
+    image = strip.grab().toImage()
+    w, h = image.width(), image.height()
+    felt = image.pixel(w // 2, 5)
+    inked = [
+        y for y in range(5, h - 5) if any(image.pixel(x, y) != felt for x in range(12, w - 12))
+    ]
+    # set on two lines (two bands of ink with felt between), not on one line cut at both ends
+    gaps = sum(1 for a, b in zip(inked, inked[1:], strict=False) if b > a + 1)
+    assert inked and gaps == 1
