@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -28,7 +29,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     from ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
+    app = cast(QApplication, QApplication.instance() or QApplication(list(argv or sys.argv[:1])))
     app.setApplicationName("Sabot")
     app.setOrganizationName("Sabot")
     app.setApplicationDisplayName("Sabot")

@@ -10,9 +10,10 @@ is monotonic.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import cast
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -178,7 +179,8 @@ class DrillPage(QWidget):
         lr.addWidget(self.burn_button)
         self.tray: ChipTray | None = None
         self.tray_holder = QWidget()
-        QVBoxLayout(self.tray_holder).setContentsMargins(0, 0, 0, 0)
+        self._tray_layout = QVBoxLayout(self.tray_holder)
+        self._tray_layout.setContentsMargins(0, 0, 0, 0)
         self.choices = ChoiceButtons()
         self.choices.chosen.connect(self._submit)
         self.inputs = QStackedWidget()
@@ -228,7 +230,7 @@ class DrillPage(QWidget):
         self._tick.setInterval(100)
         self._tick.timeout.connect(self._update_clock)
 
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.end)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.end)
         # Space or Enter goes on after a verdict, wherever the focus is
         for w in (self.line, self.choices):
             w.installEventFilter(self)
@@ -270,7 +272,7 @@ class DrillPage(QWidget):
         self.tray = ChipTray([Decimal(c) for c in sorted(drill.rules.chips)], self.currency)
         self.tray.submitted.connect(self._submit_chips)
         self.tray.installEventFilter(self)
-        self.tray_holder.layout().addWidget(self.tray)
+        self._tray_layout.addWidget(self.tray)
         if drill.mode == CHALLENGE:
             self._tick.start()
         else:
@@ -475,7 +477,7 @@ class DrillPage(QWidget):
         # Space or Enter goes on after a verdict, wherever the focus is
         if event.type() != QEvent.Type.KeyPress:
             return False
-        key = event.key()
+        key = cast(QKeyEvent, event).key()
         if self._waiting_next:
             if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self._show_next()

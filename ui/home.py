@@ -77,14 +77,14 @@ class HomePage(QWidget):
             b.clicked.connect(lambda _=False, m=mode: self._go(m))
             row.addWidget(b)
             self.buttons[mode] = b
-            QShortcut(QKeySequence(key), self, activated=lambda m=mode: self._go(m))
+            QShortcut(QKeySequence(key), self, lambda m=mode: self._go(m))
         # a muted grey that reads on the light and the dark theme alike
         self.help = QLabel(
             f"<span style='color:{MUTED}'>Pick one skill or several (Ctrl/Shift-click), then a "
             "mode. Enter starts practice; Esc ends a drill.</span>"
         )
         self.help.setWordWrap(True)
-        QShortcut(QKeySequence("Return"), self.table, activated=lambda: self._go("practice"))
+        QShortcut(QKeySequence("Return"), self.table, lambda: self._go("practice"))
 
         lay = QVBoxLayout(self)
         lay.addWidget(self.header)

@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
         from ui.settings_dialog import apply_theme
 
         app = QApplication.instance()
-        if app is not None:
+        if isinstance(app, QApplication):
             apply_theme(app, self.settings.prefs.theme)
         if self._drill_page is not None:
             self._drill_page.currency = self.settings.prefs.currency
@@ -389,7 +389,7 @@ class MainWindow(QMainWindow):
         if self._drill_page is not None and self._drill_page.drill is not None:
             self._drill_page.end()
         QThreadPool.globalInstance().waitForDone(3000)
-        self.settings.ui.geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
+        self.settings.ui.geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
         try:
             self.settings.save()
         except OSError:
