@@ -21,6 +21,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     # Pure-Python modules first: once PySide6 is imported, it reads the source of every module
     # imported after it (to see whether it uses PySide's feature switches).
     import trainer.curriculum  # noqa: F401  (home's, imported here for the reason above)
+    import ui.style  # noqa: F401  (likewise)
     from trainer.settings import Settings
 
     # isort: split

@@ -143,6 +143,10 @@ class HomePage(QWidget):
                 ", ".join(i.split(":", 1)[-1] for i in weak.get(name, ())[:4]),
             ]
             for c, text in enumerate(cells):
+                if not text:  # an empty cell needs no item (nor one left from before)
+                    if self.table.item(r, c) is not None:
+                        self.table.takeItem(r, c)
+                    continue
                 item = QTableWidgetItem(text)
                 if c == 0:
                     item.setToolTip(

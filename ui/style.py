@@ -3,7 +3,10 @@ escaping of text set into Qt's rich text."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pure Python at run time: the app loads it before Qt (see ui.app)
+    from PySide6.QtWidgets import QWidget
 
 
 def emphasise(widget: QWidget, scale: float, *, bold: bool = False) -> None:

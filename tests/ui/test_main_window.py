@@ -121,3 +121,21 @@ def test_the_app_sets_its_window_icon_once_the_window_is_up(qtbot, monkeypatch, 
     monkeypatch.setenv("SABOT_SMOKE", "1")
     assert app.run(["sabot"]) == 0
     assert not qapp.windowIcon().isNull()
+
+
+def test_what_the_app_loads_before_qt_is_pure_python():
+    # ui.app imports these ahead of PySide6, which would read the source of each one imported
+    # after it: they must not pull Qt in themselves
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import sys, trainer.curriculum, trainer.settings, ui.app, ui.style\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
