@@ -46,7 +46,8 @@ def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, d
     return profile, stats, weak, unavailable
 
 
-ON_SCREEN_POLL_MS = 10
+ON_SCREEN_POLL_MS = 10  # the first look, doubled at each look after, up to the longest
+ON_SCREEN_POLL_MAX_MS = 320
 
 
 class MainWindow(QMainWindow):
@@ -188,18 +189,20 @@ class MainWindow(QMainWindow):
             # the window system takes a few ms to show a new window: look then, not at once
             QTimer.singleShot(ON_SCREEN_POLL_MS, self._wait_until_on_screen)
 
-    def _wait_until_on_screen(self) -> None:
+    def _wait_until_on_screen(self, wait_ms: int = ON_SCREEN_POLL_MS) -> None:
         """Home is painted once the window system exposes the window (Qt paints it as it takes
         the exposure in): then `firstPainted`, and home's figures.
 
         Polled, not watched with an event filter: the first event handled in Python has PySide
-        build the bindings of Qt's ~50 event classes, ~4 ms ahead of home's first paint."""
+        build the bindings of Qt's ~50 event classes, ~4 ms ahead of home's first paint. A window
+        that stays hidden (started minimised) is looked at less and less often."""
         if not self.isVisible():
             self._watching = False
             return
         handle = self.windowHandle()
         if handle is None or not handle.isExposed():
-            QTimer.singleShot(ON_SCREEN_POLL_MS, self._wait_until_on_screen)
+            wait_ms = min(2 * wait_ms, ON_SCREEN_POLL_MAX_MS)
+            QTimer.singleShot(wait_ms, lambda: self._wait_until_on_screen(wait_ms))
             return
         self._watching = False
         self._painted = True

@@ -139,3 +139,31 @@ def test_what_the_app_loads_before_qt_is_pure_python():
         [sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(qtbot, tmp_path, monkeypatch):
+    import time
+
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    exposed, looks = [False], []
+
+    class Handle:  # a window the window system has not shown yet (started minimised, say)
+        def isExposed(self) -> bool:
+            looks.append(time.monotonic())
+            return exposed[0]
+
+    monkeypatch.setattr(MainWindow, "windowHandle", lambda self: Handle())
+    w.show()
+    qtbot.waitUntil(lambda: len(looks) >= 5, timeout=5000)
+    gaps = [b - a for a, b in zip(looks, looks[1:], strict=False)]
+    assert gaps[-1] > 2 * gaps[0]
+    assert "reading your history" in w.home.sub.text()  # nothing read while off screen
+    exposed[0] = True
+    with qtbot.waitSignal(w.firstPainted, timeout=3000):
+        pass
+    qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
+    w.close()
+    store.close()
