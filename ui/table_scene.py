@@ -899,6 +899,11 @@ class TableWidget(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setMouseTracking(True)
         self.setMinimumSize(320, 200)
+        # Every pixel of the viewport is painted, by the background brush or the prepared
+        # picture: Qt need not clear it (nor paint what lies behind it) first, a full-viewport
+        # fill saved at every question.
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.viewport().setAutoFillBackground(False)
         # (drawing, _picture_key, pixmap): the prepared table's picture and the shown one's
         self._pictures: list[tuple[Drawing, tuple, QPixmap]] = []
 
