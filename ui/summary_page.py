@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from trainer.drill import Summary
 from trainer.skills import SKILLS
-from ui.style import emphasise
+from ui.style import emphasise, esc
 
 
 def _pace(ms: float | None, target_ms: float) -> str:
@@ -89,14 +89,23 @@ class SummaryPage(QWidget):
         if s.slowest is not None:
             q = s.slowest.question
             parts.append(
-                f"<p>Slowest: {_s(s.slowest.response_ms)} on {SKILLS[q.skill].title} "
-                f"({q.item.split(':', 1)[-1]}), target {SKILLS[q.skill].target:.1f} s</p>"
+                f"<p>Slowest: {_s(s.slowest.response_ms)} on {item_text(q.item)}, "
+                f"target {SKILLS[q.skill].target:.1f} s</p>"
             )
         if bests:
             parts.append(
                 "<p style='color:#2e9d4f'><b>Personal best!</b> " + "; ".join(bests) + "</p>"
             )
         if s.to_work_on:
-            parts.append("<p>To work on: " + ", ".join(s.to_work_on[:8]) + "</p>")
+            items = ", ".join(item_text(i) for i in s.to_work_on[:8])
+            more = f" and {len(s.to_work_on) - 8} more" if len(s.to_work_on) > 8 else ""
+            parts.append(f"<p>To work on: {items}{more}</p>")
         parts.append("<p><small>Every answer is already saved.</small></p>")
         self.body.setText("".join(parts))
+
+
+def item_text(key: str) -> str:
+    """An item as the trainee reads it: "procedure:insurance" -> "What next? (insurance)"."""
+    skill, _, detail = key.partition(":")
+    title = SKILLS[skill].title if skill in SKILLS else skill
+    return esc(f"{title} ({detail})" if detail else title)

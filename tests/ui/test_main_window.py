@@ -52,6 +52,7 @@ def test_a_drill_from_the_keyboard_to_the_summary_and_again(qtbot, window):
     assert window.pages.currentWidget() is window.summary
     text = window.summary.body.text()
     assert "<b>1</b> right out of <b>2</b>" in text and "already saved" in text
+    assert "To work on: Pay even money (" in text  # the missed item, named for a person
     rows = list(window.store.attempts(profile="default"))
     assert [r.correct for r in rows] == [True, False]
     # the figures on home follow the history
@@ -167,3 +168,12 @@ def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(qtbot, tmp_
     qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
     w.close()
     store.close()
+
+
+def test_the_summary_names_items_as_the_trainee_reads_them():
+    from ui.summary_page import item_text
+
+    assert item_text("procedure:insurance") == "What next? (insurance)"
+    assert item_text("pay-blackjack:25") == "Pay a Black Jack (25)"
+    assert item_text("chips") == "Pay in chips"
+    assert item_text("odd:<b>") == "odd (&lt;b&gt;)"  # an unknown key is shown, escaped
