@@ -102,7 +102,8 @@ class MainWindow(QMainWindow):
             (a_progress, QKeySequence("Ctrl+P"), self.open_progress),
             (a_quit, QKeySequence(QKeySequence.StandardKey.Quit), self.close),
         ):
-            action.setShortcuts([keys])
+            # the platform's Quit keys, or Ctrl+Q where it has none (a desktop without a theme)
+            action.setShortcuts([keys if not keys.isEmpty() else QKeySequence("Ctrl+Q")])
             action.triggered.connect(slot)
         self._drill_actions = (a_home, a_settings, a_progress)
 

@@ -177,3 +177,22 @@ def test_the_summary_names_items_as_the_trainee_reads_them():
     assert item_text("pay-blackjack:25") == "Pay a Black Jack (25)"
     assert item_text("chips") == "Pay in chips"
     assert item_text("odd:<b>") == "odd (&lt;b&gt;)"  # an unknown key is shown, escaped
+
+
+def test_the_menu_s_actions_and_their_shortcuts(qtbot, window):
+    menu = window.menuBar().actions()[0].menu()
+    actions = {a.text(): a for a in menu.actions() if not a.isSeparator()}
+    assert [a.shortcut().toString() for a in actions.values()] == [
+        "Ctrl+H",
+        "Ctrl+,",
+        "Ctrl+P",
+        "Ctrl+Q",
+    ]
+    window.start_drill(["pay-even"], "practice")
+    # during a drill only Quit is offered: the drill is left with Esc, onto its summary
+    assert [a.isEnabled() for a in actions.values()] == [False, False, False, True]
+    window.drill_page.end()
+    window.show_home()
+    assert all(a.isEnabled() for a in actions.values())
+    actions["&Quit"].trigger()
+    assert not window.isVisible()
