@@ -159,8 +159,9 @@ def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(qtbot, tmp_
     monkeypatch.setattr(MainWindow, "windowHandle", lambda self: Handle())
     w.show()
     qtbot.waitUntil(lambda: len(looks) >= 5, timeout=5000)
-    gaps = [b - a for a, b in zip(looks, looks[1:], strict=False)]
-    assert gaps[-1] > 2 * gaps[0]
+    # the looks come 20, 40, 80, 160 ms apart (a timer never fires early; a busy machine only
+    # stretches the gaps): without the backing off they would all be 10 ms
+    assert looks[4] - looks[3] >= 0.15
     assert "reading your history" in w.home.sub.text()  # nothing read while off screen
     exposed[0] = True
     with qtbot.waitSignal(w.firstPainted, timeout=3000):
