@@ -915,8 +915,10 @@ class TableWidget(QGraphicsView):
 
     def prepare(self, view: TableView) -> None:
         """Build and paint `view` now, for a `show_table(view)` to come."""
-        drawing = self._table.stage(view)
         vp = self.viewport()
+        if vp.width() <= 0 or vp.height() <= 0:
+            return  # not laid out yet: nothing to paint to, the table is drawn when shown
+        drawing = self._table.stage(view)
         dpr = vp.devicePixelRatioF()
         picture = QPixmap(vp.size() * dpr)
         picture.setDevicePixelRatio(dpr)

@@ -462,3 +462,13 @@ def test_showing_another_table_drops_the_prepared_one(widget, qtbot, item_paints
     item_paints.clear()
     widget.viewport().grab()
     assert item_paints
+
+
+def test_preparing_a_table_for_a_widget_never_laid_out_is_harmless(qtbot):
+    w = TableWidget()
+    qtbot.addWidget(w)
+    w.viewport().resize(0, 0)
+    w.prepare(CASINO_FR)  # nothing to paint to: no picture, no warning
+    assert w._pictures == []
+    w.show_table(CASINO_FR)
+    assert len(cards_in(w.table_scene())) == 8
