@@ -538,19 +538,36 @@ class TableScene(QGraphicsScene):
         self._breakdown = breakdown
         self._chip_memo: dict[Decimal, tuple[Decimal, ...] | None] = {}
         self._legend = legend
-        self._felt: FeltItem | None = None
-        self._layer: _Layer | None = None
-        self._numbers: tuple[int, ...] | None = None
+        self._felt: FeltItem | None = None  # kept from drawing to drawing while the boxes stay
         self._stage: QGraphicsScene | None = None  # where a staged view is built, off the table
         self._staged: Drawing | None = None
-        self.places: dict[int, BoxPlace] = {}
-        self.view: TableView | None = None
-        self.drawing: Drawing | None = None
-        # What the last snapshot drew, for whoever needs to point at it (and for the tests).
-        self.hand_cards: dict[str, list[CardItem]] = {}
-        self.stacks: dict[str, ChipStackItem] = {}
-        self.captions: dict[str, LabelItem] = {}
-        self.outlines: dict[str, OutlineItem] = {}
+        self.drawing: Drawing | None = None  # what is on the table
+
+    # What the last snapshot drew, for whoever needs to point at it (and for the tests).
+
+    @property
+    def view(self) -> TableView | None:
+        return self.drawing.view if self.drawing is not None else None
+
+    @property
+    def places(self) -> dict[int, BoxPlace]:
+        return self.drawing.places if self.drawing is not None else {}
+
+    @property
+    def hand_cards(self) -> dict[str, list[CardItem]]:
+        return self.drawing.hand_cards if self.drawing is not None else {}
+
+    @property
+    def stacks(self) -> dict[str, ChipStackItem]:
+        return self.drawing.stacks if self.drawing is not None else {}
+
+    @property
+    def captions(self) -> dict[str, LabelItem]:
+        return self.drawing.captions if self.drawing is not None else {}
+
+    @property
+    def outlines(self) -> dict[str, OutlineItem]:
+        return self.drawing.outlines if self.drawing is not None else {}
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -565,17 +582,9 @@ class TableScene(QGraphicsScene):
                 self.removeItem(self._felt)
             self._felt = d.felt
             self.addItem(d.felt)
-            self._numbers = d.numbers
-            self.places = d.places
-        if self._layer is not None:
-            self.removeItem(self._layer)
-        self._layer = d.layer
-        self.view = view
+        if self.drawing is not None:
+            self.removeItem(self.drawing.layer)
         self.drawing = d
-        self.hand_cards = d.hand_cards
-        self.stacks = d.stacks
-        self.captions = d.captions
-        self.outlines = d.outlines
         self.addItem(d.layer)
 
     def stage(self, view: TableView) -> Drawing:
@@ -607,8 +616,8 @@ class TableScene(QGraphicsScene):
 
     def _build(self, view: TableView) -> Drawing:
         numbers = tuple(b.number for b in view.boxes)
-        if numbers == self._numbers:
-            places, felt = self.places, None
+        if self.drawing is not None and numbers == self.drawing.numbers:
+            places, felt = self.drawing.places, None
         else:
             places = {p.number: p for p in layout_boxes(numbers)}
             felt = FeltItem(list(places.values()), self._legend)
