@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from trainer.drill import Summary
+from trainer.progress_data import item_label, skill_title
 from trainer.skills import SKILLS
 from ui.style import emphasise, esc
 
@@ -106,6 +107,6 @@ class SummaryPage(QWidget):
 
 def item_text(key: str) -> str:
     """An item as the trainee reads it: "procedure:insurance" -> "What next? (insurance)"."""
-    skill, _, detail = key.partition(":")
-    title = SKILLS[skill].title if skill in SKILLS else skill
+    title = skill_title(key.partition(":")[0])
+    detail = item_label(key) if ":" in key else ""
     return esc(f"{title} ({detail})" if detail else title)
