@@ -13,17 +13,33 @@ from ui.main_window import MainWindow
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
+def new_window(qtbot, tmp_path):
+    """Makes a main window on a fresh history, not shown yet (under `preset`'s house rules)."""
+    stores = []
+
+    def make(preset: str | None = None) -> MainWindow:
+        settings = Settings.load(tmp_path / "settings.json")
+        if preset is not None:
+            settings.set_rules(preset, {})
+        store = Store.open(tmp_path / "history.sqlite3")
+        stores.append(store)
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        return w
+
+    yield make
+    for store in stores:
+        store.close()
+
+
+@pytest.fixture
+def window(qtbot, new_window):
+    w = new_window()
     w.show()
     qtbot.waitExposed(w)
     assert w.wait_for_figures()
     yield w
     w.close()
-    store.close()
 
 
 def test_home_lists_every_skill_with_its_target(window):
@@ -67,19 +83,14 @@ def test_a_drill_from_the_keyboard_to_the_summary_and_again(qtbot, window):
     assert window.drill_page.drill is not None
 
 
-def test_skills_the_rules_rule_out_are_greyed_and_not_started(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    settings.set_rules("home", {})
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
+def test_skills_the_rules_rule_out_are_greyed_and_not_started(new_window):
+    w = new_window("home")
     assert w.wait_for_figures()
     w.home.select(["pay-split"])
     started = []
     w.home.start.connect(lambda names, mode: started.append(names))
     w.home.buttons["practice"].click()
     assert started == []  # no split under the home preset [004]
-    store.close()
 
 
 def test_smoke_run_opens_and_quits(qtbot, monkeypatch):
@@ -89,11 +100,8 @@ def test_smoke_run_opens_and_quits(qtbot, monkeypatch):
     assert app.run(["sabot"]) == 0
 
 
-def test_home_reads_its_figures_by_itself_once_on_screen(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
+def test_home_reads_its_figures_by_itself_once_on_screen(qtbot, new_window):
+    w = new_window()
     assert "reading your history" in w.home.sub.text()  # nothing read before it is shown
     with qtbot.waitSignal(w.firstPainted, timeout=3000):
         w.show()
@@ -110,7 +118,6 @@ def test_home_reads_its_figures_by_itself_once_on_screen(qtbot, tmp_path):
     qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
     assert painted == []
     w.close()
-    store.close()
 
 
 def test_the_app_sets_its_window_icon_once_the_window_is_up(qtbot, monkeypatch, qapp):
@@ -142,13 +149,12 @@ def test_what_the_app_loads_before_qt_is_pure_python():
     assert out.stdout.strip() == "[]"
 
 
-def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(qtbot, tmp_path, monkeypatch):
+def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(
+    qtbot, new_window, monkeypatch
+):
     import time
 
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
+    w = new_window()
     exposed, looks = [False], []
 
     class Handle:  # a window the window system has not shown yet (started minimised, say)
@@ -168,7 +174,6 @@ def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(qtbot, tmp_
         pass
     qtbot.waitUntil(lambda: "reading your history" not in w.home.sub.text(), timeout=3000)
     w.close()
-    store.close()
 
 
 def test_the_summary_names_items_as_the_trainee_reads_them():
