@@ -952,20 +952,26 @@ def test_procedure_hole_card_peek_without_natural() -> None:
     assert checked >= 20
 
 
+def _after_action(q: Question) -> tuple[str, list[str]] | None:
+    """For a "Hand 3 hits: 9 7 5. What do you do next?" question: the hand and its cards."""
+    m = re.fullmatch(r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?", q.prompt)
+    if m is None:
+        return None
+    return m[1], ["T" if r == "10" else r for r in m[3].split()]
+
+
 def test_procedure_bust_hand_is_collected_at_once() -> None:
     found = 0
     for preset in ("casino-fr", "hole-card"):
         for q in questions(preset, "procedure", 250):
-            m = re.fullmatch(
-                r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?", q.prompt
-            )
-            if m is None:
+            after = _after_action(q)
+            if after is None:
                 continue
-            cards = ["T" if r == "10" else r for r in m[3].split()]
+            label, cards = after
             if low_soft(cards)[0] > 21:
                 found += 1
                 # [000][003] a bust box loses at once
-                assert q.expected == f"Collect hand {m[1]}'s bet and cards at once", q.prompt
+                assert q.expected == f"Collect hand {label}'s bet and cards at once", q.prompt
     assert found >= 5
 
 
@@ -981,15 +987,13 @@ def test_procedure_next_step_after_an_action(preset: str) -> None:
     rules = rules_for(preset)
     checked = 0
     for q in questions(preset, "procedure", 250):
-        m = re.fullmatch(
-            r"Hand (\S+) (hits|doubles|stands): (.*)\. What do you do next\?", q.prompt
-        )
-        if m is None:
+        after = _after_action(q)
+        if after is None:
             continue
-        cards = ["T" if r == "10" else r for r in m[3].split()]
+        label, cards = after
         if low_soft(cards)[0] > 21:
             continue  # test_procedure_bust_hand_is_collected_at_once
-        box, _, idx = m[1].partition(".")
+        box, _, idx = label.partition(".")
         waiting = []
         for b in q.table.boxes:
             for i, h in enumerate(b.hands, 1):
