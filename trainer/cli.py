@@ -50,7 +50,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_gui(args: argparse.Namespace | None = None) -> int:
+def cmd_gui() -> int:
     try:
         from ui.app import run
     except ImportError as e:
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
-        return cmd_gui(args)
+        return cmd_gui()
     try:
         return int(func(args))
     except KeyboardInterrupt:
