@@ -159,7 +159,7 @@ def test_pyproject_lists_every_package() -> None:
 def test_spec_compiles_and_names_the_lazy_imports() -> None:
     source = (PACKAGING / "sabot.spec").read_text(encoding="utf-8")
     compile(source, "sabot.spec", "exec")
-    for module in ('"ui.app"', '"trainer.drill_cli"', '"pyqtgraph"'):
+    for module in ('"ui.app"', '"trainer.commands.drill"', '"pyqtgraph"'):
         assert module in source
     # pyqtgraph imports QtOpenGL at start, even when it draws without OpenGL
     assert '"QtOpenGL"' not in source and '"QtOpenGLWidgets"' not in source

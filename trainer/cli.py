@@ -28,7 +28,7 @@ def _read_input(path: str) -> str:
 def cmd_round(args: argparse.Namespace) -> int:
     import json
 
-    from trainer.scenario import ScenarioError, replay
+    from trainer.game.scenario import ScenarioError, replay
 
     try:
         text = _read_input(args.file)
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_round)
 
     try:
-        from trainer import drill_cli
+        from trainer.commands import drill as drill_cli
     except ImportError:
         pass
     else:

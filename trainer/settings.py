@@ -38,7 +38,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from trainer.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
+from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
 
 SETTINGS_NAME: Final = "settings.json"
 FORMAT_VERSION: Final = 1

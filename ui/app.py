@@ -20,7 +20,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     # Pure-Python modules first: once PySide6 is imported, it reads the source of every module
     # imported after it (to see whether it uses PySide's feature switches).
-    import trainer.curriculum  # noqa: F401  (home's, imported here for the reason above)
+    import trainer.practice.curriculum  # noqa: F401  (home's, imported here for the reason above)
     import ui.style  # noqa: F401  (likewise)
     from trainer.settings import Settings
 
@@ -43,7 +43,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         apply_theme(app, settings.prefs.theme)
 
     def open_store():  # the history is opened once home is on screen
-        from trainer.store import Store
+        from trainer.history.store import Store
 
         return Store.open()
 

@@ -2,7 +2,7 @@
 
 Face up: a rounded white card with the rank and suit in two corners and a large suit in the
 middle; face down: a patterned back. No bitmaps, so a card stays crisp at any zoom and any
-device-pixel ratio. Card tokens are the domain's (`trainer.cards`): a rank `A 2-9 T J Q K` and
+device-pixel ratio. Card tokens are the domain's (`trainer.game.cards`): a rank `A 2-9 T J Q K` and
 an optional suit `S H D C`; a card without a suit is drawn with its rank alone.
 """
 

@@ -2,7 +2,7 @@
 
 One painted chip button per denomination of the table, keys 1..9 (0 for a tenth) add that chip,
 Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. The tray
-only collects chips: whether they make the right payout is for `trainer.payout` to say.
+only collects chips: whether they make the right payout is for `trainer.game.payout` to say.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Everything is painted with vectors (text included, as outlines) so chips stay crisp at any zoom
 and screen density. How an amount breaks down into chips is the domain's business
-(`trainer.payout.chip_breakdown`): a stack draws the breakdown it is given, or a generic stack
+(`trainer.game.payout.chip_breakdown`): a stack draws the breakdown it is given, or a generic stack
 when it is given none. The chip tray widget paints its buttons with `paint_chip` from here.
 """
 

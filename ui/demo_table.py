@@ -21,8 +21,8 @@ from decimal import Decimal as D
 
 from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
-from trainer.payout import chip_breakdown
-from trainer.table import BoxView, HandView, TableView
+from trainer.game.payout import chip_breakdown
+from trainer.game.table import BoxView, HandView, TableView
 from ui.chip_tray import ChipTray
 from ui.table_scene import TableScene, TableWidget
 

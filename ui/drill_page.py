@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.answers import Unreadable
-from trainer.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
-from trainer.payout import chip_breakdown, money
-from trainer.skills import SKILLS, Question
-from trainer.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
+from trainer.game.payout import chip_breakdown, money
+from trainer.practice.answers import Unreadable
+from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
+from trainer.practice.skills import SKILLS, Question
+from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
 from ui.chip_tray import ChipTray
 from ui.style import emphasise, esc
 from ui.table_scene import TableScene, TableWidget
@@ -110,7 +110,7 @@ class ChoiceButtons(QWidget):
 class DrillPage(QWidget):
     """Runs one `Drill` on the table. Emits `finished(summary)` when the drill ends."""
 
-    finished = Signal(object)  # trainer.drill.Summary
+    finished = Signal(object)  # trainer.practice.drill.Summary
     answeredSignal = Signal(object)  # noqa: N815  (Answered) — for tests and the benchmark
     questionShown = Signal(object)  # noqa: N815  (Question), once painted and the clock runs
 

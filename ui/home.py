@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.curriculum import CURRICULUM
+from trainer.practice.curriculum import CURRICULUM
 from ui.style import esc
 
 # Qt.AlignmentFlag.AlignCenter. Home is the first thing on screen, and merely importing Qt's
@@ -109,7 +109,7 @@ class HomePage(QWidget):
         *,
         loading: bool = False,
     ) -> None:
-        """Show the curriculum; `stats` maps a skill to its trainer.stats.SkillStats."""
+        """Show the curriculum; `stats` maps a skill to its trainer.history.stats.SkillStats."""
         self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(profile)}</span>")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
         figures = (

@@ -14,13 +14,13 @@ from PySide6.QtCore import QByteArray, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
-from trainer.curriculum import INFO, TARGETS
+from trainer.practice.curriculum import INFO, TARGETS
 from ui.home import HomePage
 
 if TYPE_CHECKING:
-    from trainer.drill import Drill, Summary
+    from trainer.history.store import Store
+    from trainer.practice.drill import Drill, Summary
     from trainer.settings import Settings
-    from trainer.store import Store
     from ui.drill_page import DrillPage
     from ui.summary_page import SummaryPage
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, dict, dict]:
     """The curriculum's figures for `profile`, read on a worker thread through `reader` (closed
     here), so the window is on screen and answering before the history is summed up."""
-    from trainer.skills import SKILLS
-    from trainer.stats import skill_stats, weakest_items
+    from trainer.history.stats import skill_stats, weakest_items
+    from trainer.practice.skills import SKILLS
 
     stats: dict[str, Any] = {}
     weak: dict[str, list[str]] = {}
@@ -254,7 +254,7 @@ class MainWindow(QMainWindow):
     def start_drill(
         self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None
     ) -> None:
-        from trainer.drill import Drill, resolve_skills
+        from trainer.practice.drill import Drill, resolve_skills
 
         rules = self.rules()
         try:
@@ -262,7 +262,7 @@ class MainWindow(QMainWindow):
             if weak is None:
                 weak = []
                 if mode != "exam":
-                    from trainer.stats import weakest_items
+                    from trainer.history.stats import weakest_items
 
                     try:
                         weak = [
@@ -298,7 +298,7 @@ class MainWindow(QMainWindow):
         page.start(drill)
 
     def _bests_keys(self) -> set[tuple[str, int]]:
-        from trainer.stats import personal_bests
+        from trainer.history.stats import personal_bests
 
         try:
             pb = personal_bests(self.store, self.settings.prefs.profile)

@@ -7,7 +7,8 @@ missed ones again) and Readiness (the verdict against the dealer-school bar, wit
 missing) — and the exports: a chart as PNG, the history as CSV, a one-page PDF report for the
 instructor.
 
-Every figure comes from `trainer.progress_data` (and through it `trainer.stats`), read on a
+Every figure comes from `trainer.history.progress_data` (and through it
+`trainer.history.stats`), read on a
 worker thread through `ui.background` with a `store.reader()`; this module only lays them out.
 The history is read in two steps so that a long one shows at once: the first screen (every
 table, and the timeline of the skill practised last), then every session. pyqtgraph is
@@ -81,12 +82,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer import progress_data as pd
-from trainer.drill import MODES
+from trainer.history import progress_data as pd
+from trainer.history.stats import MASTERY, SkillStats
+from trainer.history.store import Store
+from trainer.practice.drill import MODES
+from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
-from trainer.skills import SKILLS, TARGETS
-from trainer.stats import MASTERY, SkillStats
-from trainer.store import Store
 from ui.background import Job, run_in_background
 
 GOOD = QColor("#2e9d4f")
@@ -1031,7 +1032,7 @@ class SessionsTab(QWidget):
         store = self.store
 
         def work() -> tuple[Any, list[Any]]:
-            from trainer.stats import session_stats
+            from trainer.history.stats import session_stats
 
             with store.reader() as reader:
                 return session_stats(reader, session_id), list(
@@ -1474,7 +1475,7 @@ class ProgressWindow(QWidget):
 
     def export_csv(self, path: str | Path) -> Job:
         """Write the profile's every attempt as CSV, on a worker thread; `exported` when done."""
-        from trainer.drill_cli import export_rows, write_export
+        from trainer.commands.drill import export_rows, write_export
 
         store, profile, target = self.store, self.profile, Path(path)
         known = {p.name.casefold() for p in store.profiles()}

@@ -3,7 +3,7 @@
 The readiness verdict with what is still missing, the per-skill table, a small chart of the
 last 30 days (answers per day and accuracy), the exam and the weakest items. Drawn with
 QPainter on Qt's own QPdfWriter (QtGui, shipped with PySide6-Essentials), from the figures the
-progress view already holds (`trainer.progress_data.Progress`): nothing is read here.
+progress view already holds (`trainer.history.progress_data.Progress`): nothing is read here.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from trainer import progress_data as pd
-from trainer.stats import MASTERY, DayStats
+from trainer.history import progress_data as pd
+from trainer.history.stats import MASTERY, DayStats
 
 DPI = 300
 GOOD = QColor("#2e7d32")

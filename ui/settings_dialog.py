@@ -48,9 +48,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
+from trainer.game.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
+from trainer.history.store import Store
 from trainer.settings import CURRENCY_MAX, THEMES, Settings, SettingsError
-from trainer.store import Store
 from ui.chips import format_amount
 
 # RULES.md, the table of sources: where each preset comes from.
@@ -63,7 +63,7 @@ PRESET_SOURCES: dict[str, str] = {
     "home": "[004] Family game: a player holds the bank, chips are scored",
 }
 
-# The table's words for the options of trainer.rules.OPTIONS; a new option without an entry
+# The table's words for the options of trainer.game.rules.OPTIONS; a new option without an entry
 # here still gets an editor, labelled from its name.
 OPTION_LABELS: dict[str, str] = {
     "decks": "Decks",

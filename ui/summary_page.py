@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from trainer.drill import Summary
-from trainer.progress_data import item_label, skill_title
-from trainer.skills import SKILLS
+from trainer.history.progress_data import item_label, skill_title
+from trainer.practice.drill import Summary
+from trainer.practice.skills import SKILLS
 from ui.style import emphasise, esc
 
 

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.table import BoxView, HandView, TableView
+from trainer.game.table import BoxView, HandView, TableView
 from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, CardItem
 from ui.chips import (
     CHIP_RADIUS,

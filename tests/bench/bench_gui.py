@@ -44,10 +44,10 @@ def answer_to_next(n: int) -> list[float]:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from trainer.drill import Drill
-    from trainer.rules import HouseRules
-    from trainer.skills import SKILLS
-    from trainer.store import Store
+    from trainer.game.rules import HouseRules
+    from trainer.history.store import Store
+    from trainer.practice.drill import Drill
+    from trainer.practice.skills import SKILLS
     from ui.drill_page import DrillPage
 
     app = QApplication.instance() or QApplication([])

@@ -5,7 +5,8 @@
 Fills a fresh store with a year of realistic practice (real skills, real questions and item
 keys, several trainees getting faster and surer, practice, challenge, sprint and exam sessions,
 some items harder than others), then prints, for the heaviest trainee: the time of the data
-load alone (`trainer.progress_data.load_progress` on a reader), the time from constructing the
+load alone (`trainer.history.progress_data.load_progress` on a reader), the time from
+constructing the
 window to the data shown (the `loaded` signal, then the events it posted), cold — pyqtgraph not
 yet imported, as on the first Ctrl+P — and warm, the time to switch profile, and the times of
 the exports (PNG, PDF, CSV). The goal: ≤ 300 ms to show the view over 1,000,000 attempts.
@@ -36,8 +37,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from trainer.drill import EXAM_PER_SKILL
-from trainer.skills import SKILLS, Question
+from trainer.practice.drill import EXAM_PER_SKILL
+from trainer.practice.skills import SKILLS, Question
 
 DAY = 86400
 # name: (share of the attempts, ability: 0 never gets there, 1 masters everything by the end)
@@ -56,8 +57,8 @@ def question_pool(
     per_skill: int = 60, seed: int = 7
 ) -> dict[str, list[tuple[Question, str | bytes]]]:
     """Real questions of every skill under the default house rules, with their stored form."""
-    from trainer.rules import HouseRules
-    from trainer.store import encode_question
+    from trainer.game.rules import HouseRules
+    from trainer.history.store import encode_question
 
     rules = HouseRules.from_spec("casino-fr")
     rng = random.Random(seed)
@@ -89,7 +90,7 @@ def fill_history(
 
     Returns the number of sessions. The file is then opened (and migrated) with Store.open.
     """
-    from trainer.store import Store, _v1_tables
+    from trainer.history.store import Store, _v1_tables
 
     if path.exists():
         raise FileExistsError(path)
@@ -261,9 +262,9 @@ def main() -> None:
     options = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    from trainer import progress_data
-    from trainer.skills import TARGETS
-    from trainer.store import Store
+    from trainer.history import progress_data
+    from trainer.history.store import Store
+    from trainer.practice.skills import TARGETS
 
     with tempfile.TemporaryDirectory() as scratch:
         os.environ["SABOT_DATA_DIR"] = scratch

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from decimal import Decimal
 
-from trainer.round import DOUBLE, HIT, SPLIT, STAND, Round
-from trainer.rules import HouseRules
-from trainer.shoe import Shoe
+from trainer.game.round import DOUBLE, HIT, SPLIT, STAND, Round
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import Shoe
 
 GOAL = 20_000
 BETS = [Decimal(x) for x in (5, 10, 10, 15, 20, 25, 25, 50, 100)]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.trainer.history import Clock
-from trainer.store import Store
+from trainer.history.store import Store
 
 
 @pytest.fixture

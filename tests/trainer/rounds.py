@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from trainer.round import Hand, Round
-from trainer.rules import HouseRules
-from trainer.shoe import ScriptedCards
+from trainer.game.round import Hand, Round
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import ScriptedCards
 
 D = Decimal
 Bets = Mapping[int, int | str | Mapping[str, int | str]]

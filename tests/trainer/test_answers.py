@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.answers import (
+from trainer.practice.answers import (
     Unreadable,
     parse_amount,
     parse_announcement,

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from trainer.announce import BLACK_JACK, BUST, announce, announce_points, announce_up_card
-from trainer.cards import (
+from trainer.game.announce import BLACK_JACK, BUST, announce, announce_points, announce_up_card
+from trainer.game.cards import (
     RANKS,
     CardError,
     best,

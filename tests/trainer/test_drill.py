@@ -15,9 +15,12 @@ from typing import Any
 
 import pytest
 
-from trainer.answers import Unreadable
-from trainer.curriculum import TARGETS
-from trainer.drill import (
+from trainer.game.rules import HouseRules
+from trainer.history.stats import skill_stats
+from trainer.history.store import Store
+from trainer.practice.answers import Unreadable
+from trainer.practice.curriculum import TARGETS
+from trainer.practice.drill import (
     CHALLENGE,
     CHALLENGE_SECONDS,
     EXAM,
@@ -35,11 +38,8 @@ from trainer.drill import (
     exam_questions,
     resolve_skills,
 )
-from trainer.rules import HouseRules
-from trainer.skills import SKILLS, Question, Skill
-from trainer.skills.base import AMOUNT
-from trainer.stats import skill_stats
-from trainer.store import Store
+from trainer.practice.skills import SKILLS, Question, Skill
+from trainer.practice.skills.base import AMOUNT
 
 REPO = Path(__file__).resolve().parents[2]
 FR = HouseRules.from_spec("casino-fr")
@@ -288,7 +288,7 @@ def test_response_time_is_what_the_caller_measured() -> None:
 
 
 def test_mastery_flips_at_the_thresholds(store: Store) -> None:
-    """≥ 50 attempts, last 30 ≥ 95 % right, median ≤ target (trainer.stats, via the store)."""
+    """≥ 50 attempts, last 30 ≥ 95 % right, median ≤ target (history.stats, via the store)."""
     target_ms = int(TARGETS["pay-even"] * 1000)
     d = Drill([SKILLS["pay-even"]], FR, seed=5, store=store, profile="m")
 
@@ -419,7 +419,8 @@ def wrong_or_expected(q: Question) -> str:
 
 def test_exam_is_the_same_in_another_process() -> None:
     code = (
-        "import json; from trainer.drill import exam_questions; from trainer.rules import "
+        "import json; from trainer.practice.drill import exam_questions; "
+        "from trainer.game.rules import "
         "HouseRules; print(json.dumps([[q.item, q.expected, q.data] for q in "
         "exam_questions(4242, HouseRules.from_spec('casino-it'))]))"
     )

@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from trainer.curriculum import TARGETS
-from trainer.drill import Drill, resolve_skills
-from trainer.drill_cli import EXPORT_FIELDS
-from trainer.rules import HouseRules
-from trainer.skills import SKILLS, Question
-from trainer.stats import skill_stats
-from trainer.store import Store
+from trainer.commands.drill import EXPORT_FIELDS
+from trainer.game.rules import HouseRules
+from trainer.history.stats import skill_stats
+from trainer.history.store import Store
+from trainer.practice.curriculum import TARGETS
+from trainer.practice.drill import Drill, resolve_skills
+from trainer.practice.skills import SKILLS, Question
 
 REPO = Path(__file__).resolve().parents[2]
 FR = HouseRules.from_spec("casino-fr")
@@ -239,7 +239,7 @@ def test_drill_brings_back_what_was_missed_last_time() -> None:
 
 
 def test_drill_exam_and_challenge_modes() -> None:
-    from trainer.drill import exam_questions
+    from trainer.practice.drill import exam_questions
 
     exam = exam_questions(31, FR, resolve_skills("all", FR))
     answers = [q.expected for q in exam]
@@ -399,7 +399,7 @@ def test_drill_killed_keeps_every_answered_attempt(n: int) -> None:
 
 def wrong(q: Question) -> str:
     """A readable wrong answer, from a few candidates judged by the skill's own checker."""
-    from trainer.answers import Unreadable
+    from trainer.practice.answers import Unreadable
 
     for raw in ("1", "2", "bust", "20", "5", "1; 1", "1; 1; 1", "1; 1; 1; 1", "1 dealer"):
         try:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.trainer.rounds import D, hand, new_round
-from trainer.payout import (
+from trainer.game.payout import (
     ChipError,
     blackjack_win,
     chip_breakdown,
@@ -22,7 +22,7 @@ from trainer.payout import (
     insurance_win,
     money,
 )
-from trainer.round import (
+from trainer.game.round import (
     BLACKJACK,
     BUST,
     DOUBLE,
@@ -34,7 +34,7 @@ from trainer.round import (
     WIN,
     Round,
 )
-from trainer.rules import HouseRules
+from trainer.game.rules import HouseRules
 
 
 def play_out(rnd: Round, decisions: Mapping[str, list[str]]) -> None:

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.trainer.history import DAY, NOON, Clock
-from trainer import progress_data as pd
-from trainer import stats
-from trainer.drill import EXAM_PER_SKILL
-from trainer.skills import TARGETS
-from trainer.stats import MASTERY
-from trainer.store import Store
+from trainer.history import progress_data as pd
+from trainer.history import stats
+from trainer.history.stats import MASTERY
+from trainer.history.store import Store
+from trainer.practice.drill import EXAM_PER_SKILL
+from trainer.practice.skills import TARGETS
 
 
 def drill(
@@ -323,6 +323,6 @@ def test_the_first_step_reads_one_skill(store: Store, clock: Clock) -> None:
 
 
 def test_the_domain_stays_free_of_qt() -> None:
-    code = "import sys, trainer.progress_data; print('PySide6' in sys.modules)"
+    code = "import sys, trainer.history.progress_data; print('PySide6' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

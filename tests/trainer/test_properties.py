@@ -28,8 +28,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trainer.cards import RANKS, full_deck
-from trainer.round import (
+from trainer.game.cards import RANKS, full_deck
+from trainer.game.round import (
     ACTIONS,
     BLACKJACK,
     BUST,
@@ -45,9 +45,9 @@ from trainer.round import (
     Round,
     RoundError,
 )
-from trainer.rules import PRESETS, HouseRules
-from trainer.scenario import replay, transcript
-from trainer.shoe import ScriptedCards, Shoe
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.game.scenario import replay, transcript
+from trainer.game.shoe import ScriptedCards, Shoe
 
 D = Decimal
 T = TypeVar("T")

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tests.trainer.rounds import D, hand, new_round
-from trainer.cards import full_deck
-from trainer.round import (
+from trainer.game.cards import full_deck
+from trainer.game.round import (
     ACTIONS,
     BLACKJACK,
     BUST,
@@ -33,8 +33,8 @@ from trainer.round import (
     Round,
     RoundError,
 )
-from trainer.rules import HouseRules
-from trainer.shoe import OutOfCards, Shoe
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import OutOfCards, Shoe
 
 
 def cur(rnd: Round) -> Hand:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from trainer.rules import DEFAULT_PRESET, OPTIONS, PRESETS, HouseRules, RulesError
+from trainer.game.rules import DEFAULT_PRESET, OPTIONS, PRESETS, HouseRules, RulesError
 
 D = Decimal
 STD_CHIPS = tuple(D(c) for c in (500, 100, 25, 10, 5, 2, 1))

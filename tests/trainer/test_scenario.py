@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from trainer.cli import main
-from trainer.rules import HouseRules
-from trainer.scenario import ScenarioError, parse_scenario, play, replay, transcript
+from trainer.game.rules import HouseRules
+from trainer.game.scenario import ScenarioError, parse_scenario, play, replay, transcript
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = REPO / "resources" / "scenarios"

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import trainer.settings as settings_module
-from trainer.rules import PRESETS, HouseRules, RulesError
+from trainer.game.rules import PRESETS, HouseRules, RulesError
 from trainer.settings import (
     Preferences,
     Settings,

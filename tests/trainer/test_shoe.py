@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.cards import full_deck
-from trainer.round import Round
-from trainer.rules import HouseRules
-from trainer.shoe import BURN, OutOfCards, ScriptedCards, Shoe
+from trainer.game.cards import full_deck
+from trainer.game.round import Round
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import BURN, OutOfCards, ScriptedCards, Shoe
 
 
 def everything(shoe: Shoe) -> Counter[str]:

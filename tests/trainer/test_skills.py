@@ -19,12 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.announce import announce
-from trainer.answers import Unreadable
-from trainer.cards import is_natural
-from trainer.rules import PRESETS, HouseRules
-from trainer.skills import SKILLS, Question, Verdict
-from trainer.skills.base import (
+from trainer.game.announce import announce
+from trainer.game.cards import is_natural
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.game.table import TableView
+from trainer.practice.answers import Unreadable
+from trainer.practice.skills import SKILLS, Question, Verdict
+from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
     ANNOUNCEMENT,
@@ -36,7 +37,6 @@ from trainer.skills.base import (
     SEQUENCE,
     SIGNED_AMOUNT,
 )
-from trainer.table import TableView
 
 # Skills whose questions are about a hand (or hands) of cards: they carry data["cards"].
 HAND_SKILLS = (
@@ -111,7 +111,7 @@ def natural(cards: list[str] | tuple[str, ...], split: bool = False) -> bool:
 
 
 def rules_words(cards: list[str], split: bool, stood: bool) -> str:
-    """RULES.md §2, read independently of trainer.announce."""
+    """RULES.md §2, read independently of trainer.game.announce."""
     low, soft = low_soft(cards)
     if low > 21:
         return "bust"
@@ -684,7 +684,7 @@ def test_chips_brute_force_small_amounts() -> None:
     """For every small amount, the engine's breakdown against an exhaustive count."""
     from itertools import combinations_with_replacement
 
-    from trainer.payout import chip_breakdown
+    from trainer.game.payout import chip_breakdown
 
     for chips in ((1, 2, 5, 10, 25, 100, 500), (1, 5, 25, 100), (1, 5, 10), (1, 3, 4)):
         chip_set = [Decimal(c) for c in chips]

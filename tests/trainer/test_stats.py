@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.trainer.history import DAY, NOON, Clock
-from trainer import stats
-from trainer.stats import (
+from trainer.history import stats
+from trainer.history.stats import (
     MASTERY,
     MEDIAN,
     P90,
@@ -27,7 +27,7 @@ from trainer.stats import (
     quantile_counts,
     quantile_sorted,
 )
-from trainer.store import Store
+from trainer.history.store import Store
 
 
 def drill(

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-import trainer.store as store_module
+import trainer.history.store as store_module
 from tests.trainer.history import DAY, NOON, Clock
-from trainer import stats
-from trainer.store import SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
+from trainer.history import stats
+from trainer.history.store import SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,7 @@ def test_data_dir_defaults_to_the_platform_user_data_dir(
 
 def test_the_domain_does_not_import_qt() -> None:
     code = (
-        "import sys, trainer.store, trainer.stats;"
+        "import sys, trainer.history.store, trainer.history.stats;"
         "print(sorted(m for m in sys.modules if 'PySide' in m or 'pyqtgraph' in m))"
     )
     out = subprocess.run(
@@ -287,7 +287,7 @@ def test_each_attempt_is_committed_when_record_returns(store: Store, path: Path)
 CHILD = """
 import sys
 from pathlib import Path
-from trainer.store import Store
+from trainer.history.store import Store
 
 store = Store.open(Path(sys.argv[1]))
 session = store.start_session("Crash", "practice", ["sums"], "p")

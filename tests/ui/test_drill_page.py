@@ -8,11 +8,11 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from trainer.drill import Drill
-from trainer.rules import HouseRules
-from trainer.skills import SKILLS
-from trainer.skills.base import CHIPS, CHOICE, SEQUENCE
-from trainer.store import Store
+from trainer.game.rules import HouseRules
+from trainer.history.store import Store
+from trainer.practice.drill import Drill
+from trainer.practice.skills import SKILLS
+from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE
 from ui.drill_page import DrillPage
 
 RULES = HouseRules.from_spec("casino-fr")

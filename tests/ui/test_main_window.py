@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from trainer.curriculum import CURRICULUM
+from trainer.history.store import Store
+from trainer.practice.curriculum import CURRICULUM
 from trainer.settings import Settings
-from trainer.store import Store
 from ui.main_window import MainWindow
 
 
@@ -139,7 +139,7 @@ def test_what_the_app_loads_before_qt_is_pure_python():
     from pathlib import Path
 
     probe = (
-        "import sys, trainer.curriculum, trainer.settings, ui.app, ui.style\n"
+        "import sys, trainer.practice.curriculum, trainer.settings, ui.app, ui.style\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))"
     )
     repo = Path(__file__).resolve().parents[2]

@@ -15,13 +15,13 @@ from PySide6.QtCore import QCoreApplication, Qt, QThread
 from PySide6.QtGui import QImage
 
 from tests.trainer.history import DAY, Clock
-from trainer import progress_data as pd
-from trainer import stats
-from trainer.drill import EXAM_PER_SKILL
+from trainer.history import progress_data as pd
+from trainer.history import stats
+from trainer.history.stats import MASTERY
+from trainer.history.store import Store
+from trainer.practice.drill import EXAM_PER_SKILL
+from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
-from trainer.skills import SKILLS, TARGETS
-from trainer.stats import MASTERY
-from trainer.store import Store
 from ui.background import run_in_background
 from ui.progress import ProgressWindow, error_colour
 

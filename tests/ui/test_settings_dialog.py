@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.rules import OPTIONS, PRESETS, HouseRules
+from trainer.game.rules import OPTIONS, PRESETS, HouseRules
+from trainer.history.store import Store
 from trainer.settings import Settings, SettingsError, settings_path
-from trainer.store import Store
 from ui.settings_dialog import (
     SettingsDialog,
     apply_theme,

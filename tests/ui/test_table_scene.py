@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
-from trainer.table import BoxView, HandView, TableView
+from trainer.game.table import BoxView, HandView, TableView
 from ui.cards import CardItem, split_token
 from ui.chips import ChipStackItem, format_amount
 from ui.table_scene import SCENE_RECT, TableScene, TableWidget, layout_boxes

@@ -2,7 +2,7 @@
 title, its target time (median seconds to answer, for mastery) and one line saying what it asks.
 
 Plain data, cheap to import: the home screen lists the curriculum before anything else loads.
-The skills themselves (trainer.skills) make and judge the questions.
+The skills themselves (trainer.practice.skills) make and judge the questions.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 from itertools import repeat, starmap
 
-from trainer.cards import full_deck
+from trainer.game.cards import full_deck
 
 BURN = 5  # [000] "Le croupier brûle alors les 5 premières"
 

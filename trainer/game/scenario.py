@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from trainer.cards import CardError, parse_card
-from trainer.payout import money
-from trainer.round import ACTIONS, Round, RoundError
-from trainer.rules import HouseRules, RulesError
-from trainer.shoe import OutOfCards, ScriptedCards
+from trainer.game.cards import CardError, parse_card
+from trainer.game.payout import money
+from trainer.game.round import ACTIONS, Round, RoundError
+from trainer.game.rules import HouseRules, RulesError
+from trainer.game.shoe import OutOfCards, ScriptedCards
 
 
 class ScenarioError(ValueError):

@@ -1,10 +1,10 @@
 """The history store: trainees' profiles, their sessions and every attempt, in one SQLite file.
 
 This module owns the file and its schema. It records what happened and keeps, in the same
-transaction as each attempt, the small aggregate tables that `trainer.stats` reads, so that
+transaction as each attempt, the small aggregate tables that `trainer.history.stats` reads, so that
 statistics never scan the attempts (the goal is ≤ 300 ms over a million attempts and
 ≤ 120 bytes per attempt on disk). What the numbers mean — median, 90th percentile, mastery,
-personal bests — is defined in `trainer.stats`; this module only stores what they need.
+personal bests — is defined in `trainer.history.stats`; this module only stores what they need.
 
 Where the file lives: `data_dir() / "history.sqlite3"`; `SABOT_DATA_DIR` overrides the
 platform's user data directory (the tests use it).
@@ -69,7 +69,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from trainer.stats import MASTERY, MEDIAN, P90, local_day, quantile_sorted
+from trainer.history.stats import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
 SCHEMA_VERSION: Final = 2
 DB_NAME: Final = "history.sqlite3"
@@ -526,7 +526,7 @@ class Store:
 
     @contextmanager
     def _snapshot(self) -> Iterator[sqlite3.Connection]:
-        """A consistent read of several statements; `trainer.stats` reads the schema through it."""
+        """A consistent read of several statements; `history.stats` reads the schema through it."""
         if self._depth:
             yield self._conn
             return

@@ -1,11 +1,11 @@
-"""What the progress view and the instructor's report show, beyond `trainer.stats`.
+"""What the progress view and the instructor's report show, beyond `trainer.history.stats`.
 
 This module owns the figures that exist only for reviewing a trainee: the per-session series of
 the timeline and its moving average, the trend since last week, the cells of the item heat map,
 the sessions list, the exam results and the readiness verdict against the dealer-school bar. It
-is pure Python (no Qt), reads the store's aggregate tables the way `trainer.stats` does (so no
+is pure Python (no Qt), reads the store's aggregate tables the way `history.stats` does (so no
 call scans the attempts of a whole history), and leaves every definition it shares with the rest
-of the app — percentiles, mastery, days — to `trainer.stats`.
+of the app — percentiles, mastery, days — to `trainer.history.stats`.
 
 Definitions:
 
@@ -17,9 +17,9 @@ Definitions:
 - The trend compares this week (the last 7 local days, today included) with the 7 days before:
   the change of accuracy in percentage points and of mean response time (the daily tallies keep
   totals, not medians). No trend without attempts in both weeks.
-- Readiness, the dealer-school bar: every required skill mastered (`trainer.stats.mastery` with
+- Readiness, the dealer-school bar: every required skill mastered (`history.stats.mastery` with
   the skills' targets) and the exam passed: an ended session of mode "exam", right answers over
-  attempts ≥ `trainer.drill.EXAM_PASS`, with at least one attempt of every required skill.
+  attempts ≥ `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
 """
 
@@ -35,8 +35,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from trainer.drill import EXAM, EXAM_PASS
-from trainer.stats import (
+from trainer.history.stats import (
     MASTERY,
     MEDIAN,
     P90,
@@ -50,9 +49,10 @@ from trainer.stats import (
     skill_stats,
     weakest_items,
 )
+from trainer.practice.drill import EXAM, EXAM_PASS
 
 if TYPE_CHECKING:
-    from trainer.store import Attempt, Store
+    from trainer.history.store import Attempt, Store
 
 MOVING_WINDOW: Final = 5
 WEEK_DAYS: Final = 7
@@ -268,7 +268,7 @@ class Progress:
 
 def skill_title(skill: str) -> str:
     """The skill's title for people ("Announce the point"), or its name if unknown."""
-    from trainer.skills import SKILLS
+    from trainer.practice.skills import SKILLS
 
     known = SKILLS.get(skill)
     return known.title if known is not None else skill

@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from trainer.rules import HouseRules
-from trainer.skills import SKILLS, Question, Skill, Verdict
+from trainer.game.rules import HouseRules
+from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 
 PRACTICE = "practice"
 CHALLENGE = "challenge"
@@ -301,7 +301,7 @@ class Drill:
     def answer(self, raw: str, response_ms: int) -> Answered:
         """Judge and store the answer to the current question at once.
 
-        Raises `trainer.answers.Unreadable` (nothing scored or stored: the question stays open)
+        Raises `answers.Unreadable` (nothing scored or stored: the question stays open)
         and ValueError when there is no question to answer.
         """
         q = self._current

@@ -12,7 +12,7 @@ strict about the content:
   saying what is expected with an example. A refused answer is not scored: the trainee retypes.
 
 The canonical forms are the table's: announcements exactly as RULES.md §2 (and as
-`trainer.announce` produces them), amounts as `Decimal`, results as the words `HandView.result`
+`trainer.game.announce` produces them), amounts as `Decimal`, results as the words `HandView.result`
 uses. The messages are English; the Qt layer translates what it shows.
 """
 

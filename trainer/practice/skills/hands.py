@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from trainer.announce import announce
-from trainer.cards import VALUE, best, points
-from trainer.round import SEAT, Round, dealer_draws, dealer_words
-from trainer.rules import HouseRules
-from trainer.shoe import ScriptedCards
-from trainer.skills.base import (
+from trainer.game.announce import announce
+from trainer.game.cards import VALUE, best, points
+from trainer.game.round import SEAT, Round, dealer_draws, dealer_words
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import ScriptedCards
+from trainer.game.table import BoxView, HandView, TableView
+from trainer.practice.skills.base import (
     ANNOUNCEMENT,
     DEALER,
     RESULTS,
@@ -19,7 +20,6 @@ from trainer.skills.base import (
     rank_text,
     shoe_cards,
 )
-from trainer.table import BoxView, HandView, TableView
 
 # The kinds of hand the announce drill deals, and how often: soft hands, multi-card 21s,
 # naturals and busts are where dealers slip, so they come up far more than at a real table.
@@ -256,7 +256,7 @@ def _random_round(
     `pair` puts a pair in the first box, so splits come up. Decisions are a rough basic strategy
     with some noise: what a real table shows, not what a perfect player does.
     """
-    from trainer.skills.base import pick_bet
+    from trainer.practice.skills.base import pick_bet
 
     shoe = shoe_cards(rng, rules)
     if pair:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.cards import RANKS, VALUE, points
+from trainer.game.cards import RANKS, VALUE, points
 
 BLACK_JACK = "Black Jack"
 BUST = "bust"

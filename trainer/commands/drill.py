@@ -19,13 +19,13 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO, Any
 
-from trainer.answers import Unreadable
-from trainer.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
-from trainer.payout import money
-from trainer.rules import HouseRules, RulesError
-from trainer.skills import SKILLS, TARGETS, Question
-from trainer.skills.base import CHOICE, HOW_TO_ANSWER, rank_text
-from trainer.table import TableView
+from trainer.game.payout import money
+from trainer.game.rules import HouseRules, RulesError
+from trainer.game.table import TableView
+from trainer.practice.answers import Unreadable
+from trainer.practice.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
+from trainer.practice.skills import SKILLS, TARGETS, Question
+from trainer.practice.skills.base import CHOICE, HOW_TO_ANSWER, rank_text
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -36,7 +36,7 @@ def _profile(args: argparse.Namespace) -> str:
 
 
 def _open_store() -> Any:
-    from trainer.store import Store, StoreError
+    from trainer.history.store import Store, StoreError
 
     try:
         store = Store.open()
@@ -202,7 +202,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         return 1
     weak: list[tuple[str, str]] = []
     try:
-        from trainer.stats import weakest_items
+        from trainer.history.stats import weakest_items
 
         for w in weakest_items(store, _profile(args), n=5):
             if w.wrong:
@@ -342,7 +342,7 @@ def _option_value(v: str) -> Any:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from trainer.stats import skill_stats
+    from trainer.history.stats import skill_stats
 
     store = _open_store()
     if store is None:

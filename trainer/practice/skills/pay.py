@@ -7,12 +7,20 @@ from __future__ import annotations
 import random
 from decimal import ROUND_FLOOR, Decimal
 
-from trainer.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
-from trainer.round import SEAT
-from trainer.rules import HouseRules
-from trainer.skills.base import AMOUNT, AMOUNTS, SIGNED_AMOUNT, Question, Skill, pick_bet, rank_text
-from trainer.skills.hands import _random_round, _strip_results
-from trainer.table import BoxView, HandView, TableView
+from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.game.round import SEAT
+from trainer.game.rules import HouseRules
+from trainer.game.table import BoxView, HandView, TableView
+from trainer.practice.skills.base import (
+    AMOUNT,
+    AMOUNTS,
+    SIGNED_AMOUNT,
+    Question,
+    Skill,
+    pick_bet,
+    rank_text,
+)
+from trainer.practice.skills.hands import _random_round, _strip_results
 
 
 def _bet_table(

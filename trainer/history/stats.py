@@ -1,7 +1,7 @@
 """Statistics over the history: what the progress view shows and how each figure is defined.
 
 This module owns the definitions — percentiles, mastery, personal bests, weakest items — and
-computes them from the aggregates that `trainer.store` keeps with every attempt, so no call
+computes them from the aggregates that `trainer.history.store` keeps with every attempt, so no call
 scans the attempts of a whole history. All figures are exact.
 
 Definitions:
@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # the store imports this module for its definitions
-    from trainer.store import Store
+    from trainer.history.store import Store
 
 MEDIAN: Final = Fraction(1, 2)
 P90: Final = Fraction(9, 10)

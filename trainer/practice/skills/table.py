@@ -8,13 +8,14 @@ import random
 from decimal import Decimal
 from typing import Any
 
-from trainer import answers
-from trainer.cards import VALUE
-from trainer.payout import ChipError, blackjack_win, chip_breakdown, insurance_win, money
-from trainer.round import DEALER, INSURANCE, SEAT, Round
-from trainer.rules import HouseRules
-from trainer.shoe import ScriptedCards
-from trainer.skills.base import (
+from trainer.game.cards import VALUE
+from trainer.game.payout import ChipError, blackjack_win, chip_breakdown, insurance_win, money
+from trainer.game.round import DEALER, INSURANCE, SEAT, Round
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import ScriptedCards
+from trainer.game.table import BoxView, HandView, TableView
+from trainer.practice import answers
+from trainer.practice.skills.base import (
     CHIPS,
     CHOICE,
     SEQUENCE,
@@ -25,8 +26,7 @@ from trainer.skills.base import (
     rank_text,
     shoe_cards,
 )
-from trainer.skills.hands import _decide, _strip_results
-from trainer.table import BoxView, HandView, TableView
+from trainer.practice.skills.hands import _decide, _strip_results
 
 
 class Chips(Skill):
@@ -113,7 +113,7 @@ class DealOrder(Skill):
         )
 
     def _play_order(self, rng: random.Random, rules: HouseRules) -> Question:
-        from trainer.skills.hands import _random_round
+        from trainer.practice.skills.hands import _random_round
 
         while True:
             rnd = _random_round(rng, rules, boxes=rng.randint(2, rules.boxes), pair=True)

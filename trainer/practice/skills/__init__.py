@@ -6,9 +6,9 @@ answers; `SKILLS` is the registry the drills, the statistics and the app read.
 
 from __future__ import annotations
 
-from trainer.skills.base import HOW_TO_ANSWER, Question, Skill, Verdict
-from trainer.skills.hands import Announce, DealerDraw, Outcome
-from trainer.skills.pay import (
+from trainer.practice.skills.base import HOW_TO_ANSWER, Question, Skill, Verdict
+from trainer.practice.skills.hands import Announce, DealerDraw, Outcome
+from trainer.practice.skills.pay import (
     PayBehind,
     PayBlackjack,
     PayDouble,
@@ -17,7 +17,7 @@ from trainer.skills.pay import (
     PaySplit,
     PayTable,
 )
-from trainer.skills.table import Chips, DealOrder, ExposedCard, Procedure
+from trainer.practice.skills.table import Chips, DealOrder, ExposedCard, Procedure
 
 SKILLS: dict[str, Skill] = {
     s.name: s
@@ -39,7 +39,7 @@ SKILLS: dict[str, Skill] = {
     )
 }
 
-from trainer.curriculum import TARGETS  # noqa: E402  (one source for the targets)
+from trainer.practice.curriculum import TARGETS  # noqa: E402  (one source for the targets)
 
 
 class UnknownSkill(KeyError):

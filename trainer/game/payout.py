@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import ROUND_FLOOR, Context, Decimal
 from functools import lru_cache
 
-from trainer.rules import HouseRules
+from trainer.game.rules import HouseRules
 
 ONE = Decimal(1)
 TWO = Decimal(2)

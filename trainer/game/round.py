@@ -18,11 +18,11 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Protocol
 
-from trainer.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
-from trainer.cards import VALUE, is_natural, points
-from trainer.payout import TWO, ZERO, blackjack_win, insurance_max, insurance_win, money
-from trainer.rules import HouseRules
-from trainer.table import BoxView, HandView, TableView
+from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
+from trainer.game.cards import VALUE, is_natural, points
+from trainer.game.payout import TWO, ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.game.rules import HouseRules
+from trainer.game.table import BoxView, HandView, TableView
 
 # the same few amounts are written again and again in the events: remember how they read
 _money = lru_cache(maxsize=4096)(money)

@@ -2,7 +2,7 @@
 
 A skill makes questions from real engine states under the active house rules (never from a
 hand-typed table of answers), and judges a raw answer with the tolerant readers of
-`trainer.answers`. Input that cannot be read raises `Unreadable` and is not scored.
+`trainer.practice.answers`. Input that cannot be read raises `Unreadable` and is not scored.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer import answers
-from trainer.curriculum import INFO
-from trainer.payout import money
-from trainer.rules import HouseRules
-from trainer.table import TableView
+from trainer.game.payout import money
+from trainer.game.rules import HouseRules
+from trainer.game.table import TableView
+from trainer.practice import answers
+from trainer.practice.curriculum import INFO
 
 # How an answer is typed, and so how it is read.
 ANNOUNCEMENT = "announcement"
@@ -209,7 +209,7 @@ def pick_bet(rng: random.Random, rules: HouseRules, *, odd: bool | None = None) 
 
 def shoe_cards(rng: random.Random, rules: HouseRules) -> list[str]:
     """A freshly shuffled shoe's cards for the table's number of decks (suits included)."""
-    from trainer.cards import full_deck
+    from trainer.game.cards import full_deck
 
     cards = full_deck() * rules.decks
     rng.shuffle(cards)

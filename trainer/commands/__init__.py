@@ -1,0 +1,1 @@
+"""The headless subcommands of `sabot`, each a module of its own (`trainer.cli` assembles them)."""

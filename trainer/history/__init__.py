@@ -1,0 +1,1 @@
+"""The history: every answer stored the moment it is given, and the statistics read from it."""
