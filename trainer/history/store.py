@@ -69,7 +69,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from trainer.history.stats import MASTERY, MEDIAN, P90, local_day, quantile_sorted
+from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
 SCHEMA_VERSION: Final = 2
 DB_NAME: Final = "history.sqlite3"
