@@ -1070,7 +1070,7 @@ class SessionsTab(QWidget):
                 str(row + 1),
                 pd.skill_title(a.skill),
                 pd.item_label(a.item),
-                pd.describe_question(a.question),
+                pd.describe_question(a.question, a.skill),
                 a.answer,
                 a.expected,
                 "✓" if a.correct else "✗",

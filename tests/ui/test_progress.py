@@ -293,7 +293,7 @@ def test_a_session_shows_every_answer_and_drills_the_missed_again(qtbot, store, 
     assert table.rowCount() == 5
     row = [table.item(1, col).text() for col in range(table.columnCount())]
     assert row == ["2", "Pay in chips", "37", "bet 25", "16", "16", "✓", "4.2 s"]
-    assert table.item(0, 3).text() == "cards A 5 · box 2"
+    assert table.item(0, 3).text() == "A and 5 at box 2"
     assert [table.item(0, c).text() for c in (4, 5, 6)] == ["bust", "soft 16", "✗"]
 
     button = window.sessions.again

@@ -29,7 +29,7 @@ import json
 import re
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
@@ -307,14 +307,231 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def describe_question(question: Mapping[str, Any]) -> str:
-    """A stored question in one short line: `cards A 6 · box 3`, `bet 25 · result win`."""
+def _generic(question: Mapping[str, Any]) -> str:
+    """Any stored question in one short line, key by key: `cards A 6 · box 3`."""
     parts = []
     for key, value in question.items():
         if key in _SKIP_KEYS or value is None or value is False or value == [] or value == {}:
             continue
         parts.append(key if value is True else f"{key} {_show(value)}")
     return " · ".join(parts)
+
+
+# -- questions as a croupier says them ----------------------------------------------------------
+# One function per kind of stored question (the skill that asked it), each reading the plain
+# JSON the skill stored (`trainer.practice.skills`). The sessions list and the CSV export show
+# these; the raw JSON stays in the history and in its own CSV column.
+
+
+def rank(card: str) -> str:
+    """A stored card as the table names it: `TH` -> `10`, `AS` -> `A`, `7` -> `7`."""
+    match = _CARD.match(str(card))
+    if not match:
+        return str(card)
+    return "10" if match.group(1) == "T" else match.group(1)
+
+
+def with_article(word: str) -> str:
+    """`word` with its article, as it is said: "an A", "an 8", "a 10"."""
+    return f"an {word}" if word[:1] in ("A", "8") else f"a {word}"
+
+
+def words_and(items: Sequence[str]) -> str:
+    """ "2", "2 and 4", "2, 4 and 5"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return words_and([rank(c) for c in cards])
+
+
+def _hand_name(label: str) -> str:
+    """`3` -> `box 3`; `3.2` -> `hand 3.2` (a split box's second hand)."""
+    return f"hand {label}" if "." in str(label) else f"box {label}"
+
+
+def _boxes(numbers: Sequence[Any]) -> str:
+    numbers = [str(n) for n in numbers]
+    if not numbers:
+        return "no box"
+    return ("box " if len(numbers) == 1 else "boxes ") + words_and(numbers)
+
+
+def _dealer(cards: Sequence[str]) -> str:
+    return f"the dealer has {_cards(cards)}"
+
+
+def _hands(cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]) -> str:
+    parts = []
+    for i, hand in enumerate(cards):
+        name = _hand_name(labels[i]) if i < len(labels) else f"hand {i + 1}"
+        stake = f" for {stakes[i]}" if i < len(stakes) else ""
+        parts.append(f"{name} has {_cards(hand)}{stake}")
+    return "; ".join(parts)
+
+
+def say_announce(q: Mapping[str, Any]) -> str:
+    """`{"cards": ["AS", "4C", "5S"], "box": 7, "split": False, "stood": False}`."""
+    where = f"box {q['box']}"
+    if q.get("split"):
+        where = f"the first hand of split box {q['box']}"
+    said = f"{_cards(q['cards'])} at {where}"
+    return said + (", the hand stood" if q.get("stood") else "")
+
+
+def say_dealer(q: Mapping[str, Any]) -> str:
+    """`{"up": "AD", "shoe": ["KD", …], "cards": ["AD"]}`."""
+    said = f"the dealer shows {with_article(rank(q['up']))}"
+    shoe = q.get("shoe") or []
+    return said + (f"; the shoe's next cards {_cards(shoe)}" if shoe else "")
+
+
+def say_outcome(q: Mapping[str, Any]) -> str:
+    """`{"cards": [["JS", "8H"], …], "hands": ["7.1", …], "dealer": ["AD", "6C"]}`."""
+    return f"{_hands(q['cards'], q.get('hands') or [], [])}; {_dealer(q['dealer'])}"
+
+
+def say_pay_even(q: Mapping[str, Any]) -> str:
+    """`{"bet": "20", "result": "win", "box": 5}`."""
+    return f"box {q['box']} wins on a bet of {q['bet']}"
+
+
+def say_pay_double(q: Mapping[str, Any]) -> str:
+    """`{"bet": "20", "doubled": True, "result": "win", "box": 4}`."""
+    return f"box {q['box']} doubled a bet of {q['bet']} and wins"
+
+
+def say_pay_blackjack(q: Mapping[str, Any]) -> str:
+    """`{"bet": "5", "cards": ["J", "A"], "box": 5}`."""
+    cards = f" ({_cards(q['cards'])})" if q.get("cards") else ""
+    return f"Black Jack{cards} at box {q['box']} on a bet of {q['bet']}"
+
+
+def say_pay_insurance(q: Mapping[str, Any]) -> str:
+    """`{"bet": "30", "ask": "max", "box": 1}` or `{…, "insured": "1", "ask": "pay"}`."""
+    if q.get("ask") == "max":
+        return f"the most box {q['box']} may insure on a bet of {q['bet']}"
+    return (
+        f"box {q['box']} insured {q['insured']} on a bet of {q['bet']}; the dealer makes Black Jack"
+    )
+
+
+def say_pay_split(q: Mapping[str, Any]) -> str:
+    """`{"cards": [[…], […]], "dealer": […], "stakes": ["185", "185"], "box": 5}`."""
+    box = q["box"]
+    labels = [f"{box}.{i + 1}" for i in range(len(q["cards"]))]
+    return (
+        f"box {box} split into {len(q['cards'])} hands: "
+        f"{_hands(q['cards'], labels, q.get('stakes') or [])}; {_dealer(q['dealer'])}"
+    )
+
+
+def say_pay_behind(q: Mapping[str, Any]) -> str:
+    """`{"bets": {"seat": "5", "behind-a": "30"}, "cards": [[…]], "dealer": […], "box": 2}`."""
+    bets = dict(q["bets"])
+    seat = bets.pop("seat", None)
+    who = [f"the seated player bets {seat}"] if seat is not None else []
+    if bets:
+        behind = words_and(list(bets.values()))
+        who.append(f"behind bettors {behind}" if len(bets) > 1 else f"a behind bettor {behind}")
+    cards = q["cards"]
+    box = q["box"]
+    played = (
+        f"the hand has {_cards(cards[0])}"
+        if len(cards) == 1
+        else _hands(cards, [f"{box}.{i + 1}" for i in range(len(cards))], [])
+    )
+    return f"at box {box} {words_and(who)}; {played}; {_dealer(q['dealer'])}"
+
+
+def say_pay_table(q: Mapping[str, Any]) -> str:
+    """`{"dealer": […], "cards": [[…], …], "hands": ["1.1", …], "stakes": ["5", …]}`."""
+    n = len(q["cards"])
+    return (
+        f"{_dealer(q['dealer'])} against {n} hand{'s' if n != 1 else ''}: "
+        f"{_hands(q['cards'], q.get('hands') or [], q.get('stakes') or [])}"
+    )
+
+
+_CHIPS_WHY: Final = {
+    "blackjack": "a Black Jack",
+    "win": "a win",
+    "insurance": "an insurance",
+    "double": "a doubled win",
+}
+
+
+def say_chips(q: Mapping[str, Any]) -> str:
+    """`{"amount": "30", "chip_set": […], "why": "blackjack", "bet": "20"}`."""
+    why = _CHIPS_WHY.get(str(q.get("why")))
+    on = f": {why} on a bet of {q['bet']}" if why and q.get("bet") is not None else ""
+    return f"pay {q['amount']} in chips{on}"
+
+
+def say_deal_order(q: Mapping[str, Any]) -> str:
+    """`{"boxes": [1, 2, 5], "phase": "deal"}` or `{"hands": […], "phase": "play", …}`."""
+    if q.get("phase") == "play":
+        hands = [str(h) for h in q["hands"]]
+        said = f"the play of hands {words_and(hands)}"
+        naturals = [str(h) for h in q.get("naturals") or []]
+        if naturals:
+            said += f", Black Jack at {words_and(naturals)}"
+        return said
+    return f"the deal to {_boxes(q['boxes'])}"
+
+
+def say_procedure(q: Mapping[str, Any]) -> str:
+    """`{"dealer": ["5S"], "boxes": [7], "choices": […]}`."""
+    up = q["dealer"][0] if q.get("dealer") else None
+    shows = f"the dealer shows {with_article(rank(up))}, " if up else ""
+    return f"{shows}{_boxes(q['boxes'])} in play"
+
+
+def say_exposed_card(q: Mapping[str, Any]) -> str:
+    """`{"card": "4C", "turn": "2", "boxes": [1, 2], "refused_by": ["2", "dealer"]}`.
+
+    "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5 and the dealer"."""
+    refused = [str(r) for r in q.get("refused_by") or []]
+    boxes = [r for r in refused if r != "dealer"]
+    who = [_boxes(boxes)] if boxes else []
+    if "dealer" in refused:
+        who.append("the dealer")
+    by = f"refused by {' and '.join(who)}" if who else "refused by no one"
+    return f"{with_article(rank(q['card']))} exposed at {_hand_name(q['turn'])}'s turn, {by}"
+
+
+QUESTION_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
+    "announce": say_announce,
+    "dealer": say_dealer,
+    "outcome": say_outcome,
+    "pay-even": say_pay_even,
+    "pay-double": say_pay_double,
+    "pay-blackjack": say_pay_blackjack,
+    "pay-insurance": say_pay_insurance,
+    "pay-split": say_pay_split,
+    "pay-behind": say_pay_behind,
+    "pay-table": say_pay_table,
+    "chips": say_chips,
+    "deal-order": say_deal_order,
+    "procedure": say_procedure,
+    "exposed-card": say_exposed_card,
+}
+
+
+def describe_question(question: Mapping[str, Any], skill: str | None = None) -> str:
+    """A stored question in words, as a croupier says it (`skill`: the skill that asked it):
+    "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5". A question of an unknown
+    skill, or one stored in another shape, is listed key by key: `cards A 6 · box 3`."""
+    say = QUESTION_WORDS.get(skill or "")
+    if say is not None:
+        try:
+            return say(question)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            pass  # stored by an older version of the skill: the plain listing below
+    return _generic(question)
 
 
 # -- queries ----------------------------------------------------------------------------------
