@@ -88,10 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     try:
         from trainer.commands import drill as drill_cli
+        from trainer.commands import export as export_cli
     except ImportError:
         pass
     else:
         drill_cli.add_commands(sub)
+        export_cli.add_commands(sub)
     return p
 
 

@@ -1475,7 +1475,7 @@ class ProgressWindow(QWidget):
 
     def export_csv(self, path: str | Path) -> Job:
         """Write the profile's every attempt as CSV, on a worker thread; `exported` when done."""
-        from trainer.commands.drill import export_rows, write_export
+        from trainer.commands.export import export_rows, write_export
 
         store, profile, target = self.store, self.profile, Path(path)
         known = {p.name.casefold() for p in store.profiles()}

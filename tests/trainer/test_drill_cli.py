@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from trainer.commands.drill import EXPORT_FIELDS
+from trainer.commands.export import EXPORT_FIELDS
 from trainer.game.rules import HouseRules
 from trainer.history.stats import skill_stats
 from trainer.history.store import Store

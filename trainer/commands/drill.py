@@ -1,5 +1,4 @@
-"""The headless commands on top of the drills and the history: `sabot drill`, `sabot stats`,
-`sabot export`.
+"""The headless commands on top of the drills and the history: `sabot drill` and `sabot stats`.
 
 `sabot drill` prints a question, reads the answer line, prints the verdict and stores the attempt
 at once; EOF (Ctrl-D) ends it cleanly with the summary. With `--json` every question, verdict and
@@ -9,16 +8,14 @@ the summary are one JSON line each, for scripts and instructors.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO, Any
 
+from trainer.commands.common import EXIT_USAGE, open_store, profile_name
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
@@ -26,27 +23,6 @@ from trainer.practice.answers import Unreadable
 from trainer.practice.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
 from trainer.practice.skills import SKILLS, TARGETS, Question
 from trainer.practice.skills.base import CHOICE, HOW_TO_ANSWER, rank_text
-
-EXIT_USAGE = 2
-DEFAULT_PROFILE = "default"
-
-
-def _profile(args: argparse.Namespace) -> str:
-    return args.profile or os.environ.get("SABOT_PROFILE") or DEFAULT_PROFILE
-
-
-def _open_store() -> Any:
-    from trainer.history.store import Store, StoreError
-
-    try:
-        store = Store.open()
-    except StoreError as e:
-        print(f"sabot: {e}", file=sys.stderr)
-        return None
-    if store.notice:
-        print(f"sabot: {store.notice}", file=sys.stderr)
-    return store
-
 
 # ---------------------------------------------------------------------------- text rendering
 
@@ -197,14 +173,14 @@ def cmd_drill(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as e:
         print(f"sabot drill: {e}", file=sys.stderr)
         return EXIT_USAGE
-    store = _open_store()
+    store = open_store()
     if store is None:
         return 1
     weak: list[tuple[str, str]] = []
     try:
         from trainer.history.stats import weakest_items
 
-        for w in weakest_items(store, _profile(args), n=5):
+        for w in weakest_items(store, profile_name(args), n=5):
             if w.wrong:
                 weak.append((w.skill, w.item))
     except ValueError:
@@ -217,7 +193,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
             count=args.count,
             seed=args.seed,
             store=store,
-            profile=_profile(args),
+            profile=profile_name(args),
             carried_weak=weak,
         )
     except ValueError as e:
@@ -344,10 +320,10 @@ def _option_value(v: str) -> Any:
 def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.history.stats import skill_stats
 
-    store = _open_store()
+    store = open_store()
     if store is None:
         return 1
-    profile = _profile(args)
+    profile = profile_name(args)
     try:
         stats = skill_stats(store, profile, TARGETS)
     except ValueError as e:
@@ -393,101 +369,6 @@ def _skill_json(s: Any) -> dict[str, Any]:
     }
 
 
-EXPORT_FIELDS = (
-    "profile",
-    "session",
-    "mode",
-    "skill",
-    "item",
-    "question",
-    "answer",
-    "expected",
-    "correct",
-    "response_ms",
-    "answered_at",
-)
-
-
-def export_rows(store: Any, profile: str | None) -> Iterator[dict[str, Any]]:
-    """Every attempt of one profile (or of all), oldest first, with its session's mode."""
-    names = [profile] if profile else [p.name for p in store.profiles()]
-    for name in names:
-        modes = {s.id: s.mode for s in store.sessions(name)}
-        for a in store.attempts(profile=name):
-            yield _export_row(name, modes.get(a.session_id, ""), a)
-
-
-def _export_row(profile: str, mode: str, a: Any) -> dict[str, Any]:
-    return {
-        "profile": profile,
-        "session": a.session_id,
-        "mode": mode,
-        "skill": a.skill,
-        "item": a.item,
-        "question": a.question,
-        "answer": a.answer,
-        "expected": a.expected,
-        "correct": a.correct,
-        "response_ms": a.response_ms,
-        "answered_at": a.at.isoformat(),
-    }
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    store = _open_store()
-    if store is None:
-        return 1
-    profile = args.profile or None
-    to_file = bool(args.file) and args.file != "-"
-    try:
-        rows = export_rows(store, profile)
-        if to_file:
-            # written beside the target and moved over it only when complete: a refused or
-            # failed export never leaves a half-written file in place of a good one
-            path = os.path.abspath(args.file)
-            fd, tmp = tempfile.mkstemp(prefix=".sabot-export-", dir=os.path.dirname(path))
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8", newline="") as target:
-                    n = write_export(rows, target, args.format)
-                os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-        else:
-            n = write_export(rows, sys.stdout, args.format)
-    except ValueError as e:
-        print(f"sabot export: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as e:
-        print(f"sabot export: cannot write {args.file}: {e.strerror}", file=sys.stderr)
-        return 1
-    finally:
-        store.close()
-    if to_file:
-        print(f"sabot export: {n} attempts written to {args.file}", file=sys.stderr)
-    return 0
-
-
-def write_export(rows: Iterator[dict[str, Any]], target: IO[str], fmt: str) -> int:
-    n = 0
-    if fmt == "csv":
-        w = csv.DictWriter(target, fieldnames=EXPORT_FIELDS)
-        w.writeheader()
-        for r in rows:
-            r = dict(
-                r, question=json.dumps(r["question"], ensure_ascii=False), correct=int(r["correct"])
-            )
-            w.writerow(r)
-            n += 1
-    else:
-        target.write("[")
-        for r in rows:
-            target.write(("," if n else "") + "\n " + json.dumps(r, ensure_ascii=False))
-            n += 1
-        target.write("\n]\n")
-    return n
-
-
 # ---------------------------------------------------------------------------- wiring
 
 
@@ -523,13 +404,3 @@ def add_commands(sub: Any) -> None:
     s.add_argument("--profile")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_stats)
-
-    e = sub.add_parser(
-        "export",
-        help="export every attempt as CSV or JSON",
-        description="Every stored attempt, one row each.",
-    )
-    e.add_argument("--format", choices=("csv", "json"), default="csv")
-    e.add_argument("--profile", help="only this profile (default: every profile)")
-    e.add_argument("file", nargs="?", metavar="FILE", help="output file (default: standard output)")
-    e.set_defaults(func=cmd_export)
