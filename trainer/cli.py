@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         drill_cli.add_commands(sub)
         export_cli.add_commands(sub)
+    from trainer.commands import home
+
+    home.add_commands(sub)
     return p
 
 

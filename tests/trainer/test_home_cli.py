@@ -1,0 +1,133 @@
+"""`sabot home` as a script plays it: a perfect score keeper, a wrong entry, the history."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainer.history.store import Store
+from trainer.practice.home_score import SKILL
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "home", "--json", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=REPO,
+    )
+
+
+def _play(p: subprocess.Popen[str], answer: object, rounds: int) -> list[dict[str, object]]:
+    """Answer every entry with answer(expected, ask) until `rounds` rounds are kept, then end."""
+    assert p.stdin is not None and p.stdout is not None
+    seen: list[dict[str, object]] = []
+    expected: dict[str, dict[str, str]] = {}
+    played = 0
+    for line in p.stdout:
+        ev = json.loads(line)
+        seen.append(ev)
+        if ev["type"] == "round":
+            played += 1
+            expected = ev["expected"]  # type: ignore[assignment]
+        elif ev["type"] == "ask":
+            if played > rounds:
+                p.stdin.write("end\n")
+            else:
+                right = expected[ev["player"]][ev["field"]]  # type: ignore[index]
+                p.stdin.write(answer(right, ev) + "\n")  # type: ignore[operator]
+            p.stdin.flush()
+        elif ev["type"] == "end":
+            break
+    p.stdin.close()
+    rest = p.stdout.read()
+    err = p.stderr.read() if p.stderr else ""
+    p.stdout.close()
+    if p.stderr:
+        p.stderr.close()
+    assert p.wait(timeout=60) == 0, err
+    assert not rest.strip(), rest
+    return seen
+
+
+def test_a_perfect_score_keeper_makes_no_error(tmp_path: Path) -> None:
+    p = _start(tmp_path, "--players", "4", "--seed", "11", "--profile", "ana")
+    events = _play(p, lambda right, ev: right, rounds=5)
+    end = events[-1]
+    assert end["type"] == "end" and end["wrong"] == 0 and end["right"] == 5 * 4 * 2
+    verdicts = [e for e in events if e["type"] == "verdict"]
+    assert len(verdicts) == 40 and all(v["correct"] for v in verdicts)
+    # every entry is in the history, as the skill home-score of a session of mode home
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        sessions = store.sessions("ana")
+        assert [(s.mode, s.skills, s.attempts, s.correct) for s in sessions] == [
+            ("home", (SKILL,), 40, 40)
+        ]
+
+
+def test_a_wrong_sign_and_a_wrong_balance_are_flagged(tmp_path: Path) -> None:
+    def flip(right: str, ev: dict[str, object]) -> str:
+        if ev["field"] == "net" and right.startswith("+"):
+            return "-" + right[1:]
+        if ev["field"] == "balance":
+            return str(int(right) + 1)
+        return right
+
+    events = _play(_start(tmp_path, "--players", "3", "--seed", "5"), flip, rounds=3)
+    wrong = [e for e in events if e["type"] == "verdict" and not e["correct"]]
+    balances = [e for e in wrong if e["field"] == "balance"]
+    assert len(balances) == 3 * 3  # every balance was off by one
+    assert all("chips before the round" in str(e["reason"]) for e in balances)
+    signs = [e for e in wrong if e["field"] == "net"]
+    assert signs and all("other way round" in str(e["reason"]) or e["player"] for e in signs)
+
+
+def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
+    rounds = []
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        events = _play(_start(tmp_path / sub, "--seed", "99"), lambda r, ev: r, rounds=3)
+        rounds.append([e for e in events if e["type"] == "round"])
+    assert rounds[0] == rounds[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--names", "Léa"], "2 to 7 players"),
+        (["--names", "Léa,léa"], "two players are called"),
+        (["--chips", "lots"], "whole number"),
+        (["--chips", "0"], "1 to"),
+        (["--seed", str(2**63)], "0 to"),
+    ],
+)
+def test_a_bad_setup_is_one_line_and_exit_2(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    p = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "home", *args],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert p.returncode == 2
+    assert message in p.stderr and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1

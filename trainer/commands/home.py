@@ -1,0 +1,262 @@
+"""`sabot home`: a home game [004] in the terminal — the engine deals each round, the trainee keeps
+the score (every player's win or loss and chips), each entry judged and stored at once."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from decimal import Decimal, InvalidOperation
+from typing import IO, Any
+
+from trainer.game.home import (
+    BANK_RULES,
+    DEFAULT_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASSES,
+    HomeGame,
+    HomeGameError,
+    HomeRound,
+    HomeSetup,
+)
+from trainer.game.payout import money
+from trainer.practice.answers import Unreadable
+from trainer.practice.home_score import ScoreSheet, signed
+
+EXIT_USAGE = 2
+END_WORDS = frozenset({"end", "stop", "q", "quit", "fin", "fine", "basta"})
+MAX_SEED = 2**63 - 1
+
+
+def _players(args: Any) -> tuple[str, ...]:
+    if args.names:
+        return tuple(n.strip() for n in args.names.split(","))
+    return DEFAULT_NAMES[: args.players]
+
+
+_SUIT = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
+_RESULT = {
+    "blackjack": "Black Jack",
+    "win": "wins",
+    "push": "ties",
+    "lose": "loses",
+    "bust": "bust",
+}
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(c.translate(_SUIT) for c in cards)
+
+
+def _round_lines(played: HomeRound) -> list[str]:
+    r = played.round
+    out = [f"Round {played.number} — {played.bank} holds the bank."]
+    for box in sorted(played.seats):
+        name = played.seats[box]
+        for h in r.boxes[box].hands:
+            stake = money(next(iter(h.stakes.values())))
+            out.append(
+                f"  {name:<10} stakes {stake:>5}: {_cards(h.cards):<16} "
+                f"{_RESULT.get(h.result or '', h.result)}"
+            )
+    sitting = [n for n in played.lines if n.stake is None and not n.bank]
+    for line in sitting:
+        out.append(f"  {line.player:<10} sits this round out (the bank cannot cover more)")
+    out.append(f"  the bank ({played.bank}): {_cards(r.dealer)} — {r.dealer_result}")
+    return out
+
+
+def _lines(stream: IO[str]) -> Any:
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line.removesuffix("\n").removesuffix("\r")
+
+
+def cmd_home(args: Any) -> int:
+    out = sys.stdout
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        print(f"sabot home: a seed is a whole number from 0 to {MAX_SEED}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        chips = Decimal(args.chips)
+        setup = HomeSetup(_players(args), chips=chips, bank=args.bank)
+    except (HomeGameError, InvalidOperation) as e:
+        message = str(e) if isinstance(e, HomeGameError) else "the chips must be a whole number"
+        print(f"sabot home: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    seed = args.seed if args.seed is not None else time.monotonic_ns() % MAX_SEED
+    store = None
+    if not args.no_history:
+        from trainer.commands.drill import _open_store, _profile
+
+        store = _open_store()
+        if store is None:
+            return 1
+        profile = _profile(args)
+    else:
+        profile = "default"
+    sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
+    as_json = args.json
+
+    def emit(obj: dict[str, Any]) -> None:
+        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+        out.flush()
+
+    if not as_json:
+        out.write(
+            f"Sabot home game — {', '.join(setup.players)}, {money(chips)} chips each, the bank "
+            f"{setup.bank}; seed {seed}.\nKeep the score: type each win or loss (+10, -10, 0) and "
+            "each player's chips; 'end' or Ctrl-D ends the game.\n"
+        )
+    lines = _lines(sys.stdin)
+    stopped = False
+    try:
+        while not sheet.over and not stopped:
+            played = sheet.next_round()
+            if as_json:
+                emit(_round_json(played))
+            else:
+                out.write("\n" + "\n".join(_round_lines(played)) + "\n")
+            while sheet.pending and not stopped:
+                entry = sheet.pending[0]
+                if as_json:
+                    emit(
+                        {
+                            "type": "ask",
+                            "round": entry.round,
+                            "player": entry.player,
+                            "field": entry.field,
+                        }
+                    )
+                else:
+                    out.write(f"{entry.prompt()} ")
+                    out.flush()
+                shown = time.monotonic_ns()
+                raw = next(lines, None)
+                if raw is None or raw.strip().casefold() in END_WORDS:
+                    stopped = True
+                    break
+                if not raw.strip():
+                    continue
+                ms = (time.monotonic_ns() - shown) // 1_000_000
+                try:
+                    v = sheet.answer(raw, ms)
+                except Unreadable as e:
+                    if as_json:
+                        emit({"type": "unreadable", "message": str(e)})
+                    else:
+                        out.write(f"    ? {e}\n")
+                    continue
+                if as_json:
+                    emit(
+                        {
+                            "type": "verdict",
+                            "round": entry.round,
+                            "player": entry.player,
+                            "field": entry.field,
+                            "correct": v.correct,
+                            "given": v.given,
+                            "expected": v.expected,
+                            "reason": v.reason,
+                        }
+                    )
+                elif v.correct:
+                    out.write("    ✓ right\n")
+                else:
+                    out.write(f"    ✗ wrong: {v.expected}. {v.reason}\n")
+    finally:
+        sheet.end()
+        if store is not None:
+            store.close()
+    winners = sheet.game.winners()
+    balances = {n: money(v) for n, v in sheet.game.balances.items()}
+    if as_json:
+        emit(
+            {
+                "type": "end",
+                "rounds": len(sheet.game.rounds),
+                "winners": winners,
+                "balances": balances,
+                "right": sheet.right,
+                "wrong": sheet.wrong,
+            }
+        )
+    else:
+        why = (
+            "a player has no chips left"
+            if any(v < 1 for v in sheet.game.balances.values())
+            else "the table decided to stop"
+        )
+        out.write(
+            f"\nThe game ends after {len(sheet.game.rounds)} rounds ({why}). "
+            + ", ".join(f"{n} {b}" for n, b in balances.items())
+            + f".\n{_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+            f" with the most chips. Your score sheet: {sheet.right} right, {sheet.wrong} wrong.\n"
+        )
+    return 0
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _round_json(played: HomeRound) -> dict[str, Any]:
+    r = played.round
+    boxes = []
+    for box in sorted(played.seats):
+        for h in r.boxes[box].hands:
+            boxes.append(
+                {
+                    "box": box,
+                    "player": played.seats[box],
+                    "stake": money(next(iter(h.stakes.values()))),
+                    "cards": list(h.cards),
+                    "result": h.result,
+                }
+            )
+    return {
+        "type": "round",
+        "round": played.number,
+        "bank": played.bank,
+        "boxes": boxes,
+        "dealer": list(r.dealer),
+        "dealer_result": r.dealer_result,
+        "expected": {
+            line.player: {"net": signed(line.net), "balance": money(line.balance)}
+            for line in played.lines
+        },
+    }
+
+
+def add_commands(sub: Any) -> None:
+    h = sub.add_parser(
+        "home",
+        help="a home game: the bank passes or stays, you keep every player's score",
+        description="A family game [004]: 2 to 7 players with the same chips, one of them the "
+        "bank. The engine deals each round; you write every player's win or loss and chips, "
+        "each checked and stored. The game ends when a player has no chips left, or on 'end'.",
+    )
+    h.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        metavar="N",
+        help=f"how many players, the bank included ({MIN_PLAYERS}-{MAX_PLAYERS}; default 4)",
+    )
+    h.add_argument("--names", help="the players' names, comma separated (instead of --players)")
+    h.add_argument("--chips", default="100", help="each player's starting chips (default 100)")
+    h.add_argument(
+        "--bank",
+        choices=BANK_RULES,
+        default=PASSES,
+        help="the bank passes to the next player each round, or stays (default passes)",
+    )
+    h.add_argument("--seed", type=int, help="deal the same game again")
+    h.add_argument("--profile", help="whose history the score sheet goes to")
+    h.add_argument("--no-history", action="store_true", help="do not store the entries")
+    h.add_argument("--json", action="store_true", help="one JSON line per round, entry and verdict")
+    h.set_defaults(func=cmd_home)
