@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
         a_home = menu.addAction("&Home")
         a_settings = menu.addAction("&Settings…")
         a_progress = menu.addAction("&Progress…")
+        a_home_game = menu.addAction("Home &game…")
         menu.addSeparator()
         a_quit = menu.addAction("&Quit")
         # setShortcuts([...]), not setShortcut(...): the same binding, but PySide's overload
@@ -100,12 +101,14 @@ class MainWindow(QMainWindow):
             (a_home, QKeySequence("Ctrl+H"), self.show_home),
             (a_settings, QKeySequence("Ctrl+,"), self.open_settings),
             (a_progress, QKeySequence("Ctrl+P"), self.open_progress),
+            (a_home_game, QKeySequence("Ctrl+G"), self.open_home_game),
             (a_quit, QKeySequence(QKeySequence.StandardKey.Quit), self.close),
         ):
             # the platform's Quit keys, or Ctrl+Q where it has none (a desktop without a theme)
             action.setShortcuts([keys if not keys.isEmpty() else QKeySequence("Ctrl+Q")])
             action.triggered.connect(slot)
-        self._drill_actions = (a_home, a_settings, a_progress)
+        self._drill_actions = (a_home, a_settings, a_progress, a_home_game)
+        self._home_game: Any = None
 
         geo = settings.ui.geometry
         if geo:
@@ -337,6 +340,18 @@ class MainWindow(QMainWindow):
         self.start_drill(*self._last)
 
     # ------------------------------------------------------------------ dialogs
+    def open_home_game(self) -> None:
+        """A home game [004]: its own page, the score sheet stored in the same history."""
+        if self._home_game is None:
+            from ui.home_game import HomeGamePage
+
+            page = HomeGamePage(self.store, self.settings.prefs.profile)
+            page.finished.connect(self.show_home)
+            self.pages.addWidget(page)
+            self._home_game = page
+        self._home_game.new_game(self.settings.prefs.profile)
+        self.pages.setCurrentWidget(self._home_game)
+
     def open_settings(self) -> None:
         from ui.settings_dialog import SettingsDialog
 

@@ -1,0 +1,377 @@
+"""The home game page [004]: set up a family table, watch each round dealt on the felt, and keep
+the score sheet — every player's win or loss and chips, each entry checked and stored as it is
+typed. The game and its judging are `trainer.game.home` and `trainer.practice.home_score`; this
+page only lays them out and hands back what the trainee types.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QElapsedTimer, Qt, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.game.home import (
+    BANK_RULES,
+    DEFAULT_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASSES,
+    HomeGame,
+    HomeGameError,
+    HomeRound,
+    HomeSetup,
+)
+from trainer.game.payout import money
+from trainer.practice.answers import Unreadable
+from trainer.practice.home_score import NET, ScoreSheet, signed
+from ui.table_scene import TableWidget
+
+if TYPE_CHECKING:
+    from trainer.history.store import Store
+
+RIGHT = QColor("#2e7d32")
+WRONG = QColor("#c62828")
+_RESULT = {"blackjack": "Black Jack", "win": "wins", "push": "ties", "lose": "loses", "bust": "bust"}
+_SUIT = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
+COLUMNS = ("Player", "Stake", "Hand", "Won or lost", "Chips")
+NET_COL, CHIPS_COL = 3, 4
+
+
+def _cards(cards: list[str]) -> str:
+    return " ".join(c.translate(_SUIT) for c in cards)
+
+
+class SetupForm(QWidget):
+    """Who plays, with how many chips, and whether the bank passes or stays [004]."""
+
+    start = Signal(object, object)  # HomeSetup, seed (int | None)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = QLabel("<h2>A home game</h2>")
+        intro = QLabel(
+            "A family table [004]: everyone starts with the same chips and one player holds the "
+            "bank. Sabot deals each round; you keep the score — every player's win or loss and "
+            "chips after the round, each one checked. The game ends when a player has no chips "
+            "left, or when you end it; the most chips wins."
+        )
+        intro.setWordWrap(True)
+        self.players = QSpinBox()
+        self.players.setRange(MIN_PLAYERS, MAX_PLAYERS)
+        self.players.setValue(4)
+        self.names = QLineEdit(", ".join(DEFAULT_NAMES[:4]))
+        self.names.setToolTip("The players' names, comma separated, the first bank first")
+        self.players.valueChanged.connect(self._players_changed)
+        self.chips = QSpinBox()
+        self.chips.setRange(1, 100_000)
+        self.chips.setValue(100)
+        self.bank = QComboBox()
+        for rule in BANK_RULES:
+            text = "passes to the next player each round" if rule == PASSES else "stays"
+            self.bank.addItem(text, rule)
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("any (type one to deal the same game again)")
+        form = QFormLayout()
+        form.addRow("Players (the bank included):", self.players)
+        form.addRow("Names:", self.names)
+        form.addRow("Chips each:", self.chips)
+        form.addRow("The bank:", self.bank)
+        form.addRow("Seed:", self.seed)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(f"color: {WRONG.name()}")
+        go = QPushButton("Start the game (Enter)")
+        go.setDefault(True)
+        go.clicked.connect(self.submit)
+        box = QVBoxLayout(self)
+        box.addWidget(title)
+        box.addWidget(intro)
+        box.addLayout(form)
+        box.addWidget(self.message)
+        box.addWidget(go, alignment=Qt.AlignmentFlag.AlignLeft)
+        box.addStretch(1)
+
+    def _players_changed(self, n: int) -> None:
+        names = [s.strip() for s in self.names.text().split(",") if s.strip()]
+        extra = [d for d in DEFAULT_NAMES if d not in names]
+        names = (names + extra)[:n]
+        self.names.setText(", ".join(names))
+
+    def submit(self) -> None:
+        names = tuple(s.strip() for s in self.names.text().split(","))
+        seed_text = self.seed.text().strip()
+        try:
+            if len(names) != self.players.value():
+                raise HomeGameError(
+                    f"{self.players.value()} players are asked for, and {len(names)} names given"
+                )
+            setup = HomeSetup(names, chips=Decimal(self.chips.value()), bank=self.bank.currentData())
+            seed = None
+            if seed_text:
+                if not seed_text.isascii() or not seed_text.isdigit() or len(seed_text) > 19:
+                    raise HomeGameError("a seed is a whole number from 0 to 2^63 - 1")
+                seed = int(seed_text)
+                if seed >= 2**63:
+                    raise HomeGameError("a seed is a whole number from 0 to 2^63 - 1")
+        except HomeGameError as e:
+            self.message.setText(str(e)[0].upper() + str(e)[1:] + ".")
+            return
+        self.message.clear()
+        self.start.emit(setup, seed)
+
+
+class HomeGamePage(QWidget):
+    """Setup, then round after round on the felt with the score sheet beside it."""
+
+    finished = Signal()
+
+    def __init__(
+        self, store: Store | None = None, profile: str = "default", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._profile = profile
+        self.sheet: ScoreSheet | None = None
+        self._row: dict[str, int] = {}
+        self._clock = QElapsedTimer()
+
+        self.setup = SetupForm()
+        self.setup.start.connect(self.begin)
+
+        self.table = TableWidget()
+        self.caption = QLabel()
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
+        self.grid = QTableWidget(0, len(COLUMNS))
+        self.grid.setHorizontalHeaderLabels(COLUMNS)
+        self.grid.verticalHeader().setVisible(False)
+        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.grid.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.prompt = QLabel()
+        self.entry = QLineEdit()
+        self.entry.setPlaceholderText("+10, -10 or 0; then the chips, 110")
+        self.feedback = QLabel()
+        self.feedback.setWordWrap(True)
+        self.next_button = QPushButton("Next round (Enter)")
+        self.next_button.clicked.connect(self.next_round)
+        self.end_button = QPushButton("End the game (Esc)")
+        self.end_button.clicked.connect(self.end_game)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.next_button)
+        buttons.addWidget(self.end_button)
+        buttons.addStretch(1)
+
+        side = QVBoxLayout()
+        side.addWidget(self.caption)
+        side.addWidget(self.grid, 1)
+        side.addWidget(self.prompt)
+        side.addWidget(self.entry)
+        side.addWidget(self.feedback)
+        side.addLayout(buttons)
+        play = QWidget()
+        lay = QHBoxLayout(play)
+        lay.addWidget(self.table, 3)
+        right = QWidget()
+        right.setLayout(side)
+        right.setMinimumWidth(360)
+        lay.addWidget(right, 2)
+
+        self.over = QLabel()
+        self.over.setWordWrap(True)
+        self.over.setTextFormat(Qt.TextFormat.RichText)
+        again = QPushButton("A new game (Enter)")
+        again.clicked.connect(self.new_game)
+        home = QPushButton("Home")
+        home.clicked.connect(self.finished)
+        end = QWidget()
+        end_lay = QVBoxLayout(end)
+        end_lay.addWidget(self.over)
+        row = QHBoxLayout()
+        row.addWidget(again)
+        row.addWidget(home)
+        row.addStretch(1)
+        end_lay.addLayout(row)
+        end_lay.addStretch(1)
+        self._again = again
+
+        self.stack = QStackedWidget()
+        for w in (self.setup, play, end):
+            self.stack.addWidget(w)
+        self._play, self._end = play, end
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.stack)
+
+        # the page's own keys: only while it is the page on show (the drill page has its own)
+        for key, slot in (
+            (Qt.Key.Key_Escape, self._escape),
+            (Qt.Key.Key_Return, self._enter),
+            (Qt.Key.Key_Enter, self._enter),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+
+    # -- the flow --------------------------------------------------------------------------
+
+    def new_game(self, profile: str | None = None) -> None:
+        """The setup form, for `profile`'s history (the one the page was made for by default)."""
+        if profile is not None:
+            self._profile = profile
+        self.stack.setCurrentWidget(self.setup)
+        self.setup.names.setFocus()
+
+    def begin(self, setup: HomeSetup, seed: int | None) -> None:
+        self.sheet = ScoreSheet(HomeGame(setup, seed=seed), store=self._store, profile=self._profile)
+        self.grid.setRowCount(len(setup.players))
+        self._row = {name: i for i, name in enumerate(setup.players)}
+        self.stack.setCurrentWidget(self._play)
+        self.next_round()
+
+    def next_round(self) -> None:
+        sheet = self.sheet
+        if sheet is None or sheet.pending:
+            return
+        if sheet.over:
+            self.end_game()
+            return
+        played = sheet.next_round()
+        self._show_round(played)
+        self._ask()
+
+    def _show_round(self, played: HomeRound) -> None:
+        assert self.sheet is not None
+        self.table.show_table(played.round.snapshot(currency=""))
+        self.caption.setText(
+            f"<b>Round {played.number}</b> — {played.bank} holds the bank: "
+            f"{_cards(played.round.dealer)}, {played.round.dealer_result}"
+        )
+        boxes = {name: box for box, name in played.seats.items()}
+        for name, row in self._row.items():
+            line = played.line(name)
+            if line.bank:
+                hand = f"the bank: {_cards(played.round.dealer)}"
+                stake = "—"
+            elif name in boxes:
+                h = played.round.boxes[boxes[name]].hands[0]
+                hand = f"box {boxes[name]}: {_cards(h.cards)} — {_RESULT.get(h.result or '', '')}"
+                stake = money(line.stake) if line.stake is not None else ""
+            else:
+                hand, stake = "sits this round out", "—"
+            for col, text in enumerate((name, stake, hand, "", "")):
+                item = QTableWidgetItem(text)
+                if line.bank:
+                    f = item.font()
+                    f.setItalic(True)
+                    item.setFont(f)
+                self.grid.setItem(row, col, item)
+        self.feedback.clear()
+
+    def _ask(self) -> None:
+        sheet = self.sheet
+        assert sheet is not None
+        waiting = bool(sheet.pending)
+        self.entry.setEnabled(waiting)
+        self.next_button.setEnabled(not waiting)
+        if waiting:
+            entry = sheet.pending[0]
+            self.prompt.setText(entry.prompt())
+            col = NET_COL if entry.field == NET else CHIPS_COL
+            cell = self.grid.item(self._row[entry.player], col)
+            if cell is not None:
+                cell.setText("…")
+            self.entry.clear()
+            self.entry.setFocus()
+            self._clock.start()
+        else:
+            over = sheet.over
+            self.prompt.setText(
+                "A player has no chips left: the game is over." if over else "The sheet is kept."
+            )
+            self.next_button.setText("See who wins (Enter)" if over else "Next round (Enter)")
+            self.next_button.setFocus()
+
+    def submit(self) -> None:
+        sheet = self.sheet
+        if sheet is None or not sheet.pending:
+            return
+        ms = self._clock.elapsed() if self._clock.isValid() else 0
+        entry = sheet.pending[0]
+        try:
+            v = sheet.answer(self.entry.text(), int(ms))
+        except Unreadable as e:
+            self.feedback.setText(f"? {e}")
+            self.entry.selectAll()
+            return
+        col = NET_COL if entry.field == NET else CHIPS_COL
+        text = v.given.strip() if v.correct else f"{v.given.strip()} → {v.expected}"
+        item = QTableWidgetItem(("✓ " if v.correct else "✗ ") + text)
+        item.setForeground(RIGHT if v.correct else WRONG)
+        self.grid.setItem(self._row[entry.player], col, item)
+        self.feedback.setText("" if v.correct else f"{v.expected}: {v.reason}.")
+        self._ask()
+
+    def end_game(self) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            self.finished.emit()
+            return
+        sheet.end()
+        game = sheet.game
+        winners = game.winners()
+        balances = ", ".join(f"{n} {money(v)}" for n, v in game.balances.items())
+        who = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        wins = "wins" if len(winners) == 1 else "share the win"
+        out = any(v < 1 for v in game.balances.values())
+        why = "a player has no chips left" if out else "the table decided to stop"
+        self.over.setText(
+            f"<h2>{who} {wins}</h2><p>After {len(game.rounds)} rounds ({why}): {balances}.</p>"
+            f"<p>Your score sheet: <b>{sheet.right}</b> right, <b>{sheet.wrong}</b> wrong"
+            f" — every entry is in your history.</p>"
+        )
+        self.sheet = None
+        self.stack.setCurrentWidget(self._end)
+        self._again.setFocus()
+
+    def _escape(self) -> None:
+        if self.stack.currentWidget() is self._play:
+            self.end_game()
+        else:
+            self.finished.emit()
+
+    def _enter(self) -> None:
+        """Enter does the one thing the page waits for: start, an entry, the next round."""
+        current = self.stack.currentWidget()
+        if current is self.setup:
+            self.setup.submit()
+        elif current is self._play:
+            if self.entry.isEnabled():
+                self.submit()
+            else:
+                self.next_round()
+        elif current is self._end:
+            self.new_game()
+
+
+__all__ = ["HomeGamePage", "SetupForm", "signed"]
