@@ -49,7 +49,13 @@ if TYPE_CHECKING:
 
 RIGHT = QColor("#2e7d32")
 WRONG = QColor("#c62828")
-_RESULT = {"blackjack": "Black Jack", "win": "wins", "push": "ties", "lose": "loses", "bust": "bust"}
+_RESULT = {
+    "blackjack": "Black Jack",
+    "win": "wins",
+    "push": "ties",
+    "lose": "loses",
+    "bust": "bust",
+}
 _SUIT = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
 COLUMNS = ("Player", "Stake", "Hand", "Won or lost", "Chips")
 NET_COL, CHIPS_COL = 3, 4
@@ -123,7 +129,8 @@ class SetupForm(QWidget):
                 raise HomeGameError(
                     f"{self.players.value()} players are asked for, and {len(names)} names given"
                 )
-            setup = HomeSetup(names, chips=Decimal(self.chips.value()), bank=self.bank.currentData())
+            chips = Decimal(self.chips.value())
+            setup = HomeSetup(names, chips=chips, bank=self.bank.currentData())
             seed = None
             if seed_text:
                 if not seed_text.isascii() or not seed_text.isdigit() or len(seed_text) > 19:
@@ -243,7 +250,8 @@ class HomeGamePage(QWidget):
         self.setup.names.setFocus()
 
     def begin(self, setup: HomeSetup, seed: int | None) -> None:
-        self.sheet = ScoreSheet(HomeGame(setup, seed=seed), store=self._store, profile=self._profile)
+        game = HomeGame(setup, seed=seed)
+        self.sheet = ScoreSheet(game, store=self._store, profile=self._profile)
         self.grid.setRowCount(len(setup.players))
         self._row = {name: i for i, name in enumerate(setup.players)}
         self.stack.setCurrentWidget(self._play)

@@ -115,9 +115,7 @@ def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
         (["--seed", str(2**63)], "0 to"),
     ],
 )
-def test_a_bad_setup_is_one_line_and_exit_2(
-    tmp_path: Path, args: list[str], message: str
-) -> None:
+def test_a_bad_setup_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
     p = subprocess.run(
         [sys.executable, "-m", "trainer.cli", "home", *args],
