@@ -9,6 +9,7 @@ import time
 from decimal import Decimal, InvalidOperation
 from typing import IO, Any
 
+from trainer.commands.common import EXIT_USAGE
 from trainer.game.home import (
     BANK_RULES,
     DEFAULT_NAMES,
@@ -24,7 +25,6 @@ from trainer.game.payout import money
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import ScoreSheet, signed
 
-EXIT_USAGE = 2
 END_WORDS = frozenset({"end", "stop", "q", "quit", "fin", "fine", "basta"})
 MAX_SEED = 2**63 - 1
 
@@ -90,12 +90,12 @@ def cmd_home(args: Any) -> int:
     seed = args.seed if args.seed is not None else time.monotonic_ns() % MAX_SEED
     store = None
     if not args.no_history:
-        from trainer.commands.drill import _open_store, _profile
+        from trainer.commands.common import open_store, profile_name
 
-        store = _open_store()
+        store = open_store()
         if store is None:
             return 1
-        profile = _profile(args)
+        profile = profile_name(args)
     else:
         profile = "default"
     sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
