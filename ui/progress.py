@@ -913,7 +913,7 @@ class SessionsModel(QAbstractTableModel):
                     return "every skill"
                 return ", ".join(pd.skill_title(s) for s in line.skills)
             if col == 3:
-                return f"{line.attempts:,}"
+                return line.questions_text  # "6 of 28 · incomplete" for one ended early
             if col == 4:
                 return f"{line.correct:,}"
             if col == 5:

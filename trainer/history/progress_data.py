@@ -18,8 +18,9 @@ Definitions:
   the change of accuracy in percentage points and of mean response time (the daily tallies keep
   totals, not medians). No trend without attempts in both weeks.
 - Readiness, the dealer-school bar: every required skill mastered (`history.stats.mastery` with
-  the skills' targets) and the exam passed: an ended session of mode "exam", right answers over
-  attempts ≥ `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
+  the skills' targets) and the exam passed: an ended session of mode "exam" that answered every
+  question it set (an incomplete exam never counts), right answers over attempts ≥
+  `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
 """
 
@@ -81,6 +82,7 @@ class SessionPoint(NamedTuple):
     median_ms: float | None
     p90_ms: float | None
     ended: bool
+    planned: int | None = None  # the session's planned questions (all its skills together)
 
     @property
     def accuracy(self) -> float | None:
@@ -98,6 +100,7 @@ class SessionLine(NamedTuple):
     attempts: int
     correct: int
     total_ms: int  # time spent answering
+    planned: int | None = None  # the questions a sprint or an exam set out to ask
 
     @property
     def accuracy(self) -> float | None:
@@ -106,6 +109,18 @@ class SessionLine(NamedTuple):
     @property
     def mean_ms(self) -> float | None:
         return ratio(self.total_ms, self.attempts)
+
+    @property
+    def complete(self) -> bool:
+        """Ended, with every planned question answered."""
+        return self.ended is not None and (self.planned is None or self.attempts >= self.planned)
+
+    @property
+    def questions_text(self) -> str:
+        """The questions column: `28`, or `6 of 28 · incomplete` for one ended early."""
+        if self.planned is not None and self.attempts < self.planned:
+            return f"{self.attempts:,} of {self.planned:,} · incomplete"
+        return f"{self.attempts:,}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,15 +189,20 @@ class ExamResult:
     attempts: int
     correct: int
     uncovered: tuple[str, ...]  # required skills the exam asked nothing of
+    planned: int | None = None  # its questions (None: an exam from before they were stored)
 
     @property
     def accuracy(self) -> float | None:
         return ratio(self.correct, self.attempts)
 
     @property
+    def complete(self) -> bool:
+        return self.ended and (self.planned is None or self.attempts >= self.planned)
+
+    @property
     def passed(self) -> bool:
         return (
-            self.ended
+            self.complete
             and self.attempts > 0
             and Fraction(self.correct, self.attempts) >= EXAM_PASS_FRACTION
             and not self.uncovered
@@ -563,7 +583,7 @@ def _history(
             args += [skill, EXAM] if exams else [skill]
         rows = conn.execute(
             f"""SELECT s.id, s.started, s.ended, s.mode, s.skills, k.name,
-                ss.n, ss.correct, ss.total_ms, ss.median_ms, ss.p90_ms
+                ss.n, ss.correct, ss.total_ms, ss.median_ms, ss.p90_ms, s.planned
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
             WHERE {where} ORDER BY s.id, k.name""",
@@ -590,17 +610,29 @@ def _history(
     last = None
     n_sum = correct_sum = total_sum = 0
     parsed: dict[str, tuple[str, ...]] = {}  # most sessions share a few lists of skills
-    for sid, started, ended, mode, skills, name, n, correct, total, mid, p90 in rows:
+    planned_of: dict[int, int | None] = {}
+    for sid, started, ended, mode, skills, name, n, correct, total, mid, p90, planned in rows:
         if mid is None:
             mid, p90 = quantiles.get((sid, name), (None, None))
         points.append(
             SessionPoint(
-                sid, float(started), mode, name, n, correct, total, mid, p90, ended is not None
+                sid,
+                float(started),
+                mode,
+                name,
+                n,
+                correct,
+                total,
+                mid,
+                p90,
+                ended is not None,
+                planned,
             )
         )
+        planned_of[sid] = planned
         if last is None or last[0] != sid:
             if last is not None:
-                lines.append(SessionLine(*last, n_sum, correct_sum, total_sum))
+                lines.append(SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]]))
             last = (
                 sid,
                 float(started),
@@ -613,7 +645,7 @@ def _history(
         correct_sum += correct
         total_sum += total
     if last is not None:
-        lines.append(SessionLine(*last, n_sum, correct_sum, total_sum))
+        lines.append(SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]]))
     return points, lines
 
 
@@ -682,6 +714,7 @@ def exam_results(points: Iterable[SessionPoint], required: Sequence[str]) -> lis
             sum(p.correct for p in skills),
             {p.skill for p in skills if p.attempts},
             required,
+            skills[0].planned,
         )
         for session_id, skills in by_session.items()
     ]
@@ -692,15 +725,24 @@ def read_exams(store: Store, profile: str, required: Sequence[str]) -> list[Exam
     with store._snapshot() as conn:
         rows = conn.execute(
             """SELECT s.id, s.started, s.ended IS NOT NULL, sum(ss.n), sum(ss.correct),
-                group_concat(k.name, char(31))
+                group_concat(k.name, char(31)), s.planned
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
             WHERE s.profile = ? AND s.mode = ? GROUP BY s.id ORDER BY s.id""",
             (store._profile_id(profile), EXAM),
         ).fetchall()
     return [
-        _exam(sid, float(started), bool(ended), n, correct, set(names.split("\x1f")), required)
-        for sid, started, ended, n, correct, names in rows
+        _exam(
+            sid,
+            float(started),
+            bool(ended),
+            n,
+            correct,
+            set(names.split("\x1f")),
+            required,
+            planned,
+        )
+        for sid, started, ended, n, correct, names, planned in rows
     ]
 
 
@@ -712,9 +754,10 @@ def _exam(
     correct: int,
     covered: set[str],
     required: Sequence[str],
+    planned: int | None = None,
 ) -> ExamResult:
     uncovered = tuple(s for s in required if s not in covered)
-    return ExamResult(session_id, started, ended, attempts, correct, uncovered)
+    return ExamResult(session_id, started, ended, attempts, correct, uncovered, planned)
 
 
 # -- pure figures -----------------------------------------------------------------------------
@@ -825,13 +868,15 @@ def readiness(
             exam = None
             missing.append(f"Exam: not taken yet ({pass_mark})")
         else:
-            # The best try: an ended one first, then the most skills covered, then accuracy.
+            # The best try: a complete one first, then the most skills covered, then accuracy.
             exam = max(
                 exams,
-                key=lambda e: (e.ended, -len(e.uncovered), e.accuracy or 0.0, -e.session_id),
+                key=lambda e: (e.complete, -len(e.uncovered), e.accuracy or 0.0, -e.session_id),
             )
             if not exam.ended:
                 why = "it was cut short"
+            elif not exam.complete:
+                why = f"it was incomplete: {exam.attempts} of {exam.planned} answered"
             elif exam.uncovered:
                 why = "it left out " + ", ".join(skill_title(s) for s in exam.uncovered)
             else:

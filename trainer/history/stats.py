@@ -15,7 +15,8 @@ Definitions:
 - Mastery of a skill (`MASTERY`): at least 50 attempts in all and, over the last 30, at least
   95 % correct and a median time at or under the skill's target. Targets come from the caller
   (the skills module owns them), in seconds.
-- Personal bests count only ended sessions (a sprint cut short is not a sprint): the most
+- Personal bests count only ended sessions, and of a sprint only one that answered every
+  question it set out to ask (a sprint cut short is not a sprint): the most
   correct answers in a `challenge` session, the least total response time of a `sprint`
   session with every answer correct (per number of questions), and the lowest median of a
   skill over a session with at least 10 attempts of it. Challenges and sprints are compared
@@ -377,7 +378,8 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
                 sum(ss.total_ms)
             FROM session s JOIN session_skill ss ON ss.session = s.id
             WHERE s.profile = ? AND s.ended IS NOT NULL AND s.mode IN (?, ?)
-            GROUP BY s.id ORDER BY s.id""",
+            GROUP BY s.id HAVING s.planned IS NULL OR sum(ss.n) >= s.planned
+            ORDER BY s.id""",
             (profile_id, CHALLENGE, SPRINT),
         ).fetchall()
         medians = conn.execute(

@@ -21,13 +21,16 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 2; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 3; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
     skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
                                                       question of the item's first attempt
     session(id, profile, mode, skills JSON, preset, seed, started, ended,
-            first_attempt, last_attempt)              started/ended: unix seconds, UTC
+            first_attempt, last_attempt, planned)     started/ended: unix seconds, UTC;
+                                                      planned: the questions a sprint or an
+                                                      exam set out to ask (NULL: open-ended);
+                                                      fewer answered is an incomplete session
     attempt(id, session, item, at, ms, correct, answer, expected, question)
 
 `attempt.at` is when it was answered, in whole seconds since the session started (small
@@ -71,7 +74,7 @@ import platformdirs
 
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 DB_NAME: Final = "history.sqlite3"
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
@@ -137,6 +140,12 @@ class SessionRow:
     ended: datetime | None  # None while running, or if the program died during it
     attempts: int
     correct: int
+    planned: int | None = None  # questions set (sprint, exam); None: open-ended or unknown
+
+    @property
+    def complete(self) -> bool:
+        """Ended, and every planned question answered."""
+        return self.ended is not None and (self.planned is None or self.attempts >= self.planned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +290,17 @@ def _v2_aggregates(conn: sqlite3.Connection) -> None:
     _store_quantiles(conn, rows)
 
 
+def _v3_planned(conn: sqlite3.Connection) -> None:
+    """Version 3: how many questions a session set out to ask, so that one ended early is told
+    from one that ran its course (an exam stopped at 6 of 28 is incomplete, not 6 right of 6).
+    Sessions from before stay NULL: unknown, judged as before."""
+    conn.execute("ALTER TABLE session ADD COLUMN planned INTEGER")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
+    _v3_planned,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -594,8 +611,12 @@ class Store:
         skills: Sequence[str],
         preset: str,
         seed: int | None = None,
+        planned: int | None = None,
     ) -> int:
-        """Start a session for the profile (created if new) and return its id."""
+        """Start a session for the profile (created if new) and return its id. `planned`: the
+        number of questions a sprint or an exam sets out to ask (None: open-ended)."""
+        if planned is not None and (not isinstance(planned, int) or planned < 1):
+            raise ValueError(f"planned must be a number of questions ≥ 1, not {planned!r}")
         mode = _clean_name(mode, "A mode")
         if isinstance(skills, str):
             raise TypeError("skills must be a sequence of skill names, not one string")
@@ -604,9 +625,17 @@ class Store:
         with self._write() as conn:
             profile_id = self.profile(profile)
             cursor = conn.execute(
-                """INSERT INTO session (profile, mode, skills, preset, seed, started)
-                VALUES (?, ?, ?, ?, ?, ?)""",
-                (profile_id, mode, json.dumps(names, ensure_ascii=False), preset, seed, now),
+                """INSERT INTO session (profile, mode, skills, preset, seed, started, planned)
+                VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    profile_id,
+                    mode,
+                    json.dumps(names, ensure_ascii=False),
+                    preset,
+                    seed,
+                    now,
+                    planned,
+                ),
             )
             session_id = int(cursor.lastrowid or 0)
         self._live[session_id] = _Live(profile_id, now, ended=False)
@@ -654,7 +683,7 @@ class Store:
             name = conn.execute("SELECT name FROM profile WHERE id = ?", (profile_id,)).fetchone()
             rows = conn.execute(
                 """SELECT s.id, s.mode, s.skills, s.preset, s.seed, s.started, s.ended,
-                    coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0)
+                    coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0), s.planned
                 FROM session s LEFT JOIN session_skill ss ON ss.session = s.id
                 WHERE s.profile = ? GROUP BY s.id ORDER BY s.id""",
                 (profile_id,),
@@ -672,8 +701,9 @@ class Store:
                 ended=None if ended is None else _utc(ended),
                 attempts=n,
                 correct=correct,
+                planned=planned,
             )
-            for id, mode, skills, preset, seed, started, ended, n, correct in rows
+            for id, mode, skills, preset, seed, started, ended, n, correct, planned in rows
         ]
 
     def _session(self, session_id: int) -> _Live:

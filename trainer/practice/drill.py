@@ -5,8 +5,15 @@ Modes:
 - `practice`: untimed, with explanations, as many questions as the trainee wants (or `count`);
 - `challenge`: as many right answers as possible in 60 seconds;
 - `sprint`: N questions as fast as possible;
-- `exam`: a fixed set across skills made from a seed, with a pass mark; the same seed and rules
-  give the same questions, so an instructor can set and check an exam.
+- `exam`: a fixed set across skills made from a seed, with a time limit and a pass mark; the
+  same seed, skills and rules give the same questions, so an instructor can set and check an
+  exam. An exam says nothing question by question (`gives_feedback`): the verdicts come in the
+  summary.
+
+A sprint and an exam set out to ask a fixed number of questions (`Summary.planned`). One ended
+before the last of them, by the trainee or by its clock, is *incomplete* (`Summary.stopped`):
+the store keeps the number planned, an incomplete exam is never passed, and an incomplete
+sprint is no sprint for the personal bests.
 
 Missed items come back within the next few questions until answered right three times in a row
 (the weak-item queue). Response times are measured by the caller with a monotonic clock, from the
@@ -15,14 +22,16 @@ moment the question is shown to the moment the answer is given.
 
 from __future__ import annotations
 
+import math
 import random
+import shlex
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from trainer.game.rules import HouseRules
+from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 
 PRACTICE = "practice"
@@ -35,6 +44,14 @@ CHALLENGE_SECONDS = 60
 SPRINT_DEFAULT = 20
 EXAM_PER_SKILL = 2
 EXAM_PASS = 0.9  # 90 % right answers to pass
+# An exam's time limit: this many times the target time of each of its questions, summed and
+# rounded up to the minute (every skill under casino-fr: 28 questions, 7 minutes). Generous for
+# a trainee who knows the table, short enough that looking every answer up does not pass.
+EXAM_TIME_FACTOR = 4
+
+# Why a drill with a planned number of questions stopped before the last (Summary.stopped).
+STOPPED_EARLY = "early"  # the trainee ended it
+STOPPED_BY_TIME = "time"  # its time ran out
 
 # The weak-item queue: a missed item returns after 1 to 3 other questions, and leaves the queue
 # once answered right this many times in a row.
@@ -50,7 +67,13 @@ class Recorder(Protocol):
     """What a drill needs of the history store."""
 
     def start_session(
-        self, profile: str, mode: str, skills: Sequence[str], preset: str, seed: int | None = None
+        self,
+        profile: str,
+        mode: str,
+        skills: Sequence[str],
+        preset: str,
+        seed: int | None = None,
+        planned: int | None = None,
     ) -> int: ...
 
     def end_session(self, session_id: int) -> None: ...
@@ -149,10 +172,26 @@ class Summary:
     elapsed_ms: int
     passed: bool | None = None  # exam only
     seed: int | None = None
+    planned: int | None = None  # the questions a sprint or an exam set out to ask
+    stopped: str | None = None  # STOPPED_EARLY or STOPPED_BY_TIME when incomplete, else None
+    time_limit_ms: int | None = None  # a challenge's or an exam's
+    skills: tuple[str, ...] = ()
+    answered: tuple[Answered, ...] = ()  # every answer, in order (an exam's verdicts)
 
     @property
     def accuracy(self) -> float | None:
         return self.correct / self.attempts if self.attempts else None
+
+    @property
+    def complete(self) -> bool:
+        """Every planned question answered (always, for an open-ended drill)."""
+        return self.planned is None or self.attempts >= self.planned
+
+    def incomplete_text(self) -> str | None:
+        """`incomplete: 6 of 28 answered`, or None when complete."""
+        if self.complete:
+            return None
+        return f"incomplete: {self.attempts} of {self.planned} answered"
 
 
 @dataclass
@@ -192,11 +231,20 @@ class Drill:
         self._ended_ns: int | None = None
         self._plan: list[Question] | None = None
         self._ahead: Question | None = None  # the next fresh question, made ahead
+        self.time_limit_ms: int | None = None
+        self._stopped: str | None = None
+        if self.mode == CHALLENGE:
+            self.time_limit_ms = CHALLENGE_SECONDS * 1000
         if self.mode == SPRINT and self.count is None:
             self.count = SPRINT_DEFAULT
         if self.mode == EXAM:
             self._plan = exam_questions(self.seed, self.rules, self.skills)
+            if not self._plan:
+                raise ValueError(
+                    f"none of these skills can be examined under {self.rules.describe()}"
+                )
             self.count = len(self._plan)
+            self.time_limit_ms = exam_time_limit_s(self._plan) * 1000
         for skill_name, item in self.carried_weak:
             weak_skill = SKILLS.get(skill_name)
             if weak_skill is None or weak_skill not in self.skills:
@@ -213,6 +261,7 @@ class Drill:
                 [s.name for s in self.skills],
                 self.rules.describe(),
                 self.seed,
+                planned=self.planned,
             )
 
     # ------------------------------------------------------------------ flow
@@ -224,20 +273,37 @@ class Drill:
     def current(self) -> Question | None:
         return self._current
 
+    @property
+    def planned(self) -> int | None:
+        """The questions a sprint or an exam sets out to ask (None: open-ended)."""
+        return self.count if self.mode in (SPRINT, EXAM) else None
+
+    @property
+    def gives_feedback(self) -> bool:
+        """Whether each answer's verdict is shown as it is given: not in an exam."""
+        return self.mode != EXAM
+
     def time_left_ms(self) -> int | None:
-        """Milliseconds left in a challenge (None in the other modes, or before it starts)."""
-        if self.mode != CHALLENGE or self._started_ns is None:
+        """Milliseconds left in a challenge or an exam (None in the other modes, or before it
+        starts)."""
+        if self.time_limit_ms is None or self._started_ns is None:
             return None
-        spent = (self.clock() - self._started_ns) // 1_000_000
-        return max(0, CHALLENGE_SECONDS * 1000 - spent)
+        return max(0, self.time_limit_ms - self.elapsed_ms())
+
+    def elapsed_ms(self) -> int:
+        """Milliseconds since the first question was asked (to the end, once it has ended)."""
+        if self._started_ns is None:
+            return 0
+        end = self._ended_ns if self._ended_ns is not None else self.clock()
+        return int((end - self._started_ns) // 1_000_000)
 
     @property
     def over(self) -> bool:
         if self._ended_ns is not None:
             return True
-        if self.mode == CHALLENGE:
-            left = self.time_left_ms()
-            return left is not None and left <= 0
+        left = self.time_left_ms()
+        if left is not None and left <= 0:
+            return True
         return self.count is not None and self.position >= self.count
 
     def next_question(self) -> Question | None:
@@ -307,10 +373,11 @@ class Drill:
         q = self._current
         if q is None:
             raise ValueError("there is no question to answer")
-        if self.mode == CHALLENGE and self.over:
+        if self.time_limit_ms is not None and self.over:
             self._current = None
             raise DrillOver(
-                f"time is up: the {CHALLENGE_SECONDS} seconds are over, this answer does not count"
+                f"time is up: the {_duration(self.time_limit_ms)} are over, "
+                "this answer does not count"
             )
         skill = SKILLS[q.skill]
         verdict = skill.check(q, raw)
@@ -338,6 +405,11 @@ class Drill:
     def finish(self) -> Summary:
         """End the drill (idempotent), close the session in the store, and sum it up."""
         if self._ended_ns is None:
+            planned = self.planned
+            if planned is not None and self.position < planned:
+                left = self.time_left_ms()
+                timed_out = left is not None and left <= 0
+                self._stopped = STOPPED_BY_TIME if timed_out else STOPPED_EARLY
             self._ended_ns = self.clock()
             if self.store is not None and self.session_id is not None:
                 self.store.end_session(self.session_id)
@@ -363,10 +435,9 @@ class Drill:
         missed = list(dict.fromkeys(a.question.item for a in done if not a.verdict.correct))
         work = tuple(dict.fromkeys([*self.weak.items, *missed]))
         correct = sum(a.verdict.correct for a in done)
-        end = self._ended_ns if self._ended_ns is not None else self.clock()
-        elapsed = 0 if self._started_ns is None else (end - self._started_ns) // 1_000_000
         passed = None
         if self.mode == EXAM:
+            # an exam ended before its last question is not passed, however well it began
             passed = bool(done) and len(done) == self.count and correct / len(done) >= EXAM_PASS
         return Summary(
             self.mode,
@@ -376,9 +447,14 @@ class Drill:
             max(done, key=lambda a: a.response_ms) if done else None,
             tuple(lines),
             work,
-            int(elapsed),
+            self.elapsed_ms(),
             passed,
             self.seed,
+            planned=self.planned,
+            stopped=self._stopped,
+            time_limit_ms=self.time_limit_ms,
+            skills=tuple(s.name for s in self.skills),
+            answered=tuple(done),
         )
 
 
@@ -392,6 +468,98 @@ def exam_questions(
     qs = [s.make(rng, rules) for s in chosen for _ in range(EXAM_PER_SKILL)]
     rng.shuffle(qs)
     return qs
+
+
+def exam_time_limit_s(questions: Sequence[Question]) -> int:
+    """The time an exam of these questions allows, in whole minutes (as seconds): each
+    question's target time × EXAM_TIME_FACTOR, summed and rounded up to the minute."""
+    seconds = sum(SKILLS[q.skill].target for q in questions) * EXAM_TIME_FACTOR
+    return max(1, math.ceil(seconds / 60 - 1e-9)) * 60
+
+
+def exam_outline(rules: HouseRules, skills: Sequence[Skill]) -> tuple[int, int]:
+    """How many questions the exam of these skills asks under `rules`, and its time limit in
+    seconds — without making it."""
+    chosen = [s for s in skills if s.available(rules) is None]
+    seconds = sum(s.target for s in chosen) * EXAM_PER_SKILL * EXAM_TIME_FACTOR
+    limit = max(1, math.ceil(seconds / 60 - 1e-9)) * 60 if chosen else 0
+    return EXAM_PER_SKILL * len(chosen), limit
+
+
+def _duration(ms: int) -> str:
+    seconds = round(ms / 1000)
+    if seconds % 60 or seconds <= 60:
+        return f"{seconds} seconds"
+    minutes = seconds // 60
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def skills_spec(skills: Sequence[str], rules: HouseRules) -> str:
+    """The skills as `resolve_skills` and the command line take them: `all` when they are every
+    skill drillable under `rules`, else their names joined by commas."""
+    every = [s.name for s in SKILLS.values() if s.available(rules) is None]
+    if set(skills) == set(every):
+        return "all"
+    return ",".join(skills)
+
+
+def exam_command(seed: int, skills: str, rules: HouseRules) -> str:
+    """The command line that gives the same exam: `sabot drill all --mode exam --seed 42`."""
+    words = ["sabot", "drill", skills, "--mode", EXAM, "--seed", str(seed)]
+    if rules.preset != DEFAULT_PRESET:
+        words += ["--preset", rules.preset]
+    for name, value in rules.overrides().items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, tuple):
+            text = " ".join(str(v) for v in value)
+        else:
+            text = "none" if value is None else str(value)
+        words += ["--option", f"{name}={text}"]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+@dataclass(frozen=True)
+class ExamSetting:
+    """An exam as an instructor sets it: a seed and the skills (`all`, or names)."""
+
+    seed: int
+    skills: str = "all"
+
+
+def read_exam_setting(seed_text: str, skills_text: str = "") -> ExamSetting:
+    """An exam from what an instructor typed or pasted: a seed (`42`) and the skills (`all`,
+    `pay-even,chips`; empty: all), or a whole command line pasted in either field
+    (`sabot drill all --mode exam --seed 42`). Raises ValueError with one sentence."""
+    seed_text, skills_text = seed_text.strip(), skills_text.strip()
+    for text in (seed_text, skills_text):
+        if "--seed" in text or text.startswith("sabot"):
+            return _exam_from_command(text)
+    if not seed_text:
+        raise ValueError("type the exam's seed: a whole number, such as 42")
+    if not seed_text.isdigit():
+        raise ValueError(f"the seed is a whole number, such as 42, not {seed_text!r}")
+    seed = int(seed_text)
+    if seed < 1:
+        raise ValueError("the seed is a whole number from 1 up")
+    return ExamSetting(seed, skills_text.replace(" ", "") or "all")
+
+
+def _exam_from_command(text: str) -> ExamSetting:
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise ValueError("that command line has an unclosed quote") from None
+    if "--seed" not in words or words.index("--seed") + 1 >= len(words):
+        raise ValueError("that command line gives no --seed: the exam needs one")
+    seed = words[words.index("--seed") + 1]
+    if "drill" in words and words.index("drill") + 1 < len(words):
+        skills = words[words.index("drill") + 1]
+    else:
+        skills = "all"
+    if "--mode" in words and words[words.index("--mode") + 1 :][:1] != [EXAM]:
+        raise ValueError("that command line is not an exam (--mode exam)")
+    return read_exam_setting(seed, skills)
 
 
 def resolve_skills(spec: str, rules: HouseRules) -> list[Skill]:
