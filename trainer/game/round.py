@@ -12,20 +12,26 @@ hands first to last [000]; the dealer draws (§8) and settles (§9).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any, Protocol
 
-from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
-from trainer.game.cards import VALUE, is_natural, points
-from trainer.game.payout import TWO, ZERO, blackjack_win, insurance_max, insurance_win, money
+from trainer.game.announce import POINT_WORDS
+from trainer.game.cards import VALUE, is_natural
+from trainer.game.dealer import DEALER, Dealer
+from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
+from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
+from trainer.game.insurance import Insurance
+from trainer.game.payout import TWO, ZERO, blackjack_win, money, money_map
 from trainer.game.rules import HouseRules
+from trainer.game.settlement import settle
 from trainer.game.table import BoxView, HandView, TableView
 
-# the same few amounts are written again and again in the events: remember how they read
-_money = lru_cache(maxsize=4096)(money)
+__all__ = [
+    "ACTIONS", "BETTING", "BLACKJACK", "BUST", "DEALER", "DONE", "DOUBLE", "HIT", "INSURANCE",
+    "LOSE", "PLAY", "PUSH", "SEAT", "SPLIT", "STAND", "WIN",
+    "Box", "CardSource", "ExposedOutcome", "Hand", "Round", "RoundError",
+]  # fmt: skip
 
 HIT = "hit"
 STAND = "stand"
@@ -33,21 +39,11 @@ DOUBLE = "double"
 SPLIT = "split"
 ACTIONS = (HIT, STAND, DOUBLE, SPLIT)
 
-SEAT = "seat"
-DEALER = "dealer"
-
 # Phases of a round.
 BETTING = "betting"
 INSURANCE = "insurance"
 PLAY = "play"
 DONE = "done"
-
-# Results of a hand once settled.
-BLACKJACK = "blackjack"
-WIN = "win"
-PUSH = "push"
-LOSE = "lose"
-BUST = "bust"
 
 _NO = "no"  # a refusal not worth explaining: legal_actions only asks yes or no
 
@@ -75,76 +71,6 @@ class RoundError(ValueError):
     """A bet or action the rules refuse at this moment; the message names the box."""
 
 
-@dataclass(slots=True, eq=False)
-class Hand:
-    box: int
-    cards: list[str]
-    stakes: dict[str, Decimal]
-    # what a dealer Black Jack may take when dealer_bj_takes is "original"
-    original: dict[str, Decimal]
-    low: int = 0
-    ace: bool = False
-    split: bool = False  # born of a split: never a Black Jack [000]
-    split_aces: bool = False  # one card each, closed [000]
-    doubled: bool = False
-    closed: bool = False
-    # an Ace and a ten-value as the first two cards, not after a split [000]; kept up to date
-    # by add() rather than worked out at every look
-    natural: bool = False
-    natural_paid: bool = False
-    result: str | None = None
-    net: dict[str, Decimal] = field(default_factory=dict)
-    announcements: list[str] = field(default_factory=list)
-    label: str = ""
-
-    def add(self, card: str) -> None:
-        cards = self.cards
-        cards.append(card)
-        v = VALUE[card[0]]
-        self.low += v
-        if v == 1:
-            self.ace = True
-        self.natural = len(cards) == 2 and self.ace and self.low == 11 and not self.split
-
-    @property
-    def soft(self) -> bool:
-        return self.ace and self.low <= 11
-
-    @property
-    def best(self) -> int:
-        return self.low + 10 if self.ace and self.low <= 11 else self.low
-
-    @property
-    def bust(self) -> bool:
-        return self.low > 21
-
-    def words(self, closed: bool = False) -> str:
-        low = self.low
-        return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
-
-
-@dataclass(slots=True, eq=False)
-class Box:
-    number: int
-    bets: dict[str, Decimal]
-    hands: list[Hand] = field(default_factory=list)
-    insurance: Decimal | None = None
-    insurance_net: Decimal | None = None
-
-    @property
-    def total(self) -> Decimal:
-        return sum(self.bets.values(), ZERO)
-
-
-@dataclass(frozen=True, slots=True)
-class ExposedOutcome:
-    """[003] what happened to a card exposed by mistake."""
-
-    card: str
-    offered: tuple[str, ...]  # box numbers then "dealer", in the order it was offered
-    taken_by: str  # a box number, "dealer", or "burned"
-
-
 class Round:
     """One round at one table. Place bets, `deal()`, answer insurance, `act()` until done."""
 
@@ -161,16 +87,14 @@ class Round:
         self._on_burn = on_burn
         self.phase = BETTING
         self.boxes: dict[int, Box] = {}
-        self.dealer: list[str] = []
-        self._dlow = 0  # the dealer's hard total (Aces as 1) and whether an Ace is in it
-        self._dace = False
-        self.dealer_announcements: list[str] = []
-        self.dealer_result: str | None = None
-        self.hole_revealed = False
         self.events: list[dict[str, Any]] = []
+        dealer = self._dealer = Dealer(rules, self.events)
+        self._insurance = Insurance(rules, self.events)
+        self.dealer = dealer.cards
+        self.dealer_announcements = dealer.announcements
+        self.dealer_result: str | None = None
         self.deal_order: list[str] = []
         self._current: Hand | None = None
-        self._pending_dealer: list[str] = []  # an exposed card the dealer kept [003]
         self.burned: list[str] = []
         self._waiting_naturals = False
         # who the card being drawn is for, for messages: a box number or "dealer"
@@ -260,14 +184,8 @@ class Round:
             ev({"type": "deal", "to": h.label, "card": c})
         self.drawing_for = DEALER
         up = draw()
-        self.dealer.append(up)  # _dealer_add and _dealer_says, written out
-        up_value = self._dlow = VALUE[up[0]]
-        self._dace = up_value == 1
         order.append(DEALER)
-        ev({"type": "deal", "to": DEALER, "card": up})
-        words = UP_CARD_WORDS[up[0]]
-        self.dealer_announcements.append(words)
-        ev({"type": "announce", "hand": DEALER, "words": words})
+        up_value = self._dealer.take_up_card(up)
         for h in hands:  # [000] a second card to each box
             self.drawing_for = h.box
             c = draw()
@@ -282,9 +200,8 @@ class Round:
         if r.hole_card:
             self.drawing_for = DEALER
             hole = draw()
-            self._dealer_add(hole)
             order.append(DEALER)
-            ev({"type": "deal", "to": DEALER, "card": hole, "face": "down"})
+            self._dealer.take_hole_card(hole)
         naturals = False
         for h in hands:
             low = h.low
@@ -327,10 +244,6 @@ class Round:
         h.announcements.append(words)
         self.events.append({"type": "announce", "hand": h.label, "words": words})
 
-    def _dealer_says(self, words: str) -> None:
-        self.dealer_announcements.append(words)
-        self.events.append({"type": "announce", "hand": DEALER, "words": words})
-
     def _pay_naturals(self) -> None:
         self._waiting_naturals = False
         for b in self.boxes.values():
@@ -340,18 +253,15 @@ class Round:
                 h.result = BLACKJACK
                 h.net = {k: blackjack_win(v, self.rules) for k, v in h.stakes.items()}
                 self.events.append(
-                    {"type": "blackjack-paid", "hand": h.label, "amounts": _money_map(h.net)}
+                    {"type": "blackjack-paid", "hand": h.label, "amounts": money_map(h.net)}
                 )
 
     # ------------------------------------------------------------------ insurance
     def insurable(self) -> dict[int, Decimal]:
-        """Boxes that may insure now and the most each may put up: half of what the seated player
-        (the insurer) bet [003]."""
+        """Boxes that may insure now and the most each may put up (`Insurance.insurable`)."""
         if self.phase != INSURANCE:
             return {}
-        return {
-            n: insurance_max(b.bets[SEAT]) for n, b in self.boxes.items() if b.insurance is None
-        }
+        return self._insurance.insurable(self.boxes)
 
     def insure(self, box: int, amount: Decimal) -> None:
         if self.phase != INSURANCE:
@@ -361,22 +271,10 @@ class Round:
                 why = f"{self.rules.preset} offers no insurance"
             raise RoundError(f"box {box}: insurance is not offered now ({why})")
         b = self.boxes.get(box)
-        if b is None:
-            raise RoundError(f"box {box}: no bet on this box, so nothing to insure")
-        if b.insurance is not None:
-            raise RoundError(f"box {box}: the box is already insured")
-        # [003] each player insures at most half of what he himself bet: the seated player
-        # insures the seat's bet, and the insurance is his alone
-        top = insurance_max(b.bets[SEAT])
-        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
-            raise RoundError(f"box {box}: insurance must be a positive amount, not {amount}")
-        if amount > top:
-            raise RoundError(
-                f"box {box}: insurance {money(amount)} is more than half the bet "
-                f"({money(top)} at most) [003]"
-            )
-        b.insurance = amount
-        self.events.append({"type": "insure", "box": str(box), "amount": money(amount)})
+        refusal = self._insurance.refusal(box, b, amount)
+        if refusal is not None or b is None:
+            raise RoundError(refusal)
+        self._insurance.place(b, amount)
 
     def close_insurance(self) -> None:
         if self.phase != INSURANCE:
@@ -391,7 +289,7 @@ class Round:
             natural = is_natural(self.dealer)
             self.events.append({"type": "peek", "blackjack": natural})
             if natural:
-                self._reveal_hole()
+                self._dealer.reveal()
                 self._settle_insurance(True)
                 self._settle(dealer_natural=True)
                 return
@@ -401,27 +299,7 @@ class Round:
         self._advance()
 
     def _settle_insurance(self, dealer_natural: bool) -> None:
-        for b in self.boxes.values():
-            if b.insurance is None or b.insurance_net is not None:
-                continue
-            if dealer_natural:
-                b.insurance_net = insurance_win(b.insurance)
-                self.events.append(
-                    {
-                        "type": "insurance-paid",
-                        "box": str(b.number),
-                        "amount": money(b.insurance_net),
-                    }
-                )
-            else:
-                b.insurance_net = -b.insurance
-                self.events.append(
-                    {
-                        "type": "insurance-collected",
-                        "box": str(b.number),
-                        "amount": money(b.insurance),
-                    }
-                )
+        self._insurance.settle(self.boxes.values(), dealer_natural)
 
     # ------------------------------------------------------------------ play
     @property
@@ -474,7 +352,7 @@ class Round:
             net = h.net = {}
             for k, v in h.stakes.items():  # a loop, not a comprehension: see _money_map
                 net[k] = -v
-            ev({"type": "collect", "hand": label, "amounts": _money_map(h.stakes)})
+            ev({"type": "collect", "hand": label, "amounts": money_map(h.stakes)})
             return
         soft = h.ace and low <= 11
         words = POINT_WORDS[low, soft, h.natural, False]
@@ -592,7 +470,7 @@ class Round:
                 if k not in refusals:
                     stakes[k] = stakes[k] * TWO
             h.doubled = True
-            ev({"type": "double", "hand": h.label, "stakes": _money_map(stakes)})
+            ev({"type": "double", "hand": h.label, "stakes": money_map(stakes)})
             self._deal_to(h)
         elif action == SPLIT:
             why = self._can_split(h, refusals)
@@ -640,107 +518,53 @@ class Round:
 
     # ------------------------------------------------------------------ exposed card
     def expose(self, refused_by: Collection[str] = ()) -> ExposedOutcome:
-        """[003] The dealer pulls and exposes a card nobody asked for.
+        """[003] The dealer pulls and exposes a card nobody asked for (trainer.game.exposed).
 
-        It is offered to the player whose turn it is, then in turn to the others still to play,
-        in playing order (chosen reading), then it is the dealer's; only if everyone, the dealer
-        included, refuses it is it burned — the only card ever burned in play. `refused_by` holds
-        box numbers (as strings) and possibly "dealer".
-        """
+        `refused_by` holds box numbers (as strings) and possibly "dealer"."""
         h = self._current
         if self.phase != PLAY or h is None:
             raise RoundError("a card can only be exposed while the boxes are playing")
         card = self._draw()
         self.events.append({"type": "exposed", "card": card})
-        candidates: list[str] = []
-        for b in self.boxes.values():
-            if b.number < h.box:
-                continue
-            if any(not hh.closed for hh in b.hands):
-                candidates.append(str(b.number))
-        candidates.append(DEALER)
+        candidates = offer_order(self.boxes.values(), h.box)
         unknown = [x for x in refused_by if x not in candidates]
         if unknown:
             raise RoundError(
                 f"the exposed card is offered to {', '.join(candidates)}; "
                 f"{', '.join(unknown)} cannot refuse it"
             )
-        offered: list[str] = []
-        for who in candidates:
-            offered.append(who)
-            took = who not in refused_by
-            self.events.append({"type": "offer", "to": who, "card": card, "taken": took})
-            if not took:
-                continue
-            if who == DEALER:
-                self._pending_dealer.append(card)
-                return ExposedOutcome(card, tuple(offered), DEALER)
+        out = offer(card, candidates, refused_by, self.events)
+        who = out.taken_by
+        if who == DEALER:
+            self._dealer.kept.append(card)
+        elif who == BURNED:
+            self._burn(card)
+        else:
             box = self.boxes[int(who)]
             target = next(hh for hh in box.hands if not hh.closed)
             target.add(card)
             self._after_card(target)
             if target is h and h.closed:
                 self._advance()
-            return ExposedOutcome(card, tuple(offered), who)
+        return out
+
+    def _burn(self, card: str) -> None:
         self.burned.append(card)
         if self._on_burn is not None:
             self._on_burn(card)
         self.events.append({"type": "burn", "card": card})
-        return ExposedOutcome(card, tuple(offered), "burned")
 
     # ------------------------------------------------------------------ dealer
     def _dealer_hit(self) -> bool:
         """The dealer draws a card (one he kept when it was exposed comes first [003]) and
-        announces the hand; True while it must draw again [000].
-
-        One call per dealer card: the adding and the words are written out here, and the
-        must-draw answer serves both the words (a standing hand says its total) and the loop."""
-        if self._pending_dealer:
-            c = self._pending_dealer.pop(0)
+        announces the hand; True while it must draw again [000]."""
+        dealer = self._dealer
+        if dealer.kept:
+            c = dealer.kept.pop(0)
         else:
             self.drawing_for = DEALER
             c = self._draw()
-        dealer = self.dealer
-        dealer.append(c)
-        v = VALUE[c[0]]
-        low = self._dlow = self._dlow + v
-        if v == 1:
-            self._dace = True
-        ev = self.events.append
-        ev({"type": "deal", "to": DEALER, "card": c})
-        soft = self._dace and low <= 11
-        # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17
-        best = low + 10 if soft else low
-        must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
-        words = POINT_WORDS[low, soft, len(dealer) == 2 and soft and low == 11, not must]
-        self.dealer_announcements.append(words)
-        ev({"type": "announce", "hand": DEALER, "words": words})
-        return must
-
-    def _reveal_hole(self) -> None:
-        if self.hole_revealed or len(self.dealer) < 2:
-            return
-        self.hole_revealed = True
-        self.events.append({"type": "reveal", "card": self.dealer[1]})
-        self._dealer_says(self._dealer_words())
-
-    def _dealer_add(self, card: str) -> None:
-        self.dealer.append(card)
-        v = VALUE[card[0]]
-        self._dlow += v
-        if v == 1:
-            self._dace = True
-
-    # the dealer's words and draws, from the running total rather than the cards again
-    def _dealer_words(self) -> str:
-        low = self._dlow
-        return _dealer_say(
-            self.dealer[0], len(self.dealer), low, self._dace and low <= 11, self.rules
-        )
-
-    def _dealer_must_draw(self) -> bool:
-        low = self._dlow
-        return _must_draw(low, self._dace and low <= 11, self.rules)
+        return dealer.hit(c)
 
     def _dealer_plays(self) -> None:
         self.phase = DONE
@@ -755,98 +579,48 @@ class Round:
                     break
             if in_play:
                 break
+        dealer = self._dealer
         if self.rules.hole_card:
-            self._reveal_hole()
+            dealer.reveal()
         natural = False
         if in_play:
             # `more`: the dealer must draw (again); nothing below changes his hand till he does
-            more = self._dealer_hit() if len(self.dealer) == 1 else self._dealer_must_draw()
-            # is_natural(self.dealer), from the running total: two cards, an Ace, 11 hard
-            natural = len(self.dealer) == 2 and self._dace and self._dlow == 11
+            more = self._dealer_hit() if len(dealer.cards) == 1 else dealer.must_draw()
+            natural = dealer.natural
             self._settle_insurance(natural)
             if not natural:
                 if self._waiting_naturals:
                     self._pay_naturals()
                 while more:
                     more = self._dealer_hit()
-        elif self._pending_dealer:
+        elif dealer.kept:
             # [003] an exposed card the dealer kept is the dealer's next card: taken by the
             # rules of §8 even with nothing left to play for (chosen)
-            while self._pending_dealer and self._dealer_must_draw():
+            while dealer.kept and dealer.must_draw():
                 self._dealer_hit()
-                if is_natural(self.dealer):
+                if dealer.natural:
                     natural = True
                     break
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
         # (chosen: §10 burns only a card everyone refuses, and says nothing of this case)
-        while self._pending_dealer:
-            card = self._pending_dealer.pop(0)
-            self.burned.append(card)
-            if self._on_burn is not None:
-                self._on_burn(card)
-            self.events.append({"type": "burn", "card": card})
+        while dealer.kept:
+            self._burn(dealer.kept.pop(0))
         self._settle(dealer_natural=natural)
 
     # ------------------------------------------------------------------ settlement
     def _settle(self, *, dealer_natural: bool) -> None:
-        """RULES.md §9: collect the losing bets, then pay the winners, box by box."""
+        """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self._current = None
-        r = self.rules
-        dealer_best = self._dlow + 10 if self._dace and self._dlow <= 11 else self._dlow
-        if dealer_natural:
-            self.dealer_result = BLACKJACK
-        elif dealer_best > 21:
-            self.dealer_result = BUST
-        else:
-            self.dealer_result = str(dealer_best)
-        pays: list[Hand] = []
-        ev = self.events.append
-        for b in self.boxes.values():
-            for h in b.hands:
-                if h.result is not None:
-                    continue
-                low = h.low
-                best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
-                if dealer_natural:
-                    if h.natural:
-                        h.result = PUSH  # [000] boxes with Black Jack push
-                        h.net = dict.fromkeys(h.stakes, ZERO)
-                    elif r.dealer_bj_takes == "original":
-                        lost = {k: h.original.get(k, ZERO) for k in h.stakes}
-                        h.result = LOSE if any(lost.values()) else PUSH
-                        h.net = {k: -v for k, v in lost.items()}
-                    else:
-                        # chosen: with no hole card a dealer Black Jack takes doubles and splits
-                        h.result = LOSE
-                        h.net = {k: -v for k, v in h.stakes.items()}
-                elif h.natural:
-                    # [003] a dealer 21 in three or more cards does not beat a Black Jack
-                    h.result = BLACKJACK
-                    h.net = {k: blackjack_win(v, r) for k, v in h.stakes.items()}
-                elif dealer_best > 21 or best > dealer_best:
-                    h.result = WIN  # [000] dealer bust pays every bet still in play
-                    h.net = h.stakes.copy()
-                elif best == dealer_best:
-                    h.result = PUSH
-                    h.net = dict.fromkeys(h.stakes, ZERO)
-                else:
-                    h.result = LOSE
-                    net = h.net = {}
-                    for k, v in h.stakes.items():  # loops, not comprehensions: see _money_map
-                        net[k] = -v
-                if h.result == LOSE:
-                    amounts = {}
-                    for k, v in h.net.items():
-                        amounts[k] = _money(-v)
-                    ev({"type": "collect", "hand": h.label, "amounts": amounts})
-                else:
-                    pays.append(h)
-        for h in pays:
-            kind = "push" if h.result == PUSH else "pay"
-            ev({"type": kind, "hand": h.label, "amounts": _money_map(h.net)})
+        self.dealer_result = settle(
+            self.boxes.values(), self._dealer.best, dealer_natural, self.rules, self.events
+        )
 
     # ------------------------------------------------------------------ views
+    @property
+    def hole_revealed(self) -> bool:
+        return self._dealer.hole_revealed
+
     @property
     def done(self) -> bool:
         return self.phase == DONE
@@ -889,7 +663,7 @@ class Round:
                     b.insurance,
                 )
             )
-        hidden = self.rules.hole_card and len(self.dealer) >= 2 and not self.hole_revealed
+        hidden = self.rules.hole_card and len(self.dealer) >= 2 and not self._dealer.hole_revealed
         return TableView(
             tuple(boxes),
             tuple(self.dealer),
@@ -900,52 +674,3 @@ class Round:
             highlights=tuple(highlights),
             currency=currency,
         )
-
-
-def _must_draw(low: int, soft: bool, rules: HouseRules) -> bool:
-    """[000] the dealer draws on 16 or less and stands on every 17; option dealer_hits_soft_17."""
-    best = low + 10 if soft else low
-    if best < 17:
-        return True
-    return soft and best == 17 and rules.dealer_hits_soft_17
-
-
-def _dealer_say(first: str, n: int, low: int, soft: bool, rules: HouseRules) -> str:
-    """What the dealer says of a hand of `n` cards: a lone Ace is "1 or 11"; a hand that must
-    stand is announced by its standing value at once (A 6 -> "17") (chosen, RULES.md §2)."""
-    if n == 1:
-        return announce_up_card(first)
-    natural = n == 2 and soft and low == 11
-    return announce_points(low, soft, natural=natural, closed=not _must_draw(low, soft, rules))
-
-
-def dealer_must_draw(cards: Sequence[str], rules: HouseRules) -> bool:
-    low, soft = points(cards)
-    return _must_draw(low, soft, rules)
-
-
-def dealer_words(cards: Sequence[str], rules: HouseRules) -> str:
-    low, soft = points(cards)
-    return _dealer_say(cards[0], len(cards), low, soft, rules)
-
-
-def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
-    """The dealer's hand from the up card on, drawing from `cards` (the up card first) by the
-    rules of §8 until the hand must stand, or is a natural."""
-    it = iter(cards)
-    hand = [next(it)]
-    while dealer_must_draw(hand, rules):
-        hand.append(next(it))
-        if len(hand) == 2 and is_natural(hand):
-            break
-    return hand
-
-
-def _money_map(m: Mapping[str, Decimal]) -> dict[str, str]:
-    # An explicit loop, here and on the round's other hot paths: up to Python 3.11 a
-    # comprehension runs as a function of its own, which costs more than the one or two bettors
-    # of a hand it loops over (PEP 709 inlines them from 3.12).
-    out = {}
-    for k, v in m.items():
-        out[k] = _money(v)
-    return out

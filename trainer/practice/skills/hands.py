@@ -7,7 +7,8 @@ from decimal import Decimal
 
 from trainer.game.announce import announce
 from trainer.game.cards import VALUE, best, points
-from trainer.game.round import SEAT, Round, dealer_draws, dealer_words
+from trainer.game.dealer import dealer_draws, dealer_words
+from trainer.game.round import SEAT, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.table import BoxView, HandView, TableView

@@ -1,0 +1,154 @@
+"""The dealer's hand: his cards with their running point, what he announces, a hole card where
+the table plays one [001][004], and the exposed cards he kept [003].
+
+RULES.md §8: the dealer draws on 16 or less and stands on every 17, soft 17 included [000][001]
+[003][004] (option `dealer_hits_soft_17`); he never doubles or splits. His point is announced
+after every card [000]; a hand that must stand is announced by its standing value at once
+(A 6 -> "17") *(chosen, RULES.md §2)*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
+from trainer.game.cards import VALUE, is_natural, points
+from trainer.game.rules import HouseRules
+
+DEALER = "dealer"
+
+
+class Dealer:
+    """The dealer's side of one round. The round draws the cards and hands them over; the dealer
+    adds them up, says the point and records it in the round's `events`."""
+
+    __slots__ = ("rules", "cards", "low", "ace", "announcements", "hole_revealed", "kept", "_ev")
+
+    def __init__(self, rules: HouseRules, events: list[dict[str, Any]]) -> None:
+        self.rules = rules
+        self.cards: list[str] = []
+        self.low = 0  # the hard total (Aces as 1) and whether an Ace is in it
+        self.ace = False
+        self.announcements: list[str] = []
+        self.hole_revealed = False
+        self.kept: list[str] = []  # exposed cards the dealer took, his next cards [003]
+        self._ev = events.append
+
+    # ------------------------------------------------------------------ the deal
+    def take_up_card(self, card: str) -> int:
+        """[000] the dealer's one face-up card of the first round; returns its value."""
+        self.cards.append(card)
+        v = self.low = VALUE[card[0]]
+        self.ace = v == 1
+        self._ev({"type": "deal", "to": DEALER, "card": card})
+        words = UP_CARD_WORDS[card[0]]
+        self.announcements.append(words)
+        self._ev({"type": "announce", "hand": DEALER, "words": words})
+        return v
+
+    def take_hole_card(self, card: str) -> None:
+        """[001][004] the second card, face down, in the second round of the deal."""
+        self._add(card)
+        self._ev({"type": "deal", "to": DEALER, "card": card, "face": "down"})
+
+    def _add(self, card: str) -> None:
+        self.cards.append(card)
+        v = VALUE[card[0]]
+        self.low += v
+        if v == 1:
+            self.ace = True
+
+    # ------------------------------------------------------------------ play
+    def hit(self, card: str) -> bool:
+        """The dealer takes `card` face up and announces the hand; True while he must draw
+        again [000].
+
+        One call per dealer card: the adding and the words are written out here, and the
+        must-draw answer serves both the words (a standing hand says its total) and the loop."""
+        cards = self.cards
+        cards.append(card)
+        v = VALUE[card[0]]
+        low = self.low = self.low + v
+        if v == 1:
+            self.ace = True
+        ev = self._ev
+        ev({"type": "deal", "to": DEALER, "card": card})
+        soft = self.ace and low <= 11
+        # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17
+        best = low + 10 if soft else low
+        must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
+        words = POINT_WORDS[low, soft, len(cards) == 2 and soft and low == 11, not must]
+        self.announcements.append(words)
+        ev({"type": "announce", "hand": DEALER, "words": words})
+        return must
+
+    def reveal(self) -> None:
+        """[001][004] the hole card is turned face up and the hand announced."""
+        if self.hole_revealed or len(self.cards) < 2:
+            return
+        self.hole_revealed = True
+        self._ev({"type": "reveal", "card": self.cards[1]})
+        self.say(self.words())
+
+    def say(self, words: str) -> None:
+        self.announcements.append(words)
+        self._ev({"type": "announce", "hand": DEALER, "words": words})
+
+    # the dealer's words and draws, from the running total rather than the cards again
+    def words(self) -> str:
+        low = self.low
+        return _dealer_say(self.cards[0], len(self.cards), low, self.ace and low <= 11, self.rules)
+
+    def must_draw(self) -> bool:
+        low = self.low
+        return _must_draw(low, self.ace and low <= 11, self.rules)
+
+    @property
+    def natural(self) -> bool:
+        """is_natural(self.cards), from the running total: two cards, an Ace, 11 hard."""
+        return len(self.cards) == 2 and self.ace and self.low == 11
+
+    @property
+    def best(self) -> int:
+        low = self.low
+        return low + 10 if self.ace and low <= 11 else low
+
+
+def _must_draw(low: int, soft: bool, rules: HouseRules) -> bool:
+    """[000] the dealer draws on 16 or less and stands on every 17; option dealer_hits_soft_17."""
+    best = low + 10 if soft else low
+    if best < 17:
+        return True
+    return soft and best == 17 and rules.dealer_hits_soft_17
+
+
+def _dealer_say(first: str, n: int, low: int, soft: bool, rules: HouseRules) -> str:
+    """What the dealer says of a hand of `n` cards: a lone Ace is "1 or 11"; a hand that must
+    stand is announced by its standing value at once (A 6 -> "17") (chosen, RULES.md §2)."""
+    if n == 1:
+        return announce_up_card(first)
+    natural = n == 2 and soft and low == 11
+    return announce_points(low, soft, natural=natural, closed=not _must_draw(low, soft, rules))
+
+
+def dealer_must_draw(cards: Sequence[str], rules: HouseRules) -> bool:
+    low, soft = points(cards)
+    return _must_draw(low, soft, rules)
+
+
+def dealer_words(cards: Sequence[str], rules: HouseRules) -> str:
+    low, soft = points(cards)
+    return _dealer_say(cards[0], len(cards), low, soft, rules)
+
+
+def dealer_draws(cards: Iterable[str], rules: HouseRules) -> list[str]:
+    """The dealer's hand from the up card on, drawing from `cards` (the up card first) by the
+    rules of §8 until the hand must stand, or is a natural."""
+    it = iter(cards)
+    hand = [next(it)]
+    while dealer_must_draw(hand, rules):
+        hand.append(next(it))
+        if len(hand) == 2 and is_natural(hand):
+            break
+    return hand

@@ -1,0 +1,61 @@
+"""A card exposed by mistake, RULES.md §10 [003]: "Se il banchiere, per errore, sfila ed espone
+una carta senza esserne stato richiesto, dovrà offrirla al giocatore di turno, che però può
+rifiutarla. La carta è offerta allora, a turno, a tutti gli altri giocatori fino ad arrivare, se
+nessuno la prende, ad essere a disposizione dello stesso banchiere. Solo se tutti l'avranno
+rifiutata, la carta verrà «bruciata»."
+
+It is offered to the player whose turn it is, then in turn to the others still to play, in
+playing order *(chosen reading of "a turno")*, then it is at the dealer's disposal; only if
+everyone, the dealer included, refuses it is it burned — the only card ever burned in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.game.dealer import DEALER
+from trainer.game.hand import Box
+
+BURNED = "burned"
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedOutcome:
+    """[003] what happened to a card exposed by mistake."""
+
+    card: str
+    offered: tuple[str, ...]  # box numbers then "dealer", in the order it was offered
+    taken_by: str  # a box number, "dealer", or "burned"
+
+
+def offer_order(boxes: Iterable[Box], turn: int) -> list[str]:
+    """Who the card is offered to, in turn: the box whose turn it is and every later box with a
+    hand still to play (box numbers as strings), then the dealer."""
+    candidates: list[str] = []
+    for b in boxes:
+        if b.number < turn:
+            continue
+        if any(not hh.closed for hh in b.hands):
+            candidates.append(str(b.number))
+    candidates.append(DEALER)
+    return candidates
+
+
+def offer(
+    card: str,
+    candidates: list[str],
+    refused_by: Collection[str],
+    events: list[dict[str, Any]],
+) -> ExposedOutcome:
+    """Offer `card` to each candidate in turn until one takes it; `taken_by` is "burned" when
+    they all refuse. The round then hands the card to whoever took it."""
+    offered: list[str] = []
+    for who in candidates:
+        offered.append(who)
+        took = who not in refused_by
+        events.append({"type": "offer", "to": who, "card": card, "taken": took})
+        if took:
+            return ExposedOutcome(card, tuple(offered), who)
+    return ExposedOutcome(card, tuple(offered), BURNED)

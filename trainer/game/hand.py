@@ -1,0 +1,85 @@
+"""The players' side of a round: a box with its bets, and the hands played on it.
+
+A box holds every bettor's bet (the seated player's, "seat", and the standing players' behind
+it [000][003]) and one hand, or several after a split [000]. A hand keeps its cards with their
+running point, the stake on it per bettor, and what it came to once settled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from trainer.game.announce import POINT_WORDS
+from trainer.game.cards import VALUE
+from trainer.game.payout import ZERO
+
+SEAT = "seat"  # the seated player, who decides for the box; behind bettors have names [000]
+
+# Results of a hand once settled.
+BLACKJACK = "blackjack"
+WIN = "win"
+PUSH = "push"
+LOSE = "lose"
+BUST = "bust"
+
+
+@dataclass(slots=True, eq=False)
+class Hand:
+    box: int
+    cards: list[str]
+    stakes: dict[str, Decimal]
+    # what a dealer Black Jack may take when dealer_bj_takes is "original"
+    original: dict[str, Decimal]
+    low: int = 0
+    ace: bool = False
+    split: bool = False  # born of a split: never a Black Jack [000]
+    split_aces: bool = False  # one card each, closed [000]
+    doubled: bool = False
+    closed: bool = False
+    # an Ace and a ten-value as the first two cards, not after a split [000]; kept up to date
+    # by add() rather than worked out at every look
+    natural: bool = False
+    natural_paid: bool = False
+    result: str | None = None
+    net: dict[str, Decimal] = field(default_factory=dict)
+    announcements: list[str] = field(default_factory=list)
+    label: str = ""
+
+    def add(self, card: str) -> None:
+        cards = self.cards
+        cards.append(card)
+        v = VALUE[card[0]]
+        self.low += v
+        if v == 1:
+            self.ace = True
+        self.natural = len(cards) == 2 and self.ace and self.low == 11 and not self.split
+
+    @property
+    def soft(self) -> bool:
+        return self.ace and self.low <= 11
+
+    @property
+    def best(self) -> int:
+        return self.low + 10 if self.ace and self.low <= 11 else self.low
+
+    @property
+    def bust(self) -> bool:
+        return self.low > 21
+
+    def words(self, closed: bool = False) -> str:
+        low = self.low
+        return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
+
+
+@dataclass(slots=True, eq=False)
+class Box:
+    number: int
+    bets: dict[str, Decimal]
+    hands: list[Hand] = field(default_factory=list)
+    insurance: Decimal | None = None
+    insurance_net: Decimal | None = None
+
+    @property
+    def total(self) -> Decimal:
+        return sum(self.bets.values(), ZERO)
