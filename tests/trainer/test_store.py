@@ -19,8 +19,16 @@ import pytest
 
 import trainer.history.store as store_module
 from tests.trainer.history import DAY, NOON, Clock
+from tests.volumes import fill, immutable, remount, small_volume
 from trainer.history import stats
-from trainer.history.store import SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
+from trainer.history.store import (
+    SCHEMA_VERSION,
+    Attempt,
+    Store,
+    StoreError,
+    UnwritableError,
+    data_dir,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -599,3 +607,302 @@ def test_a_data_folder_that_cannot_be_made_is_a_clear_store_error(
     monkeypatch.setenv("SABOT_DATA_DIR", str(blocker / "sabot"))
     with pytest.raises(StoreError, match="cannot be created.*SABOT_DATA_DIR"):
         Store.open()
+
+
+# -- writes that fail ----------------------------------------------------------------------------
+
+LOCKER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+sys.stdin.readline()
+conn.execute("COMMIT")
+"""
+
+
+def _answer(store: Store, session: int, n: int, answer: str = "1") -> int | None:
+    return store.record(session, "a", f"i{n % 7}", {"n": n}, answer, "1", n % 3 > 0, 1000 + n)
+
+
+def _stored(path: Path) -> list[tuple[int, str, int]]:
+    """(session, answer, ms) of every attempt on disk, read by another connection."""
+    with closing(raw(path)) as other:
+        return other.execute("SELECT session, answer, ms FROM attempt ORDER BY id").fetchall()
+
+
+def test_an_answer_that_cannot_be_written_is_kept_and_saved_with_the_next(
+    store: Store, path: Path
+) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    assert _answer(store, session, 0) is not None
+    store._conn.execute("PRAGMA query_only = ON")  # the injected failure: SQLITE_READONLY
+    for n in (1, 2, 3):
+        assert _answer(store, session, n) is None  # kept, not raised
+    assert store.kept == 3
+    assert store.trouble == (
+        "The history cannot be written: it is read-only. Your last 3 answers are kept and will "
+        "be saved as soon as it can."
+    )
+    assert len(_stored(path)) == 1  # nothing half-written meanwhile
+    store._conn.execute("PRAGMA query_only = OFF")
+    last = _answer(store, session, 4)
+    assert last is not None and store.trouble is None and store.kept == 0
+    # all of them, in the order given, their aggregates too
+    assert _stored(path) == [(session, "1", 1000 + n) for n in range(5)]
+    assert [a.id for a in store.attempts()][-1] == last
+    assert stats.skill_stats(store, "Anna", {})["a"].attempts == 5
+    assert stats.session_stats(store, session).overall.attempts == 5
+
+
+def test_a_full_disk_keeps_the_answers_and_the_end_of_the_session(store: Store, path: Path) -> None:
+    session = store.start_session("Anna", "sprint", ["a"], "p")
+    _answer(store, session, 0)
+    # SQLite's own limit on the file's size: its real "database or disk is full" error
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")
+    long = "9" * 9000  # an answer that needs new pages
+    assert _answer(store, session, 1, long) is None
+    assert store.trouble is not None
+    assert store.trouble.startswith(
+        "The history cannot be written: the disk is full. Your last answer is kept"
+    )
+    store.end_session(session)  # kept too: the session is over for the caller
+    with pytest.raises(ValueError, match="has ended"):
+        _answer(store, session, 2)
+    with pytest.raises(UnwritableError, match="No new drill can start until then"):
+        store.start_session("Anna", "practice", ["a"], "p")
+    assert store.retry() is False and store.kept == 1
+    assert "Your last answer is kept" in (store.trouble or "")
+    store._conn.execute("PRAGMA max_page_count = 1073741823")
+    assert store.retry() is True and store.trouble is None
+    assert [answer for _, answer, _ in _stored(path)] == ["1", long]
+    (row,) = store.sessions("Anna")
+    assert row.ended is not None and row.attempts == 2
+    # the median stored by the kept end
+    assert stats.personal_bests(store, "Anna") is not None
+    with closing(raw(path)) as other:
+        assert other.execute("SELECT median_ms FROM session_skill").fetchone() == (1000.5,)
+
+
+def test_closing_says_which_answers_could_not_be_saved(path: Path) -> None:
+    store = Store.open(path)
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    store._conn.execute("PRAGMA query_only = ON")
+    _answer(store, session, 0)
+    _answer(store, session, 1)
+    assert store.close() == (
+        "The history cannot be written: it is read-only. Your last 2 answers could not be saved."
+    )
+    assert Store.open(path).close() is None  # nothing kept: nothing to say
+
+
+def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
+    store: Store, path: Path
+) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    _answer(store, session, 0)
+    locker = subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert locker.stdout is not None and locker.stdin is not None
+    try:
+        assert locker.stdout.readline() == "locked\n"
+        assert _answer(store, session, 1) is None  # after WAIT_MS, not forever
+        assert _answer(store, session, 2) is None  # after RETRY_WAIT_MS
+        assert store.trouble == (
+            "The history cannot be written: another program is using it. Your last 2 answers "
+            "are kept and will be saved as soon as it can."
+        )
+        assert store.retry() is False
+    finally:
+        locker.stdin.write("\n")
+        locker.stdin.close()
+        locker.wait(timeout=30)
+        locker.stdout.close()
+    assert locker.returncode == 0
+    assert store.retry() is True
+    assert [ms for _, _, ms in _stored(path)] == [1000, 1001, 1002]
+
+
+def test_the_log_stays_small_as_a_session_goes(store: Store, path: Path) -> None:
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    wal = Path(f"{path}-wal")
+    biggest = 0
+    for n in range(400):
+        _answer(store, session, n)
+        biggest = max(biggest, wal.stat().st_size)
+    # it used to grow by ~32 KiB an answer, up to ~40 MB
+    assert biggest <= store_module.WAL_BYTES + 64 * 1024, biggest
+
+
+def test_a_small_full_volume_keeps_the_answers_until_there_is_room(tmp_path: Path) -> None:
+    with small_volume(tmp_path / "volume", "1m") as volume:
+        path = volume / "history.sqlite3"
+        with Store.open(path) as store:
+            session = store.start_session("Anna", "practice", ["a"], "p")
+            given = 0
+            assert _answer(store, session, given) is not None
+            given += 1
+            filler = fill(volume)
+            while given < 5000 and _answer(store, session, given) is not None:
+                given += 1
+            given += 1  # the one kept
+            assert store.trouble == (
+                "The history cannot be written: the disk is full. Your last answer is kept and "
+                "will be saved as soon as it can."
+            )
+            for _ in range(2):
+                assert _answer(store, session, given) is None
+                given += 1
+            assert (store.trouble or "").find("Your last 3 answers are kept") > 0
+            store.end_session(session)
+            filler.unlink()
+            assert store.retry() is True
+            assert store.sessions("Anna")[0].ended is not None
+        assert [ms for _, _, ms in _stored(path)] == [1000 + n for n in range(given)]
+        with Store.open(path) as again:  # whole: quick_check passes, nothing moved aside
+            assert again.notice is None and len(list(again.attempts())) == given
+
+
+def test_a_small_volume_holds_thousands_of_answers(tmp_path: Path) -> None:
+    with (
+        small_volume(tmp_path / "volume", "1m") as volume,
+        Store.open(volume / "history.sqlite3") as store,
+    ):
+        session = store.start_session("Anna", "practice", ["a"], "p")
+        n = 0
+        while n < 3000 and _answer(store, session, n) is not None:
+            n += 1
+        # it used to be full after 26
+        assert n == 3000, store.trouble
+
+
+# -- read-only histories -------------------------------------------------------------------------
+
+
+def _some_history(path: Path) -> None:
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["a"], "p")
+        for n in range(5):
+            _answer(store, session, n)
+        store.end_session(session)
+
+
+def _reads_but_never_writes(path: Path, why: str) -> None:
+    with Store.open(path) as store:
+        assert store.read_only == why and store.notice is None
+        assert [a.response_ms for a in store.attempts()] == [1000 + n for n in range(5)]
+        assert stats.skill_stats(store, "Anna", {})["a"].attempts == 5
+        assert store.sessions("Anna")[0].attempts == 5
+        reader = store.reader()  # the progress view reads on another thread
+        results: list[object] = []
+        worker = threading.Thread(
+            target=lambda: results.append(stats.daily_stats(reader, "Anna")[0].attempts)
+        )
+        worker.start()
+        worker.join()
+        reader.close()
+        assert results == [5]
+        with pytest.raises(UnwritableError, match=f"cannot be written: {why}") as refused:
+            store.start_session("Anna", "practice", ["a"], "p")
+        assert "Statistics, export and the progress view work" in str(refused.value)
+        with pytest.raises(UnwritableError):
+            store.profile("Bruno")
+
+
+def test_a_history_in_a_read_only_folder_opens_read_only(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    _some_history(path)
+    before = path.read_bytes()
+    with immutable(folder):
+        _reads_but_never_writes(path, "its folder is read-only")
+    assert path.read_bytes() == before
+    assert [p.name for p in folder.iterdir()] == ["history.sqlite3"]
+
+
+def test_a_read_only_history_file_opens_read_only(path: Path) -> None:
+    _some_history(path)
+    with immutable(path):
+        _reads_but_never_writes(path, "the file is read-only")
+
+
+def test_a_history_on_read_only_media_opens_read_only(tmp_path: Path) -> None:
+    with small_volume(tmp_path / "stick", "1m") as stick:
+        path = stick / "history.sqlite3"
+        _some_history(path)
+        remount(stick, "ro")
+        _reads_but_never_writes(path, "it is on a read-only disk or medium")
+        remount(stick, "rw")
+
+
+def test_an_older_read_only_history_is_read_through_a_migrated_copy(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    _some_history(path)
+    _as_version_3(path)
+    with immutable(folder):
+        _reads_but_never_writes(path, "its folder is read-only")
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (3,)  # left as it was
+
+
+def test_no_history_in_a_read_only_folder_is_a_clear_store_error(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with immutable(folder), pytest.raises(StoreError, match="no history in .* yet.*read-only"):
+        Store.open(folder / "history.sqlite3")
+
+
+# -- answers that were not typed -----------------------------------------------------------------
+
+
+def _as_version_3(path: Path) -> None:
+    """Take a current file back to version 3, which had no session.interactive."""
+    with closing(raw(path)) as old:
+        old.execute("ALTER TABLE session DROP COLUMN interactive")
+        old.execute("PRAGMA user_version = 3")
+
+
+def test_piped_answers_are_stored_but_count_toward_no_figure_of_the_trainee(store: Store) -> None:
+    typed = store.start_session("Anna", "sprint", ["a"], "p")
+    for _ in range(12):
+        store.record(typed, "a", "i", {}, "1", "1", True, 2000)
+    store.end_session(typed)
+    piped = store.start_session("Anna", "sprint", ["a"], "p", interactive=False)
+    for n in range(12):
+        store.record(piped, "a", "j", {}, "1", "1", n > 0, 3)  # faster than anyone types
+    store.end_session(piped)
+
+    assert [(s.id, s.interactive, s.attempts) for s in store.sessions("Anna")] == [
+        (typed, True, 12),
+        (piped, False, 12),
+    ]
+    assert sum(a.session_id == piped for a in store.attempts()) == 12  # stored as such
+    own = stats.session_stats(store, piped)  # its own figures, marked
+    assert (own.interactive, own.overall.median_ms, own.overall.correct) == (False, 3, 11)
+    skill = stats.skill_stats(store, "Anna", {"a": 2.5})["a"]
+    assert (skill.attempts, skill.median_ms, skill.recent_attempts) == (12, 2000, 12)
+    assert skill.recent_median_ms == 2000
+    bests = stats.personal_bests(store, "Anna")
+    assert [b.session_id for b in bests.sprint] == [typed]
+    assert bests.median["a"].session_id == typed
+    assert [d.attempts for d in stats.daily_stats(store, "Anna")] == [12]
+    assert [w.item for w in stats.weakest_items(store, "Anna")] == ["i"]
+
+
+def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path: Path) -> None:
+    _some_history(path)
+    _as_version_3(path)
+    with Store.open(path) as migrated:
+        (row,) = migrated.sessions("Anna")
+        assert row.interactive and row.attempts == 5 and row.ended is not None
+        assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)

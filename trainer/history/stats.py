@@ -24,6 +24,10 @@ Definitions:
 - Weakest items: the highest error rate first, then the slowest mean time (a mean, not a
   median: the store keeps sums per item, not a histogram per item).
 - A session's figures come from its own attempts; a skill's from the whole history.
+- Answers piped from a file or a program (a session started with `interactive=False`) came
+  faster than anyone types: they are stored, and their session has its own figures, but they
+  count toward no figure of the profile — no median, mastery, tally or weak item (the store
+  leaves them out of those aggregates) and no personal best.
 - Days are the trainee's local calendar days at the time of each attempt.
 
 Every function takes a `Store` (the owner or a `reader()`), and a profile by name; an unknown
@@ -186,6 +190,7 @@ class SessionStats:
     ended: datetime | None
     overall: Summary
     by_skill: Mapping[str, Summary]
+    interactive: bool = True  # False: piped answers, whose times are not the trainee's
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,13 +320,13 @@ def session_stats(store: Store, session_id: int) -> SessionStats:
     with store._snapshot() as conn:
         row = conn.execute(
             """SELECT p.name, s.mode, s.skills, s.preset, s.started, s.ended,
-                s.first_attempt, s.last_attempt
+                s.first_attempt, s.last_attempt, s.interactive
             FROM session s JOIN profile p ON p.id = s.profile WHERE s.id = ?""",
             (session_id,),
         ).fetchone()
         if row is None:
             raise ValueError(f"There is no session {session_id}.")
-        profile, mode, skills, preset, started, ended, first, last = row
+        profile, mode, skills, preset, started, ended, first, last, interactive = row
         times: defaultdict[str, list[int]] = defaultdict(list)
         rights: defaultdict[str, int] = defaultdict(int)
         if first is not None:
@@ -344,6 +349,7 @@ def session_stats(store: Store, session_id: int) -> SessionStats:
         ended=None if ended is None else datetime.fromtimestamp(ended, UTC),
         overall=_summary(every, sum(rights.values())),
         by_skill={skill: _summary(times[skill], rights[skill]) for skill in sorted(times)},
+        interactive=bool(interactive),
     )
 
 
@@ -377,7 +383,7 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
             """SELECT s.id, s.mode, s.skills, s.started, sum(ss.n), sum(ss.correct),
                 sum(ss.total_ms)
             FROM session s JOIN session_skill ss ON ss.session = s.id
-            WHERE s.profile = ? AND s.ended IS NOT NULL AND s.mode IN (?, ?)
+            WHERE s.profile = ? AND s.ended IS NOT NULL AND s.interactive AND s.mode IN (?, ?)
             GROUP BY s.id HAVING s.planned IS NULL OR sum(ss.n) >= s.planned
             ORDER BY s.id""",
             (profile_id, CHALLENGE, SPRINT),
@@ -386,7 +392,7 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
             """SELECT k.name, ss.median_ms, ss.n, s.id, s.started
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
-            WHERE s.profile = ? AND s.ended IS NOT NULL AND ss.n >= ?
+            WHERE s.profile = ? AND s.ended IS NOT NULL AND s.interactive AND ss.n >= ?
                 AND ss.median_ms IS NOT NULL
             ORDER BY s.id""",
             (profile_id, BEST_MEDIAN_MIN_ATTEMPTS),

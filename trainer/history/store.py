@@ -12,6 +12,27 @@ platform's user data directory (the tests use it).
 Durability: each `record()` is committed before it returns. The file is in WAL mode with
 synchronous=NORMAL, which survives a crash or `kill -9` of the process (only a power cut can lose
 the last commits). `batch()` groups many records in one transaction for imports and benchmarks.
+The write-ahead log is folded back into the file every `WAL_PAGES` pages (a few answers), so it
+never holds more than ~256 KiB: a small volume holds thousands of answers, not a few dozen.
+
+Writes that fail: when the disk is full, the file or its medium has become read-only, or another
+program holds the file locked longer than `WAIT_MS`, `record()` and `end_session()` keep what
+they were given in memory, in order, and return; every later write (and `retry()`, which the app
+calls on a timer) tries again to save it all first, waiting at most `RETRY_WAIT_MS` meanwhile so
+the caller is never held up for long. `trouble` then says what happened in one sentence, and
+`close()` makes a last try and says what could not be saved. Every other write that fails for
+those reasons raises `UnwritableError`, with a sentence.
+
+Read-only histories: a file (or its folder, or its medium) that can be read but not written is
+opened read-only: everything reads as usual, and any write raises `UnwritableError` saying why
+(`read_only` holds the reason). A file of an older format is then read from a migrated copy in
+memory, the file itself left as it is.
+
+Answers that were not typed: a session started with `interactive=False` (the answers came from a
+pipe or a file, faster than a person types) stores its attempts and its own figures like any
+other, but none of them goes into the profile's aggregates below (tally, histograms, item
+tallies, the mastery window), and it sets no personal best: its response times say nothing of
+the trainee's speed.
 
 Damaged files: a file that is not a database, or that fails SQLite's quick check (garbage,
 truncation), is moved aside — kept, never deleted, with its -wal and -shm — and a new, empty
@@ -21,16 +42,17 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 3; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 4; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
     skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
                                                       question of the item's first attempt
     session(id, profile, mode, skills JSON, preset, seed, started, ended,
-            first_attempt, last_attempt, planned)     started/ended: unix seconds, UTC;
-                                                      planned: the questions a sprint or an
+            first_attempt, last_attempt, planned,     started/ended: unix seconds, UTC;
+            interactive)                              planned: the questions a sprint or an
                                                       exam set out to ask (NULL: open-ended);
-                                                      fewer answered is an incomplete session
+                                                      fewer answered is an incomplete session;
+                                                      interactive: 1 typed, 0 piped
     attempt(id, session, item, at, ms, correct, answer, expected, question)
 
 `attempt.at` is when it was answered, in whole seconds since the session started (small
@@ -39,7 +61,8 @@ integers are short on disk).
 BLOB of a version byte (1) + raw deflate when that is shorter. `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
 
-Aggregates, all exact (response times are whole milliseconds) and updated with each attempt:
+Aggregates, all exact (response times are whole milliseconds) and updated with each attempt
+(the profile's — all but session_skill — with the attempts of interactive sessions only):
 
     session_skill(session, skill, n, correct, total_ms, median_ms, p90_ms)
                                  median/p90 are filled in by end_session()
@@ -57,6 +80,7 @@ the attempt was recorded, so moving to another time zone later does not move old
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sqlite3
@@ -74,7 +98,7 @@ import platformdirs
 
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 DB_NAME: Final = "history.sqlite3"
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
@@ -85,14 +109,40 @@ _DEFLATE_V1: Final = b"\x01"  # version byte of compressed questions: raw deflat
 _MAGIC: Final = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 _PAGE: Final = 1000  # rows per query when iterating attempts, so no statement stays open long
 
+# A write waits this long for another program's lock before its answer is kept in memory; while
+# answers are kept, each retry waits at most RETRY_WAIT_MS (the caller may be the GUI thread).
+WAIT_MS: Final = 2000
+RETRY_WAIT_MS: Final = 100
+
+# The log is folded back into the file (a passive checkpoint, at a commit) once it holds this
+# many pages, and cut back to that size after: at ~8 pages an answer, every 8 answers or so. A
+# checkpoint costs about a millisecond here (tests/bench/bench_store.py times record()).
+WAL_PAGES: Final = 64
+WAL_BYTES: Final = WAL_PAGES * 4096
+
 # SQLite primary result codes (the low byte of an extended code).
+_SQLITE_PERM: Final = 3
+_SQLITE_BUSY: Final = 5
+_SQLITE_LOCKED: Final = 6
+_SQLITE_READONLY: Final = 8
+_SQLITE_IOERR: Final = 10
 _SQLITE_CORRUPT: Final = 11
+_SQLITE_FULL: Final = 13
 _SQLITE_CANTOPEN: Final = 14
 _SQLITE_NOTADB: Final = 26
 
 
 class StoreError(Exception):
     """The history cannot be opened at all; the message is a sentence for the trainee."""
+
+
+class UnwritableError(StoreError):
+    """The history cannot be written now (read-only, disk full, locked); a sentence for the
+    trainee. `why` is the reason alone ("the disk is full"), to build other sentences on."""
+
+    def __init__(self, sentence: str, why: str) -> None:
+        super().__init__(sentence)
+        self.why = why
 
 
 class _Unreadable(Exception):
@@ -141,6 +191,7 @@ class SessionRow:
     attempts: int
     correct: int
     planned: int | None = None  # questions set (sprint, exam); None: open-ended or unknown
+    interactive: bool = True  # False: the answers were piped, their times are not the trainee's
 
     @property
     def complete(self) -> bool:
@@ -169,6 +220,30 @@ class _Live:
     profile: int
     started: int
     ended: bool
+    interactive: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """An attempt given to record(), kept in memory until it can be written."""
+
+    session: int
+    skill: str
+    item: str
+    question: str | bytes  # encoded
+    answer: str
+    expected: str
+    correct: bool
+    ms: int
+    now: int  # unix seconds when it was given
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """The end of a session given to end_session(), kept until it can be written."""
+
+    session: int
+    now: int
 
 
 # Migrations, applied in order: MIGRATIONS[v] takes a file from version v to v + 1, inside one
@@ -297,10 +372,19 @@ def _v3_planned(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE session ADD COLUMN planned INTEGER")
 
 
+def _v4_interactive(conn: sqlite3.Connection) -> None:
+    """Version 4: whether a session's answers were typed (1) or piped from a file or program (0).
+
+    Older sessions were all counted as typed, and stay so: nothing in them tells otherwise.
+    """
+    conn.execute("ALTER TABLE session ADD COLUMN interactive INTEGER NOT NULL DEFAULT 1")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
     _v3_planned,
+    _v4_interactive,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -367,10 +451,16 @@ def _clean_name(name: str, what: str = "A profile name") -> str:
     return cleaned
 
 
-def _connect(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection:
+def _connect(
+    target: Path | str, *, uri: bool = False, check_same_thread: bool = True
+) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; every BEGIN/COMMIT below is explicit.
     conn = sqlite3.connect(
-        path, timeout=5.0, isolation_level=None, check_same_thread=check_same_thread
+        target,
+        timeout=WAIT_MS / 1000,
+        isolation_level=None,
+        check_same_thread=check_same_thread,
+        uri=uri,
     )
     conn.create_function("sabot_day", 1, local_day, deterministic=True)
     return conn
@@ -380,11 +470,70 @@ def _error_code(error: sqlite3.Error) -> int:
     return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
+# Why a write failed, for the failures that come from outside Sabot and may pass.
+_TROUBLES: Final = {
+    _SQLITE_FULL: "the disk is full",
+    _SQLITE_BUSY: "another program is using it",
+    _SQLITE_LOCKED: "another program is using it",
+    _SQLITE_READONLY: "it is read-only",
+    _SQLITE_PERM: "the file cannot be reached",
+    _SQLITE_CANTOPEN: "the file cannot be reached",
+    _SQLITE_IOERR: "the disk reports an error",
+    _SQLITE_CORRUPT: "the file is damaged",
+}
+
+
+def _write_trouble(error: BaseException) -> str | None:
+    """Why a write failed, as the end of a sentence ("the disk is full"), when the cause is
+    outside Sabot; None for anything else (a bug, a constraint), which is raised as it is."""
+    if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.IntegrityError):
+        return _TROUBLES.get(_error_code(error))
+    return None
+
+
+def _connect_checked(target: str) -> sqlite3.Connection:
+    """A connection to a URI, once SQLite's quick check has read the whole file."""
+    conn = _connect(target, uri=True)
+    try:
+        (result,) = conn.execute("PRAGMA quick_check(1)").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    if result != "ok":
+        conn.close()
+        raise _Unreadable("it is damaged")
+    return conn
+
+
+_COPIES: Final = itertools.count(1)  # names of in-memory copies of read-only histories
+
+
+def _read_only_reason(path: Path) -> str | None:
+    """Why the history at `path` can be read but not written; None when it can be written.
+
+    os.access, not the permission bits: it also sees read-only media and immutable files, for
+    root as for anyone.
+    """
+    folder = path.parent
+    if os.access(folder, os.W_OK | os.X_OK) and (not path.exists() or os.access(path, os.W_OK)):
+        return None
+    try:
+        medium = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        medium = False
+    if medium:
+        return "it is on a read-only disk or medium"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    return "its folder is read-only"
+
+
 class Store:
     """One open history file. Use `Store.open()`; close it, or use it as a context manager."""
 
     path: Path
     notice: str | None  # set when a damaged file was moved aside at open; for the GUI to show
+    read_only: str | None  # why the history can only be read ("its folder is read-only")
 
     def __init__(
         self,
@@ -392,18 +541,26 @@ class Store:
         path: Path,
         *,
         clock: Callable[[], float],
-        readonly: bool,
+        reader: bool = False,
         notice: str | None = None,
+        read_only: str | None = None,
+        target: tuple[str, bool] | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
         self.notice = notice
+        self.read_only = read_only
         self._clock = clock
-        self._readonly = readonly
+        self._reader = reader
+        self._target = target or (str(path), False)  # what reader() connects to: (name, uri)
         self._depth = 0  # nesting of _write()/_snapshot() blocks: only the outermost commits
         self._skills: dict[str, int] = {}
         self._items: dict[tuple[int, str], tuple[int, str | bytes]] = {}
         self._live: dict[int, _Live] = {}
+        self._kept: list[_Answer | _End] = []  # given but not yet written, oldest first
+        self._ending: set[int] = set()  # sessions whose end is kept
+        self._why: str | None = None  # why what is kept could not be written
+        self._wait_ms = WAIT_MS
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -411,20 +568,24 @@ class Store:
     def open(cls, path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Store:
         """Open (creating, migrating or replacing a damaged file as needed) the history.
 
-        `clock` gives wall-clock unix seconds; tests inject one. Raises StoreError, with a
-        sentence for the trainee, only when no working store can be given: the directory is
-        not writable, the file was written by a newer Sabot, the disk fails.
+        `clock` gives wall-clock unix seconds; tests inject one. A history that can be read but
+        not written is opened read-only (`read_only` says why). Raises StoreError, with a
+        sentence for the trainee, only when no working store can be given: the directory cannot
+        be made, the file was written by a newer Sabot, the disk fails.
         """
         path = default_path() if path is None else Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            why = _read_only_reason(path)
+            if why is not None:
+                return cls._open_read_only(path, why, clock)
             notice = None
             try:
                 conn = cls._open_checked(path)
-            except _Unreadable as why:
+            except _Unreadable as why_not:
                 kept = _move_aside(path, clock())
                 notice = (
-                    f"The history file {path} could not be read ({why}), so it was kept as "
+                    f"The history file {path} could not be read ({why_not}), so it was kept as "
                     f"{kept} and a new, empty history was started."
                 )
                 conn = cls._open_checked(path)
@@ -434,12 +595,67 @@ class Store:
                 conn.close()
                 raise
         except sqlite3.Error as error:
+            if _error_code(error) == _SQLITE_READONLY and path.is_file():
+                # read-only in a way os.access cannot see (a network share, a sandbox)
+                return cls._open_read_only(path, "it is read-only", clock)
             raise StoreError(f"The history file {path} could not be opened: {error}.") from None
         except OSError as error:
             raise StoreError(
                 f"The history file {path} could not be opened: {error.strerror or error}."
             ) from None
-        return cls(conn, path, clock=clock, readonly=False, notice=notice)
+        return cls(conn, path, clock=clock, notice=notice)
+
+    @classmethod
+    def _open_read_only(cls, path: Path, why: str, clock: Callable[[], float]) -> Store:
+        """The history opened for reading only: nothing is created, moved or migrated on disk."""
+        if not path.is_file() or path.stat().st_size == 0:
+            raise StoreError(
+                f"There is no history in {path.parent} yet, and none can be started there: "
+                f"{why}. Set SABOT_DATA_DIR to a folder you can write to."
+            )
+        damaged = StoreError(
+            f"The history file {path} is damaged, and it cannot be moved aside to start a new "
+            f"one: {why}."
+        )
+        try:
+            with path.open("rb") as file:
+                if file.read(len(_MAGIC)) != _MAGIC:
+                    raise damaged
+            uri = path.resolve().as_uri()
+            target = f"{uri}?mode=ro"
+            try:
+                conn = _connect_checked(target)
+            except sqlite3.OperationalError as error:
+                if _error_code(error) != _SQLITE_CANTOPEN:
+                    raise
+                # mode=ro needs the log beside the file; where there is none and none can be
+                # made (a read-only folder or medium), the file alone is all there is
+                target = f"{uri}?immutable=1"
+                conn = _connect_checked(target)
+            try:
+                if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    # an older format: read from a copy brought up to date in memory
+                    target = f"file:sabot-read-only-{next(_COPIES)}?mode=memory&cache=shared"
+                    memory = _connect(target, uri=True)
+                    conn.backup(memory)
+                    conn.close()
+                    conn = memory
+                _migrate(conn, path)  # refuses a newer format
+                conn.execute("PRAGMA query_only = ON")
+            except BaseException:
+                conn.close()
+                raise
+        except _Unreadable:
+            raise damaged from None
+        except sqlite3.DatabaseError as error:
+            if _error_code(error) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+                raise damaged from None
+            raise StoreError(f"The history file {path} could not be opened: {error}.") from None
+        except OSError as error:
+            raise StoreError(
+                f"The history file {path} could not be opened: {error.strerror or error}."
+            ) from None
+        return cls(conn, path, clock=clock, read_only=why, target=(target, True))
 
     @staticmethod
     def _open_checked(path: Path) -> sqlite3.Connection:
@@ -468,10 +684,10 @@ class Store:
                 raise _Unreadable("it is a database, but not a Sabot history")
             conn.execute("PRAGMA journal_mode = WAL").fetchone()
             conn.execute("PRAGMA synchronous = NORMAL")
-            # A checkpoint syncs the file: tens of ms that must not land between an answer and
-            # the next question. The log is folded back at the end of each session instead
-            # (end_session), and by SQLite itself only past ~40 MB of log.
-            conn.execute("PRAGMA wal_autocheckpoint = 10000")
+            # Without this the log grows by ~32 KiB an answer until SQLite folds it back at
+            # ~40 MB: a small volume is full after a few dozen answers. See WAL_PAGES.
+            conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_PAGES}")
+            conn.execute(f"PRAGMA journal_size_limit = {WAL_BYTES}")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as error:
             conn.close()
@@ -494,12 +710,36 @@ class Store:
         It may be created in one thread and used in another, but by one thread at a time.
         It sees every attempt committed before each statistics call. Close it when done.
         """
-        conn = _connect(self.path, check_same_thread=False)
+        name, uri = self._target
+        conn = _connect(name, uri=uri, check_same_thread=False)
         conn.execute("PRAGMA query_only = ON")
-        return Store(conn, self.path, clock=self._clock, readonly=True)
+        return Store(
+            conn,
+            self.path,
+            clock=self._clock,
+            reader=True,
+            read_only=self.read_only,
+            target=self._target,
+        )
 
-    def close(self) -> None:
+    def close(self) -> str | None:
+        """Close the file, after a last try (waiting up to WAIT_MS) to write what is kept.
+
+        Returns what could not be saved, as a sentence for the trainee, or None.
+        """
+        lost = None
+        if self._kept:
+            self._save(WAIT_MS)
+            answers = self.kept
+            if self._kept:
+                what = (
+                    ("Your last answer" if answers == 1 else f"Your last {answers} answers")
+                    if answers
+                    else "The end of your last session"
+                )
+                lost = f"The history cannot be written: {self._why}. {what} could not be saved."
         self._conn.close()
+        return lost
 
     def __enter__(self) -> Store:
         return self
@@ -516,8 +756,19 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        if self._readonly:
+        """One write transaction (or a part of the one already open).
+
+        A failure from outside Sabot (disk full, read-only, locked) is raised as an
+        UnwritableError with a sentence; anything else as it is.
+        """
+        if self._reader:
             raise PermissionError("this Store is a read-only reader(); write through the owner")
+        if self.read_only is not None:
+            raise UnwritableError(
+                f"The history cannot be written: {self.read_only}. Statistics, export and the "
+                "progress view work, but nothing new can be recorded.",
+                self.read_only,
+            )
         if self._depth:
             self._depth += 1
             try:
@@ -525,21 +776,33 @@ class Store:
             finally:
                 self._depth -= 1
             return
-        # IMMEDIATE takes the write lock now, so two programs never deadlock mid-transaction.
-        self._conn.execute("BEGIN IMMEDIATE")
-        self._depth = 1
         try:
+            # IMMEDIATE takes the write lock now, so two programs never deadlock mid-transaction.
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
             yield self._conn
-        except BaseException:
             self._depth = 0
-            self._conn.execute("ROLLBACK")
+            self._conn.execute("COMMIT")
+        except BaseException as error:
+            self._depth = 0
+            if self._conn.in_transaction:
+                try:
+                    self._conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite rolled back by itself (a full disk, an I/O error)
             # Ids handed out inside the rolled-back transaction no longer exist.
             self._skills.clear()
             self._items.clear()
             self._live.clear()
-            raise
-        self._depth = 0
-        self._conn.execute("COMMIT")
+            why = _write_trouble(error)
+            if why is None:
+                raise
+            raise UnwritableError(f"The history cannot be written: {why}.", why) from None
+
+    def _set_wait(self, wait_ms: int) -> None:
+        if wait_ms != self._wait_ms:
+            self._conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+            self._wait_ms = wait_ms
 
     @contextmanager
     def _snapshot(self) -> Iterator[sqlite3.Connection]:
@@ -612,21 +875,38 @@ class Store:
         preset: str,
         seed: int | None = None,
         planned: int | None = None,
+        *,
+        interactive: bool = True,
     ) -> int:
         """Start a session for the profile (created if new) and return its id. `planned`: the
-        number of questions a sprint or an exam sets out to ask (None: open-ended)."""
+        number of questions a sprint or an exam sets out to ask (None: open-ended).
+
+        `interactive`: False when the answers do not come from a person typing them as they
+        read the questions (standard input is a pipe or a file): the session's times then
+        count toward no figure of the profile (see the module docstring).
+
+        Raises UnwritableError when the history cannot be written, or when answers kept from
+        before still cannot be: a new session starts only once they are saved.
+        """
         if planned is not None and (not isinstance(planned, int) or planned < 1):
             raise ValueError(f"planned must be a number of questions ≥ 1, not {planned!r}")
         mode = _clean_name(mode, "A mode")
         if isinstance(skills, str):
             raise TypeError("skills must be a sequence of skill names, not one string")
         names = [_clean_name(skill, "A skill name") for skill in skills]
+        if self._kept:
+            self._save(RETRY_WAIT_MS)
+            if self._kept:
+                raise UnwritableError(
+                    f"{self.trouble} No new drill can start until then.", self._why or ""
+                )
         now = int(self._clock())
         with self._write() as conn:
             profile_id = self.profile(profile)
             cursor = conn.execute(
-                """INSERT INTO session (profile, mode, skills, preset, seed, started, planned)
-                VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                """INSERT INTO session
+                    (profile, mode, skills, preset, seed, started, planned, interactive)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     profile_id,
                     mode,
@@ -635,46 +915,111 @@ class Store:
                     seed,
                     now,
                     planned,
+                    int(bool(interactive)),
                 ),
             )
             session_id = int(cursor.lastrowid or 0)
-        self._live[session_id] = _Live(profile_id, now, ended=False)
+        self._live[session_id] = _Live(profile_id, now, ended=False, interactive=bool(interactive))
         return session_id
 
     def end_session(self, session_id: int) -> None:
         """Mark the session ended and store its per-skill median and p90. Ending twice is a no-op.
 
         Only ended sessions count for personal bests (a sprint cut short is not a sprint).
+        When the history cannot be written the end is kept with the answers (see `trouble`).
         """
-        with self._write() as conn:
-            row = conn.execute(
-                "SELECT ended, first_attempt, last_attempt FROM session WHERE id = ?",
-                (session_id,),
-            ).fetchone()
-            if row is None:
-                raise ValueError(f"There is no session {session_id}.")
-            ended, first, last = row
-            if ended is not None:
-                return
-            conn.execute(
-                "UPDATE session SET ended = ? WHERE id = ?", (int(self._clock()), session_id)
+        live = self._session(session_id)  # ValueError for a session that does not exist
+        if live.ended or session_id in self._ending:
+            return
+        self._ending.add(session_id)
+        self._kept.append(_End(session_id, int(self._clock())))
+        self._save(RETRY_WAIT_MS if self._why else WAIT_MS)
+
+    def _write_end(self, conn: sqlite3.Connection, end: _End) -> None:
+        row = conn.execute(
+            "SELECT ended, first_attempt, last_attempt FROM session WHERE id = ?",
+            (end.session,),
+        ).fetchone()
+        if row is None or row[0] is not None:
+            return  # removed, or ended by another program meanwhile
+        _, first, last = row
+        conn.execute("UPDATE session SET ended = ? WHERE id = ?", (end.now, end.session))
+        if first is not None:
+            _store_quantiles(
+                conn,
+                conn.execute(
+                    """SELECT a.session, i.skill, a.ms FROM attempt a
+                    JOIN item i ON i.id = a.item
+                    WHERE a.id BETWEEN ? AND ? AND a.session = ?
+                    ORDER BY i.skill, a.ms""",
+                    (first, last, end.session),
+                ),
             )
-            if first is not None:
-                _store_quantiles(
-                    conn,
-                    conn.execute(
-                        """SELECT a.session, i.skill, a.ms FROM attempt a
-                        JOIN item i ON i.id = a.item
-                        WHERE a.id BETWEEN ? AND ? AND a.session = ?
-                        ORDER BY i.skill, a.ms""",
-                        (first, last, session_id),
-                    ),
-                )
-        live = self._live.get(session_id)
-        if live is not None:
-            live.ended = True
-        # between sessions, not between questions: fold the log back into the file
-        self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+
+    # -- writes that wait ------------------------------------------------------------------
+
+    @property
+    def kept(self) -> int:
+        """How many answers are kept in memory because the history could not be written."""
+        return sum(1 for op in self._kept if isinstance(op, _Answer))
+
+    @property
+    def trouble(self) -> str | None:
+        """What is kept in memory and why, in one sentence for the trainee; None when nothing."""
+        if not self._kept:
+            return None
+        n = self.kept
+        if n == 0:
+            what = "The end of your session is kept"
+        elif n == 1:
+            what = "Your last answer is kept"
+        else:
+            what = f"Your last {n} answers are kept"
+        return (
+            f"The history cannot be written: {self._why}. {what} and will be saved as soon as "
+            "it can."
+        )
+
+    def retry(self) -> bool:
+        """Try again to write what is kept, waiting at most RETRY_WAIT_MS for a lock (short
+        enough for the GUI thread's timer). True when nothing is left kept."""
+        if self._kept:
+            self._save(RETRY_WAIT_MS)
+        return not self._kept
+
+    def _save(self, wait_ms: int) -> int | None:
+        """Write everything kept, oldest first, in one transaction: all of it, or (when the
+        history cannot be written) none of it, `_why` saying why. The last attempt's id."""
+        if not self._kept:
+            return None
+        self._set_wait(wait_ms)
+        last = None
+        try:
+            with self._write() as conn:
+                for op in self._kept:
+                    if isinstance(op, _Answer):
+                        last = self._write_answer(conn, op)
+                    else:
+                        self._write_end(conn, op)
+        except UnwritableError as error:
+            self._why = error.why
+            return None
+        ended = [op.session for op in self._kept if isinstance(op, _End)]
+        self._kept.clear()
+        self._why = None
+        self._set_wait(WAIT_MS)
+        for session in ended:
+            self._ending.discard(session)
+            live = self._live.get(session)
+            if live is not None:
+                live.ended = True
+        if ended:
+            # between sessions, not between questions: fold the log back into the file
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            except sqlite3.OperationalError:
+                pass  # a full disk or a busy file: SQLite folds it back at a later commit
+        return last
 
     def sessions(self, profile: str) -> list[SessionRow]:
         """The profile's sessions, oldest first, with their attempt and correct counts."""
@@ -683,7 +1028,8 @@ class Store:
             name = conn.execute("SELECT name FROM profile WHERE id = ?", (profile_id,)).fetchone()
             rows = conn.execute(
                 """SELECT s.id, s.mode, s.skills, s.preset, s.seed, s.started, s.ended,
-                    coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0), s.planned
+                    coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0), s.planned,
+                    s.interactive
                 FROM session s LEFT JOIN session_skill ss ON ss.session = s.id
                 WHERE s.profile = ? GROUP BY s.id ORDER BY s.id""",
                 (profile_id,),
@@ -702,19 +1048,33 @@ class Store:
                 attempts=n,
                 correct=correct,
                 planned=planned,
+                interactive=bool(interactive),
             )
-            for id, mode, skills, preset, seed, started, ended, n, correct, planned in rows
+            for (
+                id,
+                mode,
+                skills,
+                preset,
+                seed,
+                started,
+                ended,
+                n,
+                correct,
+                planned,
+                interactive,
+            ) in rows
         ]
 
     def _session(self, session_id: int) -> _Live:
         live = self._live.get(session_id)
         if live is None:
             row = self._conn.execute(
-                "SELECT profile, started, ended FROM session WHERE id = ?", (session_id,)
+                "SELECT profile, started, ended, interactive FROM session WHERE id = ?",
+                (session_id,),
             ).fetchone()
             if row is None:
                 raise ValueError(f"There is no session {session_id}.")
-            live = self._live[session_id] = _Live(row[0], row[1], row[2] is not None)
+            live = self._live[session_id] = _Live(row[0], row[1], row[2] is not None, bool(row[3]))
         return live
 
     # -- attempts --------------------------------------------------------------------------
@@ -729,11 +1089,15 @@ class Store:
         expected: str,
         correct: bool,
         response_ms: int,
-    ) -> int:
+    ) -> int | None:
         """Record one attempt and commit it before returning its id.
 
         `question` is JSON data (tuples come back as lists); `response_ms` is whole
         milliseconds measured by the caller on a monotonic clock.
+
+        When the history cannot be written (see `trouble`), the attempt is kept in memory,
+        with any kept before it, and None is returned; each later record tries again to save
+        them all first, in order.
         """
         if not isinstance(correct, bool):
             raise TypeError(f"correct must be a bool, not {type(correct).__name__}")
@@ -745,40 +1109,60 @@ class Store:
             raise TypeError("answer and expected must be strings, as typed and as shown")
         if not isinstance(item, str):
             raise TypeError(f"item must be a string key, not {type(item).__name__}")
+        skill = _clean_name(skill, "A skill name")  # checked now: a kept answer is never refused
         encoded = encode_question(question)
         live = self._session(session_id)
-        if live.ended:
+        if live.ended or session_id in self._ending:
             raise ValueError(f"Session {session_id} has ended; start a new one to record.")
-        now = int(self._clock())
-        with self._write() as conn:
-            skill_id = self._skill_id(skill)
-            item_id, canonical = self._item_id(skill_id, item, encoded)
-            cursor = conn.execute(
-                """INSERT INTO attempt (session, item, at, ms, correct, answer, expected, question)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                (
-                    session_id,
-                    item_id,
-                    now - live.started,
-                    response_ms,
-                    int(correct),
-                    answer,
-                    expected,
-                    None if encoded == canonical else encoded,
-                ),
-            )
-            attempt_id = int(cursor.lastrowid or 0)
-            self._account(
-                conn,
-                live.profile,
-                session_id,
-                skill_id,
+        given = _Answer(
+            session_id,
+            skill,
+            item,
+            encoded,
+            answer,
+            expected,
+            correct,
+            response_ms,
+            int(self._clock()),
+        )
+        if self._depth:  # inside batch(): the batch commits, or fails, as a whole
+            with self._write() as conn:
+                return self._write_answer(conn, given)
+        self._kept.append(given)
+        # while the history cannot be written, each answer waits only a moment for it
+        return self._save(RETRY_WAIT_MS if self._why else WAIT_MS)
+
+    def _write_answer(self, conn: sqlite3.Connection, given: _Answer) -> int:
+        live = self._session(given.session)
+        skill_id = self._skill_id(given.skill)
+        item_id, canonical = self._item_id(skill_id, given.item, given.question)
+        cursor = conn.execute(
+            """INSERT INTO attempt (session, item, at, ms, correct, answer, expected, question)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                given.session,
                 item_id,
-                attempt_id,
-                local_day(now),
-                int(correct),
-                response_ms,
-            )
+                given.now - live.started,
+                given.ms,
+                int(given.correct),
+                given.answer,
+                given.expected,
+                None if given.question == canonical else given.question,
+            ),
+        )
+        attempt_id = int(cursor.lastrowid or 0)
+        self._account(
+            conn,
+            live.profile,
+            given.session,
+            skill_id,
+            item_id,
+            attempt_id,
+            local_day(given.now),
+            int(given.correct),
+            given.ms,
+            profile_wide=live.interactive,
+        )
         return attempt_id
 
     @staticmethod
@@ -792,8 +1176,11 @@ class Store:
         day: int,
         correct: int,
         ms: int,
+        *,
+        profile_wide: bool = True,
     ) -> None:
-        """Bring every aggregate up to date with one new attempt (same transaction)."""
+        """Bring every aggregate up to date with one new attempt (same transaction): the
+        session's, and the profile's unless `profile_wide` is False (a piped session)."""
         conn.execute(
             """UPDATE session SET first_attempt = coalesce(first_attempt, ?), last_attempt = ?
             WHERE id = ?""",
@@ -806,6 +1193,8 @@ class Store:
                 correct = correct + excluded.correct, total_ms = total_ms + excluded.total_ms""",
             (session, skill, correct, ms),
         )
+        if not profile_wide:
+            return
         conn.execute(
             """INSERT INTO tally (profile, skill, day, n, correct, total_ms)
             VALUES (?, ?, ?, 1, ?, ?)

@@ -74,6 +74,8 @@ class Recorder(Protocol):
         preset: str,
         seed: int | None = None,
         planned: int | None = None,
+        *,
+        interactive: bool = True,
     ) -> int: ...
 
     def end_session(self, session_id: int) -> None: ...
@@ -88,7 +90,7 @@ class Recorder(Protocol):
         expected: str,
         correct: bool,
         response_ms: int,
-    ) -> int: ...
+    ) -> int | None: ...  # None: kept by the store until the history can be written
 
 
 @dataclass
@@ -207,6 +209,9 @@ class Drill:
     profile: str = "default"
     clock: Callable[[], int] = time.monotonic_ns
     carried_weak: Sequence[tuple[str, str]] = ()  # (skill, item) weak in the history
+    # False when the answers are not typed as the questions are read (piped from a file): they
+    # are stored, but their times count toward none of the trainee's figures
+    interactive: bool = True
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
     correct: int = field(default=0, init=False)  # right answers so far
@@ -262,6 +267,7 @@ class Drill:
                 self.rules.describe(),
                 self.seed,
                 planned=self.planned,
+                interactive=self.interactive,
             )
 
     # ------------------------------------------------------------------ flow
