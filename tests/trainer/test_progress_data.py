@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -461,3 +462,20 @@ def test_the_domain_stays_free_of_qt() -> None:
     code = "import sys, trainer.history.progress_data; print('PySide6' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_piped_sessions_are_left_out_of_the_timeline_and_the_exams(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        for interactive in (True, False):
+            session = store.start_session(
+                "Anna", "exam", ["pay-even"], "p", interactive=interactive
+            )
+            for _ in range(3):
+                store.record(
+                    session, "pay-even", "10", {}, "10", "10", True, 1500 if interactive else 2
+                )
+            store.end_session(session)
+        points, lines = pd.session_history(store, "Anna")
+        assert {p.median_ms for p in points} == {1500} and len(lines) == 1
+        exams = pd.read_exams(store, "Anna", ["pay-even"])
+        assert [e.session_id for e in exams] == [lines[0].session_id]

@@ -22,6 +22,8 @@ Definitions:
   question it set (an incomplete exam never counts), right answers over attempts ≥
   `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
+- Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
+  the timeline, the sessions list and the exams; `trainer.history.stats` says why.
 """
 
 from __future__ import annotations
@@ -574,7 +576,7 @@ def session_history(store: Store, profile: str) -> tuple[list[SessionPoint], lis
 def _history(
     store: Store, profile: str, skill: str | None, exams: bool
 ) -> tuple[list[SessionPoint], list[SessionLine]]:
-    where = "s.profile = ?"
+    where = "s.profile = ? AND s.interactive"  # piped answers: not the trainee's times
     args: list[object] = []
     with store._snapshot() as conn:
         args.append(store._profile_id(profile))
@@ -728,7 +730,8 @@ def read_exams(store: Store, profile: str, required: Sequence[str]) -> list[Exam
                 group_concat(k.name, char(31)), s.planned
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
-            WHERE s.profile = ? AND s.mode = ? GROUP BY s.id ORDER BY s.id""",
+            WHERE s.profile = ? AND s.mode = ? AND s.interactive
+            GROUP BY s.id ORDER BY s.id""",
             (store._profile_id(profile), EXAM),
         ).fetchall()
     return [
