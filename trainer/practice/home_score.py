@@ -42,7 +42,7 @@ class Recorder(Protocol):
         expected: str,
         correct: bool,
         response_ms: int,
-    ) -> int: ...
+    ) -> int | None: ...  # None: kept by the store until the history can be written
 
     def end_session(self, session_id: int) -> None: ...
 
