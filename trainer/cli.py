@@ -110,7 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         return cmd_gui()
     try:
-        return int(func(args))
+        status = int(func(args))
+        sys.stdout.flush()  # a reader gone away is found here, not in the flush at exit
+        return status
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130

@@ -1,6 +1,7 @@
 """Benchmark of the progress view: time from constructing `ProgressWindow` to its data shown.
 
     python -m tests.bench.bench_progress [--attempts 1000000] [--runs 3] [--keep PATH]
+    python -m tests.bench.bench_progress --export-only [--export-attempts 200000]
 
 Fills a fresh store with a year of realistic practice (real skills, real questions and item
 keys, several trainees getting faster and surer, practice, challenge, sprint and exam sessions,
@@ -10,6 +11,11 @@ constructing the
 window to the data shown (the `loaded` signal, then the events it posted), cold — pyqtgraph not
 yet imported, as on the first Ctrl+P — and warm, the time to switch profile, and the times of
 the exports (PNG, PDF, CSV). The goal: ≤ 300 ms to show the view over 1,000,000 attempts.
+
+Then `sabot export` over a history of its own (`--export-attempts`, 200,000 by default): the
+CSV and the JSON written in this process (what the progress view's CSV export runs), and the
+whole command as a user waits for it, start-up included. The goal: ≤ 2 s for the CSV of
+200,000 attempts. `--export-only` measures the exports alone, without Qt.
 
 The fill is fast because it writes a version-1 history (the plain record, no aggregates) with
 bulk inserts, then lets `Store.open` migrate it: the version-2 migration computes every
@@ -252,6 +258,45 @@ def _show_window(store: Any, settings: Any) -> tuple[float, float, float, Any]:
     return ms[0], ms[1], (done - began) * 1000, window
 
 
+def bench_export(attempts: int, runs: int) -> None:
+    """`sabot export` over a fresh history of `attempts` attempts: in this process, and as a
+    command."""
+    import subprocess
+
+    from trainer.commands.export import export_rows, write_file
+    from trainer.history.store import Store
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "history.sqlite3"
+        fill_history(path, attempts)
+        print(f"export history      {attempts:>12,} attempts, {path.stat().st_size:,} bytes")
+        out = Path(scratch) / "export"
+        with Store.open(path) as store:
+            for fmt in ("csv", "json"):
+                times, cpu = [], []
+                for _ in range(runs):
+                    t, c = time.perf_counter(), time.process_time()
+                    n = write_file(str(out), export_rows(store, None), fmt)
+                    times.append(time.perf_counter() - t)
+                    cpu.append(time.process_time() - c)
+                print(
+                    f"export {fmt.upper():<4} in-process {statistics.median(times):>7.2f} s   "
+                    f"(cpu {statistics.median(cpu):.2f} s, median of {runs}; {n:,} rows, "
+                    f"{out.stat().st_size:,} bytes)"
+                )
+        env = dict(os.environ, SABOT_DATA_DIR=scratch)
+        command = [sys.executable, "-m", "trainer.cli", "export", str(out)]
+        times = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            subprocess.run(command, env=env, check=True, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t)
+        print(
+            f"sabot export FILE   {statistics.median(times):>10.2f} s   (CSV, the whole command "
+            f"with its start-up, median of {runs}; goal ≤ 2 s for 200,000 attempts)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--attempts", type=int, default=1_000_000)
@@ -259,7 +304,18 @@ def main() -> None:
     parser.add_argument(
         "--keep", type=Path, help="write the store here and keep it (reused if it exists)"
     )
+    parser.add_argument("--export-attempts", type=int, default=200_000)
+    parser.add_argument(
+        "--export-only", action="store_true", help="only the `sabot export` figures (no Qt)"
+    )
     options = parser.parse_args()
+    if options.export_only:
+        print(
+            f"machine             {_reference_ms():>10.1f} ms for a reference loop "
+            "(~30 ms on a recent desktop)"
+        )
+        bench_export(options.export_attempts, options.runs)
+        return
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from trainer.history import progress_data
@@ -416,6 +472,7 @@ def main() -> None:
         window.deleteLater()
         _drain(app)
         store.close()
+    bench_export(options.export_attempts, options.runs)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import json
 import os
 import queue
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -20,6 +21,7 @@ import pytest
 
 from trainer.commands.export import EXPORT_FIELDS
 from trainer.game.rules import HouseRules
+from trainer.history.progress_data import describe_question
 from trainer.history.stats import skill_stats
 from trainer.history.store import Store
 from trainer.practice.curriculum import TARGETS
@@ -497,7 +499,10 @@ def test_export_csv_and_json(tmp_path: Path) -> None:
     got = list(reader)
     assert len(got) == len(want)
     for row, w in zip(got, want, strict=True):
-        assert json.loads(row["question"]) == w["question"]
+        # the question in words, as the sessions list shows it; the stored JSON beside it
+        assert row["question"] == describe_question(w["question"], w["skill"])
+        assert "{" not in row["question"] and row["question"]
+        assert json.loads(row["question_json"]) == w["question"]
         assert row["correct"] == str(int(w["correct"]))
         assert int(row["response_ms"]) == w["response_ms"] and int(row["session"]) == w["session"]
         for k in ("profile", "mode", "skill", "item", "answer", "expected"):
@@ -509,8 +514,11 @@ def test_export_csv_and_json(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert r.stdout == "" and "5 attempts written" in r.stderr
     got_json = json.loads(target.read_text(encoding="utf-8"))
+    for x in got_json:
+        assert x.pop("question") == describe_question(x["question_json"], x["skill"])
+        x["question"] = x.pop("question_json")
     assert [{k: v for k, v in x.items() if k != "answered_at"} for x in got_json] == want
-    assert all(set(x) == set(EXPORT_FIELDS) for x in got_json)
+    assert all(set(x) == set(EXPORT_FIELDS) - {"question_json"} for x in got_json)
 
     r = sabot("export", "--format", "json", "--profile", "marc")
     assert r.returncode == 0, r.stderr
@@ -558,3 +566,167 @@ def test_an_unwritable_data_folder_is_one_line_not_a_traceback(tmp_path: Path) -
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and "cannot be created" in done.stderr
+
+
+def test_export_csv_quotes_as_the_csv_module_does(tmp_path: Path) -> None:
+    with Store.open() as store:
+        session = store.start_session("ines", "practice", ["pay-even"], "casino-fr", 1)
+        for answer in ("25,50", 'say "25"', "two\nlines", "", "25"):
+            question = {"bet": "25", "result": "win", "box": 2}
+            store.record(session, "pay-even", "pay-even:25", question, answer, "25", False, 900)
+        store.end_session(session)
+    target = tmp_path / "out.csv"
+    r = sabot("export", str(target))
+    assert r.returncode == 0, r.stderr
+    with target.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == list(EXPORT_FIELDS)
+    assert [row[EXPORT_FIELDS.index("answer")] for row in rows[1:]] == [
+        "25,50",
+        'say "25"',
+        "two\nlines",
+        "",
+        "25",
+    ]
+    # line for line what csv.writer makes of the same rows
+    again = io.StringIO()
+    csv.writer(again).writerows(rows)
+    assert target.read_bytes().decode("utf-8") == again.getvalue()
+
+
+def test_export_exposed_card_question_in_words() -> None:
+    record("ines", "exposed-card", [(True, 2000)] * 3)
+    r = sabot("export")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert len(rows) == 3
+    for row in rows:
+        assert " exposed at " in row["question"] and "'s turn, refused by " in row["question"]
+        assert json.loads(row["question_json"])["card"]
+
+
+# ---------------------------------------------------------------------------- export: the file
+
+
+def test_export_new_file_gets_the_umask(tmp_path: Path) -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    target = tmp_path / "new.csv"
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "export", str(target)],
+        cwd=REPO,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        umask=0o027,
+    )
+    assert r.returncode == 0, r.stderr
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # not 0600
+    assert [p.name for p in tmp_path.iterdir()] == ["new.csv"]  # nothing left beside it
+
+
+def test_export_replaces_a_regular_file_whole(tmp_path: Path) -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    target = tmp_path / "last-week.csv"
+    target.write_text("an earlier export\n", encoding="utf-8")
+    target.chmod(0o604)
+    kept = tmp_path / "a-hard-link"
+    os.link(target, kept)
+    r = sabot("export", str(target))
+    assert r.returncode == 0, r.stderr
+    assert target.read_text(encoding="utf-8").startswith("profile,session,")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o604  # the file's own permissions kept
+    # a new file moved over the old one, not the old one rewritten in place
+    assert kept.read_text(encoding="utf-8") == "an earlier export\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-hard-link", "last-week.csv"]
+
+
+def test_export_follows_a_symbolic_link(tmp_path: Path) -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "history.csv"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "latest.csv"
+    link.symlink_to(real)
+    r = sabot("export", str(link))
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text(encoding="utf-8").startswith("profile,session,")
+    # a link to a file not made yet: the file is made where it points
+    dangling = tmp_path / "next.csv"
+    dangling.symlink_to(tmp_path / "real" / "next.csv")
+    r = sabot("export", str(dangling))
+    assert r.returncode == 0, r.stderr
+    assert dangling.is_symlink() and (tmp_path / "real" / "next.csv").is_file()
+    loop = tmp_path / "loop.csv"
+    loop.symlink_to(loop)
+    r = sabot("export", str(loop))
+    assert r.returncode == 2 and loop.is_symlink()
+    no_traceback(r)
+    assert "symbolic link" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _device(path: Path) -> Path:
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # what /dev/null is
+    except PermissionError:
+        pytest.skip("making a device file needs privileges this test does not have")
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    (path / "inside.txt").write_text("kept")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "says", "kind"),
+    [
+        (_fifo, "is a named pipe", stat.S_ISFIFO),
+        (_device, "is a device", stat.S_ISCHR),
+        (_folder, "is a folder", stat.S_ISDIR),
+    ],
+    ids=["fifo", "device", "folder"],
+)
+def test_export_refuses_what_is_not_a_regular_file(
+    tmp_path: Path, make: Any, says: str, kind: Any
+) -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    target = make(tmp_path / "out.csv")
+    for name in (target, tmp_path / "link-to-it"):
+        if name != target:
+            name.symlink_to(target)
+        r = sabot("export", str(name))
+        assert r.returncode == 2, r.stderr
+        no_traceback(r)
+        assert len(r.stderr.splitlines()) == 1 and says in r.stderr, r.stderr
+        assert kind(os.stat(target, follow_symlinks=False).st_mode)  # never replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link-to-it", "out.csv"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_export_into_a_pipe_closed_early_ends_quietly(fmt: str) -> None:
+    from tests.bench.bench_progress import fill_history
+
+    fill_history(Path(os.environ["SABOT_DATA_DIR"]) / "history.sqlite3", 3000)
+    # `sabot export | head -1`: the reader takes one line and goes away
+    p = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "export", "--format", fmt],
+        cwd=REPO,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert p.stdout is not None and p.stderr is not None
+    assert p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    assert p.wait(timeout=60) == 0
+    assert err == ""
