@@ -1,37 +1,58 @@
 """Reading what a trainee types: points, amounts, chips, deal orders, results, draws, choices.
 
-A drill hands the raw text of an answer to one of the `parse_*` functions and gets back a canonical
-value to compare with the expected one. The reading is tolerant of how people type (French,
-Italian and English words, decimal commas, spare spaces, upper or lower case, accents or none) and
-strict about the content:
+A drill hands the raw text of an answer to one of the `parse_*` / `read_*` functions and gets
+back a canonical value to compare with the expected one. The reading is tolerant of how people
+type and strict about the content:
 
+- the table's words are read in English, French and Italian at once (`trainer.vocabulary`, the
+  one place they are kept), numbers may be spelled out ("sept ou dix-sept", "ventuno"), case,
+  accents, spare spaces and a closing stop do not matter, either decimal mark is read;
 - a spelling with one reading is read as what it says, even when what it says is wrong (`"26"` is
-  the point 26, `"12 or 22"` a soft point that cannot exist), so the checker marks it wrong and can
-  say why;
+  the point 26, `"hard 17"` says the hand is hard), so the checker marks it wrong and can say why;
 - text with no reading, or with more than one, raises `Unreadable`, whose message is one sentence
-  saying what is expected with an example. A refused answer is not scored: the trainee retypes.
+  saying what is expected with an example. A refused answer is not scored and nothing is stored:
+  the trainee retypes. Nonsense is refused before any reading, never taken for a number: control
+  and invisible characters, struck-through (overlaid) characters, marks on digits, digits other
+  than 0-9 (full-width, superscript, other scripts), answers over `MAX_LENGTH` characters.
 
 The canonical forms are the table's: announcements exactly as RULES.md §2 (and as
 `trainer.game.announce` produces them), amounts as `Decimal`, results as the words `HandView.result`
-uses. The messages are English; the Qt layer translates what it shows.
+uses. The messages are English; the Qt layer translates what it shows. Every pattern is compiled
+once, when the module is imported: an answer is read on every Enter.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Context, Decimal
+from itertools import combinations
+
+from trainer import vocabulary as vocab
 
 __all__ = [
+    "BLACK_JACK",
+    "BURN",
+    "BUST",
+    "DEALER",
+    "MAX_AMOUNT_DIGITS",
+    "MAX_DECIMALS",
+    "MAX_LENGTH",
+    "DealerAnswer",
+    "Point",
     "Unreadable",
     "parse_amount",
+    "parse_amounts",
     "parse_announcement",
     "parse_chips",
     "parse_choice",
     "parse_dealer",
     "parse_results",
     "parse_sequence",
+    "read_dealer",
+    "read_point",
 ]
 
 
@@ -45,23 +66,125 @@ class Unreadable(ValueError):
 
 # --- shared helpers ------------------------------------------------------------------------------
 
+# No answer is this long; a longer text is a paste or a stuck key. Refusing it at once also keeps
+# every reading below fast and every number small.
+MAX_LENGTH = 200
+
 _SPACES = re.compile(r"\s+")
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Tab, line feed and carriage return are white space (a pasted answer ends with one).
+_WHITE_CONTROLS = frozenset("\t\n\r")
+# The vulgar fractions an amount may end with ("37½"); every other non-ASCII digit is refused.
+_FRACTION_CHARS = {"½": " 1/2", "¼": " 1/4", "¾": " 3/4"}
+_FRACTION_TABLE = str.maketrans(_FRACTION_CHARS)
+# A hyphen between two letters joins the parts of a word ("dix-sept", "vingt-et-un",
+# "black-jack"); elsewhere it is a sign or a separator ("6-16", "-20").
+_LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
+# A closing stop or exclamation mark ends a spoken phrase ("Black Jack!", "burn.").
+_CLOSING = "!. "
 
 
 def _fold(text: str) -> str:
     """Casefold, drop accents and collapse white space.
 
     "Sauté", "SAUTE" and "saute" become one word, "égalité" matches "egalite". NFKD also turns
-    the no-break and narrow no-break spaces of French typography ("1 000 €") into plain spaces and
-    full-width digits into ASCII ones.
+    the no-break and narrow no-break spaces of French typography ("1 000 €") into plain spaces.
+    Full-width and other non-ASCII digits never get here: `_problem` refuses them first.
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _SPACES.sub(" ", bare).strip()
 
 
+def _problem(text: str) -> str | None:
+    """What makes `text` unreadable before any reading, or None.
+
+    Refused: control characters (but tab and line ends, which are white space), invisible format
+    characters, private and unassigned code points; overlay marks (a struck-through character);
+    a combining mark on anything but a letter (a digit with an accent or a keycap); digits other
+    than ASCII 0-9 and the fractions ½ ¼ ¾ (full-width "１", superscript "²", circled, Roman or
+    another script's digits), which would otherwise be folded into digits and read as numbers.
+    """
+    if text.isascii():
+        return "a control character" if _ASCII_CONTROL.search(text) else None
+    after_letter = False
+    for ch in text:
+        category = unicodedata.category(ch)
+        kind = category[0]
+        if category == "Cc":
+            if ch not in _WHITE_CONTROLS:
+                return "a control character"
+        elif kind == "C":
+            return "an invisible or unknown character"
+        elif kind == "M":
+            if unicodedata.combining(ch) == 1:
+                return "a struck-through character"
+            if not after_letter:
+                return "a mark on a digit or a sign"
+            continue  # a letter may carry several accents
+        elif kind == "N" and not ("0" <= ch <= "9") and ch not in _FRACTION_CHARS:
+            return f"the digit {ch!r}, not one of 0-9"
+        after_letter = kind == "L"
+    return None
+
+
+def _clean(text: str, expected: str) -> str:
+    """`text` screened for nonsense and folded; Unreadable (saying `expected`) if it is nonsense."""
+    if len(text) > MAX_LENGTH:
+        raise Unreadable(f"an answer over {MAX_LENGTH} characters cannot be read: {expected}")
+    problem = _problem(text)
+    if problem is not None:
+        raise Unreadable(f"the answer holds {problem}, which cannot be read: {expected}")
+    return _fold(text)
+
+
 def _quote(token: str) -> str:
     return f'"{token}"'
+
+
+def _folded_word(word: str) -> str:
+    """A vocabulary word as the readers see typed text: folded, its hyphens read as spaces."""
+    return _LETTER_HYPHEN.sub(" ", _fold(word))
+
+
+class _Phrases:
+    """Vocabulary phrases found in folded text and replaced by one token each.
+
+    One pattern, compiled once, with the longest phrases first so that "vingt et un" is found
+    before "vingt", "match nul" before "nul" and "e sballato" before "e". A phrase is matched as
+    whole words: a letter may not touch either end ("sei" is not found in "seize"), a digit may
+    ("6ou16").
+    """
+
+    def __init__(self, mapping: Mapping[str, str]) -> None:
+        self.mapping = dict(mapping)
+        keys = sorted(self.mapping, key=len, reverse=True)
+        alternatives = "|".join(re.escape(k) for k in keys)
+        self.pattern = re.compile(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])")
+
+    def sub(self, text: str) -> str:
+        return self.pattern.sub(lambda m: self.mapping[m[0]], text)
+
+
+def _mapping(meanings: Mapping[str, str]) -> dict[str, str]:
+    """Every folded spelling of each meaning -> its replacement, refusing a spelling read two
+    ways (the test of the vocabulary says the same; this keeps a later edit honest)."""
+    out: dict[str, str] = {}
+    for meaning, token in meanings.items():
+        for word in vocab.words(meaning):
+            key = _folded_word(word)
+            if out.get(key, token) != token:
+                raise ValueError(f"{word!r} is read both as {out[key]!r} and as {token!r}")
+            out[key] = token
+    return out
+
+
+_NUMBERS = _Phrases({_folded_word(w): str(n) for w, n in vocab.number_words().items()})
+
+
+def _words(folded: str) -> str:
+    """Folded text with word hyphens as spaces and spelled-out numbers as digits."""
+    return _NUMBERS.sub(_LETTER_HYPHEN.sub(" ", folded))
 
 
 # --- announcements (RULES.md §2) -----------------------------------------------------------------
@@ -79,88 +202,161 @@ _SOFT_EXPECTED = 'expected the two values of a soft point 10 apart, like "6 or 1
 _LOWEST_POINT = 2
 _HIGHEST_POINT = 30
 
-_BLACKJACK_RE = re.compile(r"black\s*-?\s*jack|b\.?\s*j\.?")
-_BUST_WORDS = frozenset(
-    {
-        "bust",
-        "busted",
-        "over",
-        "saute",  # "sauté" once accents are dropped; "sauter" is the verb of [000]
-        "sautee",
-        "sauter",
-        "sballa",  # "sballare" is the verb of [003]
-        "sballato",
-        "sballata",
-        "sballare",
-    }
+# The words of a point, each replaced by one token the patterns below know.
+_POINT_MEANINGS = {
+    "soft": "soft",
+    "hard": "hard",
+    "or": "or",
+    "and": "and",
+    "bust": "bust",
+    "blackjack": "blackjack",
+}
+_POINT_WORDS = _Phrases(_mapping(_POINT_MEANINGS))
+
+_BLACKJACK_RE = re.compile(r"blackjack|black\s*jack|b\.?\s*j\.?")
+_TOTAL_RE = re.compile(r"(hard\s*)?([0-9]{1,2})(\s*hard)?")
+_SOFT_RE = re.compile(r"(?:soft|s)\s*([0-9]{1,2})|([0-9]{1,2})\s*soft")
+# "or" ("ou" [000], "o", "oppure"), "and" ("et" [004], "e"), and the slash or dash people use when
+# writing both values quickly; either value may come first.
+_PAIR_RE = re.compile(
+    r"(soft\s*)?([0-9]{1,2})\s*(?:or|and|/|-|\u2010|\u2013|\u2014)\s*([0-9]{1,2})(\s*soft)?"
 )
-_TOTAL_RE = re.compile(r"(?:hard\s*)?([0-9]{1,2})")
-_SOFT_RE = re.compile(r"(?:soft|s)\s*([0-9]{1,2})")
-# "or" in English, "ou" in French [000], "o"/"oppure" in Italian [003], and the slash or dash
-# people use when writing both values quickly; either value may come first.
-_PAIR_RE = re.compile(r"(?:soft\s*)?([0-9]{1,2})\s*(?:or|ou|oppure|o|/|-)\s*([0-9]{1,2})")
 
 
-def _soft_point(low: int, high: int) -> str:
-    """The canonical words for a pair of values, low first; Unreadable unless 10 apart."""
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A point as the trainee announced it.
+
+    `words` is the announcement in the canonical words of RULES.md §2 ("14", "6 or 16", "21",
+    "Black Jack", "bust"). `soft` is what the answer said of the hand besides: True when it
+    called it soft ("soft 21", "11 or 21", any two values), False when it called it hard
+    ("hard 17"), None when it said nothing. The words are judged against the announcement; what
+    the answer says of the hand must also be true of it (`fits`).
+    """
+
+    words: str
+    soft: bool | None = None
+
+    def fits(self, soft_hand: bool) -> bool:
+        """True unless the answer calls a soft hand hard or a hard hand soft."""
+        return self.soft is None or self.soft == soft_hand
+
+    def __str__(self) -> str:
+        if self.soft is None or " or " in self.words:
+            return self.words
+        return f"{'soft' if self.soft else 'hard'} {self.words}"
+
+
+def _soft_point(low: int, high: int) -> Point:
+    """The point of a pair of values, low first; Unreadable unless 10 apart."""
     low, high = min(low, high), max(low, high)
     if high - low != 10 or low < 1 or high > _HIGHEST_POINT:
         raise Unreadable(_SOFT_EXPECTED)
     if high == 21:
-        # Soft 21 is announced "21" like any other 21 (RULES.md §2).
-        return "21"
+        # A 21 is announced "21" (RULES.md §2); the two values still say the hand is soft.
+        return Point("21", soft=True)
     # high > 21 ("12 or 22") is read as written, like a total over 21: wrong, not unreadable.
-    return f"{low} or {high}"
+    return Point(f"{low} or {high}", soft=True)
+
+
+def _point_of(text: str) -> Point | None:
+    """The point in prepared text (folded, numbers as digits, words as tokens), or None.
+
+    Raises Unreadable for a pair of values that are not 10 apart: that is a point, mistyped.
+    """
+    if _BLACKJACK_RE.fullmatch(text):
+        return Point(BLACK_JACK)
+    if text == "bust":
+        return Point(BUST)
+    if m := _TOTAL_RE.fullmatch(text):
+        if m[1] and m[3]:
+            return None
+        total = int(m[2])
+        if _LOWEST_POINT <= total <= _HIGHEST_POINT:
+            return Point(str(total), soft=False if (m[1] or m[3]) else None)
+        return None
+    if m := _PAIR_RE.fullmatch(text):
+        if m[1] and m[4]:
+            return None
+        return _soft_point(int(m[2]), int(m[3]))
+    if m := _SOFT_RE.fullmatch(text):
+        high = int(m[1] or m[2])
+        if high < 11:  # "soft 6" names no hand: it is not a pair with a wrong gap
+            return None
+        return _soft_point(high - 10, high)
+    return None
+
+
+def _prepare_point(folded: str) -> str:
+    return _POINT_WORDS.sub(_words(folded.rstrip(_CLOSING)))
+
+
+def read_point(text: str) -> Point:
+    """The point a trainee announced: its canonical words and what it said of the hand.
+
+    Accepted spellings, in any case and with any spacing, numbers in digits or spelled out in
+    English, French or Italian ("seize" is 16, "vingt et un" 21, "ventuno" 21):
+
+    - totals `14`, `hard 14`, `14 hard`, `dur 14`; any total a hand can reach (2 to 30) is read,
+      so `"26"` comes back as `"26"` for the checker to mark wrong;
+    - soft points `6 or 16`, `6 ou 16`, `6 o 16`, `6 oppure 16`, `7 et 17`, `7 e 17`,
+      `7 and 17`, `6/16`, `6-16`, `16 or 6`, `soft 16`, `16 soft`, `s16`, `sept ou dix-sept`,
+      `sette o diciassette`, `seven or seventeen`; the two values must be 10 apart; a soft 21
+      (`soft 21`, `11 or 21`) reads `"21"`, soft; a lone Ace is `"1 or 11"`;
+    - `blackjack`, `black jack`, `black-jack`, `bj`, `b.j.`;
+    - `bust` and the words of RULES.md §13: `sauté`, `a sauté`, `sauter`, `sballato`, `sballa`,
+      `ha sballato`, `busted`, `over`, …
+    """
+    point = _point_of(_prepare_point(_clean(text, _POINT_EXPECTED)))
+    if point is None:
+        raise Unreadable(_POINT_EXPECTED)
+    return point
 
 
 def parse_announcement(text: str) -> str:
     """The announcement a trainee typed, in the canonical words of RULES.md §2.
 
-    Returns `"14"` for a hard total, `"6 or 16"` for a soft point (low value first), `"21"`,
-    `"Black Jack"` or `"bust"`. Accepted spellings, in any case and with any spacing:
-
-    - totals `14`, `hard 14`; any total a hand can reach (2 to 30) is read, so `"26"` comes back
-      as `"26"` for the checker to mark wrong;
-    - soft points `6 or 16`, `6 ou 16`, `6 o 16`, `6/16`, `6-16`, `16 or 6`, `soft 16`, `s16`;
-      the two values must be 10 apart; a soft 21 (`soft 21`, `11 or 21`) reads `"21"`; a lone
-      Ace is `"1 or 11"`;
-    - `blackjack`, `black jack`, `black-jack`, `bj`, `b.j.`;
-    - `bust`, `busted`, `over`, `sauté`, `sauter`, `sballato`, `sballa`, `sballare`.
+    `read_point(text).words`: `"14"`, `"6 or 16"`, `"21"`, `"Black Jack"` or `"bust"`. What the
+    answer said of the hand besides ("hard", "soft") is dropped; a judge that cares reads it with
+    `read_point`.
     """
-    # A closing "!" or "." is how some people end a spoken phrase, not part of the point.
-    folded = _fold(text).rstrip("!.").strip()
-    if _BLACKJACK_RE.fullmatch(folded):
-        return BLACK_JACK
-    if folded in _BUST_WORDS:
-        return BUST
-    if m := _TOTAL_RE.fullmatch(folded):
-        total = int(m[1])
-        if _LOWEST_POINT <= total <= _HIGHEST_POINT:
-            return str(total)
-        raise Unreadable(_POINT_EXPECTED)
-    if m := _PAIR_RE.fullmatch(folded):
-        return _soft_point(int(m[1]), int(m[2]))
-    if m := _SOFT_RE.fullmatch(folded):
-        high = int(m[1])
-        if high < 11:  # "soft 6" names no hand: it is not a pair with a wrong gap
-            raise Unreadable(_POINT_EXPECTED)
-        return _soft_point(high - 10, high)
-    raise Unreadable(_POINT_EXPECTED)
+    return read_point(text).words
 
 
 # --- amounts -------------------------------------------------------------------------------------
 
-# Table amounts never come near this; a longer number is a paste or a stuck key, and refusing it
-# keeps every value exact within the Decimal context below.
-_MAX_INTEGER_DIGITS = 15
+# Table amounts never come near these bounds; a longer number is a paste or a stuck key, and
+# refusing it keeps every value exact within the Decimal context below. Money is never written to
+# more than two decimals.
+MAX_AMOUNT_DIGITS = 12
+MAX_DECIMALS = 2
+_BOUNDS = f"at most {MAX_AMOUNT_DIGITS} digits and {MAX_DECIMALS} decimals"
 _CONTEXT = Context(prec=34)
 
-_CURRENCY = r"(?:€|\$|£|euros|euro|eur)"
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+_CURRENCY = _alternation(_folded_word(w) for w in vocab.words("currency"))
+_CENTS = _alternation(_folded_word(w) for w in vocab.words("cents"))
+_FRACTIONS = {
+    "1/2": Decimal("0.5"),
+    "1/4": Decimal("0.25"),
+    "3/4": Decimal("0.75"),
+    "½": Decimal("0.5"),
+    "¼": Decimal("0.25"),
+    "¾": Decimal("0.75"),
+}
 _AMOUNT_RE = re.compile(
     rf"(?P<sign>[+-])?\s*(?P<before>{_CURRENCY})?\s*(?P<sign2>[+-])?\s*"
-    rf"(?P<number>[0-9.,'][0-9.,' ]*)\s*(?P<after>{_CURRENCY})?"
+    rf"(?:(?P<whole>[0-9]+)\s*(?P<mid>{_CURRENCY})\s*(?P<cents>[0-9]+)(?:\s*(?:{_CENTS}))?"
+    rf"|(?P<number>[0-9.,'](?:[0-9.,' ]*[0-9.,'])?)?\s*(?P<frac>[½¼¾]|(?<![0-9.,'])[13]/[24])?)"
+    rf"\s*(?P<after>{_CURRENCY})?"
 )
 _DIGITS_RE = re.compile(r"[0-9]*")
+_THREE_DIGITS_RE = re.compile(r"[0-9]{3}")
+_FIRST_GROUP_RE = re.compile(r"[1-9][0-9]{0,2}")
 _GROUP_SPLIT_RE = re.compile(r"[ .,']")
 
 
@@ -179,21 +375,21 @@ def _show(value: Decimal) -> str:
     return format(_plain(value), "f")
 
 
-def _read_number(body: str) -> Decimal | None:
-    """Digits with separators read by the comma rule of `parse_amount`; None when unreadable."""
+def _read_number(body: str, expected: str) -> Decimal:
+    """Digits with separators read by the comma rule of `parse_amount`."""
     has_dot, has_comma = "." in body, "," in body
     decimal_mark: str | None
     if has_dot and has_comma:
         # "1,000.50" and "1.000,50": the mark that comes last is the decimal one.
         decimal_mark = "." if body.rfind(".") > body.rfind(",") else ","
         if body.count(decimal_mark) > 1:
-            return None
+            raise Unreadable(expected)
     elif has_dot or has_comma:
         mark = "." if has_dot else ","
         # Repeated, the mark groups thousands ("1.000.000"). Alone, it groups thousands when
         # exactly three digits follow ("1,000", "1.000"): money is never written to three
         # decimals. Otherwise it is the decimal mark ("37,5", "37.50").
-        if body.count(mark) > 1 or re.fullmatch(r"[0-9]{3}", body.rsplit(mark, 1)[1]):
+        if body.count(mark) > 1 or _THREE_DIGITS_RE.fullmatch(body.rsplit(mark, 1)[1]):
             decimal_mark = None
         else:
             decimal_mark = mark
@@ -201,60 +397,236 @@ def _read_number(body: str) -> Decimal | None:
         decimal_mark = None
 
     whole, fraction = body.rsplit(decimal_mark, 1) if decimal_mark else (body, "")
-    if not _DIGITS_RE.fullmatch(fraction) or len(fraction) > 2:
-        return None
+    if not _DIGITS_RE.fullmatch(fraction):
+        raise Unreadable(expected)
     groups = _GROUP_SPLIT_RE.split(whole)
     if len(groups) > 1:
         # Thousands groups: 1 to 3 digits, then groups of exactly 3 ("1 000 000"), no leading zero.
-        first, rest = groups[0], groups[1:]
-        if not re.fullmatch(r"[1-9][0-9]{0,2}", first):
-            return None
-        if not all(re.fullmatch(r"[0-9]{3}", g) for g in rest):
-            return None
+        if not _FIRST_GROUP_RE.fullmatch(groups[0]):
+            raise Unreadable(expected)
+        if not all(_THREE_DIGITS_RE.fullmatch(g) for g in groups[1:]):
+            raise Unreadable(expected)
     elif not _DIGITS_RE.fullmatch(whole):
-        return None
+        raise Unreadable(expected)
     digits = "".join(groups)
     if not digits and not fraction:
-        return None
-    if len(digits.lstrip("0")) > _MAX_INTEGER_DIGITS:
-        return None
+        raise Unreadable(expected)
+    if len(digits) > MAX_AMOUNT_DIGITS or len(fraction) > MAX_DECIMALS:
+        raise Unreadable(f'expected an amount with {_BOUNDS}, like "37.50"')
     return Decimal(f"{digits or '0'}.{fraction or '0'}")
+
+
+def _amount_expected(allow_negative: bool) -> str:
+    sign_example = ', "37,50" or "-20"' if allow_negative else ' or "37,50"'
+    return f'expected an amount like "37.50"{sign_example}, {_BOUNDS}'
+
+
+def _prepare_amount(text: str, expected: str) -> str:
+    """Raw text screened and folded for the amount readers, fractions as "1/2"."""
+    # NFKD would turn "½" into "1⁄2" with a fraction slash: write it out first.
+    spelled = text.translate(_FRACTION_TABLE)
+    return _clean(spelled, expected).replace("\u2212", "-").replace("\u2019", "'")
+
+
+def _amount_of(folded: str, allow_negative: bool) -> Decimal:
+    """One amount in prepared text; Unreadable, saying why, when there is none."""
+    expected = _amount_expected(allow_negative)
+    m = _AMOUNT_RE.fullmatch(folded)
+    if m is None or (m["sign"] and m["sign2"]) or (m["before"] and (m["after"] or m["mid"])):
+        raise Unreadable(expected)
+    if m["whole"] is not None:
+        # "37€50", "37 euros 50 centimes": the currency stands where the decimal mark would.
+        if m["after"] or len(m["cents"]) != 2:
+            raise Unreadable('expected the cents after the currency in two digits, like "37€50"')
+        if len(m["whole"]) > MAX_AMOUNT_DIGITS:
+            raise Unreadable(f'expected an amount with {_BOUNDS}, like "37.50"')
+        value = Decimal(f"{m['whole']}.{m['cents']}")
+    else:
+        number, frac = m["number"], m["frac"]
+        if number is None and frac is None:
+            raise Unreadable(expected)
+        value = _read_number(number.strip(), expected) if number else Decimal(0)
+        if frac is not None:
+            if value != value.to_integral_value():
+                raise Unreadable(expected)  # "37,5½" is no amount
+            value += _FRACTIONS[frac]
+    if (m["sign"] or m["sign2"]) == "-":
+        if value.is_zero():
+            # "-0" is no amount: a minus is a slip on a zero, or a paste of something else.
+            raise Unreadable(f"zero takes no minus sign: {expected}")
+        if not allow_negative:
+            raise Unreadable('expected an amount without a minus sign, like "37.50"')
+        value = -value
+    return _plain(value)
 
 
 def parse_amount(text: str, *, allow_negative: bool = False) -> Decimal:
     """The amount of money a trainee typed, as a Decimal without trailing zeros.
 
-    Accepted: `37.50`, `37,50`, `37.5`, `€37.50`, `37.50 €`, `37,5€`, `$ 15`, `15 eur`, `1 000`,
-    `1'000`, `1,000.50`, `1.000,50`, `+15`, `0`, `.5`; and `-20` or `-€20` when `allow_negative`
-    (a balance, a loss), refused otherwise.
+    Accepted: `37.50`, `37,50`, `37.5`, `€37.50`, `37.50 €`, `37,5€`, `$ 15`, `15 eur`,
+    `15 euros`, `37€50` and `37 euros 50` (the currency where the decimal mark would be, the cents
+    in two digits, `centimes`/`cents`/`centesimi` after them or not), `37½`, `37 1/2`, `½`
+    (and ¼, ¾), `1 000`, `1'000`, `1,000.50`, `1.000,50`, `+15`, `0`, `.5`; and `-20` or `-€20`
+    when `allow_negative` (a balance, a loss), refused otherwise. `-0` is refused: zero has no
+    sign.
+
+    Bounds: at most `MAX_AMOUNT_DIGITS` (12) digits before the decimal mark and `MAX_DECIMALS`
+    (2) after it; the message of a refusal says so.
 
     The comma rule: a decimal comma is the French and Italian habit, so `37,50` is 37.5. When both
     a comma and a dot appear, the one that comes last is the decimal mark. A mark that repeats, or
     a lone mark followed by exactly three digits, separates thousands: `1,000` and `1.000` are
     both 1000, because money is never written to three decimals. Spaces and apostrophes only
-    separate thousands. At most two decimals are read.
-
-    Consequence, on purpose: `25 100` is 25100 (a French thousands space), not two amounts.
+    separate thousands. Consequence, on purpose: `25 100` is 25100 (a French thousands space),
+    not two amounts; several amounts are read by `parse_amounts`.
     The result is normalised (`Decimal("37.5")`, `Decimal("100")`, never `1E+2`).
     """
-    sign_example = ', "37,50" or "-20"' if allow_negative else ' or "37,50"'
-    expected = f'expected an amount like "37.50"{sign_example}'
-    folded = _fold(text).replace("\u2212", "-").replace("\u2019", "'")
-    m = _AMOUNT_RE.fullmatch(folded)
-    if m is None or (m["sign"] and m["sign2"]) or (m["before"] and m["after"]):
+    expected = _amount_expected(allow_negative)
+    return _amount_of(_prepare_amount(text, expected), allow_negative)
+
+
+# Always between two amounts: ";", "|", "/" and a line break, and a comma followed by white space
+# (a decimal or thousands comma never is). The slash of "37 1/2" is not one: fractions are
+# written "½" before the split.
+_HARD_SEPARATOR_RE = re.compile(r"[;|/\n]|,(?=\s)")
+_FRACTION_SLASH_RE = re.compile(r"(?<![0-9.,'/])([13])/([24])(?![0-9/])")
+_FRACTION_GLYPHS = {"1/2": "½", "1/4": "¼", "3/4": "¾"}
+_FRACTION_GLYPHS_SET = frozenset(_FRACTION_GLYPHS.values())
+_OPTIONAL_SPACE_RE = re.compile(r"\s+")
+_BARE_COMMA_RE = re.compile(r",")
+_CHUNK_RE = re.compile(r"\S+")
+# More places that may or may not separate amounts than this, and the answer is not guessed at.
+_MAX_OPTIONAL_SEPARATORS = 12
+_LIST_EXAMPLE = ("10", "-5", "7,50", "25", "12.50", "-100", "0", "15")
+
+
+def _separators(piece: str) -> tuple[list[int], list[int]]:
+    """Where `piece` may be cut into amounts: (always, maybe), as character positions.
+
+    White space may separate amounts. A comma with no space after it is inside an amount when it
+    is the only comma of its word and a digit follows it ("37,50", "1,000"); followed by anything
+    else it separates ("10,-5"); in a word with several commas ("10,5,20") each one may do
+    either, and the count decides.
+    """
+    always: list[int] = []
+    # White space before a fraction is part of the amount: "37 ½" is 37.5, never 37 and ½.
+    maybe = [
+        m.start()
+        for m in _OPTIONAL_SPACE_RE.finditer(piece)
+        if piece[m.end() : m.end() + 1] not in _FRACTION_GLYPHS_SET
+    ]
+    for chunk in _CHUNK_RE.finditer(piece):
+        commas = [chunk.start() + m.start() for m in _BARE_COMMA_RE.finditer(chunk[0])]
+        for at in commas:
+            digit_follows = at + 1 < len(piece) and piece[at + 1].isdigit()
+            if not digit_follows:
+                always.append(at)
+            elif len(commas) > 1:
+                maybe.append(at)
+    return always, maybe
+
+
+def _cut(piece: str, cuts: Iterable[int]) -> list[str]:
+    """`piece` cut at the separators starting at `cuts` (a comma or a run of white space)."""
+    parts: list[str] = []
+    start = 0
+    for at in sorted(cuts):
+        parts.append(piece[start:at])
+        if piece[at] == ",":
+            start = at + 1
+        else:
+            m = _OPTIONAL_SPACE_RE.match(piece, at)
+            start = m.end() if m else at + 1
+    parts.append(piece[start:])
+    return [p.strip() for p in parts]
+
+
+def parse_amounts(text: str, count: int, *, allow_negative: bool = True) -> list[Decimal]:
+    """`count` amounts in one line, in order, each read as `parse_amount` reads one.
+
+    The comma rule for a list. These always separate two amounts: `;`, `|`, `/`, a line break,
+    and a comma followed by a space (`10, -5, 7.50`). White space separates amounts where each
+    side reads as one (`10 -5 7,50`; but `1 000` may be one amount). A comma with no space after
+    it:
+
+    - is inside an amount when it is the only comma of its word and a digit follows it: a
+      decimal comma before one or two digits (`37,50`, `7,5`), a thousands comma before three
+      (`1,000`). So `37,50` alone is one amount, 37.5, and a question asking for two refuses it;
+    - separates amounts when no digit follows it (`10,-5,7.5`);
+    - in a word with several commas (`10,5,20`, `10,20,30`), may do either: the number of amounts
+      asked decides. `10,5,20` is 10, 5 and 20 when three are asked; asked for two, it reads as
+      10.5 and 20 or as 10 and 5.20, and is refused as ambiguous.
+
+    An answer is read only when exactly one way of cutting it gives `count` amounts; otherwise it
+    is refused, asking for `;` between the amounts. `1/2` and `½` stay fractions ("37 1/2").
+    """
+    if count < 1:
+        raise ValueError(f"parse_amounts needs a positive count, not {count}")
+    example = "; ".join(_LIST_EXAMPLE[: min(count, len(_LIST_EXAMPLE))])
+    noun = "amount" if count == 1 else "amounts"
+    expected = (
+        f'expected {count} {noun} in the order shown, separated by ";" or ", ", like "{example}"'
+    )
+    folded = _prepare_amount(text, expected)
+    protected = _FRACTION_SLASH_RE.sub(lambda m: _FRACTION_GLYPHS[m[0]], folded)
+    # A comma that ends a piece ("10, 20,") separates nothing.
+    pieces = [p.strip(" ,") for p in _HARD_SEPARATOR_RE.split(protected)]
+    pieces = [p for p in pieces if p]
+    if not pieces:
         raise Unreadable(expected)
-    number = m["number"].strip()
-    value = _read_number(number)
-    if value is None:
-        fraction = re.search(r"[.,]([0-9]{4,})$", number)
-        if fraction:
-            raise Unreadable('expected an amount with at most two decimals, like "37.50"')
+
+    known: dict[str, Decimal | None] = {}
+
+    def amount(part: str) -> Decimal | None:
+        if part not in known:
+            try:
+                known[part] = _amount_of(part, allow_negative) if part else None
+            except Unreadable:
+                known[part] = None
+        return known[part]
+
+    layouts: list[tuple[str, list[int], list[int]]] = []
+    fixed = len(pieces)
+    for piece in pieces:
+        always, maybe = _separators(piece)
+        layouts.append((piece, always, maybe))
+        fixed += len(always)
+    options = [(i, at) for i, (_, _, maybe) in enumerate(layouts) for at in maybe]
+    need = count - fixed
+    if need < 0 or need > len(options):
+        if count == len(pieces):  # one amount per piece, as asked: say what is wrong with it
+            for piece in pieces:
+                _amount_of(piece, allow_negative)
         raise Unreadable(expected)
-    if (m["sign"] or m["sign2"]) == "-":
-        if not allow_negative and not value.is_zero():
-            raise Unreadable('expected an amount without a minus sign, like "37.50"')
-        value = -value
-    return _plain(value)
+    if len(options) > _MAX_OPTIONAL_SEPARATORS and 0 < need < len(options):
+        raise Unreadable(expected)
+
+    readings: set[tuple[Decimal, ...]] = set()
+    for chosen in combinations(options, need):
+        values: list[Decimal] = []
+        for i, (piece, always, _) in enumerate(layouts):
+            cuts = always + [at for j, at in chosen if j == i]
+            for part in _cut(piece, cuts):
+                value = amount(part)
+                if value is None:
+                    break
+                values.append(value)
+            else:
+                continue
+            break
+        else:
+            readings.add(tuple(values))
+            if len(readings) > 1:
+                raise Unreadable(
+                    f"this reads as {count} amounts in more than one way: separate them "
+                    f'with ";", like "{example}"'
+                )
+    if not readings:
+        if count == len(pieces) and not options:
+            for piece in pieces:
+                _amount_of(piece, allow_negative)
+        raise Unreadable(expected)
+    return list(readings.pop())
 
 
 # --- chips ---------------------------------------------------------------------------------------
@@ -266,6 +638,8 @@ _MAX_CHIPS = 1000
 # digits is left inside the term and decided there (see parse_chips).
 _TERM_SPLIT_RE = re.compile(r"[\s+;]+|,(?=\s|$)")
 _TERM_RE = re.compile(r"(?:([0-9]+)x)?(.+)")
+# One multiplication sign, glued to its count, so "2 × 25" and "2*25" are the term "2x25".
+_TIMES_RE = re.compile(r"\s*[x×*]\s*")
 
 
 def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
@@ -290,7 +664,7 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
 
     def chip(value_text: str) -> Decimal | None:
         try:
-            value = parse_amount(value_text)
+            value = _amount_of(value_text, False)
         except Unreadable:
             return None
         return next((d for d in tray if d == value), None)
@@ -314,8 +688,7 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
             return read_term(f"{m[1]}x{head}") + read_term(tail)
         raise Unreadable(f"{_quote(m[2])} is not a chip here: {expected}")
 
-    # One multiplication sign, glued to its count, so "2 × 25" and "2*25" are the term "2x25".
-    folded = re.sub(r"\s*[x×*]\s*", "x", _fold(text))
+    folded = _TIMES_RE.sub("x", _prepare_amount(text, expected))
     terms = [t for t in _TERM_SPLIT_RE.split(folded) if t]
     if not terms:
         raise Unreadable(expected)
@@ -328,11 +701,17 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
 # --- deal order ----------------------------------------------------------------------------------
 
 DEALER = "dealer"
+BURN = "burn"
 
-_DEALER_WORDS = frozenset({"d", "dealer", "croupier", "banque", "banco", "bank"})
+_SEQUENCE_WORDS = _Phrases(_mapping({"dealer": DEALER}))
+_BURN_WORDS = _Phrases(_mapping({"burn": BURN}))
 _SEQUENCE_EXPECTED = (
     'expected box numbers 1 to 7, split hands like "4.1" and "dealer" in order, '
     'like "1 2 4.1 4.2 dealer"'
+)
+_BURN_EXPECTED = (
+    'expected boxes, split hands like "4.1" and "dealer" in the order the card is offered, '
+    'then "burn" if it is burned, like "3 5 dealer burn"'
 )
 # Spaces, commas, semicolons, ">", "->", "=>", "→" and dashes all separate: people draw the
 # order as an arrow chain or write it as a list. A comma never joins "4,1": hand labels use a dot.
@@ -341,42 +720,52 @@ _SEQUENCE_SPLIT_RE = re.compile(r"[\s,;>=→\-–—]+")
 _HAND_RE = re.compile(r"([1-7])(?:\.([1-4]))?")
 
 
-def parse_sequence(text: str) -> list[str]:
+def parse_sequence(text: str, *, burn: bool = False) -> list[str]:
     """A deal order: box numbers `"1"`..`"7"`, split hands `"4.1"`, and `"dealer"`.
 
-    The dealer may be written `d`, `dealer`, `croupier`, `banque`, `banco` or `bank`. Tokens
-    may repeat (the second round of the deal goes round the boxes again).
+    The dealer may be written `d`, `dealer`, `the dealer`, `bank`, `croupier`, `le croupier`,
+    `banque`, `la banque`, `mazziere`, `il mazziere`, `banchiere`, `banco` … (RULES.md §13).
+    Tokens may repeat (the second round of the deal goes round the boxes again); numbers may be
+    spelled out. With `burn`, the order may end with a word of burning (`burn`, `burned`,
+    `brûler`, `brûlée`, `bruciata`, `bruciato` …), returned as `"burn"`: the order of an exposed
+    card's offers [003].
     """
-    tokens = [t for t in _SEQUENCE_SPLIT_RE.split(_fold(text)) if t]
+    expected = _BURN_EXPECTED if burn else _SEQUENCE_EXPECTED
+    folded = _words(_clean(text, expected).rstrip(_CLOSING))
+    folded = _SEQUENCE_WORDS.sub(folded)
+    if burn:
+        folded = _BURN_WORDS.sub(folded)
+    tokens = [t for t in _SEQUENCE_SPLIT_RE.split(folded) if t]
     if not tokens:
-        raise Unreadable(_SEQUENCE_EXPECTED)
+        raise Unreadable(expected)
     order: list[str] = []
-    for token in tokens:
-        if token in _DEALER_WORDS:
+    for i, token in enumerate(tokens):
+        if token == DEALER:
             order.append(DEALER)
         elif _HAND_RE.fullmatch(token):
             order.append(token)
+        elif burn and token == BURN and i == len(tokens) - 1:
+            order.append(BURN)
         else:
             raise Unreadable(
-                f"{_quote(token)} is not a box, a split hand or the dealer: {_SEQUENCE_EXPECTED}"
+                f"{_quote(token)} is not a box, a split hand or the dealer: {expected}"
             )
     return order
 
 
 # --- outcomes ------------------------------------------------------------------------------------
 
-# The words HandView.result uses, then each one's spellings in English, French and Italian.
-_RESULT_WORDS: dict[str, str] = {
-    word: result
-    for result, words in {
-        "blackjack": ("blackjack", "bj"),
-        "win": ("win", "w", "won", "wins", "gagne", "gagnant", "vince", "vinto", "vinta"),
-        "push": ("push", "p", "egalite", "tie", "pari", "pareggio"),
-        "lose": ("lose", "l", "lost", "loss", "loses", "perd", "perdu", "perde", "perso", "persa"),
-        "bust": ("bust", "b", "busted", "saute", "sautee", "sauter", "sballato", "sballa"),
-    }.items()
-    for word in words
+_RESULT_MEANINGS = {
+    "blackjack": "blackjack",
+    "win": "win",
+    "push": "push",
+    "lose": "lose",
+    "bust": "bust",
 }
+# The one-letter shorthand of a score sheet, English only: "W P L", "b" for bust.
+_RESULT_SHORTHAND = {"w": "win", "p": "push", "l": "lose", "b": "bust"}
+_RESULT_WORDS = _Phrases({**_mapping(_RESULT_MEANINGS), **_RESULT_SHORTHAND})
+_RESULTS = frozenset(_RESULT_MEANINGS.values())
 _RESULT_SPLIT_RE = re.compile(r"[\s,;/|\-]+")
 _RESULT_EXAMPLE = ("win", "push", "lose", "blackjack", "bust")
 
@@ -384,8 +773,9 @@ _RESULT_EXAMPLE = ("win", "push", "lose", "blackjack", "bust")
 def parse_results(text: str, count: int) -> list[str]:
     """One result per hand, in order: `"blackjack"`, `"win"`, `"push"`, `"lose"` or `"bust"`.
 
-    Accepted words: `blackjack`/`bj`/`black jack`; `win`/`w`/`gagne`/`vince`; `push`/`p`/
-    `égalité`/`tie`/`pari`; `lose`/`l`/`lost`/`perd`/`perde`; `bust`/`b`/`sauté`/`sballato`;
+    Accepted words, in English, French and Italian (RULES.md §13): `blackjack`/`bj`/`black jack`;
+    `win`/`w`/`gagne`/`vince`; `push`/`p`/`tie`/`égalité`/`nul`/`match nul`/`pari`/`nullo`/
+    `colpo nullo`; `lose`/`l`/`lost`/`perd`/`perde`; `bust`/`b`/`sauté`/`a sauté`/`sballato`;
     separated by spaces, commas, semicolons, slashes or dashes. Exactly `count` results are
     expected.
     """
@@ -395,15 +785,13 @@ def parse_results(text: str, count: int) -> list[str]:
     example = ", ".join(_RESULT_EXAMPLE[:shown]) + (", ..." if count > shown else "")
     noun = "result" if count == 1 else "results"
     expected = f'expected {count} {noun}, one per hand, like "{example}"'
-    # "black jack" and "black-jack" are one word before the words are split apart.
-    folded = re.sub(r"black\s*-?\s*jack", "blackjack", _fold(text))
+    folded = _RESULT_WORDS.sub(_LETTER_HYPHEN.sub(" ", _clean(text, expected).rstrip(_CLOSING)))
     words = [w for w in _RESULT_SPLIT_RE.split(folded) if w]
     results: list[str] = []
     for word in words:
-        result = _RESULT_WORDS.get(word)
-        if result is None:
+        if word not in _RESULTS:
             raise Unreadable(f"{_quote(word)} is not a result: {expected}")
-        results.append(result)
+        results.append(word)
     if len(results) != count:
         raise Unreadable(expected)
     return results
@@ -415,61 +803,100 @@ _DEALER_EXPECTED = (
     "expected the number of cards the dealer takes and the final point, "
     'like "2, 19", "0 17" or "7 K bust"'
 )
-_RANKS = frozenset({"a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "t", "j", "q", "k"})
-# Words and marks that only decorate the answer: "2 cards - 19" is "2 19".
-_FILLER_WORDS = frozenset({"card", "cards", "carte", "cartes", "carta", "-"})
+# Card ranks as typed, and the rank each stands for: "10" and "t" are a ten.
+_RANK_NAMES = {
+    **{str(n): str(n) for n in range(2, 10)},
+    "a": "A",
+    "10": "T",
+    "t": "T",
+    "j": "J",
+    "q": "Q",
+    "k": "K",
+}
+# Words and marks that only decorate the answer: "2 cards - 19" is "2 19", "2 cartes" is "2".
+_DEALER_WORDS = _Phrases({**_mapping(_POINT_MEANINGS), **_mapping({"card": ""})})
+_DEALER_MARKS_RE = re.compile(r"->|=>|→|[=:,;]")
+_COUNT_RE = re.compile(r"[0-9]{1,2}")
 # No dealer hand holds more cards than this (six Aces, a six, five more Aces: 17), so a larger
 # first number is a point typed in the wrong place, not a count.
 _MAX_DEALER_CARDS = 12
 
 
-def _dealer_count(prefix: Sequence[str]) -> int | None:
-    """The count a prefix of tokens stands for: a lone number, or the cards themselves."""
-    if len(prefix) == 1 and re.fullmatch(r"[0-9]{1,2}", prefix[0]):
+@dataclass(frozen=True, slots=True)
+class DealerAnswer:
+    """What a trainee said of the dealer's draw: how many cards, the final point, and the cards
+    themselves when they were named (ranks `"A"`, `"2"`..`"9"`, `"T"` for a ten, `"J"`, `"Q"`,
+    `"K"`, in the order drawn), else None."""
+
+    count: int
+    point: Point
+    cards: tuple[str, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.cards is None:
+            return f"{self.count} {self.point}"
+        return " ".join([*("10" if c == "T" else c for c in self.cards), str(self.point)])
+
+
+def _dealer_count(prefix: Sequence[str]) -> tuple[int, tuple[str, ...] | None] | None:
+    """The count a prefix of tokens stands for, and the cards it names: a lone number is the
+    count, a run of ranks is the cards."""
+    if len(prefix) == 1 and _COUNT_RE.fullmatch(prefix[0]):
         # A lone number is always the count, even "10": listing one ten is written "T" or "K".
         count = int(prefix[0])
-    elif all(token in _RANKS for token in prefix):
+        cards = None
+    elif all(token in _RANK_NAMES for token in prefix):
         count = len(prefix)
+        cards = tuple(_RANK_NAMES[token] for token in prefix)
     else:
         return None
-    return count if count <= _MAX_DEALER_CARDS else None
+    return (count, cards) if count <= _MAX_DEALER_CARDS else None
 
 
-def parse_dealer(text: str) -> tuple[int, str]:
-    """The number of cards the dealer takes and the final point, as (count, announcement).
+def read_dealer(text: str) -> DealerAnswer:
+    """The number of cards the dealer takes, the final point, and the cards if they are named.
 
-    Two forms, the point last in both, read by the rules of `parse_announcement`:
+    Two forms, the point last in both, read by the rules of `read_point`:
 
-    - a count then the point: `2, 19`, `2 cards 19`, `2 cartes → 19`, `2 bust`, `0 17`,
-      `1 Black Jack`; a lone number before the point is always the count;
+    - a count then the point: `2, 19`, `2 cards 19`, `2 cartes → 19`, `deux cartes, dix-neuf`,
+      `2 bust`, `2 a sauté`, `0 17`, `1 Black Jack`; a lone number before the point is always
+      the count;
     - the cards themselves then the point: `7 K bust`, `A 6 → 17`, `A, 6, 17`; ranks are
       `A`, `2`-`9`, `10`/`T`, `J`, `Q`, `K`, separated by spaces or commas.
 
     Arrows (`→`, `->`, `=>`), `=`, `:` and commas may separate the parts. Text that splits into
     count and point in more than one way is refused.
     """
-    spaced = re.sub(r"->|=>|→|[=:,;]", " ", _fold(text))
-    tokens = [t for t in spaced.split() if t not in _FILLER_WORDS]
-    readings: set[tuple[int, str]] = set()
+    folded = _clean(text, _DEALER_EXPECTED).rstrip(_CLOSING)
+    spaced = _DEALER_WORDS.sub(_words(_DEALER_MARKS_RE.sub(" ", folded)))
+    tokens = [t for t in spaced.split() if t != "-"]
+    readings: set[DealerAnswer] = set()
     for cut in range(1, len(tokens)):
-        count = _dealer_count(tokens[:cut])
-        if count is None:
+        counted = _dealer_count(tokens[:cut])
+        if counted is None:
             continue
         try:
-            point = parse_announcement(" ".join(tokens[cut:]))
+            point = _point_of(" ".join(tokens[cut:]))
         except Unreadable:
             continue
-        readings.add((count, point))
+        if point is not None:
+            readings.add(DealerAnswer(counted[0], point, counted[1]))
     if len(readings) != 1:
         raise Unreadable(_DEALER_EXPECTED)
     return readings.pop()
+
+
+def parse_dealer(text: str) -> tuple[int, str]:
+    """`read_dealer` as (count, announcement): the number of cards and the final point's words."""
+    answer = read_dealer(text)
+    return answer.count, answer.point.words
 
 
 # --- multiple choice -----------------------------------------------------------------------------
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # "2", "2.", "2)", "(2)", "#2", "b", "b)", "(b)": how people write a numbered or lettered choice.
-_NUMBER_RE = re.compile(r"[(#]?\s*([0-9]+)\s*[).:]?")
+_NUMBER_RE = re.compile(r"[(#]?\s*([0-9]{1,3})\s*[).:]?")
 _LETTER_RE = re.compile(r"\(?\s*([a-z])\s*[).:]?")
 
 
@@ -491,7 +918,7 @@ def parse_choice(text: str, options: Sequence[str]) -> int:
     ]
     choices = ", ".join(labels)
     expected = f"expected the number, the letter or the first letters of one choice: {choices}"
-    typed = _fold(text)
+    typed = _clean(text, expected)
     if not typed:
         raise Unreadable(expected)
     folded_options = [_fold(option) for option in options]

@@ -8,7 +8,6 @@ hand-typed table of answers), and judges a raw answer with the tolerant readers 
 from __future__ import annotations
 
 import random
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ HOW_TO_ANSWER = {
     ANNOUNCEMENT: 'the point as the dealer says it: "16", "6 or 16", "21", "Black Jack", "bust"',
     AMOUNT: 'an amount: "15", "37.5" or "37,50"',
     SIGNED_AMOUNT: 'an amount, negative when the dealer takes it: "50", "-25", "0"',
-    AMOUNTS: 'one amount per bettor in the order shown, separated by ";" or spaces: "10; -5; 7.5"',
+    AMOUNTS: 'one amount each, in the order shown, separated by ";" or ", ": "10; -5; 7,50"',
     CHIPS: 'the chips, largest first: "25 10 2" or "2x25 5"',
     SEQUENCE: 'boxes and the dealer in order: "1 3 dealer 1 3"',
     RESULTS: 'one result per hand: blackjack, win, push, lose or bust ("win lose")',
@@ -74,14 +73,6 @@ class Verdict:
     reason: str  # why the right answer is right, with its rule
 
 
-def split_amounts(text: str) -> list[str]:
-    """Several amounts in one line: split on ";" "|" or "/", else on white space."""
-    parts = [p for p in re.split(r"[;|/]", text) if p.strip()]
-    if len(parts) <= 1:
-        parts = text.split()
-    return [p.strip() for p in parts]
-
-
 def read(kind: str, raw: str, q: Question) -> Any:
     """The canonical value of a raw answer of this kind; `answers.Unreadable` if there is none."""
     if kind == ANNOUNCEMENT:
@@ -91,13 +82,8 @@ def read(kind: str, raw: str, q: Question) -> Any:
     if kind == SIGNED_AMOUNT:
         return answers.parse_amount(raw, allow_negative=True)
     if kind == AMOUNTS:
-        parts = split_amounts(raw)
-        n = len(q.answer)
-        if len(parts) != n:
-            raise answers.Unreadable(
-                f'expected {n} amounts, one per bettor in the order shown, like "10; -5"'
-            )
-        return [answers.parse_amount(p, allow_negative=True) for p in parts]
+        # how a comma separates amounts or marks decimals: answers.parse_amounts
+        return answers.parse_amounts(raw, len(q.answer), allow_negative=True)
     if kind == CHIPS:
         return answers.parse_chips(raw, [Decimal(c) for c in q.data["chip_set"]])
     if kind == SEQUENCE:

@@ -12,12 +12,14 @@ from trainer.game.round import SEAT, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.practice import answers
 from trainer.practice.skills.base import (
     ANNOUNCEMENT,
     DEALER,
     RESULTS,
     Question,
     Skill,
+    Verdict,
     rank_text,
     shoe_cards,
 )
@@ -144,6 +146,36 @@ class Announce(Skill):
             table=_one_box_table(rules, box, tuple(cards), label),
         )
 
+    def check(self, q: Question, raw: str) -> Verdict:
+        """The words must be the announcement, and what the answer says of the hand besides must
+        be true of it: "11 or 21" and "soft 21" are wrong for a hard 21, "hard 17" for a soft
+        17 that stands (a hand is soft while an Ace can count 11, RULES.md §1)."""
+        point = answers.read_point(raw)
+        soft = points(q.data["cards"])[1]
+        return Verdict(
+            point.words == q.answer and point.fits(soft),
+            str(point),
+            q.expected,
+            _kind_reason(point, soft, q.reason),
+        )
+
+
+def _kind_reason(point: answers.Point, soft: bool, reason: str) -> str:
+    """`reason`, led by why the hand is not what the answer called it, when it is not."""
+    if point.fits(soft):
+        return reason
+    if soft:
+        return f"the hand is soft, an Ace counts 11 in it; {reason}"
+    return f"the hand is hard, no Ace can count 11 in it; {reason}"
+
+
+def _named(named: tuple[str, ...], cards: list[str]) -> bool:
+    """The cards named are the cards drawn, in order: a ten-value card may be named "10" (or
+    "T") whatever its face, a picture card by its own letter."""
+    return len(named) == len(cards) and all(
+        n == c[0] or (n == "T" and VALUE[c[0]] == 10) for n, c in zip(named, cards, strict=True)
+    )
+
 
 class DealerDraw(Skill):
     name = "dealer"
@@ -182,6 +214,27 @@ class DealerDraw(Skill):
             f"{drawn} {final}",
             reason,
             table=TableView(tuple(BoxView(n) for n in range(1, rules.boxes + 1)), (up,)),
+        )
+
+    def check(self, q: Question, raw: str) -> Verdict:
+        """Right when the count and the final point are, the point is not called hard or soft
+        wrongly, and the cards, if the answer names them, are the shoe's next cards in order."""
+        said = answers.read_dealer(raw)
+        count, final = q.answer
+        drawn = list(q.data["shoe"][:count])
+        soft = points([q.data["up"], *drawn])[1]
+        named_right = said.cards is None or _named(said.cards, drawn)
+        reason = _kind_reason(said.point, soft, q.reason)
+        if not named_right and said.count == count:
+            reason = f"the shoe's next cards are {rank_text(drawn)}; {reason}"
+        return Verdict(
+            said.count == count
+            and said.point.words == final
+            and said.point.fits(soft)
+            and named_right,
+            str(said),
+            q.expected,
+            reason,
         )
 
 

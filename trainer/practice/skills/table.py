@@ -403,18 +403,6 @@ def _without_last_card(view: TableView, label: str) -> TableView:
 
 # ---------------------------------------------------------------------------- exposed card
 
-_BURN_WORDS = {
-    "burn",
-    "burned",
-    "burnt",
-    "brule",
-    "brulee",
-    "brulée",
-    "brûlée",
-    "bruciata",
-    "bruciare",
-}
-
 
 class ExposedCard(Skill):
     name = "exposed-card"
@@ -486,13 +474,22 @@ class ExposedCard(Skill):
         )
 
     def check(self, q: Question, raw: str) -> Verdict:
-        words = raw.replace(",", " ").split()
-        burned = bool(words) and answers._fold(words[-1]) in {answers._fold(w) for w in _BURN_WORDS}
-        if burned:
-            raw = " ".join(words[:-1])
-        seq = answers.parse_sequence(raw)
-        value = seq + (["burn"] if burned else [])
-        return Verdict(value == q.answer, " ".join(value), q.expected, q.reason)
+        """The order the card is offered in, then "burn" if nobody takes it [003].
+
+        A hand may be named wherever its box may: the card is offered to the box whose turn it
+        is, and so to the hand that is playing there, so "1.2" when hand 1.2 is playing stands
+        for box 1 and is right; a hand of the box that is not playing ("1.1", finished) is not
+        offered the card, and a box that has not split has no hand "3.1".
+        """
+        said = answers.parse_sequence(raw, burn=True)
+        turn = q.data["turn"]
+        playing_box = turn.split(".")[0]
+        value = [playing_box if token == turn else token for token in said]
+        reason = q.reason
+        stray = next((t for t in value if "." in t), None)
+        if stray is not None:
+            reason = f"hand {stray} is not offered the card, hand {turn} is playing; {reason}"
+        return Verdict(value == q.answer, " ".join(said), q.expected, reason)
 
 
 def _a(word: str) -> str:
