@@ -94,8 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         drill_cli.add_commands(sub)
         export_cli.add_commands(sub)
-    from trainer.commands import home
+    from trainer.commands import deal, home
 
+    deal.add_commands(sub)
     home.add_commands(sub)
     return p
 

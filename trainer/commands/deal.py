@@ -1,0 +1,233 @@
+"""`sabot deal`: deal mode in the terminal — a whole shoe, every step a dealer takes, each judged
+and stored at once; `--json` gives one JSON line per step, so a script can deal a shoe."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from decimal import Decimal
+from typing import IO, Any
+
+from trainer.commands.common import EXIT_USAGE, open_store, profile_name
+from trainer.game.payout import money
+from trainer.game.rules import HouseRules, RulesError
+from trainer.practice.answers import Unreadable
+from trainer.practice.deal import (
+    EXAM,
+    INCIDENT_RATES,
+    MAX_SEED,
+    MODES,
+    OFF,
+    PRACTICE,
+    DealShoe,
+    Figures,
+    reference_rounds_per_hour,
+)
+from trainer.practice.deal_steps import ACTION, AMOUNT, KINDS, PHASES, PLACE, WORDS
+
+HOW = {
+    PLACE: 'the box number, or "d" for the dealer',
+    WORDS: 'the point, "6 or 16", "Black Jack", "bust"',
+    AMOUNT: 'the amount paid, or "push" / "collect"',
+    ACTION: '"draw", "stand", "double", "split", "refuse", "reveal" or "burn"',
+}
+
+
+def _lines(stream: IO[str]) -> Any:
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line.removesuffix("\n").removesuffix("\r")
+
+
+def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
+    rate = figures.rounds_per_hour()
+    return {
+        "type": "summary",
+        "mode": mode,
+        "rounds": figures.rounds,
+        "steps": figures.steps,
+        "errors": figures.error_count,
+        "errors_by_kind": dict(figures.errors),
+        "errors_per_100_steps": round(figures.per_100(), 2),
+        "overpaid": money(figures.over),
+        "underpaid": money(figures.under),
+        "seconds_by_phase": {p: round(figures.phase_ms[p] / 1000, 1) for p in PHASES},
+        "rounds_per_hour": None if rate is None else round(rate, 1),
+        "reference_rounds_per_hour": round(reference_rounds_per_hour(boxes), 1),
+    }
+
+
+def summary_lines(s: dict[str, Any]) -> list[str]:
+    by_kind = ", ".join(f"{k} {s['errors_by_kind'][k]}" for k in KINDS)
+    rate = s["rounds_per_hour"]
+    pace = (
+        f"{rate:.0f} rounds an hour (a school's reference at this table: about "
+        f"{s['reference_rounds_per_hour']:.0f})"
+        if rate is not None
+        else "no round finished"
+    )
+    phases = ", ".join(f"{p} {s['seconds_by_phase'][p]:.0f} s" for p in PHASES)
+    return [
+        f"The shoe is over: {s['rounds']} rounds, {s['steps']} dealer steps, {pace}.",
+        f"Errors: {s['errors']} ({s['errors_per_100_steps']:.1f} per 100 steps) — {by_kind}.",
+        f"Money paid wrongly: {s['overpaid']} over, {s['underpaid']} under.",
+        f"Time by phase: {phases}.",
+    ]
+
+
+def cmd_deal(args: Any) -> int:
+    out = sys.stdout
+    from trainer.commands.drill import table_lines
+
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        print(f"sabot deal: a seed is a whole number from 0 to {MAX_SEED}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        rules = HouseRules.preset_named(args.preset)
+        shoe_args = dict(
+            boxes=args.boxes if args.boxes is not None else rules.boxes,
+            mode=args.mode,
+            incidents=args.incidents,
+            seed=args.seed,
+            shift_minutes=args.shift,
+        )
+        DealShoe(rules, **shoe_args)  # checks the arguments
+    except (RulesError, ValueError) as e:
+        print(f"sabot deal: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    store = open_store()
+    if store is None:
+        return 1
+    shoe = DealShoe(rules, store=store, profile=profile_name(args), **shoe_args)
+    as_json = args.json
+
+    def emit(obj: dict[str, Any]) -> None:
+        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+        out.flush()
+
+    if not as_json:
+        out.write(
+            f"Sabot deal — {shoe.boxes} boxes, {rules.describe()}, {shoe.mode}, incidents "
+            f"{shoe.incidents}, seed {shoe.seed}.\nAt each step type what the dealer does "
+            "(a box number or d, the point, the amount or push/collect, draw/stand, refuse...);"
+            " Ctrl-D ends the shoe.\n"
+        )
+    lines = _lines(sys.stdin)
+    stopped = False
+    try:
+        while not shoe.shoe_over and not stopped:
+            shoe.next_round()
+            if as_json:
+                emit({"type": "round", "round": shoe.figures.rounds})
+            else:
+                out.write(f"\n— Round {shoe.figures.rounds} —\n")
+            while not shoe.round_over:
+                s = shoe.step
+                assert s is not None
+                if as_json:
+                    ev: dict[str, Any] = {
+                        "type": "step", "round": shoe.figures.rounds, "index": shoe.position,
+                        "phase": s.phase, "kind": s.kind, "skill": s.skill, "ask": s.ask,
+                        "prompt": s.prompt, "hand": s.hand,
+                    }  # fmt: skip
+                    if s.says:
+                        ev["says"] = s.says
+                    if args.transcript:
+                        ev["expected"] = s.expected
+                    emit(ev)
+                else:
+                    out.write("\n".join("    " + x for x in table_lines(s.view)) + "\n")
+                    if s.says:
+                        out.write(f"  the player says: {s.says}\n")
+                    out.write(f"  {s.prompt} ({HOW[s.ask]})\n> ")
+                    out.flush()
+                shown = time.monotonic_ns()
+                raw = next(lines, None)
+                if raw is None:
+                    stopped = True
+                    break
+                if not raw.strip():
+                    continue
+                ms = (time.monotonic_ns() - shown) // 1_000_000
+                try:
+                    v = shoe.answer(raw, ms)
+                except Unreadable as e:
+                    if as_json:
+                        emit({"type": "unreadable", "message": str(e)})
+                    else:
+                        out.write(f"    ? {e}\n")
+                    continue
+                if shoe.mode == EXAM:
+                    if as_json:
+                        emit({"type": "recorded", "index": shoe.position - 1})
+                    continue
+                if as_json:
+                    emit(
+                        {
+                            "type": "verdict", "correct": v.correct, "given": v.given,
+                            "expected": v.expected, "kind": s.kind, "reason": v.reason,
+                            "again": v.again, "over": money(v.over), "under": money(v.under),
+                        }
+                    )  # fmt: skip
+                elif v.correct:
+                    out.write("    ✓\n")
+                else:
+                    again = " Do it again." if v.again else ""
+                    out.write(f"    ✗ {v.expected}: {v.reason}.{again}\n")
+    finally:
+        figures = shoe.finish()
+        store.close()
+    result = summary(figures, shoe.boxes, shoe.mode)
+    if shoe.mode == EXAM:
+        result["mistakes"] = [
+            {"step": v.step.prompt, "given": v.given, "expected": v.expected,
+             "kind": v.step.kind, "rule": v.step.rule}
+            for v in shoe.verdicts if not v.correct
+        ]  # fmt: skip
+    if as_json:
+        emit(result)
+    else:
+        out.write("\n" + "\n".join(summary_lines(result)) + "\n")
+        for m in result.get("mistakes", []):
+            out.write(f"  ✗ {m['step']}: {m['given']!r}, right: {m['expected']} ({m['rule']})\n")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    d = sub.add_parser(
+        "deal",
+        help="deal a shoe: every step of every round, judged and timed",
+        description="Deal mode: whole rounds from the shuffle to the cut card — deal each card "
+        "to its box, announce every point, carry out or refuse the players' decisions, collect "
+        "busts at once, draw or stand, settle right to left. Every step is stored.",
+    )
+    d.add_argument("--boxes", type=int, metavar="N", help="boxes in play (default: the table's)")
+    d.add_argument(
+        "--mode",
+        choices=MODES,
+        default=PRACTICE,
+        help="practice stops at each error; exam says nothing until the shoe ends",
+    )
+    d.add_argument(
+        "--incidents",
+        choices=tuple(INCIDENT_RATES),
+        default=OFF,
+        help="exposed cards, refused requests: off, rare or frequent",
+    )
+    d.add_argument("--shift", type=int, metavar="MINUTES", help="a timed shift instead of a shoe")
+    d.add_argument("--seed", type=int, help="deal the same shoe again (an instructor's seed)")
+    d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
+    d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
+    d.add_argument("--json", action="store_true", help="one JSON line per step and verdict")
+    d.add_argument(
+        "--transcript",
+        action="store_true",
+        help="with --json, each step carries the engine's right answer (for scripts)",
+    )
+    d.set_defaults(func=cmd_deal)
+
+
+__all__ = ["Decimal", "add_commands", "cmd_deal", "summary", "summary_lines"]

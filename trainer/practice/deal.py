@@ -1,0 +1,429 @@
+"""Deal mode: the trainee deals a whole shoe, round after round, every step a dealer takes.
+
+The engine plays each round in full first (bets, the players' decisions, the incidents of the
+rate the trainee chose), and `deal_steps.steps_of` reads the dealer's steps off its transcript.
+The trainee then does those steps one by one: `answer()` judges each against the one right
+answer and stores it at once as an attempt of the skill it exercises (deal-order, announce,
+pay-*, procedure, exposed-card, dealer), in a session of mode `deal`. In practice an error stops
+the round at that step until it is done right (only the first try is scored); in an exam nothing
+is said until the shoe ends and every error is kept.
+
+A shoe ends at the cut card [000] (chosen: the round in play is finished first); a shift ends
+when its time is up. The figures: rounds per hour against a school's reference for the number
+of boxes, errors per 100 steps by kind, money paid wrongly (over and under), time per phase.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Final, Protocol
+
+from trainer.game.cards import VALUE, points
+from trainer.game.payout import money
+from trainer.game.round import DEALER, DOUBLE, HIT, SEAT, SPLIT, STAND, Round, RoundError
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import Shoe
+from trainer.practice import answers
+from trainer.practice.deal_steps import (
+    ACTION,
+    ACTION_WORDS,
+    AMOUNT,
+    COLLECT,
+    K_PROCEDURE,
+    KINDS,
+    PHASES,
+    PLACE,
+    PLAY,
+    PUSH,
+    REFUSE,
+    SAYS,
+    WORDS,
+    Step,
+    steps_of,
+)
+
+PRACTICE: Final = "practice"
+EXAM: Final = "exam"
+MODES: Final = (PRACTICE, EXAM)
+MODE: Final = "deal"  # the session's mode in the history
+
+OFF: Final = "off"
+RARE: Final = "rare"
+FREQUENT: Final = "frequent"
+INCIDENT_RATES: Final = {OFF: 0.0, RARE: 0.08, FREQUENT: 0.3}  # chance per round (chosen)
+
+MAX_SEED: Final = 2**63 - 1
+ROUNDS_WITHOUT_CUT_CARD: Final = 20
+
+
+def reference_rounds_per_hour(boxes: int) -> float:
+    """A dealer school's reference pace: about 50–60 rounds an hour at 7 boxes, more with fewer
+    players (chosen model: 20 s a round plus 6 s a box, 58 an hour at 7 boxes)."""
+    return 3600 / (20 + 6 * boxes)
+
+
+class Recorder(Protocol):
+    def start_session(
+        self, profile: str, mode: str, skills: Any, preset: str, seed: int | None = None
+    ) -> int: ...
+
+    def record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: Any,
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+    ) -> int: ...
+
+    def end_session(self, session_id: int) -> None: ...
+
+
+Decider = Callable[[Sequence[str], str, Sequence[str]], str]
+
+
+def table_decision(cards: Sequence[str], up: str, legal: Sequence[str]) -> str:
+    """A player as seen at the table: a rough basic strategy (stand on 17, on 12–16 against a
+    small card; double 10 and 11 against less; split Aces and eights)."""
+    low, soft = points(cards)
+    best = low + 10 if soft else low
+    u = VALUE[up[0]]
+    u = 11 if u == 1 else u
+    if SPLIT in legal and len(cards) == 2 and VALUE[cards[0][0]] in (1, 8):
+        return SPLIT
+    if DOUBLE in legal and not soft and best in (10, 11) and u < best:
+        return DOUBLE
+    if best >= 17 or (soft and best >= 19):
+        return STAND
+    if soft:
+        return HIT
+    if best >= 13 and u <= 6:
+        return STAND
+    if best == 12 and 4 <= u <= 6:
+        return STAND
+    return HIT
+
+
+@dataclass(frozen=True, slots=True)
+class StepVerdict:
+    step: Step
+    given: str
+    correct: bool
+    expected: str
+    reason: str
+    over: Decimal = Decimal(0)  # paid too much
+    under: Decimal = Decimal(0)  # paid too little
+    again: bool = False  # practice: the step stays until done right
+
+
+@dataclass(slots=True)
+class Figures:
+    rounds: int = 0
+    steps: int = 0
+    errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    steps_by_kind: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    over: Decimal = Decimal(0)
+    under: Decimal = Decimal(0)
+    phase_ms: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES, 0))
+    elapsed_ms: int = 0
+
+    @property
+    def error_count(self) -> int:
+        return sum(self.errors.values())
+
+    def per_100(self, kind: str | None = None) -> float:
+        if not self.steps:
+            return 0.0
+        n = self.error_count if kind is None else self.errors[kind]
+        return 100 * n / self.steps
+
+    def rounds_per_hour(self) -> float | None:
+        if not self.rounds or not self.elapsed_ms:
+            return None
+        return self.rounds * 3_600_000 / self.elapsed_ms
+
+
+@dataclass(slots=True)
+class DealShoe:
+    """A shoe dealt by the trainee. `next_round()`, then `answer()` each step until the round is
+    done; `finish()` ends the shoe (or the shift)."""
+
+    rules: HouseRules
+    boxes: int = 7
+    mode: str = PRACTICE
+    incidents: str = OFF
+    seed: int | None = None
+    shift_minutes: int | None = None
+    store: Recorder | None = None
+    profile: str = "default"
+    currency: str = "€"
+    decide: Decider = table_decision
+    clock: Callable[[], int] = time.monotonic_ns
+    session_id: int | None = field(init=False, default=None)
+    figures: Figures = field(init=False, default_factory=Figures)
+    round: Round | None = field(init=False, default=None)
+    steps: list[Step] = field(init=False, default_factory=list)
+    position: int = field(init=False, default=0)
+    verdicts: list[StepVerdict] = field(init=False, default_factory=list)
+    ended: bool = field(init=False, default=False)
+    _rng: random.Random = field(init=False)
+    _shoe: Shoe = field(init=False)
+    _tried: bool = field(init=False, default=False)
+    _started_ns: int = field(init=False, default=0)
+    _first_shuffles: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"deal mode is {' or '.join(MODES)}, not {self.mode!r}")
+        if self.incidents not in INCIDENT_RATES:
+            raise ValueError(f"incidents are {', '.join(INCIDENT_RATES)}, not {self.incidents!r}")
+        if not 1 <= self.boxes <= self.rules.boxes:
+            raise ValueError(f"this table has 1 to {self.rules.boxes} boxes, not {self.boxes}")
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(MAX_SEED)
+        if not 0 <= self.seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
+        self._rng = random.Random(self.seed)
+        self._shoe = Shoe(
+            self.rules.decks,
+            seed=self._rng.randrange(MAX_SEED),
+            every_round=self.rules.reshuffle == "every-round",
+        )
+        self._first_shuffles = self._shoe.shuffles
+        self._started_ns = self.clock()
+        if self.store is not None:
+            self.session_id = self.store.start_session(
+                self.profile, MODE, ["deal"], self.rules.preset, self.seed
+            )
+
+    # -- the shoe --------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.position] if self.position < len(self.steps) else None
+
+    @property
+    def round_over(self) -> bool:
+        return self.position >= len(self.steps)
+
+    @property
+    def shoe_over(self) -> bool:
+        """The cut card is out [000], or the shift's time is up, or the trainee ended it."""
+        if self.ended:
+            return True
+        if self.shift_minutes is not None:
+            return self.clock() - self._started_ns >= self.shift_minutes * 60 * 1_000_000_000
+        if self.rules.reshuffle == "every-round":
+            # a table that shuffles every hand [002] has no cut card: a "shoe" is a set of
+            # rounds (chosen)
+            return self.figures.rounds >= ROUNDS_WITHOUT_CUT_CARD and self.round_over
+        # the shoe reshuffles itself once the red card is out (Shoe.end_round) [000]
+        return self._shoe.shuffles > self._first_shuffles
+
+    def next_round(self) -> list[Step]:
+        if not self.round_over:
+            raise ValueError("the round in play is not finished")
+        r, extra = self._play_round()
+        self.round = r
+        self.steps = steps_of(r, currency=self.currency, incidents=extra)
+        self.position = 0
+        self._tried = False
+        self.figures.rounds += 1
+        return self.steps
+
+    def _bets(self) -> dict[int, dict[str, Decimal]]:
+        r = self.rules
+        low = r.table_min if r.table_min is not None else Decimal(1)
+        high = r.table_max if r.table_max is not None else low * 100
+        ladder = [low * k for k in (1, 2, 3, 4, 5, 10, 20)] + [Decimal(25), Decimal(50)]
+        ladder = sorted({v for v in ladder if low <= v <= min(high, low * 40)})
+        bets: dict[int, dict[str, Decimal]] = {}
+        boxes = sorted(self._rng.sample(range(1, r.boxes + 1), self.boxes))
+        for n in boxes:
+            box = {SEAT: self._rng.choice(ladder)}
+            if r.behind_bets and self._rng.random() < 0.25:
+                for name in ("behind-a", "behind-b")[: self._rng.choice((1, 1, 2))]:
+                    stake = self._rng.choice(ladder[:4])
+                    if sum(box.values(), Decimal(0)) + stake <= high:
+                        box[name] = stake
+            bets[n] = box
+        return bets
+
+    def _play_round(self) -> tuple[Round, dict[int, list[Step]]]:
+        rate = INCIDENT_RATES[self.incidents]
+        rules = self.rules
+        r = Round(rules, self._shoe, on_burn=self._shoe.burn)
+        bets = self._bets()
+        for n, box in bets.items():
+            for bettor, amount in box.items():
+                r.bet(n, bettor, amount)
+        r.deal()
+        extra: dict[int, list[Step]] = {}
+        if r.phase == "insurance":
+            r.close_insurance()
+        exposed = rate and self._rng.random() < rate
+        refused = rate and self._rng.random() < rate
+        while not r.done:
+            h = r.current
+            assert h is not None
+            if exposed and len(h.cards) >= 2:
+                exposed = False
+                others = [str(b) for b in r.boxes if b >= h.box] + [DEALER]
+                refusing = [w for w in others if self._rng.random() < 0.6]
+                try:
+                    r.expose(refused_by=refusing)
+                    continue
+                except RoundError:
+                    pass
+            legal = r.legal_actions()
+            if refused:
+                asked = [a for a in (DOUBLE, SPLIT) if a not in legal]
+                if asked:
+                    refused = False
+                    a = self._rng.choice(asked)
+                    extra.setdefault(len(r.events), []).append(self._refusal(r, h.label, a))
+            r.act(self.decide(h.cards, r.dealer[0], legal))
+        self._shoe.end_round()
+        return r, extra
+
+    def _refusal(self, r: Round, label: str, action: str) -> Step:
+        h = next(x for b in r.boxes.values() for x in b.hands if x.label == label)
+        why = r._can_double(h, ()) if action == DOUBLE else r._can_split(h, ())
+        return Step(
+            PLAY,
+            K_PROCEDURE,
+            "procedure",
+            ACTION,
+            f"Box {label}: \u201c{SAYS[action]}\u201d",
+            REFUSE,
+            why or "the rules of the table refuse it",
+            f"procedure:refuse-{action}",
+            r.snapshot(currency=self.currency),
+            hand=label,
+            says=SAYS[action],
+        )
+
+    # -- the trainee's steps ---------------------------------------------------------------
+
+    def answer(self, text: str, response_ms: int) -> StepVerdict:
+        """Judge the trainee's step and store it at once (its first try). Raises
+        `answers.Unreadable` when the text cannot be read as the step's kind of answer."""
+        s = self.step
+        if s is None:
+            raise ValueError("the round is over: deal the next one")
+        given, value = self._read(s, text)
+        correct = given == s.expected
+        over = under = Decimal(0)
+        if s.ask == AMOUNT and not correct:
+            # what the bettor goes home with from this hand: the stake back and the payment
+            # for a win, the stake for a push, nothing for a collected hand
+            stake = s.data.get("stake", Decimal(0))
+            due = _kept(s.expected, s.amount, stake)
+            got = _kept(given, value, stake)
+            if got > due:
+                over = got - due
+            else:
+                under = due - got
+        first = not self._tried
+        again = not correct and self.mode == PRACTICE
+        verdict = StepVerdict(
+            s, text, correct, s.expected, "" if correct else s.rule, over, under, again
+        )
+        if first:
+            f = self.figures
+            f.steps += 1
+            f.steps_by_kind[s.kind] += 1
+            f.phase_ms[s.phase] += response_ms
+            if not correct:
+                f.errors[s.kind] += 1
+                f.over += over
+                f.under += under
+            self.verdicts.append(verdict)
+            if self.store is not None and self.session_id is not None:
+                self.store.record(
+                    self.session_id,
+                    s.skill,
+                    s.item,
+                    self._question(s),
+                    text,
+                    s.expected,
+                    correct,
+                    response_ms,
+                )
+        if again:
+            self._tried = True
+        else:
+            self.position += 1
+            self._tried = False
+        return verdict
+
+    def _read(self, s: Step, text: str) -> tuple[str, Decimal | None]:
+        t = text.strip().casefold()
+        if s.ask == PLACE:
+            if t in ("d", "dealer", "croupier", "banque", "mazziere"):
+                return DEALER, None
+            if t.isascii() and t.isdigit() and 1 <= int(t) <= 7:
+                return t, None
+            raise answers.Unreadable('expected a box number 1 to 7, or "d" for the dealer')
+        if s.ask == WORDS:
+            return answers.parse_announcement(text), None
+        if s.ask == ACTION:
+            word = _ACTION_ALIASES.get(t, t)
+            if word not in ACTION_WORDS:
+                raise answers.Unreadable("expected one of: " + ", ".join(ACTION_WORDS))
+            return word, None
+        word = _ACTION_ALIASES.get(t, t)
+        if word in (COLLECT, PUSH):
+            return word, Decimal(0)
+        amount = answers.parse_amount(text)
+        return money(amount), amount
+
+    def _question(self, s: Step) -> dict[str, Any]:
+        q: dict[str, Any] = {"deal": s.prompt, "phase": s.phase, "kind": s.kind}
+        if s.hand is not None:
+            q["hand"] = s.hand
+        if s.says:
+            q["says"] = s.says
+        return q
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def finish(self) -> Figures:
+        """End the shoe or shift: the session is closed and the figures are final."""
+        if not self.ended:
+            self.ended = True
+            self.figures.elapsed_ms = (self.clock() - self._started_ns) // 1_000_000
+            if self.store is not None and self.session_id is not None:
+                self.store.end_session(self.session_id)
+        return self.figures
+
+    def elapsed_ms(self) -> int:
+        return (self.clock() - self._started_ns) // 1_000_000
+
+
+_ACTION_ALIASES: Final = {
+    "c": COLLECT, "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT, "lose": COLLECT,
+    "p": PUSH, "égalité": PUSH, "egalite": PUSH, "nul": PUSH, "pari": PUSH, "tie": PUSH,
+    "h": "draw", "hit": "draw", "carte": "draw", "tire": "draw", "tirer": "draw",
+    "s": "stand", "reste": "stand", "non": "stand", "sto": "stand",
+    "x": "double", "doubler": "double", "raddoppio": "double",
+    "split": "split", "sépare": "split", "separe": "split", "séparer": "split",
+    "r": "refuse", "refus": "refuse", "refuser": "refuse", "no": "refuse",
+    "t": "reveal", "turn": "reveal", "retourne": "reveal",
+    "b": "burn", "brûle": "burn", "brule": "burn", "brûler": "burn",
+}  # fmt: skip
+
+
+def _kept(word: str, amount: Decimal | None, stake: Decimal) -> Decimal:
+    if word == COLLECT:
+        return Decimal(0)
+    if word == PUSH:
+        return stake
+    return stake + (amount or Decimal(0))

@@ -1,0 +1,486 @@
+"""The dealer's steps of one round, in table order, read off the round's own transcript.
+
+Deal mode asks the trainee to do what a perfect dealer does: every card to its place, every point
+announced, every decision carried out (or refused), every bust collected at once, the dealer's
+draw, each hand paid, pushed or collected. The engine already records all of that as events
+(`Round.events`, RULES.md §5–§10); this module turns those events into `Step`s — what to do, the
+one right answer, the rule behind it, and the table as the trainee sees it just before — so deal
+mode follows whatever the engine deals, its house rules included.
+
+A step's `expected` is canonical: a place ("3", "dealer"), an announcement as
+`answers.parse_announcement` writes it, an amount as `money` writes it, or an action word
+(`ACTIONS_WORDS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, Final
+
+from trainer.game.payout import money
+from trainer.game.round import DEALER, SEAT, Round
+from trainer.game.table import BoxView, HandView, TableView
+
+# Phases of a round, for the time spent in each (issue: deal, play, dealer, settle).
+DEAL: Final = "deal"
+PLAY: Final = "play"
+DEALER_PHASE: Final = "dealer"
+SETTLE: Final = "settle"
+PHASES: Final = (DEAL, PLAY, DEALER_PHASE, SETTLE)
+
+# Kinds of error an instructor counts.
+K_DEAL: Final = "deal"
+K_ANNOUNCE: Final = "announce"
+K_PAY: Final = "pay"
+K_PROCEDURE: Final = "procedure"
+KINDS: Final = (K_DEAL, K_ANNOUNCE, K_PAY, K_PROCEDURE)
+
+# What a step asks for.
+PLACE: Final = "place"  # where the next card goes: a box number or "dealer"
+WORDS: Final = "words"  # an announcement
+AMOUNT: Final = "amount"  # a payment, or "push" / "collect"
+ACTION: Final = "action"  # one of the action words
+
+# The action words a trainee answers with (keys in the app, words on the command line).
+COLLECT: Final = "collect"
+PUSH: Final = "push"
+DRAW: Final = "draw"
+STAND: Final = "stand"
+DOUBLE: Final = "double"
+SPLIT: Final = "split"
+REFUSE: Final = "refuse"
+REVEAL: Final = "reveal"
+BURN: Final = "burn"
+ACTION_WORDS: Final = (COLLECT, PUSH, DRAW, STAND, DOUBLE, SPLIT, REFUSE, REVEAL, BURN)
+
+# How a player says a decision at a French table [000] (the trainee's language comes later).
+SAYS: Final = {
+    "hit": "carte",
+    "stand": "non",
+    "double": "je double",
+    "split": "je sépare",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing the dealer does, with its one right answer and the table just before it."""
+
+    phase: str
+    kind: str  # the error kind it counts under: deal, announce, pay, procedure
+    skill: str  # the skill whose attempt it is stored as
+    ask: str  # PLACE, WORDS, AMOUNT or ACTION
+    prompt: str
+    expected: str
+    rule: str
+    item: str
+    view: TableView
+    hand: str | None = None
+    bettor: str | None = None
+    amount: Decimal | None = None  # what a payment step pays (None: push or collect)
+    says: str | None = None  # a player's words, shown as he says them
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _box_of(label: str) -> int:
+    return int(label.split(".")[0])
+
+
+class _Felt:
+    """The table as it stands after each event: cards per hand, stakes, what is cleared."""
+
+    def __init__(self, r: Round) -> None:
+        self.n_boxes = r.rules.boxes
+        self.bets: dict[int, dict[str, Decimal]] = {n: dict(b.bets) for n, b in r.boxes.items()}
+        self.hands: dict[int, list[str]] = {n: [str(n)] for n in r.boxes}
+        self.cards: dict[str, list[str]] = {str(n): [] for n in r.boxes}
+        self.stakes: dict[str, dict[str, Decimal]] = {
+            str(n): dict(b.bets) for n, b in r.boxes.items()
+        }
+        self.doubled: set[str] = set()
+        self.results: dict[str, str] = {}
+        self.cleared: set[str] = set()
+        self.dealer: list[str] = []
+        self.hole_down = False
+        self.insurance: dict[int, Decimal] = {}
+        self.exposed: str | None = None
+        self.active: str | None = None
+
+    def view(self, currency: str, highlights: Iterable[str] = ()) -> TableView:
+        boxes = []
+        for n in range(1, self.n_boxes + 1):
+            if n not in self.bets:
+                boxes.append(BoxView(n))
+                continue
+            hands = tuple(
+                HandView(
+                    label,
+                    tuple(self.cards[label]),
+                    tuple(self.stakes[label].items()),
+                    label in self.doubled,
+                    self.results.get(label),
+                )
+                for label in self.hands[n]
+                if label not in self.cleared
+            )
+            bets = tuple(self.bets[n].items()) if hands else ()
+            boxes.append(BoxView(n, bets, hands, self.insurance.get(n)))
+        return TableView(
+            tuple(boxes),
+            tuple(self.dealer),
+            hole_card=self.hole_down,
+            exposed_card=self.exposed,
+            active=self.active,
+            highlights=tuple(highlights),
+            currency=currency,
+        )
+
+    def apply(self, ev: Mapping[str, Any]) -> None:
+        t = ev["type"]
+        if t == "deal":
+            if ev["to"] == DEALER:
+                self.dealer.append(ev["card"])
+                if ev.get("face") == "down":
+                    self.hole_down = True
+            else:
+                self.cards[ev["to"]].append(ev["card"])
+                self.exposed = None
+        elif t == "split":
+            label = ev["hand"]
+            n = _box_of(label)
+            cards = self.cards.pop(label)
+            stakes = self.stakes.pop(label)
+            i = self.hands[n].index(label)
+            new = list(ev["into"])
+            self.hands[n][i : i + 1] = new
+            for k, lab in enumerate(new):
+                self.cards[lab] = [cards[k]] if k < len(cards) else []
+                self.stakes[lab] = dict(stakes)
+        elif t == "double":
+            label = ev["hand"]
+            self.doubled.add(label)
+            self.stakes[label] = {k: v * 2 for k, v in self.stakes[label].items()}
+        elif t == "reveal":
+            self.hole_down = False
+        elif t == "insure":
+            self.insurance[int(ev["box"])] = Decimal(ev["amount"])
+        elif t in ("insurance-paid", "insurance-collected"):
+            self.insurance.pop(int(ev["box"]), None)
+        elif t == "exposed":
+            self.exposed = ev["card"]
+        elif t == "offer" and ev["taken"]:
+            if ev["to"] == DEALER:
+                self.exposed = None
+        elif t == "burn":
+            self.exposed = None
+        elif t in ("pay", "push", "collect", "blackjack-paid"):
+            label = ev["hand"]
+            self.results[label] = {"pay": "win", "push": "push", "collect": "lose"}.get(
+                t, "blackjack"
+            )
+            if t != "blackjack-paid":
+                self.cleared.add(label)  # [000] each hand cleared as it is settled
+
+
+def _pay_skill(r: Round, label: str, bettor: str, kind: str) -> str:
+    hand = next(h for b in r.boxes.values() for h in b.hands if h.label == label)
+    if kind == "blackjack-paid":
+        return "pay-blackjack"
+    if bettor != SEAT:
+        return "pay-behind"
+    if hand.split:
+        return "pay-split"
+    if hand.doubled:
+        return "pay-double"
+    return "pay-even"
+
+
+def steps_of(
+    r: Round,
+    *,
+    currency: str = "€",
+    incidents: Mapping[int, Sequence[Step]] | None = None,
+) -> list[Step]:
+    """Every step of the played round `r`, in table order. `incidents` maps an event index to
+    steps asked just before that event (a refused request, a refused bet)."""
+    felt = _Felt(r)
+    hands_by_label = {h.label: h for b in r.boxes.values() for h in b.hands}
+    steps: list[Step] = []
+    phase = DEAL
+    dealer_draws_started = False
+    events = r.events
+    # the deal: two cards a box, the dealer's up card, and his hole card where there is one [000]
+    initial = 2 * len(r.boxes) + 1 + (1 if r.rules.hole_card else 0)
+    dealt = 0
+    extra = incidents or {}
+    for i, ev in enumerate(events):
+        t = ev["type"]
+        for s in extra.get(i, ()):
+            steps.append(replace(s, view=felt.view(currency, s.view.highlights)))
+        if t in ("hit", "stand", "double", "split") and phase == DEAL:
+            phase = PLAY
+        label = ev.get("hand") or ev.get("to")
+        if isinstance(label, str) and label != DEALER:
+            felt.active = label if phase == PLAY else None
+        before = felt.view(currency)
+        if t == "deal":
+            to = ev["to"]
+            dealt += 1
+            if to == DEALER and dealt > initial and not ev.get("face"):
+                phase = DEALER_PHASE
+            if to == DEALER and phase == DEALER_PHASE:
+                dealer_draws_started = True
+                steps.append(
+                    Step(
+                        DEALER_PHASE,
+                        K_DEAL,
+                        "dealer",
+                        ACTION,
+                        "The dealer's hand: draw or stand?",
+                        DRAW,
+                        "the dealer draws on 16 or less and stands on every 17 [000]",
+                        f"deal:dealer-{_points_key(felt.dealer)}",
+                        before,
+                        hand=DEALER,
+                    )
+                )
+            else:
+                place = DEALER if to == DEALER else str(_box_of(to))
+                what = "the hole card, face down" if ev.get("face") == "down" else "the next card"
+                steps.append(
+                    Step(
+                        phase,
+                        K_DEAL,
+                        "deal-order",
+                        PLACE,
+                        f"Deal {what}",
+                        place,
+                        _deal_rule(phase, to, ev),
+                        f"deal:{'dealer' if to == DEALER else 'box'}",
+                        before,
+                        hand=to,
+                        data={"card": ev["card"]},
+                    )
+                )
+        elif t == "announce":
+            hand = ev["hand"]
+            who = "your hand" if hand == DEALER else f"box {hand}"
+            steps.append(
+                Step(
+                    phase,
+                    K_ANNOUNCE,
+                    "announce",
+                    WORDS,
+                    f"Announce {who}",
+                    ev["words"],
+                    "the dealer announces the point of every hand after every card [000]",
+                    f"announce:{hand == DEALER and 'dealer' or 'box'}",
+                    before,
+                    hand=hand,
+                )
+            )
+        elif t in ("double", "split"):
+            hand = ev["hand"]
+            steps.append(
+                Step(
+                    PLAY,
+                    K_PROCEDURE,
+                    "procedure",
+                    ACTION,
+                    f"Box {hand}: \u201c{SAYS[t]}\u201d",
+                    t,
+                    "a double takes a second stake equal to the first and one card [000]"
+                    if t == "double"
+                    else "a split makes two hands, a stake equal to the first on each [000]",
+                    f"procedure:{t}",
+                    before,
+                    hand=hand,
+                    says=SAYS[t],
+                )
+            )
+        elif t in ("hit", "stand"):
+            pass  # carried out by the next card, or by going on: no step of its own
+        elif t == "reveal":
+            steps.append(
+                Step(
+                    DEALER_PHASE,
+                    K_PROCEDURE,
+                    "procedure",
+                    ACTION,
+                    "Every player has finished",
+                    REVEAL,
+                    "the dealer turns the hidden card when every player has finished [001][004]",
+                    "procedure:reveal",
+                    before,
+                    hand=DEALER,
+                )
+            )
+            phase = DEALER_PHASE
+        elif t == "exposed":
+            pass  # the card is on the felt; the offers that follow are the steps
+        elif t == "offer":
+            steps.append(
+                Step(
+                    phase,
+                    K_PROCEDURE,
+                    "exposed-card",
+                    PLACE,
+                    f"A {ev['card']} is exposed by mistake: offer it",
+                    ev["to"],
+                    "an exposed card is offered to the player whose turn it is, then to the "
+                    "others in playing order, then it is the dealer's [003]",
+                    "exposed:offer",
+                    felt.view(currency),
+                    hand=ev["to"],
+                    data={"taken": ev["taken"], "card": ev["card"]},
+                )
+            )
+        elif t == "burn":
+            steps.append(
+                Step(
+                    phase,
+                    K_PROCEDURE,
+                    "exposed-card",
+                    ACTION,
+                    "Nobody takes the exposed card",
+                    BURN,
+                    "a card refused by all, the dealer included, is burned [003]",
+                    "exposed:burn",
+                    before,
+                )
+            )
+        elif t in ("pay", "push", "collect", "blackjack-paid"):
+            hand = ev["hand"]
+            at_once = t == "collect" and phase == PLAY
+            if t in ("pay", "push", "collect") and not at_once and phase != SETTLE:
+                if dealer_draws_started and phase == DEALER_PHASE and _stands(felt.dealer):
+                    steps.append(
+                        Step(
+                            DEALER_PHASE,
+                            K_DEAL,
+                            "dealer",
+                            ACTION,
+                            "The dealer's hand: draw or stand?",
+                            STAND,
+                            "the dealer stands on every 17 [000]",
+                            f"deal:dealer-{_points_key(felt.dealer)}",
+                            before,
+                            hand=DEALER,
+                        )
+                    )
+                phase = SETTLE
+            h = hands_by_label[hand]
+            for bettor, amount in ev["amounts"].items():
+                value = Decimal(amount)
+                if t == "collect":
+                    expected, kind_word = COLLECT, "collect"
+                elif t == "push":
+                    expected, kind_word = PUSH, "push"
+                else:
+                    expected, kind_word = money(value), "pay"
+                who = f"box {hand}" + ("" if bettor == SEAT else f", {bettor}")
+                rule = {
+                    "collect": "a bust hand is collected at once, stake and cards [000][003]"
+                    if at_once
+                    else "the dealer collects the hands his point beats [000]",
+                    "push": "equal points: a push, the stake stays [000]",
+                    "pay": _pay_rule(h, t),
+                }[kind_word]
+                steps.append(
+                    Step(
+                        PLAY
+                        if at_once
+                        else (DEAL if t == "blackjack-paid" and phase == DEAL else phase),
+                        K_PROCEDURE if at_once else K_PAY,
+                        "procedure"
+                        if at_once
+                        else (
+                            "outcome"
+                            if t != "pay" and t != "blackjack-paid"
+                            else _pay_skill(r, hand, bettor, t)
+                        ),
+                        AMOUNT,
+                        f"Settle {who} ({money(h.stakes.get(bettor, Decimal(0)))} staked)",
+                        expected,
+                        rule,
+                        f"pay:{t}",
+                        before,
+                        hand=hand,
+                        bettor=bettor,
+                        amount=value if t in ("pay", "blackjack-paid") else None,
+                        data={"stake": h.stakes.get(bettor, Decimal(0))},
+                    )
+                )
+        elif t in ("insurance-paid", "insurance-collected"):
+            value = Decimal(ev["amount"])
+            paid = t == "insurance-paid"
+            steps.append(
+                Step(
+                    phase,
+                    K_PAY,
+                    "pay-insurance",
+                    AMOUNT,
+                    f"Settle box {ev['box']}'s insurance",
+                    money(value) if paid else COLLECT,
+                    "insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]",
+                    f"pay:{t}",
+                    before,
+                    hand=ev["box"],
+                    amount=value if paid else None,
+                )
+            )
+        felt.apply(ev)
+    if phase == DEALER_PHASE and dealer_draws_started and _stands(felt.dealer):
+        # the dealer stood and nothing was left to settle (every hand collected at once)
+        steps.append(
+            Step(
+                DEALER_PHASE,
+                K_DEAL,
+                "dealer",
+                ACTION,
+                "The dealer's hand: draw or stand?",
+                STAND,
+                "the dealer stands on every 17 [000]",
+                f"deal:dealer-{_points_key(felt.dealer)}",
+                felt.view(currency),
+                hand=DEALER,
+            )
+        )
+    return steps
+
+
+def _stands(cards: Sequence[str]) -> bool:
+    """The dealer's hand ends standing (not bust): the last decision to say is "stand"."""
+    from trainer.game.cards import points
+
+    return points(cards)[0] <= 21
+
+
+def _points_key(cards: Sequence[str]) -> str:
+    from trainer.game.cards import points
+
+    low, soft = points(cards)
+    best = low + 10 if soft and low + 10 <= 21 else low
+    return f"{'soft' if soft and low + 10 <= 21 else 'hard'}-{best}"
+
+
+def _deal_rule(phase: str, to: str, ev: Mapping[str, Any]) -> str:
+    if phase != DEAL:
+        return "the card goes to the hand whose turn it is, and the dealer's after every box [000]"
+    if to == DEALER and ev.get("face") == "down":
+        return "with a hole card the dealer takes a second card face down [001][004]"
+    if to == DEALER:
+        return "one card to each box from box 1 to box 7, then one to the dealer [000]"
+    return "one card to each box with a bet, from box 1 towards box 7 [000]"
+
+
+def _pay_rule(h: Any, t: str) -> str:
+    if t == "blackjack-paid":
+        return "a Black Jack is paid 3 to 2 [000]"
+    if h.split:
+        return "a split hand's 21 is paid evens, never as a Black Jack [000]"
+    if h.doubled:
+        return "a doubled hand is paid 1 to 1 on the doubled stake [000]"
+    return "a winning hand is paid 1 to 1 [000]"
