@@ -1,0 +1,267 @@
+"""Deal mode: the dealer's steps read off the engine's rounds, judged, stored, and measured."""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.game.round import DEALER
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.history.store import Store
+from trainer.practice.answers import Unreadable
+from trainer.practice.deal import (
+    EXAM,
+    FREQUENT,
+    PRACTICE,
+    DealShoe,
+    reference_rounds_per_hour,
+)
+from trainer.practice.deal_steps import (
+    ACTION,
+    AMOUNT,
+    COLLECT,
+    K_ANNOUNCE,
+    K_DEAL,
+    K_PAY,
+    K_PROCEDURE,
+    PLACE,
+    PUSH,
+    REFUSE,
+    WORDS,
+)
+
+D = Decimal
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ns = 0
+
+    def __call__(self) -> int:
+        return self.ns
+
+
+def _deal_perfectly(shoe: DealShoe) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    while not shoe.shoe_over:
+        shoe.next_round()
+        while not shoe.round_over:
+            s = shoe.step
+            assert s is not None
+            seen[s.skill] += 1
+            v = shoe.answer(s.expected, 900)
+            assert v.correct, (s.prompt, s.expected, v)
+    return seen
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 2**63 - 1),
+    incidents=st.sampled_from(("off", "rare", "frequent")),
+)
+def test_a_perfect_dealer_finishes_any_shoe_without_an_error(
+    preset: str, seed: int, incidents: str
+) -> None:
+    rules = HouseRules.preset_named(preset)
+    shoe = DealShoe(rules, boxes=rules.boxes, incidents=incidents, seed=seed)
+    _deal_perfectly(shoe)
+    f = shoe.finish()
+    assert f.rounds >= 1 and f.steps > 0 and f.error_count == 0
+    assert f.over == f.under == 0
+
+
+def test_a_shoe_runs_every_kind_of_step_and_ends_at_the_cut_card() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, incidents=FREQUENT, seed=3)
+    seen = _deal_perfectly(shoe)
+    assert {"deal-order", "announce", "dealer", "procedure", "outcome", "pay-even"} <= set(seen)
+    assert "exposed-card" in seen
+    # six decks, the red card about a quarter from the end: a handful of rounds, not hundreds
+    assert 5 <= shoe.figures.rounds <= 30
+
+
+def test_the_deal_goes_box_by_box_then_the_dealer() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=3, seed=5)
+    steps = shoe.next_round()
+    places = [s.expected for s in steps if s.ask == PLACE][:7]
+    boxes = sorted(shoe.round.boxes)
+    # [000] a card to each box in order, one to the dealer, a second to each box (no hole card)
+    assert places == [str(b) for b in boxes] + [DEALER] + [str(b) for b in boxes]
+
+
+def test_with_a_hole_card_the_dealer_takes_his_second_card_face_down() -> None:
+    shoe = DealShoe(HouseRules.preset_named("hole-card"), boxes=2, seed=8)
+    steps = shoe.next_round()
+    deal = [s for s in steps if s.ask == PLACE][:6]
+    assert [s.expected for s in deal][-1] == DEALER and "face down" in deal[-1].prompt
+
+
+@pytest.mark.parametrize("mode", [PRACTICE, EXAM])
+def test_one_mistake_of_each_kind_is_flagged(mode: str) -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=11, mode=mode)
+    wrong_once: set[str] = set()
+    flagged: list[str] = []
+    while not shoe.shoe_over and len(wrong_once) < 4:
+        shoe.next_round()
+        while not shoe.round_over:
+            s = shoe.step
+            assert s is not None
+            answer = s.expected
+            if s.kind not in wrong_once:
+                if s.ask == PLACE:
+                    answer = "7" if s.expected != "7" else "1"
+                elif s.ask == WORDS:
+                    answer = "Black Jack" if s.expected != "Black Jack" else "20"
+                elif s.ask == AMOUNT:
+                    answer = "1000"
+                elif s.ask == ACTION:
+                    answer = REFUSE if s.expected != REFUSE else "draw"
+                wrong_once.add(s.kind)
+            v = shoe.answer(answer, 1000)
+            if not v.correct:
+                flagged.append(s.kind)
+                assert v.reason and v.expected == s.expected
+                if mode == PRACTICE:
+                    assert v.again and shoe.step is s  # the round waits at that step
+                    assert shoe.answer(s.expected, 500).correct  # done right, it goes on
+                else:
+                    assert not v.again and shoe.step is not s
+    f = shoe.finish()
+    assert sorted(flagged) == sorted([K_DEAL, K_ANNOUNCE, K_PAY, K_PROCEDURE])
+    assert f.errors == {K_DEAL: 1, K_ANNOUNCE: 1, K_PAY: 1, K_PROCEDURE: 1}
+    # only the first try of a step counts: the errors per 100 steps are 4 of all steps
+    assert f.per_100() == pytest.approx(400 / f.steps)
+
+
+def _first_step(shoe: DealShoe, ask: str, expected: str | None = None, paid: bool = False):
+    """Deal on perfectly up to the first step asking `ask` (for `expected`; with a payment)."""
+    while True:
+        if shoe.round_over:
+            shoe.next_round()
+        s = shoe.step
+        if (
+            s.ask == ask
+            and (expected is None or s.expected == expected)
+            and (not paid or s.amount is not None)
+        ):
+            return s
+        shoe.answer(s.expected, 100)
+
+
+def test_money_paid_wrongly_is_summed_over_and_under() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=2, mode=EXAM)
+    s = _first_step(shoe, AMOUNT, COLLECT)
+    stake = s.data["stake"]
+    v = shoe.answer(PUSH, 100)  # a losing hand's stake left to the player
+    assert not v.correct and v.over == stake and v.under == 0
+    paid = _first_step(shoe, AMOUNT, paid=True)
+    v = shoe.answer(str(paid.amount - 1), 100)
+    assert v.under == 1 and v.over == 0
+    f = shoe.finish()
+    assert (f.over, f.under) == (stake, D(1))
+
+
+def test_unreadable_steps_are_asked_again_and_not_scored() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=2, seed=4)
+    shoe.next_round()
+    s = shoe.step
+    for nonsense in ("9", "box", "", "١"):
+        with pytest.raises(Unreadable):
+            shoe.answer(nonsense, 100)
+    assert shoe.step is s and shoe.figures.steps == 0
+
+
+def test_the_same_seed_deals_the_same_shoe() -> None:
+    def script(seed: int) -> list[tuple[str, str, str]]:
+        shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=5, seed=seed, incidents="rare")
+        out = []
+        while not shoe.shoe_over:
+            for s in shoe.next_round():
+                out.append((s.phase, s.prompt, s.expected))
+            while not shoe.round_over:
+                shoe.answer(shoe.step.expected, 1)
+        return out
+
+    assert script(42) == script(42)
+    assert script(42) != script(43)
+
+
+def test_every_step_is_stored_as_an_attempt_of_its_skill(tmp_path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        shoe = DealShoe(
+            HouseRules.preset_named("casino-fr"), boxes=3, seed=9, store=store, profile="ana"
+        )
+        shoe.next_round()
+        n = 0
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 700)
+            n += 1
+            # stored the moment it is answered, before the round or the shoe ends
+            assert store.sessions("ana")[0].attempts == n
+        shoe.finish()
+        [session] = store.sessions("ana")
+        assert session.mode == "deal" and session.ended is not None
+        assert session.attempts == session.correct == n
+
+
+def test_time_is_kept_by_phase_and_the_pace_against_the_reference() -> None:
+    clock = Clock()
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1, clock=clock)
+    shoe.next_round()
+    while not shoe.round_over:
+        clock.ns += 1_000_000_000
+        shoe.answer(shoe.step.expected, 1000)
+    f = shoe.finish()
+    assert sum(f.phase_ms.values()) == 1000 * f.steps
+    assert f.phase_ms["deal"] > 0 and f.phase_ms["settle"] > 0
+    assert f.rounds_per_hour() == pytest.approx(3600 / f.steps)
+    # a school's reference: about 50-60 rounds an hour at 7 boxes, more with fewer players
+    assert 50 <= reference_rounds_per_hour(7) <= 60
+    assert reference_rounds_per_hour(1) > reference_rounds_per_hour(7)
+
+
+def test_a_shift_ends_when_its_time_is_up_not_at_the_cut_card() -> None:
+    clock = Clock()
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1, clock=clock,
+                    shift_minutes=15)  # fmt: skip
+    rounds = 0
+    while not shoe.shoe_over:
+        shoe.next_round()
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 10)
+        rounds += 1
+        clock.ns += 30 * 1_000_000_000  # half a minute a round
+    assert rounds == 30  # past one shoe's cut card, reshuffled, until 15 minutes
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"boxes": 8}, "1 to 7 boxes"),
+        ({"mode": "exam!"}, "practice or exam"),
+        ({"incidents": "often"}, "off, rare, frequent"),
+        ({"seed": 2**63}, "0 to"),
+    ],
+)
+def test_bad_settings_are_one_sentence(kwargs, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        DealShoe(HouseRules.preset_named("casino-fr"), **kwargs)
+
+
+def test_a_refused_request_is_asked_before_the_players_real_decision() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=6, incidents=FREQUENT)
+    for _ in range(30):
+        steps = shoe.next_round()
+        refusals = [s for s in steps if s.expected == REFUSE]
+        if refusals:
+            s = refusals[0]
+            assert s.says in ("je double", "je sépare") and s.rule
+            break
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 1)
+    else:
+        pytest.fail("no refused request in 30 rounds at the frequent rate")

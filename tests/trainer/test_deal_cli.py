@@ -1,0 +1,116 @@
+"""`sabot deal --json` as a script deals a shoe: a perfect dealer, a mistake of each kind."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainer.history.store import Store
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+def _deal(tmp_path: Path, answer, *args: str) -> list[dict]:
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "deal", "--json", "--transcript", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=REPO,
+    )
+    assert p.stdin and p.stdout and p.stderr
+    events = []
+    for line in p.stdout:
+        ev = json.loads(line)
+        events.append(ev)
+        if ev["type"] == "step":
+            p.stdin.write(answer(ev) + "\n")
+            p.stdin.flush()
+        elif ev["type"] == "summary":
+            break
+    p.stdin.close()
+    rest, err = p.stdout.read(), p.stderr.read()
+    p.stdout.close()
+    p.stderr.close()
+    assert p.wait(timeout=120) == 0, err
+    assert not rest.strip() and "Traceback" not in err
+    return events
+
+
+def test_a_scripted_perfect_dealer_finishes_a_seeded_shoe_with_no_error(tmp_path):
+    events = _deal(tmp_path, lambda ev: ev["expected"], "--seed", "7", "--profile", "ana")
+    summary = events[-1]
+    assert summary["type"] == "summary" and summary["errors"] == 0
+    steps = [e for e in events if e["type"] == "step"]
+    assert summary["steps"] == len(steps) and summary["rounds"] >= 5
+    assert all(e["correct"] for e in events if e["type"] == "verdict")
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        [session] = store.sessions("ana")
+        assert session.mode == "deal" and session.attempts == len(steps)
+
+
+def test_a_script_that_makes_one_mistake_of_each_kind_gets_each_flagged(tmp_path):
+    made: set[str] = set()
+
+    def answer(ev: dict) -> str:
+        if ev["kind"] in made:
+            return ev["expected"]
+        made.add(ev["kind"])
+        return {
+            "place": "7" if ev["expected"] != "7" else "1",
+            "words": "Black Jack" if ev["expected"] != "Black Jack" else "20",
+            "amount": "1000",
+            "action": "refuse" if ev["expected"] != "refuse" else "draw",
+        }[ev["ask"]]
+
+    events = _deal(tmp_path, answer, "--seed", "7", "--mode", "exam")
+    summary = events[-1]
+    assert summary["errors_by_kind"] == {"deal": 1, "announce": 1, "pay": 1, "procedure": 1}
+    assert {m["kind"] for m in summary["mistakes"]} == {"deal", "announce", "pay", "procedure"}
+    # an exam says nothing step by step
+    assert not [e for e in events if e["type"] == "verdict"]
+    assert [e for e in events if e["type"] == "recorded"]
+
+
+def test_the_same_seed_deals_the_same_steps(tmp_path):
+    runs = []
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        events = _deal(tmp_path / sub, lambda ev: ev["expected"], "--seed", "31", "--boxes", "4")
+        runs.append([(e["prompt"], e["expected"]) for e in events if e["type"] == "step"])
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--boxes", "9"], "1 to 7 boxes"),
+        (["--seed", str(2**63)], "0 to"),
+        (["--preset", "nowhere"], "preset"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(tmp_path, args, message):
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    p = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "deal", *args],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert p.returncode == 2, p.stderr
+    assert message in p.stderr and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
