@@ -75,6 +75,7 @@ OPTION_LABELS: dict[str, str] = {
     "split": "Split",
     "max_hands": "Hands per box",
     "insurance": "Insurance",
+    "insurance_amount": "Insurance amount",
     "dealer_hits_soft_17": "Dealer hits soft 17",
     "dealer_bj_takes": "Dealer Black Jack takes",
     "blackjack_pays": "Black Jack pays",

@@ -651,11 +651,12 @@ def test_no_double_after_a_hit() -> None:
 @pytest.mark.parametrize(
     ("preset", "may"),
     [
-        ("casino-fr", False),
-        ("casino-it", False),
+        # [000] "Chaque jeu fonctionne de la même manière qu'un jeu simple"
+        ("casino-fr", True),
+        ("casino-it", True),  # [003] "due giochi l'uno indipendente dall'altro"
         ("online", True),  # [002] "après avoir partagé son jeu"
-        ("hole-card", False),
-        ({"preset": "casino-fr", "double_after_split": True}, True),
+        ("hole-card", True),  # chosen
+        ({"preset": "casino-fr", "double_after_split": False}, False),
     ],
 )
 def test_double_after_split(preset: str | dict[str, Any], may: bool) -> None:
@@ -668,6 +669,34 @@ def test_double_after_split(preset: str | dict[str, Any], may: bool) -> None:
     if not may:
         with pytest.raises(RoundError, match="no double after a split"):
             rnd.act(DOUBLE)
+        return
+    rnd.act(DOUBLE)
+    h = hand(rnd, "1.1")
+    assert h.cards == ["5", "5", "9"] and h.doubled and h.closed  # one card only [000]
+    assert h.stakes == {"seat": D(20)}
+    assert cur(rnd).label == "1.2"
+
+
+def test_a_split_hand_doubles_on_the_same_totals_as_any_hand() -> None:
+    # casino-fr doubles on 9, 10 or 11 [000]: a split 5 that makes 12 does not
+    rnd = new_round("casino-fr", {1: 10}, ["5", "9", "5", "7", "4", "T", "T"])
+    rnd.act(SPLIT)
+    assert hand(rnd, "1.1").cards == ["5", "7"]
+    assert rnd.legal_actions() == (HIT, STAND)
+    with pytest.raises(RoundError, match="doubling needs a first two cards' total of 9-11"):
+        rnd.act(DOUBLE)
+    rnd.act(STAND)
+    assert hand(rnd, "1.2").cards == ["5", "4"]  # 9: doubles
+    assert DOUBLE in rnd.legal_actions()
+
+
+def test_split_aces_still_take_one_card_where_split_hands_double() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["A", "9", "A", "9", "T", "T"])
+    assert HouseRules.from_spec("casino-fr").double_after_split
+    rnd.act(SPLIT)
+    assert [hand(rnd, x).cards for x in ("1.1", "1.2")] == [["A", "9"], ["A", "T"]]
+    assert all(hand(rnd, x).closed for x in ("1.1", "1.2"))
+    assert rnd.done
 
 
 # ---------------------------------------------------------------- §7 split

@@ -18,16 +18,18 @@ STD_CHIPS = tuple(D(c) for c in (500, 100, 25, 10, 5, 2, 1))
 TABLE: dict[str, dict[str, Any]] = {
     "casino-fr": {
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
-        "double_on": "9-11", "double_after_split": False, "split": "rank", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "double_on": "9-11", "double_after_split": True, "split": "rank", "max_hands": 3,
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": D(5), "table_max": D(500),
         "round_half_units": False, "chips": STD_CHIPS,
     },
     "casino-it": {
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
-        "double_on": "9-11", "double_after_split": False, "split": "value", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "double_on": "9-11", "double_after_split": True, "split": "value", "max_hands": 3,
+        "insurance": True, "insurance_amount": "up-to-half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": True,
         "min_boxes_heads_up": 1, "table_min": D(5), "table_max": D(500),
         "round_half_units": False, "chips": STD_CHIPS,
@@ -35,15 +37,17 @@ TABLE: dict[str, dict[str, Any]] = {
     "online": {
         "decks": 4, "reshuffle": "every-round", "boxes": 3, "hole_card": False,
         "double_on": "any", "double_after_split": True, "split": "rank", "max_hands": 2,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": D(1), "table_max": D(500),
         "round_half_units": False, "chips": (D(100), D(25), D(5), D(1)),
     },
     "hole-card": {
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
-        "double_on": "any", "double_after_split": False, "split": "rank", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "double_on": "any", "double_after_split": True, "split": "rank", "max_hands": 3,
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": D(5), "table_max": D(500),
         "round_half_units": False, "chips": STD_CHIPS,
@@ -51,7 +55,8 @@ TABLE: dict[str, dict[str, Any]] = {
     "home": {
         "decks": 1, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
         "double_on": "none", "double_after_split": False, "split": "none", "max_hands": 1,
-        "insurance": False, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "insurance": False, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": None, "table_max": None,
         "round_half_units": False, "chips": (D(10), D(5), D(1)),
@@ -277,8 +282,44 @@ def test_possible_combinations_are_accepted() -> None:
     HouseRules.from_spec({"preset": "casino-fr", "behind_consent": True})
     HouseRules.from_spec({"boxes": 3, "min_boxes_heads_up": 3})
     # a hole-card table whose dealer Black Jack takes everything, and the reverse
-    HouseRules.from_spec({"preset": "hole-card", "dealer_bj_takes": "all"})
+    HouseRules.from_spec({"preset": "hole-card", "dealer_bj_takes": "original"})
     HouseRules.from_spec({"preset": "casino-fr", "hole_card": True})
+
+
+@pytest.mark.parametrize("spec", [{"double_on": "none"}, {"split": "none", "max_hands": 1}])
+def test_a_preset_double_after_split_falls_away_without_doubling_or_splitting(
+    spec: dict[str, Any],
+) -> None:
+    # casino-fr doubles after a split [000]; with no doubling or no split that means nothing
+    rules = HouseRules.from_spec(spec)
+    assert not rules.double_after_split
+    assert rules.overrides() == {**spec, "double_after_split": False}
+
+
+@pytest.mark.parametrize(
+    ("option", "values"),
+    [
+        # RULES.md §11: exactly half the stake [000][001][002], at most half [003]
+        ("insurance_amount", {"casino-fr": "half", "online": "half", "hole-card": "half",
+                              "casino-it": "up-to-half"}),
+        # [000] "chaque jeu fonctionne de la même manière qu'un jeu simple", [003] "due giochi
+        # l'uno indipendente dall'altro", [002]; hole-card chosen; home has no split [004]
+        ("double_after_split", {"casino-fr": True, "casino-it": True, "online": True,
+                                "hole-card": True, "home": False}),
+        # [001] "toutes les mises des joueurs sont perdues", [004]
+        ("dealer_bj_takes", {"hole-card": "all", "home": "all"}),
+    ],
+)  # fmt: skip
+def test_the_options_issue_9_corrected(option: str, values: dict[str, Any]) -> None:
+    for preset, value in values.items():
+        assert getattr(HouseRules.from_spec(preset), option) == value, preset
+
+
+def test_insurance_amount_takes_half_or_up_to_half() -> None:
+    rules = HouseRules.from_spec({"preset": "casino-fr", "insurance_amount": "up-to-half"})
+    assert rules.insurance_amount == "up-to-half"
+    with pytest.raises(RulesError, match="insurance_amount takes one of half, up-to-half"):
+        HouseRules.from_spec({"insurance_amount": "quarter"})
 
 
 def test_with_options_refuses_impossible_combinations_too() -> None:

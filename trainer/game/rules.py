@@ -112,7 +112,10 @@ OPTIONS: dict[str, Option] = {
             "which first two cards may be doubled [000][002][004]",
         ),
         Option(
-            "double_after_split", _to_bool, "true | false", "doubling allowed after a split [002]"
+            "double_after_split",
+            _to_bool,
+            "true | false",
+            "a split hand may double on the same totals as any hand [000][002][003]",
         ),
         Option(
             "split",
@@ -124,6 +127,12 @@ OPTIONS: dict[str, Option] = {
             "max_hands", _int_range(1, 4), "1-4", "most hands one box may hold by splitting [000]"
         ),
         Option("insurance", _to_bool, "true | false", "insurance offered on a dealer Ace [000]"),
+        Option(
+            "insurance_amount",
+            _choice("half", "up-to-half"),
+            "half | up-to-half",
+            "each bettor insures exactly half his stake [000][001][002], or up to half [003]",
+        ),
         Option("dealer_hits_soft_17", _to_bool, "true | false", "dealer draws on soft 17"),
         Option(
             "dealer_bj_takes",
@@ -165,16 +174,18 @@ _STD_CHIPS = (1, 2, 5, 10, 25, 100, 500)
 PRESETS: dict[str, dict[str, Any]] = {
     "casino-fr": {  # [000] the French casino procedure, the default
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
-        "double_on": "9-11", "double_after_split": False, "split": "rank", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "double_on": "9-11", "double_after_split": True, "split": "rank", "max_hands": 3,
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
         "round_half_units": False, "chips": _STD_CHIPS,
     },
     "casino-it": {  # [003] Italian casino: ten-values split, behind bettors must consent
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": False,
-        "double_on": "9-11", "double_after_split": False, "split": "value", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "double_on": "9-11", "double_after_split": True, "split": "value", "max_hands": 3,
+        "insurance": True, "insurance_amount": "up-to-half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": True, "behind_consent": True,
         "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
         "round_half_units": False, "chips": _STD_CHIPS,
@@ -182,15 +193,17 @@ PRESETS: dict[str, dict[str, Any]] = {
     "online": {  # [002] 4 decks shuffled every hand, up to 3 players
         "decks": 4, "reshuffle": "every-round", "boxes": 3, "hole_card": False,
         "double_on": "any", "double_after_split": True, "split": "rank", "max_hands": 2,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": 1, "table_max": 500,
         "round_half_units": False, "chips": (1, 5, 25, 100),
     },
-    "hole-card": {  # [001] the dealer takes a hidden second card and peeks
+    "hole-card": {  # [001] the dealer takes a hidden second card, turned when all have played
         "decks": 6, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
-        "double_on": "any", "double_after_split": False, "split": "rank", "max_hands": 3,
-        "insurance": True, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "double_on": "any", "double_after_split": True, "split": "rank", "max_hands": 3,
+        "insurance": True, "insurance_amount": "half",
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": 5, "table_max": 500,
         "round_half_units": False, "chips": _STD_CHIPS,
@@ -198,7 +211,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "home": {  # [004] a family game: a player holds the bank, no doubles, no splits
         "decks": 1, "reshuffle": "cut-card", "boxes": 7, "hole_card": True,
         "double_on": "none", "double_after_split": False, "split": "none", "max_hands": 1,
-        "insurance": False, "dealer_hits_soft_17": False, "dealer_bj_takes": "original",
+        "insurance": False, "insurance_amount": "half",  # no insurance: the amount is moot
+        "dealer_hits_soft_17": False, "dealer_bj_takes": "all",
         "blackjack_pays": "3:2", "behind_bets": False, "behind_consent": False,
         "min_boxes_heads_up": 1, "table_min": None, "table_max": None,
         "round_half_units": False, "chips": (1, 5, 10),
@@ -222,6 +236,7 @@ class HouseRules:
     split: str
     max_hands: int
     insurance: bool
+    insurance_amount: str
     dealer_hits_soft_17: bool
     dealer_bj_takes: str
     blackjack_pays: str
@@ -261,13 +276,19 @@ class HouseRules:
             if opt not in OPTIONS:
                 raise RulesError(f"unknown option {opt!r}: the options are {', '.join(OPTIONS)}")
             values[opt] = OPTIONS[opt].convert(opt, raw)
+        if "double_after_split" not in spec and (
+            values["double_on"] == "none" or values["split"] == "none"
+        ):
+            # the preset's double after a split means nothing once a table has no doubling or no
+            # split: it falls away rather than be refused (asked for outright, it is refused)
+            values["double_after_split"] = False
         rules = cls(**values)
         rules.check()
         return rules
 
     def with_options(self, **overrides: Any) -> HouseRules:
         spec: dict[str, Any] = {"preset": self.preset}
-        spec.update(self.options())
+        spec.update(self.overrides())
         spec.update(overrides)
         return HouseRules.from_spec(spec)
 
