@@ -65,9 +65,10 @@ def make_player(
                 rnd.bet(n, "behind", BEHIND)
         rnd.deal()
         if rnd.phase == "insurance":
-            for n, most in rnd.insurable().items():
-                if rng.random() < 0.15:
-                    rnd.insure(n, most)
+            for n, bettors in rnd.insurable().items():
+                for who, half in bettors.items():
+                    if rng.random() < 0.15:
+                        rnd.insure(n, half, who)
             rnd.close_insurance()
         while rnd.current is not None:
             rnd.act(decide(rnd, rnd.legal_actions()))

@@ -257,18 +257,37 @@ def test_standing_bettors_share_their_box_s_result_in_proportion() -> None:
     assert bj.balances() == {"seat": D(30), "ann": D(15), "bob": D("7.5")}
 
 
-def test_insurance_on_a_box_with_behind_bets_is_half_the_seat_s_own_bet() -> None:
-    # [003] "una posta che però non può superare la metà di quanto egli ha puntato sulla sua
-    # carta": the seated player insures at most half of his own bet, and the insurance is his
-    rnd = new_round("casino-fr", {1: {"seat": 10, "ann": 10}}, ["T", "A", "9", "K"])
-    assert rnd.insurable() == {1: D(5)}
-    with pytest.raises(ValueError, match=r"box 1: insurance 10 is more than half the bet \(5 at"):
-        rnd.insure(1, D(10))
+def test_every_bettor_on_a_box_insures_half_of_his_own_bet() -> None:
+    # [003] "ogni giocatore può fare una scommessa supplementare [...] la metà di quanto egli ha
+    # puntato": the standing bettor insures too, against his own bet, and the insurance is his
+    rnd = new_round("casino-fr", {1: {"seat": 10, "ann": 20}}, ["T", "A", "9", "K"])
+    assert rnd.insurable() == {1: {"seat": D(5), "ann": D(10)}}
+    with pytest.raises(ValueError, match="box 1: insurance is half the bet, so ann's is 10, not 5"):
+        rnd.insure(1, D(5), "ann")
     rnd.insure(1, D(5))
+    rnd.insure(1, D(10), "ann")
+    assert rnd.insurable() == {}
+    view = rnd.snapshot().box(1)  # each bettor's insurance on the felt, and their sum
+    assert view.insurances == (("seat", D(5)), ("ann", D(10)))
+    assert view.insurance == D(15)
     rnd.close_insurance()
     rnd.act(STAND)
-    assert rnd.boxes[1].insurance_net == D(10)
-    assert rnd.balances() == {"seat": D(0), "ann": D(-10)}
+    assert rnd.boxes[1].insurance_nets == {"seat": D(10), "ann": D(20)}
+    assert rnd.boxes[1].insurance_net == D(30)
+    assert rnd.balances() == {"seat": D(0), "ann": D(0)}  # each broke even
+    assert [e for e in rnd.events if e["type"] == "insurance-paid"] == [
+        {"type": "insurance-paid", "box": "1", "bettor": "seat", "amount": "10"},
+        {"type": "insurance-paid", "box": "1", "bettor": "ann", "amount": "20"},
+    ]
+
+
+def test_a_standing_bettor_may_insure_alone() -> None:
+    rnd = new_round("casino-it", {1: {"seat": 10, "ann": 20}}, ["T", "A", "9", "7"])
+    rnd.insure(1, D(4), "ann")  # [003] up to half
+    rnd.close_insurance()
+    rnd.act(STAND)
+    assert rnd.boxes[1].insurance_nets == {"ann": D(-4)}
+    assert rnd.balances() == {"seat": D(10), "ann": D(20 - 4)}  # 19 beats 18
 
 
 def test_black_jack_on_25_is_37_5() -> None:
@@ -293,12 +312,13 @@ def test_balances_add_hands_and_insurance_per_bettor() -> None:
     rnd = new_round(
         "casino-fr", {1: {"seat": 20, "ann": 10}, 3: 10}, ["T", "8", "A", "9", "8", "K"]
     )
-    rnd.insure(1, D(5))
+    rnd.insure(1, D(10))
+    rnd.insure(1, D(5), "ann")
     rnd.insure(3, D(5))
     rnd.close_insurance()
     play_out(rnd, {"1": [STAND], "3": [STAND]})
-    # dealer Black Jack: box 1 loses 20 + 10, box 3 loses 10; each insurance pays 10
-    assert rnd.balances() == {"seat": D(-20 + 10 - 10 + 10), "ann": D(-10)}
+    # dealer Black Jack: box 1 loses 20 + 10, box 3 loses 10; each insurance pays 2 to 1
+    assert rnd.balances() == {"seat": D(-20 + 20 - 10 + 10), "ann": D(-10 + 10)}
 
 
 # ---------------------------------------------------------------- arithmetic

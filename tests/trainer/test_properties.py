@@ -170,12 +170,16 @@ def check_settlement(rnd: Round, rules: HouseRules) -> None:
                 total[bettor] = total.get(bettor, D(0)) + h.net[bettor]
             if d_nat and not nat and low <= 21 and rules.dealer_bj_takes == "original":
                 assert h.result == (LOSE if any(h.net.values()) else PUSH)
-        if box.insurance is None:
-            assert box.insurance_net is None
-        else:
-            assert D(0) < box.insurance <= box.bets[SEAT] / 2  # [003] at most half his bet
-            assert box.insurance_net == (2 * box.insurance if d_nat else -box.insurance)
-            total[SEAT] = total.get(SEAT, D(0)) + box.insurance_net
+        assert set(box.insurance_nets) == set(box.insured)
+        for bettor, insured in box.insured.items():
+            # [003] every bettor insures against his own bet: at most half of it, or exactly half
+            # where the table says so [000][001][002]
+            half = box.bets[bettor] / 2
+            assert D(0) < insured <= half
+            if rules.insurance_amount == "half":
+                assert insured == half
+            assert box.insurance_nets[bettor] == (2 * insured if d_nat else -insured)
+            total[bettor] = total.get(bettor, D(0)) + box.insurance_nets[bettor]
     assert rnd.balances() == total
 
 
@@ -294,14 +298,19 @@ def drive(
     if rnd.phase == "insurance":
         offered = rnd.insurable()
         assert set(offered) == set(rnd.boxes)
-        for n, most in offered.items():
-            assert most == rnd.boxes[n].bets[SEAT] / 2  # [003] half of the insurer's own bet
-            with pytest.raises(RoundError):
-                rnd.insure(n, most + D("0.5"))
-            if ch.coin(40):
-                amount = ch.pick([most, most / 2])
-                rnd.insure(n, amount)
-                log.append(("insure", n, amount))
+        for n, bettors in offered.items():
+            assert set(bettors) == set(rnd.boxes[n].bets)  # every bettor may insure [003]
+            for who, half in bettors.items():
+                assert half == rnd.boxes[n].bets[who] / 2  # half of his own bet
+                with pytest.raises(RoundError):
+                    rnd.insure(n, half + D("0.5"), who)
+                if rules.insurance_amount == "half":
+                    with pytest.raises(RoundError):
+                        rnd.insure(n, half / 2, who)
+                if ch.coin(40):
+                    amount = half if rules.insurance_amount == "half" else ch.pick([half, half / 2])
+                    rnd.insure(n, amount, who)
+                    log.append(("insure", n, amount, who))
         rnd.close_insurance()
         log.append(("close",))
     else:
@@ -396,6 +405,7 @@ def house_rules(draw: st.DrawFn) -> HouseRules:
                     "round_half_units": st.booleans(),
                     "hole_card": st.booleans(),
                     "insurance": st.booleans(),
+                    "insurance_amount": st.sampled_from(["half", "up-to-half"]),
                 },
             )
         )
@@ -553,7 +563,8 @@ def test_a_recorded_round_replays_as_a_scenario_file(
             box = boxes.setdefault(str(n), {"bets": {}, "actions": []})
             box["bets"][bettor] = str(amount)
         elif kind == "insure":
-            boxes[str(args[0])]["insurance"] = str(args[1])
+            n, amount, bettor = args
+            boxes[str(n)].setdefault("insurance", {})[bettor] = str(amount)
     for h_box, refusals in played.box_refusals.items():
         if refusals:
             boxes[str(h_box)]["refuse"] = refusals

@@ -400,39 +400,66 @@ def test_naturals_wait_when_the_dealer_shows_an_ace_and_push_a_dealer_black_jack
 # ---------------------------------------------------------------- §6 insurance
 
 
-def test_insurance_is_offered_on_a_dealer_ace_up_to_half_the_bet() -> None:
-    # [003] "una posta che però non può superare la metà di quanto egli ha puntato"
+def test_insurance_is_offered_on_a_dealer_ace_for_half_of_each_bet() -> None:
+    # [000] "une mise spéciale de la moitié de la mise de la case"
     rnd = new_round("casino-fr", {1: 10, 3: 25}, ["T", "9", "A", "9", "7", "K"])
     assert rnd.phase == "insurance"
-    assert rnd.insurable() == {1: D(5), 3: D("12.5")}
+    assert rnd.insurable() == {1: {"seat": D(5)}, 3: {"seat": D("12.5")}}
     assert events(rnd, "insurance-offered") == [{"type": "insurance-offered", "boxes": ["1", "3"]}]
     assert rnd.current is None
     assert rnd.legal_actions() == ()
 
 
-def test_insurance_above_half_the_bet_is_refused() -> None:
-    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "9", "7"])
-    with pytest.raises(RoundError, match=r"box 1: insurance 5.01 is more than half the bet \(5 at"):
+@pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card"])
+@pytest.mark.parametrize("amount", ["2", "4.99", "5.01", "10"])
+def test_insurance_is_exactly_half_the_bet_where_the_table_says_so(
+    preset: str, amount: str
+) -> None:
+    # [000][001] "la moitié de sa mise initiale"; [002] "un montant égal à la moitié de votre mise"
+    hole = ["7"] if HouseRules.from_spec(preset).hole_card else []
+    rnd = new_round(preset, {1: 10}, ["T", "A", "9", *hole, "7"])
+    message = f"box 1: insurance is half the bet, so the seated player's is 5, not {amount} .000."
+    with pytest.raises(RoundError, match=message):
+        rnd.insure(1, D(amount))
+    rnd.insure(1, D(5))
+    assert rnd.boxes[1].insured == {"seat": D(5)}
+
+
+def test_insurance_above_half_the_bet_is_refused_where_less_is_taken() -> None:
+    # [003] "una posta che però non può superare la metà di quanto egli ha puntato"
+    rnd = new_round("casino-it", {1: 10}, ["T", "A", "9", "7"])
+    with pytest.raises(
+        RoundError, match=r"box 1: insurance 5.01 is more than half the seated player's bet \(5 at"
+    ):
         rnd.insure(1, D("5.01"))
     rnd.insure(1, D(5))
     assert rnd.boxes[1].insurance == D(5)
 
 
-def test_insurance_below_half_is_taken() -> None:
-    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "9", "7"])
+def test_insurance_below_half_is_taken_where_the_table_allows_it() -> None:
+    rnd = new_round("casino-it", {1: 10}, ["T", "A", "9", "7"])
+    assert rnd.insurable() == {1: {"seat": D(5)}}  # the most it may put up
     rnd.insure(1, D(2))
-    assert events(rnd, "insure") == [{"type": "insure", "box": "1", "amount": "2"}]
+    assert events(rnd, "insure") == [
+        {"type": "insure", "box": "1", "bettor": "seat", "amount": "2"}
+    ]
 
 
-def test_insurance_is_placed_once_and_only_on_a_box_with_a_bet() -> None:
-    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "9", "7"])
+def test_insurance_is_placed_once_per_bettor_and_only_on_his_own_bet() -> None:
+    rnd = new_round("casino-fr", {1: {"seat": 10, "ann": 10}}, ["T", "A", "9", "7"])
     with pytest.raises(RoundError, match="box 2: no bet on this box"):
         rnd.insure(2, D(5))
+    with pytest.raises(RoundError, match="box 1: bob has no bet on this box"):
+        rnd.insure(1, D(5), "bob")
     with pytest.raises(RoundError, match="box 1: insurance must be a positive amount"):
         rnd.insure(1, D(0))
-    rnd.insure(1, D(3))
-    with pytest.raises(RoundError, match="box 1: the box is already insured"):
-        rnd.insure(1, D(2))
+    rnd.insure(1, D(5))
+    with pytest.raises(RoundError, match="box 1: the seated player's bet is already insured"):
+        rnd.insure(1, D(5))
+    assert rnd.insurable() == {1: {"ann": D(5)}}
+    rnd.insure(1, D(5), "ann")
+    with pytest.raises(RoundError, match="box 1: ann's bet is already insured"):
+        rnd.insure(1, D(5), "ann")
     assert rnd.insurable() == {}
 
 
@@ -446,7 +473,9 @@ def test_insurance_is_paid_2_to_1_when_the_dealer_makes_black_jack() -> None:
     assert b.insurance_net == D(20)
     assert hand(rnd, "1").net == {"seat": D(-20)}
     assert rnd.balances() == {"seat": D(0)}  # insured: the box breaks even
-    assert events(rnd, "insurance-paid") == [{"type": "insurance-paid", "box": "1", "amount": "20"}]
+    assert events(rnd, "insurance-paid") == [
+        {"type": "insurance-paid", "box": "1", "bettor": "seat", "amount": "20"}
+    ]
 
 
 def test_insurance_is_lost_when_the_dealer_has_no_black_jack() -> None:
@@ -458,7 +487,7 @@ def test_insurance_is_lost_when_the_dealer_has_no_black_jack() -> None:
     assert hand(rnd, "1").net == {"seat": D(20)}  # 19 beats 18
     assert rnd.balances() == {"seat": D(10)}
     assert events(rnd, "insurance-collected") == [
-        {"type": "insurance-collected", "box": "1", "amount": "10"}
+        {"type": "insurance-collected", "box": "1", "bettor": "seat", "amount": "10"}
     ]
 
 

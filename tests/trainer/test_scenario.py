@@ -103,7 +103,7 @@ def test_insurance_json_transcript() -> None:
     assert warnings == []
     assert out["dealer"]["cards"][0] == "A"
     assert out["dealer"]["result"] == "blackjack"
-    assert out["insurance"] == {"1": "20"}  # 10 insured, paid 2 to 1
+    assert out["insurance"] == {"1": {"seat": "20"}}  # 10 insured, paid 2 to 1
     results = {h["hand"]: (h["result"], h["net"]) for h in out["hands"]}
     assert results == {
         "1": ("lose", {"seat": "-20"}),
@@ -194,8 +194,46 @@ def test_sabot_round_insurance_in_the_transcript(
     )  # fmt: skip
     assert (code, err) == (0, "")
     data = json.loads(out)
-    assert data["insurance"] == {"1": "-5"}
+    assert data["insurance"] == {"1": {"seat": "-5"}}
     assert data["dealer"]["announcements"] == ["1 or 11", "18"]
+
+
+def test_sabot_round_insurance_per_bettor(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # [003] "ogni giocatore può fare una scommessa supplementare": the standing bettor too
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"1": {"bets": {"seat": 10, "behind-a": 10},
+                               "insurance": {"seat": 5, "behind-a": 5}, "actions": ["stand"]}},
+           ["T", "A", "9", "K"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["insurance"] == {"1": {"seat": "10", "behind-a": "10"}}
+    assert data["hands"][0]["net"] == {"seat": "-10", "behind-a": "-10"}
+    insured = [e for e in data["events"] if e["type"] in ("insure", "insurance-paid")]
+    assert insured == [
+        {"type": "insure", "box": "1", "bettor": "seat", "amount": "5"},
+        {"type": "insure", "box": "1", "bettor": "behind-a", "amount": "5"},
+        {"type": "insurance-paid", "box": "1", "bettor": "seat", "amount": "10"},
+        {"type": "insurance-paid", "box": "1", "bettor": "behind-a", "amount": "10"},
+    ]
+
+
+def test_a_standing_bettor_insures_less_than_half_where_the_table_allows(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-it", {"1": {"bets": {"seat": 10, "behind-a": 10},
+                               "insurance": {"behind-a": "2.5"}, "actions": ["stand"]}},
+           ["T", "A", "9", "7"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert json.loads(out)["insurance"] == {"1": {"behind-a": "-2.5"}}
 
 
 def test_sabot_round_exposed_card(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -341,10 +379,24 @@ INVALID: list[tuple[str, Any, list[str]]] = [
     ("insurance at home", sc("home", {"3": {"bets": {"seat": 10}, "insurance": 5,
                                             "actions": ["stand"]}}, ["T", "A", "7", "8", "9"]),
      ["box 3", "insurance is not offered", "home offers no insurance"]),
-    ("insurance above half", sc("casino-fr", {"3": {"bets": {"seat": 10}, "insurance": 6,
+    ("insurance above half", sc("casino-it", {"3": {"bets": {"seat": 10}, "insurance": 6,
                                                     "actions": ["stand"]}},
                                 ["T", "A", "7", "8"]),
-     ["box 3", "more than half the bet"]),
+     ["box 3", "more than half the seated player's bet"]),
+    ("insurance not half", sc("casino-fr", {"3": {"bets": {"seat": 10}, "insurance": 4,
+                                                  "actions": ["stand"]}},
+                              ["T", "A", "7", "8"]),
+     ["box 3", "insurance is half the bet, so the seated player's is 5, not 4 [000]"]),
+    # [003] each bettor insures his own bet: a plain amount is the seat's, and says how
+    ("box insurance as one amount", sc("casino-fr", {"1": {"bets": {"seat": 10, "behind-a": 10},
+                                                           "insurance": 10, "actions": ["stand"]}},
+                                       ["T", "A", "7", "8"]),
+     ["box 1", "the seated player's is 5, not 10",
+      'each bettor insures his own bet, {"seat": 5, "behind-a": 5}']),
+    ("insurance of a stranger", sc("casino-fr", {"1": {"bets": {"seat": 10},
+                                                       "insurance": {"bob": 5}}},
+                                   ["T", "A", "7", "8"]),
+     ["box 1", "insurance of bob: bob has no bet on the box (the bettors are seat)"]),
     # the table
     ("box out of the table", sc("online", {"4": B1}, ["T", "9", "7", "8"]),
      ["box 4", "boxes 1 to 3"]),
@@ -481,7 +533,7 @@ def test_parse_scenario_reads_rules_boxes_and_cards() -> None:
     assert s.boxes[1].bets == {"seat": D(10), "ann": D("2.5")}
     assert s.boxes[1].actions == ("hit",)
     assert s.boxes[1].refuse == ("ann",)
-    assert s.boxes[0].insurance == D(2)
+    assert s.boxes[0].insurance == {"seat": D(2)}  # a plain amount: the seated player's
     assert s.cards == ("T", "AS", "K")
     assert s.exposed_at == "4"
     assert s.exposed_refused_by == ("4", "dealer")

@@ -548,11 +548,26 @@ def test_pay_insurance_max_half_the_bet_pays_two_to_one(preset: str) -> None:
     for q in questions(preset, "pay-insurance", 500):
         bet = Decimal(q.data["bet"])
         if q.data["ask"] == "max":
-            assert q.answer == bet / 2, q.data  # [003] up to half the bet
+            assert q.answer == bet / 2, q.data  # [000] half the bet
         else:
             insured = Decimal(q.data["insured"])
             assert q.answer == 2 * insured, q.data  # [000] 2 to 1
+            # [000][001][002] exactly half the bet: never a quarter-bet insurance there
+            assert insured == bet / 2, q.data
+
+
+def test_pay_insurance_asks_of_less_than_half_where_the_table_takes_it() -> None:
+    # [003] "non può superare la metà": at most half, so a part of it comes up too
+    parts = set()
+    for q in questions("casino-it", "pay-insurance", 500):
+        bet = Decimal(q.data["bet"])
+        if q.data["ask"] == "max":
+            assert q.answer == bet / 2 and "the most" in q.prompt, q.data
+        else:
+            insured = Decimal(q.data["insured"])
             assert 0 < insured <= bet / 2, q.data
+            parts.add(insured < bet / 2)
+    assert parts == {True, False}
 
 
 def test_pay_insurance_asks_both_questions() -> None:

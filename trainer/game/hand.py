@@ -77,9 +77,20 @@ class Box:
     number: int
     bets: dict[str, Decimal]
     hands: list[Hand] = field(default_factory=list)
-    insurance: Decimal | None = None
-    insurance_net: Decimal | None = None
+    # every bettor on the box may insure, against his own bet [003] "ogni giocatore"
+    insured: dict[str, Decimal] = field(default_factory=dict)
+    insurance_nets: dict[str, Decimal] = field(default_factory=dict)  # once settled
 
     @property
     def total(self) -> Decimal:
         return sum(self.bets.values(), ZERO)
+
+    @property
+    def insurance(self) -> Decimal | None:
+        """What the box's bettors insured together, or None if nobody did."""
+        return sum(self.insured.values(), ZERO) if self.insured else None
+
+    @property
+    def insurance_net(self) -> Decimal | None:
+        """The insurance's net to the box's bettors together, once settled."""
+        return sum(self.insurance_nets.values(), ZERO) if self.insurance_nets else None

@@ -1,7 +1,11 @@
 """Insurance: the side bet offered when the dealer shows an Ace [000][001][002][003].
 
-It is placed before any third card is dealt [003] and settled on the dealer's second card: paid
-2 to 1 if he makes Black Jack, else collected [000][002][003].
+Every bettor on a box may insure, standing bettors included ("ogni giocatore" [003]), against his
+own stake: exactly half of it in `casino-fr`, `online`, `hole-card` ("la moitié de la mise"
+[000][001][002]), at most half in `casino-it` ("non può superare la metà di quanto egli ha
+puntato" [003]) — option `insurance_amount`. It is placed before any third card is dealt [003]
+and settled on the dealer's second card: paid 2 to 1 if he makes Black Jack, else collected
+[000][002][003].
 """
 
 from __future__ import annotations
@@ -15,9 +19,13 @@ from trainer.game.payout import insurance_max, insurance_win, money
 from trainer.game.rules import HouseRules
 
 
+def _whose(bettor: str) -> str:
+    return "the seated player's" if bettor == SEAT else f"{bettor}'s"
+
+
 class Insurance:
-    """The insurance bets of one round, kept on their boxes; the round says when they are
-    offered, placed and settled, and this class says what may be placed and what each pays."""
+    """The insurance bets of one round, kept on their boxes by bettor; the round says when they
+    are offered, placed and settled, and this class says what may be placed and what each pays."""
 
     __slots__ = ("rules", "_ev")
 
@@ -25,59 +33,78 @@ class Insurance:
         self.rules = rules
         self._ev = events.append
 
-    def insurable(self, boxes: Mapping[int, Box]) -> dict[int, Decimal]:
-        """Boxes that may still insure and the most each may put up: half of what the seated
-        player (the insurer) bet [003]."""
-        return {n: insurance_max(b.bets[SEAT]) for n, b in boxes.items() if b.insurance is None}
+    def insurable(self, boxes: Mapping[int, Box]) -> dict[int, dict[str, Decimal]]:
+        """By box, the bettors who may still insure and the amount: half of the bettor's own bet,
+        exactly or at most as the table says (`insurance_amount`)."""
+        out: dict[int, dict[str, Decimal]] = {}
+        for n, b in boxes.items():
+            free = {k: insurance_max(v) for k, v in b.bets.items() if k not in b.insured}
+            if free:
+                out[n] = free
+        return out
 
-    def refusal(self, number: int, b: Box | None, amount: Decimal) -> str | None:
-        """Why box `number` may not insure `amount` now, or None if it may."""
+    def refusal(self, number: int, b: Box | None, bettor: str, amount: Decimal) -> str | None:
+        """Why `bettor` on box `number` may not insure `amount` now, or None if he may."""
         if b is None:
             return f"box {number}: no bet on this box, so nothing to insure"
-        if b.insurance is not None:
-            return f"box {number}: the box is already insured"
-        # [003] each player insures at most half of what he himself bet: the seated player
-        # insures the seat's bet, and the insurance is his alone
-        top = insurance_max(b.bets[SEAT])
+        if bettor not in b.bets:
+            return f"box {number}: {bettor} has no bet on this box, so nothing to insure"
+        if bettor in b.insured:
+            return f"box {number}: {_whose(bettor)} bet is already insured"
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
             return f"box {number}: insurance must be a positive amount, not {amount}"
-        if amount > top:
+        half = insurance_max(b.bets[bettor])
+        if self.rules.insurance_amount == "half" and amount != half:
+            # [000] "une mise spéciale de la moitié de la mise de la case"; [001][002]
             return (
-                f"box {number}: insurance {money(amount)} is more than half the bet "
-                f"({money(top)} at most) [003]"
+                f"box {number}: insurance is half the bet, so {_whose(bettor)} is "
+                f"{money(half)}, not {money(amount)} [000]"
+            )
+        if amount > half:
+            # [003] "non può superare la metà di quanto egli ha puntato"
+            return (
+                f"box {number}: insurance {money(amount)} is more than half "
+                f"{_whose(bettor)} bet ({money(half)} at most) [003]"
             )
         return None
 
-    def place(self, b: Box, amount: Decimal) -> None:
-        b.insurance = amount
-        self._ev({"type": "insure", "box": str(b.number), "amount": money(amount)})
+    def place(self, b: Box, bettor: str, amount: Decimal) -> None:
+        b.insured[bettor] = amount
+        self._ev(
+            {"type": "insure", "box": str(b.number), "bettor": bettor, "amount": money(amount)}
+        )
 
     @staticmethod
     def waiting(boxes: Iterable[Box]) -> bool:
         """Whether an insurance bet still waits for the dealer's second card."""
-        return any(b.insurance is not None and b.insurance_net is None for b in boxes)
+        return any(b.insured and not b.insurance_nets for b in boxes)
 
     def settle(self, boxes: Iterable[Box], dealer_natural: bool) -> None:
-        """[000] paid 2 to 1 on a dealer Black Jack, else lost."""
+        """[000] paid 2 to 1 on a dealer Black Jack, else lost; bettor by bettor."""
         ev = self._ev
         for b in boxes:
-            if b.insurance is None or b.insurance_net is not None:
+            if not b.insured or b.insurance_nets:
                 continue
-            if dealer_natural:
-                b.insurance_net = insurance_win(b.insurance)
-                ev(
-                    {
-                        "type": "insurance-paid",
-                        "box": str(b.number),
-                        "amount": money(b.insurance_net),
-                    }
-                )
-            else:
-                b.insurance_net = -b.insurance
-                ev(
-                    {
-                        "type": "insurance-collected",
-                        "box": str(b.number),
-                        "amount": money(b.insurance),
-                    }
-                )
+            nets = b.insurance_nets
+            box = str(b.number)
+            for bettor, insured in b.insured.items():
+                if dealer_natural:
+                    nets[bettor] = win = insurance_win(insured)
+                    ev(
+                        {
+                            "type": "insurance-paid",
+                            "box": box,
+                            "bettor": bettor,
+                            "amount": money(win),
+                        }
+                    )
+                else:
+                    nets[bettor] = -insured
+                    ev(
+                        {
+                            "type": "insurance-collected",
+                            "box": box,
+                            "bettor": bettor,
+                            "amount": money(insured),
+                        }
+                    )

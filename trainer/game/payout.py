@@ -54,7 +54,7 @@ def blackjack_win(stake: Decimal, rules: HouseRules) -> Decimal:
 
 
 def insurance_max(bet: Decimal) -> Decimal:
-    """[003] insurance is at most half the bet on the box."""
+    """Half of a bettor's bet: what he insures [000][001][002], or the most he may [003]."""
     return bet / TWO
 
 

@@ -257,13 +257,15 @@ class Round:
                 )
 
     # ------------------------------------------------------------------ insurance
-    def insurable(self) -> dict[int, Decimal]:
-        """Boxes that may insure now and the most each may put up (`Insurance.insurable`)."""
+    def insurable(self) -> dict[int, dict[str, Decimal]]:
+        """By box, the bettors who may insure now and the amount, half of each one's bet: exactly
+        half, or the most he may put up where the table takes less (`Insurance.insurable`)."""
         if self.phase != INSURANCE:
             return {}
         return self._insurance.insurable(self.boxes)
 
-    def insure(self, box: int, amount: Decimal) -> None:
+    def insure(self, box: int, amount: Decimal, bettor: str = SEAT) -> None:
+        """`bettor` on `box` insures `amount` against his own bet [000][003]."""
         if self.phase != INSURANCE:
             up = self.dealer[0] if self.dealer else None
             why = f"the dealer shows {up}" if up else "the cards are not dealt"
@@ -271,10 +273,10 @@ class Round:
                 why = f"{self.rules.preset} offers no insurance"
             raise RoundError(f"box {box}: insurance is not offered now ({why})")
         b = self.boxes.get(box)
-        refusal = self._insurance.refusal(box, b, amount)
+        refusal = self._insurance.refusal(box, b, bettor, amount)
         if refusal is not None or b is None:
             raise RoundError(refusal)
-        self._insurance.place(b, amount)
+        self._insurance.place(b, bettor, amount)
 
     def close_insurance(self) -> None:
         if self.phase != INSURANCE:
@@ -570,7 +572,7 @@ class Round:
         self.phase = DONE
         in_play = False
         for b in self._order:
-            if b.insurance is not None and b.insurance_net is None:
+            if b.insured and not b.insurance_nets:
                 in_play = True
                 break
             for h in b.hands:
@@ -632,14 +634,14 @@ class Round:
         return out
 
     def balances(self) -> dict[str, Decimal]:
-        """Each bettor's net over the round, hands and insurance (insurance goes to the seat)."""
+        """Each bettor's net over the round, his hands and his insurance."""
         out: dict[str, Decimal] = {}
         for b in self.boxes.values():
             for h in b.hands:
                 for k, v in h.net.items():
                     out[k] = out.get(k, ZERO) + v
-            if b.insurance_net is not None:
-                out[SEAT] = out.get(SEAT, ZERO) + b.insurance_net
+            for k, v in b.insurance_nets.items():
+                out[k] = out.get(k, ZERO) + v
         return out
 
     def snapshot(self, *, currency: str = "€", highlights: Iterable[str] = ()) -> TableView:
@@ -661,6 +663,7 @@ class Round:
                         for h in b.hands
                     ),
                     b.insurance,
+                    tuple(b.insured.items()),
                 )
             )
         hidden = self.rules.hole_card and len(self.dealer) >= 2 and not self._dealer.hole_revealed

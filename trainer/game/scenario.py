@@ -6,8 +6,9 @@
  "cards": ["T", "8", "9", "6"]}
 ```
 `rules` is a preset name or `{"preset": ..., option: value}`; `boxes` by number, each with its
-`bets` by bettor (`seat` decides), optional `insurance` (an amount), optional `refuse` (behind
-bettors who refuse to add money for a split or double) and `actions` in playing order; `cards` in
+`bets` by bettor (`seat` decides), optional `insurance` by bettor (`{"seat": 5, "behind-a": 5}`;
+a plain amount is the seated player's), optional `refuse` (behind bettors who refuse to add money
+for a split or double) and `actions` in playing order; `cards` in
 the order they leave the shoe after the burn. An optional `exposed` entry,
 `{"at": "4.1", "refused_by": ["4", "dealer"]}`, exposes the next card by mistake when hand `at`
 is about to play [003].
@@ -25,7 +26,7 @@ from typing import Any
 
 from trainer.game.cards import CardError, parse_card
 from trainer.game.payout import money
-from trainer.game.round import ACTIONS, Round, RoundError
+from trainer.game.round import ACTIONS, SEAT, Round, RoundError
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.shoe import OutOfCards, ScriptedCards
 
@@ -39,8 +40,9 @@ class BoxPlan:
     number: int
     bets: dict[str, Decimal]
     actions: tuple[str, ...]
-    insurance: Decimal | None
+    insurance: dict[str, Decimal]  # by bettor; empty when nobody insures
     refuse: tuple[str, ...]
+    insurance_plain: bool = False  # written as one amount, the seated player's
 
 
 @dataclass(frozen=True)
@@ -119,11 +121,25 @@ def scenario_from_data(data: Any) -> Scenario:
             if a not in ACTIONS:
                 raise ScenarioError(f"{where}: unknown action {a!r}: expected {', '.join(ACTIONS)}")
         ins = spec.get("insurance")
-        insurance = None if ins is None else _amount(f"{where}: insurance", ins)
+        insurance: dict[str, Decimal] = {}
+        if isinstance(ins, Mapping):
+            # [003] every bettor on the box may insure, against his own bet
+            for k, v in ins.items():
+                who = str(k)
+                if who not in bets:
+                    raise ScenarioError(
+                        f"{where}: insurance of {who}: {who} has no bet on the box "
+                        f"(the bettors are {', '.join(bets)})"
+                    )
+                insurance[who] = _amount(f"{where}: insurance of {who}", v)
+        elif ins is not None:
+            insurance[SEAT] = _amount(f"{where}: insurance", ins)
         refuse = spec.get("refuse", [])
         if not isinstance(refuse, list) or not all(isinstance(x, str) for x in refuse):
             raise ScenarioError(f'{where}: "refuse" is a list of bettor names')
-        plans.append(BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse)))
+        plans.append(
+            BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse), not isinstance(ins, Mapping))
+        )
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
         raise ScenarioError('cards: expected a list of cards like ["T", "8", "AS"]')
@@ -160,15 +176,15 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
             for bettor, amount in p.bets.items():
                 rnd.bet(p.number, bettor, amount)
         rnd.deal()
+        for p in sc.boxes:
+            # out of the insurance phase, insure raises: not offered, and says why
+            for bettor, amount in p.insurance.items():
+                try:
+                    rnd.insure(p.number, amount, bettor)
+                except RoundError as e:
+                    raise ScenarioError(str(e) + _insurance_hint(p, rnd)) from None
         if rnd.phase == "insurance":
-            for p in sc.boxes:
-                if p.insurance is not None:
-                    rnd.insure(p.number, p.insurance)
             rnd.close_insurance()
-        else:
-            for p in sc.boxes:
-                if p.insurance is not None:
-                    rnd.insure(p.number, p.insurance)  # raises: not offered, and says why
         exposed_pending = sc.exposed_at
         while rnd.current is not None:
             h = rnd.current
@@ -201,6 +217,14 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
     return rnd, warnings
 
 
+def _insurance_hint(p: BoxPlan, rnd: Round) -> str:
+    """For a plain amount refused on a box with standing bettors: how to insure each of them."""
+    if not p.insurance_plain or len(p.bets) < 2 or rnd.phase != "insurance":
+        return ""
+    each = ", ".join(f'"{k}": {money(v)}' for k, v in rnd.insurable().get(p.number, {}).items())
+    return f"; a plain amount is the seated player's: each bettor insures his own bet, {{{each}}}"
+
+
 def transcript(rnd: Round) -> dict[str, Any]:
     """The round as the `sabot round` JSON: deal order, hands, insurance, dealer, events."""
     return {
@@ -217,9 +241,9 @@ def transcript(rnd: Round) -> dict[str, Any]:
             for h in rnd.hands()
         ],
         "insurance": {
-            str(b.number): money(b.insurance_net)
+            str(b.number): {k: money(v) for k, v in b.insurance_nets.items()}
             for b in rnd.boxes.values()
-            if b.insurance_net is not None
+            if b.insurance_nets
         },
         "dealer": {
             "cards": list(rnd.dealer),

@@ -29,7 +29,9 @@ class BoxView:
         tuple[str, Decimal], ...
     ] = ()  # (bettor, original bet); "seat" is the seated player
     hands: tuple[HandView, ...] = ()
-    insurance: Decimal | None = None
+    insurance: Decimal | None = None  # what the box's bettors insured together
+    # (bettor, insured) for each bettor who insured [003]; their sum is `insurance`
+    insurances: tuple[tuple[str, Decimal], ...] = ()
 
     @property
     def empty(self) -> bool:

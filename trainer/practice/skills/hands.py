@@ -329,9 +329,10 @@ def _random_round(
             rnd.bet(n, who, amount)
     rnd.deal()
     if rnd.phase == "insurance":
-        for n, top in rnd.insurable().items():
-            if rng.random() < insure:
-                rnd.insure(n, top)
+        for n, bettors in rnd.insurable().items():
+            for who, half in bettors.items():  # [003] every bettor may insure his own bet
+                if rng.random() < insure:
+                    rnd.insure(n, half, who)
         rnd.close_insurance()
     while rnd.current is not None:
         h = rnd.current

@@ -131,21 +131,33 @@ class PayInsurance(Skill):
         box = rng.randint(1, rules.boxes)
         top = insurance_max(bet)
         hand = HandView(str(box), (), ((SEAT, bet),))
+        # [000][001][002] exactly half the bet; [003] at most half (option insurance_amount)
+        exact = rules.insurance_amount == "half"
         if rng.random() < 0.5:
+            if exact:
+                prompt = f"You show an Ace. Box {box} has bet {money(bet)} and insures. How much?"
+                why = f"insurance is half the bet: {money(bet)} / 2 = {money(top)} [000]"
+            else:
+                prompt = (
+                    f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may "
+                    "insure?"
+                )
+                why = f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]"
             return Question(
                 self.name,
                 f"pay-insurance:max-{money(bet)}",
-                f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may insure?",
+                prompt,
                 {"bet": money(bet), "ask": "max", "box": box},
                 self.kind,
                 top,
                 money(top),
-                f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]",
+                why,
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A",)),
             )
-        # an insured amount as players put it: the full half, or a round part of it
+        # an insured amount as players put it: the full half, or, where the table takes less
+        # than half [003], a round part of it
         part = (top / 2).to_integral_value(rounding=ROUND_FLOOR)
-        insured = top if rng.random() < 0.6 or part < 1 else part
+        insured = top if exact or rng.random() < 0.6 or part < 1 else part
         win = insurance_win(insured)
         return Question(
             self.name,
@@ -242,7 +254,7 @@ class PayBehind(Skill):
             rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15, insure=0)
             if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
                 break
-        # insurance goes to the seated player alone: it is not part of this question
+        # insurance is a bet of its own, settled apart: it is not part of this question
         b = rnd.boxes[box]
         per = {who: sum((h.net.get(who, ZERO) for h in b.hands), ZERO) for who in names}
         answer = [per[w] for w in names]
