@@ -178,12 +178,20 @@ def test_dealer_black_jack_takes_behind_bettors_original_bets_only_with_the_over
     assert h.net == {"seat": D(-10), "ann": D(-10)}
 
 
-def test_hole_card_dealer_black_jack_takes_the_original_bets() -> None:
-    # hole-card and home: the dealer peeks, so only the original bets were ever out
-    rnd = new_round("hole-card", {1: 10, 2: 25}, ["8", "A", "T", "8", "K", "A"])
-    assert rnd.done
-    assert [h.net for h in rnd.hands()] == [{"seat": D(-10)}, {"seat": D(0)}]
+def test_hole_card_dealer_black_jack_takes_every_bet() -> None:
+    # [001] "si seul le croupier fait blackjack, toutes les mises des joueurs sont perdues": no
+    # peek, so the doubles are out too (dealer_bj_takes all)
+    rnd = new_round("hole-card", {1: 10, 2: 25}, ["5", "A", "T", "6", "K", "A", "9"])
+    play_out(rnd, {"1": [DOUBLE]})
+    assert [h.net for h in rnd.hands()] == [{"seat": D(-20)}, {"seat": D(0)}]
     assert rnd.hands()[1].result == PUSH
+    rnd = new_round(
+        {"preset": "hole-card", "dealer_bj_takes": "original"},
+        {1: 10, 2: 25},
+        ["5", "A", "T", "6", "K", "A", "9"],
+    )
+    play_out(rnd, {"1": [DOUBLE]})
+    assert [h.net for h in rnd.hands()] == [{"seat": D(-10)}, {"seat": D(0)}]
 
 
 def test_dealer_21_in_three_cards_does_not_beat_a_black_jack() -> None:

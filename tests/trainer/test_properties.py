@@ -133,7 +133,7 @@ def check_settlement(rnd: Round, rules: HouseRules) -> None:
     for box in rnd.boxes.values():
         split = len(box.hands) > 1
         for i, h in enumerate(box.hands):
-            assert h.closed or (rules.hole_card and d_nat), h.label
+            assert h.closed, h.label  # no peek: every hand is played out [001][004]
             nat = natural(h.cards) and not split
             low, _ = low_soft(h.cards)
             assert h.result is not None
@@ -192,6 +192,7 @@ def check_dealer(rnd: Round, rules: HouseRules) -> None:
         assert dealer_must_draw(cards[:k], rules), cards  # never drew past a standing hand
         assert not natural(cards[:k])
     assert rnd.dealer_announcements == expected_dealer_words(cards, rules)
+    # the hands his own is settled against, once naturals are paid and bust hands collected
     live = [
         h
         for h in rnd.hands()
@@ -201,14 +202,22 @@ def check_dealer(rnd: Round, rules: HouseRules) -> None:
         assert not dealer_must_draw(cards, rules), cards  # it stood, or busted
     if natural(cards[:2]) and len(cards) >= 2:
         assert len(cards) == 2 and rnd.dealer_result == BLACKJACK
+    if not live:
+        # nothing to draw for (chosen, RULES.md §6.5): no card past the second, and a second
+        # card only with a hole card, or for an insurance or a natural waiting for it
+        waiting = any(b.insured for b in rnd.boxes.values()) or any(
+            natural(h.cards) and len(rnd.boxes[h.box].hands) == 1 and val(cards[0]) in (1, 10)
+            for h in rnd.hands()
+        )
+        second = rules.hole_card or waiting
+        assert len(cards) == (2 if second else 1), (cards, [h.cards for h in rnd.hands()])
 
 
 def check_announcements(rnd: Round, rules: HouseRules) -> None:
-    played = not (rules.hole_card and natural(rnd.dealer))
     for box in rnd.boxes.values():
         split = len(box.hands) > 1
         for h in box.hands:
-            assert h.announcements == expected_hand_words(h.cards, split, played), h.label
+            assert h.announcements == expected_hand_words(h.cards, split, True), h.label
 
 
 # ---------------------------------------------------------------- driving a round at random

@@ -24,7 +24,6 @@ from trainer.game.round import (
     DEALER,
     DOUBLE,
     HIT,
-    LOSE,
     PUSH,
     SPLIT,
     STAND,
@@ -540,52 +539,81 @@ def test_a_natural_may_be_insured() -> None:
     assert rnd.balances() == {"seat": D(10)}  # "even money"
 
 
-# ---------------------------------------------------------------- §6 the hole-card peek
+# ---------------------------------------------------------------- §6 a hole card: no peek
 
 
-def test_hole_card_dealer_black_jack_under_a_ten_ends_the_round_at_once() -> None:
-    # chosen (RULES.md §6): with a hole card, the dealer checks for Black Jack under a ten
-    rnd = new_round("hole-card", {1: 10, 2: 10}, ["A", "9", "K", "K", "T", "A"])
-    assert rnd.done
-    assert events(rnd, "peek") == [{"type": "peek", "blackjack": True}]
-    assert rnd.dealer_announcements == ["10", "Black Jack"]
-    assert hand(rnd, "1").result == PUSH
-    assert hand(rnd, "2").result == LOSE
-    assert hand(rnd, "2").net == {"seat": D(-10)}
-
-
-def test_hole_card_peek_without_black_jack_pays_naturals_and_play_goes_on() -> None:
-    rnd = new_round("hole-card", {1: 10, 2: 10}, ["A", "9", "K", "K", "T", "9", "5"])
-    assert events(rnd, "peek") == [{"type": "peek", "blackjack": False}]
-    assert hand(rnd, "1").result == BLACKJACK
-    assert hand(rnd, "1").net == {"seat": D(15)}
+def test_with_a_hole_card_a_dealer_black_jack_waits_until_every_box_has_played() -> None:
+    # [001] "Quand plus personne ne souhaite ajouter de cartes à sa main, le croupier retourne sa
+    # seconde carte"; [004] "Quand tous les joueurs ont fini": no peek, box 2 plays and doubles
+    rnd = new_round("hole-card", {1: 10, 2: 10}, ["A", "5", "K", "K", "6", "A", "9"])
+    assert not rnd.done
+    assert not events(rnd, "peek")
+    assert hand(rnd, "1").result is None  # the natural waits for the hidden card [001]
     assert cur(rnd).label == "2"
     assert rnd.snapshot().hole_card  # still face down
+    assert rnd.dealer_announcements == ["10"]
+    rnd.act(DOUBLE)
+    assert rnd.done
+    kinds = [e["type"] for e in rnd.events]
+    assert kinds.index("double") < kinds.index("reveal")
+    assert rnd.dealer == ["K", "A"]
+    assert rnd.dealer_announcements == ["10", "Black Jack"]
+    assert rnd.dealer_result == BLACKJACK
+    assert hand(rnd, "1").result == PUSH  # [001] "il y a égalité et le joueur récupère sa mise"
+    # [001] "toutes les mises des joueurs sont perdues": the doubled stake too
+    assert hand(rnd, "2").net == {"seat": D(-20)}
+
+
+@pytest.mark.parametrize("up", ["7", "K"])
+def test_with_a_hole_card_a_player_s_black_jack_waits_for_the_hidden_card(up: str) -> None:
+    # [001] "Si un joueur fait blackjack, il doit attendre la deuxième carte du croupier [...] le
+    # joueur gagne 1,5 fois sa mise", whatever the dealer shows
+    rnd = new_round("hole-card", {1: 10, 2: 10}, ["A", "9", up, "K", "T", "9", "T"])
+    assert hand(rnd, "1").result is None
+    assert not events(rnd, "blackjack-paid")
+    assert cur(rnd).label == "2"
     rnd.act(STAND)
-    assert rnd.dealer == ["K", "9"]
-    assert rnd.dealer_announcements == ["10", "19"]
-    assert hand(rnd, "2").result == PUSH
+    assert rnd.done
+    assert hand(rnd, "1").result == BLACKJACK
+    assert hand(rnd, "1").net == {"seat": D(15)}
+    kinds = [e["type"] for e in rnd.events]
+    assert kinds.index("stand") < kinds.index("reveal") < kinds.index("blackjack-paid")
 
 
-def test_hole_card_ace_insurance_then_peek() -> None:
+def test_with_a_hole_card_insurance_is_settled_when_the_card_is_turned() -> None:
     rnd = new_round("hole-card", {1: 10, 2: 20}, ["9", "T", "A", "T", "9", "K"])
     assert rnd.phase == "insurance"
-    assert not events(rnd, "peek")  # the peek comes after insurance
     rnd.insure(2, D(10))
     rnd.close_insurance()
+    assert not rnd.done  # no peek: the boxes play
+    rnd.act(STAND)
+    rnd.act(STAND)
     assert rnd.done
     assert rnd.boxes[2].insurance_net == D(20)
     assert hand(rnd, "1").net == {"seat": D(-10)}
     assert hand(rnd, "2").net == {"seat": D(-20)}
     kinds = [e["type"] for e in rnd.events]
-    assert kinds.index("insurance-closed") < kinds.index("peek") < kinds.index("insurance-paid")
+    assert "peek" not in kinds
+    assert kinds.index("insurance-closed") < kinds.index("stand")
+    assert kinds.index("stand") < kinds.index("reveal") < kinds.index("insurance-paid")
 
 
-def test_home_peeks_without_insurance() -> None:
-    rnd = new_round("home", {1: 10}, ["T", "A", "9", "K"])
-    assert rnd.done
+def test_home_the_bank_turns_its_card_when_the_player_has_finished() -> None:
+    # [004] "Quand tous les joueurs ont fini, la banque retourne sa carte cachée"
+    rnd = new_round("home", {1: 10}, ["T", "A", "9", "K", "5"])
+    assert not rnd.done
+    rnd.act(STAND)
     assert rnd.dealer_result == BLACKJACK
     assert hand(rnd, "1").net == {"seat": D(-10)}
+
+
+def test_with_a_hole_card_a_dealer_black_jack_takes_split_hands_too() -> None:
+    rnd = new_round("hole-card", {1: 10}, ["8", "T", "8", "A", "3", "9"])
+    rnd.act(SPLIT)
+    rnd.act(STAND)  # 8 3
+    rnd.act(STAND)  # 8 9
+    assert rnd.dealer_result == BLACKJACK
+    assert [h.net for h in rnd.hands()] == [{"seat": D(-10)}, {"seat": D(-10)}]
 
 
 # ---------------------------------------------------------------- §6.4 playing order
@@ -1005,12 +1033,42 @@ def test_the_dealer_does_not_draw_when_no_bet_is_left_in_play() -> None:
     assert rnd.dealer == ["6"]
 
 
-def test_the_dealer_draws_for_a_waiting_natural() -> None:
+def test_the_dealer_draws_for_a_waiting_natural_and_stops_once_it_is_paid() -> None:
+    # chosen (RULES.md §6.5): he draws only while something is left to settle against his hand
     rnd = new_round("casino-fr", {1: 10, 2: 10}, ["A", "T", "T", "K", "6", "K", "5", "9"])
     rnd.act(HIT)  # box 2 busts; box 1's natural still waits for the dealer's second card
     assert rnd.done
-    assert rnd.dealer == ["T", "5", "9"]
+    assert rnd.dealer == ["T", "5"]  # no Black Jack: the natural is paid, nothing is left
     assert hand(rnd, "1").result == BLACKJACK
+    assert rnd.dealer_announcements == ["10", "15"]
+
+
+def test_the_dealer_draws_no_card_for_a_natural_paid_at_once() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["A", "7", "K", "5", "9"])
+    assert rnd.done
+    assert rnd.dealer == ["7"]
+    assert hand(rnd, "1").net == {"seat": D(15)}
+
+
+def test_the_dealer_draws_his_second_card_for_an_insurance_alone() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "6", "K", "5", "9"])
+    rnd.insure(1, D(5))
+    rnd.close_insurance()
+    rnd.act(HIT)  # 26: the box is collected, the insurance still waits for his second card
+    assert rnd.done
+    assert rnd.dealer == ["A", "5"]  # 6 or 16, and no more: nothing else is left
+    assert rnd.boxes[1].insurance_nets == {"seat": D(-5)}
+
+
+@pytest.mark.parametrize("preset", ["hole-card", "home"])
+def test_with_a_hole_card_the_dealer_turns_it_and_draws_nothing_when_every_hand_bust(
+    preset: str,
+) -> None:
+    rnd = new_round(preset, {1: 10}, ["T", "9", "6", "5", "K", "8"])
+    rnd.act(HIT)  # 26
+    assert rnd.done
+    assert rnd.dealer == ["9", "5"]  # turned, 14, and no card: nothing is left to settle
+    assert events(rnd, "reveal") == [{"type": "reveal", "card": "5"}]
 
 
 # ---------------------------------------------------------------- §10 a card exposed by mistake
@@ -1186,13 +1244,23 @@ def test_the_dealer_never_draws_a_kept_card_past_a_standing_hand() -> None:
 
 
 def test_a_dealer_black_jack_made_with_a_kept_exposed_card_is_black_jack() -> None:
-    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "6", "K", "Q"])
+    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "6", "K"])
     rnd.close_insurance()
     assert rnd.expose(["1"]).taken_by == DEALER  # the K
-    rnd.act(HIT)  # the Q: bust
+    rnd.act(STAND)
     assert rnd.dealer == ["A", "K"]
     assert rnd.dealer_announcements[-1] == "Black Jack"
     assert rnd.dealer_result == BLACKJACK
+
+
+def test_a_kept_exposed_card_is_burned_when_nothing_is_left_to_settle() -> None:
+    burned: list[str] = []
+    rnd = new_round("casino-fr", {1: 10}, ["T", "A", "6", "K", "Q"], on_burn=burned.append)
+    rnd.close_insurance()
+    assert rnd.expose(["1"]).taken_by == DEALER  # the K
+    rnd.act(HIT)  # the Q: bust, and nothing is left for the dealer to play for
+    assert rnd.dealer == ["A"]
+    assert rnd.burned == burned == ["K"]
 
 
 # ---------------------------------------------------------------- odds and ends

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from trainer.game.announce import POINT_WORDS
-from trainer.game.cards import VALUE, is_natural
+from trainer.game.cards import VALUE
 from trainer.game.dealer import DEALER, Dealer
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
@@ -212,11 +212,13 @@ class Round:
                 h.closed = True
                 naturals = True
         # (no hand becomes a natural after the deal, so without one there is nothing to pay)
-        if up_value not in (1, 10):
+        if up_value not in (1, 10) and not r.hole_card:
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
             if naturals:
                 self._pay_naturals()
         else:
+            # [000] they wait for his second card; [001] "Si un joueur fait blackjack, il doit
+            # attendre la deuxième carte du croupier", turned when all have played
             self._waiting_naturals = naturals
         if up_value == 1 and r.insurance:
             # [000][003] insurance is offered on a dealer Ace, before any third card
@@ -285,23 +287,10 @@ class Round:
         self._after_insurance()
 
     def _after_insurance(self) -> None:
-        r = self.rules
-        if r.hole_card and VALUE[self.dealer[0][0]] in (1, 10):
-            # chosen: with a hole card the dealer peeks when showing an Ace or a ten-value
-            natural = is_natural(self.dealer)
-            self.events.append({"type": "peek", "blackjack": natural})
-            if natural:
-                self._dealer.reveal()
-                self._settle_insurance(True)
-                self._settle(dealer_natural=True)
-                return
-            self._settle_insurance(False)
-            self._pay_naturals()
+        # No peek, even with a hole card: it is turned only when every player has finished
+        # ("quand plus personne ne souhaite ajouter de cartes" [001], [004])
         self.phase = PLAY
         self._advance()
-
-    def _settle_insurance(self, dealer_natural: bool) -> None:
-        self._insurance.settle(self.boxes.values(), dealer_natural)
 
     # ------------------------------------------------------------------ play
     @property
@@ -569,45 +558,43 @@ class Round:
         return dealer.hit(c)
 
     def _dealer_plays(self) -> None:
+        """RULES.md §6.5 and §8: the dealer's second card (with a hole card, that card turned
+        [001][004]), the insurance and the waiting naturals settled on it, then his draws.
+
+        He draws only while something is left to settle against his hand (chosen): when every
+        hand has bust, or only Black Jacks already paid remain, he takes no card, unless an
+        insurance bet waits for his second card; and he stops as soon as nothing is left (a
+        natural paid on his second card leaves nothing to draw for)."""
         self.phase = DONE
-        in_play = False
-        for b in self._order:
-            if b.insured and not b.insurance_nets:
-                in_play = True
-                break
-            for h in b.hands:
-                if h.result is None:
-                    in_play = True
-                    break
-            if in_play:
-                break
         dealer = self._dealer
+        boxes = self._order
         if self.rules.hole_card:
             dealer.reveal()
+        elif self._undecided() or self._insurance.waiting(boxes):
+            self._dealer_hit()  # his second card (a card he kept [003] comes first)
         natural = False
-        if in_play:
-            # `more`: the dealer must draw (again); nothing below changes his hand till he does
-            more = self._dealer_hit() if len(dealer.cards) == 1 else dealer.must_draw()
+        if len(dealer.cards) >= 2:
             natural = dealer.natural
-            self._settle_insurance(natural)
-            if not natural:
-                if self._waiting_naturals:
-                    self._pay_naturals()
-                while more:
-                    more = self._dealer_hit()
-        elif dealer.kept:
-            # [003] an exposed card the dealer kept is the dealer's next card: taken by the
-            # rules of §8 even with nothing left to play for (chosen)
-            while dealer.kept and dealer.must_draw():
-                self._dealer_hit()
-                if dealer.natural:
-                    natural = True
-                    break
+            self._insurance.settle(boxes, natural)
+            if not natural and self._waiting_naturals:
+                self._pay_naturals()
+        if not natural:
+            more = dealer.must_draw()
+            while more and self._undecided():
+                more = self._dealer_hit()
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
         # (chosen: §10 burns only a card everyone refuses, and says nothing of this case)
         while dealer.kept:
             self._burn(dealer.kept.pop(0))
         self._settle(dealer_natural=natural)
+
+    def _undecided(self) -> bool:
+        """Whether a hand still waits for the dealer's hand to be settled."""
+        for b in self._order:
+            for h in b.hands:
+                if h.result is None:
+                    return True
+        return False
 
     # ------------------------------------------------------------------ settlement
     def _settle(self, *, dealer_natural: bool) -> None:

@@ -207,7 +207,8 @@ class Procedure(Skill):
             *(_ask(str(n)) for n in numbers),
         ]
         if rules.hole_card:
-            pool.append("Check your hole card for Black Jack")
+            # a wrong step, as a choice: there is no peek (RULES.md §6 [001][004])
+            pool += ["Check your hole card for Black Jack", "Turn over your hole card"]
         moment = rng.random()
         if moment < 0.45:
             # the moment right after the deal, read from the table as it stands then (the round
@@ -221,16 +222,7 @@ class Procedure(Skill):
                     "procedure:insurance",
                     ("you show an Ace: insurance is offered before any third card [000][003]"),
                 )
-            elif rules.hole_card and up_v in (1, 10):
-                right, item, why = (
-                    "Check your hole card for Black Jack",
-                    "procedure:peek",
-                    (
-                        f"you show {rank_text([up])} with a hole card: check it for Black Jack "
-                        "before anything else is paid or played (chosen, RULES.md §6)"
-                    ),
-                )
-            elif naturals and up_v not in (1, 10):
+            elif naturals and up_v not in (1, 10) and not rules.hole_card:
                 right, item, why = (
                     pool_pay[0],
                     "procedure:pay-natural-now",
@@ -241,7 +233,16 @@ class Procedure(Skill):
                 )
             elif first is not None:
                 right = _ask(first.label)
-                if naturals:
+                if naturals and rules.hole_card:
+                    item, why = (
+                        "procedure:natural-waits",
+                        (
+                            f"with a hole card there is no peek: box {naturals[0]}'s natural "
+                            "waits until every box has played and you turn your hidden card; "
+                            f"play starts with box {first.box} [001][004]"
+                        ),
+                    )
+                elif naturals:
                     item, why = (
                         "procedure:natural-waits",
                         (
@@ -255,6 +256,16 @@ class Procedure(Skill):
                         "procedure:first-box",
                         (f"play starts with the first box in deal order: box {first.box} [000]"),
                     )
+            elif rules.hole_card:
+                # every box holds a natural: nobody plays, the hidden card settles them [001]
+                right, item, why = (
+                    "Turn over your hole card",
+                    "procedure:naturals-wait",
+                    (
+                        "every box has Black Jack: nobody plays; turn your hidden card, then pay "
+                        "the naturals 3 to 2 or push them against your Black Jack [001][004]"
+                    ),
+                )
             else:
                 # every box holds a natural and the dealer may make Black Jack: nobody plays,
                 # the dealer draws a second card to settle them [000]
