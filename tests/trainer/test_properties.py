@@ -41,6 +41,7 @@ from trainer.game.round import (
     SEAT,
     SPLIT,
     STAND,
+    UNFINISHED,
     WIN,
     Round,
     RoundError,
@@ -202,6 +203,15 @@ def check_dealer(rnd: Round, rules: HouseRules) -> None:
         assert not dealer_must_draw(cards, rules), cards  # it stood, or busted
     if natural(cards[:2]) and len(cards) >= 2:
         assert len(cards) == 2 and rnd.dealer_result == BLACKJACK
+    # his result reads what his hand became, never the point of a hand still to draw to
+    if natural(cards):
+        assert rnd.dealer_result == BLACKJACK
+    elif best_of(cards) > 21:
+        assert rnd.dealer_result == BUST
+    elif dealer_must_draw(cards, rules):
+        assert rnd.dealer_result == UNFINISHED and not live, cards
+    else:
+        assert rnd.dealer_result == str(best_of(cards))
     if not live:
         # nothing to draw for (chosen, RULES.md §6.5): no card past the second, and a second
         # card only with a hole card, or for an insurance or a natural waiting for it

@@ -27,6 +27,7 @@ from trainer.game.round import (
     PUSH,
     SPLIT,
     STAND,
+    UNFINISHED,
     WIN,
     Hand,
     Round,
@@ -1048,6 +1049,34 @@ def test_the_dealer_draws_no_card_for_a_natural_paid_at_once() -> None:
     assert rnd.done
     assert rnd.dealer == ["7"]
     assert hand(rnd, "1").net == {"seat": D(15)}
+    assert rnd.dealer_result == UNFINISHED  # not "7": his hand was never made
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "insure", "dealer", "result"),
+    [
+        # every hand bust: the dealer's lone 9 is no "9"
+        ("casino-fr", ["T", "9", "6", "K"], False, ["9"], UNFINISHED),
+        # a lone Ace is no "11", even once the insurance has its second card: A 5 is unfinished
+        ("casino-fr", ["T", "A", "6", "K", "5"], True, ["A", "5"], UNFINISHED),
+        ("casino-fr", ["T", "A", "6", "K", "6"], True, ["A", "6"], "17"),  # made: it stands
+        ("hole-card", ["T", "9", "6", "5", "K"], False, ["9", "5"], UNFINISHED),
+        ("hole-card", ["T", "9", "6", "8", "K"], False, ["9", "8"], "17"),
+        ("home", ["T", "T", "6", "A", "K"], False, ["T", "A"], BLACKJACK),
+    ],
+)
+def test_the_dealer_s_result_reads_what_his_hand_became(
+    preset: str, cards: list[str], insure: bool, dealer: list[str], result: str
+) -> None:
+    rnd = new_round(preset, {1: 10}, cards)
+    if rnd.phase == "insurance":
+        if insure:
+            rnd.insure(1, D(5))
+        rnd.close_insurance()
+    rnd.act(HIT)  # 26: bust
+    assert rnd.done
+    assert rnd.dealer == dealer
+    assert rnd.dealer_result == result
 
 
 def test_the_dealer_draws_his_second_card_for_an_insurance_alone() -> None:

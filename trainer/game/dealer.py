@@ -14,9 +14,13 @@ from typing import Any
 
 from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
 from trainer.game.cards import VALUE, is_natural, points
+from trainer.game.hand import BLACKJACK, BUST
 from trainer.game.rules import HouseRules
 
 DEALER = "dealer"
+# the dealer's result when he stopped before his hand was made: nothing was left to settle
+# against it (RULES.md §6.5), so it is neither a point nor bust
+UNFINISHED = "unfinished"
 
 
 class Dealer:
@@ -113,6 +117,18 @@ class Dealer:
     def best(self) -> int:
         low = self.low
         return low + 10 if self.ace and low <= 11 else low
+
+    def result(self) -> str:
+        """What his hand became: "blackjack", "bust", the point he stands on ("17"), or
+        "unfinished" for a hand he stopped drawing to, never the point of a hand that must still
+        draw ("9", "11")."""
+        if self.natural:
+            return BLACKJACK
+        if self.low > 21:
+            return BUST
+        if self.must_draw():
+            return UNFINISHED
+        return str(self.best)
 
 
 def _must_draw(low: int, soft: bool, rules: HouseRules) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import VALUE
-from trainer.game.dealer import DEALER, Dealer
+from trainer.game.dealer import DEALER, UNFINISHED, Dealer
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
 from trainer.game.insurance import Insurance
@@ -29,7 +29,7 @@ from trainer.game.table import BoxView, HandView, TableView
 
 __all__ = [
     "ACTIONS", "BETTING", "BLACKJACK", "BUST", "DEALER", "DONE", "DOUBLE", "HIT", "INSURANCE",
-    "LOSE", "PLAY", "PUSH", "SEAT", "SPLIT", "STAND", "WIN",
+    "LOSE", "PLAY", "PUSH", "SEAT", "SPLIT", "STAND", "UNFINISHED", "WIN",
     "Box", "CardSource", "ExposedOutcome", "Hand", "Round", "RoundError",
 ]  # fmt: skip
 
@@ -601,9 +601,8 @@ class Round:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self._current = None
-        self.dealer_result = settle(
-            self.boxes.values(), self._dealer.best, dealer_natural, self.rules, self.events
-        )
+        settle(self.boxes.values(), self._dealer.best, dealer_natural, self.rules, self.events)
+        self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
     @property

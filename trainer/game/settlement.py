@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, WIN, Box, Hand
+from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand
 from trainer.game.payout import ZERO, blackjack_win, money_cached, money_map
 from trainer.game.rules import HouseRules
 
@@ -23,15 +23,9 @@ def settle(
     dealer_natural: bool,
     rules: HouseRules,
     events: list[dict[str, Any]],
-) -> str:
+) -> None:
     """Settle every hand of `boxes` that has no result yet: collect the losing bets, then pay
-    the winners, box by box. Returns the dealer's result."""
-    if dealer_natural:
-        dealer_result = BLACKJACK
-    elif dealer_best > 21:
-        dealer_result = BUST
-    else:
-        dealer_result = str(dealer_best)
+    the winners, box by box."""
     pays: list[Hand] = []
     ev = events.append
     for b in boxes:
@@ -77,4 +71,3 @@ def settle(
     for h in pays:
         kind = "push" if h.result == PUSH else "pay"
         ev({"type": kind, "hand": h.label, "amounts": money_map(h.net)})
-    return dealer_result
