@@ -1,9 +1,11 @@
 """The instructor's report: one printable A4 page of a profile's progress, as PDF.
 
-The readiness verdict with what is still missing, the per-skill table, a small chart of the
-last 30 days (answers per day and accuracy), the exam and the weakest items. Drawn with
-QPainter on Qt's own QPdfWriter (QtGui, shipped with PySide6-Essentials), from the figures the
-progress view already holds (`trainer.history.progress_data.Progress`): nothing is read here.
+The trainee and the house rules in the header, the readiness verdict with what is still
+missing, the per-skill table, a small chart of the last 30 days (answers per day and accuracy),
+the exam and the weakest items. Nothing is cut short with "…": a text too long for its place
+is set smaller, then wrapped. Drawn with QPainter on Qt's own QPdfWriter (QtGui, shipped with
+PySide6-Essentials), from the figures the progress view already holds
+(`trainer.history.progress_data.Progress`): nothing is read here.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
 from trainer.history.stats import MASTERY, DayStats
 
@@ -38,6 +41,7 @@ RULE = QColor("#c8c8c8")
 ACCURACY = QColor("#2a6fdb")
 BARS = QColor("#c9d3e0")
 MISSING_LINES = 8  # lines of "still missing" at most; the rest are counted
+MIN_POINTS = 6.5  # the smallest type a text is set in to fit its place
 WEAK_ITEMS = 8
 
 
@@ -51,6 +55,54 @@ def _secs(ms: float | None) -> str:
 
 def _day(unix: float) -> str:
     return date.fromtimestamp(unix).isoformat()
+
+
+def hours_minutes(ms: float) -> str:
+    """A length of time as people say it: "12 h 05 min", "45 min", "under a minute"."""
+    minutes = round(ms / 60_000)
+    if minutes < 1:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def rules_line(rules: HouseRules) -> str:
+    """The house rules in one line of the table's words: "casino-fr: 6 decks, 7 boxes, no hole
+    card, Black Jack pays 3:2, …"."""
+    parts = [
+        f"{rules.decks} deck{'s' if rules.decks != 1 else ''}",
+        f"{rules.boxes} box{'es' if rules.boxes != 1 else ''}",
+        "a hole card" if rules.hole_card else "no hole card",
+        f"Black Jack pays {rules.blackjack_pays}",
+        f"dealer {'hits' if rules.dealer_hits_soft_17 else 'stands on'} soft 17",
+        "no doubling" if rules.double_on == "none" else f"double on {rules.double_on}",
+        "no split" if rules.split == "none" else f"split by {rules.split}",
+        "insurance" if rules.insurance else "no insurance",
+    ]
+    if rules.behind_bets:
+        parts.append("behind bets")
+    if rules.table_min is not None or rules.table_max is not None:
+        low = "—" if rules.table_min is None else format(rules.table_min, "f")
+        high = "—" if rules.table_max is None else format(rules.table_max, "f")
+        parts.append(f"table {low} to {high}")
+    return f"{rules.describe()}: {', '.join(parts)}"
+
+
+def header_lines(progress: pd.Progress, rules: str, now: float) -> tuple[str, str, str]:
+    """The report's title, the line naming the trainee and the rules, and what the history
+    holds: the header, also what a test reads back (the PDF's text is not searchable)."""
+    title = f"Progress report — {progress.profile}"
+    who = f"Trainee: {progress.profile}" + (f" · House rules {rules}" if rules else "")
+    if progress.empty:
+        return title, who, f"No practice recorded yet · printed {_day(now)}"
+    right = sum(s.correct for s in progress.skills.values())
+    first, last = progress.days[0].day, progress.days[-1].day
+    facts = (
+        f"{progress.session_count:,} sessions from {first.isoformat()} to {last.isoformat()} · "
+        f"{progress.attempts:,} answers, {_pct(right / progress.attempts)} right · "
+        f"{hours_minutes(progress.answering_ms)} answering · printed {_day(now)}"
+    )
+    return title, who, facts
 
 
 class _Page:
@@ -101,13 +153,32 @@ class _Page:
         colour: QColor = INK,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
     ) -> None:
-        """Draw text on one line, elided to the rect's width, centred vertically."""
-        font = self.font(points, bold)
+        """Draw text on one line, centred vertically: set smaller (down to MIN_POINTS) when it
+        is too wide for the rect, wrapped only if it is too wide even then. Never cut."""
+        size = self.fitting(text, points, rect.width(), bold)
+        font = self.font(size, bold)
         self.p.setFont(font)
         self.p.setPen(colour)
-        metrics = QFontMetricsF(font, self.p.device())
-        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        self.p.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), shown)
+        flags = int(align | Qt.AlignmentFlag.AlignVCenter)
+        if QFontMetricsF(font, self.p.device()).horizontalAdvance(text) > rect.width():
+            flags |= int(Qt.TextFlag.TextWordWrap)
+        self.p.drawText(rect, flags, text)
+
+    def fitting(self, text: str, points: float, width: float, bold: bool = False) -> float:
+        """The largest size up to `points` (and down to MIN_POINTS) that sets text in width."""
+        size = points
+        while size > MIN_POINTS:
+            advance = QFontMetricsF(self.font(size, bold), self.p.device()).horizontalAdvance(text)
+            if advance <= width:
+                break
+            size = max(MIN_POINTS, size - 0.5)
+        return size
+
+    def height_of(self, text: str, points: float, width: float, bold: bool = False) -> float:
+        """The height of text wrapped in `width`."""
+        metrics = QFontMetricsF(self.font(points, bold), self.p.device())
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+        return metrics.boundingRect(QRectF(0, 0, width, 1e6), flags, text).height()
 
     def line(self, points: float) -> float:
         return QFontMetricsF(self.font(points), self.p.device()).height()
@@ -147,32 +218,12 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     p, w = page.p, page.width
     gap = page.mm(3.5)
 
-    # The title, and what the history holds.
+    # The title, the trainee and the rules, and what the history holds.
+    title, who, facts = header_lines(progress, rules, now)
     title_h = page.line(17) * 1.1
-    page.one_line(
-        QRectF(0, 0, w * 0.75, title_h), f"Progress report — {progress.profile}", 17, bold=True
-    )
-    page.one_line(
-        QRectF(w * 0.75, 0, w * 0.25, title_h),
-        f"printed {_day(now)}",
-        9,
-        colour=GREY,
-        align=Qt.AlignmentFlag.AlignRight,
-    )
+    page.one_line(QRectF(0, 0, w, title_h), title, 17, bold=True)
     page.y = title_h + page.mm(1)
-    if not progress.empty:
-        right = sum(s.correct for s in progress.skills.values())
-        hours = progress.answering_ms / 3_600_000
-        first, last = progress.days[0].day, progress.days[-1].day
-        facts = (
-            f"{progress.session_count:,} sessions from {first.isoformat()} to "
-            f"{last.isoformat()} · {progress.attempts:,} answers, "
-            f"{_pct(right / progress.attempts)} right · {hours:.1f} h answering"
-        )
-    else:
-        facts = "No practice recorded yet."
-    if rules:
-        facts += f" · house rules {rules}"
+    page.y += page.text(QRectF(0, page.y, w, page.mm(14)), who, 9.5)
     page.y += page.text(QRectF(0, page.y, w, page.mm(12)), "Sabot · " + facts, 9, colour=GREY)
     page.y += gap
 
@@ -186,7 +237,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     )
     lines = list(r.missing[:MISSING_LINES])
     if len(r.missing) > MISSING_LINES:
-        lines.append(f"… and {len(r.missing) - MISSING_LINES} more: see the Readiness tab")
+        lines.append(f"and {len(r.missing) - MISSING_LINES} more: see the Readiness tab")
     if r.exam_passed and r.exam is not None:
         e = r.exam
         lines.append(
@@ -195,22 +246,24 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         )
     pad = page.mm(3)
     head_h = page.line(13) * 1.15
-    body_h = page.line(8.5) * 1.25
-    box = QRectF(0, page.y, w, pad * 2 + head_h + page.line(9.5) * 1.2 + len(lines) * body_h)
+    inner_w = w - pad * 3
+    spacing = page.line(8.5) * 0.25
+    heights = [page.height_of("• " + line, 8.5, inner_w) + spacing for line in lines]
+    box = QRectF(0, page.y, w, pad * 2 + head_h + page.line(9.5) * 1.2 + sum(heights))
     fill = QColor(colour)
     fill.setAlpha(28)
     p.setPen(QPen(colour, page.mm(0.4)))
     p.setBrush(fill)
     p.drawRoundedRect(box, page.mm(2), page.mm(2))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    x, y, inner_w = pad * 1.5, page.y + pad, w - pad * 3
+    x, y = pad * 1.5, page.y + pad
     page.one_line(QRectF(x, y, inner_w, head_h), verdict, 13, bold=True, colour=colour)
     y += head_h
     page.one_line(QRectF(x, y, inner_w, page.line(9.5) * 1.2), summary, 9.5)
     y += page.line(9.5) * 1.2
-    for line in lines:
-        page.one_line(QRectF(x, y, inner_w, body_h), "• " + line, 8.5)
-        y += body_h
+    for line, height in zip(lines, heights, strict=True):
+        page.text(QRectF(x, y, inner_w, height), "• " + line, 8.5)
+        y += height
     page.y = box.bottom() + gap
 
     # Per skill.
@@ -308,18 +361,15 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
             bold=True,
         )
         page.y += page.line(11) * 1.2
-        half = (len(weak) + 1) // 2
-        top = page.y
-        for i, item in enumerate(weak):
-            x = 0.0 if i < half else w / 2
-            y = top + (i % half) * row_h
+        for item in weak:
             page.one_line(
-                QRectF(x, y, w / 2 - page.mm(3), row_h),
+                QRectF(0, page.y, w, row_h),
                 f"{pd.skill_title(item.skill)} · {item.label}: {item.error_rate:.0%} wrong of "
                 f"{item.attempts}, mean {item.mean_ms / 1000:.1f} s",
                 8.5,
             )
-        page.y = top + half * row_h + gap
+            page.y += row_h
+        page.y += gap
 
     # The bar, in words.
     footer = (

@@ -1,0 +1,84 @@
+"""The instructor's PDF report: the trainee and the rules in its header, times in hours and
+minutes, and every text whole (set smaller or wrapped, never cut with "…")."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+
+from trainer.game.rules import HouseRules
+from trainer.history import progress_data as pd
+from trainer.history.store import Store
+from trainer.practice.skills import TARGETS
+from ui import report
+
+NOW = time.time()
+
+
+def test_time_reads_in_hours_and_minutes() -> None:
+    assert report.hours_minutes(0) == "under a minute"
+    assert report.hours_minutes(45 * 60_000) == "45 min"
+    assert report.hours_minutes(12.1 * 3_600_000) == "12 h 06 min"
+    assert report.hours_minutes(3_600_000) == "1 h 00 min"
+
+
+def test_the_rules_in_the_table_s_words() -> None:
+    line = report.rules_line(HouseRules.from_spec("casino-fr"))
+    assert line.startswith("casino-fr: 6 decks, 7 boxes, no hole card, Black Jack pays 3:2")
+    assert "table 5 to 500" in line
+    home = report.rules_line(HouseRules.from_spec("home"))
+    assert "a hole card" in home and "no doubling" in home and "no split" in home
+
+
+class _Recorder(QPainter):
+    """A painter that keeps every text the report draws."""
+
+    def __init__(self, device) -> None:
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args) -> None:  # noqa: N802 - Qt's name
+        self.texts.append(next(a for a in args if isinstance(a, str)))
+        super().drawText(*args)
+
+
+@pytest.fixture
+def long_history(tmp_path: Path) -> pd.Progress:
+    from tests.bench.bench_progress import fill_history
+
+    name = "Anna-Maria Fernández-López de la Cruz y Villanueva"
+    path = tmp_path / "history.sqlite3"
+    fill_history(path, 6000, days=40, profiles={name: (1.0, 0.3)})
+    with Store.open(path) as store:
+        return pd.load_progress(store, name, TARGETS, now=NOW)
+
+
+def test_nothing_is_cut_and_the_header_names_the_trainee_and_the_rules(qapp, long_history):
+    progress = long_history
+    rules = report.rules_line(HouseRules.from_spec("casino-it"))
+    image = QImage(2480, 3508, QImage.Format.Format_RGB32)  # A4 at 300 dpi, as the PDF
+    image.fill(0xFFFFFFFF)
+    painter = _Recorder(image)
+    page = report._Page(painter, 2480 - 2 * 189, painter.font().family())
+    report._draw(page, progress, rules, NOW)
+    painter.end()
+    texts = painter.texts
+    assert not [t for t in texts if "…" in t]
+    title, who, facts = report.header_lines(progress, rules, NOW)
+    assert title == f"Progress report — {progress.profile}" and title in texts
+    assert who == f"Trainee: {progress.profile} · House rules {rules}" and who in texts
+    assert "Sabot · " + facts in texts
+    assert report.hours_minutes(progress.answering_ms) + " answering" in facts
+    assert f"{progress.attempts:,} answers" in facts
+    # every "still missing" sentence whole, however long
+    shown = progress.readiness.missing[: report.MISSING_LINES]
+    assert shown and all("• " + line in texts for line in shown)
+
+
+def test_the_report_is_a_pdf(qapp, long_history, tmp_path):
+    out = tmp_path / "report.pdf"
+    report.write_report(out, long_history, rules="casino-fr", now=NOW)
+    assert out.read_bytes().startswith(b"%PDF")
