@@ -33,7 +33,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     app = cast(QApplication, QApplication.instance() or QApplication(list(argv or sys.argv[:1])))
     app.setApplicationName("Sabot")
     app.setOrganizationName("Sabot")
-    app.setApplicationDisplayName("Sabot")
+    # no display name: Qt would append it to every window title ("Sabot — Home — Sabot")
     app.setDesktopFileName("io.github.sabot.Sabot")  # matches packaging/*.desktop
     settings = Settings.load()
     if settings.prefs.theme != "system":

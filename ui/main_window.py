@@ -7,6 +7,7 @@ needed, and the curriculum's figures are summed up on a worker thread.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,36 @@ def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, d
 
 ON_SCREEN_POLL_MS = 10  # the first look, doubled at each look after, up to the longest
 ON_SCREEN_POLL_MAX_MS = 320
+PRELOAD_AFTER_MS = 1500  # home is on screen and its figures are in: the progress view's imports
+
+
+def page_title(page: str) -> str:
+    """The window's title on a page: "Sabot — Home". The app sets no display name, which Qt
+    would append ("… — Sabot")."""
+    return f"Sabot — {page}"
+
+
+def preload_progress_view(then: Callable[[], None] | None = None) -> None:
+    """Import the progress view and pyqtgraph (~0.5 s, most of its first opening) on a worker
+    thread, then call `then` on the GUI thread. Imports only: no Qt object is made on the
+    worker (pyqtgraph's module-level Qt calls make colours, no QObject; it makes its QObjects
+    when its first widget is built, on the GUI thread)."""
+    from ui.background import run_in_background
+
+    def work() -> None:
+        import pyqtgraph  # type: ignore[import-untyped]  # noqa: F401
+
+        import ui.progress  # noqa: F401
+        import ui.report  # noqa: F401
+
+    def done(_result: object = None) -> None:
+        if then is not None:
+            then()
+
+    if "pyqtgraph" in sys.modules and "ui.report" in sys.modules:
+        done()
+    else:  # an error is for the view to tell, when it is opened
+        run_in_background(work, done, lambda _error: None)
 
 
 class MainWindow(QMainWindow):
@@ -68,7 +99,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._store = store
         self._open_store = open_store
-        self.setWindowTitle("Sabot — blackjack dealer trainer")
+        self.setWindowTitle(page_title("Home"))
         self.pages = QStackedWidget()
         self.home = HomePage()
         self.pages.addWidget(self.home)
@@ -173,6 +204,7 @@ class MainWindow(QMainWindow):
         if self._painted:
             QTimer.singleShot(0, self._load_due_figures)  # after this pass, which paints home
         self.pages.setCurrentWidget(self.home)
+        self.setWindowTitle(page_title("Home"))
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
@@ -212,6 +244,24 @@ class MainWindow(QMainWindow):
         self._painted = True
         self.firstPainted.emit()
         self._load_due_figures()
+        QTimer.singleShot(PRELOAD_AFTER_MS, self._preload)
+
+    def _on_home(self) -> bool:
+        return self.isVisible() and self.pages.currentWidget() is self.home
+
+    def _preload(self) -> None:
+        # on home, idle: a drill started meanwhile keeps the processor to itself
+        if self._on_home() and self._progress is None:
+            preload_progress_view(self._build_progress_ahead)
+
+    def _build_progress_ahead(self) -> None:
+        """The progress view, built hidden while home is idle: Ctrl+P then only reads the
+        history and draws it."""
+        if self._on_home() and self._progress is None:
+            try:
+                self._progress = self._new_progress(read_now=False)
+            except ImportError:
+                pass  # open_progress says why, when asked
 
     def _load_due_figures(self) -> None:
         if self._figures_due:
@@ -296,6 +346,7 @@ class MainWindow(QMainWindow):
         self._bests_before = self._bests_keys()
         page = self.drill_page
         self.pages.setCurrentWidget(page)
+        self.setWindowTitle(page_title(mode.capitalize()))
         for a in self._drill_actions:
             a.setEnabled(False)
         page.start(drill)
@@ -329,6 +380,7 @@ class MainWindow(QMainWindow):
                 beaten.append(f"best median for {INFO[skill].title}")
         self.summary.show_summary(summary, sorted(beaten))
         self.pages.setCurrentWidget(self.summary)
+        self.setWindowTitle(page_title("Summary"))
         self.summary.setFocus()
         for a in self._drill_actions:
             a.setEnabled(True)
@@ -377,22 +429,28 @@ class MainWindow(QMainWindow):
 
     def open_progress(self) -> None:
         try:
-            from ui.progress import ProgressWindow
+            import ui.progress  # noqa: F401
         except ImportError as e:
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.information(self, "Sabot", f"The progress view cannot open: {e}")
             return
         if self._progress is None:
-            self._progress = ProgressWindow(self.store, self.settings, parent=self)
-            from PySide6.QtCore import Qt
-
-            self._progress.setWindowFlag(Qt.WindowType.Window, True)
-            drill_again = getattr(self._progress, "drillAgain", None)
-            if drill_again is not None:
-                drill_again.connect(self.drill_items)
+            self._progress = self._new_progress()
         self._progress.show()
         self._progress.raise_()
+
+    def _new_progress(self, *, read_now: bool = True) -> QWidget:
+        from PySide6.QtCore import Qt
+
+        from ui.progress import ProgressWindow
+
+        window = ProgressWindow(self.store, self.settings, parent=self, read_now=read_now)
+        window.setWindowFlag(Qt.WindowType.Window, True)
+        drill_again = getattr(window, "drillAgain", None)
+        if drill_again is not None:
+            drill_again.connect(self.drill_items)
+        return window
 
     def drill_items(self, items: list) -> None:
         """Drill again the items missed in a session (from the progress view)."""

@@ -27,10 +27,12 @@ Signals of ProgressWindow:
 from __future__ import annotations
 
 import math
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from itertools import islice
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -51,11 +53,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetrics,
     QHelpEvent,
     QKeySequence,
     QPainter,
     QPalette,
     QPen,
+    QPixmap,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -95,6 +99,8 @@ BAD = QColor("#c8412f")
 WARN = QColor("#c98a12")
 ACCURACY_COLOUR = QColor("#2a6fdb")
 TIME_COLOUR = QColor("#e07b1a")
+LIVE_POLL_MS = 1000  # how often a shown view looks whether the history moved
+MIN_PAD_S = 1800.0  # the timeline's margin either side of its sessions, at least
 
 
 # -- formatting --------------------------------------------------------------------------------
@@ -166,6 +172,7 @@ class TimelineTab(QWidget):
         self.pg = pg
         self.progress: pd.Progress | None = None
         self.shown: list[pd.SessionPoint] = []
+        self._drawn: tuple[Any, ...] | None = None  # what the chart was last drawn from
 
         self.skill_box = QComboBox()
         self.mode_box = QComboBox()
@@ -204,7 +211,7 @@ class TimelineTab(QWidget):
         )
         self.plot.setMinimumHeight(260)
         item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.15)
+        item.showGrid(x=False, y=True, alpha=0.15)  # an x grid costs a third of a paint
         item.setMenuEnabled(False)
         item.hideButtons()
         item.showAxis("right")
@@ -303,12 +310,15 @@ class TimelineTab(QWidget):
         order = [s for s in SKILLS if s in practised] + sorted(practised - set(SKILLS))
         current = None if new_profile else self.skill_box.currentData()
         keep = current if current in practised else progress.focus
+        choices = [*order, pd.ALL_SKILLS] if len(order) > 1 else order
+        if current == pd.ALL_SKILLS and len(choices) > 1:
+            keep = current
         self.skill_box.blockSignals(True)
         self.skill_box.clear()
-        for skill in order:
+        for skill in choices:
             self.skill_box.addItem(pd.skill_title(skill), skill)
-        if keep in order:
-            self.skill_box.setCurrentIndex(order.index(keep))
+        if keep in choices:
+            self.skill_box.setCurrentIndex(choices.index(keep))
         self.skill_box.blockSignals(False)
         self.refresh()
 
@@ -348,6 +358,10 @@ class TimelineTab(QWidget):
             self.summary.setText("")
             return
         points = pd.timeline(progress.points, skill, mode, start) if skill else []
+        drawn = (skill, mode, days, points)
+        if drawn == self._drawn and self.stack.currentWidget() is self.chart:
+            return  # read again, the same sessions: the chart as it is (and where it was moved)
+        self._drawn = drawn
         self.shown = points
         if not points:
             what = self.mode_box.currentText().lower() if mode else ""
@@ -361,15 +375,18 @@ class TimelineTab(QWidget):
             self.summary.setText("")
             return
         self.stack.setCurrentWidget(self.chart)
-        target_s = TARGETS.get(skill or "", None)
-        if target_s is None:
+        every = skill == pd.ALL_SKILLS
+        target_s = None if every else TARGETS.get(skill or "", None)
+        if target_s is None and not every:
             target_s = (progress.skills.get(skill or "") or _NO_STATS).target_s
         xs = [p.started for p in points]
         accuracy = [100 * (p.accuracy or 0.0) for p in points]
-        timed = [p for p in points if p.median_ms is not None]
+        times = [pd.point_ms(p) for p in points]
+        timed = [(x, t) for x, t in zip(xs, times, strict=True) if t is not None]
         self.accuracy_curve.setData(xs, accuracy)
-        self.time_curve.setData(
-            [p.started for p in timed], [(p.median_ms or 0) / 1000 for p in timed]
+        self.time_curve.setData([x for x, _ in timed], [t / 1000 for _, t in timed])
+        self.plot.getPlotItem().getAxis("right").setLabel(
+            "Mean time" if every else "Median time", units="s"
         )
         avg_acc, avg_ms = pd.moving_average(points)
         self.accuracy_average.setData(xs, [100 * (a or 0.0) for a in avg_acc])
@@ -379,7 +396,7 @@ class TimelineTab(QWidget):
 
         low = min(accuracy)
         self.accuracy_box.setYRange(max(0.0, min(low, 90.0) - 5), 101, padding=0)
-        slowest = max([p.median_ms or 0 for p in timed] + [(target_s or 0) * 1000]) / 1000
+        slowest = max([t for _, t in timed] + [(target_s or 0) * 1000]) / 1000
         self.time_box.setYRange(0, max(slowest * 1.15, 0.5), padding=0)
         if target_s is not None:
             self.target_line.setValue(target_s)
@@ -387,12 +404,11 @@ class TimelineTab(QWidget):
             self.target_line.show()
         else:
             self.target_line.hide()
-        if start is not None:
-            self.accuracy_box.setXRange(start, progress.now, padding=0.02)
-        else:
-            lo, hi = xs[0], xs[-1]
-            pad = max((hi - lo) * 0.03, 3600.0)
-            self.accuracy_box.setXRange(lo - pad, hi + pad, padding=0)
+        # The axis fits the sessions shown, not the date range chosen: a day of sessions is
+        # spread over that day, not drawn as one line at the end of a month.
+        lo, hi = xs[0], xs[-1]
+        pad = max((hi - lo) * 0.04, MIN_PAD_S)
+        self.accuracy_box.setXRange(lo - pad, hi + pad, padding=0)
         self._sync_boxes()
 
         n = sum(p.attempts for p in points)
@@ -404,14 +420,29 @@ class TimelineTab(QWidget):
             else f" &nbsp; <span style='color:{TIME_COLOUR.name()}'>"
             f"- - target {target_s:g} s</span>"
         )
+        what = "mean time per session, every skill" if every else "median time per session"
         self.legend.setText(
             f"<span style='color:{ACCURACY_COLOUR.name()}'>● accuracy per session &nbsp; "
             f"━ moving average ({pd.MOVING_WINDOW} sessions)</span> &nbsp; "
             f"<span style='color:{GOOD.name()}'>- - 95 %</span> &nbsp;&nbsp; "
-            f"<span style='color:{TIME_COLOUR.name()}'>▲ median time per session &nbsp; "
+            f"<span style='color:{TIME_COLOUR.name()}'>▲ {what} &nbsp; "
             f"━ moving average</span>{target} &nbsp; "
             "<span style='color:gray'>(hover a point for its session)</span>"
         )
+
+    def title(self) -> str:
+        """What the chart shows, for the file it is exported to."""
+        every = self.skill == pd.ALL_SKILLS
+        time = "mean time" if every else "median time"
+        return f"Accuracy and {time} per session"
+
+    def subtitle(self) -> str:
+        """The trainee, the skill and the filters of the chart shown."""
+        progress = self.progress
+        who = progress.profile if progress is not None else ""
+        skill = pd.skill_title(self.skill) if self.skill else ""
+        parts = [who, skill, self.mode_box.currentText(), self.range_box.currentText()]
+        return " · ".join(p for p in parts if p)
 
     # hover
     def point_text(self, point: pd.SessionPoint) -> str:
@@ -420,7 +451,11 @@ class TimelineTab(QWidget):
             f"{_when(point.started)} · {point.mode}" + ("" if point.ended else " (not ended)"),
             f"{pd.skill_title(point.skill)}: {point.correct} right of {point.attempts} "
             f"({_pct(point.accuracy)})",
-            f"median {_secs(point.median_ms)} · p90 {_secs(point.p90_ms)}"
+            (
+                f"mean {_secs(pd.point_ms(point))}"
+                if point.skill == pd.ALL_SKILLS
+                else f"median {_secs(point.median_ms)} · p90 {_secs(point.p90_ms)}"
+            )
             + ("" if target is None else f" · target {target:g} s"),
             f"session {point.session_id}",
         ]
@@ -433,10 +468,9 @@ class TimelineTab(QWidget):
             spots = [
                 self.accuracy_box.mapViewToScene(self.pg.Point(p.started, 100 * (p.accuracy or 0)))
             ]
-            if p.median_ms is not None:
-                spots.append(
-                    self.time_box.mapViewToScene(self.pg.Point(p.started, p.median_ms / 1000))
-                )
+            ms = pd.point_ms(p)
+            if ms is not None:
+                spots.append(self.time_box.mapViewToScene(self.pg.Point(p.started, ms / 1000)))
             for spot in spots:
                 d = math.hypot(spot.x() - scene_x, spot.y() - scene_y)
                 if d < best_d:
@@ -881,6 +915,9 @@ class SessionsModel(QAbstractTableModel):
         else:
             self.lines.sort(key=key, reverse=descending)
 
+    def row_of(self, session_id: int) -> int | None:
+        return next((i for i, x in enumerate(self.lines) if x.session_id == session_id), None)
+
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.layoutAboutToBeChanged.emit()
         self._sort = (column, order)
@@ -986,6 +1023,8 @@ class SessionsTab(QWidget):
         self.again.clicked.connect(self._drill_again)
         self.missed: list[tuple[str, str]] = []
         self.session_id: int | None = None
+        self._opened: tuple[int, bool] | None = None  # its answers, and whether it had ended
+        self._profile: str | None = None
         self._job: Job | None = None
 
         detail = QWidget()
@@ -1005,17 +1044,40 @@ class SessionsTab(QWidget):
         layout.addWidget(split)
 
     def set_progress(self, progress: pd.Progress) -> None:
+        same = progress.profile == self._profile
+        self._profile = progress.profile
+        if same and not progress.complete and self.model.lines:
+            return  # read again: the list shown stays until the new one is in
+        # The same sessions read again (the history moved): the list keeps its place.
+        selected = self._selected_session()
+        scroll = self.view.verticalScrollBar().value()
         self.model.set_lines(progress.sessions)
+        if selected is not None:
+            row = self.model.row_of(selected)
+            if row is not None:
+                self.view.selectRow(row)
+        self.view.verticalScrollBar().setValue(scroll)
         if not progress.complete:
             self.title.setText(f"Reading the {progress.session_count:,} sessions…")
             return
         if self.session_id is None:
             self.title.setText("Open a session (double-click or Enter) to see every answer.")
-        elif not any(line.session_id == self.session_id for line in progress.sessions):
+            return
+        line = next((x for x in progress.sessions if x.session_id == self.session_id), None)
+        if line is None:
             self._clear()
+        elif (line.attempts, line.ended is not None) != self._opened:
+            self.open_session(self.session_id)  # the session open went on: its new answers
+
+    def _selected_session(self) -> int | None:
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.model.data(rows[0], Qt.ItemDataRole.UserRole + 1)
 
     def _clear(self) -> None:
         self.session_id = None
+        self._opened = None
         self.missed = []
         self.attempts.setRowCount(0)
         self.again.setEnabled(False)
@@ -1053,6 +1115,7 @@ class SessionsTab(QWidget):
 
     def _show(self, session_id: int, stats: Any, attempts: list[Any]) -> None:
         self.session_id = session_id
+        self._opened = (len(attempts), stats.ended is not None)
         o = stats.overall
         end = "" if stats.ended is not None else " · not ended"
         self.title.setText(
@@ -1191,11 +1254,20 @@ class ProgressWindow(QWidget):
     exported = Signal(str)
     exportFailed = Signal(str)  # noqa: N815
 
-    def __init__(self, store: Store, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        parent: QWidget | None = None,
+        *,
+        read_now: bool = True,
+    ) -> None:
+        """`read_now` False: a window built ahead of time, which reads the history when first
+        shown (the chart is built now if pyqtgraph is in)."""
         super().__init__(parent)
         self.store = store
         self.settings = settings
-        self.setWindowTitle("Sabot — progress")
+        self.setWindowTitle("Sabot — Progress")
         self.resize(1100, 760)
         self.progress: pd.Progress | None = None
         self.is_loaded = False
@@ -1203,6 +1275,13 @@ class ProgressWindow(QWidget):
         self._generation = 0
         self._shown_generation = -1
         self._shown_once = False
+        # Live: while shown, a look every LIVE_POLL_MS at whether the history moved, through a
+        # connection of the window's own (see `progress_data.data_version`).
+        self._watcher: Store | None = None
+        self._version: int | None = None
+        self._live = QTimer(self)
+        self._live.setInterval(LIVE_POLL_MS)
+        self._live.timeout.connect(self._look)
         # A pool of the window's own: deleting the window waits for its workers, so no reader
         # outlives it.
         self.pool = QThreadPool(self)
@@ -1258,8 +1337,11 @@ class ProgressWindow(QWidget):
 
         self._fill_profiles(settings.prefs.profile)
         self._graphics_ready = "pyqtgraph" in sys.modules
-        self.reload()
-        if self._graphics_ready:
+        if read_now:
+            self.reload()
+        if self._graphics_ready and not read_now:
+            self._graphics_in()  # built ahead of time: the chart now, the figures when shown
+        elif self._graphics_ready:
             # The charts are built while the worker reads the history, not after.
             QTimer.singleShot(0, self._graphics_in)
         else:
@@ -1274,7 +1356,10 @@ class ProgressWindow(QWidget):
         return self.profile_box.currentText()
 
     def _fill_profiles(self, wanted: str) -> None:
-        names = [p.name for p in self.store.profiles()]
+        try:
+            names = [p.name for p in self.store.profiles()]
+        except sqlite3.Error:
+            names = []
         if wanted and wanted.casefold() not in {n.casefold() for n in names}:
             names.append(wanted)
         self.profile_box.blockSignals(True)
@@ -1319,9 +1404,10 @@ class ProgressWindow(QWidget):
         except Exception:  # noqa: BLE001
             return self.settings.prefs.preset
 
-    def reload(self) -> None:
+    def reload(self, *, live: bool = False) -> None:
         """Read the current profile's figures again, on a worker thread, in two steps: the
-        first screen (`figuresShown`), then the whole history (`loaded`)."""
+        first screen (`figuresShown`), then the whole history (`loaded`). `live`: the history
+        moved under the figures shown; they stay on screen, unchanged, until the new ones are in."""
         self._generation += 1
         generation = self._generation
         if self._job is not None:
@@ -1331,7 +1417,8 @@ class ProgressWindow(QWidget):
         if self.progress is None or self.progress.profile.casefold() != profile.casefold():
             self.message.setText(f"<p>Reading the history of <b>{profile}</b>…</p>")
             self.body.setCurrentWidget(self.message)
-        self.status.setText("Reading…")
+        if not live:
+            self.status.setText("Reading…")
         store, targets, required = self.store, dict(TARGETS), self.required_skills()
 
         def work() -> pd.Progress:
@@ -1422,16 +1509,56 @@ class ProgressWindow(QWidget):
             self.is_loaded = True
             self.loaded.emit()
 
+    # -- live
+    @property
+    def reading(self) -> bool:
+        return self._job is not None and not self._job.done and not self._job.cancelled
+
+    def _look(self) -> None:
+        """Whether the history moved under the figures shown: if so, read them again. Asked
+        every LIVE_POLL_MS while the window is shown, and when it is shown again."""
+        if self.reading or self.progress is None or self.isMinimized():
+            return
+        try:
+            if self._watcher is None:
+                self._watcher = self.store.reader()
+            version = pd.data_version(self._watcher)
+            if version == self._version:
+                return  # nothing was written since the last look: the usual answer
+            self._version = version
+            mark = pd.history_mark(self._watcher, self.progress.profile)
+        except (sqlite3.Error, ValueError):
+            return  # the history went away: the next Refresh says so
+        if mark != self.progress.mark:
+            self.reload(live=True)
+
+    def _stop_looking(self) -> None:
+        self._live.stop()
+        if self._watcher is not None:
+            self._watcher.close()
+            self._watcher = None
+            self._version = None
+
     # -- window events
     def showEvent(self, event: Any) -> None:  # noqa: N802
         super().showEvent(event)
-        if self._shown_once and self.is_loaded:
-            self.reload()  # shown again from the menu: there may be new practice
+        if self.progress is None and not self.reading:
+            self.reload()  # built ahead of time: read now
+        elif self._shown_once:
+            # shown again from the menu: there may be new practice, or new profiles
+            self._fill_profiles(self.profile)
+            self._look()
         self._shown_once = True
+        self._live.start()
+
+    def hideEvent(self, event: Any) -> None:  # noqa: N802
+        self._stop_looking()
+        super().hideEvent(event)
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         if self._job is not None:
             self._job.cancel()
+        self._stop_looking()
         super().closeEvent(event)
 
     # -- exports
@@ -1445,6 +1572,16 @@ class ProgressWindow(QWidget):
             return None  # no session matches the filters: a message, not a chart
         return self.timeline.chart
 
+    def chart_titles(self, chart: QWidget) -> tuple[str, str]:
+        """The title of a chart and its line below: the trainee, the skill, the filters."""
+        progress = self.progress
+        who = progress.profile if progress is not None else self.profile
+        if chart is self.skills.heatmap:
+            skill = pd.skill_title(self.skills.current() or "")
+            return "Items: errors and time against the target", f"{who} · {skill}"
+        assert self.timeline is not None
+        return self.timeline.title(), self.timeline.subtitle()
+
     def export_chart_png(self, path: str | Path, chart: QWidget | None = None) -> bool:
         chart = chart or self.current_chart()
         if chart is None:
@@ -1452,7 +1589,8 @@ class ProgressWindow(QWidget):
             return False
         if chart is self.skills.heatmap:
             chart.resize(max(chart.width(), 720), chart.heightForWidth(max(chart.width(), 720)))
-        image = chart.grab()
+        title, subtitle = self.chart_titles(chart)
+        image = _titled(chart, title, f"{subtitle} · exported {datetime.now():%Y-%m-%d %H:%M}")
         if image.isNull() or not image.save(str(path), "PNG"):
             self._export_failed(f"The chart could not be saved to {path}.")
             return False
@@ -1460,13 +1598,17 @@ class ProgressWindow(QWidget):
         return True
 
     def export_pdf(self, path: str | Path) -> bool:
-        from ui.report import write_report
+        from ui.report import rules_line, write_report
 
         if self.progress is None:
             self._export_failed("The figures are not read yet.")
             return False
         try:
-            write_report(path, self.progress, rules=self.rules_text())
+            rules = rules_line(self.settings.rules())
+        except Exception:  # noqa: BLE001 - the rules the settings name, as they are
+            rules = self.rules_text()
+        try:
+            write_report(path, self.progress, rules=rules)
         except OSError as error:
             self._export_failed(f"The report could not be written: {error}")
             return False
@@ -1474,17 +1616,27 @@ class ProgressWindow(QWidget):
         return True
 
     def export_csv(self, path: str | Path) -> Job:
-        """Write the profile's every attempt as CSV, on a worker thread; `exported` when done."""
+        """Write the profile's attempts as CSV, on a worker thread; `exported` when done.
+
+        The attempts of the figures shown, no more: the trainee's typed answers (piped ones are
+        in no figure) up to the last the figures counted — an answer given since, which the
+        view shows at its next look, is not in the file. So the CSV and the PDF report always
+        hold the same count."""
         from trainer.commands.export import export_rows, write_export
 
         store, profile, target = self.store, self.profile, Path(path)
         known = {p.name.casefold() for p in store.profiles()}
+        shown = self.progress
+        count = None
+        if shown is not None and shown.profile.casefold() == profile.casefold():
+            count = shown.attempts
 
         def work() -> int:
             with store.reader() as reader, target.open("w", encoding="utf-8", newline="") as out:
                 if profile.casefold() not in known:
                     return write_export(iter(()), out, "csv")
-                return write_export(export_rows(reader, profile), out, "csv")
+                source: Any = reader if count is None else _AsShown(reader, count)
+                return write_export(export_rows(source, profile), out, "csv")
 
         self.status.setText(f"Writing {target.name}…")
 
@@ -1527,6 +1679,55 @@ class ProgressWindow(QWidget):
         path = self._ask("Save the report", "pdf", "PDF (*.pdf)")
         if path:
             self.export_pdf(path)
+
+
+def _titled(chart: QWidget, title: str, subtitle: str) -> QPixmap:
+    """The chart as an image, with its title and what it shows written above it: an exported
+    chart says what it is away from the app."""
+    shot = chart.grab()
+    if shot.isNull():
+        return shot
+    ratio = shot.devicePixelRatio()
+    palette = chart.palette()
+    big = QFont(chart.font())
+    big.setBold(True)
+    big.setPointSizeF(big.pointSizeF() * 1.3)
+    head = QFontMetrics(big).height() + QFontMetrics(chart.font()).height() + 18
+    width, height = shot.width() / ratio, shot.height() / ratio
+    out = QPixmap(int(shot.width()), int(shot.height() + head * ratio))
+    out.setDevicePixelRatio(ratio)
+    out.fill(palette.color(QPalette.ColorRole.Base))
+    painter = QPainter(out)
+    painter.setPen(palette.color(QPalette.ColorRole.Text))
+    painter.setFont(big)
+    top = QRect(10, 6, int(width) - 20, QFontMetrics(big).height())
+    painter.drawText(top, Qt.AlignmentFlag.AlignLeft, title)
+    painter.setFont(chart.font())
+    below = QRect(10, top.bottom() + 4, int(width) - 20, QFontMetrics(chart.font()).height())
+    painter.drawText(below, Qt.AlignmentFlag.AlignLeft, subtitle)
+    painter.drawPixmap(QRect(0, head, int(width), int(height)), shot)
+    painter.end()
+    return out
+
+
+class _AsShown:
+    """A store whose export rows are the attempts behind the figures shown: those of sessions
+    typed by the trainee (piped answers are in no figure), the first `attempts` of them — the
+    ones up to the figures' last attempt, as rows come in the order recorded. The rest of the
+    store as it is."""
+
+    def __init__(self, store: Store, attempts: int) -> None:
+        self._store = store
+        self._attempts = attempts
+
+    def export_rows(self, profile: str | None = None) -> Any:
+        names = [profile] if profile else [p.name for p in self._store.profiles()]
+        typed = {s.id for name in names for s in self._store.sessions(name) if s.interactive}
+        rows = (row for row in self._store.export_rows(profile) if row[1] in typed)
+        return islice(rows, self._attempts)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
 
 
 def _import_pyqtgraph() -> None:

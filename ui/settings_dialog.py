@@ -314,7 +314,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, store: Store, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Sabot settings")
+        self.setWindowTitle("Sabot — Settings")
         self._settings = settings
         self._store = store
         self._loading = False

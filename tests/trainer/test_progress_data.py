@@ -479,3 +479,58 @@ def test_piped_sessions_are_left_out_of_the_timeline_and_the_exams(tmp_path: Pat
         assert {p.median_ms for p in points} == {1500} and len(lines) == 1
         exams = pd.read_exams(store, "Anna", ["pay-even"])
         assert [e.session_id for e in exams] == [lines[0].session_id]
+
+
+# -- the timeline of every skill, and the history's mark ----------------------------------------
+
+
+def test_every_skill_sums_each_session(store: Store, clock: Clock) -> None:
+    session = store.start_session("Anna", "practice", ["announce", "chips"], "casino-fr")
+    for skill, correct, ms in [
+        ("announce", True, 1000),
+        ("chips", False, 5000),
+        ("chips", True, 3000),
+    ]:
+        store.record(session, skill, f"{skill}:x", {}, "a", "a", correct, ms)
+    store.end_session(session)
+    clock.now += DAY
+    drill(store, [(True, 2000)] * 2)
+    points = pd.session_points(store, "Anna")
+    every = pd.timeline(points, pd.ALL_SKILLS)
+    assert [(p.session_id, p.attempts, p.correct, p.total_ms) for p in every] == [
+        (session, 3, 2, 9000),
+        (session + 1, 2, 2, 4000),
+    ]
+    assert every[0].skill == pd.ALL_SKILLS and every[0].median_ms is None
+    assert pd.point_ms(every[0]) == 3000  # the mean: medians of skills do not add up
+    assert pd.point_ms(points[0]) == points[0].median_ms
+    _, times = pd.moving_average(every)
+    assert times == [3000, 2500]
+    assert pd.timeline(points, pd.ALL_SKILLS, mode="exam") == []
+    assert pd.skill_title(pd.ALL_SKILLS) == "All skills"
+
+
+def test_the_mark_moves_with_an_answer_or_a_session_ended(store: Store) -> None:
+    assert pd.history_mark(store, "Nobody") == pd.Mark()
+    first = drill(store, [(True, 1000)])
+    mark = pd.history_mark(store, "Anna")
+    assert pd.load_progress(store, "Anna", TARGETS).mark == mark
+    assert mark.ended == 1 and mark.last_attempt > 0
+    running = drill(store, [(True, 1000)], end=False)
+    moved = pd.history_mark(store, "Anna")
+    assert moved.last_attempt > mark.last_attempt and moved.ended == 1
+    store.end_session(running)
+    assert pd.history_mark(store, "Anna").ended == 2
+    store.end_session(store.start_session("Anna", "practice", ["announce"], "casino-fr"))
+    assert pd.history_mark(store, "Anna").ended == 2  # nothing answered: nothing to show
+    drill(store, [(True, 1000)], profile="Bruno")
+    assert pd.history_mark(store, "Anna").last_attempt == moved.last_attempt
+    assert first
+
+
+def test_the_data_version_tells_another_connection_wrote(store: Store) -> None:
+    with store.reader() as watcher:
+        before = pd.data_version(watcher)
+        assert pd.data_version(watcher) == before
+        drill(store, [(True, 1000)])
+        assert pd.data_version(watcher) != before

@@ -203,3 +203,74 @@ def test_the_menu_s_actions_and_their_shortcuts(qtbot, window):
     assert all(a.isEnabled() for a in actions.values())
     actions["&Quit"].trigger()
     assert not window.isVisible()
+
+
+def _shown_title(title: str, display_name: str | None) -> str:
+    """The title the window system shows: Qt appends the application's display name, if one is
+    set, to every title that does not end with it already."""
+    if display_name and not title.endswith(display_name):
+        return f"{title} — {display_name}"
+    return title
+
+
+def test_the_title_names_sabot_once_and_the_page(qtbot, monkeypatch, new_window):
+    from PySide6.QtWidgets import QApplication
+
+    from ui import app
+
+    named: list[str] = []
+    monkeypatch.setattr(QApplication, "setApplicationDisplayName", named.append, raising=False)
+    monkeypatch.setenv("SABOT_SMOKE", "1")
+    assert app.run(["sabot"]) == 0  # what the app sets up
+    display = named[-1] if named else None
+
+    w = new_window()
+    w.show()
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Home"
+    w.start_drill(["pay-even"], "practice")
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Practice"
+    w.drill_page.end()
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Summary"
+    w.show_home()
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Home"
+    w.close()
+
+
+@pytest.mark.qt_log_ignore("does not support raise")
+def test_the_progress_view_is_made_ready_while_home_is_idle(qtbot, new_window, monkeypatch):
+    from ui import main_window
+
+    monkeypatch.setattr(main_window, "PRELOAD_AFTER_MS", 0)
+    w = new_window()
+    with qtbot.waitSignal(w.firstPainted, timeout=3000):
+        w.show()
+    qtbot.waitUntil(lambda: w._progress is not None, timeout=10_000)
+    import sys
+
+    assert "pyqtgraph" in sys.modules
+    view = w._progress
+    assert not view.isVisible() and view.progress is None  # built, nothing read yet
+    assert view.timeline is not None  # the chart is built
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        w.open_progress()
+    assert w._progress is view and view.isVisible()
+    view.close()
+    w.close()
+
+
+def test_no_progress_view_is_made_ahead_once_a_drill_started(qtbot, new_window, monkeypatch):
+    from ui import main_window
+
+    monkeypatch.setattr(main_window, "PRELOAD_AFTER_MS", 0)
+    w = new_window()
+    with qtbot.waitSignal(w.firstPainted, timeout=3000):
+        w.show()
+    w.start_drill(["pay-even"], "practice")  # before the look: the drill keeps the processor
+    from PySide6.QtCore import QCoreApplication, QThreadPool
+
+    for _ in range(3):
+        QCoreApplication.processEvents()
+        QThreadPool.globalInstance().waitForDone(5000)
+    assert w._progress is None
+    w.drill_page.end()
+    w.close()

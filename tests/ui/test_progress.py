@@ -432,3 +432,131 @@ def test_pyqtgraph_waits_for_the_progress_view() -> None:
     code = "import sys; import ui.main_window, ui.progress; print('pyqtgraph' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- live --------------------------------------------------------------------------------------
+
+
+def test_answers_given_while_the_view_is_open_appear(qtbot, store, settings, history, clock):
+    window = open_window(qtbot, store, settings)
+    window.tabs.setCurrentWidget(window.sessions)
+    with qtbot.waitSignal(window.sessions.attemptsShown, timeout=10_000):
+        window.sessions.open_session(history["running"])
+    assert window.sessions.attempts.rowCount() == 2
+    before = window.progress.attempts
+    clock.now = NOW - 3600
+    # The running session goes on (its new answer shows in the session open), and a new one.
+    store.record(history["running"], "announce", "announce:hard-9", {}, "9", "9", True, 900)
+    drill(store, [("chips:37", True, 4000)])
+    qtbot.waitUntil(lambda: window.progress.attempts == before + 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.is_loaded, timeout=5000)
+    assert window.sessions.model.rowCount() == 5
+    qtbot.waitUntil(lambda: window.sessions.attempts.rowCount() == 3, timeout=5000)
+    assert window.sessions.session_id == history["running"]
+
+    # Hidden, it looks no more; shown again, it catches up at once.
+    window.hide()
+    assert not window._live.isActive()
+    drill(store, [("announce:hard-14", True, 1100)] * 2)
+    window.show()
+    qtbot.waitUntil(lambda: window.progress.attempts == before + 4, timeout=5000)
+
+
+def test_the_view_reads_again_only_when_the_history_moved(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    generation = window._generation
+    window._look()
+    window._look()
+    assert window._generation == generation  # nothing new: nothing read
+    drill(store, [("announce:hard-14", True, 1100)], profile="Bruno")
+    window._look()
+    assert window._generation == generation  # another trainee's answer: Anna's figures stand
+    store.end_session(store.start_session("Anna", "practice", ["announce"], "casino-fr"))
+    window._look()
+    assert window._generation == generation  # an empty session: nothing to show
+    drill(store, [("announce:hard-14", True, 1100)])
+    window._look()
+    assert window._generation == generation + 1
+
+
+def test_the_pdf_and_the_csv_always_hold_the_same_count(qtbot, store, settings, history, tmp_path):
+    from ui.report import header_lines
+
+    piped = store.start_session("Anna", "practice", ["announce"], "casino-fr", interactive=False)
+    store.record(piped, "announce", "announce:hard-9", {}, "9", "9", True, 3)  # in no figure
+    window = open_window(qtbot, store, settings)
+    window._live.stop()  # between two looks: the figures shown are behind the history
+    drill(store, [("announce:hard-14", True, 1100)] * 3)
+    shown = window.progress.attempts
+    assert sum(1 for _ in store.attempts(profile="Anna")) == shown + 4
+    assert window.export_pdf(tmp_path / "report.pdf")
+    assert f"{shown:,} answers" in header_lines(window.progress, "casino-fr", NOW)[2]
+    with qtbot.waitSignal(window.exported, timeout=10_000):
+        window.export_csv(tmp_path / "history.csv")
+    with (tmp_path / "history.csv").open(encoding="utf-8", newline="") as f:
+        assert sum(1 for _ in csv.DictReader(f)) == shown
+    assert f"{shown} answers written" in window.status.text()
+
+
+# -- the timeline fits its sessions ------------------------------------------------------------
+
+
+def test_a_day_of_sessions_is_spread_over_the_day(qtbot, store, settings, clock):
+    day = NOW - 6 * 3600
+    for hour in range(0, 5):
+        clock.now = day + hour * 3600
+        drill(store, [("announce:hard-14", True, 1500 + 100 * hour)] * 4)
+    window = open_window(qtbot, store, settings)
+    timeline = window.timeline
+    timeline.set_filters("announce", None, 30)  # the last 30 days: the sessions of one day
+    lo, hi = timeline.accuracy_box.viewRange()[0]
+    xs = list(timeline.accuracy_curve.getData()[0])
+    assert lo < xs[0] and xs[-1] < hi
+    assert hi - lo < 6 * 3600  # not a month: the four hours, and a margin
+    assert (xs[-1] - xs[0]) / (hi - lo) > 0.6
+
+
+def test_the_timeline_of_every_skill(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    timeline = window.timeline
+    titles = [timeline.skill_box.itemText(i) for i in range(timeline.skill_box.count())]
+    assert titles == ["Announce the point", "Pay in chips", "All skills"]
+    timeline.set_filters(pd.ALL_SKILLS, None, None)
+    sessions = [history["old"], history["mixed"], history["sprint"], history["running"]]
+    expected = [stats.session_stats(store, s).overall for s in sessions]
+    xs, ys = timeline.accuracy_curve.getData()
+    assert len(xs) == 4
+    assert list(ys) == pytest.approx([100 * e.accuracy for e in expected])
+    mixed = timeline.shown[1]
+    assert (mixed.attempts, mixed.correct) == (5, 3)
+    _, times = timeline.time_curve.getData()
+    assert times[1] == pytest.approx((3100 + 4200 + 1500 + 5000 + 900) / 5 / 1000)  # the mean
+    assert not timeline.target_line.isVisible()
+    assert "mean time" in timeline.title()
+    # kept when the view reads again
+    with qtbot.waitSignal(window.loaded, timeout=10_000):
+        window.reload()
+    assert timeline.skill == pd.ALL_SKILLS
+
+
+def test_an_exported_chart_says_what_it_is(qtbot, store, settings, history, tmp_path):
+    window = open_window(qtbot, store, settings)
+    window.timeline.set_filters("announce", "practice", None)
+    title, subtitle = window.chart_titles(window.timeline.chart)
+    assert title == "Accuracy and median time per session"
+    assert subtitle == "Anna · Announce the point · Practice · All"
+    png = tmp_path / "timeline.png"
+    assert window.export_chart_png(png)
+    image = QImage(str(png))
+    chart = window.timeline.chart.grab()
+    assert image.height() > chart.height() + 20  # a band above the chart
+    band = image.copy(0, 0, image.width(), image.height() - chart.height())
+    colours = {band.pixel(x, y) for x in range(0, band.width(), 3) for y in range(band.height())}
+    assert len(colours) > 2  # written on, not blank
+
+    window.tabs.setCurrentWidget(window.skills)
+    window.skills.select("chips")
+    assert window.chart_titles(window.skills.heatmap) == (
+        "Items: errors and time against the target",
+        "Anna · Pay in chips",
+    )

@@ -63,6 +63,7 @@ DAY_SECONDS: Final = 86400
 # The timeline's date ranges: label -> days back from now (None: the whole history).
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
 EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly 9/10
+ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -89,6 +90,16 @@ class SessionPoint(NamedTuple):
     @property
     def accuracy(self) -> float | None:
         return ratio(self.correct, self.attempts)
+
+
+class Mark(NamedTuple):
+    """Where a profile's history stands: its last attempt and how many of its sessions ended.
+
+    Two reads of a history with the same mark show the same figures; the view reads again when
+    the mark moves (an answer given, a session ended)."""
+
+    last_attempt: int = 0
+    ended: int = 0
 
 
 class SessionLine(NamedTuple):
@@ -256,6 +267,7 @@ class Progress:
     focus: str | None = None  # the skill practised last: the timeline's first choice
     session_count: int = 0  # sessions with at least one answer
     complete: bool = True
+    mark: Mark = Mark()  # the history these figures were read from (one snapshot)
 
     @property
     def empty(self) -> bool:
@@ -270,8 +282,9 @@ class Progress:
         return sum(s.total_ms for s in self.skills.values())
 
     def covers(self, skill: str | None) -> bool:
-        """Whether `points` holds every session of this skill (always, once complete)."""
-        return self.complete or skill == self.focus
+        """Whether `points` holds every session of this skill (always, once complete; the
+        all-skills timeline only then)."""
+        return self.complete or (skill == self.focus and skill != ALL_SKILLS)
 
     def with_history(
         self, points: Sequence[SessionPoint], sessions: Sequence[SessionLine]
@@ -292,6 +305,8 @@ def skill_title(skill: str) -> str:
     """The skill's title for people ("Announce the point"), or its name if unknown."""
     from trainer.practice.skills import SKILLS
 
+    if skill == ALL_SKILLS:
+        return "All skills"
     known = SKILLS.get(skill)
     return known.title if known is not None else skill
 
@@ -651,6 +666,28 @@ def _history(
     return points, lines
 
 
+def data_version(store: Store) -> int:
+    """A number that changes whenever another connection commits to the history (SQLite's
+    data_version): cheap enough to ask every second. Ask it of a connection of its own — the
+    writes of the connection asked do not change it."""
+    with store._snapshot() as conn:
+        return int(conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def history_mark(store: Store, profile: str) -> Mark:
+    """The profile's `Mark` now (an empty one for a profile not in the history)."""
+    with store._snapshot() as conn:
+        row = conn.execute("SELECT id FROM profile WHERE name = ?", (profile.strip(),)).fetchone()
+        if row is None:
+            return Mark()
+        last, ended = conn.execute(
+            "SELECT max(last_attempt), count(ended) FROM session"
+            " WHERE profile = ? AND first_attempt IS NOT NULL",
+            (row[0],),
+        ).fetchone()
+    return Mark(last or 0, ended or 0)
+
+
 def last_practised(store: Store, profile: str) -> tuple[str | None, int]:
     """The skill of the profile's latest answered session (the last by name when it had
     several), and how many sessions have an answer."""
@@ -777,7 +814,14 @@ def timeline(
     mode: str | None = None,
     start: float | None = None,
 ) -> list[SessionPoint]:
-    """The points of one skill, optionally of one mode and from `start` on, oldest first."""
+    """The points of one skill (or, for `ALL_SKILLS`, of each session, every skill summed up),
+    optionally of one mode and from `start` on, oldest first."""
+    if skill == ALL_SKILLS:
+        return [
+            p
+            for p in every_skill(points)
+            if (mode is None or p.mode == mode) and (start is None or p.started >= start)
+        ]
     return [
         p
         for p in points
@@ -787,18 +831,44 @@ def timeline(
     ]
 
 
+def every_skill(points: Iterable[SessionPoint]) -> list[SessionPoint]:
+    """One point per session, every skill of it summed up: its attempts, right answers and
+    time answering. No median: the medians of different skills do not add up (the all-skills
+    timeline shows the mean time, `point_ms`)."""
+    out: list[SessionPoint] = []
+    for point in points:  # oldest session first, its skills together
+        last = out[-1] if out else None
+        if last is not None and last.session_id == point.session_id:
+            out[-1] = last._replace(
+                attempts=last.attempts + point.attempts,
+                correct=last.correct + point.correct,
+                total_ms=last.total_ms + point.total_ms,
+            )
+        else:
+            out.append(point._replace(skill=ALL_SKILLS, median_ms=None, p90_ms=None))
+    return out
+
+
+def point_ms(point: SessionPoint) -> float | None:
+    """The time a timeline point shows: its median, or for the all-skills timeline the mean."""
+    if point.skill == ALL_SKILLS:
+        return ratio(point.total_ms, point.attempts)
+    return point.median_ms
+
+
 def moving_average(
     points: Sequence[SessionPoint], window: int = MOVING_WINDOW
 ) -> tuple[list[float | None], list[float | None]]:
-    """Trailing moving averages of accuracy (0..1) and of the median time (ms), one per point."""
+    """Trailing moving averages of accuracy (0..1) and of the time shown (`point_ms`: the
+    median, or the mean for all skills), in ms, one per point."""
     accuracy: list[float | None] = []
     times: list[float | None] = []
     for i in range(len(points)):
         span = points[max(0, i - window + 1) : i + 1]
         n = sum(p.attempts for p in span)
         accuracy.append(ratio(sum(p.correct for p in span), n))
-        medians = [p.median_ms for p in span if p.median_ms is not None]
-        times.append(sum(medians) / len(medians) if medians else None)
+        shown = [t for t in map(point_ms, span) if t is not None]
+        times.append(sum(shown) / len(shown) if shown else None)
     return accuracy, times
 
 
@@ -929,33 +999,36 @@ def load_progress(
     """
     now = time.time() if now is None else now
     need = list(targets) if required is None else list(required)
-    known = {p.name.casefold(): p.name for p in store.profiles()}
-    name = known.get(profile.strip().casefold())
-    if name is None:
-        return empty_progress(profile, now, targets, need)
-    stats = skill_stats(store, name, targets)
-    focus, count = last_practised(store, name)
-    if complete:
-        points, lines = session_history(store, name)
-    else:
-        points = session_points(store, name, focus) if focus else []
-        lines = []
-    exams = read_exams(store, name, need)
-    return Progress(
-        profile=name,
-        now=now,
-        skills=stats,
-        points=tuple(points),
-        sessions=tuple(lines),
-        trends=trends(store, name, now),
-        items=tuple(item_cells(store, name, targets)),
-        days=tuple(daily_stats(store, name)),
-        readiness=readiness(stats, exams, need),
-        exams=tuple(exams),
-        focus=focus,
-        session_count=count,
-        complete=complete,
-    )
+    with store._snapshot():  # one read: the figures and their mark agree
+        known = {p.name.casefold(): p.name for p in store.profiles()}
+        name = known.get(profile.strip().casefold())
+        if name is None:
+            return empty_progress(profile, now, targets, need)
+        mark = history_mark(store, name)
+        stats = skill_stats(store, name, targets)
+        focus, count = last_practised(store, name)
+        if complete:
+            points, lines = session_history(store, name)
+        else:
+            points = session_points(store, name, focus) if focus else []
+            lines = []
+        exams = read_exams(store, name, need)
+        return Progress(
+            profile=name,
+            now=now,
+            skills=stats,
+            points=tuple(points),
+            sessions=tuple(lines),
+            trends=trends(store, name, now),
+            items=tuple(item_cells(store, name, targets)),
+            days=tuple(daily_stats(store, name)),
+            readiness=readiness(stats, exams, need),
+            exams=tuple(exams),
+            focus=focus,
+            session_count=count,
+            complete=complete,
+            mark=mark,
+        )
 
 
 def load_history(store: Store, progress: Progress) -> Progress:
