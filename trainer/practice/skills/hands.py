@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.game.announce import announce
@@ -11,6 +12,7 @@ from trainer.game.dealer import dealer_draws, dealer_words
 from trainer.game.round import SEAT, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
+from trainer.game.strategy import DOUBLE, HIT, STAND, basic_action
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.practice import answers
 from trainer.practice.skills.base import (
@@ -307,8 +309,8 @@ def _random_round(
 ) -> Round:
     """A round played to the end with a plausible player's decisions, from a shuffled shoe.
 
-    `pair` puts a pair in the first box, so splits come up. Decisions are a rough basic strategy
-    with some noise: what a real table shows, not what a perfect player does.
+    `pair` puts a pair in the first box, so splits come up. The players play basic strategy
+    with the odd mistake (`decide`): what a real table shows, not what a perfect player does.
     """
     from trainer.practice.skills.base import pick_bet
 
@@ -335,27 +337,52 @@ def _random_round(
                     rnd.insure(n, half, who)
         rnd.close_insurance()
     while rnd.current is not None:
-        h = rnd.current
-        legal = rnd.legal_actions()
-        rnd.act(_decide(rng, h.best, h.soft, legal, rnd.dealer[0], h.cards))
+        rnd.act(decide(rng, rnd))
     return rnd
 
 
-def _decide(
-    rng: random.Random, best: int, soft: bool, legal: tuple[str, ...], up: str, cards: list[str]
+# How often a simulated player strays from basic strategy: real tables are not played perfectly.
+MISTAKE_RATE = 0.05
+# Of those mistakes, how few may hit a hard 17 or more: a deliberate, rare one.
+HARD_17_HIT_SHARE = 0.1
+
+
+def decide(rng: random.Random, rnd: Round) -> str:
+    """What the player of the hand whose turn it is plays: basic strategy
+    (`trainer.game.strategy`), with the occasional mistake a real player makes."""
+    h = rnd.current
+    if h is None:
+        raise ValueError("no hand is playing")
+    return player_action(rng, h.cards, rnd.dealer[0], rnd.legal_actions(), rnd.rules)
+
+
+def player_action(
+    rng: random.Random,
+    cards: Sequence[str],
+    up: str,
+    legal: Sequence[str],
+    rules: HouseRules,
+    mistakes: float = MISTAKE_RATE,
 ) -> str:
-    up_v = VALUE[up[0]]
-    up_v = 11 if up_v == 1 else up_v
-    if "split" in legal and (cards[0][0] in "A8" or rng.random() < 0.5):
-        return "split"
-    if "double" in legal and best in (9, 10, 11) and rng.random() < 0.8:
-        return "double"
-    if rng.random() < 0.08:
-        return rng.choice(legal)
-    if soft:
-        return "hit" if best <= 17 else "stand"
-    if best <= 11:
-        return "hit"
-    if best >= 17:
-        return "stand"
-    return "hit" if up_v >= 7 else "stand"
+    """Basic strategy for `cards` against `up` among the `legal` actions, and now and then
+    (`mistakes` of the time, drawn from `rng`) another play a real player might make instead:
+    standing on a stiff hand, hitting a 12 against a 4, not doubling, not splitting. Never a
+    stand on a hand that cannot bust (hard 11 or less), and a hit on a hard 17 or more only
+    as a rare deliberate mistake."""
+    right = basic_action(cards, up, legal, rules)
+    if rng.random() >= mistakes:
+        return right
+    low, soft = points(cards)
+    best = low + 10 if soft else low
+    others = []
+    for a in legal:
+        if a == right:
+            continue
+        if a == STAND and best <= 11:
+            continue  # nobody stands on a hand one card cannot bust
+        if a == HIT and not soft and low >= 17 and rng.random() >= HARD_17_HIT_SHARE:
+            continue
+        if a == DOUBLE and not (8 <= best <= 11 or (soft and best <= 18)):
+            continue  # nobody doubles a stiff 15
+        others.append(a)
+    return rng.choice(others) if others else right

@@ -26,7 +26,7 @@ from trainer.practice.skills.base import (
     rank_text,
     shoe_cards,
 )
-from trainer.practice.skills.hands import _decide, _strip_results
+from trainer.practice.skills.hands import _strip_results, decide
 
 
 class Chips(Skill):
@@ -299,16 +299,13 @@ class Procedure(Skill):
                 rnd.close_insurance()
             steps = rng.randint(0, 6)
             while rnd.current is not None and steps > 0:
-                playing = rnd.current
-                rnd.act(
-                    _decide(rng, playing.best, playing.soft, rnd.legal_actions(), up, playing.cards)
-                )
+                rnd.act(decide(rng, rnd))
                 steps -= 1
             if rnd.current is None:
                 return None
             h = rnd.current
             before = len(rnd.events)
-            action = _decide(rng, h.best, h.soft, rnd.legal_actions(), up, h.cards)
+            action = decide(rng, rnd)
             if action == "split":
                 return None
             rnd.act(action)
@@ -431,8 +428,7 @@ class ExposedCard(Skill):
                 rnd.close_insurance()
             steps = rng.randint(0, 3)
             while rnd.current is not None and steps:
-                h = rnd.current
-                rnd.act(_decide(rng, h.best, h.soft, rnd.legal_actions(), rnd.dealer[0], h.cards))
+                rnd.act(decide(rng, rnd))
                 steps -= 1
             if rnd.current is not None:
                 break
