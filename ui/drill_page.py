@@ -31,7 +31,7 @@ from trainer.game.payout import chip_breakdown, money
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
-from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE, rank_text
+from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE
 from ui.chip_tray import ChipTray
 from ui.style import emphasise, esc
 from ui.table_scene import TableScene, TableWidget
@@ -157,7 +157,7 @@ class DrillPage(QWidget):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         emphasise(self.prompt, 1.1)
-        self.extra = QLabel()  # the shoe for the dealer drill, the chips of the table, …
+        self.extra = QLabel()  # the amount to pay in chips, …
         self.extra.setWordWrap(True)
         self.hint = QLabel()
         self.hint.setStyleSheet("color: palette(mid);")
@@ -294,9 +294,7 @@ class DrillPage(QWidget):
         self.feedback.setText("")
         self.prompt.setText(q.prompt)
         extra = ""
-        if q.skill == "dealer":
-            extra = "Shoe, next cards: <b>" + rank_text(q.data["shoe"]) + "</b> …"
-        elif q.kind == CHIPS:
+        if q.kind == CHIPS:
             extra = f"Pay <b>{self.currency}{q.data['amount']}</b>"
         self.extra.setText(extra)
         skill = SKILLS[q.skill]

@@ -403,7 +403,7 @@ def wrong(q: Question) -> str:
     """A readable wrong answer, from a few candidates judged by the skill's own checker."""
     from trainer.practice.answers import Unreadable
 
-    for raw in ("1", "2", "bust", "20", "5", "1; 1", "1; 1; 1", "1; 1; 1; 1", "1 dealer"):
+    for raw in ("1", "2", "bust", "20", "5", "1; 1", "1; 1; 1", "1; 1; 1; 1", "1 dealer", "0 17"):
         try:
             if not SKILLS[q.skill].check(q, raw).correct:
                 return raw

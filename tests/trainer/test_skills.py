@@ -407,9 +407,12 @@ def test_announce_21_is_not_black_jack() -> None:
 # ---------------------------------------------------------------------------- dealer
 
 
-def dealer_play(up: str, shoe: list[str], h17: bool) -> tuple[int, str]:
-    """RULES.md §8: draw on 16 or less, stand on every 17 (or hit soft 17 with the option)."""
-    hand = [up]
+def dealer_play(start: list[str], shoe: list[str], h17: bool) -> tuple[int, str]:
+    """RULES.md §8: from the dealer's cards at his turn, draw on 16 or less, stand on every 17
+    (or hit soft 17 with the option); how many he draws, and his final point."""
+    hand = list(start)
+    if natural(hand):
+        return 0, "Black Jack"
     i = 0
     while True:
         low, soft = low_soft(hand)
@@ -423,8 +426,8 @@ def dealer_play(up: str, shoe: list[str], h17: bool) -> tuple[int, str]:
         if natural(hand):
             return 1, "Black Jack"
     if best(hand) > 21:
-        return len(hand) - 1, "bust"
-    return len(hand) - 1, str(best(hand))
+        return len(hand) - len(start), "bust"
+    return len(hand) - len(start), str(best(hand))
 
 
 @pytest.mark.parametrize(
@@ -433,11 +436,14 @@ def dealer_play(up: str, shoe: list[str], h17: bool) -> tuple[int, str]:
 )
 def test_dealer_draw_follows_s17_or_h17(spec: str, h17: bool) -> None:
     assert rules_for(spec).dealer_hits_soft_17 is h17
+    hole = rules_for(spec).hole_card
     for q in questions(spec, "dealer", 300):
-        n, point = dealer_play(q.data["up"], q.data["shoe"], h17)
+        # with a hole card the dealer has turned it when his turn comes [001]
+        assert q.data["cards"][0] == q.data["up"]
+        assert len(q.data["cards"]) == (2 if hole else 1)
+        n, point = dealer_play(q.data["cards"], q.data["shoe"], h17)
         assert q.answer == (n, point), q.data
         assert q.expected == f"{n} {point}"
-        assert q.data["cards"] == [q.data["up"]]
 
 
 def test_dealer_soft_17_differs_with_the_option() -> None:
@@ -468,8 +474,11 @@ def test_outcome_results_follow_the_hands(preset: str) -> None:
         assert q.item == "outcome:" + "-".join(sorted(set(expect)))
         # the table must not give the answer away
         assert all(h.result is None for _, h in hands_of(q.table))
+        # and it holds the hands asked about: one that bust was collected at once [000]
+        assert [h.label for _, h in hands_of(q.table)] == labels
         seen.update(expect)
-    assert {"win", "lose", "bust", "push", "blackjack"} <= set(seen), seen
+    assert {"win", "lose", "push", "blackjack"} <= set(seen), seen
+    assert "bust" not in seen
 
 
 def test_outcome_checker_reads_the_table_words() -> None:
@@ -582,21 +591,39 @@ def test_pay_insurance_asks_both_questions() -> None:
     assert not SKILLS["pay-insurance"].check(q, "25").correct
 
 
-def _split_total(q: Question, rules: HouseRules) -> Decimal:
-    total = Decimal(0)
-    for cards, stake in zip(q.data["cards"], q.data["stakes"], strict=True):
-        total += Decimal(stake) * factor(hand_result(cards, True, q.data["dealer"]), rules)
-    return total
+def _split_payments(q: Question, rules: HouseRules) -> list[Decimal]:
+    """What each split hand still on the table gets, in the order the question settles them."""
+    by_label = {
+        f"{q.data['box']}.{i + 1}": (cards, Decimal(stake))
+        for i, (cards, stake) in enumerate(zip(q.data["cards"], q.data["stakes"], strict=True))
+    }
+    out = []
+    for label in q.data["settle"]:
+        cards, stake = by_label[label]
+        out.append(stake * factor(hand_result(cards, True, q.data["dealer"]), rules))
+    return out
 
 
 @pytest.mark.parametrize("preset", ["casino-fr", "casino-it", "online", "hole-card"])
-def test_pay_split_settles_each_hand(preset: str) -> None:
+def test_pay_split_settles_each_hand_from_the_dealer_s_right(preset: str) -> None:
     rules = rules_for(preset)
     for q in questions(preset, "pay-split", 80):
         assert len(q.data["cards"]) >= 2
         assert len(q.data["cards"]) <= rules.max_hands
-        assert q.answer == _split_total(q, rules), (q.data, q.expected)
-        assert q.expected == str(q.answer) or Decimal(q.expected) == q.answer
+        box = q.data["box"]
+        labels = [f"{box}.{i + 1}" for i in range(len(q.data["cards"]))]
+        # a hand that bust was collected at once [000]; the others, last hand first (§6)
+        left = [lab for lab, c in zip(labels, q.data["cards"], strict=True) if best(c) <= 21]
+        assert q.data["settle"] == left[::-1]
+        assert [h.label for _, h in hands_of(q.table)] == left  # the bust ones are gone
+        assert q.answer == _split_payments(q, rules), (q.data, q.expected)
+        assert [Decimal(x) for x in q.expected.split("; ")] == q.answer
+        assert ", ".join(q.data["settle"]) in q.prompt
+        assert SKILLS["pay-split"].check(q, q.expected).correct
+        if len(q.answer) > 1 and len(set(q.answer)) > 1:
+            # the same amounts in the deal's order are not the settlement
+            wrong = "; ".join(str(v) for v in q.answer[::-1])
+            assert not SKILLS["pay-split"].check(q, wrong).correct
 
 
 def test_pay_split_aces_21_is_paid_evens() -> None:
@@ -611,22 +638,20 @@ def test_pay_split_aces_21_is_paid_evens() -> None:
         twenty_ones = [c for c in q.data["cards"] if best(c) == 21]
         if twenty_ones and not natural(q.data["dealer"]) and best(q.data["dealer"]) != 21:
             found += 1
-            assert q.answer == _split_total(q, rules)
+            assert q.answer == _split_payments(q, rules)
             # 21, not Black Jack: never 3 to 2 [000]
-            blackjack_pay = sum(Decimal(s) * Decimal("1.5") for s in q.data["stakes"])
-            assert q.answer != blackjack_pay
+            cards = q.data["cards"][::-1]
+            for hand, stake, paid in zip(cards, q.data["stakes"], q.answer, strict=True):
+                if best(hand) == 21:
+                    assert paid == Decimal(stake)
     assert found >= 3
 
 
-def test_pay_split_total_agrees_with_the_insurance_shown() -> None:
+def test_pay_split_leaves_no_insurance_out() -> None:
     """Regression: the table once showed the box insured ("insured 10", lost) while the
-    expected "box's total" left the insurance out (RULES.md §6, §9)."""
+    expected answer left the insurance out (RULES.md §6, §9): the question insures nothing."""
     for q in questions("casino-fr", "pay-split", 300):
-        box = q.table.box(q.data["box"])
-        if box.insurance is None:
-            continue
-        insurance = 2 * box.insurance if natural(q.data["dealer"]) else -box.insurance
-        assert q.answer == _split_total(q, rules_for("casino-fr")) + insurance, q.data
+        assert q.table.box(q.data["box"]).insurance is None
 
 
 @pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
@@ -1070,7 +1095,7 @@ def test_amount_refusals_through_a_skill(typed: str) -> None:
 
 
 def test_signed_amounts_take_a_minus() -> None:
-    q = next(q for q in questions("casino-fr", "pay-split", 80) if q.answer < 0)
+    q = next(q for q in questions("casino-fr", "pay-split", 80) if q.answer[0] < 0)
     assert SKILLS["pay-split"].check(q, q.expected).correct
     assert SKILLS["pay-split"].check(q, q.expected.replace("-", "−")).correct
     assert not SKILLS["pay-split"].check(q, q.expected.lstrip("-")).correct

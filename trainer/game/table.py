@@ -49,6 +49,9 @@ class TableView:
     active: str | None = None  # label of the hand whose turn it is, or "dealer"
     highlights: tuple[str, ...] = field(default=())  # labels the drill wants the eye on
     currency: str = "€"
+    # the shoe's next cards, shown face up beside the shoe, in the order they will come out (the
+    # dealer's draw drill asks what the dealer does with them)
+    shoe_next: tuple[str, ...] = ()
 
     def box(self, number: int) -> BoxView:
         for b in self.boxes:

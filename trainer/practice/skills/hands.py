@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from itertools import chain
 
 from trainer.game.announce import announce
-from trainer.game.cards import VALUE, best, points
-from trainer.game.dealer import dealer_draws, dealer_words
-from trainer.game.round import SEAT, Round
+from trainer.game.cards import RANKS, VALUE, best, points
+from trainer.game.dealer import dealer_words
+from trainer.game.round import BUST, INSURANCE, SEAT, Round
+from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.strategy import DOUBLE, HIT, STAND, basic_action
@@ -68,22 +70,51 @@ def _item_of(cards: list[str], split: bool, stood: bool) -> str:
     return "announce:bust"
 
 
-def _one_box_table(
+def _announce_table(
+    rng: random.Random,
     rules: HouseRules,
+    rest: Iterator[str],
     box: int,
-    cards: tuple[str, ...],
+    cards: Sequence[str],
     label: str,
-    bet: Decimal | None = None,
-    dealer: tuple[str, ...] = (),
+    split: bool,
 ) -> TableView:
-    boxes = []
-    for n in range(1, rules.boxes + 1):
-        if n == box:
-            stakes = ((SEAT, bet),) if bet is not None else ()
-            boxes.append(BoxView(n, stakes, (HandView(label, cards, stakes),)))
-        else:
-            boxes.append(BoxView(n))
-    return TableView(tuple(boxes), dealer, active=label)
+    """The table while box `box` plays `cards`: the dealer's up card (and his hole card, face
+    down, where the table plays one), a bet on the box, and now and then other boxes — those
+    before it with the hands they stood on (a bust one is collected and gone [000]), those after
+    it with their first two cards. A hand after a split has its sister hand beside it."""
+    from trainer.practice.skills.base import pick_bet
+
+    up = next(rest)
+    dealer = (up, next(rest)) if rules.hole_card else (up,)
+    bet = pick_bet(rng, rules)
+    stakes = ((SEAT, bet),)
+    hands = [HandView(label, tuple(cards), stakes)]
+    if split:
+        # the other hand of the pair: its first card is the same rank as this one's
+        twin = next(c for c in rest if c[0] == cards[0][0])
+        second = (next(rest),) if cards[0][0] == "A" else ()  # split Aces are dealt together
+        hands.append(HandView(f"{box}.2", (twin, *second), stakes))
+    boxes = {box: BoxView(box, stakes, tuple(hands))}
+    others = [n for n in range(1, rules.boxes + 1) if n != box]
+    for n in rng.sample(others, min(len(others), rng.choice((0, 0, 1, 2, 3)))):
+        hand = [next(rest), next(rest)]
+        if best(hand) == 21:
+            continue  # a Black Jack: paid or waiting, it is not what this question is about
+        if n < box:  # played already: it stood, or it bust and was collected
+            legal = (HIT, STAND)
+            while best(hand) < 21 and player_action(rng, hand, up, legal, rules) == HIT:
+                hand.append(next(rest))
+            if points(hand)[0] > 21:
+                continue
+        other_bet = ((SEAT, pick_bet(rng, rules)),)
+        boxes[n] = BoxView(n, other_bet, (HandView(str(n), tuple(hand), other_bet),))
+    return TableView(
+        tuple(boxes.get(n, BoxView(n)) for n in range(1, rules.boxes + 1)),
+        dealer,
+        hole_card=rules.hole_card,
+        active=label,
+    )
 
 
 class Announce(Skill):
@@ -145,7 +176,9 @@ class Announce(Skill):
             words,
             words,
             reason,
-            table=_one_box_table(rules, box, tuple(cards), label),
+            table=_announce_table(
+                rng, rules, chain(shoe[pos:], shoe[: pos - len(cards)]), box, cards, label, split
+            ),
         )
 
     def check(self, q: Question, raw: str) -> Verdict:
@@ -179,22 +212,39 @@ def _named(named: tuple[str, ...], cards: list[str]) -> bool:
     )
 
 
+# The dealer's up card in the dealer drill: Aces and small cards give the long draws worth
+# drilling, so they come up more than at a real table.
+_DEALER_UP_WEIGHTS = tuple(0.15 if VALUE[r] == 10 else 0.4 for r in RANKS)
+
+
 class DealerDraw(Skill):
     name = "dealer"
     kind = DEALER
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        shoe = shoe_cards(rng, rules)
-        # Aces and small up cards give the long draws worth drilling
-        up_i = next(
-            i for i, c in enumerate(shoe) if rng.random() < (0.4 if VALUE[c[0]] != 10 else 0.15)
-        )
-        up = shoe.pop(up_i)
-        following = shoe[:8]
-        hand = dealer_draws([up, *following], rules)
-        drawn = len(hand) - 1
+        from trainer.practice.skills.base import pick_bet
+
+        first = 2 if rules.hole_card else 1  # the dealer's cards when his turn comes
+        while True:
+            k = rng.randint(1, rules.boxes)
+            bets = {
+                n: {SEAT: pick_bet(rng, rules)} for n in rng.sample(range(1, rules.boxes + 1), k)
+            }
+            up_rank = rng.choices(RANKS, _DEALER_UP_WEIGHTS)[0]
+            rnd, shoe, cards = _deal(rng, rules, bets, up=up_rank)
+            _play(rng, rnd)
+            # something must be left to settle against the dealer's hand, or he draws nothing
+            # (RULES.md §6): a hand still standing that is not a Black Jack
+            if len(rnd.dealer) >= first and any(
+                h.result != BUST and not h.natural for h in rnd.hands()
+            ):
+                break
+        hand = list(rnd.dealer)
+        drawn = len(hand) - first
         final = dealer_words(hand, rules)
-        words = [dealer_words(hand[: k + 1], rules) for k in range(len(hand))]
+        at_turn = cards.used - drawn  # where the shoe stood when the dealer's turn came
+        following = tuple(shoe[at_turn : at_turn + min(8, max(6, drawn + 2))])
+        words = [dealer_words(hand[: n + 1], rules) for n in range(first - 1, len(hand))]
         soft17 = "draws on soft 17" if rules.dealer_hits_soft_17 else "stands on every 17"
         reason = (
             f"{rank_text(hand)}: "
@@ -203,19 +253,29 @@ class DealerDraw(Skill):
         )
         if final == "Black Jack":
             reason = f"{rank_text(hand)}: Black Jack — the dealer stops at once [000]"
+        up = hand[0]
         item = f"dealer:up-{'T' if VALUE[up[0]] == 10 else up[0]}"
-        data = {"up": up, "shoe": following[: max(6, drawn)], "cards": [up]}
+        data = {"up": up, "shoe": list(following), "cards": hand[:first]}
+        snap = _on_felt(rnd.snapshot())
+        table = TableView(
+            snap.boxes,
+            tuple(hand[:first]),
+            active=DEALER_HAND,
+            currency=snap.currency,
+            shoe_next=following,
+        )
+        turned = ", and you have turned your hole card" if rules.hole_card else ""
         return Question(
             self.name,
             item,
-            "You show this card; the shoe holds the cards below. How many do you draw, and what "
-            "is your final point?",
+            f"Every box has played{turned}. The shoe's next cards lie beside it, in order. How "
+            "many cards do you draw, and what is your final point?",
             data,
             self.kind,
             (drawn, final),
             f"{drawn} {final}",
             reason,
-            table=TableView(tuple(BoxView(n) for n in range(1, rules.boxes + 1)), (up,)),
+            table=table,
         )
 
     def check(self, q: Question, raw: str) -> Verdict:
@@ -247,12 +307,13 @@ class Outcome(Skill):
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
             rnd = _random_round(rng, rules, boxes=1, pair=rng.random() < 0.25)
-            # every hand bust before the dealer drew: a fine question now and then, but most of
-            # the time the dealer's hand should count
-            if len(rnd.dealer) < 2 and rng.random() < 0.7:
+            # a hand that bust was collected at once [000]: it is no longer on the table to settle
+            hands = [h for h in rnd.hands() if h.result != BUST]
+            # a paid Black Jack alone, the dealer drawing nothing: a fine question now and then,
+            # but most of the time the dealer's hand should count
+            if not hands or (len(rnd.dealer) < 2 and rng.random() < 0.7):
                 continue
             break
-        hands = rnd.hands()
         results = [h.result or "lose" for h in hands]
         dealer_final = rnd.dealer_result or ""
         parts = []
@@ -264,7 +325,7 @@ class Outcome(Skill):
         item = "outcome:" + "-".join(sorted(set(results)))
         snap = rnd.snapshot()
         # the trainee must find the results: show the hands without them
-        table = _strip_results(snap)
+        table = _on_felt(snap)
         data = {
             "cards": [list(h.cards) for h in hands],
             "hands": [h.label for h in hands],
@@ -273,7 +334,7 @@ class Outcome(Skill):
         return Question(
             self.name,
             item,
-            "The round is over: the result of each hand of the box, in order?",
+            "The round is over: the result of each hand on the box, in order?",
             data,
             self.kind,
             results,
@@ -294,8 +355,88 @@ def _strip_results(view: TableView) -> TableView:
         for b in view.boxes
     )
     return TableView(
-        boxes, view.dealer_cards, False, view.exposed_card, None, view.highlights, view.currency
+        boxes,
+        view.dealer_cards,
+        False,
+        view.exposed_card,
+        None,
+        view.highlights,
+        view.currency,
+        view.shoe_next,
     )
+
+
+def _on_felt(view: TableView) -> TableView:
+    """`view` as the trainee must read it once the boxes have played: without the results, and
+    without the hands that bust — collected at once, stake and cards [000][003]; a box left
+    with no hand is left with no bet either."""
+    boxes = []
+    for b in view.boxes:
+        hands = tuple(h for h in b.hands if h.result != BUST)
+        if b.hands and not hands:
+            boxes.append(BoxView(b.number))
+        else:
+            boxes.append(BoxView(b.number, b.bets, hands, b.insurance))
+    return _strip_results(
+        TableView(
+            tuple(boxes),
+            view.dealer_cards,
+            view.hole_card,
+            view.exposed_card,
+            view.active,
+            view.highlights,
+            view.currency,
+            view.shoe_next,
+        )
+    )
+
+
+def _deal(
+    rng: random.Random,
+    rules: HouseRules,
+    bets: dict[int, dict[str, Decimal]],
+    *,
+    rig: dict[int, tuple[str, str]] | None = None,
+    up: str | None = None,
+) -> tuple[Round, list[str], ScriptedCards]:
+    """A round with `bets` on the boxes, dealt from a freshly shuffled shoe (returned, with the
+    source the round draws from). `rig[n]` gives the ranks box n's first and second cards may
+    have, `up` those of the dealer's up card: such cards are swapped in from further down the
+    shoe, so the question comes up without waiting for the shuffle to bring it."""
+    numbers = sorted(bets)
+    n = len(numbers)
+    wanted: list[tuple[int, str]] = []
+    if up is not None:
+        wanted.append((n, up))  # the deal: a card to each box, the dealer's, a second to each
+    for i, number in enumerate(numbers):
+        if rig and number in rig:
+            wanted += [(i, rig[number][0]), (n + 1 + i, rig[number][1])]
+    spare = 2 * n + 2  # past the deal (a hole card included)
+    while True:
+        shoe = shoe_cards(rng, rules)
+        for pos, ranks in wanted:
+            if shoe[pos][0] not in ranks:
+                j = next((j for j in range(spare, len(shoe)) if shoe[j][0] in ranks), None)
+                if j is None:
+                    break  # a one-deck shoe may have dealt them all: shuffle again
+                shoe[pos], shoe[j] = shoe[j], shoe[pos]
+        else:
+            break
+    source = ScriptedCards(shoe)
+    rnd = Round(rules, source)
+    for number in numbers:
+        for who, amount in bets[number].items():
+            rnd.bet(number, who, amount)
+    rnd.deal()
+    return rnd, shoe, source
+
+
+def _play(rng: random.Random, rnd: Round) -> None:
+    """Play a dealt round to its end: nobody insures, every hand by `decide`."""
+    if rnd.phase == INSURANCE:
+        rnd.close_insurance()
+    while rnd.current is not None:
+        rnd.act(decide(rng, rnd))
 
 
 def _random_round(

@@ -7,20 +7,27 @@ from __future__ import annotations
 import random
 from decimal import ROUND_FLOOR, Decimal
 
+from trainer.game.cards import SUITS, full_deck, is_natural
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
-from trainer.game.round import SEAT
+from trainer.game.round import BLACKJACK, BUST, DOUBLE, SEAT, WIN, Round
 from trainer.game.rules import HouseRules
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
-    SIGNED_AMOUNT,
     Question,
     Skill,
     pick_bet,
     rank_text,
 )
-from trainer.practice.skills.hands import _random_round, _strip_results
+from trainer.practice.skills.hands import (
+    _deal,
+    _on_felt,
+    _play,
+    _random_round,
+    _strip_results,
+    decide,
+)
 
 
 def _bet_table(
@@ -35,11 +42,42 @@ def _bet_table(
         BoxView(n, bets, (hand,) if hand else (), insurance) if n == box else BoxView(n)
         for n in range(1, rules.boxes + 1)
     )
-    return TableView(boxes, dealer, active=hand.label if hand else None)
+    # with a hole card, the dealer's second card lies face down until he turns it [001]
+    hidden = rules.hole_card and len(dealer) == 1
+    return TableView(boxes, dealer, hidden, active=hand.label if hand else None)
+
+
+def _suited(rng: random.Random, rank: str) -> str:
+    return rank + rng.choice(SUITS)
+
+
+def _two_cards(rng: random.Random) -> tuple[str, str]:
+    """A box's first two cards, not a Black Jack."""
+    while True:
+        a, b = rng.sample(full_deck(), 2)
+        if not is_natural((a, b)):
+            return a, b
 
 
 def _bet_item(skill: str, bet: Decimal) -> str:
     return f"{skill}:{money(bet)}"
+
+
+def _table_bets(
+    rng: random.Random, rules: HouseRules, box: int, bet: Decimal, most_others: int = 3
+) -> dict[int, dict[str, Decimal]]:
+    """A seat bet of `bet` on `box`, and seat bets on up to `most_others` other boxes: the asked
+    box among others, as at a real table."""
+    free = [n for n in range(1, rules.boxes + 1) if n != box]
+    k = rng.randint(0, min(most_others, len(free)))
+    bets = {n: {SEAT: pick_bet(rng, rules)} for n in rng.sample(free, k)}
+    bets[box] = {SEAT: bet}
+    return bets
+
+
+def _settled(rnd: Round, box: int, highlight: bool = True) -> TableView:
+    """The table of a finished round as the dealer pays `box`: results hidden, busts gone."""
+    return _on_felt(rnd.snapshot(highlights=(str(box),) if highlight else ()))
 
 
 class PayEven(Skill):
@@ -49,18 +87,33 @@ class PayEven(Skill):
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
         box = rng.randint(1, rules.boxes)
-        hand = HandView(str(box), (), ((SEAT, bet),), False, "win")
+        while True:
+            rnd, _, _ = _deal(rng, rules, _table_bets(rng, rules, box, bet))
+            _play(rng, rnd)
+            hands = rnd.boxes[box].hands
+            if len(hands) == 1 and hands[0].result == WIN and not hands[0].doubled:
+                break
         return Question(
             self.name,
             _bet_item(self.name, bet),
             f"Box {box} wins on a bet of {money(bet)}. How much do you pay?",
-            {"bet": money(bet), "result": "win", "box": box},
+            {
+                "bet": money(bet),
+                "result": "win",
+                "box": box,
+                "cards": list(hands[0].cards),
+                "dealer": list(rnd.dealer),
+            },
             self.kind,
             bet,
             money(bet),
             f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
-            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+            table=_settled(rnd, box),
         )
+
+
+# a first two cards of 10 or 11, which every table that doubles at all lets double [000][003]
+_DOUBLE_HANDS = (("6", "5"), ("7", "4"), ("8", "3"), ("9", "2"), ("6", "4"), ("7", "3"), ("8", "2"))
 
 
 class PayDouble(Skill):
@@ -74,18 +127,37 @@ class PayDouble(Skill):
         bet = pick_bet(rng, rules)
         box = rng.randint(1, rules.boxes)
         stake = bet * 2
-        hand = HandView(str(box), (), ((SEAT, stake),), True, "win")
+        while True:
+            first, second = rng.choice(_DOUBLE_HANDS)
+            if rng.random() < 0.5:
+                first, second = second, first
+            bets = _table_bets(rng, rules, box, bet)
+            # against a small card, where basic strategy doubles a 10 or an 11
+            rnd, _, _ = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
+            while rnd.current is not None:
+                h = rnd.current
+                rnd.act(DOUBLE if h.box == box and not h.split else decide(rng, rnd))
+            (hand, *others) = rnd.boxes[box].hands
+            if not others and hand.doubled and hand.result == WIN:
+                break
         return Question(
             self.name,
             _bet_item(self.name, bet),
             f"Box {box} doubled a bet of {money(bet)} and wins. How much do you pay?",
-            {"bet": money(bet), "doubled": True, "result": "win", "box": box},
+            {
+                "bet": money(bet),
+                "doubled": True,
+                "result": "win",
+                "box": box,
+                "cards": list(hand.cards),
+                "dealer": list(rnd.dealer),
+            },
             self.kind,
             stake,
             money(stake),
             f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
             f"{money(stake)} (RULES.md §9)",
-            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+            table=_settled(rnd, box),
         )
 
 
@@ -98,10 +170,20 @@ class PayBlackjack(Skill):
         bet = pick_bet(rng, rules, odd=rng.random() < 0.5)
         box = rng.randint(1, rules.boxes)
         win = blackjack_win(bet, rules)
-        cards = ("A", rng.choice("TJQK"))
-        if rng.random() < 0.5:
-            cards = cards[::-1]
-        hand = HandView(str(box), cards, ((SEAT, bet),), False, "blackjack")
+        while True:
+            rig = ("A", "TJQK") if rng.random() < 0.5 else ("TJQK", "A")
+            rnd, _, _ = _deal(rng, rules, _table_bets(rng, rules, box, bet), rig={box: rig})
+            hand = rnd.boxes[box].hands[0]
+            if hand.natural_paid:
+                # paid at once, the dealer showing neither an Ace nor a ten [000]: the table as
+                # it stands right after the deal
+                table = _strip_results(rnd.snapshot(highlights=(str(box),)))
+                break
+            _play(rng, rnd)  # the natural waits for the dealer's card
+            if hand.result == BLACKJACK:
+                table = _settled(rnd, box)
+                break
+        cards = tuple(hand.cards)
         ratio = rules.blackjack_pays.replace(":", "/")
         how = f"{money(bet)} × {ratio} = {money(bet * rules.blackjack_ratio)}"
         if win != bet * rules.blackjack_ratio:
@@ -115,7 +197,7 @@ class PayBlackjack(Skill):
             win,
             money(win),
             f"Black Jack is paid {rules.blackjack_pays}: {how} [000]",
-            table=_bet_table(rules, box, ((SEAT, bet),), hand),
+            table=table,
         )
 
 
@@ -130,7 +212,8 @@ class PayInsurance(Skill):
         bet = pick_bet(rng, rules)
         box = rng.randint(1, rules.boxes)
         top = insurance_max(bet)
-        hand = HandView(str(box), (), ((SEAT, bet),))
+        hand = HandView(str(box), _two_cards(rng), ((SEAT, bet),))
+        ace = _suited(rng, "A")
         # [000][001][002] exactly half the bet; [003] at most half (option insurance_amount)
         exact = rules.insurance_amount == "half"
         if rng.random() < 0.5:
@@ -152,7 +235,7 @@ class PayInsurance(Skill):
                 top,
                 money(top),
                 why,
-                table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A",)),
+                table=_bet_table(rules, box, ((SEAT, bet),), hand, (ace,)),
             )
         # an insured amount as players put it: the full half, or, where the table takes less
         # than half [003], a round part of it
@@ -170,7 +253,9 @@ class PayInsurance(Skill):
             money(win),
             f"insurance pays 2 to 1 when the dealer makes Black Jack: {money(insured)} × 2 = "
             f"{money(win)} [000]",
-            table=_bet_table(rules, box, ((SEAT, bet),), hand, ("A", "K"), insured),
+            table=_bet_table(
+                rules, box, ((SEAT, bet),), hand, (ace, _suited(rng, rng.choice("TJQK"))), insured
+            ),
         )
 
 
@@ -181,22 +266,27 @@ def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net:
 
 class PaySplit(Skill):
     name = "pay-split"
-    kind = SIGNED_AMOUNT
+    kind = AMOUNTS
 
     def available(self, rules: HouseRules) -> str | None:
         return f"no split under {rules.preset}" if rules.split == "none" else None
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
-            # no insurance here: the question is the split hands' total alone
+            # no insurance here: the question is the split hands alone
             rnd = _random_round(rng, rules, boxes=1, pair=True, insure=0)
             hands = rnd.hands()
-            if len(hands) >= 2:
+            # a hand that bust was collected at once [000]: the others are left to settle
+            left = [h for h in hands if h.result != BUST]
+            if len(hands) >= 2 and left:
                 break
         box = hands[0].box
-        total = sum((h.net.get(SEAT, ZERO) for h in hands), ZERO)
+        # the dealer settles from his right to his left: the last hand of the box first
+        # (RULES.md §6, the French casino practice)
+        order = left[::-1]
+        answer = [h.net.get(SEAT, ZERO) for h in order]
         lines = [
-            _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in hands
+            _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in order
         ]
         aces = hands[0].split_aces
         rule = (
@@ -205,27 +295,34 @@ class PaySplit(Skill):
             else "each split hand is settled on its own stake; a 21 after a split is paid evens "
             "[000]"
         )
+        gone = [h.label for h in hands if h.result == BUST]
+        if gone:
+            rule += f"; {', '.join(gone)} bust and was collected at once [000]"
         kind = (
             "aces"
             if aces
             else ("double" if any(h.doubled for h in hands) else f"{len(hands)}-hands")
         )
+        labels = [h.label for h in order]
         return Question(
             self.name,
             f"pay-split:{kind}",
-            f"Box {box} split. The round is over: what is the box's total? (positive: you pay; "
-            "negative: you take)",
+            f"Box {box} split. The round is over: settle it hand by hand, from your right to "
+            f"your left ({', '.join(labels)}). What does each hand get? (negative: you take)",
             {
                 "cards": [list(h.cards) for h in hands],
                 "dealer": list(rnd.dealer),
                 "stakes": [money(h.stakes[SEAT]) for h in hands],
                 "box": box,
+                "settle": labels,
             },
             self.kind,
-            total,
-            money(total),
-            "; ".join(lines) + f" — {rule}",
-            table=_strip_results(rnd.snapshot()),
+            answer,
+            "; ".join(money(v) for v in answer),
+            "; ".join(lines)
+            + f" — {rule}; split hands are settled one by one, from the dealer's right to his "
+            "left (house practice)",
+            table=_settled(rnd, box, highlight=False),
         )
 
 
@@ -252,6 +349,8 @@ class PayBehind(Skill):
             bets[who] = bet
         while True:
             rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15, insure=0)
+            if any(h.result == BUST for h in rnd.hands()):
+                continue  # collected at once during play [000]: nothing is left to settle
             if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
                 break
         # insurance is a bet of its own, settled apart: it is not part of this question
@@ -275,7 +374,7 @@ class PayBehind(Skill):
             "; ".join(money(v) for v in answer),
             f"{results}: each bettor shares the box's result in proportion to their own stake "
             "[000][003]",
-            table=_strip_results(rnd.snapshot()),
+            table=_on_felt(rnd.snapshot()),
         )
 
 
@@ -311,7 +410,7 @@ class PayTable(Skill):
             paid,
             money(paid),
             (" + ".join(lines) or "nobody wins") + f" = {money(paid)} (RULES.md §9)",
-            table=_strip_results(rnd.snapshot()),
+            table=_on_felt(rnd.snapshot()),
         )
 
 
