@@ -1,9 +1,12 @@
 """A playing card on the felt, painted entirely with vectors.
 
 Face up: a rounded white card with the rank and suit in two corners and a large suit in the
-middle; face down: a patterned back. No bitmaps, so a card stays crisp at any zoom and any
-device-pixel ratio. Card tokens are the domain's (`trainer.game.cards`): a rank `A 2-9 T J Q K` and
-an optional suit `S H D C`; a card without a suit is drawn with its rank alone.
+middle; a Jack, Queen or King is a picture card (a framed, coloured panel with the figure's
+headwear and the rank in large letters), its panel showing beside the index even when a fanned
+card covers the rest; face down: a patterned back. No bitmaps, so a card stays crisp at any zoom
+and any device-pixel ratio. Card tokens are the domain's (`trainer.game.cards`): a rank
+`A 2-9 T J Q K` and an optional suit `S H D C`; a card without a suit is drawn with its rank
+alone.
 """
 
 from __future__ import annotations
@@ -39,9 +42,78 @@ FACE = QColor("#fdfcf7")
 EDGE = QColor("#a9a79e")
 BACK = QColor("#8c1a2b")
 BACK_LINES = QColor(255, 235, 210, 90)
-FRAME_GOLD = QColor("#c9a447")
 
 SUITS = "SHDC"
+COURT = ("J", "Q", "K")
+COURT_FILL = QColor("#f4e4a8")
+COURT_GOLD = QColor("#e3b22b")
+COURT_ROBE = {True: QColor("#c8102e"), False: QColor("#23408e")}  # red suits, black suits
+
+# the picture panel of a court card leaves the two corner indices outside it, as printed cards
+# do: notched at the top left and the bottom right
+_PANEL = QRectF(8, 8, CARD_W - 16, CARD_H - 16)
+_NOTCH_W, _NOTCH_H = 30.0, 20.0
+
+
+@lru_cache(maxsize=1)
+def court_frame() -> QPainterPath:
+    r = _PANEL
+    p = QPainterPath()
+    p.moveTo(r.left() + _NOTCH_W, r.top())
+    p.lineTo(r.right(), r.top())
+    p.lineTo(r.right(), r.bottom() - _NOTCH_H)
+    p.lineTo(r.right() - _NOTCH_W, r.bottom() - _NOTCH_H)
+    p.lineTo(r.right() - _NOTCH_W, r.bottom())
+    p.lineTo(r.left(), r.bottom())
+    p.lineTo(r.left(), r.top() + _NOTCH_H)
+    p.lineTo(r.left() + _NOTCH_W, r.top() + _NOTCH_H)
+    p.closeSubpath()
+    return p
+
+
+@lru_cache(maxsize=1)
+def court_band() -> QPainterPath:
+    """The figure's robe: a band of colour across the upper half of the panel, under the head."""
+    p = QPainterPath()
+    p.moveTo(_PANEL.left() + 2, 44)
+    p.quadTo(CARD_W / 2, 30, _PANEL.right() - 2, 44)
+    p.lineTo(_PANEL.right() - 2, 50)
+    p.lineTo(_PANEL.left() + 2, 50)
+    p.closeSubpath()
+    return p
+
+
+@lru_cache(maxsize=3)
+def headwear(rank: str) -> QPainterPath:
+    """What the figure wears, above the large letter: a King's crown, a Queen's coronet, a Jack's
+    feathered cap."""
+    cx, base = CARD_W / 2, 36.0
+    p = QPainterPath()
+    if rank == "K":  # three points
+        p.moveTo(cx - 11, base)
+        p.lineTo(cx - 12, base - 10)
+        p.lineTo(cx - 6, base - 5)
+        p.lineTo(cx, base - 13)
+        p.lineTo(cx + 6, base - 5)
+        p.lineTo(cx + 12, base - 10)
+        p.lineTo(cx + 11, base)
+        p.closeSubpath()
+    elif rank == "Q":  # a rounded coronet with a jewel
+        p.moveTo(cx - 10, base)
+        p.cubicTo(cx - 11, base - 9, cx - 4, base - 11, cx, base - 6)
+        p.cubicTo(cx + 4, base - 11, cx + 11, base - 9, cx + 10, base)
+        p.closeSubpath()
+        p.addEllipse(QPointF(cx, base - 9), 2.4, 2.4)
+    else:  # a cap and its feather
+        p.moveTo(cx - 11, base)
+        p.quadTo(cx - 9, base - 9, cx + 1, base - 9)
+        p.quadTo(cx + 10, base - 9, cx + 11, base)
+        p.closeSubpath()
+        p.moveTo(cx + 2, base - 8)
+        p.quadTo(cx + 12, base - 18, cx + 17, base - 14)
+        p.quadTo(cx + 10, base - 12, cx + 4, base - 6)
+        p.closeSubpath()
+    return p
 
 
 def split_token(token: str) -> tuple[str, str | None]:
@@ -193,17 +265,46 @@ class CardItem(QGraphicsItem):
             # no suit known: the rank itself, large, where the pips would be
             self._draw_glyphs(painter, text_path(self.rank), centre, 30.0, condense=True)
             return
-        if self.rank in ("J", "Q", "K"):
-            painter.setPen(QPen(FRAME_GOLD, 1.2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(14, 26, CARD_W - 28, CARD_H - 46), 3, 3)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(ink)
-            self._draw_glyphs(painter, text_path(self.rank), centre + QPointF(0, -9), 20.0)
-            self._draw_glyphs(painter, suit_path(self.suit), centre + QPointF(0, 15), 20.0, unit=1)
+        if self.rank in COURT:
+            self._paint_court(painter, ink, self.suit)
             return
         size = PIP_CENTRE * (1.15 if self.rank == "A" else 1.0)
         self._draw_glyphs(painter, suit_path(self.suit), centre, size, unit=1)
+
+    def _paint_court(self, painter: QPainter, ink: QColor, suit: str) -> None:
+        """A picture card: a framed, tinted panel beside the indices (its top shows even where a
+        fanned card covers the rest), the suit at the figure's shoulder, the figure's headwear
+        (crown, coronet, cap) over a robe in the suit's colour, the whole mirrored as court
+        cards are, and the rank in large letters in the middle."""
+        frame = court_frame()
+        painter.setPen(QPen(ink, 1.1))
+        painter.setBrush(COURT_FILL)
+        painter.drawPath(frame)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for half in (0, 1):
+            painter.save()
+            if half:
+                painter.translate(CARD_W, CARD_H)
+                painter.rotate(180)
+            # the robe's band across the panel's top, in the suit's colour
+            painter.setBrush(COURT_ROBE[suit in "HD"])
+            painter.drawPath(court_band())
+            # the suit beside the figure, where a fanned card still shows it
+            painter.setBrush(ink)
+            self._draw_glyphs(painter, suit_path(suit), QPointF(56.5, 17.5), 11.0, unit=1)
+            painter.setPen(QPen(ink, 0.9))
+            painter.setBrush(COURT_GOLD)
+            painter.drawPath(headwear(self.rank))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.restore()
+        # the rank in large letters on a medallion between the two halves
+        centre = QPointF(CARD_W / 2, CARD_H / 2)
+        painter.setPen(QPen(ink, 1.0))
+        painter.setBrush(FACE)
+        painter.drawEllipse(centre, 13.5, 14.5)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        self._draw_glyphs(painter, text_path(self.rank), centre, 17.0)
 
     def _paint_index(self, painter: QPainter) -> None:
         glyphs = text_path(self.rank)

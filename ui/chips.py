@@ -282,6 +282,12 @@ class ChipStackItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
+    def chips_rect(self) -> QRectF:
+        """The chips alone, in item coordinates (without the amount and label under them)."""
+        r = self.radius * 1.05
+        top = -r - STACK_STEP * self.radius * (len(self._chips) - 1)
+        return QRectF(-r, top, 2 * r, r - top)
+
     def _paint_chips(self, painter: QPainter) -> None:
         r = self.radius
         step = STACK_STEP * r

@@ -7,7 +7,8 @@
     python -m ui.demo_table --bench       # print how long a full redraw takes, then quit
 
 The snapshot is written by hand here: it shows every kind of thing the table can hold (behind
-bets, insurance, a split box, a doubled hand, an exposed card, the active hand) at once.
+bets, insurance, a split box with a doubled hand, a doubled hand, picture cards, an exposed card,
+the active hand) at once.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def sample_view(*, hole_card: bool = False, boxes: int = 7) -> TableView:
         3: BoxView(
             3,
             ((seat, D(10)),),
-            (HandView("3", ("9C", "7D", "4H", "2S", "3C"), ((seat, D(10)),)),),
+            (HandView("3", ("2C", "7D", "4H", "2S", "3C"), ((seat, D(10)),)),),
             insurance=D(5),
         ),
         4: BoxView(
@@ -49,7 +50,7 @@ def sample_view(*, hole_card: bool = False, boxes: int = 7) -> TableView:
             ((seat, D(20)), ("Marco", D("12.5"))),
             (
                 HandView("4.1", ("8H", "3S", "TD"), ((seat, D(20)), ("Marco", D("12.5")))),
-                HandView("4.2", ("8D", "9C"), ((seat, D(20)), ("Marco", D("12.5")))),
+                HandView("4.2", ("8D", "3C", "QC"), ((seat, D(40)), ("Marco", D(25))), True),
                 HandView("4.3", ("8S",), ((seat, D(20)), ("Marco", D("12.5")))),
             ),
         ),

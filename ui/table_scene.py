@@ -47,7 +47,6 @@ from ui.chips import (
     ChipStackItem,
     chip_colours,
     fit_text,
-    format_amount,
     line_height,
     ui_font,
 )
@@ -57,14 +56,22 @@ SCENE_RECT = QRectF(0, 0, 1600, 1000)
 CENTRE_X = 800.0
 
 # The arc of boxes: an ellipse centred above the table, so the end boxes sit higher than the middle.
-ARC_CY, ARC_AX, ARC_BY = 220.0, 820.0, 620.0
-ARC_SPAN = 1296.0  # from the centre of the last box to the centre of the first
+# The arc of boxes, parallel to the rail: deep enough that a box's bets, behind bets and number
+# stay on the felt at both ends (the rail curves in towards the players).
+ARC_CY, ARC_AX, ARC_BY = -236.6, 820.0, 1006.6
+ARC_SPAN = 1100.0  # from the centre of the last box to the centre of the first
 BOX_SPACING_MAX = 420.0
 SPOT_R = 46.0
 INSURANCE_RISE = 380.0  # the insurance line runs this far above the boxes, towards the dealer
-BEHIND_DX = 64.0  # behind bets sit this far beside the seat bet
+# Behind bets lie behind the seat's, on the players' side of the box [000][003]: a row below the
+# spot, then the box's number.
+BEHIND_DY = 74.0
 BEHIND_R = 17.0
-CAPTION_H = 38.0  # a split hand's label and stake, on two lines
+BEHIND_STEP = 64.0
+BADGE_DY = 130.0  # the top of the number badge, below the spot's centre
+BADGE_H = 26.0
+DOUBLE_DX = 22.0  # a doubled stake: the double beside the bet
+CAPTION_H = 22.0  # a split hand's label, or "doubled", under its cards
 HAND_GAP = 12.0
 
 DEALER_RECT = QRectF(560, 0, 480, 300)
@@ -74,6 +81,12 @@ DEALER_CARDS_MAX_W = 470.0
 SHOE_RECT = QRectF(1334, 20, 206, 124)
 DISCARD_RECT = QRectF(60, 20, 206, 124)
 EXPOSED_POS = QPointF(1212, 28)
+# the shoe's next cards, when a drill shows them: a row of small cards left of the shoe's mouth
+SHOE_NEXT_SCALE = 0.7
+SHOE_NEXT_TOP = 24.0
+SHOE_NEXT_RIGHT = SHOE_RECT.left() - 8
+SHOE_NEXT_LEFT = 1048.0  # clear of the dealer's longest hand
+SHOE_NEXT_STEP = 38.0
 RACK_RECT = QRectF(616, 0, 368, 62)
 
 ACTIVE_COLOUR = QColor("#ffd54a")
@@ -90,6 +103,14 @@ RESULT_STYLE = {
 }
 
 Breakdown = Callable[[Decimal], Sequence[Decimal]]
+SEAT = "seat"
+
+
+def _stake_of(hand: HandView, who: str) -> Decimal | None:
+    for bettor, amount in hand.stakes:
+        if bettor == who:
+            return amount
+    return None
 
 
 def arc_y(x: float) -> float:
@@ -119,18 +140,61 @@ class BoxPlace:
         """The part of the felt that belongs to the box (a click there is a click on the box)."""
         x, y = self.anchor.x(), self.anchor.y()
         top = self.insurance_y - 48
-        return QRectF(x - self.width / 2 - 6, top, self.width + 12, y + 96 - top)
+        bottom = y + BADGE_DY + BADGE_H + 4
+        return QRectF(x - self.width / 2 - 6, top, self.width + 12, bottom - top)
+
+    def behind_area(self) -> QRectF:
+        """Where the behind bets lie: a strip behind the seat's spot, above the number."""
+        x, y = self.anchor.x(), self.anchor.y()
+        w = min(self.width - 4, 4 * BEHIND_STEP)
+        return QRectF(x - w / 2, y + SPOT_R + 6, w, BADGE_DY - SPOT_R - 10)
+
+
+def table_path(inset: float) -> QPainterPath:
+    """The table's outline, `inset` inside its edge: 0 is the rail's edge, 34 the felt's."""
+    left, right, bottom = inset, SCENE_RECT.width() - inset, 990.0 - inset
+    p = QPainterPath()
+    p.moveTo(left, 0)
+    p.lineTo(right, 0)
+    p.lineTo(right, 360)
+    p.cubicTo(right, 800 - inset * 0.6, 1200 - inset * 0.3, bottom, CENTRE_X, bottom)
+    p.cubicTo(400 + inset * 0.3, bottom, left, 800 - inset * 0.6, left, 360)
+    p.closeSubpath()
+    return p
+
+
+FELT_INSET = 34.0
+_CLOTH = table_path(FELT_INSET + 8)  # what a box may cover: the felt, short of the rail
+
+
+def _room_on_felt(x: float, top: float, bottom: float, most: float) -> float:
+    """The widest band centred on `x`, from `top` to `bottom`, that lies on the felt (at most
+    `most`): the end boxes of the arc come near the rail."""
+    if _CLOTH.contains(QRectF(x - most / 2, top, most, bottom - top)):
+        return most
+    lo, hi = 0.0, most
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if _CLOTH.contains(QRectF(x - mid / 2, top, mid, bottom - top)):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def layout_boxes(numbers: Sequence[int]) -> list[BoxPlace]:
-    """Box places along the arc: box 1 (lowest number) at the right-hand end [000]."""
+    """Box places along the arc: box 1 (lowest number) at the right-hand end [000]. A box takes
+    the width between its neighbours, short of the rail at the ends of the arc."""
     ordered = sorted(numbers)
     n = len(ordered)
     spacing = BOX_SPACING_MAX if n < 2 else min(BOX_SPACING_MAX, ARC_SPAN / (n - 1))
     places = []
     for k, number in enumerate(ordered):
         x = CENTRE_X + spacing * ((n - 1) / 2 - k)
-        places.append(BoxPlace(number, QPointF(x, arc_y(x)), min(spacing, 280.0) - 14, spacing))
+        y = arc_y(x)
+        top = y - INSURANCE_RISE - 48
+        width = _room_on_felt(x, top, y + BADGE_DY + BADGE_H, min(spacing, 280.0) - 14)
+        places.append(BoxPlace(number, QPointF(x, y), width, spacing))
     return places
 
 
@@ -264,24 +328,12 @@ class FeltItem(QGraphicsItem):
         self.setZValue(-10)
         # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
         self._key = ("felt", tuple(p.number for p in self.places), legend)
-        self._outline = self._table_path(0)
-        self._felt = self._table_path(34)
-        self._number_font = ui_font(24, bold=True)
+        self._outline = table_path(0)
+        self._felt = table_path(FELT_INSET)
+        self._number_font = ui_font(21, bold=True)
         self._small_font = ui_font(13, bold=True)
         self._plate_font = ui_font(17, bold=True)
         self._legend_font = ui_font(19, bold=True)
-
-    @staticmethod
-    def _table_path(inset: float) -> QPainterPath:
-        left, right, bottom = inset, SCENE_RECT.width() - inset, 990.0 - inset
-        p = QPainterPath()
-        p.moveTo(left, 0)
-        p.lineTo(right, 0)
-        p.lineTo(right, 360)
-        p.cubicTo(right, 800 - inset * 0.6, 1200 - inset * 0.3, bottom, CENTRE_X, bottom)
-        p.cubicTo(400 + inset * 0.3, bottom, left, 800 - inset * 0.6, left, 360)
-        p.closeSubpath()
-        return p
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return SCENE_RECT
@@ -300,7 +352,7 @@ class FeltItem(QGraphicsItem):
         painter.drawPath(self._outline)
         painter.setPen(QPen(QColor(255, 220, 180, 40), 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self._table_path(8))
+        painter.drawPath(table_path(8))
         # felt
         felt = QRadialGradient(QPointF(CENTRE_X, 380), 900)
         felt.setColorAt(0, QColor("#23864c"))
@@ -311,7 +363,7 @@ class FeltItem(QGraphicsItem):
         painter.drawPath(self._felt)
         painter.setPen(QPen(QColor(217, 184, 96, 120), 1.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self._table_path(46))
+        painter.drawPath(table_path(46))
         self._paint_insurance_line(painter)
         if self.legend:
             self._paint_legend(painter)
@@ -382,10 +434,13 @@ class FeltItem(QGraphicsItem):
         painter.setPen(QPen(QColor(246, 236, 208, 90), 1.2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(c, SPOT_R - 6, SPOT_R - 6)
-        badge = QRectF(c.x() - 20, c.y() + SPOT_R + 10, 40, 30)
+        # the behind bettors' part of the box, faintly marked
+        painter.setPen(QPen(QColor(246, 236, 208, 45), 1.2, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(place.behind_area(), 14, 14)
+        badge = QRectF(c.x() - 20, c.y() + BADGE_DY, 40, BADGE_H)
         painter.setPen(QPen(GOLD, 1.5))
         painter.setBrush(QColor(8, 36, 20, 200))
-        painter.drawRoundedRect(badge, 15, 15)
+        painter.drawRoundedRect(badge, BADGE_H / 2, BADGE_H / 2)
         painter.setFont(self._number_font)
         painter.setPen(CREAM)
         painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(place.number))
@@ -626,12 +681,16 @@ class TableScene(QGraphicsScene):
         for box in view.boxes:
             self._draw_box(d, box, places[box.number], marked)
         self._draw_dealer(d)
+        exposed_at = EXPOSED_POS
+        if view.shoe_next:
+            left = self._draw_shoe_next(d)
+            exposed_at = QPointF(min(EXPOSED_POS.x(), left - CARD_W - 14), EXPOSED_POS.y())
         if view.exposed_card:
             card = CardItem(view.exposed_card, True, d.layer)
-            card.setPos(EXPOSED_POS)
+            card.setPos(exposed_at)
             d.hand_cards["exposed"] = [card]
             cap = LabelItem("exposed card", 14, italic=True, colour=CREAM, parent=d.layer)
-            cap.setPos(EXPOSED_POS.x() + CARD_W / 2, EXPOSED_POS.y() + CARD_H + 6)
+            cap.setPos(exposed_at.x() + CARD_W / 2, exposed_at.y() + CARD_H + 6)
             d.captions["exposed"] = cap
         return d
 
@@ -674,35 +733,32 @@ class TableScene(QGraphicsScene):
         return item
 
     def _draw_box(self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str]) -> None:
+        """The box's money and cards. The seat's stake lies on the spot (a doubled stake as two
+        stacks, the double beside the bet; after a split, each hand's stake under its cards);
+        the behind bettors' stakes behind it, towards the players; insurance on the insurance
+        line; the cards above, never over a stake."""
         c = place.anchor
         n = box.number
-        bets = list(box.bets)
-        seat_i = next((i for i, (who, _) in enumerate(bets) if who == "seat"), 0)
-        if bets:
-            who, amount = bets.pop(seat_i)
-            self._stack(
-                d,
-                f"{n}:{who}",
-                amount,
-                QPointF(c.x(), c.y() + 4),
-                label=None if who == "seat" else who,
-            )
-        # behind bets beside the seat bet, right then left, a second pair above the first
-        # a name may take the room between this stack and the facing one of the next box
-        name_w = place.spacing - 2 * BEHIND_DX - 6
-        for i, (who, amount) in enumerate(bets):
-            side = 1 if i % 2 == 0 else -1
-            row = i // 2
-            pos = QPointF(c.x() + side * BEHIND_DX, c.y() + 2 - row * 66)
-            self._stack(
-                d,
-                f"{n}:{who}",
-                amount,
-                pos,
-                label=who,
-                radius=BEHIND_R,
-                label_width=name_w,
-            )
+        hands = [h for h in box.hands if h.cards]
+        y = c.y() + 4
+        seat: list[tuple[str, ChipStackItem, HandView | None, float]] = []  # key, stack, hand, dx
+        if len(hands) > 1:
+            for h in hands:
+                stake = _stake_of(h, SEAT)
+                if stake:
+                    seat += self._seat_stacks(d, h.label, stake, h.doubled, 15.0, h)
+        elif hands:
+            stake = _stake_of(hands[0], SEAT) or dict(box.bets).get(SEAT)
+            if stake:
+                seat += self._seat_stacks(d, str(n), stake, hands[0].doubled, CHIP_RADIUS, None)
+        else:
+            stake = dict(box.bets).get(SEAT)
+            if stake:
+                seat += self._seat_stacks(d, str(n), stake, False, CHIP_RADIUS, None)
+        for _, item, hand, dx in seat:
+            if hand is None:
+                item.setPos(c.x() + dx, y)
+        self._draw_behind(d, box, place, hands)
         if box.insurance is not None:
             self._stack(
                 d,
@@ -712,21 +768,88 @@ class TableScene(QGraphicsScene):
                 label="insurance",
                 radius=BEHIND_R,
             )
-        self._draw_hands(d, box, place, marked)
+        # the cards end above the tallest stake on the spot
+        stakes_top = min((y + item.chips_rect().top() for _, item, _, _ in seat), default=y)
+        centres = self._draw_hands(d, box, place, marked, min(stakes_top - 6, c.y() - SPOT_R - 10))
+        half = place.width / 2
+        for _, item, hand, dx in seat:
+            if hand is not None:
+                # under its hand's cards, and within the box: a neighbour's cards come close
+                w = item.boundingRect().width() / 2
+                x = min(max(centres[hand.label] + dx, c.x() - half + w), c.x() + half - w)
+                item.setPos(x, y)
         if str(n) in marked and not any(h.label == str(n) for h in box.hands):
             colour = ACTIVE_COLOUR if d.view.active == str(n) else HIGHLIGHT_COLOUR
             r = SPOT_R + 8
             self._outline(d, str(n), QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), colour)
 
-    def _draw_hands(self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str]) -> None:
+    def _seat_stacks(
+        self,
+        d: Drawing,
+        key: str,
+        stake: Decimal,
+        doubled: bool,
+        radius: float,
+        hand: HandView | None,
+    ) -> list[tuple[str, ChipStackItem, HandView | None, float]]:
+        """The seat's stake as it lies: one stack, or for a doubled hand the bet and its double
+        side by side (each half the stake)."""
+        if not doubled:
+            item = self._stack(d, f"{key}:seat", stake, QPointF(), radius=radius)
+            return [(f"{key}:seat", item, hand, 0.0)]
+        half = stake / 2
+        first = self._stack(d, f"{key}:seat", half, QPointF(), radius=radius)
+        double = self._stack(d, f"{key}:seat:double", half, QPointF(), radius=radius)
+        # apart enough that their amounts do not run into each other
+        dx = max(DOUBLE_DX * radius / CHIP_RADIUS, first.boundingRect().width() / 2 + 1.5)
+        return [(f"{key}:seat", first, hand, dx), (f"{key}:seat:double", double, hand, -dx)]
+
+    def _draw_behind(
+        self, d: Drawing, box: BoxView, place: BoxPlace, hands: list[HandView]
+    ) -> None:
+        """The behind bettors' stakes in a row behind the seat's [000][003]: each bettor's money
+        on the box (over all its hands once split or doubled)."""
+        bettors = [who for who, _ in box.bets if who != SEAT]
+        for h in hands:
+            bettors += [who for who, _ in h.stakes if who != SEAT and who not in bettors]
+        bets = dict(box.bets)
+        amounts = []
+        for who in bettors:
+            amount = sum((_stake_of(h, who) or Decimal(0) for h in hands), Decimal(0))
+            amount = amount or bets.get(who, Decimal(0))  # a snapshot with bets and no stakes
+            if amount:
+                amounts.append((who, amount))
+        if not amounts:
+            return
+        row = place.behind_area()
+        step = min(BEHIND_STEP, (row.width() - 4) / len(amounts))
+        x0 = row.center().x() + step * (len(amounts) - 1) / 2
+        for i, (who, amount) in enumerate(amounts):
+            # from the dealer's left to his right, as the boxes go
+            pos = QPointF(x0 - i * step, place.anchor.y() + BEHIND_DY)
+            self._stack(
+                d,
+                f"{box.number}:{who}",
+                amount,
+                pos,
+                label=who,
+                radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
+                label_width=step - 4,
+            )
+
+    def _draw_hands(
+        self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str], lowest: float
+    ) -> dict[str, float]:
+        """The box's hands side by side, their cards ending above `lowest`; the centre of each."""
         hands = [h for h in box.hands if h.cards]
         if not hands:
-            return
+            return {}
         c = place.anchor
         split = len(box.hands) > 1
-        captions = [self._caption(h, split, d.view.currency) for h in hands]
-        bottom = c.y() - SPOT_R - 10 - (CAPTION_H if any(captions) else 0)
+        captions = [self._caption(h, split) for h in hands]
+        bottom = lowest - (CAPTION_H if any(captions) else 0)
         top = place.insurance_y + (72 if box.insurance is not None else -18)
+        top = max(top, SHOE_RECT.bottom() + 30)  # clear of the shoe and the discard tray
         if any(h.result for h in hands):
             top += 20  # room for the result badge above the cards
         avail_h = bottom - top
@@ -784,7 +907,7 @@ class TableScene(QGraphicsScene):
                     max_width=r,
                     parent=d.layer,
                 )
-                lab.setPos(cx, bottom + 3)
+                lab.setPos(cx, bottom + 2)
                 d.captions[hand.label] = lab
             if hand.result:
                 text, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
@@ -802,23 +925,40 @@ class TableScene(QGraphicsScene):
             if hand.label in marked:
                 colour = ACTIVE_COLOUR if d.view.active == hand.label else HIGHLIGHT_COLOUR
                 self._outline(d, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
+        return {h.label: cx for h, cx in zip(hands, centres, strict=True)}
 
     @staticmethod
-    def _caption(hand: HandView, split: bool, currency: str) -> str:
-        """A split hand shows its label and stake; a doubled hand its doubled stake."""
-        if not split and not hand.doubled:
-            return ""
-        stake = sum((amount for _, amount in hand.stakes), Decimal(0))
-        money = format_amount(stake, currency) if stake else ""
+    def _caption(hand: HandView, split: bool) -> str:
+        """A split hand shows its label; a doubled hand says so (its stake is the two stacks
+        under it)."""
         if split:
-            second = f"{money} ×2" if hand.doubled else money
-            return f"{hand.label}\n{second}" if second else hand.label
-        return f"doubled\n{money}" if money else "doubled"
+            return hand.label
+        return "doubled" if hand.doubled else ""
 
     def _outline(self, d: Drawing, key: str, rect: QRectF, colour: QColor) -> None:
         item = OutlineItem(rect, colour, parent=d.layer)
         item.setZValue(5)
         d.outlines[key] = item
+
+    def _draw_shoe_next(self, d: Drawing) -> float:
+        """The shoe's next cards, face up in a small row beside the shoe, fanned like a hand and
+        read like one: the first to come out on the left; the row's left edge."""
+        tokens = d.view.shoe_next
+        n = len(tokens)
+        w = CARD_W * SHOE_NEXT_SCALE
+        step = min(SHOE_NEXT_STEP, (SHOE_NEXT_RIGHT - SHOE_NEXT_LEFT - w) / max(1, n - 1))
+        left = SHOE_NEXT_RIGHT - w - (n - 1) * step
+        items = []
+        for j, token in enumerate(tokens):
+            card = CardItem(token, True, d.layer)
+            card.setScale(SHOE_NEXT_SCALE)
+            card.setPos(left + j * step, SHOE_NEXT_TOP)
+            items.append(card)
+        d.hand_cards["shoe"] = items
+        cap = LabelItem("the shoe's next cards, in order", 13, italic=True, parent=d.layer)
+        cap.setPos((left + SHOE_NEXT_RIGHT) / 2, SHOE_NEXT_TOP + CARD_H * SHOE_NEXT_SCALE + 4)
+        d.captions["shoe"] = cap
+        return left
 
     def _draw_dealer(self, d: Drawing) -> None:
         view = d.view

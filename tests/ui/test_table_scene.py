@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
 from trainer.game.table import BoxView, HandView, TableView
-from ui.cards import CardItem, split_token
+from ui.cards import CARD_H, CARD_W, COURT_FILL, FAN_DY, CardItem, split_token
 from ui.chips import ChipStackItem, format_amount
-from ui.table_scene import SCENE_RECT, TableScene, TableWidget, layout_boxes
+from ui.table_scene import SCENE_RECT, SHOE_RECT, TableScene, TableWidget, layout_boxes
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -176,6 +176,7 @@ CROWDED = table(
     box(
         1,
         ("AS", "KH"),
+        bet="25",
         bets=((SEAT, D(25)), ("Anna", D(10))),
     ),
     box(3, ("9C", "7D", "4H", "2S", "3C"), insurance=D(5)),
@@ -192,6 +193,7 @@ CROWDED = table(
     box(
         7,
         ("TC", "6H"),
+        bet="100",
         bets=((SEAT, D(100)), ("Léa", D(25)), ("Bartholomew", D(5))),
     ),
     dealer_cards=("AH",),
@@ -201,19 +203,33 @@ CROWDED = table(
 )
 
 
-def test_seat_and_behind_bets_are_stacked_on_the_box(scene):
+def test_behind_bets_lie_behind_the_seat_s_bet(scene):
     scene.show(CROWDED)
     seat = scene.stacks["7:seat"]
     lea, bart = scene.stacks["7:Léa"], scene.stacks["7:Bartholomew"]
     assert seat.amount_text == "€100"
     assert (lea.label, lea.amount_text) == ("Léa", "€25")
     assert bart.amount == D(5)
-    anchor = scene.places[7].anchor
-    assert seat.pos().x() == pytest.approx(anchor.x())
-    # beside the seat bet, one on each side, not on top of it
-    assert {lea.pos().x() > anchor.x(), bart.pos().x() > anchor.x()} == {True, False}
-    assert abs(lea.pos().y() - seat.pos().y()) < 10
+    place = scene.places[7]
+    assert seat.pos().x() == pytest.approx(place.anchor.x())
+    # behind the seat's bet, on the players' side of the box (the dealer is at the top), side
+    # by side and not on top of each other
+    for behind in (lea, bart):
+        assert behind.sceneBoundingRect().top() > seat.sceneBoundingRect().bottom() - 8
+        assert place.area().contains(behind.sceneBoundingRect())
+    assert not lea.sceneBoundingRect().intersects(bart.sceneBoundingRect())
+    assert lea.pos().y() == pytest.approx(bart.pos().y())
     assert scene.stacks["4:Marco"].amount_text == "€12.50"
+
+
+def test_a_doubled_hand_shows_its_doubled_stake_as_two_stacks(scene):
+    scene.show(CROWDED)  # box 5: a bet of 50 doubled, the hand's stake 100
+    bet, double = scene.stacks["5:seat"], scene.stacks["5:seat:double"]
+    assert bet.amount == double.amount == D(50)
+    assert bet.pos().y() == pytest.approx(double.pos().y())
+    assert not bet.sceneBoundingRect().intersects(double.sceneBoundingRect())
+    anchor = scene.places[5].anchor
+    assert abs(bet.pos().x() - anchor.x()) < 46 and abs(double.pos().x() - anchor.x()) < 46
 
 
 def test_insurance_lies_behind_the_box_towards_the_dealer(scene):
@@ -232,13 +248,26 @@ def test_insurance_lies_behind_the_box_towards_the_dealer(scene):
 def test_split_hands_side_by_side_and_labelled(scene):
     scene.show(CROWDED)
     caps = scene.captions
-    assert caps["4.1"].text.splitlines() == ["4.1", "€32.50"]
-    assert caps["4.2"].text.splitlines() == ["4.2", "€40 ×2"]
-    assert caps["4.3"].text.splitlines()[0] == "4.3"
+    assert caps["4.1"].text == "4.1"
+    assert caps["4.2"].text == "4.2"
+    assert caps["4.3"].text == "4.3"
     x = {label: scene.hand_cards[label][0].card_rect().left() for label in ("4.1", "4.2", "4.3")}
     assert x["4.1"] > x["4.2"] > x["4.3"]  # the first hand on the dealer's left, like box 1
     assert "1" not in caps  # a hand that was never split needs no label
-    assert caps["5"].text.splitlines() == ["doubled", "€100"]
+    assert caps["5"].text == "doubled"
+    # each hand's stake lies under its own cards: 4.2 doubled its 20 (a stake of 40)
+    for label, amounts in (("4.1", [D(20)]), ("4.2", [D(20), D(20)]), ("4.3", [D(20)])):
+        stacks = [scene.stacks[f"{label}:seat"]]
+        if len(amounts) > 1:
+            stacks.append(scene.stacks[f"{label}:seat:double"])
+        assert [s.amount for s in stacks] == amounts
+        cards = QRectF()
+        for c in scene.hand_cards[label]:
+            cards = cards.united(c.card_rect())
+        for s in stacks:
+            assert cards.left() - 20 < s.pos().x() < cards.right() + 20
+            assert s.sceneBoundingRect().top() > cards.bottom()
+    assert "4:seat" not in scene.stacks
 
 
 def test_active_hand_and_highlights_are_outlined(scene):
@@ -339,22 +368,21 @@ def snapshots(draw) -> TableView:
             continue
         hands = draw(st.lists(hand, min_size=1, max_size=4))
         labels = [str(n)] if len(hands) == 1 else [f"{n}.{i + 1}" for i in range(len(hands))]
-        bets = ((SEAT, D(10)),) + tuple(
-            (f"behind {k}", D(5)) for k in range(draw(st.integers(0, 2)))
+        bets = ((SEAT, draw(st.sampled_from([D(5), D(10), D(175), D(500)]))),) + tuple(
+            (f"behind {k}", D(5 * (k + 1))) for k in range(draw(st.integers(0, 3)))
         )
-        boxes.append(
-            BoxView(
-                n,
-                bets,
-                tuple(HandView(lab, h, bets) for lab, h in zip(labels, hands, strict=True)),
-                insurance=draw(st.sampled_from([None, D(5)])),
-            )
-        )
+        views = []
+        for lab, h in zip(labels, hands, strict=True):
+            doubled = draw(st.booleans()) and len(h) == 3
+            stakes = tuple((who, 2 * b if doubled else b) for who, b in bets)
+            views.append(HandView(lab, h, stakes, doubled))
+        boxes.append(BoxView(n, bets, tuple(views), insurance=draw(st.sampled_from([None, D(5)]))))
     return TableView(
         tuple(boxes),
         dealer_cards=draw(st.lists(card, max_size=10).map(tuple)),
         hole_card=draw(st.booleans()),
         exposed_card=draw(st.sampled_from([None, "9S"])),
+        shoe_next=draw(st.lists(card, max_size=8).map(tuple)),
     )
 
 
@@ -365,8 +393,47 @@ def snapshots(draw) -> TableView:
 def test_no_snapshot_makes_hands_overlap(scene, view):
     scene.show(view)
     hands_do_not_overlap(scene)
-    drawn = sum(len(c) for k, c in scene.hand_cards.items() if k not in ("dealer", "exposed"))
+    drawn = sum(
+        len(c) for k, c in scene.hand_cards.items() if k not in ("dealer", "exposed", "shoe")
+    )
     assert drawn == sum(len(h.cards) for b in view.boxes for h in b.hands)
+
+
+def felt_path(scene: TableScene):
+    return scene._felt._felt  # the cloth inside the padded rail
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(view=snapshots())
+def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
+    scene.show(view)
+    cloth = felt_path(scene)
+    cards = [c.card_rect() for cs in scene.hand_cards.values() for c in cs]
+    for key, st_ in scene.stacks.items():
+        rect = st_.sceneBoundingRect()
+        assert cloth.contains(rect), f"{key} lies on the rail"
+        assert not any(rect.intersects(c) for c in cards), f"{key} is under a card"
+    for b in view.boxes:
+        n = b.number
+        seat = [v for k, v in scene.stacks.items() if k.startswith(str(n)) and ":seat" in k]
+        behind = [
+            v
+            for k, v in scene.stacks.items()
+            if k.split(":")[0] == str(n) and k.split(":")[1] not in ("seat", "insurance")
+        ]
+        for x in behind:  # behind the seat's, towards the players
+            assert all(x.pos().y() > s.pos().y() + 40 for s in seat), n
+        # every chip on the box is money of the view: the hands' stakes, or the bets
+        drawn = sum(
+            (v.amount for k, v in scene.stacks.items() if k.split(":")[0].split(".")[0] == str(n)),
+            D(0),
+        )
+        money = sum((a for h in b.hands for _, a in h.stakes), D(0)) or sum(
+            (a for _, a in b.bets), D(0)
+        )
+        assert drawn == money + (b.insurance or 0), n
 
 
 # -- the widget ---------------------------------------------------------------------------------
@@ -472,3 +539,89 @@ def test_preparing_a_table_for_a_widget_never_laid_out_is_harmless(qtbot):
     assert w._pictures == []
     w.show_table(CASINO_FR)
     assert len(cards_in(w.table_scene())) == 8
+
+
+# -- picture cards ------------------------------------------------------------------------------
+
+
+def card_image(token: str, scale: int = 2):
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(int(CARD_W * scale), int(CARD_H * scale), QImage.Format.Format_ARGB32)
+    image.fill(QColor("#17693a"))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.scale(scale, scale)
+    CardItem(token).paint(p, None)
+    p.end()
+    return image
+
+
+def share_of(image, rect: QRectF, colour: QColor, scale: int = 2) -> float:
+    """The share of the pixels in `rect` (card units) within a few levels of `colour`."""
+    hits = total = 0
+    for x in range(int(rect.left() * scale), int(rect.right() * scale)):
+        for y in range(int(rect.top() * scale), int(rect.bottom() * scale)):
+            c = QColor(image.pixel(x, y))
+            total += 1
+            dist = (
+                abs(c.red() - colour.red())
+                + abs(c.green() - colour.green())
+                + abs(c.blue() - colour.blue())
+            )
+            hits += dist < 24
+    return hits / total
+
+
+# What a fanned hand leaves of a card the next one covers: its top strip, its left edge.
+FAN_STRIP = QRectF(0, 0, CARD_W, FAN_DY)
+DEALER_STRIP = QRectF(0, 0, 46, CARD_H)
+
+
+@pytest.mark.parametrize("suit", ["S", "H"])
+def test_picture_cards_are_picture_cards_even_where_a_fan_covers_them(qapp, suit):
+    for rank in "JQK":
+        image = card_image(rank + suit)
+        # the picture's coloured panel shows beside the index, in the strip left uncovered
+        assert share_of(image, FAN_STRIP, COURT_FILL) > 0.08, rank
+        assert share_of(image, DEALER_STRIP, COURT_FILL) > 0.08, rank
+    for rank in ("A", "T", "9", "2"):
+        image = card_image(rank + suit)
+        assert share_of(image, FAN_STRIP, COURT_FILL) == 0, rank  # a plain card is plain
+
+
+def test_each_picture_card_has_its_own_face(qapp):
+    faces = [card_image(t) for t in ("JS", "QS", "KS")]
+    assert faces[0] != faces[1] != faces[2] != faces[0]
+    # the corner index, the part every fan shows, differs too
+    strips = [f.copy(0, 0, 30 * 2, int(FAN_DY * 2)) for f in faces]
+    assert strips[0] != strips[1] != strips[2] != strips[0]
+
+
+# -- the shoe's next cards ----------------------------------------------------------------------
+
+
+def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(scene):
+    nxt = ("9D", "JS", "8H", "KH", "QS", "AH")
+    scene.show(table(box(3, ("TS", "7C")), dealer_cards=("5D",), active="dealer", shoe_next=nxt))
+    row = scene.hand_cards["shoe"]
+    assert [c.token for c in row] == list(nxt)
+    assert all(c.face_up for c in row)
+    xs = [c.card_rect().left() for c in row]
+    assert xs == sorted(xs)  # read left to right, the first to come out first
+    # each one's index is uncovered by the next
+    for a, b in zip(row, row[1:], strict=False):
+        assert b.card_rect().left() - a.card_rect().left() >= 30 * b.scale()
+    dealer = scene.hand_cards["dealer"][0].card_rect()
+    shoe = SHOE_RECT
+    for c in row:
+        r = c.card_rect()
+        assert r.left() > dealer.right() and r.right() < shoe.left()
+        assert r.bottom() < scene.places[1].insurance_y
+    assert scene.captions["shoe"].text == "the shoe's next cards, in order"
+    hands_do_not_overlap(scene)
+
+
+def test_no_shoe_row_unless_the_view_has_one(scene):
+    scene.show(CASINO_FR)
+    assert "shoe" not in scene.hand_cards
