@@ -79,6 +79,7 @@ _FRACTION_CHARS = {"½": " 1/2", "¼": " 1/4", "¾": " 3/4"}
 _FRACTION_TABLE = str.maketrans(_FRACTION_CHARS)
 # A hyphen between two letters joins the parts of a word ("dix-sept", "vingt-et-un",
 # "black-jack"); elsewhere it is a sign or a separator ("6-16", "-20").
+_LETTER = re.compile(r"[^\W\d_]")
 _LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
 # A closing stop or exclamation mark ends a spoken phrase ("Black Jack!", "burn.").
 _CLOSING = "!. "
@@ -123,7 +124,7 @@ def _problem(text: str) -> str | None:
                 return "a mark on a digit or a sign"
             continue  # a letter may carry several accents
         elif kind == "N" and not ("0" <= ch <= "9") and ch not in _FRACTION_CHARS:
-            return f"the digit {ch!r}, not one of 0-9"
+            return f'the digit "{ch}", not one of 0-9,'
         after_letter = kind == "L"
     return None
 
@@ -134,7 +135,7 @@ def _clean(text: str, expected: str) -> str:
         raise Unreadable(f"an answer over {MAX_LENGTH} characters cannot be read: {expected}")
     problem = _problem(text)
     if problem is not None:
-        raise Unreadable(f"the answer holds {problem}, which cannot be read: {expected}")
+        raise Unreadable(f"the answer holds {problem} and cannot be read: {expected}")
     return _fold(text)
 
 
@@ -163,6 +164,8 @@ class _Phrases:
         self.pattern = re.compile(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])")
 
     def sub(self, text: str) -> str:
+        if not _LETTER.search(text):  # most answers are digits alone: nothing to look up
+            return text
         return self.pattern.sub(lambda m: self.mapping[m[0]], text)
 
 
@@ -213,7 +216,8 @@ _POINT_MEANINGS = {
 }
 _POINT_WORDS = _Phrases(_mapping(_POINT_MEANINGS))
 
-_BLACKJACK_RE = re.compile(r"blackjack|black\s*jack|b\.?\s*j\.?")
+# "blackjack" is what the vocabulary's spellings became; "b.j." is the written shorthand.
+_BLACKJACK_RE = re.compile(r"blackjack|b\.?\s*j\.?")
 _TOTAL_RE = re.compile(r"(hard\s*)?([0-9]{1,2})(\s*hard)?")
 _SOFT_RE = re.compile(r"(?:soft|s)\s*([0-9]{1,2})|([0-9]{1,2})\s*soft")
 # "or" ("ou" [000], "o", "oppure"), "and" ("et" [004], "e"), and the slash or dash people use when
