@@ -74,6 +74,7 @@ class Preferences:
     currency: str = "€"
     profile: str = "default"
     theme: str = "system"
+    deal_animation: bool = True  # deal mode: a dealt card slides from the shoe (under 150 ms)
 
 
 @dataclass
@@ -105,6 +106,10 @@ def _text(*, allowed: tuple[str, ...] = (), max_len: int | None = None) -> _Chec
     return check
 
 
+def _flag(v: Any) -> Any:
+    return v if isinstance(v, bool) else _BAD
+
+
 def _optional_text(v: Any) -> Any:
     return v if v is None or isinstance(v, str) else _BAD
 
@@ -126,6 +131,7 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "currency": _text(max_len=CURRENCY_MAX),
         "profile": _text(),
         "theme": _text(allowed=THEMES),
+        "deal_animation": _flag,
     },
     "ui": {
         "geometry": _optional_text,

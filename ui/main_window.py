@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         a_home = menu.addAction("&Home")
         a_settings = menu.addAction("&Settings…")
         a_progress = menu.addAction("&Progress…")
+        a_deal = menu.addAction("&Deal a shoe…")
         a_home_game = menu.addAction("Home &game…")
         menu.addSeparator()
         a_quit = menu.addAction("&Quit")
@@ -132,13 +133,15 @@ class MainWindow(QMainWindow):
             (a_home, QKeySequence("Ctrl+H"), self.show_home),
             (a_settings, QKeySequence("Ctrl+,"), self.open_settings),
             (a_progress, QKeySequence("Ctrl+P"), self.open_progress),
+            (a_deal, QKeySequence("Ctrl+D"), self.open_deal),
             (a_home_game, QKeySequence("Ctrl+G"), self.open_home_game),
             (a_quit, QKeySequence(QKeySequence.StandardKey.Quit), self.close),
         ):
             # the platform's Quit keys, or Ctrl+Q where it has none (a desktop without a theme)
             action.setShortcuts([keys if not keys.isEmpty() else QKeySequence("Ctrl+Q")])
             action.triggered.connect(slot)
-        self._drill_actions = (a_home, a_settings, a_progress, a_home_game)
+        self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game)
+        self._deal: Any = None
         self._home_game: Any = None
 
         geo = settings.ui.geometry
@@ -392,6 +395,25 @@ class MainWindow(QMainWindow):
         self.start_drill(*self._last)
 
     # ------------------------------------------------------------------ dialogs
+    def open_deal(self) -> None:
+        """Deal mode: whole shoes at the table, every step stored in the same history."""
+        if self._deal is None:
+            from ui.deal_page import DealPage
+
+            page = DealPage(
+                self.rules(),
+                self.store,
+                self.settings.prefs.profile,
+                currency=self.settings.prefs.currency,
+                animate=self.settings.prefs.deal_animation,
+            )
+            page.finished.connect(self.show_home)
+            self.pages.addWidget(page)
+            self._deal = page
+        self._deal.animate = self.settings.prefs.deal_animation
+        self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
+        self.pages.setCurrentWidget(self._deal)
+
     def open_home_game(self) -> None:
         """A home game [004]: its own page, the score sheet stored in the same history."""
         if self._home_game is None:

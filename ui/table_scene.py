@@ -1081,6 +1081,10 @@ class TableWidget(QGraphicsView):
         self._pictures = [pic for pic in self._pictures if pic[0] is shown]
         self._pictures.append((drawing, self._picture_key(), picture))
 
+    def forget_prepared(self) -> None:
+        """Paint item by item from now on (an item on the table moves: a card slides in)."""
+        self._pictures.clear()
+
     def _picture_key(self) -> tuple:
         """What a prepared picture depends on besides the table: the viewport's size and screen,
         and where the scene lies in it."""

@@ -1,0 +1,175 @@
+"""Deal mode at the table, as a trainee deals: keys and clicks carry out each step, an error
+waits in practice, the card slides without holding up the next input, the shoe's figures."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from trainer.game.round import DEALER
+from trainer.game.rules import HouseRules
+from trainer.history.store import Store
+from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
+from ui.deal_page import ACTION_KEYS, ANIMATION_MS, DealPage
+from ui.table_scene import DEALER_RECT
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "h.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def page(qtbot, store):
+    p = DealPage(HouseRules.preset_named("casino-fr"), store, "ana")
+    qtbot.addWidget(p)
+    p.resize(1280, 800)
+    p.show()
+    qtbot.waitExposed(p)
+    p.new_shoe()
+    return p
+
+
+def _start(qtbot, page, seed="7", boxes=7, mode="practice"):
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    page.setup.seed.setText(seed)
+    page.setup.boxes.setValue(boxes)
+    page.setup.mode.setCurrentIndex(0 if mode == "practice" else 1)
+    qtbot.keyClick(page.setup.seed, Qt.Key.Key_Return)
+    assert page.shoe is not None
+
+
+def _do(qtbot, page, step, answer: str | None = None) -> None:
+    """Carry out `step` as a trainee would: keys for places and actions, typing for the rest."""
+    answer = step.expected if answer is None else answer
+    if step.ask == PLACE:
+        key = "D" if answer == DEALER else answer
+        qtbot.keyClick(page.table, key)
+    elif step.ask == ACTION:
+        qtbot.keyClick(page.table, ACTION_KEYS[answer][0])
+    elif step.ask == AMOUNT and answer in (COLLECT, PUSH):
+        qtbot.keyClicks(page.entry, "C" if answer == COLLECT else "E")
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+    else:
+        qtbot.keyClicks(page.entry, answer)
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+
+
+def test_a_round_dealt_from_the_keyboard_is_stored_step_by_step(qtbot, page, store):
+    _start(qtbot, page, boxes=3)
+    shoe = page.shoe
+    n = 0
+    while shoe.figures.rounds == 1 and not shoe.round_over:
+        step = shoe.step
+        with qtbot.waitSignal(page.answered) as got:
+            _do(qtbot, page, step)
+        assert got.args[0].correct, step.prompt
+        n += 1
+        assert store.sessions("ana")[0].attempts == n  # stored the moment it is taken
+    assert shoe.figures.error_count == 0
+
+
+def test_a_card_goes_where_the_trainee_clicks(qtbot, page):
+    _start(qtbot, page)
+    step = page.shoe.step
+    assert step.ask == PLACE
+    scene = page.table.table_scene()
+    target = int(step.expected)
+    place = scene.places[target]
+    pos = page.table.mapFromScene(place.anchor + QPointF(0, -20))
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert got.args[0].correct
+
+
+def test_a_card_sent_to_the_wrong_place_waits_in_practice(qtbot, page):
+    _start(qtbot, page)
+    step = page.shoe.step
+    wrong = "7" if step.expected != "7" else "1"
+    with qtbot.waitSignal(page.answered) as got:
+        _do(qtbot, page, step, wrong)
+    v = got.args[0]
+    assert not v.correct and v.again
+    assert page.shoe.step is step  # the round waits at that step
+    assert "The right step" in page.feedback.text() and "[000]" in page.feedback.text()
+    _do(qtbot, page, step)
+    assert page.shoe.step is not step
+
+
+def test_an_exam_says_only_recorded(qtbot, page):
+    _start(qtbot, page, mode="exam")
+    step = page.shoe.step
+    _do(qtbot, page, step, "7" if step.expected != "7" else "1")
+    assert page.feedback.text() == "recorded"
+    assert page.shoe.step is not step
+    assert "errors" not in page.status.text()
+
+
+def test_the_dealt_card_slides_in_and_never_holds_up_the_next_input(qtbot, page):
+    _start(qtbot, page)
+    first = page.shoe.step
+    _do(qtbot, page, first)
+    anim = page._anim
+    assert anim is not None and anim.duration() == ANIMATION_MS <= 150
+    from PySide6.QtCore import QVariantAnimation
+
+    assert anim.state() == QVariantAnimation.State.Running
+    second = page.shoe.step
+    _do(qtbot, page, second)  # at once, while the first card is still sliding
+    assert page.shoe.step is not second  # the input was taken, not queued behind the slide
+    # the first slide was brought to its end at once, not left half way
+    assert anim.state() == QVariantAnimation.State.Stopped
+    assert anim.currentValue() == anim.endValue()
+
+
+def test_the_animation_can_be_turned_off(qtbot, store):
+    p = DealPage(HouseRules.preset_named("casino-fr"), store, "ana", animate=False)
+    qtbot.addWidget(p)
+    p.show()
+    qtbot.waitExposed(p)
+    p.new_shoe()
+    _start(qtbot, p)
+    _do(qtbot, p, p.shoe.step)
+    assert p._anim is None
+
+
+def test_esc_ends_the_shoe_on_its_figures(qtbot, page, store):
+    _start(qtbot, page, boxes=2)
+    for _ in range(12):
+        _do(qtbot, page, page.shoe.step)
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert page.stack.currentWidget() is page._end
+    text = page.report.text()
+    assert "rounds an hour" in text and "per 100 steps" in text and "Time by phase" in text
+    assert store.sessions("ana")[0].ended is not None
+
+
+def test_the_dealer_area_takes_the_dealers_card(qtbot, page):
+    _start(qtbot, page, boxes=1)
+    shoe = page.shoe
+    while shoe.step.expected != DEALER:
+        _do(qtbot, page, shoe.step)
+    pos = page.table.mapFromScene(DEALER_RECT.center())
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert got.args[0].correct
+
+
+def test_a_bad_seed_says_why(qtbot, page):
+    page.setup.seed.setText("12ab")
+    qtbot.keyClick(page.setup.seed, Qt.Key.Key_Return)
+    assert page.shoe is None and "whole number" in page.setup.message.text()
+
+
+def test_announcements_are_typed(qtbot, page):
+    _start(qtbot, page)
+    shoe = page.shoe
+    while shoe.step.ask != WORDS:
+        _do(qtbot, page, shoe.step)
+    assert page.entry.isVisible() and page.entry.hasFocus()
+    with qtbot.waitSignal(page.answered) as got:
+        _do(qtbot, page, shoe.step)
+    assert got.args[0].correct
