@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from trainer.game.cards import VALUE, points
 from trainer.game.payout import money
@@ -45,6 +45,7 @@ from trainer.practice.deal_steps import (
     Step,
     steps_of,
 )
+from trainer.practice.recorder import Recorder
 
 PRACTICE: Final = "practice"
 EXAM: Final = "exam"
@@ -64,26 +65,6 @@ def reference_rounds_per_hour(boxes: int) -> float:
     """A dealer school's reference pace: about 50–60 rounds an hour at 7 boxes, more with fewer
     players (chosen model: 20 s a round plus 6 s a box, 58 an hour at 7 boxes)."""
     return 3600 / (20 + 6 * boxes)
-
-
-class Recorder(Protocol):
-    def start_session(
-        self, profile: str, mode: str, skills: Any, preset: str, seed: int | None = None
-    ) -> int: ...
-
-    def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Any,
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int: ...
-
-    def end_session(self, session_id: int) -> None: ...
 
 
 Decider = Callable[[Sequence[str], str, Sequence[str]], str]

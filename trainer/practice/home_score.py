@@ -12,39 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from trainer.game.home import HomeGame, HomeRound, Line
 from trainer.game.payout import money
 from trainer.practice.answers import Unreadable, parse_amount
+from trainer.practice.recorder import Recorder
 
 SKILL: Final = "home-score"
 MODE: Final = "home"
 NET: Final = "net"  # what the player won (+) or lost (-) this round
 BALANCE: Final = "balance"  # the player's chips after the round
 FIELDS: Final = (NET, BALANCE)
-
-
-class Recorder(Protocol):
-    """What the score sheet needs of the history store."""
-
-    def start_session(
-        self, profile: str, mode: str, skills: Any, preset: str, seed: int | None = None
-    ) -> int: ...
-
-    def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Any,
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int | None: ...  # None: kept by the store until the history can be written
-
-    def end_session(self, session_id: int) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
