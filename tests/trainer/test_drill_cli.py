@@ -64,6 +64,32 @@ def sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
+def sabot_typed(*args: str, lines: list[str]) -> subprocess.CompletedProcess[str]:
+    """`sabot` with its answers typed at a terminal (a pseudo-terminal), as a trainee types
+    them: piped answers count toward none of the trainee's figures."""
+    pty = pytest.importorskip("pty")
+    master, terminal = pty.openpty()
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "trainer.cli", *args],
+            stdin=terminal,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=REPO,
+            env=env(),
+            text=True,
+            encoding="utf-8",
+        )
+        os.close(terminal)
+        for line in lines:
+            os.write(master, line.encode() + b"\n")
+        os.write(master, b"\x04")  # Ctrl-D
+        out, err = child.communicate(timeout=60)
+    finally:
+        os.close(master)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
+
+
 def json_lines(out: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
@@ -223,7 +249,7 @@ def test_drill_eof_ends_cleanly(as_json: bool) -> None:
 
 def test_drill_brings_back_what_was_missed_last_time() -> None:
     [(q, _)] = planned("pay-even", 1, 6)
-    r = sabot(
+    r = sabot_typed(
         "drill",
         "pay-even",
         "--count",
@@ -231,7 +257,7 @@ def test_drill_brings_back_what_was_missed_last_time() -> None:
         "--seed",
         "6",
         "--json",
-        stdin=str(Decimal(q.expected) + 1) + "\n",
+        lines=[str(Decimal(q.expected) + 1)],
     )
     assert r.returncode == 0 and json_lines(r.stdout)[1]["correct"] is False
     # a new session with another seed starts with the item missed in the history

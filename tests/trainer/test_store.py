@@ -906,3 +906,11 @@ def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path:
         assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
     with closing(raw(path)) as check:
         assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
+
+
+def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:
+    with small_volume(tmp_path / "volume", "1m") as volume:
+        path = volume / "history.sqlite3"
+        _some_history(path)
+        fill(volume)  # not even room for the log's index beside the file
+        _reads_but_never_writes(path, "the disk is full")

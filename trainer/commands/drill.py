@@ -166,6 +166,8 @@ def _lines(stream: IO[str]) -> Iterator[str]:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
+    from trainer.history.store import StoreError
+
     out = sys.stdout
     try:
         rules = HouseRules.from_spec(_rules_spec(args))
@@ -195,7 +197,13 @@ def cmd_drill(args: argparse.Namespace) -> int:
             store=store,
             profile=profile_name(args),
             carried_weak=weak,
+            # piped answers come faster than anyone types: stored, but never timed
+            interactive=sys.stdin.isatty(),
         )
+    except StoreError as e:  # the history cannot be written: read-only, full, locked
+        print(f"sabot drill: {e}", file=sys.stderr)
+        store.close()
+        return 1
     except ValueError as e:
         print(f"sabot drill: {e}", file=sys.stderr)
         store.close()
@@ -214,6 +222,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         )
     lines = _lines(sys.stdin)
     finished_by_eof = False
+    said: str | None = None  # the history's trouble last told on stderr
     try:
         while True:
             q = drill.next_question()
@@ -263,6 +272,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 break
             if done is None:
                 break
+            said = _history_trouble(store, said)
             v = done.verdict
             if as_json:
                 emit(
@@ -286,12 +296,28 @@ def cmd_drill(args: argparse.Namespace) -> int:
             out.flush()
     finally:
         summary = drill.finish()
-        store.close()
+        lost = store.close()  # a last try to save what the history could not take
     if as_json:
         emit(_summary_json(summary))
     else:
         out.write("\n".join(_summary_lines(summary)) + "\n")
+    if lost:
+        print(f"sabot drill: {lost}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _history_trouble(store: Any, said: str | None) -> str | None:
+    """Say on stderr, once, that the history cannot be written (and once that it can again)."""
+    why = store.trouble_reason
+    if why is not None and why != said:
+        print(f"sabot drill: {store.trouble}", file=sys.stderr)
+    elif why is None and said is not None:
+        print(
+            "sabot drill: The history is written again: the kept answers are saved.",
+            file=sys.stderr,
+        )
+    return why
 
 
 def _rules_spec(args: argparse.Namespace) -> Any:

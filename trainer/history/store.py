@@ -131,6 +131,7 @@ _SQLITE_CORRUPT: Final = 11
 _SQLITE_FULL: Final = 13
 _SQLITE_CANTOPEN: Final = 14
 _SQLITE_NOTADB: Final = 26
+_SQLITE_IOERR_SHMSIZE: Final = _SQLITE_IOERR | 19 << 8  # no room to grow the -shm beside it
 
 
 class StoreError(Exception):
@@ -488,6 +489,8 @@ def _write_trouble(error: BaseException) -> str | None:
     """Why a write failed, as the end of a sentence ("the disk is full"), when the cause is
     outside Sabot; None for anything else (a bug, a constraint), which is raised as it is."""
     if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.IntegrityError):
+        if getattr(error, "sqlite_errorcode", 0) == _SQLITE_IOERR_SHMSIZE:
+            return _TROUBLES[_SQLITE_FULL]
         return _TROUBLES.get(_error_code(error))
     return None
 
@@ -596,10 +599,14 @@ class Store:
                 conn.close()
                 raise
         except sqlite3.Error as error:
-            if _error_code(error) == _SQLITE_READONLY and path.is_file():
-                # read-only in a way os.access cannot see (a network share, a sandbox)
-                return cls._open_read_only(path, "it is read-only", clock)
-            raise StoreError(f"The history file {path} could not be opened: {error}.") from None
+            why = _write_trouble(error)
+            if why is not None and _error_code(error) != _SQLITE_CORRUPT and path.is_file():
+                # read-only in a way os.access cannot see (a network share, a sandbox), full, or
+                # locked by a migrating program: what is there can still be read
+                return cls._open_read_only(path, why, clock)
+            raise StoreError(
+                f"The history file {path} could not be opened: {why or error}."
+            ) from None
         except OSError as error:
             raise StoreError(
                 f"The history file {path} could not be opened: {error.strerror or error}."
@@ -627,10 +634,14 @@ class Store:
             try:
                 conn = _connect_checked(target)
             except sqlite3.OperationalError as error:
-                if _error_code(error) != _SQLITE_CANTOPEN:
+                wal = Path(f"{path}-wal")
+                if _error_code(error) not in (_SQLITE_CANTOPEN, _SQLITE_IOERR) or (
+                    wal.exists() and wal.stat().st_size > 0
+                ):
                     raise
-                # mode=ro needs the log beside the file; where there is none and none can be
-                # made (a read-only folder or medium), the file alone is all there is
+                # mode=ro needs the log's index beside the file; where none can be made (a
+                # read-only folder or medium, a full disk) and the log is empty, the file
+                # alone is all there is
                 target = f"{uri}?immutable=1"
                 conn = _connect_checked(target)
             try:
@@ -980,6 +991,11 @@ class Store:
             f"The history cannot be written: {self._why}. {what} and will be saved as soon as "
             "it can."
         )
+
+    @property
+    def trouble_reason(self) -> str | None:
+        """Why what is kept cannot be written ("the disk is full"); None when nothing is kept."""
+        return self._why if self._kept else None
 
     def retry(self) -> bool:
         """Try again to write what is kept, waiting at most RETRY_WAIT_MS for a lock (short
