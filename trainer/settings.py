@@ -12,11 +12,12 @@ file can only ever cost the settings, never run code):
     {"version": 1, "preferences": {...}, "ui": {...}}
 
 Reading is forgiving, because a settings file must never stop the trainer from starting:
-unknown keys are ignored (a newer Sabot may have written them); a value of the wrong type falls
-back to its default, for that key only; a file that is not JSON, or not an object, is moved
-aside (`settings.json.corrupt-YYYYmmdd-HHMMSS`, never deleted) and the defaults are used. A
-file that needed repairing is also kept aside before the repaired settings replace it. Each
-time, `Settings.notice` says what happened in a sentence for the GUI to show.
+unknown keys are ignored (a newer Sabot may have written them); a value Sabot cannot use (of the
+wrong type, out of range, with control characters, a geometry that is not base64) falls back to
+its default, for that key only, and the notice names the key; a file that is not JSON, or not
+an object, is moved aside (`settings.json.corrupt-YYYYmmdd-HHMMSS`, never deleted) and the
+defaults are used. A file that needed repairing is also kept aside before the repaired settings
+replace it. Each time, `Settings.notice` says what happened in a sentence for the GUI to show.
 
 Writing is atomic: a temporary file beside the real one, flushed to disk, then `os.replace`,
 so a crash or a full disk leaves the previous settings whole.
@@ -26,10 +27,12 @@ Amounts in the rule overrides are stored as strings ("2.50"), never floats: mone
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import os
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -92,9 +95,14 @@ _BAD: Final = object()
 _Check = Callable[[Any], Any]
 
 
+def _printable(v: str) -> bool:
+    # no control, format or unpaired surrogate characters: they would garble every label
+    return not any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in v)
+
+
 def _text(*, allowed: tuple[str, ...] = (), max_len: int | None = None) -> _Check:
     def check(v: Any) -> Any:
-        if not isinstance(v, str) or not v.strip():
+        if not isinstance(v, str) or not v.strip() or not _printable(v):
             return _BAD
         v = v.strip()
         if allowed and v not in allowed:
@@ -111,7 +119,24 @@ def _flag(v: Any) -> Any:
 
 
 def _optional_text(v: Any) -> Any:
-    return v if v is None or isinstance(v, str) else _BAD
+    return v if v is None or (isinstance(v, str) and _printable(v)) else _BAD
+
+
+GEOMETRY_MAX: Final = 4096  # characters of base64: Qt's saved geometry is a few dozen bytes
+
+
+def _geometry(v: Any) -> Any:
+    """QWidget.saveGeometry() as base64, or None. Whether Qt can use the bytes is the window's
+    to say (restoreGeometry); here, only that they are base64 at all."""
+    if v is None:
+        return None
+    if not isinstance(v, str) or not v or len(v) > GEOMETRY_MAX:
+        return _BAD
+    try:
+        base64.b64decode(v.encode("ascii"), validate=True)
+    except (UnicodeEncodeError, ValueError):  # binascii.Error is a ValueError
+        return _BAD
+    return v
 
 
 def _overrides(v: Any) -> Any:
@@ -134,7 +159,7 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "deal_animation": _flag,
     },
     "ui": {
-        "geometry": _optional_text,
+        "geometry": _geometry,
         "last_skill": _optional_text,
         "last_mode": _text(),
         "sprint_count": _count,

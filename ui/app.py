@@ -79,7 +79,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         return int(app.exec())
     finally:
         if win._store is not None:
-            win._store.close()
+            # a last try to save answers the history could not take; the window said it already
+            lost = win._store.close()
+            if lost:
+                print(f"sabot: {lost}", file=sys.stderr)
 
 
 def _icon() -> str | None:

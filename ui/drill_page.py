@@ -222,8 +222,15 @@ class DrillPage(QWidget):
         split.setChildrenCollapsible(False)
         self.splitter = split
 
+        # one line, over the table, when the history cannot be written (set by the window)
+        self.history_note = QLabel()
+        self.history_note.setWordWrap(True)
+        self.history_note.setStyleSheet(f"color: {NOTE};")
+        self.history_note.hide()
+
         lay = QVBoxLayout(self)
         lay.addLayout(top)
+        lay.addWidget(self.history_note)
         lay.addWidget(split, 1)
 
         self._tick = QTimer(self)
@@ -234,6 +241,12 @@ class DrillPage(QWidget):
         # Space or Enter goes on after a verdict, wherever the focus is
         for w in (self.line, self.choices):
             w.installEventFilter(self)
+
+    def set_history_note(self, text: str | None) -> None:
+        """Say (or stop saying) what became of the answers: the history cannot be written and
+        they are kept, or they are saved again. The drill goes on either way."""
+        self.history_note.setText(text or "")
+        self.history_note.setVisible(bool(text))
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

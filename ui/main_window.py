@@ -80,6 +80,15 @@ def preload_progress_view(then: Callable[[], None] | None = None) -> None:
     else:  # an error is for the view to tell, when it is opened
         run_in_background(work, done, lambda _error: None)
 
+# The smallest window the drill is usable in (the felt, the answer panel): a window restored
+# smaller opens at this size, or the whole screen where the screen is smaller still.
+MIN_USABLE = (720, 480)
+
+# While the history cannot be written, the kept answers are tried again this often (each try
+# holds the GUI thread at most the store's RETRY_WAIT_MS).
+HISTORY_RETRY_MS = 3000
+SAVED_AGAIN = "The history is written again: the kept answers are saved."
+
 
 class MainWindow(QMainWindow):
     # Home's first paint: the window is on screen. What start-up can leave until then (the
@@ -144,9 +153,25 @@ class MainWindow(QMainWindow):
         self._deal: Any = None
         self._home_game: Any = None
 
+        self._retry = QTimer(self)
+        self._retry.setInterval(HISTORY_RETRY_MS)
+        self._retry.timeout.connect(self._retry_history)
+        self._history_note: str | None = None  # what the drill page says of the history
+        self._geometry_notice: str | None = None
+        self._told_on_quit = False
+
         geo = settings.ui.geometry
+        restored = False
         if geo:
-            self.restoreGeometry(QByteArray.fromBase64(geo.encode("ascii")))
+            # the settings let only base64 through; whether Qt can use it is Qt's to say
+            restored = self.restoreGeometry(QByteArray.fromBase64(geo.encode("ascii")))
+            if not restored:
+                self._geometry_notice = (
+                    'The saved window size and place (the setting "geometry") could not be '
+                    "used, so the window opens at its usual size."
+                )
+        if restored:
+            self._fit_to_screen()
         else:
             # 1280×800, or less on a small (or scaled) screen
             screen = self.screen().availableGeometry() if self.screen() else None
@@ -165,11 +190,65 @@ class MainWindow(QMainWindow):
             self._show_notices()
         return self._store
 
+    def _fit_to_screen(self) -> None:
+        """A geometry saved on another screen, or another screen layout, is fitted to a screen
+        there is now: the window is never off screen, nor smaller than MIN_USABLE."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QGuiApplication
+
+        if self.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            return  # the window system places those
+        g = self.geometry()
+        screen = QGuiApplication.screenAt(g.center()) or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        w = min(max(g.width(), MIN_USABLE[0]), room.width())
+        h = min(max(g.height(), MIN_USABLE[1]), room.height())
+        x = min(max(g.x(), room.left()), room.left() + room.width() - w)
+        y = min(max(g.y(), room.top()), room.top() + room.height() - h)
+        if (x, y, w, h) != (g.x(), g.y(), g.width(), g.height()):
+            self.setGeometry(x, y, w, h)
+
     def _show_notices(self) -> None:
-        notices = [self.settings.notice]
+        notices = [self.settings.notice, self._geometry_notice]
         if self._store is not None:
-            notices.insert(0, self._store.notice)
+            notices[:0] = [self._store.notice, self._store.read_only_notice]
         self.home.set_notice(" ".join(n for n in notices if n) or None)
+
+    # ------------------------------------------------------------------ a history that fails
+    def _check_history(self, *_: object) -> None:
+        """After each answer and at the end of a drill: say whether the history is being
+        written, and try again on a timer while it is not."""
+        store = self._store
+        if store is None:
+            return
+        trouble = store.trouble
+        if trouble is not None:
+            if not self._retry.isActive():
+                self._retry.start()
+            self._tell_history(trouble)
+        elif self._history_note is not None:
+            # the kept answers went in with this one: say so once, then nothing
+            self._tell_history(SAVED_AGAIN if self._history_note != SAVED_AGAIN else None)
+
+    def _retry_history(self) -> None:
+        store = self._store
+        if store is None or store.retry():
+            self._retry.stop()
+            if self._history_note is not None and self._history_note != SAVED_AGAIN:
+                self._tell_history(SAVED_AGAIN)
+            return
+        self._tell_history(store.trouble)
+
+    def _tell_history(self, note: str | None) -> None:
+        self._history_note = note
+        if self._drill_page is not None:
+            self._drill_page.set_history_note(note)
+        if note is None:
+            self.statusBar().clearMessage()
+        else:
+            self.statusBar().showMessage(note, 0 if note != SAVED_AGAIN else 10_000)
 
     # ------------------------------------------------------------------ pages
     @property
@@ -179,6 +258,7 @@ class MainWindow(QMainWindow):
 
             self._drill_page = DrillPage(self.settings.prefs.currency)
             self._drill_page.finished.connect(self._drill_finished)
+            self._drill_page.answeredSignal.connect(self._check_history)
             self.pages.addWidget(self._drill_page)
         return self._drill_page
 
@@ -310,6 +390,7 @@ class MainWindow(QMainWindow):
     def start_drill(
         self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None
     ) -> None:
+        from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
 
         rules = self.rules()
@@ -337,7 +418,7 @@ class MainWindow(QMainWindow):
                 profile=self.settings.prefs.profile,
                 carried_weak=weak,
             )
-        except ValueError as e:
+        except (ValueError, StoreError) as e:  # StoreError: the history cannot be written
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.warning(self, "Sabot", str(e))
@@ -368,6 +449,7 @@ class MainWindow(QMainWindow):
 
     def _drill_finished(self, payload: tuple[Drill, Summary]) -> None:
         drill, summary = payload
+        self._check_history()  # the end of the session may be kept too
         beaten = []
         for kind, sid in self._bests_keys() - self._bests_before:
             if sid != drill.session_id:
@@ -381,7 +463,8 @@ class MainWindow(QMainWindow):
             else:
                 skill = kind.split(":", 1)[1]
                 beaten.append(f"best median for {INFO[skill].title}")
-        self.summary.show_summary(summary, sorted(beaten))
+        trouble = self._store.trouble if self._store is not None else None
+        self.summary.show_summary(summary, sorted(beaten), history_trouble=trouble)
         self.pages.setCurrentWidget(self.summary)
         self.setWindowTitle(page_title("Summary"))
         self.summary.setFocus()
@@ -485,12 +568,27 @@ class MainWindow(QMainWindow):
         self.start_drill(names, "practice", weak=pairs)
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        """Quit: end the drill, a last try to save what the history could not take, the
+        settings saved. What could not be is said once, in one box, and Sabot quits anyway."""
+        from trainer.history.store import WAIT_MS
+        from trainer.settings import SettingsError
+
         if self._drill_page is not None and self._drill_page.drill is not None:
             self._drill_page.end()
         QThreadPool.globalInstance().waitForDone(3000)
+        self._retry.stop()
+        problems = []
+        if self._store is not None and not self._store.retry(WAIT_MS):
+            problems.append(self._store.unsaved)
         self.settings.ui.geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
         try:
             self.settings.save()
-        except OSError:
-            pass  # the settings are a convenience: never block quitting over them
+        except (SettingsError, OSError) as e:
+            # the settings are a convenience: never block quitting over them
+            problems.append(f"{e} Sabot quits without saving them.")
+        if problems and not self._told_on_quit:
+            from PySide6.QtWidgets import QMessageBox
+
+            self._told_on_quit = True
+            QMessageBox.warning(self, "Sabot", "\n\n".join(p for p in problems if p))
         super().closeEvent(event)

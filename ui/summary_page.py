@@ -54,7 +54,11 @@ class SummaryPage(QWidget):
         lay.addWidget(self.body, 1)
         lay.addLayout(row)
 
-    def show_summary(self, s: Summary, bests: Sequence[str] = ()) -> None:
+    def show_summary(
+        self, s: Summary, bests: Sequence[str] = (), history_trouble: str | None = None
+    ) -> None:
+        """`history_trouble`: why some answers are not saved yet (the store's), said instead of
+        "Every answer is already saved"."""
         titles = {
             "practice": "Practice over",
             "challenge": "Time!",
@@ -101,7 +105,10 @@ class SummaryPage(QWidget):
             items = ", ".join(item_text(i) for i in s.to_work_on[:8])
             more = f" and {len(s.to_work_on) - 8} more" if len(s.to_work_on) > 8 else ""
             parts.append(f"<p>To work on: {items}{more}</p>")
-        parts.append("<p><small>Every answer is already saved.</small></p>")
+        if history_trouble:
+            parts.append(f"<p><small>{esc(history_trouble)}</small></p>")
+        else:
+            parts.append("<p><small>Every answer is already saved.</small></p>")
         self.body.setText("".join(parts))
 
 

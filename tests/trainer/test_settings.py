@@ -470,3 +470,63 @@ def test_save_replaces_the_file_in_one_step(path: Path, monkeypatch: pytest.Monk
     assert seen == [(path.parent, "dark", "system")]
     assert json.loads(path.read_text())["preferences"]["theme"] == "dark"
     assert _files(path.parent) == ["settings.json"]
+
+
+# -- any value in any field --------------------------------------------------------------------
+
+FIELDS = [(section, key) for section, checks in settings_module._CHECKS.items() for key in checks]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text()
+    | st.sampled_from(["é¿ not base64", "AAA=", "casino-fr", "online", "dark", "€", "\x00", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=12), inner),
+    max_leaves=8,
+)
+
+
+@given(field=st.sampled_from(FIELDS), value=JSON_VALUES)
+def test_any_value_in_any_field_is_kept_or_repaired_by_name(
+    field: tuple[str, str], value: Any
+) -> None:
+    import tempfile
+
+    section, key = field
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.json"
+        write(path, {"version": 1, section: {key: value}})
+        s = Settings.load(path, clock=clock)  # never raises
+        s.rules()  # nor do the rules built on it
+        target = s.prefs if section == "preferences" else s.ui
+        default = getattr(Preferences() if section == "preferences" else UiState(), key)
+        got = getattr(target, key)
+        if s.notice is None:
+            # kept as it was (stripped), or the rules it stands for
+            assert got == (value.strip() if isinstance(value, str) and key != "geometry" else value)
+        else:
+            assert "\n" not in s.notice and s.notice.endswith(".")
+            if key == "overrides":
+                assert f'"{key}"' in s.notice or "house-rule" in s.notice
+            elif key == "preset" and isinstance(value, str) and value.strip():
+                assert "preset" in s.notice
+            else:
+                assert f'"{key}"' in s.notice, s.notice
+                assert got == default
+        s.save()  # what was repaired writes and reads back cleanly
+        again = Settings.load(path, clock=clock)
+        assert again.notice is None
+        assert getattr(again.prefs if section == "preferences" else again.ui, key) == getattr(
+            target, key
+        )
+
+
+@pytest.mark.parametrize(
+    "geometry", ["é¿ not base64", "not base64!", "AAA", "A" * 5000, "", "AA==\nAA=="]
+)
+def test_a_geometry_that_is_not_base64_is_reset_by_name(path: Path, geometry: str) -> None:
+    write(path, {"ui": {"geometry": geometry, "sprint_count": 30}})
+    s = Settings.load(path, clock=clock)
+    assert s.ui.geometry is None and s.ui.sprint_count == 30
+    assert s.notice is not None and '"geometry"' in s.notice

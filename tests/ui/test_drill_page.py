@@ -195,3 +195,33 @@ def test_sprint_ends_after_n_questions(qtbot, page):
             _answer(qtbot, page, right=True)
     assert done.args[0][1].attempts == 4
     assert "4 / 4" in page.progress.text() or drill.position == 4
+
+
+def test_a_history_that_fails_mid_drill_never_stops_enter_and_esc(qtbot, page, store):
+    drill = Drill([SKILLS["pay-blackjack"]], RULES, seed=4, store=store, profile="ana")
+    page.start(drill)
+    store._conn.execute("PRAGMA query_only = ON")  # from here on nothing can be written
+    for _ in range(3):
+        with qtbot.waitSignal(page.answeredSignal, timeout=2000) as answered:
+            _answer(qtbot, page, right=False)
+        assert answered.args[0].attempt_id is None  # kept by the store, not stored yet
+        assert "✗" in page.feedback.text()
+        qtbot.keyClick(page.line, Qt.Key.Key_Return)  # on to the next question
+        assert not page._waiting_next and page.question is not None
+    with qtbot.waitSignal(page.finished, timeout=2000) as finished:
+        qtbot.keyClick(page, Qt.Key.Key_Escape)
+    assert finished.args[0][1].attempts == 3
+    assert store.kept == 3
+    store._conn.execute("PRAGMA query_only = OFF")
+    assert store.retry()
+    assert len(list(store.attempts(profile="ana"))) == 3
+
+
+def test_the_history_note_is_one_line_shown_only_when_there_is_something_to_say(page):
+    assert not page.history_note.isVisible()
+    page.set_history_note(
+        "The history cannot be written: the disk is full. Your last answer is kept"
+    )
+    assert page.history_note.isVisible() and "disk is full" in page.history_note.text()
+    page.set_history_note(None)
+    assert not page.history_note.isVisible()

@@ -275,3 +275,198 @@ def test_no_progress_view_is_made_ahead_once_a_drill_started(qtbot, new_window, 
     assert w._progress is None
     w.drill_page.end()
     w.close()
+
+
+# -- when the history or the settings cannot be written ------------------------------------------
+
+
+def _answer_by_keys(qtbot, page, raw: str) -> None:
+    qtbot.keyClicks(page.line, raw)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+
+
+def test_answers_the_history_cannot_take_are_kept_said_and_saved_later(qtbot, window):
+    from ui.main_window import SAVED_AGAIN
+
+    window.home.select(["pay-even"])
+    qtbot.keyClick(window.home.table, Qt.Key.Key_P)
+    page = window.drill_page
+    _answer_by_keys(qtbot, page, page.question.expected)
+    assert not page.history_note.isVisible()
+    window.store._conn.execute("PRAGMA query_only = ON")  # the history becomes read-only
+    qtbot.keyClick(page.line, Qt.Key.Key_Space)
+    _answer_by_keys(qtbot, page, "1")
+    assert page.last.number == 2 and "✗" in page.feedback.text()  # judged all the same
+    assert page.history_note.isVisible()
+    assert page.history_note.text() == (
+        "The history cannot be written: it is read-only. Your last answer is kept and will be "
+        "saved as soon as it can."
+    )
+    assert window.statusBar().currentMessage() == page.history_note.text()
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)  # Enter still goes on
+    assert page.question is not None and page.last.number == 2
+    _answer_by_keys(qtbot, page, page.question.expected)
+    assert "Your last 2 answers are kept" in page.history_note.text()
+    window.store._conn.execute("PRAGMA query_only = OFF")  # room again
+    qtbot.waitUntil(lambda: page.history_note.text() == SAVED_AGAIN, timeout=10_000)
+    qtbot.keyClick(page, Qt.Key.Key_Escape)  # Esc still ends it
+    assert window.pages.currentWidget() is window.summary
+    assert "Every answer is already saved." in window.summary.body.text()
+    assert len(list(window.store.attempts())) == 3
+
+
+def test_a_drill_ended_while_the_history_cannot_be_written_says_so_on_the_summary(qtbot, window):
+    window.start_drill(["pay-even"], "practice")
+    page = window.drill_page
+    window.store._conn.execute("PRAGMA query_only = ON")
+    _answer_by_keys(qtbot, page, page.question.expected)
+    qtbot.keyClick(page, Qt.Key.Key_Escape)
+    assert window.pages.currentWidget() is window.summary
+    text = window.summary.body.text()
+    assert "already saved" not in text
+    assert "Your last answer is kept and will be saved as soon as it can." in text
+    window.store._conn.execute("PRAGMA query_only = OFF")
+    qtbot.waitUntil(lambda: window.store.trouble is None, timeout=10_000)
+    assert window.store.sessions("default")[0].ended is not None
+
+
+def test_quitting_with_answers_the_history_cannot_take_says_so_once(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    window.start_drill(["pay-even"], "practice")
+    window.store._conn.execute("PRAGMA query_only = ON")
+    page = window.drill_page
+    _answer_by_keys(qtbot, page, page.question.expected)
+    window.close()
+    assert not window.isVisible()
+    assert told == [
+        "The history cannot be written: it is read-only. Your last answer could not be saved."
+    ]
+    window.close()
+    assert len(told) == 1
+
+
+def test_quitting_when_the_settings_cannot_be_saved_says_so_once_and_quits(
+    qtbot, window, monkeypatch, tmp_path
+):
+    from PySide6.QtWidgets import QMessageBox
+
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    window.settings.path = blocker / "settings.json"
+    window.close()
+    assert not window.isVisible()
+    (message,) = told
+    assert "The settings could not be written" in message and "Sabot quits" in message
+
+
+def test_quitting_when_the_disk_of_the_settings_is_full(qtbot, new_window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.volumes import fill, small_volume
+
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    with small_volume(tmp_path / "volume", "256k") as volume:
+        w = new_window()
+        w.settings.path = volume / "settings.json"
+        w.show()
+        fill(volume)
+        w.close()
+        assert not w.isVisible()
+    (message,) = told
+    assert "The settings could not be written" in message and "No space left" in message
+
+
+def test_a_read_only_history_says_why_and_no_drill_starts(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.volumes import immutable
+
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data / "history.sqlite3") as store:
+        session = store.start_session("default", "practice", ["pay-even"], "casino-fr")
+        store.record(session, "pay-even", "10", {}, "10", "10", True, 1500)
+        store.end_session(session)
+    with immutable(data):
+        store = Store.open(data / "history.sqlite3")
+        try:
+            w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+            qtbot.addWidget(w)
+            w.show()
+            assert w.wait_for_figures()
+            assert "its folder is read-only" in w.home.notice.text()
+            row = next(r for r, i in enumerate(CURRICULUM) if i.name == "pay-even")
+            assert w.home.table.item(row, 2).text() == "1"  # the figures are read
+            w.home.select(["pay-even"])
+            qtbot.keyClick(w.home.table, Qt.Key.Key_P)
+            assert w.pages.currentWidget() is w.home
+            (message,) = told
+            assert message.startswith("The history cannot be written: its folder is read-only.")
+            w.close()
+        finally:
+            store.close()
+
+
+# -- the window's place ----------------------------------------------------------------------------
+
+
+def _geometry_of(qtbot, x: int, y: int, width: int, height: int) -> str:
+    from PySide6.QtWidgets import QMainWindow
+
+    other = QMainWindow()  # the window as it was on another screen
+    qtbot.addWidget(other)
+    other.setGeometry(x, y, width, height)
+    return bytes(other.saveGeometry().toBase64().data()).decode("ascii")
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        (5000, 4000, 120, 90),  # a small window on a screen far right, no longer there
+        (-3000, 200, 900, 600),  # a screen on the left, gone
+        (100, 100, 3840, 2160),  # a window as large as a 4K screen
+    ],
+)
+def test_a_geometry_saved_on_another_screen_is_fitted_to_this_one(qtbot, tmp_path, saved):
+    from PySide6.QtGui import QGuiApplication
+
+    from ui.main_window import MIN_USABLE
+
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.ui.geometry = _geometry_of(qtbot, *saved)
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        room = QGuiApplication.primaryScreen().availableGeometry()
+        g = w.geometry()
+        assert room.contains(g), (g, room)
+        assert g.width() >= min(MIN_USABLE[0], room.width())
+        assert g.height() >= min(MIN_USABLE[1], room.height())
+        w.close()
+
+
+@pytest.mark.parametrize("geometry", ["é¿ not base64", "AAA="])
+def test_a_geometry_sabot_cannot_use_is_named_and_the_window_opens(qtbot, tmp_path, geometry):
+    import json
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"ui": {"geometry": geometry}}), "utf-8")
+    settings = Settings.load(path)
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        assert '"geometry"' in w.home.notice.text()
+        assert w.width() >= 600 and w.height() >= 400
+        w.close()

@@ -739,17 +739,9 @@ class Store:
 
         Returns what could not be saved, as a sentence for the trainee, or None.
         """
-        lost = None
         if self._kept:
             self._save(WAIT_MS)
-            answers = self.kept
-            if self._kept:
-                what = (
-                    ("Your last answer" if answers == 1 else f"Your last {answers} answers")
-                    if answers
-                    else "The end of your last session"
-                )
-                lost = f"The history cannot be written: {self._why}. {what} could not be saved."
+        lost = self.unsaved
         self._conn.close()
         return lost
 
@@ -776,11 +768,7 @@ class Store:
         if self._reader:
             raise PermissionError("this Store is a read-only reader(); write through the owner")
         if self.read_only is not None:
-            raise UnwritableError(
-                f"The history cannot be written: {self.read_only}. Statistics, export and the "
-                "progress view work, but nothing new can be recorded.",
-                self.read_only,
-            )
+            raise UnwritableError(self.read_only_notice or "", self.read_only)
         if self._depth:
             self._depth += 1
             try:
@@ -993,15 +981,38 @@ class Store:
         )
 
     @property
+    def read_only_notice(self) -> str | None:
+        """For a history opened read-only, what that means, in one sentence; else None."""
+        if self.read_only is None:
+            return None
+        return (
+            f"The history cannot be written: {self.read_only}. Statistics, export and the "
+            "progress view work, but nothing new can be recorded."
+        )
+
+    @property
+    def unsaved(self) -> str | None:
+        """What is kept and would be lost if the program ended now, in one sentence; else None."""
+        if not self._kept:
+            return None
+        n = self.kept
+        what = (
+            ("Your last answer" if n == 1 else f"Your last {n} answers")
+            if n
+            else "The end of your last session"
+        )
+        return f"The history cannot be written: {self._why}. {what} could not be saved."
+
+    @property
     def trouble_reason(self) -> str | None:
         """Why what is kept cannot be written ("the disk is full"); None when nothing is kept."""
         return self._why if self._kept else None
 
-    def retry(self) -> bool:
-        """Try again to write what is kept, waiting at most RETRY_WAIT_MS for a lock (short
-        enough for the GUI thread's timer). True when nothing is left kept."""
+    def retry(self, wait_ms: int = RETRY_WAIT_MS) -> bool:
+        """Try again to write what is kept, waiting at most `wait_ms` for a lock (the default
+        is short enough for the GUI thread's timer). True when nothing is left kept."""
         if self._kept:
-            self._save(RETRY_WAIT_MS)
+            self._save(wait_ms)
         return not self._kept
 
     def _save(self, wait_ms: int) -> int | None:
