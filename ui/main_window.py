@@ -232,6 +232,10 @@ class MainWindow(QMainWindow):
             # the kept answers went in with this one: say so once, then nothing
             self._tell_history(SAVED_AGAIN if self._history_note != SAVED_AGAIN else None)
 
+    def _tidy_history(self) -> None:
+        if self._store is not None:
+            self._store.tidy()
+
     def _retry_history(self) -> None:
         store = self._store
         if store is None or store.retry():
@@ -259,6 +263,10 @@ class MainWindow(QMainWindow):
             self._drill_page = DrillPage(self.settings.prefs.currency)
             self._drill_page.finished.connect(self._drill_finished)
             self._drill_page.answeredSignal.connect(self._check_history)
+            # the history's log is folded back while the trainee reads, never after an answer
+            self._drill_page.questionShown.connect(
+                lambda _: QTimer.singleShot(0, self._tidy_history)
+            )
             self.pages.addWidget(self._drill_page)
         return self._drill_page
 

@@ -12,6 +12,14 @@ of each statistics call for the heaviest profile. The goals: ≤ 120 bytes per a
 The fill records through `Store.record()`, one session per `batch()` (committing every attempt
 would take the fill from minutes to an hour); the same layout results. Commit latency of single
 records is timed separately at the end.
+
+    python -m tests.bench.bench_store --volume-only [--volume-kib 1024]
+
+How many answers a small volume holds, each committed on its own as a drill does (realistic
+questions, practice sessions of 100): on a real tmpfs of that size where it can be mounted
+(root on Linux), else by the peak space the file, its log and the log's index take as they
+grow. Printed for the store as it is and, for comparison, with the log folded back only at the
+end of a session (as before: SQLite's own ~40 MB threshold).
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.history import stats
-from trainer.history.store import Store
+from trainer.history.store import WAL_PAGES, Store
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(v): v for v in range(2, 11)}
@@ -211,6 +219,66 @@ def fill(store: Store, clock: Clock, attempts: int, rng: random.Random) -> int:
     return sessions
 
 
+def _record_until_full(path: Path, limit: int | None, old_log: bool, rng: random.Random) -> int:
+    """Answers recorded one by one until the store must keep one in memory (a real full volume)
+    or, with `limit`, until the file, log and index together would pass `limit` bytes."""
+    clock = Clock(time.time())
+    with Store.open(path, clock=clock) as store:
+        if old_log:
+            store._conn.execute("PRAGMA wal_autocheckpoint = 10000")
+            store._conn.execute("PRAGMA journal_size_limit = -1")
+        skills = list(SKILLS)
+        n = 0
+        while True:
+            session = store.start_session("Anna", "practice", skills[:3], "bench")
+            for _ in range(100):
+                skill = rng.choice(skills[:3])
+                item, question, expected = SKILLS[skill][0](rng)
+                clock.now += 2
+                saved = store.record(session, skill, item, question, expected, expected, True, 1800)
+                if saved is None:
+                    return n
+                if not old_log:
+                    store.tidy()  # as the drills do, while the next question is read
+                if limit is not None:
+                    used = sum(
+                        os.path.getsize(f"{path}{suffix}")
+                        for suffix in ("", "-wal", "-shm")
+                        if os.path.exists(f"{path}{suffix}")
+                    )
+                    if used > limit:
+                        return n
+                n += 1
+                if n >= 200_000:
+                    return n
+            store.end_session(session)
+
+
+def volume_figures(kib: int) -> None:
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as scratch:
+        for label, old_log in (("now", False), ("folded at session ends only", True)):
+            where = Path(scratch) / f"volume-{int(old_log)}"
+            where.mkdir()
+            mounted = os.geteuid() == 0 and (
+                subprocess.run(
+                    ["mount", "-t", "tmpfs", "-o", f"size={kib}k", "sabot-bench", str(where)],
+                    capture_output=True,
+                ).returncode
+                == 0
+            )
+            try:
+                rng = random.Random(7)
+                limit = None if mounted else kib * 1024
+                n = _record_until_full(where / "history.sqlite3", limit, old_log, rng)
+            finally:
+                if mounted:
+                    subprocess.run(["umount", "-l", str(where)], capture_output=True)
+            how = f"a {kib} KiB tmpfs" if mounted else f"{kib} KiB of file + log + index"
+            print(f"answers that fit in {how}, {label}: {n:,}")
+
+
 def timed(call: Callable[[], object], runs: int) -> tuple[float, float]:
     """Median and fastest of `runs` calls, in ms."""
     samples = []
@@ -227,7 +295,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keep", type=Path, help="write the store here and keep it")
     parser.add_argument("--reuse", type=Path, help="time a store made before with --keep")
+    parser.add_argument("--volume-only", action="store_true", help="only the small-volume figure")
+    parser.add_argument("--volume-kib", type=int, default=1024)
     options = parser.parse_args()
+    if options.volume_only:
+        volume_figures(options.volume_kib)
+        return
 
     with tempfile.TemporaryDirectory() as scratch:
         clock = Clock(time.time() - 366 * 86400)
@@ -296,18 +369,25 @@ def main() -> None:
             clock.now = time.time()
             owner._clock = clock
             session = owner.start_session(heaviest, "practice", ["hand-total"], "bench")
-            latencies = []
+            latencies, tidied = [], []
             for _ in range(500):
                 item, question, expected = hand_total(rng)
                 began = time.perf_counter()
                 owner.record(session, "hand-total", item, question, expected, expected, True, 1500)
                 latencies.append((time.perf_counter() - began) * 1000)
+                began = time.perf_counter()
+                owner.tidy()  # as the drills do, while the trainee reads the next question
+                tidied.append((time.perf_counter() - began) * 1000)
             owner.end_session(session)
-            latencies.sort()
-            print(
-                f"record() committed: median {statistics.median(latencies):.3f} ms, "
-                f"p90 {latencies[int(len(latencies) * 0.9)]:.3f} ms"
-            )
+            for name, samples in (("record() committed", latencies), ("tidy()", tidied)):
+                samples.sort()
+                print(
+                    f"{name}: median {statistics.median(samples):.3f} ms, "
+                    f"p90 {samples[int(len(samples) * 0.9)]:.3f} ms, "
+                    f"p99 {samples[int(len(samples) * 0.99)]:.3f} ms, max {samples[-1]:.3f} ms"
+                )
+            print(f"  (tidy() folds the log back into the file once past {WAL_PAGES} pages)")
+    volume_figures(options.volume_kib)
 
 
 if __name__ == "__main__":

@@ -470,3 +470,16 @@ def test_a_geometry_sabot_cannot_use_is_named_and_the_window_opens(qtbot, tmp_pa
         assert '"geometry"' in w.home.notice.text()
         assert w.width() >= 600 and w.height() >= 400
         w.close()
+
+
+def test_the_history_s_log_is_folded_back_while_a_question_is_read(qtbot, window, monkeypatch):
+    tidied: list[int] = []
+    tidy = Store.tidy
+    monkeypatch.setattr(Store, "tidy", lambda self: tidied.append(1) or tidy(self))
+    window.start_drill(["pay-even"], "practice")
+    page = window.drill_page
+    for n in range(1, 4):
+        qtbot.waitUntil(lambda n=n: len(tidied) >= n, timeout=3000)  # once the question is up
+        _answer_by_keys(qtbot, page, page.question.expected)
+        qtbot.keyClick(page.line, Qt.Key.Key_Space)
+    assert len(list(window.store.attempts())) == 3

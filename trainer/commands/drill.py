@@ -240,6 +240,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                     out.write(f"    [{left / 1000:.0f} s left]\n")
                 out.write("> ")
                 out.flush()
+            store.tidy()  # the log folded back now, while nothing waits, not after the answer
             shown = time.monotonic_ns()
             while True:
                 raw = next(lines, None)

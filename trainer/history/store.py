@@ -12,8 +12,9 @@ platform's user data directory (the tests use it).
 Durability: each `record()` is committed before it returns. The file is in WAL mode with
 synchronous=NORMAL, which survives a crash or `kill -9` of the process (only a power cut can lose
 the last commits). `batch()` groups many records in one transaction for imports and benchmarks.
-The write-ahead log is folded back into the file every `WAL_PAGES` pages (a few answers), so it
-never holds more than ~256 KiB: a small volume holds thousands of answers, not a few dozen.
+The write-ahead log is folded back into the file every `WAL_PAGES` pages (a few answers; see
+`tidy()`), so it holds a few hundred KiB at most: a 1 MB volume holds thousands of answers, not
+a few dozen.
 
 Writes that fail: when the disk is full, the file or its medium has become read-only, or another
 program holds the file locked longer than `WAIT_MS`, `record()` and `end_session()` keep what
@@ -115,11 +116,16 @@ _EXPORT_PAGE: Final = 5000  # the same for the plain rows of an export
 WAIT_MS: Final = 2000
 RETRY_WAIT_MS: Final = 100
 
-# The log is folded back into the file (a passive checkpoint, at a commit) once it holds this
-# many pages, and cut back to that size after: at ~8 pages an answer, every 8 answers or so. A
-# checkpoint costs about a millisecond here (tests/bench/bench_store.py times record()).
+# The log is folded back into the file (a passive checkpoint) by `tidy()` every TIDY_EVERY answers,
+# about WAL_PAGES pages at ~8 pages an answer. A checkpoint syncs the file, and the log's next
+# start syncs its header: 2–20 ms on a busy disk, so the drills call tidy() while the trainee
+# reads a question, never between an answer and the next question. For writers that never call
+# it, SQLite folds the log back by itself at a commit past twice that; a log made longer by a
+# batch is cut back to JOURNAL_LIMIT.
+TIDY_EVERY: Final = 8
 WAL_PAGES: Final = 64
 WAL_BYTES: Final = WAL_PAGES * 4096
+JOURNAL_LIMIT: Final = 4 * WAL_BYTES
 
 # SQLite primary result codes (the low byte of an extended code).
 _SQLITE_PERM: Final = 3
@@ -564,6 +570,7 @@ class Store:
         self._kept: list[_Answer | _End] = []  # given but not yet written, oldest first
         self._ending: set[int] = set()  # sessions whose end is kept
         self._why: str | None = None  # why what is kept could not be written
+        self._unfolded = 0  # answers written since the log was last folded back (tidy)
         self._wait_ms = WAIT_MS
 
     # -- opening and closing ---------------------------------------------------------------
@@ -698,8 +705,8 @@ class Store:
             conn.execute("PRAGMA synchronous = NORMAL")
             # Without this the log grows by ~32 KiB an answer until SQLite folds it back at
             # ~40 MB: a small volume is full after a few dozen answers. See WAL_PAGES.
-            conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_PAGES}")
-            conn.execute(f"PRAGMA journal_size_limit = {WAL_BYTES}")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {2 * WAL_PAGES}")
+            conn.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as error:
             conn.close()
@@ -956,6 +963,28 @@ class Store:
                 ),
             )
 
+    def tidy(self) -> None:
+        """Every TIDY_EVERY answers, fold the log back into the file and start it over: a few
+        ms of syncing. Call it when nothing waits on the store — the app once a question is on
+        screen, the terminal drill before it reads the answer — so that record() never syncs.
+        Does nothing otherwise, nor while answers are kept."""
+        if self._reader or self.read_only is not None or self._depth or self._kept:
+            return
+        if self._unfolded < TIDY_EVERY:
+            return
+        self._unfolded = 0
+        try:
+            busy, logged, folded = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if not busy and 0 < logged == folded:
+                # All of it is in the file: a write now starts the log over, and syncs its new
+                # header (which the next answer's commit would otherwise do). The smallest
+                # write there is: the format version, unchanged.
+                with self._write() as conn:
+                    (version,) = conn.execute("PRAGMA user_version").fetchone()
+                    conn.execute(f"PRAGMA user_version = {int(version)}")
+        except (sqlite3.Error, UnwritableError):
+            pass  # a full disk, a busy file: SQLite folds it back at a later commit
+
     # -- writes that wait ------------------------------------------------------------------
 
     @property
@@ -1033,6 +1062,7 @@ class Store:
             self._why = error.why
             return None
         ended = [op.session for op in self._kept if isinstance(op, _End)]
+        self._unfolded += len(self._kept) - len(ended)
         self._kept.clear()
         self._why = None
         self._set_wait(WAIT_MS)
