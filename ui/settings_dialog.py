@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -137,6 +138,29 @@ def as_sentence(message: str) -> str:
 
 def option_label(name: str) -> str:
     return OPTION_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def in_settings_words(message: str) -> str:
+    """A rules message in the words the settings show: the option names the engine writes
+    ("table_min 600 is above table_max 500") become the labels beside the editors ("The table
+    minimum 600 is above the table maximum 500."), as a sentence."""
+    names = sorted(OPTIONS, key=len, reverse=True)
+    option = re.match(r"option (\w+) (takes )?", message)
+    if option and option[1] in OPTIONS:  # "option decks takes a number…": "Decks: a number…"
+        rest = message[option.end() :]
+        label = option_label(option[1])
+        message = f"{label}: {rest}" if option[2] else f"the {label.lower()} {rest}"
+
+    def label(match: re.Match[str]) -> str:
+        words = option_label(match[0]).lower()
+        inside = match.start() > 0 and message[match.start() - 1] == "("
+        return words if inside else f"the {words}"
+
+    # the names only the engine writes (table_min); plain words (split, boxes) read as they are
+    engine = [n for n in names if "_" in n]
+    if engine:
+        message = re.sub(r"\b(" + "|".join(map(re.escape, engine)) + r")\b", label, message)
+    return as_sentence(message)
 
 
 def mnemonic_of(text: str) -> str | None:
@@ -311,6 +335,7 @@ class SettingsDialog(QDialog):
 
     applied = Signal()
     profile_renamed = Signal(str, str)  # old, new: the history store has already renamed it
+    profile_deleted = Signal(str)  # the name: the history store has already deleted it
 
     def __init__(self, settings: Settings, store: Store, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -321,6 +346,7 @@ class SettingsDialog(QDialog):
         self._rules_ok = True
         self._currency_ok = True
         self._active = settings.prefs.profile  # what OK makes active
+        self._confirmation: QMessageBox | None = None
 
         # The buttons first, unparented (the layout adopts them last, so Tab reaches them
         # last): the letters they and the tabs use are kept off every page.
@@ -356,6 +382,11 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
+
+        # An Alt chord that is no shortcut of the dialog types nothing into a text field.
+        self._alt_keys = AltKeysStayOut(self)
+        for field in self.findChildren(QLineEdit):
+            field.installEventFilter(self._alt_keys)
 
         self._load_rules(rules)
         self._update_ok()
@@ -484,8 +515,7 @@ class SettingsDialog(QDialog):
         try:
             HouseRules.from_spec({**self.overrides(), "preset": self.preset()})
         except RulesError as error:
-            message = str(error)
-            self.rules_error.setText(as_sentence(message))
+            self.rules_error.setText(in_settings_words(str(error)))
             self._rules_ok = False
         except (ValueError, ArithmeticError, TypeError) as error:
             self.rules_error.setText(f"A value cannot be used: {error}.")
@@ -564,9 +594,12 @@ class SettingsDialog(QDialog):
         self.create_button.setToolTip("A new profile with this name")
         self.rename_button = QPushButton("&Rename selected", page)
         self.rename_button.setToolTip("Give the selected profile this name")
+        self.delete_button = QPushButton("&Delete…", page)
+        self.delete_button.setToolTip("Delete the selected profile and all its answers")
         self.profile_message = _message_label(page)
         note = QLabel(
-            "Create and Rename change the history at once. Switching takes effect on OK.", page
+            "Create, Rename and Delete change the history at once. Switching takes effect on OK.",
+            page,
         )
         note.setWordWrap(True)
         note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -574,6 +607,7 @@ class SettingsDialog(QDialog):
         self.switch_button.clicked.connect(self._switch_profile)
         self.create_button.clicked.connect(self._create_profile)
         self.rename_button.clicked.connect(self._rename_profile)
+        self.delete_button.clicked.connect(self._delete_profile)
         self.profile_list.currentItemChanged.connect(self._update_profile_buttons)
         self.profile_list.itemDoubleClicked.connect(self._switch_profile)
         self.profile_name.textChanged.connect(self._update_profile_buttons)
@@ -588,6 +622,7 @@ class SettingsDialog(QDialog):
         name_row.addWidget(self.rename_button)
         switch_row = QHBoxLayout()
         switch_row.addStretch(1)
+        switch_row.addWidget(self.delete_button)
         switch_row.addWidget(self.switch_button)
         layout = QVBoxLayout(page)
         layout.addWidget(list_label)
@@ -641,6 +676,7 @@ class SettingsDialog(QDialog):
         self.switch_button.setEnabled(
             selected is not None and selected.casefold() != self._active.casefold()
         )
+        self.delete_button.setEnabled(selected is not None)
 
     def _profile_error(self, message: str) -> None:
         self.profile_message.setText(message)
@@ -671,6 +707,52 @@ class SettingsDialog(QDialog):
         self._active = selected
         self._profile_error("")
         self._fill_profiles(select=selected)
+
+    def delete_question(self, name: str, answers: int) -> str:
+        """What the confirmation asks: the profile, and how many answers go with it."""
+        what = f"its {answers:,} answer{'s' if answers != 1 else ''}" if answers else "no answer"
+        return (
+            f"Delete the profile {name!r} and {what}? Its sessions and figures go with it. "
+            "This cannot be undone."
+        )
+
+    def _confirm_delete(self, name: str, answers: int) -> bool:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Delete a profile",
+            self.delete_question(name, answers),
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter keeps the profile
+        self._confirmation = box  # for tests: the box on screen
+        box.exec()
+        self._confirmation = None
+        return box.clickedButton() is delete
+
+    def _delete_profile(self) -> None:
+        name = self.selected_profile()
+        if name is None:
+            self._profile_error("Select the profile to delete.")
+            return
+        in_use = {self._active.casefold(), self._settings.prefs.profile.casefold()}
+        if name.casefold() in in_use:
+            self._profile_error(
+                f"{name} is the active profile: switch to another one first (Switch, then OK)."
+            )
+            return
+        try:
+            answers = self._store.profile_answers(name)
+            if not self._confirm_delete(name, answers):
+                return
+            self._store.delete_profile(name)
+        except (ValueError, TypeError, sqlite3.Error) as error:
+            self._profile_error(str(error))
+            return
+        self._profile_error(f"{name} and {answers:,} answers deleted.")
+        self._fill_profiles(select=self._active)
+        self.profile_deleted.emit(name)
 
     def _rename_profile(self) -> None:
         old, new = self.selected_profile(), self.profile_name.text().strip()
@@ -742,7 +824,7 @@ class SettingsDialog(QDialog):
             settings.set_rules(self.preset(), self.overrides())
         except RulesError as error:
             self.tabs.setCurrentIndex(0)
-            self.rules_error.setText(as_sentence(str(error)))
+            self.rules_error.setText(in_settings_words(str(error)))
             self._rules_ok = False
             self._update_ok()
             return
@@ -759,6 +841,21 @@ class SettingsDialog(QDialog):
         self._show_status("")
         self.applied.emit()
         super().accept()
+
+
+class AltKeysStayOut(QObject):
+    """Keeps Alt chords out of a text field. Alt+letter is for the dialog's shortcuts (Qt
+    runs those before the field sees the key); one that is no shortcut would otherwise type
+    its letter into the field the focus is in."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            mods = event.modifiers()
+            alt = bool(mods & Qt.KeyboardModifier.AltModifier)
+            # Ctrl+Alt is AltGr on some systems: the letters it types (€, @) are typed
+            if alt and not mods & Qt.KeyboardModifier.ControlModifier and event.text():
+                return True
+        return False
 
 
 class _EnterFilter(QObject):

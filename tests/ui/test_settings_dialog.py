@@ -219,7 +219,7 @@ def test_an_override_is_saved_and_reloads(
 
 def test_split_none_with_three_hands_is_refused(qtbot: Any, dialog: SettingsDialog) -> None:
     choose(editor(dialog, "split"), "none")
-    assert "max_hands must be 1, not 3" in dialog.rules_error.text()
+    assert "the hands per box must be 1, not 3" in dialog.rules_error.text()
     assert dialog.rules_error.isVisible()
     assert not dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.ok_button, LEFT)  # a disabled button does nothing
@@ -239,7 +239,7 @@ def test_table_min_above_table_max_is_refused(
 ) -> None:
     type_into(qtbot, editor(dialog, "table_min"), "1000")
     message = dialog.rules_error.text()
-    assert message == "table_min 1000 is above table_max 500."
+    assert message == "The table minimum 1000 is above the table maximum 500."
     assert not dialog.ok_button.isEnabled()
     type_into(qtbot, editor(dialog, "table_max"), "")  # no maximum: then any minimum will do
     assert dialog.rules_error.text() == ""
@@ -525,3 +525,122 @@ def test_apply_theme(qapp: QApplication) -> None:
         assert qapp.palette() == QPalette()
     finally:
         apply_theme(qapp, "system")
+
+
+# -- deleting a profile, the settings' words, Alt keys --------------------------------------------
+
+
+def _answer_the_confirmation(qtbot: Any, dialog: SettingsDialog, button: str) -> list[str]:
+    """Click `button` of the confirmation once it is up; returns the question it asked."""
+    from PySide6.QtCore import QTimer
+
+    asked: list[str] = []
+
+    def click() -> None:
+        box = dialog._confirmation
+        if box is None or not box.isVisible():
+            QTimer.singleShot(10, click)
+            return
+        asked.append(box.text())
+        target = next(b for b in box.buttons() if b.text().replace("&", "") == button)
+        qtbot.mouseClick(target, LEFT)
+
+    QTimer.singleShot(0, click)
+    return asked
+
+
+def test_an_instructor_deletes_a_profile_after_a_confirmation(
+    qtbot: Any, dialog: SettingsDialog, store: Store
+) -> None:
+    session = store.start_session("Bruno", "practice", ["pay-even"], "casino-fr")
+    for _ in range(3):
+        store.record(session, "pay-even", "pay-even:10", {}, "10", "10", True, 1500)
+    store.end_session(session)
+    dialog._fill_profiles(select="Bruno")
+    dialog.tabs.setCurrentIndex(2)
+    assert dialog.selected_profile() == "Bruno" and dialog.delete_button.isEnabled()
+
+    asked = _answer_the_confirmation(qtbot, dialog, "Cancel")
+    qtbot.mouseClick(dialog.delete_button, LEFT)
+    assert asked == [
+        "Delete the profile 'Bruno' and its 3 answers? Its sessions and figures go with it. "
+        "This cannot be undone."
+    ]
+    assert profile_names(store) == ["Bruno", "default"]  # Cancel keeps it
+
+    asked = _answer_the_confirmation(qtbot, dialog, "Delete")
+    with qtbot.waitSignal(dialog.profile_deleted) as deleted:
+        qtbot.mouseClick(dialog.delete_button, LEFT)
+    assert deleted.args == ["Bruno"] and asked
+    assert profile_names(store) == ["default"]
+    assert "Bruno and 3 answers deleted" in dialog.profile_message.text()
+
+
+def test_the_active_profile_is_not_deleted(qtbot: Any, dialog: SettingsDialog, store: Store):
+    dialog.tabs.setCurrentIndex(2)
+    assert dialog.selected_profile() == "default"
+    qtbot.mouseClick(dialog.delete_button, LEFT)  # no confirmation: a sentence
+    assert "is the active profile" in dialog.profile_message.text()
+    assert profile_names(store) == ["default"]
+
+
+@pytest.mark.parametrize(
+    ("engine", "shown"),
+    [
+        (
+            "table_min 600 is above table_max 500",
+            "The table minimum 600 is above the table maximum 500.",
+        ),
+        (
+            "option decks takes a whole number from 1 to 8, not 9",
+            "Decks: a whole number from 1 to 8, not 9.",
+        ),
+        (
+            "double_after_split needs both doubling (double_on) and splitting (split)",
+            "The double after split needs both doubling (double on) and splitting (split).",
+        ),
+    ],
+)
+def test_messages_use_the_words_the_settings_show(engine: str, shown: str) -> None:
+    from ui.settings_dialog import in_settings_words
+
+    assert in_settings_words(engine) == shown
+    assert "_" not in shown
+
+
+def test_an_alt_chord_types_nothing_into_a_text_field(qtbot: Any, dialog: SettingsDialog) -> None:
+    from ui.settings_dialog import mnemonic_of
+
+    used = {
+        mnemonic_of(w.text())
+        for w in dialog.findChildren(QWidget)
+        if hasattr(w, "text") and isinstance(w.text(), str)
+    }
+    free = next(c for c in "zqxjkwyvbgumol" if c not in used)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    fields = [editor(dialog, "chips"), editor(dialog, "table_min")]
+    dialog.tabs.setCurrentIndex(2)
+    fields.append(dialog.profile_name)
+    for field in fields:
+        dialog.tabs.setCurrentWidget(_page_of(dialog, field))
+        field.setFocus()
+        before = field.text()
+        qtbot.keyClick(field, free, Qt.KeyboardModifier.AltModifier)
+        assert field.text() == before, field.objectName()
+        qtbot.keyClick(field, "z")  # a plain key still types
+        assert field.text() == before + "z"
+    dialog.tabs.setCurrentIndex(1)
+    currency = dialog.currency_combo.lineEdit()
+    currency.setFocus()
+    before = currency.text()
+    qtbot.keyClick(currency, free, Qt.KeyboardModifier.AltModifier)
+    assert currency.text() == before
+
+
+def _page_of(dialog: SettingsDialog, widget: QWidget) -> QWidget:
+    for i in range(dialog.tabs.count()):
+        page = dialog.tabs.widget(i)
+        if page.isAncestorOf(widget):
+            return page
+    raise LookupError(widget)

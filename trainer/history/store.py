@@ -864,6 +864,35 @@ class Store:
                 raise ValueError(f"The name {new!r} is already taken by another profile.")
             conn.execute("UPDATE profile SET name = ? WHERE id = ?", (new, row[0]))
 
+    def profile_answers(self, name: str) -> int:
+        """How many answers the profile has in the history, piped ones included (0 if none)."""
+        row = self._conn.execute(
+            """SELECT count(a.id) FROM profile p JOIN session s ON s.profile = p.id
+            JOIN attempt a ON a.session = s.id WHERE p.name = ?""",
+            (_clean_name(name),),
+        ).fetchone()
+        return int(row[0])
+
+    def delete_profile(self, name: str) -> int:
+        """Delete the profile and everything of it: its sessions, answers and tallies, for good.
+        Returns how many answers went. The items stay: they are shared by every profile."""
+        name = _clean_name(name)
+        with self._write() as conn:
+            row = conn.execute("SELECT id FROM profile WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                raise ValueError(f"There is no profile named {name!r}.")
+            pid = row[0]
+            sessions = "SELECT id FROM session WHERE profile = ?"
+            gone = conn.execute(
+                f"DELETE FROM attempt WHERE session IN ({sessions})", (pid,)
+            ).rowcount
+            conn.execute(f"DELETE FROM session_skill WHERE session IN ({sessions})", (pid,))
+            for table in ("tally", "hist", "hist_tenth", "item_tally", "recent", "session"):
+                conn.execute(f"DELETE FROM {table} WHERE profile = ?", (pid,))
+            conn.execute("DELETE FROM profile WHERE id = ?", (pid,))
+        self._live = {k: v for k, v in self._live.items() if v.profile != pid}
+        return int(gone)
+
     def _profile_id(self, name: str) -> int:
         row = self._conn.execute(
             "SELECT id FROM profile WHERE name = ?", (_clean_name(name),)
