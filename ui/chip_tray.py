@@ -1,8 +1,10 @@
 """The chip tray: the trainee builds a payout chip by chip, by mouse or keyboard.
 
 One painted chip button per denomination of the table, keys 1..9 (0 for a tenth) add that chip,
-Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. The tray
-only collects chips: whether they make the right payout is for `trainer.game.payout` to say.
+Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. Escape
+clears before anything else sees it: the page's own Escape (ending the drill) comes with a second
+Escape, on an empty tray. The tray only collects chips: whether they make the right payout is
+for `trainer.game.payout` to say.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -26,6 +28,8 @@ from PySide6.QtWidgets import (
 from ui.chips import format_amount, format_denomination, paint_chip, ui_font
 from ui.render_cache import paint_cached
 
+FELT = "#17693a"
+PROMPT_INK = "#f6ecd0"
 _DIGIT_KEYS = [getattr(Qt.Key, f"Key_{i}") for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
 
 
@@ -113,13 +117,13 @@ class PlacedChips(QWidget):
         rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         focused = self._tray.hasFocus()
         p.setPen(QPen(QColor("#ffd54a") if focused else QColor("#0a2e18"), 2 if focused else 1))
-        p.setBrush(QColor("#17693a"))
+        p.setBrush(QColor(FELT))
         p.drawRoundedRect(rect, 10, 10)
         chips = self._tray.chips()
         r = min(self.RADIUS, rect.height() / 2 - 6)
         if not chips:
             p.setFont(ui_font(13, italic=True))
-            p.setPen(QColor(246, 236, 208, 170))
+            p.setPen(QColor(PROMPT_INK))  # italic says it is a prompt; 5.5:1 on the felt
             n = len(self._tray.denominations)
             keys = f"keys 1–{min(n, 9)}" if n > 1 else "key 1"
             # on two lines when the strip is narrow (the panel beside a small table)
@@ -181,11 +185,11 @@ class ChipTray(QWidget):
         self.count_label.setFont(ui_font(12))
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
 
-        self.undo_button = self._small_button("⌫ Undo", "Take back the last chip (Backspace)")
+        self.undo_button = self._small_button("Undo (⌫)", "Take back the last chip (Backspace)")
         self.undo_button.clicked.connect(self.remove_last)
-        self.clear_button = self._small_button("Clear", "Clear the payout (Escape or Delete)")
+        self.clear_button = self._small_button("Clear (Esc)", "Clear the payout (Escape or Delete)")
         self.clear_button.clicked.connect(self.clear)
-        self.pay_button = self._small_button("Pay ⏎", "Hand the payout in (Enter)")
+        self.pay_button = self._small_button("Pay (Enter)", "Hand the payout in (Enter)")
         self.pay_button.clicked.connect(self.submitted)
 
         placed_row = QHBoxLayout()
@@ -251,6 +255,19 @@ class ChipTray(QWidget):
         self.placed.update()
 
     # -- keyboard ---------------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        # Qt offers a key to the window's shortcuts before the widget: Escape with chips on the
+        # tray is the tray's (it clears), not the drill page's (which would end the drill).
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Delete)
+            and self._chips
+        ):
+            event.accept()
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         key = event.key()

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import cast
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -33,12 +33,14 @@ from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, Dri
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE
 from ui.chip_tray import ChipTray
-from ui.style import emphasise, esc
+from ui.style import emphasise, esc, mute, readable
 from ui.table_scene import TableScene, TableWidget
 
 RIGHT = "#2e9d4f"
 WRONG = "#c8412f"
 NOTE = "#b07d12"
+CHOICE_STYLE = "text-align: left; padding: 6px 12px;"
+SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 class _PaintWatch(QObject):
@@ -74,6 +76,7 @@ class ChoiceButtons(QWidget):
         self._layout.setSpacing(6)
         self.buttons: list[QPushButton] = []  # the current choices' buttons, in order
         self._pool: list[QPushButton] = []
+        self._marked: list[QPushButton] = []  # the buttons the last verdict coloured
         # as tall as four choices whatever the question, so the layout never jumps
         row = QPushButton("1   x").sizeHint().height()
         self.setMinimumHeight(4 * row + 3 * 6)
@@ -84,12 +87,15 @@ class ChoiceButtons(QWidget):
         while len(self._pool) < len(choices):
             i = len(self._pool) + 1
             b = QPushButton(self)
-            b.setStyleSheet("text-align: left; padding: 6px 12px;")
+            b.setStyleSheet(CHOICE_STYLE)
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(lambda _=False, n=i: self.chosen.emit(str(n)))
             b.hide()
             self._layout.addWidget(b)
             self._pool.append(b)
+        for b in self._marked:  # the last verdict's colours off (only theirs: a restyle costs)
+            b.setStyleSheet(CHOICE_STYLE)
+        self._marked = []
         for i, b in enumerate(self._pool):
             if i < len(choices):
                 b.setText(f"{i + 1}   {choices[i]}")
@@ -98,6 +104,21 @@ class ChoiceButtons(QWidget):
             else:
                 b.hide()
         self.buttons = self._pool[: len(choices)]
+
+    def show_verdict(self, chosen: int, right: int) -> None:
+        """The chosen answer in the verdict's colour, marked ✓ or ✗; when it was wrong, the
+        right one marked too."""
+        for index, ok in ((chosen, chosen == right), (right, True)):
+            if not 0 <= index < len(self.buttons) or self.buttons[index] in self._marked:
+                continue
+            b = self.buttons[index]
+            colour = RIGHT if ok else WRONG
+            b.setStyleSheet(
+                f"{CHOICE_STYLE} border: 2px solid {colour}; "
+                f"background-color: {colour}33; font-weight: bold;"
+            )
+            b.setText(("✓ " if ok else "✗ ") + b.text())
+            self._marked.append(b)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         text = event.text()
@@ -123,6 +144,7 @@ class DrillPage(QWidget):
         self.last: Answered | None = None
         self._clock = QElapsedTimer()
         self._waiting_next = False
+        self._burn_rest = ""  # what is left of "burn" after its B key (see _burn_key)
 
         # top bar: what, how far, how long
         self.title = QLabel()
@@ -159,9 +181,12 @@ class DrillPage(QWidget):
         emphasise(self.prompt, 1.1)
         self.extra = QLabel()  # the amount to pay in chips, …
         self.extra.setWordWrap(True)
-        self.hint = QLabel()
-        self.hint.setStyleSheet("color: palette(mid);")
-        self.hint.setWordWrap(True)
+        # how to answer, right under the answer field: one label per kind of input, each in its
+        # page, so the hint moves with the input and the panel never relayouts for it
+        self._hints = [QLabel() for _ in range(3)]
+        for hint in self._hints:
+            hint.setWordWrap(True)
+            mute(hint)  # secondary, and still 4.5:1 against the panel in either theme
 
         self.line = QLineEdit()
         self.line.setPlaceholderText("your answer, then Enter")
@@ -174,6 +199,7 @@ class DrillPage(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         lr = QHBoxLayout()
         outer.addLayout(lr)
+        outer.addWidget(self._hints[0])
         outer.addStretch(1)
         lr.addWidget(self.line, 1)
         lr.addWidget(self.burn_button)
@@ -181,12 +207,20 @@ class DrillPage(QWidget):
         self.tray_holder = QWidget()
         self._tray_layout = QVBoxLayout(self.tray_holder)
         self._tray_layout.setContentsMargins(0, 0, 0, 0)
+        self._tray_layout.addWidget(self._hints[1])
+        self._tray_layout.addStretch(1)
         self.choices = ChoiceButtons()
         self.choices.chosen.connect(self._submit)
+        choice_page = QWidget()
+        cl = QVBoxLayout(choice_page)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.choices)
+        cl.addWidget(self._hints[2])
+        cl.addStretch(1)
         self.inputs = QStackedWidget()
         self.inputs.addWidget(line_row)  # 0
         self.inputs.addWidget(self.tray_holder)  # 1
-        self.inputs.addWidget(self.choices)  # 2
+        self.inputs.addWidget(choice_page)  # 2
         self.inputs.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
         self.feedback = QLabel()
@@ -204,12 +238,11 @@ class DrillPage(QWidget):
         pl.addWidget(self.prompt)
         pl.addWidget(self.extra)
         pl.addWidget(self.inputs)
-        pl.addWidget(self.hint)
         pl.addWidget(self.feedback)
         pl.addStretch(1)
         self.panel = panel
         # every line of the panel keeps its height from question to question (see feedback)
-        for label, lines in ((self.prompt, 3), (self.extra, 1), (self.hint, 2)):
+        for label, lines in ((self.prompt, 3), (self.extra, 1), *((h, 2) for h in self._hints)):
             label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines)
 
         # the question goes under the table, or beside it on a very wide window, whichever
@@ -248,6 +281,11 @@ class DrillPage(QWidget):
         self.history_note.setText(text or "")
         self.history_note.setVisible(bool(text))
 
+    @property
+    def hint(self) -> QLabel:
+        """How to answer the question shown: the label under its answer field."""
+        return self._hints[self.inputs.currentIndex()]
+
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
         # whichever leaves the felt larger: the question under the table, or beside it
@@ -280,12 +318,14 @@ class DrillPage(QWidget):
         )
         self.title.setText(f"{names} — {drill.mode}")
         if self.tray is not None:
+            self._tray_layout.removeWidget(self.tray)  # out of the page now, not when deleted
+            self.tray.hide()
             self.tray.deleteLater()
             self.tray = None
         self.tray = ChipTray([Decimal(c) for c in sorted(drill.rules.chips)], self.currency)
         self.tray.submitted.connect(self._submit_chips)
         self.tray.installEventFilter(self)
-        self._tray_layout.addWidget(self.tray)
+        self._tray_layout.insertWidget(0, self.tray)  # above its hint
         if drill.mode == CHALLENGE:
             self._tick.start()
         else:
@@ -319,7 +359,8 @@ class DrillPage(QWidget):
         if q.kind == CHOICE:
             hint = "press the number of your choice, or click it"
         target = f"target {skill.target:.1f} s"
-        self.hint.setText(f"{hint}   ·   {target}")
+        page = 1 if q.kind == CHIPS else 2 if q.kind == CHOICE else 0
+        self._hints[page].setText(f"{hint}   ·   {target}")
         self._update_progress()
         if q.kind == CHIPS and self.tray is not None:
             self.tray.clear()
@@ -431,7 +472,7 @@ class DrillPage(QWidget):
         try:
             done = d.answer(raw, ms)
         except Unreadable as e:
-            self.feedback.setText(f"<span style='color:{NOTE}'>{esc(str(e))}</span>")
+            self.feedback.setText(f"<span style='color:{self._colour(NOTE)}'>{esc(str(e))}</span>")
             return
         except DrillOver:
             self.end()
@@ -454,18 +495,26 @@ class DrillPage(QWidget):
         if d.over:
             QTimer.singleShot(0 if d.mode == CHALLENGE else 900, self.end)
 
+    def _colour(self, colour: str) -> str:
+        """`colour` as it reads on the panel: darker or lighter until it stands 4.5:1."""
+        window = self.feedback.palette().color(QPalette.ColorRole.Window)
+        return readable(QColor(colour), window).name()
+
     def _show_verdict(self, done: Answered) -> None:
         v = done.verdict
         target = SKILLS[done.question.skill].target
         t = f"{done.response_ms / 1000:.1f} s (target {target:.1f} s)"
+        q = done.question
+        if q.kind == CHOICE and v.given in q.choices:
+            self.choices.show_verdict(q.choices.index(v.given), int(q.answer))
         if v.correct:
             self.feedback.setText(
-                f"<span style='color:{RIGHT}'><b>✓ Right</b></span> — {esc(v.expected)} · {t}"
-                "<br><small>Space or Enter: next</small>"
+                f"<span style='color:{self._colour(RIGHT)}'><b>✓ Right</b></span> — "
+                f"{esc(v.expected)} · {t}<br><small>Space or Enter: next</small>"
             )
         else:
             self.feedback.setText(
-                f"<span style='color:{WRONG}'><b>✗ {esc(v.expected)}</b></span> "
+                f"<span style='color:{self._colour(WRONG)}'><b>✗ {esc(v.expected)}</b></span> "
                 f"(you: {esc(v.given)}) · {t}<br>{esc(v.reason)}"
                 "<br><small>Space or Enter: next</small>"
             )
@@ -494,6 +543,8 @@ class DrillPage(QWidget):
                 self._show_next()
                 return True
             return key != Qt.Key.Key_Escape  # nothing to type until the next one
+        if obj is self.line and self._burn_key(cast(QKeyEvent, event)):
+            return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             # submit here and swallow the key, so it cannot travel on and skip the verdict
             if obj is self.line:
@@ -502,6 +553,32 @@ class DrillPage(QWidget):
             if obj is self.tray:
                 self._submit_chips()
                 return True
+        return False
+
+    def _burn_key(self, event: QKeyEvent) -> bool:
+        """B in the answer line of an exposed card does what the "Burn it (B)" button does. A
+        trainee who goes on spelling the word ("burn") types nothing twice; one who meant
+        another word ("brûlée", "bruciata") gets back the letters typed."""
+        q = self.question
+        if q is None or q.skill != "exposed-card" or event.modifiers() & ~SHIFT:
+            self._burn_rest = ""
+            return False
+        text = event.text().lower()
+        if self._burn_rest:
+            if text == self._burn_rest[0]:
+                self._burn_rest = self._burn_rest[1:]
+                return True
+            typed = "burn"[: len("burn") - len(self._burn_rest)]
+            line = self.line.text()
+            if line.endswith("burn"):
+                self.line.setText(line[: -len("burn")] + typed)
+            self._burn_rest = ""
+            return False
+        said = self.line.text()
+        if text == "b" and (not said.strip() or said[-1] == " " or said[-1].isdigit()):
+            self._append_token("burn")
+            self._burn_rest = "urn"
+            return True
         return False
 
     def end(self) -> None:

@@ -64,6 +64,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QFileDialog,
     QFrame,
@@ -93,12 +94,27 @@ from trainer.practice.drill import MODES
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
 from ui.background import Job, run_in_background
+from ui.style import contrast, muted, over, readable
 
 GOOD = QColor("#2e9d4f")
 BAD = QColor("#c8412f")
 WARN = QColor("#c98a12")
 ACCURACY_COLOUR = QColor("#2a6fdb")
 TIME_COLOUR = QColor("#e07b1a")
+
+
+def ink(colour: QColor, role: QPalette.ColorRole = QPalette.ColorRole.Base) -> QColor:
+    """`colour` for a text on the palette's `role` (a table's Base, a label's Window): made
+    darker or lighter as needed to stand 4.5:1 against it, in the light and the dark theme."""
+    return readable(colour, QApplication.palette().color(role))
+
+
+def _muted_name() -> str:
+    palette = QApplication.palette()
+    text = palette.color(QPalette.ColorRole.WindowText)
+    return muted(text, palette.color(QPalette.ColorRole.Window)).name()
+
+
 LIVE_POLL_MS = 1000  # how often a shown view looks whether the history moved
 MIN_PAD_S = 1800.0  # the timeline's margin either side of its sessions, at least
 
@@ -239,7 +255,7 @@ class TimelineTab(QWidget):
             angle=0,
             pen=pg.mkPen(GOOD, width=1.5, style=Qt.PenStyle.DashLine),
             label="95 %",
-            labelOpts={"position": 0.005, "color": GOOD, "anchors": [(0, 1), (0, 1)]},
+            labelOpts={"position": 0.005, "color": ink(GOOD), "anchors": [(0, 1), (0, 1)]},
         )
         self.accuracy_curve = pg.PlotDataItem(
             pen=pg.mkPen(QColor(acc.red(), acc.green(), acc.blue(), 90), width=1),
@@ -255,7 +271,7 @@ class TimelineTab(QWidget):
             angle=0,
             pen=pg.mkPen(tim, width=1.5, style=Qt.PenStyle.DashLine),
             label="target",
-            labelOpts={"position": 0.97, "color": tim, "anchors": [(1, 1), (1, 1)]},
+            labelOpts={"position": 0.97, "color": ink(tim), "anchors": [(1, 1), (1, 1)]},
         )
         self.time_curve = pg.PlotDataItem(
             pen=pg.mkPen(QColor(tim.red(), tim.green(), tim.blue(), 90), width=1),
@@ -414,20 +430,22 @@ class TimelineTab(QWidget):
         n = sum(p.attempts for p in points)
         right = sum(p.correct for p in points)
         self.summary.setText(f"{len(points)} sessions · {n:,} answers · {_pct(right / n)} right")
+        window = QPalette.ColorRole.Window
+        time_ink, good_ink = ink(TIME_COLOUR, window).name(), ink(GOOD, window).name()
+        accuracy_ink = ink(ACCURACY_COLOUR, window).name()
         target = (
             ""
             if target_s is None
-            else f" &nbsp; <span style='color:{TIME_COLOUR.name()}'>"
-            f"- - target {target_s:g} s</span>"
+            else f" &nbsp; <span style='color:{time_ink}'>- - target {target_s:g} s</span>"
         )
         what = "mean time per session, every skill" if every else "median time per session"
         self.legend.setText(
-            f"<span style='color:{ACCURACY_COLOUR.name()}'>● accuracy per session &nbsp; "
+            f"<span style='color:{accuracy_ink}'>● accuracy per session &nbsp; "
             f"━ moving average ({pd.MOVING_WINDOW} sessions)</span> &nbsp; "
-            f"<span style='color:{GOOD.name()}'>- - 95 %</span> &nbsp;&nbsp; "
-            f"<span style='color:{TIME_COLOUR.name()}'>▲ {what} &nbsp; "
+            f"<span style='color:{good_ink}'>- - 95 %</span> &nbsp;&nbsp; "
+            f"<span style='color:{time_ink}'>▲ {what} &nbsp; "
             f"━ moving average</span>{target} &nbsp; "
-            "<span style='color:gray'>(hover a point for its session)</span>"
+            f"<span style='color:{_muted_name()}'>(hover a point for its session)</span>"
         )
 
     def title(self) -> str:
@@ -606,6 +624,18 @@ class HeatMap(QWidget):
             return True
         return super().event(event)
 
+    def tile_colours(self, cell: pd.ItemCell, base: QColor) -> tuple[QColor, QColor]:
+        """A tile's fill (its error rate's colour, faded over `base` for a few attempts) and
+        the ink of its text: dark or light, whichever stands out more, and the fill moved
+        towards the other end until the text stands 4.5:1 on it."""
+        fill = error_colour(cell.error_rate)
+        if cell.attempts < self.FEW:
+            fill.setAlphaF(0.45)
+        fill = over(fill, base)
+        dark, light = QColor("#1d1d1d"), QColor("#ffffff")
+        text = dark if contrast(dark, fill) >= contrast(light, fill) else light
+        return readable(fill, text), text
+
     def paintEvent(self, event: Any) -> None:  # noqa: N802
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -660,12 +690,10 @@ class HeatMap(QWidget):
         small.setPointSizeF(max(small.pointSizeF() * 0.85, 7))
         label_font = QFont(self.font())
         label_font.setBold(True)
-        black = QColor("#1d1d1d")
+        base = palette.color(QPalette.ColorRole.Base)
         for i, cell in enumerate(self.cells):
             rect = self.tile_rect(i)
-            fill = error_colour(cell.error_rate)
-            if cell.attempts < self.FEW:
-                fill.setAlphaF(0.45)
+            fill, black = self.tile_colours(cell, base)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(fill)
             painter.drawRoundedRect(rect, 4, 4)
@@ -817,7 +845,7 @@ class SkillsTab(QWidget):
                 elif tip:
                     item.setToolTip(tip)
                 if colour is not None:
-                    item.setForeground(colour)
+                    item.setForeground(ink(colour))
                 if 0 < col < len(cells) - 1:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -967,7 +995,7 @@ class SessionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == 5 and line.accuracy is not None:
-            return GOOD if line.accuracy >= 0.95 else None
+            return ink(GOOD) if line.accuracy >= 0.95 else None
         return None
 
 
@@ -1127,6 +1155,8 @@ class SessionsTab(QWidget):
         table.setRowCount(len(attempts))
         miss_bg = QColor(BAD)
         miss_bg.setAlpha(40)
+        base = QApplication.palette().color(QPalette.ColorRole.Base)
+        on_miss = over(miss_bg, base)  # what a missed row's text is drawn on
         for row, a in enumerate(attempts):
             target = TARGETS.get(a.skill)
             values = (
@@ -1144,14 +1174,16 @@ class SessionsTab(QWidget):
                 if col == 3:
                     item.setToolTip(str(a.question))
                 if col == 6:
-                    item.setForeground(GOOD if a.correct else BAD)
+                    item.setForeground(
+                        readable(GOOD if a.correct else BAD, base if a.correct else on_miss)
+                    )
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if col == 7:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                     if target is not None and a.response_ms > target * 1000:
-                        item.setForeground(WARN)
+                        item.setForeground(readable(WARN, base if a.correct else on_miss))
                 if not a.correct:
                     item.setBackground(miss_bg)
                 table.setItem(row, col, item)
@@ -1199,10 +1231,10 @@ class ReadinessTab(QWidget):
         r = progress.readiness
         if r.ready:
             self.verdict.setText(f"✓ {progress.profile} is ready for the table")
-            self.verdict.setStyleSheet(f"color: {GOOD.name()};")
+            self.verdict.setStyleSheet(f"color: {ink(GOOD, QPalette.ColorRole.Window).name()};")
         else:
             self.verdict.setText(f"{progress.profile} is not ready for the table yet")
-            self.verdict.setStyleSheet(f"color: {WARN.name()};")
+            self.verdict.setStyleSheet(f"color: {ink(WARN, QPalette.ColorRole.Window).name()};")
         exam = "passed" if r.exam_passed else "not passed yet"
         self.detail.setText(
             f"<p>The dealer-school bar: every skill mastered — at least "
@@ -1234,7 +1266,7 @@ class ReadinessTab(QWidget):
     def _row(self, row: int, name: str, ok: bool, text: str) -> None:
         first = QTableWidgetItem(name)
         mark = QTableWidgetItem("✓" if ok else "✗")
-        mark.setForeground(GOOD if ok else BAD)
+        mark.setForeground(ink(GOOD if ok else BAD))
         mark.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
         what = QTableWidgetItem(text)
         what.setToolTip(text)

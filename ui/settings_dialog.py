@@ -53,6 +53,7 @@ from trainer.game.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
 from trainer.history.store import Store
 from trainer.settings import CURRENCY_MAX, THEMES, Settings, SettingsError
 from ui.chips import format_amount
+from ui.style import mute
 
 # RULES.md, the table of sources: where each preset comes from.
 PRESET_SOURCES: dict[str, str] = {
@@ -420,7 +421,7 @@ class SettingsDialog(QDialog):
         metrics = self.preset_source.fontMetrics()
         widest = max((metrics.horizontalAdvance(s) for s in PRESET_SOURCES.values()), default=0)
         self.preset_source.setMinimumWidth(widest + 4)
-        self.preset_source.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        mute(self.preset_source)  # secondary, and 4.5:1 in either theme
 
         # One editor per option of the registry, in its order, in two columns.
         self.option_editors: dict[str, OptionEditor] = {}
@@ -544,7 +545,7 @@ class SettingsDialog(QDialog):
         )
         label.setBuddy(self.currency_combo)
         self.currency_preview = QLabel(page)
-        self.currency_preview.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        mute(self.currency_preview)  # secondary, and 4.5:1 in either theme
         self.currency_error = _message_label(page)
         self.currency_combo.currentTextChanged.connect(self._currency_edited)
 
@@ -602,7 +603,7 @@ class SettingsDialog(QDialog):
             page,
         )
         note.setWordWrap(True)
-        note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        mute(note)  # secondary, and 4.5:1 in either theme
 
         self.switch_button.clicked.connect(self._switch_profile)
         self.create_button.clicked.connect(self._create_profile)

@@ -154,3 +154,36 @@ def test_the_empty_strip_s_hint_stays_whole_in_a_narrow_tray(qtbot):
     # set on two lines (two bands of ink with felt between), not on one line cut at both ends
     gaps = sum(1 for a, b in zip(inked, inked[1:], strict=False) if b > a + 1)
     assert inked and gaps == 1
+
+
+def test_every_button_has_the_key_it_shows(tray, qtbot):
+    import re
+
+    keys = {"⌫": Qt.Key.Key_Backspace, "Esc": Qt.Key.Key_Escape, "Enter": Qt.Key.Key_Return}
+    shown = {
+        b: keys[re.search(r"\(([^)]+)\)", b.text())[1]]
+        for b in (tray.undo_button, tray.clear_button, tray.pay_button)
+    }
+    assert len(shown) == 3
+    tray.setFocus()
+    for key in ("3", "3", "2"):
+        qtbot.keyClick(tray, key)
+    qtbot.keyClick(tray, shown[tray.undo_button])
+    assert tray.chips() == [D(5), D(5)]
+    qtbot.keyClick(tray, shown[tray.clear_button])
+    assert tray.chips() == []
+    with qtbot.waitSignal(tray.submitted, timeout=1000):
+        qtbot.keyClick(tray, shown[tray.pay_button])
+
+
+def test_escape_with_chips_is_the_tray_s_before_any_shortcut(tray, qtbot):
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    fired = []
+    QShortcut(QKeySequence(Qt.Key.Key_Escape), tray, lambda: fired.append(1))
+    tray.setFocus()
+    qtbot.keyClick(tray, "4")
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)
+    assert tray.chips() == [] and fired == []  # cleared, and nothing else happened
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)
+    assert fired == [1]  # an empty tray leaves Escape to the page

@@ -225,3 +225,126 @@ def test_the_history_note_is_one_line_shown_only_when_there_is_something_to_say(
     assert page.history_note.isVisible() and "disk is full" in page.history_note.text()
     page.set_history_note(None)
     assert not page.history_note.isVisible()
+
+
+# -- keys the buttons show, the hint, the chosen answer -----------------------------------------
+
+
+def _start(qtbot, page: DrillPage, name: str, seed: int = 3) -> None:
+    drill = Drill([SKILLS[name]], RULES, count=3, seed=seed)
+    page.start(drill)
+    qtbot.waitUntil(lambda: page.question is not None, timeout=2000)
+
+
+def test_b_burns_as_the_button_says(qtbot, page):
+    _start(qtbot, page, "exposed-card")
+    assert page.burn_button.isVisible() and page.burn_button.text() == "Burn it (B)"
+    qtbot.keyClicks(page.line, "1 ")
+    qtbot.keyClick(page.line, Qt.Key.Key_B)
+    assert page.line.text() == "1 burn"
+    page.line.clear()
+    qtbot.keyClicks(page.line, "2 3 burn")  # spelt out: typed once, not twice
+    assert page.line.text() == "2 3 burn"
+    page.line.clear()
+    qtbot.keyClicks(page.line, "4 bruciata")  # another word of the table: as typed
+    assert page.line.text() == "4 bruciata"
+
+
+def test_the_drill_page_buttons_have_the_keys_they_show(qtbot, page):
+    import re
+
+    _start(qtbot, page, "exposed-card")
+    shown = {
+        b.text(): re.search(r"\((\w+)\)", b.text())[1] for b in (page.end_button, page.burn_button)
+    }
+    assert shown == {"End  (Esc)": "Esc", "Burn it (B)": "B"}
+    page.line.clear()
+    page.line.setFocus()
+    qtbot.keyClick(page.line, Qt.Key.Key_B)
+    assert page.line.text().endswith("burn")
+    with qtbot.waitSignal(page.finished, timeout=2000):
+        qtbot.keyClick(page.line, Qt.Key.Key_Escape)
+
+
+def test_escape_clears_the_tray_then_ends_the_drill(qtbot, page):
+    _start(qtbot, page, "chips")
+    tray = page.tray
+    assert tray.hasFocus()
+    qtbot.keyClick(tray, "3")
+    qtbot.keyClick(tray, "2")
+    assert len(tray.chips()) == 2
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)  # the first Escape clears the tray…
+    assert tray.chips() == [] and page.drill is not None
+    with qtbot.waitSignal(page.finished, timeout=2000):
+        qtbot.keyClick(tray, Qt.Key.Key_Escape)  # …the second ends the drill
+
+
+def test_the_hint_sits_under_the_answer_field(qtbot, page):
+    for name, field in (("announce", "line"), ("chips", "tray"), ("procedure", "choices")):
+        _start(qtbot, page, name)
+        qtbot.waitUntil(lambda: page.hint.isVisible(), timeout=2000)
+        answer = getattr(page, field)
+        top = page.hint.mapTo(page, page.hint.rect().topLeft()).y()
+        bottom = answer.mapTo(page, answer.rect().bottomLeft()).y()
+        assert 0 <= top - bottom <= 16, (name, top, bottom)
+        assert "target" in page.hint.text()
+        page.end()
+
+
+def _drawn_contrast(widget) -> float:
+    """The highest contrast of a pixel of `widget`'s text against its background, as painted."""
+    from PySide6.QtGui import QColor
+
+    from ui.style import contrast
+
+    image = widget.grab().toImage()
+    background = QColor(image.pixel(1, 1))
+    best = 1.0
+    for y in range(0, image.height(), 1):
+        for x in range(0, image.width(), 1):
+            best = max(best, contrast(QColor(image.pixel(x, y)), background))
+    return best
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_hint_reads_in_either_theme(qtbot, qapp, theme):
+    from PySide6.QtGui import QPalette
+
+    from ui.settings_dialog import apply_theme
+    from ui.style import MIN_CONTRAST, contrast
+
+    apply_theme(qapp, theme)
+    try:
+        page = DrillPage()
+        qtbot.addWidget(page)
+        page.resize(1024, 600)
+        page.show()
+        qtbot.waitExposed(page)
+        _start(qtbot, page, "announce")
+        hint = page.hint
+        palette = hint.palette()
+        drawn = palette.color(QPalette.ColorRole.WindowText)
+        under = palette.color(QPalette.ColorRole.Window)
+        assert contrast(drawn, under) >= MIN_CONTRAST
+        assert _drawn_contrast(hint) >= MIN_CONTRAST  # as painted, not only as set
+        page.end()
+    finally:
+        apply_theme(qapp, "light")
+
+
+def test_the_chosen_answer_shows_the_verdict(qtbot, page):
+    _start(qtbot, page, "procedure", seed=5)
+    q = page.question
+    wrong = (q.answer + 1) % len(q.choices)
+    qtbot.keyClick(page.choices, str(wrong + 1))
+    chosen, right = page.choices.buttons[wrong], page.choices.buttons[q.answer]
+    assert chosen.text().startswith("✗ ") and "solid #c8412f" in chosen.styleSheet()
+    assert right.text().startswith("✓ ") and "solid #2e9d4f" in right.styleSheet()
+    qtbot.keyClick(page, Qt.Key.Key_Space)  # the next question: the colours are gone
+    qtbot.waitUntil(lambda: not page._waiting_next, timeout=2000)
+    if page.question is not None and page.question.kind == CHOICE:
+        assert all(not b.text().startswith(("✓", "✗")) for b in page.choices.buttons)
+        assert all("solid" not in b.styleSheet() for b in page.choices.buttons)
+    q = page.question
+    qtbot.keyClick(page.choices, str(q.answer + 1))
+    assert page.choices.buttons[q.answer].text().startswith("✓ ")
