@@ -149,8 +149,8 @@ def in_settings_words(message: str) -> str:
     option = re.match(r"option (\w+) (takes )?", message)
     if option and option[1] in OPTIONS:  # "option decks takes a number…": "Decks: a number…"
         rest = message[option.end() :]
-        label = option_label(option[1])
-        message = f"{label}: {rest}" if option[2] else f"the {label.lower()} {rest}"
+        title = option_label(option[1])
+        message = f"{title}: {rest}" if option[2] else f"the {title.lower()} {rest}"
 
     def label(match: re.Match[str]) -> str:
         words = option_label(match[0]).lower()
