@@ -278,6 +278,7 @@ class DrillPage(QWidget):
     def set_history_note(self, text: str | None) -> None:
         """Say (or stop saying) what became of the answers: the history cannot be written and
         they are kept, or they are saved again. The drill goes on either way."""
+        self.history_note.setStyleSheet(f"color: {self._colour(NOTE)};")  # 4.5:1, either theme
         self.history_note.setText(text or "")
         self.history_note.setVisible(bool(text))
 
