@@ -19,15 +19,21 @@ EXIT_USAGE = 2
 
 
 def _read_input(path: str) -> str:
+    """The text of a file, or of standard input for `-`, read as UTF-8 the same strict way
+    (Python's own stdin may be lenient: surrogateescape in the C locale)."""
     if path == "-":
-        return sys.stdin.read()
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # a text-only stream (a test's): checked as if it were bytes
+            text = sys.stdin.read()
+            text.encode("utf-8", "strict")  # lone surrogates are not UTF-8
+            return text
+        return stdin.read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
         return f.read()
 
 
 def cmd_round(args: argparse.Namespace) -> int:
-    import json
-
+    from trainer.commands.common import write_json
     from trainer.game.scenario import ScenarioError, replay
 
     try:
@@ -35,8 +41,9 @@ def cmd_round(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"sabot round: cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    except UnicodeDecodeError:
-        print(f"sabot round: {args.file} is not UTF-8 text", file=sys.stderr)
+    except (UnicodeDecodeError, UnicodeEncodeError):
+        name = "standard input" if args.file == "-" else args.file
+        print(f"sabot round: {name} is not UTF-8 text", file=sys.stderr)
         return EXIT_USAGE
     try:
         out, warnings = replay(text)
@@ -45,8 +52,7 @@ def cmd_round(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     for w in warnings:
         print(f"sabot round: warning: {w}", file=sys.stderr)
-    json.dump(out, sys.stdout, indent=None if args.compact else 1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    write_json(out, indent=None if args.compact else 1)
     return 0
 
 

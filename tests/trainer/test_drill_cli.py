@@ -315,6 +315,16 @@ def test_drill_exam_and_challenge_modes() -> None:
         (["drill", "pay-behind", "--preset", "home"], "pay-behind cannot be drilled under home"),
         (["drill", "announce", "--option", "decks=12"], "decks"),
         (["drill", "announce", "--count", "0"], "at least 1"),
+        # too big or absurd: the bound said, never Python's own message
+        (["drill", "announce", "--seed", str(2**63)], "from 0 to 9223372036854775807 (2^63 - 1)"),
+        (["drill", "announce", "--seed", "9" * 5000], "(5,000 characters)"),
+        (["drill", "announce", "--count", "9" * 5000], "at most 100,000"),
+        (["drill", "chips", "--option", "chips=1e999999999"], "at most 12 digits, and 2 after"),
+        (["drill", "chips", "--option", "chips=1 5 1e999999999"], "not '1e999999999'"),
+        (["drill", "announce", "--option", "table_min=2.505"], "at most 12 digits, and 2 after"),
+        (["drill", "announce", "--option", "table_max=1_000"], "not '1_000'"),
+        (["drill", "announce", "--option", "decks=" + "9" * 5000], "from 1 to 8, not '9999"),
+        (["drill", "announce", "--option", "decks=١"], "from 1 to 8, not '١'"),
     ],
 )
 def test_drill_usage_errors(args: list[str], says: str) -> None:
@@ -324,6 +334,16 @@ def test_drill_usage_errors(args: list[str], says: str) -> None:
     assert r.stdout == ""
     last = r.stderr.strip().splitlines()[-1]
     assert last.startswith("sabot drill:") and says in last, r.stderr
+    assert len(last) < 300 and "Exceeds the limit" not in last  # a long value is not echoed
+
+
+def test_the_largest_seed_is_taken() -> None:
+    r = sabot("drill", "announce", "--seed", str(2**63 - 1), "--count", "1", stdin="16\n")
+    assert r.returncode == 0, r.stderr
+    assert f"seed {2**63 - 1}" in r.stdout
+    with Store.open() as store:
+        [session] = store.sessions("default")
+    assert session.seed == 2**63 - 1
 
 
 def test_drill_unknown_mode_is_one_line() -> None:

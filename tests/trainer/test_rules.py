@@ -4,12 +4,22 @@ The expected table below is copied from RULES.md §11 by hand, column by column,
 engine's PRESETS, so a drift on either side shows here.
 """
 
+import re
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from trainer.game.rules import DEFAULT_PRESET, OPTIONS, PRESETS, HouseRules, RulesError
+from trainer.game.rules import (
+    DEFAULT_PRESET,
+    OPTIONS,
+    PRESETS,
+    HouseRules,
+    RulesError,
+    read_amount,
+)
 
 D = Decimal
 STD_CHIPS = tuple(D(c) for c in (500, 100, 25, 10, 5, 2, 1))
@@ -226,7 +236,7 @@ def test_an_unhashable_preset_name_is_a_rules_error(name: object) -> None:
         ("table_min", 0, "table_min must be a positive amount"),
         ("table_min", 2.5, "table_min takes an amount like 5"),  # no binary fractions in money
         ("table_min", "lots", "table_min takes an amount like 5"),
-        ("table_max", "Infinity", "table_max must be a positive amount"),
+        ("table_max", "Infinity", "table_max takes an amount like 5"),
         ("chips", [], "chips takes a list of chip values"),
         ("chips", 5, "chips takes a list of chip values"),
         ("chips", [1, -5], "chips must be a positive amount"),
@@ -336,3 +346,34 @@ def test_every_option_has_a_doc_and_a_values_text() -> None:
         assert opt.name == name
         assert opt.doc
         assert opt.values
+
+
+# -- amounts: plain digits, at most 12 and 2 decimals ---------------------------------------------
+
+
+@given(st.text(max_size=24))
+def test_an_amount_is_plain_digits_within_bounds_or_refused(text: str) -> None:
+    try:
+        amount = read_amount(text)
+    except ValueError as e:
+        assert str(e) in ("not an amount", "not positive")
+        return
+    assert re.fullmatch(r"[0-9]{1,12}(\.[0-9]{1,2})?", text.strip(), re.ASCII)
+    assert 0 < amount < 10**12 and amount == amount.quantize(D("0.01"))
+
+
+@given(st.decimals(min_value=D("0.01"), max_value=D("999999999999.99"), places=2))
+def test_every_amount_within_bounds_is_read(amount: Decimal) -> None:
+    assert read_amount(format(amount, "f")) == amount
+    assert read_amount(amount) == amount
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["1e999999999", "1_0", "１０", "10.123456789", "9" * 5000, 10**12, D("1E+30"), D("NaN"), 1e300],
+)
+def test_absurd_amounts_are_refused(value: Any) -> None:
+    with pytest.raises(ValueError):
+        read_amount(value)
+    with pytest.raises(RulesError, match="at most 12 digits, and 2 after the point|like 5"):
+        HouseRules.from_spec({"chips": [value]})

@@ -431,6 +431,51 @@ INVALID: list[tuple[str, Any, list[str]]] = [
     ("exposed refused by a stranger", sc("casino-fr", {"1": B1}, ["T", "9", "7", "8", "5"],
                                          exposed={"at": "1", "refused_by": ["5"]}),
      ["5 cannot refuse it"]),
+    # too big or absurd: refused with the bound, never a traceback
+    ("rules null", sc(None, {"1": B1}, ["T", "9", "7", "8"]), ["rules", "not null"]),
+    ("box in Arabic-Indic digits", sc("casino-fr", {"١": B1}, ["T", "9", "7", "8"]),
+     ["box '١'", "plain digits"]),
+    ("box with a leading zero", sc("casino-fr", {"01": B1}, ["T", "9", "7", "8"]),
+     ["box '01'", "plain digits"]),
+    ("bet with an underscore", sc("casino-fr", {"1": {"bets": {"seat": "1_0"}}}, ["T"]),
+     ["box 1: bet of seat", "'1_0'", "at most 12 digits, and 2 after the point"]),
+    ("bet in full-width digits", sc("casino-fr", {"1": {"bets": {"seat": "１０"}}}, ["T"]),
+     ["box 1: bet of seat", "'１０'", "at most 12 digits"]),
+    ("bet with nine decimals", sc("casino-fr", {"1": {"bets": {"seat": "10.123456789"}}}, ["T"]),
+     ["box 1: bet of seat", "'10.123456789'", "2 after the point"]),
+    ("bet as a number with nine decimals",
+     sc("casino-fr", {"1": {"bets": {"seat": 10.123456789}}}, ["T"]),
+     ["box 1: bet of seat", "10.123456789", "2 after the point"]),
+    ("bet of 1e999999999", '{"boxes": {"1": {"bets": {"seat": 1e999999999}}}, "cards": ["T"]}',
+     ["box 1: bet of seat", "at most 12 digits"]),
+    ("bet of 1e999999999 as text", sc("casino-fr", {"1": {"bets": {"seat": "1e999999999"}}},
+                                      ["T"]),
+     ["box 1: bet of seat", "'1e999999999'", "at most 12 digits"]),
+    ("bet of 13 digits", sc("casino-fr", {"1": {"bets": {"seat": 10**12}}}, ["T"]),
+     ["box 1: bet of seat", "at most 12 digits"]),
+    ("bet of 5,000 digits", '{"boxes": {"1": {"bets": {"seat": ' + "9" * 5000 + '}}}}',
+     ["malformed JSON", "a number too long"]),
+    ("JSON 100,000 levels deep", "[" * 100_000 + "]" * 100_000,
+     ["malformed JSON", "nested too deeply"]),
+    ("an empty bettor name", sc("casino-fr", {"1": {"bets": {"seat": 10, "": 5}}}, ["T"]),
+     ["box 1", "bettor's name cannot be empty or blank"]),
+    ("a blank bettor name", sc("casino-fr", {"1": {"bets": {"seat": 10, "  ": 5}}}, ["T"]),
+     ["box 1", "bettor's name cannot be empty or blank", "'  '"]),
+    ("a bettor name with an escape",
+     sc("casino-fr", {"1": {"bets": {"seat": 10, "ann\x1b[2J": 5}}}, ["T"]),
+     ["box 1", "'ann\\x1b[2J'", "control or invisible character"]),
+    ("a bettor name with a newline", sc("casino-fr", {"1": {"bets": {"seat": 10, "a\nb": 5}}},
+                                        ["T"]),
+     ["box 1", "control or invisible character"]),
+    ("a bettor name with a lone surrogate", '{"boxes": {"1": {"bets": {"seat": 10, '
+     '"\\ud800": 5}}}, "cards": ["T"]}',
+     ["box 1", "control or invisible character"]),
+    ("bettor names that differ by a trailing space",
+     sc("casino-fr", {"1": {"bets": {"seat": 10, "ann": 5, "ann ": 5}}}, ["T"]),
+     ["box 1", "'ann' and 'ann '", "differ only by spaces"]),
+    ("21 bettors on a box",
+     sc("casino-fr", {"1": {"bets": {"seat": 5, **{f"b{i}": 5 for i in range(20)}}}}, ["T"]),
+     ["box 1", "at most 20 bettors on a box", "not 21"]),
 ]  # fmt: skip
 
 
@@ -485,6 +530,16 @@ def test_a_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert main(["round", str(path)]) == 2
     _, err = capsys.readouterr()
     assert err == f"sabot round: {path} is not UTF-8 text\n"
+
+
+def test_twenty_bettors_on_a_box_are_taken(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bets = {"seat": 5, **{f"b{i}": 5 for i in range(19)}}
+    scenario = sc("casino-fr", {"1": {"bets": bets, "actions": ["stand"]}}, ["T", "9", "7", "8"])
+    code, out, err = run_cli(capsys, tmp_path, scenario)
+    assert code == 0, err
+    assert set(json.loads(out)["hands"][0]["net"]) == set(bets)
 
 
 def test_too_few_cards_in_the_deal_names_the_box(
@@ -606,3 +661,34 @@ def test_subprocess_malformed_json_from_stdin() -> None:
     assert p.returncode == 2
     assert p.stderr.startswith("sabot round: malformed JSON")
     assert p.stderr.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_subprocess_invalid_utf8_on_standard_input() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
+    scenario = sc("casino-fr", {"1": B1}, ["T", "9", "7", "8"], note="é")
+    text = json.dumps(scenario, ensure_ascii=False)
+    raw = text.encode("utf-8").replace("é".encode(), b"\xff")
+    assert b"\xff" in raw
+    for locale in ("C.UTF-8", "C"):
+        # in the C locale Python reads standard input with surrogateescape: still refused
+        p = subprocess.run(
+            [sys.executable, "-m", "trainer.cli", "round", "-"],
+            cwd=REPO,
+            env=dict(env, LC_ALL=locale),
+            input=raw,
+            capture_output=True,
+            timeout=60,
+        )
+        assert p.returncode == 2, p.stderr
+        assert p.stdout == b""
+        assert p.stderr == b"sabot round: standard input is not UTF-8 text\n"
+
+
+@pytest.mark.slow
+def test_subprocess_deeply_nested_json_from_stdin() -> None:
+    p = run_process("-", stdin="{" + '"a": {' * 100_000 + "}" * 100_001)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr and p.stderr.count("\n") == 1
+    assert p.stderr.startswith("sabot round: malformed JSON: nested too deeply")

@@ -1,5 +1,6 @@
-"""What the headless subcommands share: the exit status of a usage mistake, the profile a command
-works on, and opening the history with its notice printed."""
+"""What the headless subcommands share: the exit status of a usage mistake, how numbers on the
+command line are read (within bounds, said in the message), the profile a command works on, and
+opening the history with its notice printed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,35 @@ from typing import Any
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
+MAX_SEED = 2**63 - 1  # a seed is stored as an SQLite integer: signed 64 bits
+MAX_COUNT = 100_000  # questions in one drill
+
+
+def _whole(text: str, lo: int, hi: int, what: str) -> int:
+    # plain ASCII digits, and no more of them than the bound has: never int() of 5,000 digits
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= len(str(hi)):
+        n = int(digits)
+        if lo <= n <= hi:
+            return n
+    from trainer.game.rules import shown
+
+    raise argparse.ArgumentTypeError(f"{what}, not {shown(text)}")
+
+
+def seed_arg(text: str) -> int:
+    """--seed: a whole number from 0 to 2^63 - 1."""
+    return _whole(text, 0, MAX_SEED, f"a seed is a whole number from 0 to {MAX_SEED} (2^63 - 1)")
+
+
+def count_arg(text: str) -> int:
+    """--count: a whole number of questions, at least 1 and at most MAX_COUNT."""
+    return _whole(
+        text,
+        1,
+        MAX_COUNT,
+        f"the count is a whole number of questions, at least 1 and at most {MAX_COUNT:,}",
+    )
 
 
 def profile_name(args: argparse.Namespace) -> str:
@@ -27,3 +57,22 @@ def open_store() -> Any:
     if store.notice:
         print(f"sabot: {store.notice}", file=sys.stderr)
     return store
+
+
+def write_json(obj: Any, *, indent: int | None = None) -> None:
+    """One JSON document and a newline on standard output, always in UTF-8 whatever the
+    terminal's encoding, flushed: for scripts reading `--json` lines as they come."""
+    import json
+
+    text = json.dumps(obj, ensure_ascii=False, indent=indent, default=str) + "\n"
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a text-only stream (a test's): it takes str
+        out.write(text)
+        out.flush()
+        return
+    out.flush()
+    # backslashreplace: a lone surrogate, were one to get this far, is written as \\udcff text
+    # rather than as bytes that are not UTF-8
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()

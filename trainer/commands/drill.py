@@ -15,7 +15,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO, Any
 
-from trainer.commands.common import EXIT_USAGE, open_store, profile_name
+from trainer.commands.common import (
+    EXIT_USAGE,
+    MAX_SEED,
+    count_arg,
+    open_store,
+    profile_name,
+    seed_arg,
+)
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
@@ -332,10 +339,10 @@ def _rules_spec(args: argparse.Namespace) -> Any:
 
 
 def _option_value(v: str) -> Any:
+    """The value of --option NAME=VALUE as the rules read it: true/false, a list of words, or
+    the text itself (the option reads its numbers from it, in plain digits and within bounds)."""
     if v.lower() in ("true", "false"):
         return v.lower() == "true"
-    if v.isdigit():
-        return int(v)
     if " " in v:
         return v.split()
     return v
@@ -408,9 +415,11 @@ def add_commands(sub: Any) -> None:
     )
     d.add_argument("skill", metavar="SKILL", help="a skill, several as a,b,c, or all")
     d.add_argument("--mode", choices=MODES, default=PRACTICE)
-    d.add_argument("--count", type=int, help="number of questions (sprint: default 20)")
+    d.add_argument("--count", type=count_arg, help="number of questions (sprint: default 20)")
     d.add_argument(
-        "--seed", type=int, help="make the questions reproducible (exam: set by the instructor)"
+        "--seed",
+        type=seed_arg,
+        help=f"make the questions reproducible, 0 to {MAX_SEED} (exam: set by the instructor)",
     )
     d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
     d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")

@@ -8,14 +8,81 @@ combinations with a sentence a trainee or instructor can act on.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from typing import Any, NamedTuple
+from decimal import Decimal
+from typing import Any, Final, NamedTuple
 
 
 class RulesError(ValueError):
     """A preset, option or combination of options that cannot be."""
+
+
+# Amounts are written in plain digits, at most 12 before the point and 2 after: more than any
+# table holds, and a bound that keeps a typing slip ("1e999999999") out of the arithmetic.
+AMOUNT_DIGITS: Final = 12
+AMOUNT_DECIMALS: Final = 2
+
+
+def amount_form(decimals: int = AMOUNT_DECIMALS) -> str:
+    """The bound an amount is held to, in words, for messages."""
+    return f"at most {AMOUNT_DIGITS} digits, and {decimals} after the point"
+
+
+AMOUNT_FORM: Final = amount_form()
+_PLAIN_WHOLE: Final = re.compile(r"[0-9]{1,6}", re.ASCII)
+
+
+def _plain_amount(decimals: int) -> re.Pattern[str]:
+    return re.compile(rf"[0-9]{{1,{AMOUNT_DIGITS}}}(?:\.[0-9]{{1,{decimals}}})?", re.ASCII)
+
+
+_PLAIN_AMOUNTS: Final = {n: _plain_amount(n) for n in (AMOUNT_DECIMALS, AMOUNT_DECIMALS + 1)}
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as a message quotes it, cut short if long: a 5,000-digit number is not echoed."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = len(value) if isinstance(value, str | list | tuple) else len(text)
+    return f"{text[: limit - 8]}… ({size:,} characters)"
+
+
+def read_amount(value: Any, decimals: int = AMOUNT_DECIMALS) -> Decimal:
+    """An amount of money from a number or text: plain digits, `amount_form(decimals)`,
+    positive. (One more decimal than a bet's is half a bet: an insurance of 6.25 is 3.125.)
+
+    ValueError with the reason: "not an amount" (a malformed one, or a float with a binary
+    fraction) or "not positive". Floats that are whole or have at most `decimals` decimals as
+    written (JSON 12.5) are read from their shortest text, never from their binary value."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise ValueError("not an amount")
+    if isinstance(value, int):
+        if value <= 0:
+            raise ValueError("not positive")
+        if value >= 10**AMOUNT_DIGITS:
+            raise ValueError("not an amount")
+        return Decimal(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError("not positive" if value.is_signed() else "not an amount")
+        if value <= 0:
+            raise ValueError("not positive")
+        if value >= 10**AMOUNT_DIGITS or value != value.quantize(Decimal(1).scaleb(-decimals)):
+            raise ValueError("not an amount")
+        return value
+    plain = _PLAIN_AMOUNTS.get(decimals) or _plain_amount(decimals)
+    text = repr(value) if isinstance(value, float) else value.strip()
+    if plain.fullmatch(text):
+        amount = Decimal(text)
+        if amount <= 0:
+            raise ValueError("not positive")
+        return amount
+    if text.startswith("-") and plain.fullmatch(text[1:]):
+        raise ValueError("not positive")
+    raise ValueError("not an amount")
 
 
 def _to_bool(name: str, v: Any) -> bool:
@@ -28,44 +95,46 @@ def _to_bool(name: str, v: Any) -> bool:
 
 def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
     def conv(name: str, v: Any) -> int:
-        if isinstance(v, bool) or not isinstance(v, int | str):
-            raise RulesError(f"option {name} takes a whole number from {lo} to {hi}, not {v!r}")
-        try:
-            n = int(v)
-        except ValueError:
+        # text is read only in plain digits, and only a few of them: "١", "1_0" or 5,000
+        # digits are not a number of decks
+        if isinstance(v, str) and _PLAIN_WHOLE.fullmatch(v.strip()):
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int):
             raise RulesError(
-                f"option {name} takes a whole number from {lo} to {hi}, not {v!r}"
-            ) from None
-        if not lo <= n <= hi:
-            raise RulesError(f"option {name} takes a whole number from {lo} to {hi}, not {n}")
-        return n
+                f"option {name} takes a whole number from {lo} to {hi}, not {shown(v)}"
+            )
+        if not lo <= v <= hi:
+            raise RulesError(
+                f"option {name} takes a whole number from {lo} to {hi}, not {shown(v)}"
+            )
+        return v
 
     return conv
 
 
 def _choice(*values: str) -> Callable[[str, Any], str]:
     def conv(name: str, v: Any) -> str:
-        if v not in values:
-            raise RulesError(f"option {name} takes one of {', '.join(values)}, not {v!r}")
-        return str(v)
+        if not isinstance(v, str) or v not in values:
+            raise RulesError(f"option {name} takes one of {', '.join(values)}, not {shown(v)}")
+        return v
 
     return conv
 
 
 def _amount(name: str, v: Any) -> Decimal:
-    if isinstance(v, bool) or isinstance(v, float):
-        # floats would smuggle binary fractions into money: ask for exact text or integers
-        if isinstance(v, float) and v.is_integer():
-            v = int(v)
-        else:
-            raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {v!r}')
+    if isinstance(v, float):
+        if not v.is_integer():
+            # floats would smuggle binary fractions into money: ask for exact text or integers
+            raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {shown(v)}')
+        v = int(v)
     try:
-        d = Decimal(str(v))
-    except (InvalidOperation, ValueError, OverflowError):
-        raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {v!r}') from None
-    if not d.is_finite() or d <= 0:
-        raise RulesError(f"option {name} must be a positive amount, not {v!r}")
-    return d
+        return read_amount(v)
+    except ValueError as e:
+        if str(e) == "not positive":
+            raise RulesError(f"option {name} must be a positive amount, not {shown(v)}") from None
+        raise RulesError(
+            f'option {name} takes an amount like 5 or "2.50" ({AMOUNT_FORM}), not {shown(v)}'
+        ) from None
 
 
 def _optional_amount(name: str, v: Any) -> Decimal | None:
@@ -74,10 +143,17 @@ def _optional_amount(name: str, v: Any) -> Decimal | None:
     return _amount(name, v)
 
 
+MAX_CHIPS: Final = 20  # chip values on one table: a tray has a dozen at most
+
+
 def _chips(name: str, v: Any) -> tuple[Decimal, ...]:
     items = v.split() if isinstance(v, str) else v
     if not isinstance(items, list | tuple) or not items:
-        raise RulesError(f"option {name} takes a list of chip values like [1, 5, 25], not {v!r}")
+        raise RulesError(
+            f"option {name} takes a list of chip values like [1, 5, 25], not {shown(v)}"
+        )
+    if len(items) > MAX_CHIPS:
+        raise RulesError(f"option {name} takes at most {MAX_CHIPS} chip values, not {len(items)}")
     chips = sorted({_amount(name, x) for x in items}, reverse=True)
     return tuple(chips)
 

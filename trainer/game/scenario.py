@@ -19,15 +19,23 @@ Every problem is a `ScenarioError` whose message names the box and the problem.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from trainer.game.cards import CardError, parse_card
 from trainer.game.payout import money
 from trainer.game.round import ACTIONS, SEAT, Round, RoundError
-from trainer.game.rules import HouseRules, RulesError
+from trainer.game.rules import (
+    AMOUNT_DECIMALS,
+    HouseRules,
+    RulesError,
+    amount_form,
+    read_amount,
+    shown,
+)
 from trainer.game.shoe import OutOfCards, ScriptedCards
 
 
@@ -54,16 +62,50 @@ class Scenario:
     exposed_refused_by: tuple[str, ...] = ()
 
 
-def _amount(where: str, v: Any) -> Decimal:
-    if isinstance(v, bool) or not isinstance(v, int | float | str):
-        raise ScenarioError(f'{where}: expected an amount like 10 or "12.5", not {v!r}')
+HALF_BET_DECIMALS = AMOUNT_DECIMALS + 1  # an insurance is half a bet: 3.125 of 6.25
+MAX_BETTORS = 20  # on one box: the seated player and up to 19 behind [000][003]
+_BOX_NUMBER = re.compile(r"[1-9][0-9]?", re.ASCII)
+
+
+def _amount(where: str, v: Any, decimals: int = AMOUNT_DECIMALS) -> Decimal:
+    """An amount in a scenario: a JSON number or text in plain digits, `amount_form`, positive
+    ("1_0", "１０", "10.123456789" and 1e999999999 are not amounts)."""
     try:
-        d = Decimal(str(v).strip())
-    except InvalidOperation:
-        raise ScenarioError(f'{where}: expected an amount like 10 or "12.5", not {v!r}') from None
-    if not d.is_finite() or d <= 0:
-        raise ScenarioError(f"{where}: an amount must be positive, not {v!r}")
-    return d
+        return read_amount(v, decimals)
+    except ValueError as e:
+        if str(e) == "not positive":
+            raise ScenarioError(f"{where}: an amount must be positive, not {shown(v)}") from None
+        raise ScenarioError(
+            f'{where}: expected an amount like 10 or "12.5" ({amount_form(decimals)}), '
+            f"not {shown(v)}"
+        ) from None
+
+
+def _bettors(where: str, names: Any) -> None:
+    """Bettor names a table can call out: not empty, no control characters, no two the same
+    but for spaces around them, at most MAX_BETTORS."""
+    if len(names) > MAX_BETTORS:
+        raise ScenarioError(
+            f"{where}: at most {MAX_BETTORS} bettors on a box (the seat and "
+            f"{MAX_BETTORS - 1} behind), not {len(names)}"
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name.strip():
+            raise ScenarioError(
+                f'{where}: a bettor\'s name cannot be empty or blank, not {shown(name)} ("seat" '
+                "is the seated player)"
+            )
+        if not name.replace(" ", "").isprintable():
+            raise ScenarioError(
+                f"{where}: the bettor name {shown(name)} has a control or invisible character in it"
+            )
+        other = seen.setdefault(name.strip(), name)
+        if other != name:
+            raise ScenarioError(
+                f"{where}: the bettor names {shown(other)} and {shown(name)} differ only by "
+                "spaces: give each bettor one name"
+            )
 
 
 def parse_scenario(text: str) -> Scenario:
@@ -74,6 +116,13 @@ def parse_scenario(text: str) -> Scenario:
         raise ScenarioError(
             f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
+    except RecursionError:
+        raise ScenarioError(
+            "malformed JSON: nested too deeply (a scenario is a few levels deep: rules, "
+            "boxes, bets)"
+        ) from None
+    except ValueError:  # a number of thousands of digits: Python will not read it
+        raise ScenarioError("malformed JSON: a number too long to be read") from None
     return scenario_from_data(data)
 
 
@@ -86,8 +135,14 @@ def scenario_from_data(data: Any) -> Scenario:
             f"unknown field {sorted(unknown)[0]!r}: a scenario has rules, boxes, cards "
             "(and optionally exposed, title, note)"
         )
+    spec = data.get("rules", "casino-fr")
+    if spec is None:  # a null is a mistake, not a wish for the default
+        raise ScenarioError(
+            'rules: expected a preset name like "casino-fr" or an object like '
+            '{"preset": "casino-it", "decks": 2}, not null (leave "rules" out for casino-fr)'
+        )
     try:
-        rules = HouseRules.from_spec(data.get("rules", "casino-fr"))
+        rules = HouseRules.from_spec(spec)
     except RulesError as e:
         raise ScenarioError(f"rules: {e}") from None
     raw_boxes = data.get("boxes")
@@ -95,10 +150,11 @@ def scenario_from_data(data: Any) -> Scenario:
         raise ScenarioError('boxes: expected an object of boxes by number, e.g. {"1": {...}}')
     plans = []
     for key, spec in raw_boxes.items():
-        try:
-            n = int(key)
-        except ValueError:
-            raise ScenarioError(f"box {key!r}: boxes are numbered 1 to {rules.boxes}") from None
+        if not _BOX_NUMBER.fullmatch(key):  # not "١", "01" or " 1": one box, one name
+            raise ScenarioError(
+                f"box {shown(key)}: boxes are numbered 1 to {rules.boxes}, in plain digits"
+            )
+        n = int(key)
         where = f"box {n}"
         if not 1 <= n <= rules.boxes:
             raise ScenarioError(f"{where}: this table has boxes 1 to {rules.boxes}")
@@ -113,6 +169,7 @@ def scenario_from_data(data: Any) -> Scenario:
         bets_raw = spec.get("bets")
         if not isinstance(bets_raw, Mapping) or not bets_raw:
             raise ScenarioError(f'{where}: expected "bets" by bettor, e.g. {{"seat": 10}}')
+        _bettors(where, bets_raw)
         bets = {str(k): _amount(f"{where}: bet of {k}", v) for k, v in bets_raw.items()}
         actions = spec.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -131,9 +188,9 @@ def scenario_from_data(data: Any) -> Scenario:
                         f"{where}: insurance of {who}: {who} has no bet on the box "
                         f"(the bettors are {', '.join(bets)})"
                     )
-                insurance[who] = _amount(f"{where}: insurance of {who}", v)
+                insurance[who] = _amount(f"{where}: insurance of {who}", v, HALF_BET_DECIMALS)
         elif ins is not None:
-            insurance[SEAT] = _amount(f"{where}: insurance", ins)
+            insurance[SEAT] = _amount(f"{where}: insurance", ins, HALF_BET_DECIMALS)
         refuse = spec.get("refuse", [])
         if not isinstance(refuse, list) or not all(isinstance(x, str) for x in refuse):
             raise ScenarioError(f'{where}: "refuse" is a list of bettor names')
