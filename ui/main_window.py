@@ -80,6 +80,7 @@ def preload_progress_view(then: Callable[[], None] | None = None) -> None:
     else:  # an error is for the view to tell, when it is opened
         run_in_background(work, done, lambda _error: None)
 
+
 # The smallest window the drill is usable in (the felt, the answer panel): a window restored
 # smaller opens at this size, or the whole screen where the screen is smaller still.
 MIN_USABLE = (720, 480)
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
         self._retry.timeout.connect(self._retry_history)
         self._history_note: str | None = None  # what the drill page says of the history
         self._geometry_notice: str | None = None
+        self._summary_shown: tuple[Summary, list[str]] | None = None  # said again as it changes
         self._told_on_quit = False
 
         geo = settings.ui.geometry
@@ -246,10 +248,17 @@ class MainWindow(QMainWindow):
         self._tell_history(store.trouble)
 
     def _tell_history(self, note: str | None) -> None:
+        """The note on the drill page, on the summary last shown, and, on the other pages, in
+        the status bar (the drill page has its own line)."""
         self._history_note = note
         if self._drill_page is not None:
             self._drill_page.set_history_note(note)
-        if note is None:
+        if self._summary_shown is not None:
+            summary, bests = self._summary_shown
+            trouble = None if note == SAVED_AGAIN else note
+            self.summary.show_summary(summary, bests, history_trouble=trouble)
+        drilling = self._drill_page is not None and self.pages.currentWidget() is self._drill_page
+        if note is None or drilling:
             self.statusBar().clearMessage()
         else:
             self.statusBar().showMessage(note, 0 if note != SAVED_AGAIN else 10_000)
@@ -441,6 +450,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(page_title(mode.capitalize()))
         for a in self._drill_actions:
             a.setEnabled(False)
+        self._summary_shown = None
         page.start(drill)
 
     def _bests_keys(self) -> set[tuple[str, int]]:
@@ -457,7 +467,6 @@ class MainWindow(QMainWindow):
 
     def _drill_finished(self, payload: tuple[Drill, Summary]) -> None:
         drill, summary = payload
-        self._check_history()  # the end of the session may be kept too
         beaten = []
         for kind, sid in self._bests_keys() - self._bests_before:
             if sid != drill.session_id:
@@ -472,8 +481,10 @@ class MainWindow(QMainWindow):
                 skill = kind.split(":", 1)[1]
                 beaten.append(f"best median for {INFO[skill].title}")
         trouble = self._store.trouble if self._store is not None else None
-        self.summary.show_summary(summary, sorted(beaten), history_trouble=trouble)
+        self._summary_shown = (summary, sorted(beaten))
+        self.summary.show_summary(*self._summary_shown, history_trouble=trouble)
         self.pages.setCurrentWidget(self.summary)
+        self._check_history()  # the end of the session may be kept too
         self.setWindowTitle(page_title("Summary"))
         self.summary.setFocus()
         for a in self._drill_actions:

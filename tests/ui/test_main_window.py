@@ -302,7 +302,7 @@ def test_answers_the_history_cannot_take_are_kept_said_and_saved_later(qtbot, wi
         "The history cannot be written: it is read-only. Your last answer is kept and will be "
         "saved as soon as it can."
     )
-    assert window.statusBar().currentMessage() == page.history_note.text()
+    assert window.statusBar().currentMessage() == ""  # the page has its own line
     qtbot.keyClick(page.line, Qt.Key.Key_Return)  # Enter still goes on
     assert page.question is not None and page.last.number == 2
     _answer_by_keys(qtbot, page, page.question.expected)
@@ -316,6 +316,8 @@ def test_answers_the_history_cannot_take_are_kept_said_and_saved_later(qtbot, wi
 
 
 def test_a_drill_ended_while_the_history_cannot_be_written_says_so_on_the_summary(qtbot, window):
+    from ui.main_window import SAVED_AGAIN
+
     window.start_drill(["pay-even"], "practice")
     page = window.drill_page
     window.store._conn.execute("PRAGMA query_only = ON")
@@ -325,9 +327,12 @@ def test_a_drill_ended_while_the_history_cannot_be_written_says_so_on_the_summar
     text = window.summary.body.text()
     assert "already saved" not in text
     assert "Your last answer is kept and will be saved as soon as it can." in text
+    assert "Your last answer is kept" in window.statusBar().currentMessage()
     window.store._conn.execute("PRAGMA query_only = OFF")
-    qtbot.waitUntil(lambda: window.store.trouble is None, timeout=10_000)
+    qtbot.waitUntil(lambda: "already saved" in window.summary.body.text(), timeout=10_000)
+    assert window.store.trouble is None
     assert window.store.sessions("default")[0].ended is not None
+    assert window.statusBar().currentMessage() == SAVED_AGAIN
 
 
 def test_quitting_with_answers_the_history_cannot_take_says_so_once(qtbot, window, monkeypatch):
