@@ -926,3 +926,12 @@ def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:
         _some_history(path)
         fill(volume)  # not even room for the log's index beside the file
         _reads_but_never_writes(path, "the disk is full")
+
+
+def test_a_write_refused_is_still_an_sqlite_error_for_those_who_caught_that(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    _some_history(folder / "history.sqlite3")
+    with immutable(folder), Store.open(folder / "history.sqlite3") as store:
+        with pytest.raises(sqlite3.OperationalError, match="its folder is read-only"):
+            store.rename_profile("Anna", "Anne")

@@ -488,3 +488,20 @@ def test_the_history_s_log_is_folded_back_while_a_question_is_read(qtbot, window
         _answer_by_keys(qtbot, page, page.question.expected)
         qtbot.keyClick(page.line, Qt.Key.Key_Space)
     assert len(list(window.store.attempts())) == 3
+
+
+def test_the_settings_open_on_a_read_only_history_and_say_why_no_profile_is_made(qtbot, tmp_path):
+    from tests.volumes import immutable
+    from ui.settings_dialog import SettingsDialog
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data / "history.sqlite3") as store:
+        store.profile("default")
+    with immutable(data), Store.open(data / "history.sqlite3") as store:
+        dialog = SettingsDialog(Settings.load(tmp_path / "settings.json"), store)
+        qtbot.addWidget(dialog)
+        dialog.profile_name.setText("Ines")
+        dialog.create_button.click()
+        assert "its folder is read-only" in dialog.profile_message.text()
+        assert [p.name for p in store.profiles()] == ["default"]

@@ -144,9 +144,13 @@ class StoreError(Exception):
     """The history cannot be opened at all; the message is a sentence for the trainee."""
 
 
-class UnwritableError(StoreError):
+class UnwritableError(StoreError, sqlite3.OperationalError):
     """The history cannot be written now (read-only, disk full, locked); a sentence for the
-    trainee. `why` is the reason alone ("the disk is full"), to build other sentences on."""
+    trainee. `why` is the reason alone ("the disk is full"), to build other sentences on.
+
+    Also an sqlite3.OperationalError, which is what such a write raised before: code that
+    caught that (the settings dialog's profiles) still does.
+    """
 
     def __init__(self, sentence: str, why: str) -> None:
         super().__init__(sentence)
