@@ -112,10 +112,11 @@ class ChoiceButtons(QWidget):
             if not 0 <= index < len(self.buttons) or self.buttons[index] in self._marked:
                 continue
             b = self.buttons[index]
-            colour = RIGHT if ok else WRONG
+            colour = QColor(RIGHT if ok else WRONG)
+            tint = f"rgba({colour.red()}, {colour.green()}, {colour.blue()}, 50)"
             b.setStyleSheet(
-                f"{CHOICE_STYLE} border: 2px solid {colour}; "
-                f"background-color: {colour}33; font-weight: bold;"
+                f"{CHOICE_STYLE} border: 2px solid {colour.name()}; "
+                f"background-color: {tint}; font-weight: bold;"
             )
             b.setText(("✓ " if ok else "✗ ") + b.text())
             self._marked.append(b)
