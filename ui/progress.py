@@ -1,19 +1,26 @@
 """The progress view: what a trainee and an instructor look at.
 
 Four tabs over one profile's history — Timeline (accuracy and median time per session against
-the 95 % line and the skill's target), Skills (a row per skill, and a heat map of its items by
-error rate and speed), Sessions (every session; open one to see every answer and drill the
-missed ones again) and Readiness (the verdict against the dealer-school bar, with what is still
-missing) — and the exports: a chart as PNG, the history as CSV, a one-page PDF report for the
-instructor.
+the 95 % line and the skill's target, or every skill at once with the mean time), Skills (a row
+per skill, and a heat map of its items by error rate and speed), Sessions (every session; open
+one to see every answer in the table's words and drill the missed ones again) and Readiness (the
+verdict against the dealer-school bar, with what is still missing) — and the exports: a chart as
+PNG (with its title, the trainee and the skill above it), the history as CSV, a one-page PDF
+report for the instructor.
 
 Every figure comes from `trainer.history.progress_data` (and through it
 `trainer.history.stats`), read on a
 worker thread through `ui.background` with a `store.reader()`; this module only lays them out.
 The history is read in two steps so that a long one shows at once: the first screen (every
-table, and the timeline of the skill practised last), then every session. pyqtgraph is
-imported when the window is built (on a worker thread, while the history is read; the tables
-show without waiting for it), never at start-up.
+table, and the timeline of the skill practised last), then every session. The view is live:
+while shown it looks every LIVE_POLL_MS whether the history moved (SQLite's data_version on a
+connection of its own, then the profile's `progress_data.Mark`) and reads it again if so; the
+CSV export holds the answers of the figures shown, so it and the PDF always agree.
+
+pyqtgraph is never imported at start-up: the main window imports it (and this module) on a
+worker thread once home is on screen and idle, and builds this window ahead, hidden; opened
+before that, the window imports it on a worker while the history is read (the tables show
+without waiting for it).
 
 Signals of ProgressWindow:
     drillAgain(list)    [(skill, item), ...] of the missed attempts of the session shown,
