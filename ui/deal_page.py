@@ -58,6 +58,7 @@ from trainer.practice.deal_steps import (
     COLLECT,
     DOUBLE,
     DRAW,
+    INSURANCE,
     KINDS,
     PHASES,
     PLACE,
@@ -88,6 +89,7 @@ ACTION_KEYS: dict[str, tuple[str, str]] = {
     REFUSE: ("R", "Refuse (R)"),
     REVEAL: ("T", "Turn the hole card (T)"),
     BURN: ("B", "Burn it (B)"),
+    INSURANCE: ("I", "Offer insurance (I)"),
 }
 AMOUNT_KEYS: dict[str, tuple[str, str]] = {
     COLLECT: ("C", "Collect (C)"),

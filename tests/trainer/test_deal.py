@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history.store import Store
@@ -265,3 +266,42 @@ def test_a_refused_request_is_asked_before_the_players_real_decision() -> None:
             shoe.answer(shoe.step.expected, 1)
     else:
         pytest.fail("no refused request in 30 rounds at the frequent rate")
+
+
+def _steps_until(shoe: DealShoe, wanted, limit: int = 20_000):
+    """Deal on perfectly until the step asked now is one `wanted` picks (a new shoe each time
+    one ends, the seed moved on)."""
+    for _ in range(limit):
+        if shoe.shoe_over:
+            shoe.__init__(shoe.rules, boxes=shoe.boxes, incidents=shoe.incidents,
+                          seed=shoe.seed + 1)  # fmt: skip
+        if shoe.round_over:
+            shoe.next_round()
+        s = shoe.step
+        if wanted(s):
+            return s
+        shoe.answer(s.expected, 1)
+    pytest.fail("no such step")
+
+
+def test_insurance_is_offered_on_an_ace_and_taken_to_the_amount() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    offer = _steps_until(shoe, lambda s: s.item == "procedure:insurance")
+    assert offer.expected == "insurance" and offer.view.dealer_cards[0][0] == "A"
+    take = _steps_until(shoe, lambda s: s.item == "pay:insure")
+    box = take.view.box(int(take.hand))
+    stake = dict(box.bets)[take.bettor]
+    # [000] exactly half the bettor's own stake at a French table
+    assert take.amount == stake / 2 and take.expected == money(take.amount)
+
+
+def test_an_insurance_over_the_allowed_amount_is_refused() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=2, incidents=FREQUENT)
+    s = _steps_until(shoe, lambda s: s.item == "procedure:insurance-over")
+    assert s.expected == REFUSE and "half" in s.rule and "[003]" in s.rule
+
+
+def test_a_standing_bettor_refusing_a_split_is_refused_at_an_italian_table() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=3, incidents=FREQUENT)
+    s = _steps_until(shoe, lambda s: "will not add money" in s.prompt)
+    assert s.expected == REFUSE and "[003]" in s.rule

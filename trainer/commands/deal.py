@@ -30,7 +30,7 @@ HOW = {
     PLACE: 'the box number, or "d" for the dealer',
     WORDS: 'the point, "6 or 16", "Black Jack", "bust"',
     AMOUNT: 'the amount paid, or "push" / "collect"',
-    ACTION: '"draw", "stand", "double", "split", "refuse", "reveal" or "burn"',
+    ACTION: '"draw", "stand", "double", "split", "refuse", "reveal", "burn" or "insurance"',
 }
 
 

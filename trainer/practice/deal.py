@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
-from trainer.game.cards import VALUE, points
 from trainer.game.payout import money
-from trainer.game.round import DEALER, DOUBLE, HIT, SEAT, SPLIT, STAND, Round, RoundError
+from trainer.game.round import DEALER, DOUBLE, SEAT, SPLIT, Round, RoundError
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
+from trainer.game.strategy import basic_action
 from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
@@ -67,29 +67,7 @@ def reference_rounds_per_hour(boxes: int) -> float:
     return 3600 / (20 + 6 * boxes)
 
 
-Decider = Callable[[Sequence[str], str, Sequence[str]], str]
-
-
-def table_decision(cards: Sequence[str], up: str, legal: Sequence[str]) -> str:
-    """A player as seen at the table: a rough basic strategy (stand on 17, on 12–16 against a
-    small card; double 10 and 11 against less; split Aces and eights)."""
-    low, soft = points(cards)
-    best = low + 10 if soft else low
-    u = VALUE[up[0]]
-    u = 11 if u == 1 else u
-    if SPLIT in legal and len(cards) == 2 and VALUE[cards[0][0]] in (1, 8):
-        return SPLIT
-    if DOUBLE in legal and not soft and best in (10, 11) and u < best:
-        return DOUBLE
-    if best >= 17 or (soft and best >= 19):
-        return STAND
-    if soft:
-        return HIT
-    if best >= 13 and u <= 6:
-        return STAND
-    if best == 12 and 4 <= u <= 6:
-        return STAND
-    return HIT
+Decider = Callable[[Sequence[str], str, Sequence[str], HouseRules], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +123,7 @@ class DealShoe:
     store: Recorder | None = None
     profile: str = "default"
     currency: str = "€"
-    decide: Decider = table_decision
+    decide: Decider = basic_action
     clock: Callable[[], int] = time.monotonic_ns
     session_id: int | None = field(init=False, default=None)
     figures: Figures = field(init=False, default_factory=Figures)
@@ -247,10 +225,12 @@ class DealShoe:
                 r.bet(n, bettor, amount)
         r.deal()
         extra: dict[int, list[Step]] = {}
-        if r.phase == "insurance":
-            r.close_insurance()
         exposed = rate and self._rng.random() < rate
         refused = rate and self._rng.random() < rate
+        if r.phase == "insurance":
+            self._insurance(r, extra, rate)
+        # [003] a standing bettor may refuse to add money for a split or double
+        behind_refuses = rate and rules.behind_consent and self._rng.random() < rate
         while not r.done:
             h = r.current
             assert h is not None
@@ -263,33 +243,78 @@ class DealShoe:
                     continue
                 except RoundError:
                     pass
+            refusals: tuple[str, ...] = ()
             legal = r.legal_actions()
+            seated = r.boxes[h.box]
+            behind = [k for k in seated.bets if k != SEAT]
+            if behind_refuses and behind and len(h.cards) == 2:
+                wanted = self.decide(h.cards, r.dealer[0], legal, rules)
+                if wanted in (DOUBLE, SPLIT):
+                    refusals = (behind[0],)
+                    if wanted not in r.legal_actions(refusals):
+                        behind_refuses = False
+                        why = (
+                            r._can_double(h, refusals)
+                            if wanted == DOUBLE
+                            else r._can_split(h, refusals)
+                        )
+                        extra.setdefault(len(r.events), []).append(
+                            self._refusal(r, h.label, wanted, why, who=behind[0])
+                        )
+                        legal = r.legal_actions(refusals)
+                    else:
+                        refusals = ()
             if refused:
                 asked = [a for a in (DOUBLE, SPLIT) if a not in legal]
                 if asked:
                     refused = False
                     a = self._rng.choice(asked)
                     extra.setdefault(len(r.events), []).append(self._refusal(r, h.label, a))
-            r.act(self.decide(h.cards, r.dealer[0], legal))
+            r.act(self.decide(h.cards, r.dealer[0], legal, rules), refusals)
         self._shoe.end_round()
         return r, extra
 
-    def _refusal(self, r: Round, label: str, action: str) -> Step:
+    def _insurance(self, r: Round, extra: dict[int, list[Step]], rate: float) -> None:
+        """On a dealer Ace, some bettors insure, each exactly the amount the table takes [000]
+        [003]; now and then one first puts up more than allowed, which the dealer refuses."""
+        over = rate and self._rng.random() < rate
+        for n, bettors in r.insurable().items():
+            for bettor, top in bettors.items():
+                if self._rng.random() >= 0.3:
+                    continue
+                if over:
+                    over = False
+                    too_much = top + max(Decimal(1), top / 2)
+                    why = r._insurance.refusal(n, r.boxes[n], bettor, too_much) or "too much"
+                    extra.setdefault(len(r.events), []).append(
+                        Step(
+                            "deal", K_PROCEDURE, "procedure", ACTION,
+                            f"Box {n}: {_who(bettor)} puts up {money(too_much)} for insurance",
+                            REFUSE, why, "procedure:insurance-over", r.snapshot(), hand=str(n),
+                            says=f"assurance, {money(too_much)}",
+                        )
+                    )  # fmt: skip
+                amount = top
+                if self.rules.insurance_amount != "half" and self._rng.random() < 0.3:
+                    amount = max(Decimal(1), (top / 2).to_integral_value())
+                r.insure(n, amount, bettor)
+        r.close_insurance()
+
+    def _refusal(
+        self, r: Round, label: str, action: str, why: str | None = None, who: str | None = None
+    ) -> Step:
         h = next(x for b in r.boxes.values() for x in b.hands if x.label == label)
-        why = r._can_double(h, ()) if action == DOUBLE else r._can_split(h, ())
+        if why is None:
+            why = r._can_double(h, ()) if action == DOUBLE else r._can_split(h, ())
+        says = SAYS[action]
+        prompt = f"Box {label}: \u201c{says}\u201d"
+        if who is not None:
+            prompt += f" — {who} will not add money"
         return Step(
-            PLAY,
-            K_PROCEDURE,
-            "procedure",
-            ACTION,
-            f"Box {label}: \u201c{SAYS[action]}\u201d",
-            REFUSE,
-            why or "the rules of the table refuse it",
-            f"procedure:refuse-{action}",
-            r.snapshot(currency=self.currency),
-            hand=label,
-            says=SAYS[action],
-        )
+            PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
+            why or "the rules of the table refuse it", f"procedure:refuse-{action}",
+            r.snapshot(currency=self.currency), hand=label, says=says,
+        )  # fmt: skip
 
     # -- the trainee's steps ---------------------------------------------------------------
 
@@ -389,7 +414,12 @@ class DealShoe:
         return (self.clock() - self._started_ns) // 1_000_000
 
 
+def _who(bettor: str) -> str:
+    return "the seated player" if bettor == SEAT else bettor
+
+
 _ACTION_ALIASES: Final = {
+    "i": "insurance", "assurance": "insurance", "assicurazione": "insurance",
     "c": COLLECT, "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT, "lose": COLLECT,
     "p": PUSH, "égalité": PUSH, "egalite": PUSH, "nul": PUSH, "pari": PUSH, "tie": PUSH,
     "h": "draw", "hit": "draw", "carte": "draw", "tire": "draw", "tirer": "draw",

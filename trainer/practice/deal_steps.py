@@ -53,7 +53,10 @@ SPLIT: Final = "split"
 REFUSE: Final = "refuse"
 REVEAL: Final = "reveal"
 BURN: Final = "burn"
-ACTION_WORDS: Final = (COLLECT, PUSH, DRAW, STAND, DOUBLE, SPLIT, REFUSE, REVEAL, BURN)
+INSURANCE: Final = "insurance"
+ACTION_WORDS: Final = (
+    COLLECT, PUSH, DRAW, STAND, DOUBLE, SPLIT, REFUSE, REVEAL, BURN, INSURANCE,
+)  # fmt: skip
 
 # How a player says a decision at a French table [000] (the trainee's language comes later).
 SAYS: Final = {
@@ -104,7 +107,7 @@ class _Felt:
         self.cleared: set[str] = set()
         self.dealer: list[str] = []
         self.hole_down = False
-        self.insurance: dict[int, Decimal] = {}
+        self.insurance: dict[int, dict[str, Decimal]] = {}
         self.exposed: str | None = None
         self.active: str | None = None
 
@@ -126,7 +129,10 @@ class _Felt:
                 if label not in self.cleared
             )
             bets = tuple(self.bets[n].items()) if hands else ()
-            boxes.append(BoxView(n, bets, hands, self.insurance.get(n)))
+            ins = self.insurance.get(n, {})
+            boxes.append(
+                BoxView(n, bets, hands, sum(ins.values(), Decimal(0)) if ins else None, tuple(ins.items()))
+            )
         return TableView(
             tuple(boxes),
             tuple(self.dealer),
@@ -165,9 +171,10 @@ class _Felt:
         elif t == "reveal":
             self.hole_down = False
         elif t == "insure":
-            self.insurance[int(ev["box"])] = Decimal(ev["amount"])
+            ins = self.insurance.setdefault(int(ev["box"]), {})
+            ins[ev.get("bettor", SEAT)] = Decimal(ev["amount"])
         elif t in ("insurance-paid", "insurance-collected"):
-            self.insurance.pop(int(ev["box"]), None)
+            self.insurance.get(int(ev["box"]), {}).pop(ev.get("bettor", SEAT), None)
         elif t == "exposed":
             self.exposed = ev["card"]
         elif t == "offer" and ev["taken"]:
@@ -413,6 +420,52 @@ def steps_of(
                         data={"stake": h.stakes.get(bettor, Decimal(0))},
                     )
                 )
+        elif t == "insurance-offered":
+            steps.append(
+                Step(
+                    phase, K_PROCEDURE, "procedure", ACTION, "The dealer shows an Ace",
+                    INSURANCE,
+                    "insurance is offered on a dealer Ace, before any third card [000][003]",
+                    "procedure:insurance", before, hand=DEALER,
+                )
+            )  # fmt: skip
+        elif t == "insure":
+            bettor = ev.get("bettor", SEAT)
+            who = f"box {ev['box']}" + ("" if bettor == SEAT else f", {bettor}")
+            steps.append(
+                Step(
+                    phase, K_PAY, "pay-insurance", AMOUNT, f"Take {who}'s insurance",
+                    ev["amount"],
+                    "insurance is half the bettor's stake (at most half at an Italian table) "
+                    "[000][003]",
+                    "pay:insure", before, hand=ev["box"], bettor=bettor,
+                    amount=Decimal(ev["amount"]),
+                    data={"stake": Decimal(0)},
+                )
+            )  # fmt: skip
+        elif t == "insurance-offered":
+            steps.append(
+                Step(
+                    phase, K_PROCEDURE, "procedure", ACTION, "The dealer shows an Ace",
+                    INSURANCE,
+                    "insurance is offered on a dealer Ace, before any third card [000][003]",
+                    "procedure:insurance", before, hand=DEALER,
+                )
+            )  # fmt: skip
+        elif t == "insure":
+            bettor = ev.get("bettor", SEAT)
+            who = f"box {ev['box']}" + ("" if bettor == SEAT else f", {bettor}")
+            steps.append(
+                Step(
+                    phase, K_PAY, "pay-insurance", AMOUNT, f"Take {who}'s insurance",
+                    ev["amount"],
+                    "insurance is half the bettor's stake (at most half at an Italian table) "
+                    "[000][003]",
+                    "pay:insure", before, hand=ev["box"], bettor=bettor,
+                    amount=Decimal(ev["amount"]),
+                    data={"stake": Decimal(0)},
+                )
+            )  # fmt: skip
         elif t in ("insurance-paid", "insurance-collected"):
             value = Decimal(ev["amount"])
             paid = t == "insurance-paid"
@@ -422,13 +475,17 @@ def steps_of(
                     K_PAY,
                     "pay-insurance",
                     AMOUNT,
-                    f"Settle box {ev['box']}'s insurance",
+                    f"Settle box {ev['box']}'s insurance"
+                    + ("" if ev.get("bettor", SEAT) == SEAT else f" ({ev['bettor']})"),
                     money(value) if paid else COLLECT,
                     "insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]",
                     f"pay:{t}",
                     before,
                     hand=ev["box"],
+                    bettor=ev.get("bettor", SEAT),
                     amount=value if paid else None,
+                    # an insurance lost is the insured amount kept by the dealer
+                    data={"stake": Decimal(0) if paid else value},
                 )
             )
         felt.apply(ev)
