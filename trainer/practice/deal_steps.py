@@ -131,7 +131,13 @@ class _Felt:
             bets = tuple(self.bets[n].items()) if hands else ()
             ins = self.insurance.get(n, {})
             boxes.append(
-                BoxView(n, bets, hands, sum(ins.values(), Decimal(0)) if ins else None, tuple(ins.items()))
+                BoxView(
+                    n,
+                    bets,
+                    hands,
+                    sum(ins.values(), Decimal(0)) if ins else None,
+                    tuple(ins.items()),
+                )
             )
         return TableView(
             tuple(boxes),
