@@ -3,7 +3,8 @@
 Two parts, kept apart because they change for different reasons:
 
 - `Preferences`, what the trainee chooses in the settings dialog: the house rules (a preset of
-  RULES.md §11 and overrides on top), the currency symbol, the active profile, the theme;
+  RULES.md §11 and overrides on top), the currency symbol, the active profile, the theme, how
+  the chips drill pays (the fewest chips, or colour for colour);
 - `UiState`, what the application remembers by itself: window geometry, last drill and mode.
 
 On disk, `settings_path()`, a small JSON object (never a pickle, so a damaged or hand-edited
@@ -41,6 +42,7 @@ from typing import Any, Final
 
 import platformdirs
 
+from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
 
 SETTINGS_NAME: Final = "settings.json"
@@ -78,6 +80,9 @@ class Preferences:
     profile: str = "default"
     theme: str = "system"
     deal_animation: bool = True  # deal mode: a dealt card slides from the shoe (under 150 ms)
+    # how the chips drill asks a payout made up: the fewest chips, or colour for colour (in the
+    # colours of the stake where possible), as the trainee's school teaches
+    chip_payment: str = FEWEST
 
 
 @dataclass
@@ -157,6 +162,7 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "profile": _text(),
         "theme": _text(allowed=THEMES),
         "deal_animation": _flag,
+        "chip_payment": _text(allowed=CHIP_PAYMENTS),
     },
     "ui": {
         "geometry": _geometry,

@@ -409,6 +409,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
+        from trainer.practice.skills.base import Practice
 
         rules = self.rules()
         try:
@@ -434,6 +435,7 @@ class MainWindow(QMainWindow):
                 store=self.store,
                 profile=self.settings.prefs.profile,
                 carried_weak=weak,
+                practice=Practice(chip_payment=self.settings.prefs.chip_payment),
             )
         except (ValueError, StoreError) as e:  # StoreError: the history cannot be written
             from PySide6.QtWidgets import QMessageBox

@@ -1,4 +1,5 @@
-"""The settings dialog: house rules, table currency, profiles and theme; and `apply_theme`.
+"""The settings dialog: house rules, the table (currency, chip payments), profiles and theme;
+and `apply_theme`.
 
 The dialog edits a copy: nothing reaches `Settings` until OK, which validates the house rules
 through `Settings.set_rules` (the domain decides what is possible, the dialog only shows its
@@ -49,6 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
 from trainer.history.store import Store
 from trainer.settings import CURRENCY_MAX, THEMES, Settings, SettingsError
@@ -92,6 +94,10 @@ OPTION_LABELS: dict[str, str] = {
 
 CURRENCIES = ("€", "$", "£", "CHF")
 THEME_LABELS = {"system": "&System", "light": "&Light", "dark": "&Dark"}
+CHIP_PAYMENT_LABELS = {
+    FEWEST: "The fewest chips",
+    COLOUR_FOR_COLOUR: "Colour for colour (in the stake's colours)",
+}
 
 
 # -- the editors of the house-rule options -----------------------------------------------------
@@ -554,6 +560,21 @@ class SettingsDialog(QDialog):
         grid.addWidget(self.currency_combo, 0, 1)
         grid.addWidget(self.currency_preview, 0, 2)
         grid.setColumnStretch(2, 1)
+        # how the chips drill asks a payout made up: the practice the trainee's school teaches
+        pay_label = QLabel("Chip pa&yments:", page)
+        self.chip_payment_combo = QComboBox(page)
+        self.chip_payment_combo.setObjectName("chip_payment")
+        for method, text in CHIP_PAYMENT_LABELS.items():
+            self.chip_payment_combo.addItem(text, method)
+        current = self.chip_payment_combo.findData(self._settings.prefs.chip_payment)
+        self.chip_payment_combo.setCurrentIndex(max(0, current))
+        self.chip_payment_combo.setToolTip(
+            "How the chips drill asks you to pay: with the fewest chips, or colour for colour "
+            "(the stake matched chip for chip, the rest in its colours where they go)"
+        )
+        pay_label.setBuddy(self.chip_payment_combo)
+        grid.addWidget(pay_label, 1, 0)
+        grid.addWidget(self.chip_payment_combo, 1, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         layout = QVBoxLayout(page)
         layout.addLayout(grid)
         layout.addWidget(self.currency_error)
@@ -563,6 +584,9 @@ class SettingsDialog(QDialog):
 
     def currency(self) -> str:
         return self.currency_combo.currentText().strip()
+
+    def chip_payment(self) -> str:
+        return str(self.chip_payment_combo.currentData())
 
     def _currency_edited(self) -> None:
         symbol = self.currency()
@@ -830,6 +854,7 @@ class SettingsDialog(QDialog):
             self._update_ok()
             return
         settings.prefs.currency = self.currency()
+        settings.prefs.chip_payment = self.chip_payment()
         settings.prefs.profile = self._active
         settings.prefs.theme = self.theme()
         try:

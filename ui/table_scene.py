@@ -717,8 +717,11 @@ class TableScene(QGraphicsScene):
         label: str | None = None,
         radius: float = CHIP_RADIUS,
         label_width: float = ChipStackItem.LABEL_MAX_W,
+        placed: Sequence[Decimal] = (),
     ) -> ChipStackItem:
-        chips = self._chips_for(amount)
+        """A stack of `amount`: in the chips it was `placed` in when the view says (and they
+        make the amount), else in the breakdown."""
+        chips = tuple(placed) if sum(placed, Decimal(0)) == amount else self._chips_for(amount)
         item = ChipStackItem(
             amount,
             d.view.currency,
@@ -741,20 +744,23 @@ class TableScene(QGraphicsScene):
         n = box.number
         hands = [h for h in box.hands if h.cards]
         y = c.y() + 4
+        placed = dict(box.chips).get(SEAT, ())
         seat: list[tuple[str, ChipStackItem, HandView | None, float]] = []  # key, stack, hand, dx
         if len(hands) > 1:
             for h in hands:
                 stake = _stake_of(h, SEAT)
                 if stake:
-                    seat += self._seat_stacks(d, h.label, stake, h.doubled, 15.0, h)
+                    seat += self._seat_stacks(d, h.label, stake, h.doubled, 15.0, h, placed)
         elif hands:
             stake = _stake_of(hands[0], SEAT) or dict(box.bets).get(SEAT)
             if stake:
-                seat += self._seat_stacks(d, str(n), stake, hands[0].doubled, CHIP_RADIUS, None)
+                seat += self._seat_stacks(
+                    d, str(n), stake, hands[0].doubled, CHIP_RADIUS, None, placed
+                )
         else:
             stake = dict(box.bets).get(SEAT)
             if stake:
-                seat += self._seat_stacks(d, str(n), stake, False, CHIP_RADIUS, None)
+                seat += self._seat_stacks(d, str(n), stake, False, CHIP_RADIUS, None, placed)
         for _, item, hand, dx in seat:
             if hand is None:
                 item.setPos(c.x() + dx, y)
@@ -791,15 +797,17 @@ class TableScene(QGraphicsScene):
         doubled: bool,
         radius: float,
         hand: HandView | None,
+        placed: Sequence[Decimal] = (),
     ) -> list[tuple[str, ChipStackItem, HandView | None, float]]:
         """The seat's stake as it lies: one stack, or for a doubled hand the bet and its double
         side by side (each half the stake)."""
         if not doubled:
-            item = self._stack(d, f"{key}:seat", stake, QPointF(), radius=radius)
+            item = self._stack(d, f"{key}:seat", stake, QPointF(), radius=radius, placed=placed)
             return [(f"{key}:seat", item, hand, 0.0)]
         half = stake / 2
-        first = self._stack(d, f"{key}:seat", half, QPointF(), radius=radius)
-        double = self._stack(d, f"{key}:seat:double", half, QPointF(), radius=radius)
+        first = self._stack(d, f"{key}:seat", half, QPointF(), radius=radius, placed=placed)
+        # a player doubles in the colours of his bet
+        double = self._stack(d, f"{key}:seat:double", half, QPointF(), radius=radius, placed=placed)
         # apart enough that their amounts do not run into each other
         dx = max(DOUBLE_DX * radius / CHIP_RADIUS, first.boundingRect().width() / 2 + 1.5)
         return [(f"{key}:seat", first, hand, dx), (f"{key}:seat:double", double, hand, -dx)]
@@ -832,6 +840,7 @@ class TableScene(QGraphicsScene):
                 f"{box.number}:{who}",
                 amount,
                 pos,
+                placed=dict(box.chips).get(who, ()),
                 label=who,
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4,

@@ -23,13 +23,13 @@ from trainer.commands.common import (
     profile_name,
     seed_arg,
 )
-from trainer.game.payout import money
+from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST, money
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
 from trainer.practice.skills import SKILLS, TARGETS, Question
-from trainer.practice.skills.base import CHOICE, HOW_TO_ANSWER, rank_text
+from trainer.practice.skills.base import CHOICE, HOW_TO_ANSWER, Practice, rank_text
 
 # ---------------------------------------------------------------------------- text rendering
 
@@ -81,6 +81,8 @@ def question_lines(q: Question) -> list[str]:
     if q.skill == "dealer":
         lines.append("shoe: " + rank_text(q.data["shoe"]) + " ...")
     if q.skill == "chips":
+        if q.data.get("payment") == COLOUR_FOR_COLOUR:
+            lines.append("the stake's chips: " + " ".join(q.data["stake"]))
         lines.append("chips: " + " ".join(q.data["chip_set"]))
     if q.choices:
         lines += [f"  {i}) {c}" for i, c in enumerate(q.choices, 1)]
@@ -206,6 +208,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
             carried_weak=weak,
             # piped answers come faster than anyone types: stored, but never timed
             interactive=sys.stdin.isatty(),
+            practice=Practice(chip_payment=args.chip_payment),
         )
     except StoreError as e:  # the history cannot be written: read-only, full, locked
         print(f"sabot drill: {e}", file=sys.stderr)
@@ -428,6 +431,12 @@ def add_commands(sub: Any) -> None:
         action="append",
         metavar="NAME=VALUE",
         help="override one house-rule option, e.g. --option dealer_hits_soft_17=true",
+    )
+    d.add_argument(
+        "--chip-payment",
+        choices=CHIP_PAYMENTS,
+        default=FEWEST,
+        help="how the chips skill asks a payout made up (default: the fewest chips)",
     )
     d.add_argument("--json", action="store_true", help="one JSON line per question and verdict")
     d.set_defaults(func=cmd_drill)

@@ -1,4 +1,5 @@
-"""Payout arithmetic in Decimal, and the fewest-chips breakdown of an amount.
+"""Payout arithmetic in Decimal, and how an amount is paid in chips: the fewest chips, or colour
+for colour (in the colours of the stake, as many dealing schools teach).
 
 RULES.md §9: amounts are what the dealer pays on top of the returned stake. A win pays 1 to 1,
 a Black Jack 3 to 2 (bet 10 -> 15) [000], insurance 2 to 1 [000][002][003], a split 21 evens
@@ -153,3 +154,53 @@ def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> list[Decimal]:
     for c, k2 in zip(denoms, counts, strict=True):
         out.extend([c] * k2)
     return out
+
+
+# How a payout is made up in chips: the two practices the chips drill teaches.
+FEWEST = "fewest"  # the fewest chips the table's set allows
+COLOUR_FOR_COLOUR = "colour-for-colour"  # in the colours of the stake where possible
+CHIP_PAYMENTS = (FEWEST, COLOUR_FOR_COLOUR)
+
+
+def colour_for_colour(
+    amount: Decimal, stake: Sequence[Decimal], chips: Sequence[Decimal]
+) -> list[Decimal]:
+    """`amount` paid in the colours of the `stake` (its chips as they lie on the box), largest
+    first: the stake matched chip for chip as many whole times as it goes into the amount (a win
+    is the stake again, a doubled win the two stacks again, insurance twice its stake); what is
+    left in the stake's own colours, largest first, as far as they go (the half of a Black Jack);
+    and only what they cannot make in the fewest chips of the table. ChipError if the table's
+    chips cannot make the amount."""
+    if amount < 0:
+        raise ChipError(f"{money(amount)} is negative: a payout is never paid in negative chips")
+    total = sum(stake, ZERO)
+    if not stake or total <= 0:
+        return chip_breakdown(amount, chips)
+    copies = int(amount // total)
+    out = sorted(stake, reverse=True) * copies
+    rest = amount - total * copies
+    colours = sorted(set(stake), reverse=True)
+    own: list[Decimal] = []
+    left = rest
+    for c in colours:
+        n = int(left // c)
+        own += [c] * n
+        left -= c * n
+    try:
+        tail = chip_breakdown(left, chips)
+    except ChipError:
+        # the stake's colours took what the table's smallest chips now cannot make: the whole
+        # rest in the fewest chips, then (ChipError again if the table cannot make it at all)
+        own, tail = [], chip_breakdown(rest, chips)
+    return sorted(out + own + tail, reverse=True)
+
+
+def payment(
+    method: str, amount: Decimal, stake: Sequence[Decimal], chips: Sequence[Decimal]
+) -> list[Decimal]:
+    """`amount` in chips by `method` (FEWEST or COLOUR_FOR_COLOUR), largest first."""
+    if method == COLOUR_FOR_COLOUR:
+        return colour_for_colour(amount, stake, chips)
+    if method == FEWEST:
+        return chip_breakdown(amount, chips)
+    raise ValueError(f"unknown chip payment {method!r}: expected one of {', '.join(CHIP_PAYMENTS)}")

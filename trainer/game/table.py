@@ -32,6 +32,9 @@ class BoxView:
     insurance: Decimal | None = None  # what the box's bettors insured together
     # (bettor, insured) for each bettor who insured [003]; their sum is `insurance`
     insurances: tuple[tuple[str, Decimal], ...] = ()
+    # (bettor, the chips of his bet as he put them down, largest first) where they matter (the
+    # chips drill's colour for colour); any other bet is drawn in the fewest chips
+    chips: tuple[tuple[str, tuple[Decimal, ...]], ...] = ()
 
     @property
     def empty(self) -> bool:

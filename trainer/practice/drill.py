@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
+from trainer.practice.skills.base import Practice
 
 PRACTICE = "practice"
 CHALLENGE = "challenge"
@@ -212,6 +213,8 @@ class Drill:
     # False when the answers are not typed as the questions are read (piped from a file): they
     # are stored, but their times count toward none of the trainee's figures
     interactive: bool = True
+    # what the trainee's school teaches where the rules leave a choice (chip payments)
+    practice: Practice = field(default_factory=Practice)
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
     correct: int = field(default=0, init=False)  # right answers so far
@@ -221,6 +224,8 @@ class Drill:
             raise ValueError(f"unknown mode {self.mode!r}: expected one of {', '.join(MODES)}")
         if not self.skills:
             raise ValueError("a drill needs at least one skill")
+        self.skills = [s.configured(self.practice) for s in self.skills]
+        self._by_name = {s.name: s for s in self.skills}
         for s in self.skills:
             why = s.available(self.rules)
             if why:
@@ -251,8 +256,8 @@ class Drill:
             self.count = len(self._plan)
             self.time_limit_ms = exam_time_limit_s(self._plan) * 1000
         for skill_name, item in self.carried_weak:
-            weak_skill = SKILLS.get(skill_name)
-            if weak_skill is None or weak_skill not in self.skills:
+            weak_skill = self._by_name.get(skill_name)
+            if weak_skill is None:
                 continue
             q = weak_skill.make_item(
                 random.Random(f"{self.seed}:{item}"), self.rules, item, tries=200
@@ -337,7 +342,7 @@ class Drill:
         return self._new()
 
     def _again(self, w: _Weak) -> Question:
-        again = SKILLS[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
+        again = self._by_name[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
         return again if again is not None else w.question
 
     def _new(self) -> Question:
@@ -385,7 +390,7 @@ class Drill:
                 f"time is up: the {_duration(self.time_limit_ms)} are over, "
                 "this answer does not count"
             )
-        skill = SKILLS[q.skill]
+        skill = self._by_name.get(q.skill) or SKILLS[q.skill]
         verdict = skill.check(q, raw)
         ms = max(0, int(response_ms))
         attempt_id = None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.game.payout import money
+from trainer.game.payout import CHIP_PAYMENTS, FEWEST, money
 from trainer.game.rules import HouseRules
 from trainer.game.table import TableView
 from trainer.practice import answers
@@ -119,11 +119,30 @@ def show(kind: str, value: Any, q: Question) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Practice:
+    """What the trainee's school teaches where the rules leave the croupier a choice, as the
+    settings hold it: the drills ask by it, and say so."""
+
+    chip_payment: str = FEWEST  # FEWEST or COLOUR_FOR_COLOUR (trainer.game.payout)
+
+    def __post_init__(self) -> None:
+        if self.chip_payment not in CHIP_PAYMENTS:
+            raise ValueError(
+                f"unknown chip payment {self.chip_payment!r}: expected one of "
+                f"{', '.join(CHIP_PAYMENTS)}"
+            )
+
+
 class Skill(ABC):
     """A drillable skill: its name, title, target time and how it makes and judges questions."""
 
     name: str = ""
     kind: str = ANNOUNCEMENT
+
+    def configured(self, practice: Practice) -> Skill:
+        """This skill as `practice` asks it (the registry's own when nothing differs)."""
+        return self
 
     # title, target (median seconds to answer, for mastery) and blurb live in the curriculum
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from itertools import chain
 
@@ -345,25 +346,11 @@ class Outcome(Skill):
 
 
 def _strip_results(view: TableView) -> TableView:
+    """`view` without the hands' results (what the trainee must find), the hole card turned."""
     boxes = tuple(
-        BoxView(
-            b.number,
-            b.bets,
-            tuple(HandView(h.label, h.cards, h.stakes, h.doubled, None) for h in b.hands),
-            b.insurance,
-        )
-        for b in view.boxes
+        replace(b, hands=tuple(replace(h, result=None) for h in b.hands)) for b in view.boxes
     )
-    return TableView(
-        boxes,
-        view.dealer_cards,
-        False,
-        view.exposed_card,
-        None,
-        view.highlights,
-        view.currency,
-        view.shoe_next,
-    )
+    return replace(view, boxes=boxes, hole_card=False, active=None)
 
 
 def _on_felt(view: TableView) -> TableView:
@@ -374,21 +361,10 @@ def _on_felt(view: TableView) -> TableView:
     for b in view.boxes:
         hands = tuple(h for h in b.hands if h.result != BUST)
         if b.hands and not hands:
-            boxes.append(BoxView(b.number))
+            boxes.append(replace(b, bets=(), hands=(), chips=()))
         else:
-            boxes.append(BoxView(b.number, b.bets, hands, b.insurance))
-    return _strip_results(
-        TableView(
-            tuple(boxes),
-            view.dealer_cards,
-            view.hole_card,
-            view.exposed_card,
-            view.active,
-            view.highlights,
-            view.currency,
-            view.shoe_next,
-        )
-    )
+            boxes.append(replace(b, hands=hands))
+    return _strip_results(replace(view, boxes=tuple(boxes)))
 
 
 def _deal(

@@ -9,7 +9,7 @@ from decimal import ROUND_FLOOR, Decimal
 
 from trainer.game.cards import SUITS, full_deck, is_natural
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
-from trainer.game.round import BLACKJACK, BUST, DOUBLE, SEAT, WIN, Round
+from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
 from trainer.game.rules import HouseRules
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.practice.skills.base import (
@@ -80,6 +80,63 @@ def _settled(rnd: Round, box: int, highlight: bool = True) -> TableView:
     return _on_felt(rnd.snapshot(highlights=(str(box),) if highlight else ()))
 
 
+# a first two cards of 10 or 11, which every table that doubles at all lets double [000][003]
+_DOUBLE_HANDS = (("6", "5"), ("7", "4"), ("8", "3"), ("9", "2"), ("6", "4"), ("7", "3"), ("8", "2"))
+
+WIN_PAID = "win"
+DOUBLE_PAID = "double"
+BLACKJACK_PAID = "blackjack"
+INSURANCE_PAID = "insurance"
+
+
+def round_paying(
+    rng: random.Random, rules: HouseRules, box: int, bet: Decimal, how: str
+) -> tuple[Round, TableView]:
+    """A real round, among other boxes, in which `box` with a seat bet of `bet` is paid for
+    `how`: a win, a doubled win, a Black Jack, or (the dealer making Black Jack) the half of its
+    bet it insured; and the table as it stands when the dealer pays it."""
+    while True:
+        bets = _table_bets(rng, rules, box, bet)
+        if how == DOUBLE_PAID:
+            first, second = rng.choice(_DOUBLE_HANDS)
+            if rng.random() < 0.5:
+                first, second = second, first
+            # against a small card, where basic strategy doubles a 10 or an 11
+            rnd, _, _ = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
+            while rnd.current is not None:
+                h = rnd.current
+                rnd.act(DOUBLE if h.box == box and not h.split else decide(rng, rnd))
+            (hand, *others) = rnd.boxes[box].hands
+            if not others and hand.doubled and hand.result == WIN:
+                return rnd, _settled(rnd, box)
+        elif how == BLACKJACK_PAID:
+            rig = ("A", "TJQK") if rng.random() < 0.5 else ("TJQK", "A")
+            rnd, _, _ = _deal(rng, rules, bets, rig={box: rig})
+            hand = rnd.boxes[box].hands[0]
+            if hand.natural_paid:
+                # paid at once, the dealer showing neither an Ace nor a ten [000]: the table as
+                # it stands right after the deal
+                return rnd, _strip_results(rnd.snapshot(highlights=(str(box),)))
+            _play(rng, rnd)  # the natural waits for the dealer's card
+            if hand.result == BLACKJACK:
+                return rnd, _settled(rnd, box)
+        elif how == INSURANCE_PAID:
+            rnd, _, _ = _deal(rng, rules, bets, up="A")
+            if rnd.phase != INSURANCE:
+                continue
+            rnd.insure(box, bet / 2)  # [000][003] half the bet, the most any table takes
+            _play(rng, rnd)
+            ins = rnd.boxes[box].insurance_net
+            if ins is not None and ins > 0:  # the dealer made Black Jack: insurance is paid
+                return rnd, _settled(rnd, box)
+        else:
+            rnd, _, _ = _deal(rng, rules, bets)
+            _play(rng, rnd)
+            hands = rnd.boxes[box].hands
+            if len(hands) == 1 and hands[0].result == WIN and not hands[0].doubled:
+                return rnd, _settled(rnd, box)
+
+
 class PayEven(Skill):
     name = "pay-even"
     kind = AMOUNT
@@ -87,12 +144,7 @@ class PayEven(Skill):
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
         box = rng.randint(1, rules.boxes)
-        while True:
-            rnd, _, _ = _deal(rng, rules, _table_bets(rng, rules, box, bet))
-            _play(rng, rnd)
-            hands = rnd.boxes[box].hands
-            if len(hands) == 1 and hands[0].result == WIN and not hands[0].doubled:
-                break
+        rnd, table = round_paying(rng, rules, box, bet, WIN_PAID)
         return Question(
             self.name,
             _bet_item(self.name, bet),
@@ -101,19 +153,15 @@ class PayEven(Skill):
                 "bet": money(bet),
                 "result": "win",
                 "box": box,
-                "cards": list(hands[0].cards),
+                "cards": list(rnd.boxes[box].hands[0].cards),
                 "dealer": list(rnd.dealer),
             },
             self.kind,
             bet,
             money(bet),
             f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
-            table=_settled(rnd, box),
+            table=table,
         )
-
-
-# a first two cards of 10 or 11, which every table that doubles at all lets double [000][003]
-_DOUBLE_HANDS = (("6", "5"), ("7", "4"), ("8", "3"), ("9", "2"), ("6", "4"), ("7", "3"), ("8", "2"))
 
 
 class PayDouble(Skill):
@@ -127,19 +175,7 @@ class PayDouble(Skill):
         bet = pick_bet(rng, rules)
         box = rng.randint(1, rules.boxes)
         stake = bet * 2
-        while True:
-            first, second = rng.choice(_DOUBLE_HANDS)
-            if rng.random() < 0.5:
-                first, second = second, first
-            bets = _table_bets(rng, rules, box, bet)
-            # against a small card, where basic strategy doubles a 10 or an 11
-            rnd, _, _ = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
-            while rnd.current is not None:
-                h = rnd.current
-                rnd.act(DOUBLE if h.box == box and not h.split else decide(rng, rnd))
-            (hand, *others) = rnd.boxes[box].hands
-            if not others and hand.doubled and hand.result == WIN:
-                break
+        rnd, table = round_paying(rng, rules, box, bet, DOUBLE_PAID)
         return Question(
             self.name,
             _bet_item(self.name, bet),
@@ -149,7 +185,7 @@ class PayDouble(Skill):
                 "doubled": True,
                 "result": "win",
                 "box": box,
-                "cards": list(hand.cards),
+                "cards": list(rnd.boxes[box].hands[0].cards),
                 "dealer": list(rnd.dealer),
             },
             self.kind,
@@ -157,7 +193,7 @@ class PayDouble(Skill):
             money(stake),
             f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
             f"{money(stake)} (RULES.md §9)",
-            table=_settled(rnd, box),
+            table=table,
         )
 
 
@@ -170,20 +206,8 @@ class PayBlackjack(Skill):
         bet = pick_bet(rng, rules, odd=rng.random() < 0.5)
         box = rng.randint(1, rules.boxes)
         win = blackjack_win(bet, rules)
-        while True:
-            rig = ("A", "TJQK") if rng.random() < 0.5 else ("TJQK", "A")
-            rnd, _, _ = _deal(rng, rules, _table_bets(rng, rules, box, bet), rig={box: rig})
-            hand = rnd.boxes[box].hands[0]
-            if hand.natural_paid:
-                # paid at once, the dealer showing neither an Ace nor a ten [000]: the table as
-                # it stands right after the deal
-                table = _strip_results(rnd.snapshot(highlights=(str(box),)))
-                break
-            _play(rng, rnd)  # the natural waits for the dealer's card
-            if hand.result == BLACKJACK:
-                table = _settled(rnd, box)
-                break
-        cards = tuple(hand.cards)
+        rnd, table = round_paying(rng, rules, box, bet, BLACKJACK_PAID)
+        cards = tuple(rnd.boxes[box].hands[0].cards)
         ratio = rules.blackjack_pays.replace(":", "/")
         how = f"{money(bet)} × {ratio} = {money(bet * rules.blackjack_ratio)}"
         if win != bet * rules.blackjack_ratio:

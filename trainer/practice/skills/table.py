@@ -5,11 +5,22 @@ card exposed by mistake [003]. Each question is cut from a real round of the eng
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from trainer.game.cards import VALUE
-from trainer.game.payout import ChipError, blackjack_win, chip_breakdown, insurance_win, money
+from trainer.game.payout import (
+    COLOUR_FOR_COLOUR,
+    FEWEST,
+    ChipError,
+    blackjack_win,
+    chip_breakdown,
+    insurance_win,
+    money,
+    payment,
+)
 from trainer.game.round import DEALER, INSURANCE, SEAT, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
@@ -19,6 +30,7 @@ from trainer.practice.skills.base import (
     CHIPS,
     CHOICE,
     SEQUENCE,
+    Practice,
     Question,
     Skill,
     Verdict,
@@ -27,51 +39,127 @@ from trainer.practice.skills.base import (
     shoe_cards,
 )
 from trainer.practice.skills.hands import _strip_results, decide
+from trainer.practice.skills.pay import (
+    BLACKJACK_PAID,
+    DOUBLE_PAID,
+    INSURANCE_PAID,
+    WIN_PAID,
+    round_paying,
+)
+
+
+def stake_chips(rng: random.Random, bet: Decimal, chips: Sequence[Decimal]) -> list[Decimal]:
+    """The chips a player puts down for `bet`, largest first: often the fewest, often a few chips
+    of one smaller colour (four 5s for 20), as players bet."""
+    fewest = chip_breakdown(bet, chips)
+    stacks = [
+        [c] * int(bet / c)
+        for c in sorted(set(chips))
+        if c < bet and bet % c == 0 and 2 <= bet / c <= 6 and int(bet / c) != len(fewest)
+    ]
+    if stacks and rng.random() < 0.5:
+        return rng.choice(stacks)
+    return fewest
+
+
+_CHIPS_WHY = {
+    WIN_PAID: "a win, 1 to 1",
+    BLACKJACK_PAID: "a Black Jack",
+    DOUBLE_PAID: "a doubled win, 1 to 1 on the two stacks",
+    INSURANCE_PAID: "insurance, 2 to 1",
+}
 
 
 class Chips(Skill):
+    """Pay an amount in chips, the way the settings say the trainee's school does it: the fewest
+    chips, or colour for colour."""
+
     name = "chips"
     kind = CHIPS
 
+    def __init__(self, payment: str = FEWEST) -> None:
+        Practice(chip_payment=payment)  # refuses an unknown way of paying
+        self.payment = payment
+
+    def configured(self, practice: Practice) -> Skill:
+        return self if practice.chip_payment == self.payment else Chips(practice.chip_payment)
+
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
+        whys = [BLACKJACK_PAID, BLACKJACK_PAID, WIN_PAID]
+        if rules.insurance:
+            whys.append(INSURANCE_PAID)
+        if rules.double_on != "none":
+            whys.append(DOUBLE_PAID)
         while True:
             bet = pick_bet(rng, rules)
-            how = rng.choice(("blackjack", "blackjack", "win", "insurance", "double"))
-            if how == "blackjack":
-                amount = blackjack_win(bet, rules)
-            elif how == "insurance":
-                amount = insurance_win(bet / 2)
-            elif how == "double":
-                amount = bet * 2
-            else:
-                amount = bet
+            how = rng.choice(whys)
             try:
-                chips = chip_breakdown(amount, rules.chips)
+                placed = stake_chips(rng, bet, rules.chips)
+                if how == BLACKJACK_PAID:
+                    amount, stake = blackjack_win(bet, rules), placed
+                elif how == INSURANCE_PAID:
+                    # the insurance lies apart, in the fewest chips of half the bet
+                    amount = insurance_win(bet / 2)
+                    stake = chip_breakdown(bet / 2, rules.chips)
+                elif how == DOUBLE_PAID:
+                    amount, stake = bet * 2, placed * 2
+                else:
+                    amount, stake = bet, placed
+                chips = payment(self.payment, amount, stake, rules.chips)
             except ChipError:
                 continue  # a half unit the table's chips cannot make: ask another
             break
         chip_set = [money(c) for c in sorted(rules.chips)]
         box = rng.randint(1, rules.boxes)
+        _, table = round_paying(rng, rules, box, bet, how)
+        # the bet lies on the box in the chips the player put down
+        boxes = tuple(
+            replace(b, chips=((SEAT, tuple(placed)),)) if b.number == box else b
+            for b in table.boxes
+        )
+        table = replace(table, boxes=boxes)
+        listed = " + ".join(money(c) for c in chips)
+        n = f"{len(chips)} chip{'s' if len(chips) != 1 else ''}"
+        if self.payment == COLOUR_FOR_COLOUR:
+            prompt = f"Pay {money(amount)} to box {box} colour for colour."
+            item = f"chips:colour-{money(amount)}"
+            reason = (
+                f"{_CHIPS_WHY[how]} on a stake of {' + '.join(money(c) for c in stake)}: the "
+                f"stake matched chip for chip, the rest in its colours as far as they go, then "
+                f"the fewest chips — {listed} = {money(amount)} (colour for colour, house "
+                "practice, chosen in the settings)"
+            )
+        else:
+            prompt = f"Pay {money(amount)} to box {box} with the fewest chips."
+            item = f"chips:{money(amount)}"
+            reason = (
+                f"largest chips first: {listed} = {money(amount)}, {n} of the table's set "
+                "(RULES.md §11 chips; the fewest chips, house practice chosen in the settings)"
+            )
         return Question(
             self.name,
-            f"chips:{money(amount)}",
-            f"Pay {money(amount)} to box {box} with the fewest chips.",
-            {"amount": money(amount), "chip_set": chip_set, "why": how, "bet": money(bet)},
+            item,
+            prompt,
+            {
+                "amount": money(amount),
+                "chip_set": chip_set,
+                "why": how,
+                "bet": money(bet),
+                "payment": self.payment,
+                "stake": [money(c) for c in stake],
+                "box": box,
+            },
             self.kind,
             chips,
             " ".join(money(c) for c in chips),
-            f"largest chips first: {' + '.join(money(c) for c in chips)} = {money(amount)}, "
-            f"{len(chips)} chip{'s' if len(chips) != 1 else ''} of the table's set (RULES.md §11 "
-            "chips)",
-            table=TableView(
-                tuple(
-                    BoxView(n, ((SEAT, bet),) if n == box else ())
-                    for n in range(1, rules.boxes + 1)
-                )
-            ),
+            reason,
+            table=table,
         )
 
     def same(self, q: Question, value: Any) -> bool:
+        if q.data.get("payment", FEWEST) == COLOUR_FOR_COLOUR:
+            # the very chips, in any order: the stake's colours, then the fewest for the rest
+            return sorted(value) == sorted(q.answer)
         # any payout of the right amount with as few chips as the fewest is right
         return sum(value, Decimal(0)) == sum(q.answer, Decimal(0)) and len(value) == len(q.answer)
 

@@ -1,0 +1,73 @@
+"""The chip payment the trainee's school teaches: chosen in the settings, asked by the chips
+drill in the app, the stake drawn in the chips it was put down in."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from PySide6.QtCore import Qt
+
+from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST, chip_breakdown
+from trainer.game.table import BoxView, HandView, TableView
+from trainer.history.store import Store
+from trainer.settings import Settings
+from ui.main_window import MainWindow
+from ui.settings_dialog import SettingsDialog
+from ui.table_scene import TableScene
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def test_the_settings_choose_the_chip_payment(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        dialog = SettingsDialog(settings, store)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        combo = dialog.chip_payment_combo
+        assert combo.currentData() == FEWEST
+        assert [combo.itemData(i) for i in range(combo.count())] == [FEWEST, COLOUR_FOR_COLOUR]
+        dialog.tabs.setCurrentIndex(1)  # the Table page
+        combo.setFocus()
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+        assert combo.currentData() == COLOUR_FOR_COLOUR
+        with qtbot.waitSignal(dialog.applied, timeout=2000):
+            qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert settings.prefs.chip_payment == COLOUR_FOR_COLOUR
+    assert Settings.load(settings.path).prefs.chip_payment == COLOUR_FOR_COLOUR
+
+
+def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.prefs.chip_payment = COLOUR_FOR_COLOUR
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        w.start_drill(["chips"], "practice")
+        page = w.drill_page
+        q = page.question
+        assert q is not None and q.data["payment"] == COLOUR_FOR_COLOUR
+        assert "colour for colour" in page.prompt.text()
+        # the stake lies on the box in the chips the player put down
+        placed = dict(q.table.box(q.data["box"]).chips)["seat"]
+        stack = page.scene.stacks[f"{q.data['box']}:seat"]
+        assert stack._chips == sorted(placed, reverse=True)
+        page.end()
+        w.close()
+
+
+def test_a_bet_is_drawn_in_the_chips_it_was_put_down_in(qapp):
+    scene = TableScene(breakdown=lambda a: chip_breakdown(a, [D(c) for c in (1, 5, 25, 100)]))
+    stakes = (("seat", D(20)),)
+    box = BoxView(3, stakes, (HandView("3", ("TS", "9H"), stakes),), chips=(("seat", (D(5),) * 4),))
+    other = BoxView(2, stakes, (HandView("2", ("TD", "8H"), stakes),))
+    scene.show(TableView((BoxView(1), other, box), ("7C",)))
+    assert scene.stacks["3:seat"]._chips == [D(5)] * 4
+    assert scene.stacks["2:seat"]._chips == [D(5)] * 4  # 20 in the fewest chips of 1 5 25 100
+    odd = BoxView(4, stakes, (HandView("4", ("TD", "8H"), stakes),), chips=(("seat", (D(25),)),))
+    scene.show(TableView((odd,), ("7C",)))
+    assert scene.stacks["4:seat"]._chips == [D(5)] * 4  # chips that do not make it: the fewest
