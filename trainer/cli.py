@@ -100,10 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         drill_cli.add_commands(sub)
         export_cli.add_commands(sub)
-    from trainer.commands import deal, home
+    from trainer.commands import deal, home, server
 
     deal.add_commands(sub)
     home.add_commands(sub)
+    server.add_commands(sub)
     return p
 
 
