@@ -305,6 +305,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._load_due_figures)  # after this pass, which paints home
         self.pages.setCurrentWidget(self.home)
         self.setWindowTitle(page_title("Home"))
+        view = self._progress
+        if view is not None and not view.isVisible() and hasattr(view, "catch_up"):
+            QTimer.singleShot(PRELOAD_AFTER_MS, view, view.catch_up)  # the drill's answers, ahead
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
@@ -355,11 +358,12 @@ class MainWindow(QMainWindow):
             preload_progress_view(self._build_progress_ahead)
 
     def _build_progress_ahead(self) -> None:
-        """The progress view, built hidden while home is idle: Ctrl+P then only reads the
-        history and draws it."""
+        """The progress view, built hidden while home is idle, and its figures read (on its
+        worker): Ctrl+P then only draws them. Back home after a drill it reads what changed
+        (`show_home`), and on Ctrl+P it looks again, so it never shows a stale history."""
         if self._on_home() and self._progress is None:
             try:
-                self._progress = self._new_progress(read_now=False)
+                self._progress = self._new_progress()
             except ImportError:
                 pass  # open_progress says why, when asked
 

@@ -1571,6 +1571,11 @@ class ProgressWindow(QWidget):
         if mark != self.progress.mark:
             self.reload(live=True)
 
+    def catch_up(self) -> None:
+        """Read the history again now if it moved, shown or not (a window kept hidden for a
+        quick Ctrl+P keeps up while the trainee drills)."""
+        self._look()
+
     def _stop_looking(self) -> None:
         self._live.stop()
         if self._watcher is not None:

@@ -239,6 +239,8 @@ def test_the_title_names_sabot_once_and_the_page(qtbot, monkeypatch, new_window)
 
 @pytest.mark.qt_log_ignore("does not support raise")
 def test_the_progress_view_is_made_ready_while_home_is_idle(qtbot, new_window, monkeypatch):
+    import sys
+
     from ui import main_window
 
     monkeypatch.setattr(main_window, "PRELOAD_AFTER_MS", 0)
@@ -246,15 +248,24 @@ def test_the_progress_view_is_made_ready_while_home_is_idle(qtbot, new_window, m
     with qtbot.waitSignal(w.firstPainted, timeout=3000):
         w.show()
     qtbot.waitUntil(lambda: w._progress is not None, timeout=10_000)
-    import sys
-
     assert "pyqtgraph" in sys.modules
     view = w._progress
-    assert not view.isVisible() and view.progress is None  # built, nothing read yet
-    assert view.timeline is not None  # the chart is built
-    with qtbot.waitSignal(view.loaded, timeout=10_000):
-        w.open_progress()
+    qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)  # its figures read ahead
+    assert not view.isVisible() and view.timeline is not None  # built, the chart too
+    assert view.progress.attempts == 0
+
+    # A drill, then home: the hidden view reads the new answers, ahead of Ctrl+P.
+    w.start_drill(["pay-even"], "practice")
+    page = w.drill_page
+    qtbot.keyClicks(page.line, page.question.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    page.end()
+    w.show_home()
+    qtbot.waitUntil(lambda: view.progress.attempts == 1 and view.is_loaded, timeout=10_000)
+    generation = view._generation
+    w.open_progress()  # shown: nothing to read, the figures are there
     assert w._progress is view and view.isVisible()
+    assert view._generation == generation and view.body.currentWidget() is view.tabs
     view.close()
     w.close()
 
