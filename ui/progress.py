@@ -1588,9 +1588,10 @@ class ProgressWindow(QWidget):
         super().showEvent(event)
         if self.progress is None and not self.reading:
             self.reload()  # built ahead of time: read now
-        elif self._shown_once:
-            # shown again from the menu: there may be new practice, or new profiles
-            self._fill_profiles(self.profile)
+        else:
+            # shown again, or read ahead while hidden: there may be new practice (or profiles)
+            if self._shown_once:
+                self._fill_profiles(self.profile)
             self._look()
         self._shown_once = True
         self._live.start()
