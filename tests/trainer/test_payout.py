@@ -244,8 +244,9 @@ def test_dealer_17_to_21_pays_higher_pushes_equal_collects_the_rest() -> None:
         (PUSH, D(0)),
         (LOSE, D(-10)),
     ]
-    kinds = [e["type"] for e in rnd.events[-3:]]
-    assert kinds == ["collect", "pay", "push"]  # collects the losing bets, then pays
+    settled = [(e["type"], e["hand"]) for e in rnd.events[-3:]]
+    # from the dealer's right to his left, box by box (chosen, RULES.md §6.5)
+    assert settled == [("collect", "3"), ("push", "2"), ("pay", "1")]
 
 
 def test_standing_bettors_share_their_box_s_result_in_proportion() -> None:

@@ -1100,6 +1100,46 @@ def test_with_a_hole_card_the_dealer_turns_it_and_draws_nothing_when_every_hand_
     assert events(rnd, "reveal") == [{"type": "reveal", "card": "5"}]
 
 
+# ---------------------------------------------------------------- §6.5 the settlement's order
+
+
+def test_the_dealer_settles_from_his_right_to_his_left() -> None:
+    # RULES.md §6.5 (chosen, the French casino practice): box 7 first, box 1 last, the reverse
+    # of the deal; a split box from its last hand to its first; every hand as he comes to it
+    rnd = new_round(
+        "casino-fr",
+        {1: 10, 3: 10, 5: 10, 7: 10},
+        ["T", "8", "9", "T", "8", "9", "8", "7", "8", "T", "2", "T"],
+    )
+    # box 1: T 9 = 19; box 3: 8 8; box 5: 9 7 = 16; box 7: T 8 = 18; the dealer shows 8
+    rnd.act(STAND)
+    rnd.act(SPLIT)  # 3.1: 8 T = 18
+    rnd.act(STAND)
+    rnd.act(STAND)  # 3.2: 8 2 = 10, stands
+    rnd.act(STAND)  # box 5
+    rnd.act(STAND)  # box 7
+    assert rnd.dealer == ["8", "T"]
+    settled = [
+        (e["type"], e["hand"]) for e in rnd.events if e["type"] in ("pay", "push", "collect")
+    ]
+    assert settled == [
+        ("push", "7"), ("collect", "5"), ("collect", "3.2"), ("push", "3.1"), ("pay", "1")
+    ]  # fmt: skip
+    assert [h.label for h in rnd.settlement_order()] == ["7", "5", "3.2", "3.1", "1"]
+
+
+def test_a_bust_hand_is_collected_at_once_not_at_the_settlement() -> None:
+    # [000] "Le croupier encaissera directement la mise en enlevant les cartes"
+    rnd = new_round("casino-fr", {1: 10, 2: 10}, ["T", "T", "7", "6", "9", "K", "9", "T"])
+    rnd.act(HIT)  # box 1: T 6 K = 26
+    assert rnd.events[-2:][0] == {"type": "announce", "hand": "1", "words": "bust"}
+    assert rnd.events[-1] == {"type": "collect", "hand": "1", "amounts": {"seat": "10"}}
+    rnd.act(STAND)  # box 2: 19; the dealer 7 9 T: bust
+    assert [h.label for h in rnd.settlement_order()] == ["2", "1"]
+    assert [e["hand"] for e in events(rnd, "collect")] == ["1"]
+    assert [e["hand"] for e in events(rnd, "pay")] == ["2"]
+
+
 # ---------------------------------------------------------------- §10 a card exposed by mistake
 
 

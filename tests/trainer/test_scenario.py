@@ -91,10 +91,11 @@ def test_split_json_transcript() -> None:
     ev = out["events"]
     assert ev[0] == {"type": "deal", "to": "1", "card": "T"}
     assert {"type": "split", "hand": "4", "into": ["4.1", "4.2"]} in ev
+    # settled from the dealer's right to his left: box 4's hands last to first, then box 1
     assert ev[-3:] == [
-        {"type": "pay", "hand": "1", "amounts": {"seat": "10", "behind-a": "5"}},
-        {"type": "pay", "hand": "4.1", "amounts": {"seat": "25"}},
         {"type": "pay", "hand": "4.2", "amounts": {"seat": "25"}},
+        {"type": "pay", "hand": "4.1", "amounts": {"seat": "25"}},
+        {"type": "pay", "hand": "1", "amounts": {"seat": "10", "behind-a": "5"}},
     ]
 
 

@@ -785,6 +785,7 @@ def test_chips_any_seed(seed: int) -> None:
 def test_deal_order_follows_the_boxes(preset: str) -> None:
     rules = rules_for(preset)
     phases: Counter[str] = Counter()
+    ends: Counter[bool] = Counter()
     for q in questions(preset, "deal-order", 120):
         phases[q.data["phase"]] += 1
         if q.data["phase"] == "deal":
@@ -808,13 +809,30 @@ def test_deal_order_follows_the_boxes(preset: str) -> None:
                 for _, h in hands_of(q.table)
                 if "." in h.label or not is_natural(list(h.cards))
             ]
-            assert q.answer == [*playing, "dealer"]
+            # the dealer takes a card only while something is left to settle (RULES.md §6.5)
+            drew = len(q.table.dealer_cards) > (2 if rules.hole_card else 1)
+            assert q.answer == [*playing, *(["dealer"] if drew else [])], (q.answer, q.table)
             assert any("." in lab for lab in labels)
+            ends[q.answer[-1] == "dealer"] += 1
     assert phases["deal"] > 0
     if rules.split != "none":
         assert phases["play"] > 0
+        assert ends[True] > 0
     else:
         assert phases["play"] == 0
+
+
+def test_the_play_order_never_ends_with_a_dealer_who_takes_no_card() -> None:
+    # regression: every hand bust (or only paid Black Jacks left), the dealer takes no card
+    seen = 0
+    for seed in range(400):
+        q = SKILLS["deal-order"].make(random.Random(seed), rules_for("casino-fr"))
+        if q.data["phase"] != "play" or len(q.table.dealer_cards) > 1:
+            continue
+        seen += 1
+        assert q.answer[-1] != "dealer", q.answer
+        assert "takes no card" in q.reason
+    assert seen
 
 
 def test_deal_order_accepts_arrows_and_dealer_words() -> None:

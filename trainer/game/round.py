@@ -24,7 +24,7 @@ from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money, money_map
 from trainer.game.rules import HouseRules
-from trainer.game.settlement import settle
+from trainer.game.settlement import settle, settlement_order
 from trainer.game.table import BoxView, HandView, TableView
 
 __all__ = [
@@ -601,7 +601,7 @@ class Round:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self._current = None
-        settle(self.boxes.values(), self._dealer.best, dealer_natural, self.rules, self.events)
+        settle(self._order, self._dealer.best, dealer_natural, self.rules, self.events)
         self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
@@ -612,6 +612,11 @@ class Round:
     @property
     def done(self) -> bool:
         return self.phase == DONE
+
+    def settlement_order(self) -> list[Hand]:
+        """Every hand as the dealer settles them, box 7 first (`settlement.settlement_order`);
+        bust hands and Black Jacks paid at once come in their places, though settled before."""
+        return list(settlement_order(self._order))
 
     def hands(self) -> list[Hand]:
         out: list[Hand] = []

@@ -1,5 +1,6 @@
 """The settlement, RULES.md §9: once the dealer's hand is made, every hand still in play is
-paid, pushed or collected; amounts are what the dealer pays on top of the returned stake.
+paid, pushed or collected, from the dealer's right to his left (§6.5); amounts are what the
+dealer pays on top of the returned stake.
 
 A win pays 1 to 1 [000][001][004], a Black Jack 3 to 2 [000]; equal points push; a dealer Black
 Jack pushes the boxes with Black Jack and takes the others [000]; a dealer 21 in three or more
@@ -9,7 +10,7 @@ cards does not beat a player's Black Jack [003]; a dealer bust pays every bet st
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand
@@ -17,19 +18,27 @@ from trainer.game.payout import ZERO, blackjack_win, money_cached, money_map
 from trainer.game.rules import HouseRules
 
 
+def settlement_order(boxes: Sequence[Box]) -> Iterator[Hand]:
+    """The hands of `boxes` (in box order) as the dealer settles them: from his right to his
+    left, box 7 first and box 1 last, the reverse of the deal; a split box from its last hand to
+    its first, the same way round *(chosen: the French casino practice, RULES.md §6.5)*."""
+    for b in reversed(boxes):
+        yield from reversed(b.hands)
+
+
 def settle(
-    boxes: Iterable[Box],
+    boxes: Sequence[Box],
     dealer_best: int,
     dealer_natural: bool,
     rules: HouseRules,
     events: list[dict[str, Any]],
 ) -> None:
-    """Settle every hand of `boxes` that has no result yet: collect the losing bets, then pay
-    the winners, box by box."""
-    pays: list[Hand] = []
+    """Settle every hand of `boxes` (in box order) that has no result yet, in settlement
+    order: each one collected, pushed or paid as the dealer comes to it, so each box is cleared
+    as it is settled."""
     ev = events.append
-    for b in boxes:
-        for h in b.hands:
+    for b in reversed(boxes):
+        for h in reversed(b.hands):
             if h.result is not None:
                 continue
             low = h.low
@@ -67,7 +76,5 @@ def settle(
                     amounts[k] = money_cached(-v)
                 ev({"type": "collect", "hand": h.label, "amounts": amounts})
             else:
-                pays.append(h)
-    for h in pays:
-        kind = "push" if h.result == PUSH else "pay"
-        ev({"type": kind, "hand": h.label, "amounts": money_map(h.net)})
+                kind = "push" if h.result == PUSH else "pay"
+                ev({"type": kind, "hand": h.label, "amounts": money_map(h.net)})

@@ -208,8 +208,16 @@ class DealOrder(Skill):
             hands = rnd.hands()
             if len(hands) > len(rnd.boxes):
                 break
-        # a Black Jack is closed at the deal: it takes no card in play [000]
-        order = [h.label for h in hands if not h.natural] + [DEALER]
+        # a Black Jack is closed at the deal: it takes no card in play [000]; the dealer takes
+        # one only while something is left to settle against his hand (chosen, RULES.md §6.5)
+        dealer_draws = len(rnd.dealer) > (2 if rules.hole_card else 1)
+        order = [h.label for h in hands if not h.natural] + ([DEALER] if dealer_draws else [])
+        then = (
+            "then the dealer"
+            if dealer_draws
+            else "and the dealer takes no card: nothing is left to settle against his hand "
+            "(house practice, RULES.md §6.5)"
+        )
         return Question(
             self.name,
             "deal-order:play-split",
@@ -222,8 +230,8 @@ class DealOrder(Skill):
             self.kind,
             order,
             " ".join(order),
-            "boxes play in deal order, each hand to the end, split hands first to last, then "
-            "the dealer; a Black Jack takes no card [000]",
+            f"boxes play in deal order, each hand to the end, split hands first to last, {then}; "
+            "a Black Jack takes no card [000]",
             table=_strip_results(rnd.snapshot()),
         )
 
