@@ -1100,6 +1100,31 @@ def test_with_a_hole_card_the_dealer_turns_it_and_draws_nothing_when_every_hand_
     assert events(rnd, "reveal") == [{"type": "reveal", "card": "5"}]
 
 
+def test_while_play_goes_on_a_bust_hand_is_gone_from_the_table() -> None:
+    # [000] "Le croupier encaissera directement la mise en enlevant les cartes"; [003]
+    # "si impadronisce immediatamente della loro puntata e delle loro carte"
+    rnd = new_round("casino-fr", {1: 10, 2: 10}, ["T", "T", "7", "6", "9", "K", "9", "T"])
+    rnd.act(HIT)  # box 1: 26
+    view = rnd.snapshot()
+    assert view.box(1).hands == () and view.box(1).bets == ()  # stake and cards collected
+    assert view.box(1).collected == ("1",)
+    assert [h.label for h in view.box(2).hands] == ["2"]
+    shown = rnd.snapshot(collected=True).box(1)  # as it was when it bust
+    assert shown.hands[0].cards == ("T", "6", "K") and shown.bets == (("seat", D(10)),)
+    rnd.act(STAND)
+    done = rnd.snapshot()  # the round is over: every hand with its result
+    assert [(h.label, h.result) for b in done.boxes for h in b.hands] == [("1", BUST), ("2", WIN)]
+
+
+def test_a_split_hand_that_busts_leaves_the_others_on_the_table() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["8", "9", "8", "6", "K", "3"])
+    rnd.act(SPLIT)  # 1.1: 8 6
+    rnd.act(HIT)  # 8 6 K: bust
+    box = rnd.snapshot().box(1)
+    assert [h.label for h in box.hands] == ["1.2"]
+    assert box.bets == (("seat", D(10)),) and box.collected == ("1.1",)
+
+
 # ---------------------------------------------------------------- §6.5 the settlement's order
 
 

@@ -1034,6 +1034,11 @@ def test_procedure_bust_hand_is_collected_at_once() -> None:
                 found += 1
                 # [000][003] a bust box loses at once
                 assert q.expected == f"Collect hand {label}'s bet and cards at once", q.prompt
+                # the table shows the hand as it bust, before it is collected
+                shown = [h for _, h in hands_of(q.table) if h.label == label]
+                assert shown and [c[0] for c in shown[0].cards] == cards, (q.prompt, q.table)
+                # and the dealer not played yet
+                assert len(q.table.dealer_cards) == (2 if rules_for(preset).hole_card else 1)
     assert found >= 5
 
 

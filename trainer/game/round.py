@@ -635,26 +635,44 @@ class Round:
                 out[k] = out.get(k, ZERO) + v
         return out
 
-    def snapshot(self, *, currency: str = "€", highlights: Iterable[str] = ()) -> TableView:
-        """The table as a trainee sees it now."""
+    def snapshot(
+        self,
+        *,
+        currency: str = "€",
+        highlights: Iterable[str] = (),
+        collected: bool | None = None,
+    ) -> TableView:
+        """The table as a trainee sees it now.
+
+        While play goes on, a hand that bust is gone from the felt, stake and cards: the dealer
+        collected it at once [000][003] (a box left with no hand shows no bet either; the labels
+        gone are in `BoxView.collected`). Once the round is over every hand is shown with its
+        result, as the settlement left them. `collected=True` shows the bust hands whatever the
+        moment (the table as it was when the hand bust), `False` never."""
+        show = self.phase == DONE if collected is None else collected
         boxes = []
         for n in range(1, self.rules.boxes + 1):
             b = self.boxes.get(n)
             if b is None:
                 boxes.append(BoxView(n))
                 continue
+            hands = []
+            gone = []
+            for h in b.hands:
+                if h.result == BUST and not show:
+                    gone.append(h.label)
+                    continue
+                hands.append(
+                    HandView(h.label, tuple(h.cards), tuple(h.stakes.items()), h.doubled, h.result)
+                )
             boxes.append(
                 BoxView(
                     n,
-                    tuple(b.bets.items()),
-                    tuple(
-                        HandView(
-                            h.label, tuple(h.cards), tuple(h.stakes.items()), h.doubled, h.result
-                        )
-                        for h in b.hands
-                    ),
+                    tuple(b.bets.items()) if hands or not gone else (),
+                    tuple(hands),
                     b.insurance,
                     tuple(b.insured.items()),
+                    collected=tuple(gone),
                 )
             )
         hidden = self.rules.hole_card and len(self.dealer) >= 2 and not self._dealer.hole_revealed

@@ -35,6 +35,9 @@ class BoxView:
     # (bettor, the chips of his bet as he put them down, largest first) where they matter (the
     # chips drill's colour for colour); any other bet is drawn in the fewest chips
     chips: tuple[tuple[str, tuple[Decimal, ...]], ...] = ()
+    # labels of the hands already collected, stake and cards, and so not in `hands`: a hand
+    # that bust is taken at once [000][003]
+    collected: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:

@@ -408,7 +408,8 @@ class Procedure(Skill):
             if rnd.current is h:
                 return None  # the hand goes on: nothing procedural to ask
             new = rnd.events[before:]
-            table = _strip_results(rnd.snapshot())
+            # a bust hand is collected at once [000]: the question shows it as it bust, before
+            table = _strip_results(rnd.snapshot(collected=h.result == "bust"))
             prompt = (
                 f"Hand {h.label} {'doubles' if action == 'double' else action + 's'}: "
                 f"{rank_text(h.cards)}. What do you do next?"
@@ -424,6 +425,13 @@ class Procedure(Skill):
                 )
                 if nxt is not None:
                     after_pool.append(_ask(nxt.label))
+                else:
+                    # the last hand: the dealer has not played yet at this moment
+                    table = TableView(
+                        table.boxes,
+                        (up,) if not rules.hole_card else tuple(rnd.dealer[:2]),
+                        hole_card=rules.hole_card,
+                    )
                 after_pool.append("Leave the bust hand until the settlement")
             elif nxt is not None:
                 dealt_second = any(e["type"] == "deal" and e["to"] == nxt.label for e in new)
