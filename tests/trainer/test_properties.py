@@ -348,11 +348,18 @@ def drive(
         may_expose = exposes < (1 if scenario_mode else 2) and (first_look or not scenario_mode)
         if may_expose and ch.coin(8):
             exposes += 1
+            # the dealer is offered the card unless he already stands on what he holds face up
+            # (his up card and the cards he kept); a hidden card nobody knows [003]
+            up_and_kept = [*rnd.dealer[:1], *dealer_kept]
+            stands = not rules.hole_card and (
+                natural(up_and_kept) or not dealer_must_draw(up_and_kept, rules)
+            )
             cands = [
                 str(b.number)
                 for b in rnd.boxes.values()
                 if b.number >= h.box and any(not x.closed for x in b.hands)
-            ] + [DEALER]
+            ] + ([] if stands else [DEALER])
+            assert rnd.exposed_offer_order() == cands
             refused = tuple(c for c in cands if ch.coin(60))
             out = rnd.expose(refused)
             taker = next((c for c in cands if c not in refused), "burned")

@@ -1305,24 +1305,67 @@ def drawn_and_held(rnd: Round, cards: list[str]) -> tuple[Counter[str], Counter[
 
 
 @pytest.mark.parametrize(
-    ("preset", "cards", "exposes"),
+    ("preset", "cards", "takers"),
     [
-        # box 1: T 6; the dealer 9 and a hidden T: 19 stands; the exposed 5 is kept
-        ("hole-card", ["T", "9", "6", "T", "5"], 1),
-        # box 1: T 6; the dealer 9 keeps a K then a 3: 9 K = 19 stands, the 3 is never drawn
-        ("casino-fr", ["T", "9", "6", "K", "3"], 2),
+        # box 1: T 6; the dealer 9 and a hidden T: 19 stands; the exposed 5 is kept (nobody
+        # knows the hidden card), then burned as never needed
+        ("hole-card", ["T", "9", "6", "T", "5"], [DEALER]),
+        # box 1: T 6; the dealer 9 keeps a K: 9 K = 19 stands, so the 3 is burned at once
+        ("casino-fr", ["T", "9", "6", "K", "3"], [DEALER, "burned"]),
     ],
 )
 def test_an_exposed_card_the_dealer_keeps_but_does_not_need_is_never_lost(
-    preset: str, cards: list[str], exposes: int
+    preset: str, cards: list[str], takers: list[str]
 ) -> None:
     rnd = new_round(preset, {1: 10}, cards)
-    kept = [rnd.expose(["1"]) for _ in range(exposes)]
-    assert all(out.taken_by == DEALER for out in kept)
+    assert [rnd.expose(["1"]).taken_by for _ in takers] == takers
     rnd.act(STAND)
     assert rnd.done
     drawn, accounted = drawn_and_held(rnd, cards)
     assert accounted == drawn
+
+
+def test_an_exposed_card_the_dealer_cannot_use_is_burned_at_once() -> None:
+    # the dealer kept a K under his 9: he stands on 19, so the next exposed card is no use to
+    # him; refused by box 1, it is burned at once, as a card refused by all [003]
+    burned: list[str] = []
+    rnd = new_round(
+        "casino-fr", {1: 10}, ["T", "9", "6", "K", "7", "3", "8"], on_burn=burned.append
+    )
+    assert rnd.expose(["1"]).taken_by == DEALER  # the K
+    assert rnd.exposed_offer_order() == ["1"]
+    before = len(rnd.events)
+    out = rnd.expose(["1"])  # the 7
+    assert (out.card, out.offered, out.taken_by) == ("7", ("1",), "burned")
+    assert rnd.events[before:] == [
+        {"type": "exposed", "card": "7"},
+        {"type": "offer", "to": "1", "card": "7", "taken": False},
+        {"type": "burn", "card": "7"},
+    ]
+    assert burned == ["7"]
+    with pytest.raises(RoundError, match="dealer cannot refuse it .the dealer already stands"):
+        rnd.expose(["1", DEALER])
+    rnd.act(STAND)  # 16 against the 9 K
+    assert rnd.dealer == ["9", "K"]
+    assert hand(rnd, "1").result == "lose"
+
+
+def test_a_dealer_who_may_still_draw_is_offered_the_exposed_card() -> None:
+    rnd = new_round("casino-fr", {1: 10}, ["T", "9", "6", "5", "3", "8"])
+    assert rnd.expose(["1"]).taken_by == DEALER  # the 5: 9 5 = 14, he still draws
+    assert rnd.exposed_offer_order() == ["1", DEALER]
+    # with a hole card nobody knows his hand (no peek): it is always offered to him
+    rnd = new_round("hole-card", {1: 10}, ["T", "9", "6", "8", "3", "8"])
+    assert rnd.exposed_offer_order() == ["1", DEALER]
+
+
+def test_a_refusal_that_cannot_be_is_refused_before_any_card_is_pulled() -> None:
+    rnd = three_boxes()
+    with pytest.raises(RoundError, match="offered to 1, 2, 3, dealer; 9 cannot refuse it"):
+        rnd.expose(["9"])
+    assert not events(rnd, "exposed")
+    rnd.act(HIT)  # the next card is still the 2
+    assert hand(rnd, "1").cards == ["T", "6", "2"]
 
 
 def test_the_dealer_never_draws_a_kept_card_past_a_standing_hand() -> None:

@@ -118,6 +118,21 @@ class Dealer:
         low = self.low
         return low + 10 if self.ace and low <= 11 else low
 
+    def stands_already(self) -> bool:
+        """Whether his hand, the exposed cards he kept [003] included, must stand as it is, so
+        that no further card could ever be his. With the hole card still face down nobody knows
+        his hand (there is no peek): he may yet need a card (chosen)."""
+        if self.rules.hole_card and not self.hole_revealed:
+            return False
+        low, ace = self.low, self.ace
+        for c in self.kept:
+            v = VALUE[c[0]]
+            low += v
+            ace = ace or v == 1
+        if len(self.cards) + len(self.kept) == 2 and ace and low == 11:
+            return True  # Black Jack
+        return not _must_draw(low, ace and low <= 11, self.rules)
+
     def result(self) -> str:
         """What his hand became: "blackjack", "bust", the point he stands on ("17"), or
         "unfinished" for a hand he stopped drawing to, never the point of a hand that must still

@@ -6,7 +6,8 @@ rifiutata, la carta verrà «bruciata»."
 
 It is offered to the player whose turn it is, then in turn to the others still to play, in
 playing order *(chosen reading of "a turno")*, then it is at the dealer's disposal; only if
-everyone, the dealer included, refuses it is it burned — the only card ever burned in play.
+everyone, the dealer included, refuses it is it burned — the only card ever burned in play. A
+dealer who already stands cannot use it: it is not offered to him.
 """
 
 from __future__ import annotations
@@ -30,16 +31,19 @@ class ExposedOutcome:
     taken_by: str  # a box number, "dealer", or "burned"
 
 
-def offer_order(boxes: Iterable[Box], turn: int) -> list[str]:
+def offer_order(boxes: Iterable[Box], turn: int, dealer_may_use: bool = True) -> list[str]:
     """Who the card is offered to, in turn: the box whose turn it is and every later box with a
-    hand still to play (box numbers as strings), then the dealer."""
+    hand still to play (box numbers as strings), then the dealer — unless he cannot use it (he
+    already stands): a card he could never take is not offered to him, and refused by the
+    boxes it is burned at once, as a card refused by all is [003]."""
     candidates: list[str] = []
     for b in boxes:
         if b.number < turn:
             continue
         if any(not hh.closed for hh in b.hands):
             candidates.append(str(b.number))
-    candidates.append(DEALER)
+    if dealer_may_use:
+        candidates.append(DEALER)
     return candidates
 
 

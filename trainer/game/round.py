@@ -511,19 +511,23 @@ class Round:
     def expose(self, refused_by: Collection[str] = ()) -> ExposedOutcome:
         """[003] The dealer pulls and exposes a card nobody asked for (trainer.game.exposed).
 
-        `refused_by` holds box numbers (as strings) and possibly "dealer"."""
+        `refused_by` holds box numbers (as strings) and possibly "dealer"; it is checked before
+        the card is pulled, so a refused call changes nothing."""
         h = self._current
         if self.phase != PLAY or h is None:
             raise RoundError("a card can only be exposed while the boxes are playing")
-        card = self._draw()
-        self.events.append({"type": "exposed", "card": card})
-        candidates = offer_order(self.boxes.values(), h.box)
+        candidates = self.exposed_offer_order()
         unknown = [x for x in refused_by if x not in candidates]
         if unknown:
+            why = ""
+            if DEALER in unknown:
+                why = " (the dealer already stands: the card is no use to him [003])"
             raise RoundError(
                 f"the exposed card is offered to {', '.join(candidates)}; "
-                f"{', '.join(unknown)} cannot refuse it"
+                f"{', '.join(unknown)} cannot refuse it{why}"
             )
+        card = self._draw()
+        self.events.append({"type": "exposed", "card": card})
         out = offer(card, candidates, refused_by, self.events)
         who = out.taken_by
         if who == DEALER:
@@ -538,6 +542,14 @@ class Round:
             if target is h and h.closed:
                 self._advance()
         return out
+
+    def exposed_offer_order(self) -> list[str]:
+        """Who a card exposed now would be offered to, in turn [003]: the box whose turn it is,
+        the later boxes still to play, then the dealer if he may still use a card."""
+        h = self._current
+        if self.phase != PLAY or h is None:
+            return []
+        return offer_order(self._order, h.box, not self._dealer.stands_already())
 
     def _burn(self, card: str) -> None:
         self.burned.append(card)

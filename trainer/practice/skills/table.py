@@ -538,12 +538,7 @@ class ExposedCard(Skill):
                 break
         h = rnd.current
         table = _strip_results(rnd.snapshot())
-        candidates = [
-            str(b.number)
-            for b in rnd.boxes.values()
-            if b.number >= h.box and any(not x.closed for x in b.hands)
-        ]
-        candidates.append(DEALER)
+        candidates = rnd.exposed_offer_order()  # the dealer too, unless he already stands
         # who refuses: often everyone up to someone late in the order, sometimes all of them
         stop = rng.choice(range(len(candidates) + 1))
         refusers = set(candidates[:stop])
@@ -555,9 +550,12 @@ class ExposedCard(Skill):
         answer = list(out.offered) + (["burn"] if out.taken_by == "burned" else [])
         names = sorted(refusers - {DEALER}, key=int)
         who = ", ".join(f"box {n}" for n in names) or "no box"
-        dealer_says = (
-            "You would not take it either." if DEALER in refusers else "You would take it."
-        )
+        if DEALER not in candidates:
+            dealer_says = "You already stand: it is no use to you."
+        elif DEALER in refusers:
+            dealer_says = "You would not take it either."
+        else:
+            dealer_says = "You would take it."
         ends = {"burned": "nobody takes it: it is burned", DEALER: "it is at the dealer's disposal"}
         where = ends.get(out.taken_by, f"box {out.taken_by} takes it")
         return Question(
@@ -571,8 +569,9 @@ class ExposedCard(Skill):
             answer,
             " ".join(answer),
             f"offered to {' then '.join(out.offered)}: first the player whose turn it is, then "
-            f"the others still to play in order, then the dealer; {where}. Only a card everyone "
-            "refuses is burned [003]",
+            "the others still to play in order, then the dealer"
+            + ("" if DEALER in candidates else " (not you: you already stand)")
+            + f"; {where}. Only a card everyone refuses is burned [003]",
             table=TableView(
                 table.boxes,
                 table.dealer_cards,
