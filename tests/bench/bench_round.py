@@ -1,6 +1,7 @@
 """Benchmark of the round engine: rounds dealt and settled per second on one core.
 
     python -m tests.bench.bench_round [--seconds 2] [--runs 3] [--preset casino-fr] [--profile]
+                                      [--behind 20000]
 
 A realistic casino-fr table: 1, 3 and 7 occupied boxes (and a mixed table whose occupancy
 changes every round), bets from 5 to 100 with a behind bettor on some boxes, simple
@@ -10,13 +11,16 @@ Ace. One real 6-deck shoe, reshuffled at the red card, feeds every round, as at 
 
 Prints rounds per second for each mix (the best of `--runs` runs of `--seconds` each) and the
 time of one round; the goal is ≥ 20,000 rounds/s. No assertion: speed is measured, not tested.
-`--profile` prints where the time of the 7-box table goes.
+`--profile` prints where the time of the 7-box table goes. `--behind N` times instead a scenario
+replay of one box with N bettors on it (the seat and N - 1 behind bets, issue 10): placing the
+bets must stay linear, well under a second for 20,000.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import platform
 import pstats
 import random
@@ -27,6 +31,7 @@ from decimal import Decimal
 
 from trainer.game.round import DOUBLE, HIT, SPLIT, STAND, Round
 from trainer.game.rules import HouseRules
+from trainer.game.scenario import parse_scenario, play, transcript
 from trainer.game.shoe import Shoe
 
 GOAL = 20_000
@@ -106,13 +111,40 @@ def measure(play: Callable[[], None], seconds: float) -> tuple[int, float]:
             return n, now - start
 
 
+def behind_replay(n: int) -> None:
+    """Time a scenario replay of one box with `n` bettors, each step apart."""
+    bets = {"seat": 10, **{f"behind-{i}": 5 for i in range(1, n)}}
+    text = json.dumps(
+        {
+            "rules": {"preset": "casino-fr", "table_max": "none"},
+            "boxes": {"1": {"bets": bets, "actions": ["stand"]}},
+            "cards": ["T", "9", "8", "8"],
+        }
+    )
+    clock = time.perf_counter
+    t0 = clock()
+    sc = parse_scenario(text)
+    t1 = clock()
+    rnd, _ = play(sc)
+    t2 = clock()
+    out = json.dumps(transcript(rnd))
+    t3 = clock()
+    assert len(rnd.boxes[1].bets) == n
+    print(f"one box, {n:,} bettors: read {t1 - t0:.3f} s, bet and play {t2 - t1:.3f} s, "
+          f"transcript {t3 - t2:.3f} s ({len(out):,} bytes); in all {t3 - t0:.3f} s")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.bench.bench_round", description=__doc__)
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one run (default 2)")
     ap.add_argument("--runs", type=int, default=3, help="runs per mix; the best is kept")
     ap.add_argument("--preset", default="casino-fr")
     ap.add_argument("--profile", action="store_true", help="profile the 7-box table")
+    ap.add_argument("--behind", type=int, metavar="N", help="time a replay with N bettors")
     args = ap.parse_args(argv)
+    if args.behind:
+        behind_replay(args.behind)
+        return 0
 
     rules = HouseRules.from_spec(args.preset)
     print(f"sabot round engine, {rules.describe()}, Python {platform.python_version()} "

@@ -136,6 +136,34 @@ def test_the_total_on_one_box_never_exceeds_the_table_maximum() -> None:
     assert rnd.boxes[4].total == D(500)
 
 
+class CountedAmount(Decimal):
+    """A bet amount that counts the additions it takes part in."""
+
+    adds = 0
+
+    def __add__(self, other: Any) -> Decimal:
+        CountedAmount.adds += 1
+        return Decimal.__add__(self, other)
+
+    def __radd__(self, other: Any) -> Decimal:
+        CountedAmount.adds += 1
+        return Decimal.__radd__(self, other)
+
+
+def test_placing_many_behind_bets_is_linear() -> None:
+    # issue 10: every bet added up the ones before it again, 20,000 bettors took seconds; the
+    # box keeps its total as the bets come (bench: python -m tests.bench.bench_round --behind)
+    rules = HouseRules.from_spec({"preset": "casino-fr", "table_max": "none"})
+    rnd = Round(rules, Shoe(6, seed=1))
+    rnd.bet(1, "seat", D(10))
+    CountedAmount.adds = 0
+    n = 2000
+    for i in range(n):
+        rnd.bet(1, f"behind-{i}", CountedAmount(5))
+    assert CountedAmount.adds <= 2 * n  # one addition a bet (quadratic: about n * n / 2)
+    assert rnd.boxes[1].total == D(10 + 5 * n)
+
+
 def test_home_has_no_table_limits() -> None:
     rnd = new_round("home", {1: "0.5", 2: 100000}, [], deal=False)
     assert rnd.boxes[1].total == D("0.5")

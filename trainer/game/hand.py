@@ -80,10 +80,9 @@ class Box:
     # every bettor on the box may insure, against his own bet [003] "ogni giocatore"
     insured: dict[str, Decimal] = field(default_factory=dict)
     insurance_nets: dict[str, Decimal] = field(default_factory=dict)  # once settled
-
-    @property
-    def total(self) -> Decimal:
-        return sum(self.bets.values(), ZERO)
+    # the bets' total, kept as they are placed: a box may hold thousands of behind bets, and
+    # summing them again at every bet made placing them quadratic
+    total: Decimal = ZERO
 
     @property
     def insurance(self) -> Decimal | None:

@@ -128,13 +128,14 @@ class Round:
         bets = b.bets
         if bettor in bets:
             raise RoundError(f"box {box}: {bettor} already has a bet on this box")
-        total = sum(bets.values(), ZERO) + amount  # b.total + amount, without the property
+        total = b.total + amount
         if r.table_max is not None and total > r.table_max:
             raise RoundError(
                 f"box {box}: the bets on the box total {money(total)}, above the table maximum "
                 f"{money(r.table_max)} [000]"
             )
         bets[bettor] = amount
+        b.total = total
 
     # ------------------------------------------------------------------ deal
     def deal(self) -> None:
