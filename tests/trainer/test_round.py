@@ -164,6 +164,17 @@ def test_placing_many_behind_bets_is_linear() -> None:
     assert rnd.boxes[1].total == D(10 + 5 * n)
 
 
+def test_a_refused_bet_leaves_the_box_free() -> None:
+    # regression: a refused first bet left an empty box behind, and the deal then refused the
+    # round for a behind bet without a seated player
+    rnd = new_round("casino-fr", {1: 10}, ["T", "9", "7", "8"], deal=False)
+    with pytest.raises(RoundError, match="above the table maximum"):
+        rnd.bet(3, "seat", D(600))
+    assert 3 not in rnd.boxes
+    rnd.deal()
+    assert rnd.deal_order == ["1", DEALER, "1"]
+
+
 def test_home_has_no_table_limits() -> None:
     rnd = new_round("home", {1: "0.5", 2: 100000}, [], deal=False)
     assert rnd.boxes[1].total == D("0.5")

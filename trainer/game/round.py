@@ -123,18 +123,18 @@ class Round:
                 f"{money(r.table_min)}"
             )
         b = self.boxes.get(box)
-        if b is None:
-            b = self.boxes[box] = Box(box, {})
-        bets = b.bets
-        if bettor in bets:
+        if b is not None and bettor in b.bets:
             raise RoundError(f"box {box}: {bettor} already has a bet on this box")
-        total = b.total + amount
+        total = amount if b is None else b.total + amount
         if r.table_max is not None and total > r.table_max:
             raise RoundError(
                 f"box {box}: the bets on the box total {money(total)}, above the table maximum "
                 f"{money(r.table_max)} [000]"
             )
-        bets[bettor] = amount
+        # the box is taken only once its first bet is: a refused one leaves it free
+        if b is None:
+            b = self.boxes[box] = Box(box, {})
+        b.bets[bettor] = amount
         b.total = total
 
     # ------------------------------------------------------------------ deal
