@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
+from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.deal import (
     EXAM,
@@ -319,6 +320,9 @@ class DealPage(QWidget):
                 currency=self.currency,
                 **options,
             )
+        except StoreError as e:  # the history cannot be written: no shoe starts, and why
+            self.setup.message.setText(str(e))
+            return
         except ValueError as e:
             self.setup.message.setText(str(e)[0].upper() + str(e)[1:] + ".")
             return

@@ -40,6 +40,7 @@ from trainer.game.home import (
     HomeSetup,
 )
 from trainer.game.payout import money
+from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.table_scene import TableWidget
@@ -251,7 +252,11 @@ class HomeGamePage(QWidget):
 
     def begin(self, setup: HomeSetup, seed: int | None) -> None:
         game = HomeGame(setup, seed=seed)
-        self.sheet = ScoreSheet(game, store=self._store, profile=self._profile)
+        try:
+            self.sheet = ScoreSheet(game, store=self._store, profile=self._profile)
+        except StoreError as e:  # the history cannot be written: no game starts, and why
+            self.setup.message.setText(str(e))
+            return
         self.grid.setRowCount(len(setup.players))
         self._row = {name: i for i, name in enumerate(setup.players)}
         self.stack.setCurrentWidget(self._play)

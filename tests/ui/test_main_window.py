@@ -516,3 +516,39 @@ def test_the_settings_open_on_a_read_only_history_and_say_why_no_profile_is_made
         dialog.create_button.click()
         assert "its folder is read-only" in dialog.profile_message.text()
         assert [p.name for p in store.profiles()] == ["default"]
+
+
+def test_the_home_game_and_deal_mode_say_why_they_cannot_start_on_a_read_only_history(
+    qtbot, tmp_path
+):
+    from tests.volumes import immutable
+    from trainer.game.rules import HouseRules
+    from ui.deal_page import DealPage
+    from ui.home_game import HomeGamePage
+
+    data = tmp_path / "data"
+    data.mkdir()
+    Store.open(data / "history.sqlite3").close()
+    with immutable(data), Store.open(data / "history.sqlite3") as store:
+        game = HomeGamePage(store, "ana")
+        qtbot.addWidget(game)
+        game.show()
+        qtbot.waitExposed(game)
+        game.activateWindow()
+        qtbot.waitUntil(game.isActiveWindow)
+        game.new_game()
+        game.setup.names.setText("Léa, Hugo, Emma, Ines")
+        qtbot.keyClick(game.setup.names, Qt.Key.Key_Return)
+        assert game.sheet is None
+        assert "cannot be written: its folder is read-only" in game.setup.message.text()
+        deal = DealPage(HouseRules.preset_named("casino-fr"), store, "ana")
+        qtbot.addWidget(deal)
+        deal.show()
+        qtbot.waitExposed(deal)
+        deal.activateWindow()
+        qtbot.waitUntil(deal.isActiveWindow)
+        deal.new_shoe()
+        deal.setup.seed.setText("7")
+        qtbot.keyClick(deal.setup.seed, Qt.Key.Key_Return)
+        assert deal.shoe is None
+        assert "cannot be written: its folder is read-only" in deal.setup.message.text()
