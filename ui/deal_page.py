@@ -22,7 +22,6 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -71,6 +70,7 @@ from trainer.practice.deal_steps import (
     WORDS,
 )
 from ui.drill_page import _PaintWatch
+from ui.page_keys import page_keys
 from ui.style import emphasise
 from ui.table_scene import SHOE_RECT, TableWidget
 
@@ -288,14 +288,7 @@ class DealPage(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.stack)
 
-        for key, slot in (
-            (Qt.Key.Key_Escape, self._escape),
-            (Qt.Key.Key_Return, self._enter),
-            (Qt.Key.Key_Enter, self._enter),
-        ):
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            sc.activated.connect(slot)
+        page_keys(self, self._escape, self._enter)
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._show_status)

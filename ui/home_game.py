@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QElapsedTimer, Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,12 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.game.cards import card_text
 from trainer.game.home import (
     BANK_RULES,
     DEFAULT_NAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PASSES,
+    RESULT_WORDS,
     HomeGame,
     HomeGameError,
     HomeRound,
@@ -43,6 +45,7 @@ from trainer.game.payout import money
 from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
+from ui.page_keys import page_keys
 from ui.table_scene import TableWidget
 
 if TYPE_CHECKING:
@@ -50,20 +53,8 @@ if TYPE_CHECKING:
 
 RIGHT = QColor("#2e7d32")
 WRONG = QColor("#c62828")
-_RESULT = {
-    "blackjack": "Black Jack",
-    "win": "wins",
-    "push": "ties",
-    "lose": "loses",
-    "bust": "bust",
-}
-_SUIT = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
 COLUMNS = ("Player", "Stake", "Hand", "Won or lost", "Chips")
 NET_COL, CHIPS_COL = 3, 4
-
-
-def _cards(cards: list[str]) -> str:
-    return " ".join(c.translate(_SUIT) for c in cards)
 
 
 class SetupForm(QWidget):
@@ -231,15 +222,7 @@ class HomeGamePage(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.stack)
 
-        # the page's own keys: only while it is the page on show (the drill page has its own)
-        for key, slot in (
-            (Qt.Key.Key_Escape, self._escape),
-            (Qt.Key.Key_Return, self._enter),
-            (Qt.Key.Key_Enter, self._enter),
-        ):
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        page_keys(self, self._escape, self._enter)
 
     # -- the flow --------------------------------------------------------------------------
 
@@ -278,17 +261,18 @@ class HomeGamePage(QWidget):
         self.table.show_table(played.round.snapshot(currency=""))
         self.caption.setText(
             f"<b>Round {played.number}</b> — {played.bank} holds the bank: "
-            f"{_cards(played.round.dealer)}, {played.round.dealer_result}"
+            f"{card_text(played.round.dealer)}, {played.round.dealer_result}"
         )
         boxes = {name: box for box, name in played.seats.items()}
         for name, row in self._row.items():
             line = played.line(name)
             if line.bank:
-                hand = f"the bank: {_cards(played.round.dealer)}"
+                hand = f"the bank: {card_text(played.round.dealer)}"
                 stake = "—"
             elif name in boxes:
                 h = played.round.boxes[boxes[name]].hands[0]
-                hand = f"box {boxes[name]}: {_cards(h.cards)} — {_RESULT.get(h.result or '', '')}"
+                result = RESULT_WORDS.get(h.result or "", "")
+                hand = f"box {boxes[name]}: {card_text(h.cards)} — {result}"
                 stake = money(line.stake) if line.stake is not None else ""
             else:
                 hand, stake = "sits this round out", "—"

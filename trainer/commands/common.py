@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+import time
+from collections.abc import Callable, Collection, Iterator
+from typing import IO, Any
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -76,3 +78,43 @@ def write_json(obj: Any, *, indent: int | None = None) -> None:
     # rather than as bytes that are not UTF-8
     buffer.write(text.encode("utf-8", "backslashreplace"))
     buffer.flush()
+
+
+def input_lines(stream: IO[str]) -> Iterator[str]:
+    """The trainee's lines as typed: a Windows line end (CR LF) ends a line like LF does."""
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line.removesuffix("\n").removesuffix("\r")
+
+
+def read_answer(
+    lines: Iterator[str],
+    judge: Callable[[str, int], Any],
+    *,
+    emit: Callable[[dict[str, Any]], None] | None,
+    out: IO[str],
+    stop_words: Collection[str] = (),
+) -> Any:
+    """The trainee's next answer, judged: `judge(text, ms)` with the time since this call (a
+    monotonic clock). Blank lines are skipped; an unreadable answer is said (a JSON line when
+    `emit` is given) and read again. None at the end of the input, or on a stop word."""
+    from trainer.practice.answers import Unreadable
+
+    shown = time.monotonic_ns()
+    while True:
+        raw = next(lines, None)
+        if raw is None or raw.strip().casefold() in stop_words:
+            return None
+        if not raw.strip():
+            continue
+        ms = (time.monotonic_ns() - shown) // 1_000_000
+        try:
+            return judge(raw, ms)
+        except Unreadable as e:
+            if emit is not None:
+                emit({"type": "unreadable", "message": str(e)})
+            else:
+                out.write(f"    ? {e}\n> ")
+                out.flush()

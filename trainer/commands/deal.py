@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from decimal import Decimal
-from typing import IO, Any
+from typing import Any
 
-from trainer.commands.common import EXIT_USAGE, open_store, profile_name
+from trainer.commands.common import (
+    EXIT_USAGE,
+    input_lines,
+    open_store,
+    profile_name,
+    read_answer,
+)
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
-from trainer.practice.answers import Unreadable
 from trainer.practice.deal import (
     EXAM,
     INCIDENT_RATES,
@@ -32,14 +36,6 @@ HOW = {
     AMOUNT: 'the amount paid, or "push" / "collect"',
     ACTION: '"draw", "stand", "double", "split", "refuse", "reveal", "burn" or "insurance"',
 }
-
-
-def _lines(stream: IO[str]) -> Any:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line.removesuffix("\n").removesuffix("\r")
 
 
 def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
@@ -115,7 +111,7 @@ def cmd_deal(args: Any) -> int:
             "(a box number or d, the point, the amount or push/collect, draw/stand, refuse...);"
             " Ctrl-D ends the shoe.\n"
         )
-    lines = _lines(sys.stdin)
+    lines = input_lines(sys.stdin)
     stopped = False
     try:
         while not shoe.shoe_over and not stopped:
@@ -144,22 +140,10 @@ def cmd_deal(args: Any) -> int:
                         out.write(f"  the player says: {s.says}\n")
                     out.write(f"  {s.prompt} ({HOW[s.ask]})\n> ")
                     out.flush()
-                shown = time.monotonic_ns()
-                raw = next(lines, None)
-                if raw is None:
+                v = read_answer(lines, shoe.answer, emit=emit if as_json else None, out=out)
+                if v is None:
                     stopped = True
                     break
-                if not raw.strip():
-                    continue
-                ms = (time.monotonic_ns() - shown) // 1_000_000
-                try:
-                    v = shoe.answer(raw, ms)
-                except Unreadable as e:
-                    if as_json:
-                        emit({"type": "unreadable", "message": str(e)})
-                    else:
-                        out.write(f"    ? {e}\n")
-                    continue
                 if shoe.mode == EXAM:
                     if as_json:
                         emit({"type": "recorded", "index": shoe.position - 1})

@@ -7,22 +7,23 @@ import json
 import sys
 import time
 from decimal import Decimal, InvalidOperation
-from typing import IO, Any
+from typing import Any
 
-from trainer.commands.common import EXIT_USAGE
+from trainer.commands.common import EXIT_USAGE, input_lines, read_answer
+from trainer.game.cards import card_text
 from trainer.game.home import (
     BANK_RULES,
     DEFAULT_NAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PASSES,
+    RESULT_WORDS,
     HomeGame,
     HomeGameError,
     HomeRound,
     HomeSetup,
 )
 from trainer.game.payout import money
-from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import ScoreSheet, signed
 
 END_WORDS = frozenset({"end", "stop", "q", "quit", "fin", "fine", "basta"})
@@ -35,20 +36,6 @@ def _players(args: Any) -> tuple[str, ...]:
     return DEFAULT_NAMES[: args.players]
 
 
-_SUIT = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
-_RESULT = {
-    "blackjack": "Black Jack",
-    "win": "wins",
-    "push": "ties",
-    "lose": "loses",
-    "bust": "bust",
-}
-
-
-def _cards(cards: Any) -> str:
-    return " ".join(c.translate(_SUIT) for c in cards)
-
-
 def _round_lines(played: HomeRound) -> list[str]:
     r = played.round
     out = [f"Round {played.number} — {played.bank} holds the bank."]
@@ -57,22 +44,14 @@ def _round_lines(played: HomeRound) -> list[str]:
         for h in r.boxes[box].hands:
             stake = money(next(iter(h.stakes.values())))
             out.append(
-                f"  {name:<10} stakes {stake:>5}: {_cards(h.cards):<16} "
-                f"{_RESULT.get(h.result or '', h.result)}"
+                f"  {name:<10} stakes {stake:>5}: {card_text(h.cards):<16} "
+                f"{RESULT_WORDS.get(h.result or '', h.result)}"
             )
     sitting = [n for n in played.lines if n.stake is None and not n.bank]
     for line in sitting:
         out.append(f"  {line.player:<10} sits this round out (the bank cannot cover more)")
-    out.append(f"  the bank ({played.bank}): {_cards(r.dealer)} — {r.dealer_result}")
+    out.append(f"  the bank ({played.bank}): {card_text(r.dealer)} — {r.dealer_result}")
     return out
-
-
-def _lines(stream: IO[str]) -> Any:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line.removesuffix("\n").removesuffix("\r")
 
 
 def cmd_home(args: Any) -> int:
@@ -111,7 +90,7 @@ def cmd_home(args: Any) -> int:
             f"{setup.bank}; seed {seed}.\nKeep the score: type each win or loss (+10, -10, 0) and "
             "each player's chips; 'end' or Ctrl-D ends the game.\n"
         )
-    lines = _lines(sys.stdin)
+    lines = input_lines(sys.stdin)
     stopped = False
     try:
         while not sheet.over and not stopped:
@@ -134,22 +113,16 @@ def cmd_home(args: Any) -> int:
                 else:
                     out.write(f"{entry.prompt()} ")
                     out.flush()
-                shown = time.monotonic_ns()
-                raw = next(lines, None)
-                if raw is None or raw.strip().casefold() in END_WORDS:
+                v = read_answer(
+                    lines,
+                    sheet.answer,
+                    emit=emit if as_json else None,
+                    out=out,
+                    stop_words=END_WORDS,
+                )
+                if v is None:
                     stopped = True
                     break
-                if not raw.strip():
-                    continue
-                ms = (time.monotonic_ns() - shown) // 1_000_000
-                try:
-                    v = sheet.answer(raw, ms)
-                except Unreadable as e:
-                    if as_json:
-                        emit({"type": "unreadable", "message": str(e)})
-                    else:
-                        out.write(f"    ? {e}\n")
-                    continue
                 if as_json:
                     emit(
                         {

@@ -85,3 +85,11 @@ def is_natural(cards: list[str] | tuple[str, ...]) -> bool:
 
 def full_deck() -> list[str]:
     return [r + s for s in SUITS for r in RANKS]
+
+
+_SUIT_SIGNS = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "10"})
+
+
+def card_text(cards: Iterable[str]) -> str:
+    """Cards as a person reads them: "10♠ A♥"."""
+    return " ".join(c.translate(_SUIT_SIGNS) for c in cards)

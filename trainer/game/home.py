@@ -33,6 +33,15 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7  # [004] "2–7 players": the bank and up to six against it
 MAX_CHIPS: Final = Decimal(1_000_000)
 
+# a hand's result as the score sheet says it
+RESULT_WORDS: Final = {
+    "blackjack": "Black Jack",
+    "win": "wins",
+    "push": "ties",
+    "lose": "loses",
+    "bust": "bust",
+}
+
 DEFAULT_NAMES: Final = ("Léa", "Hugo", "Chloé", "Louis", "Emma", "Nathan", "Jade")
 
 ZERO: Final = Decimal(0)

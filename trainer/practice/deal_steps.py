@@ -449,29 +449,6 @@ def steps_of(
                     data={"stake": Decimal(0)},
                 )
             )  # fmt: skip
-        elif t == "insurance-offered":
-            steps.append(
-                Step(
-                    phase, K_PROCEDURE, "procedure", ACTION, "The dealer shows an Ace",
-                    INSURANCE,
-                    "insurance is offered on a dealer Ace, before any third card [000][003]",
-                    "procedure:insurance", before, hand=DEALER,
-                )
-            )  # fmt: skip
-        elif t == "insure":
-            bettor = ev.get("bettor", SEAT)
-            who = f"box {ev['box']}" + ("" if bettor == SEAT else f", {bettor}")
-            steps.append(
-                Step(
-                    phase, K_PAY, "pay-insurance", AMOUNT, f"Take {who}'s insurance",
-                    ev["amount"],
-                    "insurance is half the bettor's stake (at most half at an Italian table) "
-                    "[000][003]",
-                    "pay:insure", before, hand=ev["box"], bettor=bettor,
-                    amount=Decimal(ev["amount"]),
-                    data={"stake": Decimal(0)},
-                )
-            )  # fmt: skip
         elif t in ("insurance-paid", "insurance-collected"):
             value = Decimal(ev["amount"])
             paid = t == "insurance-paid"
