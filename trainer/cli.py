@@ -112,6 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (sys.argv[1:] if argv is None else argv):
         # the app: skip building the headless commands' parser (and importing argparse)
         return cmd_gui()
+    for stream in (sys.stdout, sys.stderr):
+        # a terminal that cannot show "—" or "é" gets \u2014-style escapes, not a traceback
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

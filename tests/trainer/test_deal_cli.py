@@ -49,7 +49,9 @@ def _deal(tmp_path: Path, answer, *args: str) -> list[dict]:
 
 
 def test_a_scripted_perfect_dealer_finishes_a_seeded_shoe_with_no_error(tmp_path):
-    events = _deal(tmp_path, lambda ev: ev["expected"], "--seed", "7", "--profile", "ana")
+    events = _deal(
+        tmp_path, lambda ev: ev["expected"], "--seed", "7", "--profile", "ana", "--new-profile"
+    )
     summary = events[-1]
     assert summary["type"] == "summary" and summary["errors"] == 0
     steps = [e for e in events if e["type"] == "step"]

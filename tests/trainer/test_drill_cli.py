@@ -776,3 +776,250 @@ def test_export_into_a_pipe_closed_early_ends_quietly(fmt: str) -> None:
     p.stderr.close()
     assert p.wait(timeout=60) == 0
     assert err == ""
+
+
+# ---------------------------------------------------------------------------- the command line
+
+
+def test_stats_on_a_fresh_install_is_an_empty_table() -> None:
+    r = sabot("stats")
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Sabot — statistics for default"
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert set(rows) == set(SKILLS)
+    assert all(cells[:3] == ["0", "—", "—"] and cells[-1] == "no" for cells in rows.values())
+    r = sabot("stats", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert set(data) == set(SKILLS)
+    assert all(s["attempts"] == 0 and s["mastered"] is False for s in data.values())
+    assert data["pay-even"]["target_s"] == TARGETS["pay-even"]
+    with Store.open() as store:
+        assert store.profiles() == []  # looking created nothing
+
+
+SUBCOMMANDS = {
+    "drill": ["drill", "pay-even", "--count", "1"],
+    "stats": ["stats"],
+    "export": ["export"],
+    "home": ["home", "--players", "2"],
+    "deal": ["deal"],
+}
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_a_mistyped_profile_is_not_created(command: str) -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    r = sabot(*SUBCOMMANDS[command], "--profile", "inse", stdin="")
+    assert r.returncode == 2, r.stderr
+    no_traceback(r)
+    [line] = r.stderr.splitlines()
+    assert line.startswith(f"sabot {command}: there is no profile named 'inse' (profiles: ines)")
+    assert "--new-profile" in line
+    with Store.open() as store:
+        assert [p.name for p in store.profiles()] == ["ines"]
+    # the existing one, in another case, is the same profile
+    r = sabot(*SUBCOMMANDS[command], "--profile", "INES", stdin="")
+    assert "no profile named" not in r.stderr
+    with Store.open() as store:
+        assert [p.name for p in store.profiles()] == ["ines"]
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_new_profile_creates_it(command: str) -> None:
+    r = sabot(*SUBCOMMANDS[command], "--profile", "marc", "--new-profile", stdin="")
+    assert "no profile named" not in r.stderr
+    no_traceback(r)
+    with Store.open() as store:
+        names = [p.name for p in store.profiles()]
+    assert names == ["marc"], r.stderr
+
+
+def test_a_profile_named_by_the_environment_follows_the_same_rule() -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    e = dict(env(), SABOT_PROFILE="inse")
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "drill", "pay-even"],
+        cwd=REPO,
+        env=e,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and "no profile named 'inse'" in r.stderr
+    assert "SABOT_PROFILE" in r.stderr
+
+
+def test_the_default_profile_is_made_by_its_first_drill() -> None:
+    r = sabot("drill", "pay-even", "--count", "1", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    with Store.open() as store:
+        assert [p.name for p in store.profiles()] == ["default"]
+
+
+def _at_a_terminal(args: list[str], typed: list[tuple[str, bytes]]) -> tuple[int, str, str]:
+    """Run sabot with its standard input and error on a pseudo-terminal and its output on a
+    pipe; for each (prompt, keys) of `typed`, wait until the prompt is shown (on the terminal or
+    the output) and type the keys. Returns the status, the output and what the terminal showed."""
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    p = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", *args],
+        cwd=REPO,
+        env=env(),
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
+    os.close(slave)
+    assert p.stdout is not None
+    shown = {master: b"", p.stdout.fileno(): b""}
+    both = b""  # what either showed, in the order it came
+    still_open = set(shown)
+
+    def read(timeout: float) -> bool:
+        nonlocal both
+        ready, _, _ = select.select(list(still_open), [], [], timeout)
+        for fd in ready:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:  # the terminal closes with the process
+                data = b""
+            if not data:
+                still_open.discard(fd)
+            shown[fd] += data
+            both += data
+        return bool(ready)
+
+    try:
+        start = 0
+        for prompt, keys in typed:
+            while prompt.encode() not in both[start:]:
+                assert read(30), both
+            start = both.index(prompt.encode(), start) + len(prompt)
+            os.write(master, keys)
+        code = p.wait(timeout=60)
+        while still_open and read(1):
+            pass
+        out, err = shown[p.stdout.fileno()], shown[master]
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdout.close()
+        os.close(master)
+    return code, out.decode("utf-8"), err.decode("utf-8", "replace")
+
+
+def test_at_a_terminal_a_new_profile_is_asked_for() -> None:
+    record("ines", "pay-even", [(True, 1000)])
+    # no: nothing made, status 2
+    code, out, err = _at_a_terminal(["stats", "--profile", "inse"], [("[y/N] ", b"n\n")])
+    assert code == 2 and out == ""
+    assert "there is no profile named 'inse' (profiles: ines). Create it? [y/N]" in err
+    assert "no profile created" in err
+    with Store.open() as store:
+        assert [p.name for p in store.profiles()] == ["ines"]
+    # yes: the drill goes on for the new trainee; Ctrl-D then ends it
+    code, out, err = _at_a_terminal(
+        ["drill", "pay-even", "--profile", "marc"], [("[y/N] ", b"y\n"), ("\n> ", b"\x04")]
+    )
+    assert code == 0, err
+    assert "Create it? [y/N]" in err
+    assert "profile marc" in out and "— practice over —" in out
+    with Store.open() as store:
+        assert [p.name for p in store.profiles()] == ["ines", "marc"]
+
+
+def test_stats_escapes_a_profile_name_for_the_terminal() -> None:
+    evil = "Red\x1b[31m\x1b]0;owned\x07\u202eeman"
+    record(evil, "pay-even", [(True, 1000)])
+    r = sabot("stats", "--profile", evil)
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\u202e" not in r.stdout
+    assert r.stdout.splitlines()[0] == (
+        "Sabot — statistics for Red\\x1b[31m\\x1b]0;owned\\x07\\u202eeman"
+    )
+    # named among the profiles when another one is mistyped
+    r = sabot("stats", "--profile", "nobody")
+    assert r.returncode == 2
+    assert "\x1b" not in r.stderr and "Red\\x1b[31m" in r.stderr
+    # and a new name with control characters is refused outright
+    r = sabot("drill", "pay-even", "--profile", "bad\x1bname", "--new-profile", stdin="")
+    assert r.returncode == 2 and "\x1b" not in r.stderr
+    assert "cannot have control or invisible characters" in r.stderr
+
+
+# ---------------------------------------------------------------------------- answers on stdin
+
+
+def test_a_windows_line_ending_is_one_answer() -> None:
+    plan = planned("pay-even", 3, 4)
+    stdin = "".join(raw + "\r\n" for _, raw in plan) + "\r\n"
+    r = sabot("drill", "pay-even", "--count", "3", "--seed", "4", "--json", stdin=stdin)
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    assert [x["type"] for x in lines] == ["question", "verdict"] * 3 + ["summary"]
+    assert all(x["correct"] for x in lines if x["type"] == "verdict")
+    with Store.open() as store:
+        assert [a.answer for a in store.attempts()] == [raw for _, raw in plan]  # no "\r"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"LC_ALL": "C.UTF-8"}, {"LC_ALL": "C"}, {"PYTHONIOENCODING": "ascii"}],
+    ids=["utf8-locale", "c-locale", "ascii-terminal"],
+)
+def test_json_output_is_utf8_whatever_comes_in_or_the_terminal_says(
+    settings: dict[str, str],
+) -> None:
+    [(q, _)] = planned("announce", 1, 4)
+    e = env()
+    e.pop("PYTHONIOENCODING")  # Python's own choice for the locale: surrogateescape in C
+    e.update(settings)
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "drill", "announce", "--count", "1", "--seed", "4"]
+        + ["--json"],
+        cwd=REPO,
+        env=e,
+        input=b"\xff\xfe lots\n" + q.expected.encode() + b"\xe9\n" + q.expected.encode() + b"\n",
+        capture_output=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    no_traceback(subprocess.CompletedProcess(r.args, 0, "", r.stderr.decode("utf-8", "replace")))
+    text = r.stdout.decode("utf-8")  # strict: raises on any byte that is not UTF-8
+    lines = json_lines(text)
+    assert [x["type"] for x in lines] == [
+        "question",
+        "unreadable",
+        "unreadable",
+        "verdict",
+        "summary",
+    ]
+    assert lines[0]["prompt"] == q.prompt  # "—" and all, as UTF-8
+    assert lines[3]["correct"] is True
+    with Store.open() as store:
+        assert [a.answer for a in store.attempts()] == [q.expected]
+
+
+def test_a_carriage_return_inside_a_line_does_not_cut_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On Windows Python reads standard input with universal newlines, where a lone carriage
+    return ends a line: "5\r5" would be two answers. The drill reads its lines itself."""
+    from trainer import cli
+
+    [(q, _)] = planned("pay-even", 1, 4)
+    typed = b"5\r5\r\n" + q.expected.encode() + b"\r\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(typed), newline=None))
+    assert cli.main(["drill", "pay-even", "--count", "1", "--seed", "4", "--json"]) == 0
+    lines = json_lines(capsys.readouterr().out)
+    assert [x["type"] for x in lines] == ["question", "unreadable", "verdict", "summary"]
+    assert lines[2]["correct"] is True

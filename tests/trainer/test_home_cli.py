@@ -65,7 +65,7 @@ def _play(p: subprocess.Popen[str], answer: object, rounds: int) -> list[dict[st
 
 
 def test_a_perfect_score_keeper_makes_no_error(tmp_path: Path) -> None:
-    p = _start(tmp_path, "--players", "4", "--seed", "11", "--profile", "ana")
+    p = _start(tmp_path, "--players", "4", "--seed", "11", "--profile", "ana", "--new-profile")
     events = _play(p, lambda right, ev: right, rounds=5)
     end = events[-1]
     assert end["type"] == "end" and end["wrong"] == 0 and end["right"] == 5 * 4 * 2

@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
+from trainer.game.rules import shown
+
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
 MAX_SEED = 2**63 - 1  # a seed is stored as an SQLite integer: signed 64 bits
@@ -24,8 +26,6 @@ def _whole(text: str, lo: int, hi: int, what: str) -> int:
         n = int(digits)
         if lo <= n <= hi:
             return n
-    from trainer.game.rules import shown
-
     raise argparse.ArgumentTypeError(f"{what}, not {shown(text)}")
 
 
@@ -46,6 +46,108 @@ def count_arg(text: str) -> int:
 
 def profile_name(args: argparse.Namespace) -> str:
     return args.profile or os.environ.get("SABOT_PROFILE") or DEFAULT_PROFILE
+
+
+def add_profile_arguments(parser: Any, help: str) -> None:
+    """--profile NAME and --new-profile, the same on every subcommand that takes a profile."""
+    parser.add_argument("--profile", metavar="NAME", help=help)
+    parser.add_argument(
+        "--new-profile",
+        action="store_true",
+        help="create the --profile if it does not exist yet (at a terminal Sabot asks instead)",
+    )
+
+
+def _same_name(a: str, b: str) -> bool:
+    # as the history compares names: spaces around cut, ASCII letters in either case (NOCASE)
+    fold = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+    return a.strip().translate(fold) == b.strip().translate(fold)
+
+
+def profile_exists(store: Any, name: str) -> bool:
+    return any(_same_name(name, p.name) for p in store.profiles())
+
+
+def checked_profile(store: Any, args: argparse.Namespace, command: str) -> str | None:
+    """The profile the command works on, or None once the reason is said on stderr.
+
+    The default profile, and any that exists, at once (the default is created by its first
+    session). A name that is not a profile yet is a new trainee or a typing slip: it is taken
+    only with --new-profile, or when the user says yes at the terminal — a mistyped name must
+    not quietly start a second history beside the real one."""
+    name = profile_name(args)
+    profiles = [p.name for p in store.profiles()]
+    if name == DEFAULT_PROFILE or any(_same_name(name, p) for p in profiles):
+        return name
+    where = f"sabot {command}"
+    if not name.strip():
+        print(f"{where}: a profile name cannot be empty or only spaces", file=sys.stderr)
+        return None
+    if not name.isprintable():
+        print(
+            f"{where}: a profile name cannot have control or invisible characters, "
+            f"not {shown(name)}",
+            file=sys.stderr,
+        )
+        return None
+    if getattr(args, "new_profile", False):
+        return name
+    known = ", ".join(printable(p) for p in profiles) or "none yet"
+    missing = f"there is no profile named {shown(name)} (profiles: {known})"
+    if sys.stdin.isatty():
+        sys.stderr.write(f"{where}: {missing}. Create it? [y/N] ")
+        sys.stderr.flush()
+        answer = next(input_lines(), "")
+        if answer.strip().lower() in ("y", "yes", "o", "oui", "s", "si", "sì"):
+            return name
+        print(f"{where}: no profile created.", file=sys.stderr)
+        return None
+    source = "" if args.profile else ", the name SABOT_PROFILE gives"
+    print(f"{where}: {missing}; add --new-profile to create it{source}", file=sys.stderr)
+    return None
+
+
+def made(store: Any, name: str, command: str) -> bool:
+    """Make the new profile a user agreed to (see checked_profile); False once the reason it
+    cannot be is said on stderr."""
+    from trainer.history.store import StoreError
+
+    try:
+        store.profile(name)
+    except (StoreError, ValueError) as e:
+        print(f"sabot {command}: {e}", file=sys.stderr)
+        return False
+    return True
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal or in a table: control and invisible characters (an
+    escape sequence in a profile name, a right-to-left override) written as `\\x1b`-style
+    escapes, never sent to the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
+
+
+def input_lines(stream: Any = None) -> Iterator[str]:
+    """The lines typed or piped on standard input, without their line ending.
+
+    The ending is "\\n" or a Windows "\\r\\n": that carriage return belongs to the ending, it
+    is neither part of the answer nor an answer of its own. Input is read as bytes and decoded
+    here, the same in every locale: bytes that are not UTF-8 stay visible as `\\xff` text, so an
+    answer is always text the history can store and the JSON output can carry."""
+    stream = sys.stdin if stream is None else stream
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a text-only stream (a test's)
+        for line in iter(stream.readline, ""):
+            text = line.removesuffix("\n").removesuffix("\r")
+            yield text.encode("utf-8", "backslashreplace").decode("utf-8")
+        return
+    for data in iter(raw.readline, b""):
+        data = data.removesuffix(b"\n").removesuffix(b"\r")
+        yield data.decode("utf-8", "backslashreplace")
 
 
 def open_store() -> Any:
@@ -78,15 +180,6 @@ def write_json(obj: Any, *, indent: int | None = None) -> None:
     # rather than as bytes that are not UTF-8
     buffer.write(text.encode("utf-8", "backslashreplace"))
     buffer.flush()
-
-
-def input_lines(stream: IO[str]) -> Iterator[str]:
-    """The trainee's lines as typed: a Windows line end (CR LF) ends a line like LF does."""
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line.removesuffix("\n").removesuffix("\r")
 
 
 def read_answer(

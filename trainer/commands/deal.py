@@ -10,9 +10,10 @@ from typing import Any
 
 from trainer.commands.common import (
     EXIT_USAGE,
+    add_profile_arguments,
+    checked_profile,
     input_lines,
     open_store,
-    profile_name,
     read_answer,
 )
 from trainer.game.payout import money
@@ -97,7 +98,11 @@ def cmd_deal(args: Any) -> int:
     store = open_store()
     if store is None:
         return 1
-    shoe = DealShoe(rules, store=store, profile=profile_name(args), **shoe_args)
+    profile = checked_profile(store, args, "deal")  # a mistyped name is not a new profile
+    if profile is None:
+        store.close()
+        return EXIT_USAGE
+    shoe = DealShoe(rules, store=store, profile=profile, **shoe_args)
     as_json = args.json
 
     def emit(obj: dict[str, Any]) -> None:
@@ -204,7 +209,7 @@ def add_commands(sub: Any) -> None:
     d.add_argument("--shift", type=int, metavar="MINUTES", help="a timed shift instead of a shoe")
     d.add_argument("--seed", type=int, help="deal the same shoe again (an instructor's seed)")
     d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
-    d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
+    add_profile_arguments(d, "the trainee's profile (default: $SABOT_PROFILE or 'default')")
     d.add_argument("--json", action="store_true", help="one JSON line per step and verdict")
     d.add_argument(
         "--transcript",

@@ -8,20 +8,24 @@ the summary are one JSON line each, for scripts and instructors.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Any
+from typing import Any
 
 from trainer.commands.common import (
+    DEFAULT_PROFILE,
     EXIT_USAGE,
     MAX_SEED,
+    add_profile_arguments,
+    checked_profile,
     count_arg,
+    input_lines,
+    made,
     open_store,
-    profile_name,
+    printable,
     seed_arg,
+    write_json,
 )
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST, money
 from trainer.game.rules import HouseRules, RulesError
@@ -166,14 +170,6 @@ def _summary_json(s: Summary) -> dict[str, Any]:
     }
 
 
-def _lines(stream: IO[str]) -> Iterator[str]:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line.rstrip("\n")
-
-
 def cmd_drill(args: argparse.Namespace) -> int:
     from trainer.history.store import StoreError
 
@@ -187,11 +183,15 @@ def cmd_drill(args: argparse.Namespace) -> int:
     store = open_store()
     if store is None:
         return 1
+    profile = checked_profile(store, args, "drill")
+    if profile is None:
+        store.close()
+        return EXIT_USAGE
     weak: list[tuple[str, str]] = []
     try:
         from trainer.history.stats import weakest_items
 
-        for w in weakest_items(store, profile_name(args), n=5):
+        for w in weakest_items(store, profile, n=5):
             if w.wrong:
                 weak.append((w.skill, w.item))
     except ValueError:
@@ -204,7 +204,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
             count=args.count,
             seed=args.seed,
             store=store,
-            profile=profile_name(args),
+            profile=profile,
             carried_weak=weak,
             # piped answers come faster than anyone types: stored, but never timed
             interactive=sys.stdin.isatty(),
@@ -220,17 +220,16 @@ def cmd_drill(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     as_json = args.json
 
-    def emit(obj: dict[str, Any]) -> None:
-        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
-        out.flush()
+    emit = write_json  # always UTF-8: an answer's odd bytes arrive escaped (input_lines)
 
     if not as_json:
         names = ", ".join(s.name for s in skills)
         out.write(
             f"Sabot drill — {names} ({drill.mode}), rules {rules.describe()}, seed {drill.seed}, "
-            f"profile {drill.profile}.\nType your answer and press Enter; Ctrl-D ends the drill.\n"
+            f"profile {printable(drill.profile)}.\n"
+            "Type your answer and press Enter; Ctrl-D ends the drill.\n"
         )
-    lines = _lines(sys.stdin)
+    lines = input_lines()
     finished_by_eof = False
     said: str | None = None  # the history's trouble last told on stderr
     try:
@@ -269,7 +268,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                     if as_json:
                         emit({"type": "unreadable", "id": qid, "message": str(e)})
                     else:
-                        out.write(f"    ? {e}\n> ")
+                        out.write(f"    ? {printable(str(e))}\n> ")
                         out.flush()
                     continue
                 except DrillOver as e:
@@ -360,25 +359,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
     store = open_store()
     if store is None:
         return 1
-    profile = profile_name(args)
     try:
-        stats = skill_stats(store, profile, TARGETS)
-    except ValueError as e:
-        print(
-            f"sabot stats: {e} Profiles: "
-            f"{', '.join(p.name for p in store.profiles()) or 'none yet'}.",
-            file=sys.stderr,
-        )
-        store.close()
-        return EXIT_USAGE
+        profile = checked_profile(store, args, "stats")
+        if profile is None:
+            return EXIT_USAGE
+        try:
+            stats = skill_stats(store, profile, TARGETS)
+        except ValueError:
+            stats = {}  # a fresh install, or the new trainee: nothing practised yet
+            if profile != DEFAULT_PROFILE and not made(store, profile, "stats"):
+                return 1
     finally:
-        pass
-    store.close()
+        store.close()
     if args.json:
-        json.dump({name: _skill_json(s) for name, s in stats.items()}, sys.stdout, default=str)
-        sys.stdout.write("\n")
+        write_json(
+            {
+                name: _skill_json(stats[name]) if name in stats else _no_skill_json(name)
+                for name in (*SKILLS, *(n for n in stats if n not in SKILLS))
+            }
+        )
         return 0
-    print(f"Sabot — statistics for {profile}")
+    # a stored name is printed escaped: its control characters never reach the terminal
+    print(f"Sabot — statistics for {printable(profile)}")
     print(f"{'skill':15} {'attempts':>8} {'accuracy':>9} {'median':>8} {'target':>7}  mastered")
     for name in SKILLS:
         s = stats.get(name)
@@ -392,6 +394,19 @@ def cmd_stats(args: argparse.Namespace) -> int:
             f"{'yes' if s.mastered else 'no'}"
         )
     return 0
+
+
+def _no_skill_json(name: str) -> dict[str, Any]:
+    """A skill never practised, as _skill_json writes one."""
+    return {
+        "attempts": 0,
+        "correct": 0,
+        "accuracy": None,
+        "median_ms": None,
+        "p90_ms": None,
+        "target_s": TARGETS.get(name),
+        "mastered": False,
+    }
 
 
 def _skill_json(s: Any) -> dict[str, Any]:
@@ -424,7 +439,7 @@ def add_commands(sub: Any) -> None:
         type=seed_arg,
         help=f"make the questions reproducible, 0 to {MAX_SEED} (exam: set by the instructor)",
     )
-    d.add_argument("--profile", help="the trainee's profile (default: $SABOT_PROFILE or 'default')")
+    add_profile_arguments(d, "the trainee's profile (default: $SABOT_PROFILE or 'default')")
     d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
     d.add_argument(
         "--option",
@@ -446,6 +461,6 @@ def add_commands(sub: Any) -> None:
         help="statistics per skill",
         description="Attempts, accuracy, median time against target, and mastery, per skill.",
     )
-    s.add_argument("--profile")
+    add_profile_arguments(s, "whose statistics (default: $SABOT_PROFILE or 'default')")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_stats)

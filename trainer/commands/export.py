@@ -11,6 +11,7 @@ not a regular file (a folder, a named pipe, a device) is refused with a sentence
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
@@ -22,7 +23,14 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import IO, Any
 
-from trainer.commands.common import EXIT_USAGE, open_store
+from trainer.commands.common import (
+    EXIT_USAGE,
+    add_profile_arguments,
+    checked_profile,
+    made,
+    open_store,
+    profile_exists,
+)
 
 EXPORT_FIELDS = (
     "profile",
@@ -264,6 +272,25 @@ def write_file(name: str, rows: Iterable[Row], fmt: str) -> int:
     return n
 
 
+def _to_stdout(rows: Iterable[Row], fmt: str) -> int:
+    """The export on standard output, in UTF-8 whatever the terminal's encoding, flushed here:
+    a reader gone away (`sabot export | head`) is found now, not at exit."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a text-only stream (a test's)
+        n = write_export(rows, out, fmt)
+        out.flush()
+        return n
+    out.flush()
+    target = io.TextIOWrapper(buffer, encoding="utf-8", newline="")
+    try:
+        n = write_export(rows, target, fmt)
+        target.flush()
+    finally:
+        target.detach()  # standard output stays open for the rest of the command
+    return n
+
+
 # ---------------------------------------------------------------------------- the command
 
 
@@ -278,14 +305,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     store = open_store()
     if store is None:
         return 1
-    profile = args.profile or None
+    profile = None  # every profile
+    if args.profile:
+        profile = checked_profile(store, args, "export")
+        if profile is None or not (
+            profile_exists(store, profile) or made(store, profile, "export")
+        ):
+            store.close()
+            return 1 if profile else EXIT_USAGE
     try:
         rows = export_rows(store, profile)
         if to_file:
             n = write_file(args.file, rows, args.format)
         else:
-            n = write_export(rows, sys.stdout, args.format)
-            sys.stdout.flush()  # a reader gone away (`| head`) is found here, not at exit
+            n = _to_stdout(rows, args.format)
     except ExportRefused as e:
         print(f"sabot export: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -313,6 +346,6 @@ def add_commands(sub: Any) -> None:
         "replaced whole once the export is complete; a symbolic link is followed.",
     )
     e.add_argument("--format", choices=("csv", "json"), default="csv")
-    e.add_argument("--profile", help="only this profile (default: every profile)")
+    add_profile_arguments(e, "only this profile (default: every profile)")
     e.add_argument("file", nargs="?", metavar="FILE", help="output file (default: standard output)")
     e.set_defaults(func=cmd_export)

@@ -9,7 +9,7 @@ import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE, input_lines, read_answer
+from trainer.commands.common import EXIT_USAGE, add_profile_arguments, input_lines, read_answer
 from trainer.game.cards import card_text
 from trainer.game.home import (
     BANK_RULES,
@@ -69,12 +69,16 @@ def cmd_home(args: Any) -> int:
     seed = args.seed if args.seed is not None else time.monotonic_ns() % MAX_SEED
     store = None
     if not args.no_history:
-        from trainer.commands.common import open_store, profile_name
+        from trainer.commands.common import checked_profile, open_store
 
         store = open_store()
         if store is None:
             return 1
-        profile = profile_name(args)
+        checked = checked_profile(store, args, "home")  # a mistyped name is not a new profile
+        if checked is None:
+            store.close()
+            return EXIT_USAGE
+        profile = checked
     else:
         profile = "default"
     sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
@@ -229,7 +233,7 @@ def add_commands(sub: Any) -> None:
         help="the bank passes to the next player each round, or stays (default passes)",
     )
     h.add_argument("--seed", type=int, help="deal the same game again")
-    h.add_argument("--profile", help="whose history the score sheet goes to")
+    add_profile_arguments(h, "whose history the score sheet goes to")
     h.add_argument("--no-history", action="store_true", help="do not store the entries")
     h.add_argument("--json", action="store_true", help="one JSON line per round, entry and verdict")
     h.set_defaults(func=cmd_home)
