@@ -790,6 +790,28 @@ def test_the_dealer_drill_refuses_a_soft_17_called_hard() -> None:
     assert not SKILLS["dealer"].check(q, "1 hard 17").correct
 
 
+def test_a_hole_card_counts_in_what_the_dealers_point_is() -> None:
+    # hole-card: 6 up, an Ace in the hole, turned when the boxes have played: a soft 17 already
+    data = {"up": "6S", "shoe": ["9C", "2S", "3H", "4D", "5S", "7H"], "cards": ["6S", "AH"]}
+    q = Question("dealer", "dealer:test", "Draw", data, DEALER_KIND, (0, "17"), "0 17", "")
+    assert SKILLS["dealer"].check(q, "0 17").correct
+    assert not SKILLS["dealer"].check(q, "0 hard 17").correct
+
+
+@pytest.mark.parametrize("spec", ["casino-fr", "hole-card"])
+def test_the_dealers_final_point_called_hard_or_soft_is_judged_on_his_whole_hand(
+    spec: str,
+) -> None:
+    rules = HouseRules.from_spec(spec)
+    for seed in range(60):
+        q = SKILLS["dealer"].make(random.Random(seed), rules)
+        count, final = q.answer
+        if not final.isdigit():
+            continue
+        soft = points([*q.data["cards"], *q.data["shoe"][:count]])[1]
+        assert SKILLS["dealer"].check(q, f"{count} hard {final}").correct is (not soft)
+
+
 def _other_rank(rank: str) -> str:
     """A rank of another value: what a misread card would be named."""
     return {"A": "2", "9": "T", "T": "9", "J": "9", "Q": "9", "K": "9"}.get(rank) or str(

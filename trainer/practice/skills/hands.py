@@ -285,7 +285,8 @@ class DealerDraw(Skill):
         said = answers.read_dealer(raw)
         count, final = q.answer
         drawn = list(q.data["shoe"][:count])
-        soft = points([q.data["up"], *drawn])[1]
+        # his cards when his turn came (the up card, and the hole card where there is one)
+        soft = points([*q.data["cards"], *drawn])[1]
         named_right = said.cards is None or _named(said.cards, drawn)
         reason = _kind_reason(said.point, soft, q.reason)
         if not named_right and said.count == count:
