@@ -68,7 +68,7 @@ class Unreadable(ValueError):
 
 # No answer is this long; a longer text is a paste or a stuck key. Refusing it at once also keeps
 # every reading below fast and every number small.
-MAX_LENGTH = 200
+MAX_LENGTH = 500
 
 _SPACES = re.compile(r"\s+")
 _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
