@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.home = HomePage()
         self.pages.addWidget(self.home)
+        self.pages.currentChanged.connect(self._title_page)
         # the table and the summary are built when the first drill starts
         self._drill_page: DrillPage | None = None
         self._summary: SummaryPage | None = None
@@ -308,6 +309,8 @@ class MainWindow(QMainWindow):
         view = self._progress
         if view is not None and not view.isVisible() and hasattr(view, "catch_up"):
             QTimer.singleShot(PRELOAD_AFTER_MS, view, view.catch_up)  # the drill's answers, ahead
+        elif view is None and self._painted:
+            QTimer.singleShot(PRELOAD_AFTER_MS, self._preload)  # a drill came first, or settings
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
@@ -348,6 +351,13 @@ class MainWindow(QMainWindow):
         self.firstPainted.emit()
         self._load_due_figures()
         QTimer.singleShot(PRELOAD_AFTER_MS, self._preload)
+
+    def _title_page(self, _index: int) -> None:
+        # every page names itself in the title; the ones that know more say it after
+        page = self.pages.currentWidget()
+        name = {id(self.home): "Home", id(self._summary): "Summary"}.get(id(page))
+        if name is not None:  # the drill, deal and home game pages are named as they open
+            self.setWindowTitle(page_title(name))
 
     def _on_home(self) -> bool:
         return self.isVisible() and self.pages.currentWidget() is self.home
@@ -521,6 +531,7 @@ class MainWindow(QMainWindow):
         self._deal.animate = self.settings.prefs.deal_animation
         self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._deal)
+        self.setWindowTitle(page_title("Deal a shoe"))
 
     def open_home_game(self) -> None:
         """A home game [004]: its own page, the score sheet stored in the same history."""
@@ -533,6 +544,7 @@ class MainWindow(QMainWindow):
             self._home_game = page
         self._home_game.new_game(self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._home_game)
+        self.setWindowTitle(page_title("Home game"))
 
     def open_settings(self) -> None:
         from ui.settings_dialog import SettingsDialog

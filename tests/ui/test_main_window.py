@@ -234,6 +234,13 @@ def test_the_title_names_sabot_once_and_the_page(qtbot, monkeypatch, new_window)
     assert _shown_title(w.windowTitle(), display) == "Sabot — Summary"
     w.show_home()
     assert _shown_title(w.windowTitle(), display) == "Sabot — Home"
+    w.open_home_game()
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Home game"
+    w.show_home()
+    w.open_deal()
+    assert _shown_title(w.windowTitle(), display) == "Sabot — Deal a shoe"
+    w.show_home()
+    assert w.windowTitle().count("Sabot") == 1
     w.close()
 
 
@@ -285,6 +292,8 @@ def test_no_progress_view_is_made_ahead_once_a_drill_started(qtbot, new_window, 
         QThreadPool.globalInstance().waitForDone(5000)
     assert w._progress is None
     w.drill_page.end()
+    w.show_home()  # back home, idle: now it is made ready
+    qtbot.waitUntil(lambda: w._progress is not None, timeout=10_000)
     w.close()
 
 
