@@ -230,6 +230,7 @@ class ChipStackItem(QGraphicsItem):
 
     AMOUNT_PX = 16.0
     LABEL_PX = 14.0
+    LABEL_MIN_PX = 10.0
     LABEL_MAX_W = 96.0
 
     def __init__(
@@ -262,8 +263,14 @@ class ChipStackItem(QGraphicsItem):
         self._label_rect = QRectF()
         self._label_text = ""
         if label:
-            self._label_text, lw = fit_text(label, self.LABEL_PX, label_width, italic=True)
-            lh = line_height(self.LABEL_PX, italic=True)
+            # a name set smaller where the room is narrow (behind bets side by side), down to a
+            # size still read, and only then cut short
+            px = self.LABEL_PX
+            while px > self.LABEL_MIN_PX and fit_text(label, px, italic=True)[1] > label_width:
+                px -= 1
+            self._label_font = ui_font(px, italic=True)
+            self._label_text, lw = fit_text(label, px, label_width, italic=True)
+            lh = line_height(px, italic=True)
             self._label_rect = QRectF(-lw / 2 - 2, self._pill.bottom() + 1, lw + 4, lh)
             rect = rect.united(self._label_rect)
         self._rect = rect

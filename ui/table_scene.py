@@ -82,11 +82,11 @@ SHOE_RECT = QRectF(1334, 20, 206, 124)
 DISCARD_RECT = QRectF(60, 20, 206, 124)
 EXPOSED_POS = QPointF(1212, 28)
 # the shoe's next cards, when a drill shows them: a row of small cards left of the shoe's mouth
-SHOE_NEXT_SCALE = 0.7
-SHOE_NEXT_TOP = 24.0
+SHOE_NEXT_SCALE = 0.85
+SHOE_NEXT_TOP = 18.0
 SHOE_NEXT_RIGHT = SHOE_RECT.left() - 8
 SHOE_NEXT_LEFT = 1048.0  # clear of the dealer's longest hand
-SHOE_NEXT_STEP = 38.0
+SHOE_NEXT_STEP = 40.0
 RACK_RECT = QRectF(616, 0, 368, 62)
 
 ACTIVE_COLOUR = QColor("#ffd54a")
@@ -831,10 +831,10 @@ class TableScene(QGraphicsScene):
             return
         row = place.behind_area()
         step = min(BEHIND_STEP, (row.width() - 4) / len(amounts))
-        x0 = row.center().x() + step * (len(amounts) - 1) / 2
+        x0 = row.center().x() - step * (len(amounts) - 1) / 2
         for i, (who, amount) in enumerate(amounts):
-            # from the dealer's left to his right, as the boxes go
-            pos = QPointF(x0 - i * step, place.anchor.y() + BEHIND_DY)
+            # in the order the view gives them, read from left to right as a question lists them
+            pos = QPointF(x0 + i * step, place.anchor.y() + BEHIND_DY)
             self._stack(
                 d,
                 f"{box.number}:{who}",
@@ -854,7 +854,8 @@ class TableScene(QGraphicsScene):
         if not hands:
             return {}
         c = place.anchor
-        split = len(box.hands) > 1
+        # a split box may be down to one hand, the others bust and collected: still labelled
+        split = len(box.hands) > 1 or any("." in h.label for h in box.hands)
         captions = [self._caption(h, split) for h in hands]
         bottom = lowest - (CAPTION_H if any(captions) else 0)
         top = place.insurance_y + (72 if box.insurance is not None else -18)

@@ -300,9 +300,10 @@ class PaySplit(Skill):
             # no insurance here: the question is the split hands alone
             rnd = _random_round(rng, rules, boxes=1, pair=True, insure=0)
             hands = rnd.hands()
-            # a hand that bust was collected at once [000]: the others are left to settle
+            # a hand that bust was collected at once [000]: the others are left to settle, two
+            # or more of them most of the time
             left = [h for h in hands if h.result != BUST]
-            if len(hands) >= 2 and left:
+            if len(hands) >= 2 and (len(left) >= 2 or (left and rng.random() < 0.3)):
                 break
         box = hands[0].box
         # the dealer settles from his right to his left: the last hand of the box first

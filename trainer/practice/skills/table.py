@@ -52,10 +52,15 @@ def stake_chips(rng: random.Random, bet: Decimal, chips: Sequence[Decimal]) -> l
     """The chips a player puts down for `bet`, largest first: often the fewest, often a few chips
     of one smaller colour (four 5s for 20), as players bet."""
     fewest = chip_breakdown(bet, chips)
+    smallest = min(chips)
     stacks = [
         [c] * int(bet / c)
         for c in sorted(set(chips))
-        if c < bet and bet % c == 0 and 2 <= bet / c <= 6 and int(bet / c) != len(fewest)
+        if c < bet
+        and bet % c == 0
+        and 2 <= bet / c <= 6
+        and int(bet / c) != len(fewest)
+        and (c != smallest or bet < 5 * c)  # nobody bets a 5 in five 1s
     ]
     if stacks and rng.random() < 0.5:
         return rng.choice(stacks)
@@ -120,8 +125,14 @@ class Chips(Skill):
         table = replace(table, boxes=boxes)
         listed = " + ".join(money(c) for c in chips)
         n = f"{len(chips)} chip{'s' if len(chips) != 1 else ''}"
+        says = {
+            WIN_PAID: f"Box {box} wins: pay {money(amount)}",
+            BLACKJACK_PAID: f"Box {box} has Black Jack: pay {money(amount)}",
+            DOUBLE_PAID: f"Box {box} doubled and wins: pay {money(amount)}",
+            INSURANCE_PAID: f"You make Black Jack: pay box {box}'s insurance, {money(amount)},",
+        }[how]
         if self.payment == COLOUR_FOR_COLOUR:
-            prompt = f"Pay {money(amount)} to box {box} colour for colour."
+            prompt = f"{says} colour for colour."
             item = f"chips:colour-{money(amount)}"
             reason = (
                 f"{_CHIPS_WHY[how]} on a stake of {' + '.join(money(c) for c in stake)}: the "
@@ -130,7 +141,7 @@ class Chips(Skill):
                 "practice, chosen in the settings)"
             )
         else:
-            prompt = f"Pay {money(amount)} to box {box} with the fewest chips."
+            prompt = f"{says} with the fewest chips."
             item = f"chips:{money(amount)}"
             reason = (
                 f"largest chips first: {listed} = {money(amount)}, {n} of the table's set "
