@@ -305,3 +305,21 @@ def test_a_standing_bettor_refusing_a_split_is_refused_at_an_italian_table() -> 
     shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=3, incidents=FREQUENT)
     s = _steps_until(shoe, lambda s: "will not add money" in s.prompt)
     assert s.expected == REFUSE and "[003]" in s.rule
+
+
+def test_a_soft_point_called_hard_is_wrong_in_deal_mode_too() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=4)
+    s = _steps_until(shoe, lambda s: s.ask == WORDS and " or " in s.expected)
+    low = s.expected.split(" or ")[0]
+    v = shoe.answer(f"hard {low}", 100)
+    assert not v.correct
+    shoe2 = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=4)
+    _steps_until(shoe2, lambda s: s.ask == WORDS and " or " in s.expected)
+    assert shoe2.answer(f"soft {int(low) + 10}", 100).correct
+
+
+def test_the_dealer_is_named_in_any_language() -> None:
+    for word in ("croupier", "mazziere", "banchiere", "dealer", "D"):
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=4)
+        _steps_until(shoe, lambda s: s.ask == PLACE and s.expected == DEALER)
+        assert shoe.answer(word, 100).correct, word

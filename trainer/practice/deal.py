@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
+from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, DOUBLE, SEAT, SPLIT, Round, RoundError
 from trainer.game.rules import HouseRules
@@ -373,13 +374,16 @@ class DealShoe:
     def _read(self, s: Step, text: str) -> tuple[str, Decimal | None]:
         t = text.strip().casefold()
         if s.ask == PLACE:
-            if t in ("d", "dealer", "croupier", "banque", "mazziere"):
+            if t == "d" or t in _DEALER_WORDS:
                 return DEALER, None
             if t.isascii() and t.isdigit() and 1 <= int(t) <= 7:
                 return t, None
             raise answers.Unreadable('expected a box number 1 to 7, or "d" for the dealer')
         if s.ask == WORDS:
-            return answers.parse_announcement(text), None
+            point = answers.read_point(text)
+            # "hard 17" for a soft 17 is wrong even though it says 17
+            soft = s.data.get("soft")
+            return (point.words if soft is None or point.fits(soft) else str(point)), None
         if s.ask == ACTION:
             word = _ACTION_ALIASES.get(t, t)
             if word not in ACTION_WORDS:
@@ -412,6 +416,10 @@ class DealShoe:
 
     def elapsed_ms(self) -> int:
         return (self.clock() - self._started_ns) // 1_000_000
+
+
+# the dealer as the trainee may name him, in every language (RULES.md §13)
+_DEALER_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("dealer"))
 
 
 def _who(bettor: str) -> str:

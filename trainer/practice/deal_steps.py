@@ -292,6 +292,7 @@ def steps_of(
                     f"announce:{hand == DEALER and 'dealer' or 'box'}",
                     before,
                     hand=hand,
+                    data={"soft": _soft(felt.dealer if hand == DEALER else felt.cards[hand])},
                 )
             )
         elif t in ("double", "split"):
@@ -489,6 +490,14 @@ def steps_of(
             )
         )
     return steps
+
+
+def _soft(cards: Sequence[str]) -> bool:
+    """An Ace in the hand still counts 11."""
+    from trainer.game.cards import points
+
+    low, soft = points(cards)
+    return soft and low + 10 <= 21
 
 
 def _stands(cards: Sequence[str]) -> bool:
