@@ -2,7 +2,9 @@
 clock, and the verdict — without leaving the table.
 
 The page renders the domain's question objects and hands back the trainee's raw input and the
-time it took; the `Drill` judges and stores. The clock starts when the question is first painted
+time it took; the `Drill` judges and stores. In an exam the page shows no verdict (only that the
+answer was recorded) and its clock counts the time left; ending an exam early takes a second
+Esc, since it leaves the exam incomplete. A sprint's clock counts up. The clock starts when the question is first painted
 (not when it is built) and stops at the key press or click that submits: `QElapsedTimer`, which
 is monotonic.
 """
@@ -155,7 +157,7 @@ class DrillPage(QWidget):
         emphasise(self.countdown, 1.5, bold=True)
         self.end_button = QPushButton("End  (Esc)")
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.end_button.clicked.connect(self.end)
+        self.end_button.clicked.connect(self.request_end)
         top = QHBoxLayout()
         top.addWidget(self.title)
         top.addStretch(1)
@@ -271,7 +273,8 @@ class DrillPage(QWidget):
         self._tick.setInterval(100)
         self._tick.timeout.connect(self._update_clock)
 
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.end)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.request_end)
+        self._confirm_end = False  # an exam asked to end once: the next Esc ends it
         # Space or Enter goes on after a verdict, wherever the focus is
         for w in (self.line, self.choices):
             w.installEventFilter(self)
@@ -328,12 +331,15 @@ class DrillPage(QWidget):
         self.tray.submitted.connect(self._submit_chips)
         self.tray.installEventFilter(self)
         self._tray_layout.insertWidget(0, self.tray)  # above its hint
-        if drill.mode == CHALLENGE:
+        self._confirm_end = False
+        self.countdown.setText("")
+        self.countdown.setStyleSheet("")
+        if drill.time_limit_ms is not None or drill.mode == SPRINT:
             self._tick.start()
         else:
             self._tick.stop()
-        self.countdown.setText("")
         self._show_next()
+        self._update_clock()
 
     # ------------------------------------------------------------------ questions
     def _show_next(self) -> None:
@@ -346,6 +352,7 @@ class DrillPage(QWidget):
             return
         self.question = q
         self._waiting_next = False
+        self._confirm_end = False
         self.feedback.setText("")
         self.prompt.setText(q.prompt)
         extra = ""
@@ -410,7 +417,10 @@ class DrillPage(QWidget):
             return
         n = d.position + (0 if self._waiting_next else 1)
         right = d.correct
-        if d.mode in (SPRINT, EXAM) and d.count:
+        if not d.gives_feedback and d.count:
+            # an exam tells nothing of the answers until its summary: not even how many are right
+            self.progress.setText(f"question {min(n, d.count)} / {d.count}")
+        elif d.mode in (SPRINT, EXAM) and d.count:
             self.progress.setText(f"question {min(n, d.count)} / {d.count}   ·   {right} right")
         else:
             self.progress.setText(f"question {n}   ·   {right} right")
@@ -419,11 +429,20 @@ class DrillPage(QWidget):
         d = self.drill
         if d is None:
             return
+        if d.mode == SPRINT:
+            self.countdown.setText(f"{d.elapsed_ms() / 1000:4.1f} s")  # a sprint's clock runs up
+            return
         left = d.time_left_ms()
         if left is None:
             return
-        self.countdown.setText(f"{left / 1000:4.1f} s")
-        colour = WRONG if left < 10_000 else "palette(text)"
+        if d.mode == EXAM:
+            seconds = -(-left // 1000)  # whole seconds left, rounded up
+            self.countdown.setText(f"{seconds // 60}:{seconds % 60:02d} left")
+            warn = left < 60_000
+        else:
+            self.countdown.setText(f"{left / 1000:4.1f} s")
+            warn = left < 10_000
+        colour = WRONG if warn else "palette(text)"
         self.countdown.setStyleSheet(f"color: {colour};")
         if left <= 0:
             self.end()
@@ -471,6 +490,7 @@ class DrillPage(QWidget):
         ms = self._elapsed_ms()
         if not raw.strip():
             return
+        self._confirm_end = False  # an answer goes on with the exam
         try:
             done = d.answer(raw, ms)
         except Unreadable as e:
@@ -481,6 +501,19 @@ class DrillPage(QWidget):
             return
         self.last = done
         self._waiting_next = True
+        if not d.gives_feedback:
+            # an exam: no verdict, straight on to the next question (or to the summary)
+            self.answeredSignal.emit(done)
+            if d.over:
+                self.feedback.setText(f"Answer {done.number} recorded.")
+                QTimer.singleShot(0, self.end)
+                return
+            self._show_next()
+            self.feedback.setText(
+                f"Answer {done.number} recorded."
+                "<br><small>The verdicts come at the end of the exam.</small>"
+            )
+            return
         # timed modes keep the rhythm: a right answer goes straight on
         straight_on = d.mode in (CHALLENGE, SPRINT) and done.verdict.correct
         if straight_on and not d.over:
@@ -582,6 +615,21 @@ class DrillPage(QWidget):
             self._burn_rest = "urn"
             return True
         return False
+
+    def request_end(self) -> None:
+        """Esc or the End button: ends the drill; an exam only at the second asking."""
+        d = self.drill
+        if d is None:
+            return
+        if d.mode == EXAM and not d.over and not self._confirm_end:
+            self._confirm_end = True
+            self.feedback.setText(
+                f"<span style='color:{NOTE}'><b>End the exam now?</b> It would be marked "
+                f"incomplete: {d.position} of {d.count} answered, and not passed.</span>"
+                "<br><small>Esc again ends it; answering goes on with the exam.</small>"
+            )
+            return
+        self.end()
 
     def end(self) -> None:
         d = self.drill
