@@ -316,6 +316,118 @@ def item_label(item: str) -> str:
     return item.split(":", 1)[1] if ":" in item else item
 
 
+_RESULTS: Final = {
+    "win": "a winning box",
+    "lose": "a losing box",
+    "push": "a push",
+    "bust": "a bust box",
+    "blackjack": "a Black Jack",
+}
+_PROCEDURE: Final = {
+    "collect-bust": "collecting a bust hand",
+    "dealer-draws": "when the dealer draws",
+    "first-box": "who plays first",
+    "insurance": "offering insurance",
+    "natural-waits": "a Black Jack that waits",
+    "naturals-wait": "Black Jacks that wait",
+    "pay-natural-now": "paying a Black Jack at once",
+    "next-hand": "the next hand to play",
+    "peek": "the hole card, and no peek",
+    "reveal": "turning the hole card",
+    "split-second-card": "a split hand's second card",
+}
+_EXPOSED: Final = {
+    "box": "offered to a box",
+    "dealer": "taken by the dealer",
+    "burned": "burned",
+}
+
+
+def _soft(total: int) -> str:
+    """A soft total as the two cards that make it: 16 -> "A + 5"; 12 -> "A + A"."""
+    other = total - 11
+    return "A + A" if other == 1 else f"A + {other}"
+
+
+def _results(words: str) -> str:
+    results = words.split("-")
+    if len(results) == 1:
+        return _RESULTS.get(results[0], results[0])
+    said = [r if r != "blackjack" else "Black Jack" for r in results]
+    return "hands that " + ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def item_name(item: str) -> str:
+    """An item as a trainee reads it, never its key: `announce:soft-16` -> "A + 5 (soft 16)",
+    `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance".
+    A key this does not know is shown without its skill (`item_label`)."""
+    skill, _, key = item.partition(":")
+    number = re.fullmatch(r"(.*?)-?(\d+(?:\.\d+)?)", key)
+    n = number.group(2) if number else None
+    head = number.group(1) if number else key
+    if skill == "announce":
+        if head == "hard" and n:
+            return f"hard {n}"
+        if head == "soft" and n:
+            return f"{_soft(int(n))} (soft {n})"
+        if head == "soft-stand" and n:
+            return f"{_soft(int(n))} standing (soft {n})"
+        if key == "21-split":
+            return "21 after a split"
+        cards = re.fullmatch(r"21-(\d)cards", key)
+        if cards:
+            return f"21 in {cards.group(1)} cards"
+        if key == "blackjack":
+            return "Black Jack"
+        if key == "bust":
+            return "a bust hand"
+    if skill == "dealer" and key.startswith("up-"):
+        up = key[3:]
+        return {"A": "the dealer shows an Ace", "T": "the dealer shows a ten"}.get(
+            up, f"the dealer shows {'an' if up == '8' else 'a'} {up}"
+        )
+    if skill == "outcome":
+        return _results(key)
+    if skill == "pay-behind":
+        return "behind bets on " + _results(key)
+    if n is not None and not head:
+        money = {
+            "pay-even": f"even money on {n}",
+            "pay-double": f"a doubled bet of {n}",
+            "pay-blackjack": f"Black Jack on {n}",
+            "chips": f"{n} in chips",
+        }.get(skill)
+        if money:
+            return money
+    if skill == "pay-insurance" and n:
+        if head == "max":
+            return f"the most a bet of {n} may insure"
+        if head == "pay":
+            return f"an insurance of {n} paid"
+    if skill == "pay-split":
+        if key == "aces":
+            return "split Aces"
+        if key == "double":
+            return "split hands with a double"
+        hands = re.fullmatch(r"(\d)-hands", key)
+        if hands:
+            return f"{hands.group(1)} split hands"
+    if skill == "pay-table" and key.startswith("dealer-"):
+        return "the table when the dealer " + ("busts" if key == "dealer-bust" else "stands")
+    if skill == "deal-order":
+        if key == "play-split":
+            return "playing split hands"
+        deal = re.fullmatch(r"deal-(\d)(-hole)?", key)
+        if deal:
+            boxes = f"{deal.group(1)} box{'es' if deal.group(1) != '1' else ''}"
+            return f"dealing {boxes}" + (" with a hole card" if deal.group(2) else "")
+    if skill == "procedure" and key in _PROCEDURE:
+        return _PROCEDURE[key]
+    if skill == "exposed-card" and key in _EXPOSED:
+        return "an exposed card " + _EXPOSED[key]
+    return item_label(item)
+
+
 def item_order(item: str) -> tuple[Any, ...]:
     """Natural order of item keys: hard-4 … hard-20 before soft-12 …; bets 5, 10, 25, 100."""
     parts = re.split(r"(\d+(?:\.\d+)?)", item_label(item))
