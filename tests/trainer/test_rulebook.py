@@ -134,6 +134,7 @@ def test_an_option_the_engine_does_not_have_yet_has_no_choices() -> None:
         (lambda d: d["sections"][1]["rules"][0].__setitem__("tag", "1.wrong"), "numbered"),
         (lambda d: d["sections"][0]["rules"][0]["options"].append("nope"), "undescribed"),
         (lambda d: d.pop("glossary"), "malformed"),
+        (lambda d: d["glossary"][0].__setitem__("note", {"it": "solo"}), "no English"),
         (lambda d: d["sections"][0]["rules"][0].__setitem__("text", "plain"), "language"),
     ],
 )

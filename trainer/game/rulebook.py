@@ -238,6 +238,9 @@ class RuleBook:
                         raise RuleBookError(f"rule {r.tag} names an undescribed option {o!r}")
                 if FALLBACK not in r.text or FALLBACK not in r.title:
                     raise RuleBookError(f"rule {r.tag} has no English text")
+        for t in self.glossary:
+            if FALLBACK not in t.meaning or (t.note is not None and FALLBACK not in t.note):
+                raise RuleBookError(f"a glossary line has no English text: {dict(t.meaning)}")
         for what, tag in (*self.skills.items(), *self.items.items()):
             if tag not in tags:
                 raise RuleBookError(f"{what} points to an unknown rule {tag!r}")

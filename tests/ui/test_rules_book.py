@@ -1,0 +1,199 @@
+"""The rules book in the app and the Help menu: a feedback's citation opens the rule it cites,
+F1 opens the Rules window (on the rule of the question at hand), the table's house-rule choices
+are marked, the original sentence is shown with its source, the glossary is there; the keyboard
+shortcuts, and About with the data folder one button away."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication
+
+import trainer
+from tests.ui.test_drill_page import _answer
+from trainer.game.rules import HouseRules
+from trainer.history.store import Store
+from trainer.practice.drill import Drill
+from trainer.practice.skills import SKILLS
+from trainer.settings import Settings
+from ui.main_window import MainWindow
+from ui.rules_book import RulesBook
+
+FR = HouseRules.from_spec("casino-fr")
+
+
+@pytest.fixture
+def book(qtbot):
+    b = RulesBook(FR)
+    qtbot.addWidget(b)
+    b.show()
+    qtbot.waitExposed(b)
+    return b
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.wait_for_figures()
+    yield w
+    w.close()
+    store.close()
+
+
+def _page(book: RulesBook) -> str:
+    return book.page.toPlainText()
+
+
+def test_open_rule_shows_the_rule_its_words_and_the_original_sentence(book):
+    assert book.open_rule("9.blackjack", "000")
+    assert book.tag == "§9" and book.highlighted() == "9.blackjack"
+    text = _page(book)
+    assert "A Black Jack is paid 3 to 2: a bet of 10 gets 15" in text
+    # the French original, with its source, the cited one pointed at
+    assert "▶ « Le croupier paie directement le Black-Jack, 1 fois et demie la mise" in text
+    assert "[000] French casino procedure, the original in French" in text
+    assert book.contents.currentItem().text(0) == "A Black Jack"
+
+
+def test_an_italian_original_and_a_house_practice(book):
+    book.open_rule("10.others")
+    text = _page(book)
+    assert "tutti gli altri giocatori" in text and "the original in Italian" in text
+    assert "House practice (Sabot's choice)" in text
+
+
+def test_the_current_table_s_choices_are_marked(qtbot):
+    it = RulesBook(HouseRules.from_spec("casino-it"))
+    qtbot.addWidget(it)
+    it.open_rule("7.split")
+    text = _page(it)
+    assert "◆ two cards of the same value: any two ten-values too" in text
+    assert "this table · casino-it" in text
+    assert "casino-it" in it.table_line.text()
+    # another table: the mark moves
+    it.set_rules(FR)
+    text = _page(it)
+    assert "◆ two cards of the same rank" in text and "◆ two cards of the same value" not in text
+
+
+def test_sections_sources_and_the_glossary(book):
+    assert book.open_rule("§6") and book.tag == "§6" and book.highlighted() is None
+    assert "Insurance" in _page(book)
+    assert book.open_rule("[003]") and book.tag == "sources" and book.highlighted() == "003"
+    assert "[003] Italian casino rules" in _page(book) and "Written in Italian" in _page(book)
+    assert book.open_rule("glossary")
+    text = _page(book)
+    assert "§13 The table's words" in text and "“bûche”" in text and "“sballato”" in text
+    assert not book.open_rule("99.nothing") and book.tag == "contents"
+
+
+def test_links_on_a_page_open_other_pages(qtbot, book):
+    book.open_rule("9.win")
+    book.page.anchorClicked.emit(QUrl("rule:000"))
+    assert book.tag == "sources" and book.highlighted() == "000"
+    book.page.anchorClicked.emit(QUrl("rule:9.win@000"))
+    assert book.highlighted() == "9.win"
+
+
+def test_the_contents_open_a_rule_and_the_filter_finds_words(qtbot, book):
+    item = book._items["8.dealer"]
+    book.contents.scrollToItem(item)
+    rect = book.contents.visualItemRect(item)
+    qtbot.mouseClick(book.contents.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert book.highlighted() == "8.dealer" and "soft 17 included" in _page(book)
+    qtbot.keyClicks(book.filter, "sballano")  # the Italian word, in a quote
+    visible = [t for t, i in book._items.items() if not i.isHidden() and "." in t]
+    assert visible and all(t.startswith("1.") for t in visible)
+    assert "1.bust" in visible
+    book.filter.clear()
+    assert not book._items["9.win"].isHidden()
+
+
+def test_a_feedback_citation_opens_the_rule_it_cites(qtbot, window):
+    window.home.select(["pay-even"])
+    qtbot.keyClick(window.home.table, Qt.Key.Key_P)
+    page = window.drill_page
+    _answer(qtbot, page, right=False)
+    html = page.feedback.text()
+    assert "<a href='rule:9.win@000'>[000]</a>" in html
+    page.feedback.linkActivated.emit("rule:9.win@000")  # the trainee clicks "[000]"
+    book = window._rules_book
+    assert book.isVisible() and book.highlighted() == "9.win"
+    assert "▶ « S'il fait un point, entre 17 et 21" in _page(book)
+    book.close()
+
+
+def test_f1_opens_the_rules_on_the_question_at_hand(qtbot, window):
+    window.home.select(["announce"])
+    qtbot.keyClick(window.home.table, Qt.Key.Key_P)
+    q = window.drill_page.question
+    qtbot.keyClick(window.drill_page.line, Qt.Key.Key_F1)
+    book = window._rules_book
+    assert book is not None and book.isVisible()
+    from trainer.game.rulebook import load
+
+    assert book.highlighted() == load().rule_for(q.skill, q.item).tag
+    assert book.highlighted().startswith("2.")
+    book.close()
+
+
+def test_f1_on_home_opens_the_book(qtbot, window):
+    qtbot.keyClick(window.home.table, Qt.Key.Key_F1)
+    assert window._rules_book.isVisible() and window._rules_book.tag == "contents"
+    window._rules_book.close()
+
+
+def test_the_help_menu(window):
+    menus = {m.text(): m.menu() for m in window.menuBar().actions()}
+    actions = {a.text(): a for a in menus["&Help"].actions() if not a.isSeparator()}
+    assert list(actions) == ["&Rules book", "&Keyboard shortcuts", "&About Sabot"]
+    assert actions["&Rules book"].shortcut().toString() == "F1"
+
+
+def test_the_keyboard_shortcuts_list_the_menus_keys_and_the_pages(qtbot, window):
+    seen = {}
+
+    def read() -> None:
+        dlg = QApplication.activeModalWidget()
+        seen["text"] = dlg.text.text()
+        dlg.reject()
+
+    QTimer.singleShot(0, read)
+    window.show_shortcuts()
+    text = seen["text"]
+    for key, what in (("F1", "Rules book"), ("Ctrl+P", "Progress"), ("Ctrl+H", "Home")):
+        assert f"<code>{key}</code>&nbsp;&nbsp;</td><td>{what}" in text
+    assert "Esc twice" in text
+
+
+def test_about_says_the_version_the_licence_and_where_the_data_lives(qtbot, window, monkeypatch):
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    seen = {}
+
+    def read() -> None:
+        dlg = window._about
+        seen["text"] = dlg.text.text()
+        qtbot.mouseClick(dlg.open_folder, Qt.MouseButton.LeftButton)
+        dlg.reject()
+
+    QTimer.singleShot(0, read)
+    window.show_about()
+    text = seen["text"]
+    assert f"Sabot {trainer.__version__}" in text and "Licence: <b>MIT</b>" in text
+    assert str(window.store.path) in text and str(window.settings.path) in text
+    assert opened == [QUrl.fromLocalFile(str(window.store.path.parent))]
+
+
+def test_a_practice_s_verdict_links_to_the_rules_but_an_exam_shows_none(qtbot, window):
+    drill = Drill([SKILLS["pay-even"]], FR, mode="exam", seed=1)
+    page = window.drill_page
+    page.start(drill)
+    _answer(qtbot, page, right=False)
+    assert "rule:" not in page.feedback.text()

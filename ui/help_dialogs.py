@@ -1,0 +1,118 @@
+"""The Help menu's dialogs: the keyboard shortcuts, and About (the version, the licence, and
+where the data lives, with a button that opens the folder)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+import trainer
+from ui.style import esc
+
+# The keys of the pages (the menus' own keys are read off their actions).
+PAGE_KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Home",
+        (
+            ("P / C / S", "start a practice, a 60-second challenge, a sprint on the skills picked"),
+            ("E", "set an exam (a new one, or by its seed)"),
+            ("Enter", "practise the skills picked"),
+            ("Ctrl/Shift-click", "pick several skills"),
+        ),
+    ),
+    (
+        "At the table",
+        (
+            ("Enter", "give the answer"),
+            ("Space or Enter", "the next question, after a verdict"),
+            ("1 – 9", "pick a choice; a chip of the tray"),
+            ("Backspace", "take back the last chip or box"),
+            ("B", "burn the exposed card"),
+            ("Esc", "end the drill (an exam: Esc twice)"),
+        ),
+    ),
+    ("The summary", (("Enter", "again"), ("Esc", "home"))),
+    ("The rules book", (("Ctrl+F", "find a rule or a word"), ("Esc", "close it"))),
+)
+
+
+def licence() -> str:
+    """The licence the installed package declares (MIT)."""
+    try:
+        from importlib.metadata import PackageNotFoundError, metadata
+
+        md = metadata("sabot")
+        found = md.get_all("License-Expression") or md.get_all("License") or ["MIT"]
+        return str(found[0])
+    except PackageNotFoundError:  # a frozen build without the package's metadata
+        return "MIT"
+
+
+class ShortcutsDialog(QDialog):
+    def __init__(self, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sabot — Keyboard shortcuts")
+        rows = []
+        menu = [
+            (a.shortcut().toString(), a.text().replace("&", "").rstrip("…"))
+            for a in actions
+            if not a.shortcut().isEmpty()
+        ]
+        for title, keys in (("Anywhere", tuple(menu)), *PAGE_KEYS):
+            rows.append(f"<tr><td colspan=2><br><b>{esc(title)}</b></td></tr>")
+            rows += [
+                f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(what)}</td></tr>"
+                for k, what in keys
+            ]
+        self.text = QLabel(f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>")
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.text)
+        lay.addWidget(buttons)
+
+
+class AboutDialog(QDialog):
+    def __init__(
+        self, data_folder: Path, files: Sequence[tuple[str, Path]], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("About Sabot")
+        self.folder = data_folder
+        where = "".join(f"<li>{esc(what)}: <code>{esc(str(p))}</code></li>" for what, p in files)
+        self.text = QLabel(
+            f"<h2>Sabot {esc(trainer.__version__)}</h2>"
+            "<p>A trainer for blackjack croupiers: announce, pay, deal and follow the procedure "
+            "of the table, timed and measured.</p>"
+            f"<p>Licence: <b>{esc(licence())}</b>.</p>"
+            f"<p>Your data lives in <code>{esc(str(data_folder))}</code>:</p><ul>{where}</ul>"
+            "<p>Set <code>SABOT_DATA_DIR</code> to keep it elsewhere.</p>"
+        )
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.open_folder = QPushButton("&Open the data folder")
+        self.open_folder.clicked.connect(self.open_data_folder)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.open_folder, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.text)
+        lay.addWidget(buttons)
+        self.resize(560, self.sizeHint().height())
+
+    def open_data_folder(self) -> bool:
+        """Open the folder in the desktop's file manager; False if it could not."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder)))

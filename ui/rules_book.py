@@ -1,0 +1,341 @@
+"""The Rules window: the rules book of the table (trainer.game.rulebook) to read beside a drill.
+
+Each rule in plain words, the house-rule choices it depends on with the current table's marked,
+and the original sentence of the text behind it with its source; the table's words (the
+glossary) and the sources. `RulesBook.open_rule(tag)` opens it on a rule (`9.blackjack`), a
+section (`§9`), a source (`000`), `glossary` or `sources`: a feedback's citations lead here.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.game import rulebook
+from trainer.game.rulebook import Rule, RuleBook, text
+from trainer.game.rules import HouseRules
+from ui.style import esc
+
+LANGUAGE_NAMES = {"fr": "French", "it": "Italian", "en": "English"}
+TAG_ROLE = 256  # Qt.ItemDataRole.UserRole: the page an entry of the contents opens
+
+
+class RulesBook(QWidget):
+    """The rules book in a window of its own. Emits `opened(tag)` when a page is shown."""
+
+    opened = Signal(str)
+
+    def __init__(
+        self,
+        rules: HouseRules,
+        book: RuleBook | None = None,
+        parent: QWidget | None = None,
+        language: str = "en",
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sabot — Rules")
+        self.book = book if book is not None else rulebook.load()
+        self.rules = rules
+        self.language = language
+        self.tag = ""  # the page shown: "§9", "glossary", "sources", "contents"
+        self.focus: str | None = None  # the rule or source shown highlighted on it
+
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Find a rule or a word…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._filter)
+        self.contents = QTreeWidget()
+        self.contents.setHeaderHidden(True)
+        self.contents.itemActivated.connect(self._picked)
+        self.contents.itemClicked.connect(self._picked)
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self._fill_contents()
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.filter)
+        ll.addWidget(self.contents, 1)
+
+        self.page = QTextBrowser()
+        self.page.setOpenLinks(False)
+        self.page.anchorClicked.connect(self._link)
+        self.table_line = QLabel()
+        self.table_line.setWordWrap(True)
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.table_line)
+        rl.addWidget(self.page, 1)
+
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setSizes([260, 640])
+        lay = QHBoxLayout(self)
+        lay.addWidget(split)
+        QShortcut(QKeySequence("Ctrl+F"), self, self.filter.setFocus)
+        QShortcut(QKeySequence("Escape"), self, self.close)
+        self.resize(980, 680)
+        self.set_rules(rules)
+
+    # ------------------------------------------------------------------ opening
+
+    def set_rules(self, rules: HouseRules) -> None:
+        """The table whose house-rule choices are marked."""
+        self.rules = rules
+        self.table_line.setText(
+            f"Marked <b>◆ this table</b>: the house rules in use, <b>{esc(rules.describe())}</b>."
+        )
+        if self.tag:
+            self._show(self.tag, self.focus)
+        else:
+            self._show("contents", None)
+
+    def open_rule(self, tag: str, source: str | None = None) -> bool:
+        """Show the page of `tag` (a rule, `§9`, `000`, `glossary`, `sources`), with the rule
+        (and `source`'s sentence, when given) highlighted. False, and the contents, when the
+        book has no such page."""
+        tag = tag.strip()
+        if tag.startswith("[") and tag.endswith("]"):
+            tag = tag[1:-1]
+        if not self.book.knows(tag):
+            self._show("contents", None)
+            return False
+        if tag in self.book.sources:
+            self._show("sources", tag)
+        elif tag.startswith("§") or tag in ("glossary", "sources"):
+            self._show(tag, None)
+        else:
+            rule = self.book.rule(tag)
+            self._show(f"§{rule.section}", tag, source)
+        return True
+
+    def _show(self, page: str, focus: str | None, source: str | None = None) -> None:
+        self.tag, self.focus = page, focus
+        if page == "glossary":
+            html = self._glossary_html()
+        elif page == "sources":
+            html = self._sources_html(focus)
+        elif page.startswith("§"):
+            html = self._section_html(int(page[1:]), focus, source)
+        else:
+            html = self._contents_html()
+        self.page.setHtml(html)
+        item = self._items.get(focus or page)
+        if item is not None:
+            self.contents.setCurrentItem(item)
+        if focus:
+            self.page.scrollToAnchor(focus)
+        self.opened.emit(focus or page)
+
+    def _picked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        self.open_rule(str(item.data(0, TAG_ROLE)))
+
+    def _link(self, url: QUrl) -> None:
+        if url.scheme() == "rule":
+            target = url.path() or url.toString().partition(":")[2]
+            tag, _, source = target.partition("@")
+            self.open_rule(tag, source or None)
+
+    # ------------------------------------------------------------------ the contents
+
+    def _fill_contents(self) -> None:
+        lang = self.language
+
+        def add(parent, label: str, tag: str) -> QTreeWidgetItem:
+            item = QTreeWidgetItem([label])
+            item.setData(0, TAG_ROLE, tag)
+            if parent is None:
+                self.contents.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            self._items[tag] = item
+            return item
+
+        for section in self.book.sections:
+            top = add(None, f"§{section.number}  {text(section.title, lang)}", section.tag)
+            for r in section.rules:
+                add(top, text(r.title, lang), r.tag)
+        add(None, "§13  The table's words (glossary)", "glossary")
+        add(None, "The sources", "sources")
+
+    def _filter(self, words: str) -> None:
+        """Show the entries whose rule (words, sentences, title) holds every word typed."""
+        wanted = words.casefold().split()
+        lang = self.language
+        for section in self.book.sections:
+            top = self._items[section.tag]
+            shown = 0
+            for r in section.rules:
+                hay = " ".join(
+                    [text(r.title, lang), text(r.text, lang), *(q.text for q in r.quotes), r.tag]
+                ).casefold()
+                hit = all(w in hay for w in wanted)
+                self._items[r.tag].setHidden(not hit)
+                shown += hit
+            top.setHidden(bool(wanted) and not shown)
+            top.setExpanded(bool(wanted) and bool(shown))
+        glossary = " ".join(
+            " ".join([text(t.meaning, lang), *(w for ws in t.words.values() for w in ws)])
+            for t in self.book.glossary
+        ).casefold()
+        self._items["glossary"].setHidden(not all(w in glossary for w in wanted))
+
+    # ------------------------------------------------------------------ pages
+
+    def _colours(self) -> tuple[str, str]:
+        """The highlight behind the cited rule, and the muted text: from the palette, so they
+        read in the light and the dark theme alike."""
+        pal = self.palette()
+        base = pal.color(QPalette.ColorRole.Base)
+        mark = _mix(base, pal.color(QPalette.ColorRole.Highlight), 0.22)
+        return mark, _mix(pal.color(QPalette.ColorRole.Text), base, 0.38)
+
+    def _source_name(self, tag: str) -> str:
+        s = self.book.sources[tag]
+        return f"[{tag}] {text(s.name, self.language)}"
+
+    def _rule_html(self, r: Rule, focused: bool, source: str | None) -> str:
+        lang = self.language
+        mark, muted = self._colours()
+        cites = " ".join(f"<a href='rule:{s}'>[{s}]</a>" for s in r.sources)
+        parts = [
+            f"<a name='{r.tag}'></a><h3>{esc(text(r.title, lang))} "
+            f"<span style='color:{muted}; font-weight:normal'>{r.tag}</span></h3>",
+            f"<p>{esc(text(r.text, lang))}" + (f" &nbsp;{cites}" if cites else "") + "</p>",
+        ]
+        if r.chosen is not None:
+            parts.append(
+                f"<p><b>House practice</b> (Sabot's choice): {esc(text(r.chosen, lang))}</p>"
+            )
+        for option in r.options:
+            choices = self.book.choices(option, self.rules, lang)
+            if not choices:
+                continue
+            rows = []
+            for c in choices:
+                who = ", ".join(c.presets) if c.presets else "no preset"
+                if c.chosen:
+                    rows.append(
+                        f"<tr><td><b>◆ {esc(c.meaning)}</b></td>"
+                        f"<td><b>this table</b> · {esc(who)}</td></tr>"
+                    )
+                else:
+                    rows.append(
+                        f"<tr><td>&nbsp;&nbsp;&nbsp;{esc(c.meaning)}</td>"
+                        f"<td style='color:{muted}'>{esc(who)}</td></tr>"
+                    )
+            parts.append(
+                f"<p style='margin-bottom:2px'><b>House rule: "
+                f"{esc(self.book.option_title(option, lang))}</b> "
+                f"<span style='color:{muted}'>({option})</span></p>"
+                f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>"
+            )
+        for q in r.quotes:
+            origin = self.book.sources[q.source]
+            language = LANGUAGE_NAMES.get(origin.language, origin.language)
+            cited = focused and source == q.source
+            arrow = "▶ " if cited else ""
+            name = esc(self._source_name(q.source))
+            name = f"<b>{name}</b>" if cited else name
+            parts.append(
+                f"<p style='margin-left:18px'>{arrow}<i>« {esc(q.text)} »</i><br>"
+                f"<span style='color:{muted}'>— <a href='rule:{q.source}'>{name}</a>, "
+                f"the original in {language}</span></p>"
+            )
+        return _block("".join(parts), mark if focused else None)
+
+    def _section_html(self, number: int, focus: str | None, source: str | None) -> str:
+        section = self.book.section(number)
+        rules = "".join(self._rule_html(r, r.tag == focus, source) for r in section.rules)
+        return f"<h2>§{number} {esc(text(section.title, self.language))}</h2>{rules}"
+
+    def _contents_html(self) -> str:
+        lang = self.language
+        items = "".join(
+            f"<li><a href='rule:§{s.number}'>§{s.number} {esc(text(s.title, lang))}</a></li>"
+            for s in self.book.sections
+        )
+        return (
+            f"<h2>The rules of the table</h2><p>{esc(text(self.book.about, lang))}</p>"
+            f"<ul>{items}<li><a href='rule:glossary'>§13 The table's words</a></li>"
+            "<li><a href='rule:sources'>The sources</a></li></ul>"
+            "<p>A rule Sabot had to choose, where no source speaks, says so: <b>house practice</b>."
+            " The house rules of this table are marked <b>◆</b>.</p>"
+        )
+
+    def _glossary_html(self) -> str:
+        lang = self.language
+        _, muted = self._colours()
+        rows = []
+        for t in self.book.glossary:
+            words = {k: " · ".join(f"“{w}”" for w in v) for k, v in t.words.items()}
+            note = ""
+            if t.note:
+                note = f"<br><span style='color:{muted}'>{esc(text(t.note, lang))}</span>"
+            src = " ".join(f"<a href='rule:{s}'>[{s}]</a>" for s in t.sources)
+            rows.append(
+                f"<tr><td><b>{esc(text(t.meaning, lang))}</b>{note}</td>"
+                f"<td>{esc(words.get('fr', ''))}</td><td>{esc(words.get('it', ''))}</td>"
+                f"<td>{esc(words.get('en', ''))}</td><td>{src}</td></tr>"
+            )
+        return (
+            "<h2>§13 The table's words</h2><p>What the dealer and the players say, as the texts "
+            "write it. An answer in English is understood in every language.</p>"
+            "<table cellspacing=0 cellpadding=5 border=1 style='border-collapse:collapse'>"
+            "<tr><th align=left>meaning</th><th align=left>French</th><th align=left>Italian</th>"
+            f"<th align=left>English</th><th align=left>in</th></tr>{''.join(rows)}</table>"
+        )
+
+    def _sources_html(self, focus: str | None) -> str:
+        lang = self.language
+        mark, muted = self._colours()
+        parts = ["<h2>The sources</h2>"]
+        for tag, s in self.book.sources.items():
+            citing = [r for r in self.book.rules() if tag in r.sources]
+            links = ", ".join(
+                f"<a href='rule:{r.tag}@{tag}'>{esc(text(r.title, lang))}</a>" for r in citing
+            )
+            preset = f" — the preset <b>{s.preset}</b>" if s.preset else ""
+            body = (
+                f"<a name='{tag}'></a><h3>{esc(self._source_name(tag))}</h3>"
+                f"<p>{esc(text(s.about, lang))} Written in "
+                f"{LANGUAGE_NAMES.get(s.language, s.language)}{preset}.</p>"
+                f"<p style='color:{muted}'>Rules citing it: {links}</p>"
+            )
+            parts.append(_block(body, mark if tag == focus else None))
+        return "".join(parts)
+
+    # ------------------------------------------------------------------ for tests
+
+    def highlighted(self) -> str | None:
+        """The rule or source shown highlighted, if any."""
+        return self.focus
+
+
+def _mix(a, b, share: float) -> str:
+    """`a` with `share` of `b` mixed in, as #rrggbb."""
+    rgb = [
+        round((1 - share) * x + share * y)
+        for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True)
+    ]
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def _block(body: str, background: str | None) -> str:
+    """A rule's block of the page, on a highlight when it is the one cited."""
+    colour = f" bgcolor='{background}'" if background else ""
+    return f"<table width='100%' cellpadding=8{colour}><tr><td>{body}</td></tr></table>"
