@@ -4,9 +4,10 @@ clock, and the verdict — without leaving the table.
 The page renders the domain's question objects and hands back the trainee's raw input and the
 time it took; the `Drill` judges and stores. In an exam the page shows no verdict (only that the
 answer was recorded) and its clock counts the time left; ending an exam early takes a second
-Esc, since it leaves the exam incomplete. A sprint's clock counts up. The clock starts when the question is first painted
-(not when it is built) and stops at the key press or click that submits: `QElapsedTimer`, which
-is monotonic.
+Esc, since it leaves the exam incomplete. A sprint's clock counts up.
+
+The answer's clock starts when the question is first painted (not when it is built) and stops
+at the key press or click that submits: `QElapsedTimer`, which is monotonic.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, Dri
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE
 from ui.chip_tray import ChipTray
+from ui.citations import linked
 from ui.style import emphasise, esc, mute, readable
 from ui.table_scene import TableScene, TableWidget
 
@@ -137,6 +139,7 @@ class DrillPage(QWidget):
     finished = Signal(object)  # trainer.practice.drill.Summary
     answeredSignal = Signal(object)  # noqa: N815  (Answered) — for tests and the benchmark
     questionShown = Signal(object)  # noqa: N815  (Question), once painted and the clock runs
+    citationClicked = Signal(str)  # noqa: N815  a feedback's "[000]" or "§9": a rule:… link
 
     def __init__(self, currency: str = "€", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -229,6 +232,10 @@ class DrillPage(QWidget):
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        # its citations are links to the rules book; clicking one never takes the answer's keys
+        self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.feedback.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.feedback.linkActivated.connect(self.citationClicked.emit)
         # room for a verdict and its reason: the panel keeps one height from question to question,
         # so the table never moves (and never has its felt redrawn at a new size) as you answer
         self.feedback.setMinimumHeight(self.feedback.fontMetrics().lineSpacing() * 5)
@@ -321,7 +328,14 @@ class DrillPage(QWidget):
         names = (
             ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else "Mixed skills"
         )
-        self.title.setText(f"{names} — {drill.mode}")
+        if drill.mode == EXAM:
+            every = len(drill.skills) == sum(
+                1 for s in SKILLS.values() if not s.available(drill.rules)
+            )
+            what = "every skill" if every else names
+            self.title.setText(f"Exam — {what} · seed {drill.seed}")
+        else:
+            self.title.setText(f"{names} — {drill.mode}")
         if self.tray is not None:
             self._tray_layout.removeWidget(self.tray)  # out of the page now, not when deleted
             self.tray.hide()
@@ -550,7 +564,8 @@ class DrillPage(QWidget):
         else:
             self.feedback.setText(
                 f"<span style='color:{self._colour(WRONG)}'><b>✗ {esc(v.expected)}</b></span> "
-                f"(you: {esc(v.given)}) · {t}<br>{esc(v.reason)}"
+                f"(you: {esc(v.given)}) · {t}<br>"
+                f"{linked(v.reason, done.question.skill, done.question.item)}"
                 "<br><small>Space or Enter: next</small>"
             )
         self._update_progress()
@@ -624,8 +639,8 @@ class DrillPage(QWidget):
         if d.mode == EXAM and not d.over and not self._confirm_end:
             self._confirm_end = True
             self.feedback.setText(
-                f"<span style='color:{NOTE}'><b>End the exam now?</b> It would be marked "
-                f"incomplete: {d.position} of {d.count} answered, and not passed.</span>"
+                f"<span style='color:{self._colour(NOTE)}'><b>End the exam now?</b> It would be "
+                f"marked incomplete: {d.position} of {d.count} answered, and not passed.</span>"
                 "<br><small>Esc again ends it; answering goes on with the exam.</small>"
             )
             return

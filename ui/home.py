@@ -1,11 +1,18 @@
-"""Home: the curriculum. Every skill with its target time, the trainee's accuracy and median,
-mastered or not, the weak items waiting, and the buttons that start a drill."""
+"""Home: the curriculum. Every skill with what it asks, its target time, the trainee's accuracy
+and median, mastered or not, the weak items waiting (named as the trainee reads them), and the
+buttons that start a drill. Above it, once the history is read: a welcome on a first run (what
+Sabot is for, the order to take the skills in, how mastery works, one button to start), or the
+daily plan (the items due, the next skill to master, the streak of days practised).
+
+Home is the first thing on screen: the welcome and the plan are built when the history's figures
+come in, after the first paint, and nothing here imports more than the curriculum before it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,15 +36,34 @@ TEXT_ALIGNMENT_ROLE = 7  # Qt.ItemDataRole.TextAlignmentRole
 
 NOTICE = "#b07d12"
 MUTED = "#808080"
+GOOD = "#2e9d4f"
 HEADER = "font-size: x-large; font-weight: bold"
 
-COLUMNS = ("Skill", "Target", "Attempts", "Accuracy", "Median", "Mastered", "Weak items")
+COLUMNS = (
+    "Skill",
+    "What it asks",
+    "Target",
+    "Attempts",
+    "Accuracy",
+    "Median",
+    "Mastered",
+    "Weak items",
+)
+COLUMN = {name: i for i, name in enumerate(COLUMNS)}
+_FIGURES = range(COLUMN["Target"], COLUMN["Mastered"] + 1)  # the centred columns
+_ASKS, _WEAK = COLUMN["What it asks"], COLUMN["Weak items"]
+WEAK_SHOWN = 3  # weak items named in a row; the tooltip has them all
+
+# The suggested order of the curriculum, as the welcome gives it.
+ORDER = ("announce", "pay-even", "procedure", "deal-order")
 
 
 class HomePage(QWidget):
-    """Emits `start(skill_names, mode)`; "all" skills for the exam."""
+    """Emits `start(skill_names, mode)` ("all" skills for the exam), and `startPlan(skills,
+    items)` for today's plan: practise those skills, the (skill, item) pairs first."""
 
     start = Signal(list, str)
+    startPlan = Signal(list, list)  # noqa: N815
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,11 +83,15 @@ class HomePage(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
+        # "What it asks" wraps onto a second line where the window is too narrow for it: one
+        # height for every row, one line or two (see _fit_rows), so no row is measured
+        self.table.setWordWrap(True)
+        self._line = self.table.fontMetrics().lineSpacing()
+        self._asks_width = 0  # the widest "What it asks", measured once the table is filled
         hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        for i in range(1, len(COLUMNS) - 1):
+        for i in range(len(COLUMNS)):
             hh.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(_ASKS, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _i: self._go("practice"))
 
         self.buttons: dict[str, QPushButton] = {}
@@ -70,7 +100,7 @@ class HomePage(QWidget):
             ("practice", "&Practice", "P"),
             ("challenge", "&Challenge 60 s", "C"),
             ("sprint", "&Sprint", "S"),
-            ("exam", "&Exam (all skills)", "E"),
+            ("exam", "&Exam…", "E"),
         ):
             b = QPushButton(f"{text}   [{key}]")
             b.setMinimumHeight(40)
@@ -93,7 +123,12 @@ class HomePage(QWidget):
         lay.addWidget(self.table, 1)
         lay.addLayout(row)
         lay.addWidget(self.help)
+        self._layout = lay
         self._available: dict[str, str | None] = {}
+        # the welcome (a first run) or today's plan: built when the figures come in
+        self.welcome: QWidget | None = None
+        self.plan_box: QWidget | None = None
+        self.plan = None  # trainer.history.plan.DailyPlan, once read
 
     def set_notice(self, text: str | None) -> None:
         self.notice.setText(f"<span style='color:{NOTICE}'>{esc(text)}</span>" if text else "")
@@ -108,8 +143,11 @@ class HomePage(QWidget):
         unavailable: Mapping[str, str | None],
         *,
         loading: bool = False,
+        plan=None,
     ) -> None:
-        """Show the curriculum; `stats` maps a skill to its trainer.history.stats.SkillStats."""
+        """Show the curriculum; `stats` maps a skill to its trainer.history.stats.SkillStats,
+        `weak` a skill to its weakest item keys; `plan` is today's plan
+        (trainer.history.plan.DailyPlan), or None while the history is being read."""
         self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(profile)}</span>")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
         figures = (
@@ -120,9 +158,10 @@ class HomePage(QWidget):
         self.sub.setText(f"House rules: <b>{rules_text}</b> · {figures}")
         self._available = dict(unavailable)
         selected = self.selected_skills()
+        names = _item_names() if weak else None
         # columns sized once after the fill, not again for every one of the ~100 cells
         header = self.table.horizontalHeader()
-        sized = range(len(COLUMNS) - 1)
+        sized = [c for c in range(len(COLUMNS)) if c != _ASKS]
         for c in sized:
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
         self.table.setRowCount(len(CURRICULUM))
@@ -133,14 +172,17 @@ class HomePage(QWidget):
             attempts = getattr(st, "attempts", 0) if st is not None else 0
             acc = getattr(st, "accuracy", None) if st is not None else None
             med = getattr(st, "median_ms", None) if st is not None else None
+            weak_items = [names(i) for i in weak.get(name, ())] if names else []
+            more = len(weak_items) - WEAK_SHOWN
             cells = [
                 skill.title,
+                skill.blurb,
                 f"{skill.target:.1f} s",
                 "…" if loading else str(attempts),
                 "—" if acc is None else f"{acc:.0%}",
                 "—" if med is None else f"{med / 1000:.1f} s",
                 "✓" if getattr(st, "mastered", False) else "",
-                ", ".join(i.split(":", 1)[-1] for i in weak.get(name, ())[:4]),
+                ", ".join(weak_items[:WEAK_SHOWN]) + (f" +{more}" if more > 0 else ""),
             ]
             for c, text in enumerate(cells):
                 if not text:  # an empty cell needs no item (nor one left from before)
@@ -148,27 +190,131 @@ class HomePage(QWidget):
                         self.table.takeItem(r, c)
                     continue
                 item = QTableWidgetItem(text)
-                if c == 0:
+                if c in (0, _ASKS):
                     item.setToolTip(
                         skill.blurb + (f"\nNot under these rules: {why}" if why else "")
                     )
-                if c in (1, 2, 3, 4, 5):
+                if c == _WEAK and more > 0:
+                    item.setToolTip("\n".join(weak_items))
+                if c in _FIGURES:
                     item.setData(TEXT_ALIGNMENT_ROLE, ALIGN_CENTER)
                 if why:
                     item.setForeground(QColor("#888888"))
-                if c == 4 and med is not None:
+                if c == COLUMN["Median"] and med is not None:
                     item.setForeground(
                         QColor("#2e9d4f" if med <= skill.target * 1000 else "#c8412f")
                     )
                 self.table.setItem(r, c, item)
         for c in sized:
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        if not self._asks_width:
+            metrics = self.table.fontMetrics()
+            self._asks_width = max(metrics.horizontalAdvance(s.blurb) for s in CURRICULUM) + 12
+            self._fit_rows()
         if selected:
             for r in range(self.table.rowCount()):
                 if CURRICULUM[r].name in selected:
                     self.table.selectRow(r)
         elif self.table.rowCount():
             self.table.selectRow(0)
+        self.plan = plan
+        if plan is not None:
+            self._show_plan(plan, profile)
+
+    # ------------------------------------------------------------------ welcome and plan
+
+    def _show_plan(self, plan, profile: str) -> None:
+        first_run = plan.attempts == 0
+        if first_run:
+            if self.welcome is None:
+                self.welcome = self._make_welcome()
+                self._layout.insertWidget(3, self.welcome)
+            self.welcome.show()
+            if self.plan_box is not None:
+                self.plan_box.hide()
+            return
+        if self.welcome is not None:
+            self.welcome.hide()
+        if self.plan_box is None:
+            self.plan_box = self._make_plan_box()
+            self._layout.insertWidget(3, self.plan_box)
+        self.plan_text.setText(plan_html(plan, _item_names()))
+        self.plan_button.setEnabled(bool(plan.skills))
+        self.plan_box.show()
+
+    def _make_welcome(self) -> QWidget:
+        from PySide6.QtWidgets import QFrame
+
+        from trainer.history.measures import MASTERY
+        from trainer.practice.curriculum import INFO
+        from trainer.practice.drill import WEAK_STREAK
+
+        box = QFrame()
+        box.setObjectName("welcome")
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        order = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in ORDER)
+        text = QLabel(
+            "<p><b>Welcome to Sabot.</b> It trains you to run a blackjack table as a croupier "
+            "does: to announce every point, pay every bet, follow the order of the round and "
+            "deal in order — right first, then fast, with every answer timed and kept.</p>"
+            f"<p>Take the skills in this order: {order}; the other skills of each step "
+            "follow in the list below.</p>"
+            f"<p>A skill is <b>mastered</b> after at least {MASTERY.min_attempts} answers, when "
+            f"your last {MASTERY.window} are {float(MASTERY.accuracy):.0%} right with a median "
+            "time at or under its target. What you miss comes back within a few questions "
+            f"until you get it right {WEAK_STREAK} times in a row. F1 opens the rules book.</p>"
+        )
+        text.setWordWrap(True)
+        self.welcome_text = text
+        first = INFO[ORDER[0]].title
+        self.welcome_button = QPushButton(f"Start with {first}")
+        self.welcome_button.setMinimumHeight(36)
+        self.welcome_button.clicked.connect(lambda: self.start.emit([ORDER[0]], "practice"))
+        lay = QVBoxLayout(box)
+        lay.addWidget(text)
+        row = QHBoxLayout()
+        row.addWidget(self.welcome_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        return box
+
+    def _make_plan_box(self) -> QWidget:
+        from PySide6.QtWidgets import QFrame
+
+        box = QFrame()
+        box.setObjectName("plan")
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        self.plan_text = QLabel()
+        self.plan_text.setWordWrap(True)
+        self.plan_button = QPushButton("Today's plan   [T]")
+        self.plan_button.setMinimumHeight(36)
+        self.plan_button.clicked.connect(self._go_plan)
+        QShortcut(QKeySequence("T"), self, self._go_plan)
+        lay = QHBoxLayout(box)
+        lay.addWidget(self.plan_text, 1)
+        lay.addWidget(self.plan_button)
+        return box
+
+    def _go_plan(self) -> None:
+        plan = self.plan
+        if plan is None or not plan.skills or plan.attempts == 0:
+            return
+        allowed = [n for n in plan.skills if not self._available.get(n)]
+        if allowed:
+            self.startPlan.emit(allowed, [list(p) for p in plan.due if p[0] in allowed])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # the stretched column takes its new width as the table lays out: look after that
+        QTimer.singleShot(0, self._fit_rows)
+
+    def _fit_rows(self, *_args) -> None:
+        """One line a row when "What it asks" fits its column, else two."""
+        fits = self.table.horizontalHeader().sectionSize(_ASKS) >= self._asks_width
+        height = (1 if fits else 2) * self._line + 10
+        vh = self.table.verticalHeader()
+        if vh.defaultSectionSize() != height:
+            vh.setDefaultSectionSize(height)
 
     def selected_skills(self) -> list[str]:
         rows = sorted({i.row() for i in self.table.selectedIndexes()})
@@ -187,3 +333,43 @@ class HomePage(QWidget):
         names = [n for n in self.selected_skills() if not self._available.get(n)]
         if names:
             self.start.emit(names, mode)
+
+
+def _item_names():
+    """The item namer (trainer.history.progress_data.item_name), imported when first needed:
+    only once there are items to name, never for home's first paint."""
+    from trainer.history.progress_data import item_name
+
+    return item_name
+
+
+def plan_html(plan, name) -> str:
+    """Today's plan in a few lines: the items due, the next skill, the streak."""
+    from trainer.practice.curriculum import INFO
+
+    lines = []
+    if plan.due:
+        items = ", ".join(esc(name(item)) for _, item in plan.due)
+        lines.append(f"<b>Today:</b> what you missed lately — {items}")
+    if plan.next_skill is not None:
+        title = esc(INFO[plan.next_skill].title) if plan.next_skill in INFO else plan.next_skill
+        why = "; ".join(esc(g) for g in plan.next_gaps)
+        lead = "then" if plan.due else "<b>Today:</b>"
+        lines.append(f"{lead} <b>{title}</b>, the next skill to master ({why})")
+    elif not plan.due:
+        lines.append(
+            f"<b>Today:</b> <span style='color:{GOOD}'>every skill is mastered</span> — "
+            "keep them with a sprint or an exam"
+        )
+    s = plan.streak
+    if s.today:
+        days = f"{s.days} day{'s' if s.days != 1 else ''} in a row"
+        lines.append(f"<span style='color:{GOOD}'>Practised today</span> · {days}")
+    elif s.alive:
+        lines.append(
+            f"<span style='color:{NOTICE}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
+            f"</span> — practise today to make it {s.days + 1}"
+        )
+    else:
+        lines.append("No streak yet: practise today to start one")
+    return "<br>".join(lines)

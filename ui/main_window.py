@@ -1,5 +1,6 @@
 """The main window: home (the curriculum), the drill at the table, and the summary, with the
-settings and the progress view one shortcut away. Everything it uses is handed to it.
+settings and the progress view one shortcut away, and the Help menu (the rules book on F1, the
+keyboard shortcuts, About). Everything it uses is handed to it.
 
 Start-up shows home at once: the table, the drill machinery and the statistics load when first
 needed, and the curriculum's figures are summed up on a worker thread.
@@ -26,25 +27,34 @@ if TYPE_CHECKING:
     from ui.summary_page import SummaryPage
 
 
-def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, dict, dict]:
-    """The curriculum's figures for `profile`, read on a worker thread through `reader` (closed
-    here), so the window is on screen and answering before the history is summed up."""
+def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, dict, dict, Any]:
+    """The curriculum's figures for `profile` and today's plan, read on a worker thread through
+    `reader` (closed here), so the window is on screen and answering before the history is
+    summed up."""
+    import time
+
+    from trainer.history.plan import daily_plan
+    from trainer.history.progress_data import item_name  # noqa: F401  (home names the items)
     from trainer.history.stats import skill_stats, weakest_items
+    from trainer.practice.curriculum import CURRICULUM
     from trainer.practice.skills import SKILLS
 
     stats: dict[str, Any] = {}
     weak: dict[str, list[str]] = {}
+    unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
+    available = [name for name, why in unavailable.items() if not why]
+    order = [s.name for s in CURRICULUM]
     try:
         stats = skill_stats(reader, profile, TARGETS)
         for w in weakest_items(reader, profile, n=40, min_attempts=1):
             if w.wrong:
                 weak.setdefault(w.skill, []).append(w.item)
-    except ValueError:
-        pass  # a profile with no history yet
+        plan = daily_plan(reader, profile, TARGETS, order, available, time.time(), stats)
+    except ValueError:  # a profile with no history yet
+        plan = daily_plan(reader, profile, TARGETS, order, available, time.time())
     finally:
         reader.close()
-    unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
-    return profile, stats, weak, unavailable
+    return profile, stats, weak, unavailable, plan
 
 
 ON_SCREEN_POLL_MS = 10  # the first look, doubled at each look after, up to the longest
@@ -126,7 +136,11 @@ class MainWindow(QMainWindow):
         self._last: tuple[list[str], str] | None = None
         self._bests_before: set[tuple[str, int]] = set()
         self._progress: QWidget | None = None
-        self.home.start.connect(self.start_drill)
+        self.home.start.connect(self._home_start)
+        self.home.startPlan.connect(self._start_plan)
+        self._rules_book: Any = None  # ui.rules_book.RulesBook, made when first opened
+        self._exam_dialog: Any = None  # the exam being set, while its dialog is open
+        self._about: Any = None
 
         # The menu makes its own actions: an action made in Python with the window as its parent
         # costs start-up ~4 ms more, for the same action.
@@ -153,6 +167,15 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
         self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game)
         self._deal: Any = None
+        help_menu = self.menuBar().addMenu("&Help")
+        a_rules = help_menu.addAction("&Rules book")
+        a_keys = help_menu.addAction("&Keyboard shortcuts")
+        help_menu.addSeparator()
+        a_about = help_menu.addAction("&About Sabot")
+        a_rules.setShortcuts([QKeySequence("F1")])
+        a_rules.triggered.connect(lambda: self.open_rules())
+        a_keys.triggered.connect(self.show_shortcuts)
+        a_about.triggered.connect(self.show_about)
         self._home_game: Any = None
 
         self._retry = QTimer(self)
@@ -160,7 +183,8 @@ class MainWindow(QMainWindow):
         self._retry.timeout.connect(self._retry_history)
         self._history_note: str | None = None  # what the drill page says of the history
         self._geometry_notice: str | None = None
-        self._summary_shown: tuple[Summary, list[str]] | None = None  # said again as it changes
+        # said again as the history's state changes: the summary, its bests, the drill's rules
+        self._summary_shown: tuple[Summary, list[str], Any] | None = None
         self._told_on_quit = False
 
         geo = settings.ui.geometry
@@ -255,9 +279,9 @@ class MainWindow(QMainWindow):
         if self._drill_page is not None:
             self._drill_page.set_history_note(note)
         if self._summary_shown is not None:
-            summary, bests = self._summary_shown
+            summary, bests, rules = self._summary_shown
             trouble = None if note == SAVED_AGAIN else note
-            self.summary.show_summary(summary, bests, history_trouble=trouble)
+            self.summary.show_summary(summary, bests, rules, history_trouble=trouble)
         drilling = self._drill_page is not None and self.pages.currentWidget() is self._drill_page
         if note is None or drilling:
             self.statusBar().clearMessage()
@@ -277,6 +301,7 @@ class MainWindow(QMainWindow):
             self._drill_page.questionShown.connect(
                 lambda _: QTimer.singleShot(0, self._tidy_history)
             )
+            self._drill_page.citationClicked.connect(self.open_citation)
             self.pages.addWidget(self._drill_page)
         return self._drill_page
 
@@ -288,6 +313,7 @@ class MainWindow(QMainWindow):
             self._summary = SummaryPage()
             self._summary.again.connect(self._again)
             self._summary.home.connect(self.show_home)
+            self._summary.citation.connect(self.open_citation)
             self.pages.addWidget(self._summary)
         return self._summary
 
@@ -316,11 +342,11 @@ class MainWindow(QMainWindow):
         for a in self._drill_actions:
             a.setEnabled(True)
 
-    def _home_figures_shown(self, payload: tuple[str, dict, dict, dict]) -> None:
-        profile, stats, weak, unavailable = payload
+    def _home_figures_shown(self, payload: tuple[str, dict, dict, dict, Any]) -> None:
+        profile, stats, weak, unavailable, plan = payload
         if profile != self.settings.prefs.profile:
             return  # the profile changed meanwhile: a newer reading is on its way
-        self.home.refresh(profile, self.rules().describe(), stats, weak, unavailable)
+        self.home.refresh(profile, self.rules().describe(), stats, weak, unavailable, plan=plan)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
 
@@ -418,8 +444,38 @@ class MainWindow(QMainWindow):
             f"profile {self.settings.prefs.profile} · rules {self.rules().describe()}"
         )
 
+    def _home_start(self, names: list[str], mode: str) -> None:
+        if mode == "exam":
+            self.set_exam()
+        else:
+            self.start_drill(names, mode)
+
+    def _start_plan(self, names: list[str], due: list) -> None:
+        """Today's plan: a practice of its skills, the due items coming first."""
+        self.start_drill(list(names), "practice", weak=[(str(s), str(i)) for s, i in due])
+
+    def set_exam(self, skills: str = "all") -> None:
+        """Ask for the exam (a new one, or an instructor's seed), then start it."""
+        from ui.exam_dialog import ExamDialog
+
+        dlg = ExamDialog(self.rules(), self, skills=skills)
+        self._exam_dialog = dlg  # for tests: the dialog open
+        try:
+            if not dlg.exec():
+                return
+            seed, spec = dlg.setting()
+        finally:
+            self._exam_dialog = None
+            dlg.deleteLater()
+        self.start_drill(spec.split(","), "exam", seed=seed)
+
     def start_drill(
-        self, names: list[str], mode: str, weak: list[tuple[str, str]] | None = None
+        self,
+        names: list[str],
+        mode: str,
+        weak: list[tuple[str, str]] | None = None,
+        *,
+        seed: int | None = None,
     ) -> None:
         from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
@@ -446,6 +502,7 @@ class MainWindow(QMainWindow):
                 rules,
                 mode=mode,
                 count=self.settings.ui.sprint_count if mode == "sprint" else None,
+                seed=seed,
                 store=self.store,
                 profile=self.settings.prefs.profile,
                 carried_weak=weak,
@@ -497,7 +554,7 @@ class MainWindow(QMainWindow):
                 skill = kind.split(":", 1)[1]
                 beaten.append(f"best median for {INFO[skill].title}")
         trouble = self._store.trouble if self._store is not None else None
-        self._summary_shown = (summary, sorted(beaten))
+        self._summary_shown = (summary, sorted(beaten), drill.rules)
         self.summary.show_summary(*self._summary_shown, history_trouble=trouble)
         self.pages.setCurrentWidget(self.summary)
         self._check_history()  # the end of the session may be kept too
@@ -510,7 +567,67 @@ class MainWindow(QMainWindow):
         if self._last is None:
             self.show_home()
             return
-        self.start_drill(*self._last)
+        names, mode = self._last
+        if mode == "exam":
+            self.set_exam(",".join(names))  # a new exam, or the instructor's seed again
+            return
+        self.start_drill(names, mode)
+
+    # ------------------------------------------------------------------ help
+    def open_rules(self, tag: str | None = None, source: str | None = None):
+        """The rules book, on `tag` (a rule, "§9", "000"), else on the rule of the question at
+        hand, else where it was left. Closed during an exam. Returns the window, or None."""
+        page = self._drill_page
+        drill = page.drill if page is not None else None
+        if drill is not None and drill.mode == "exam":
+            self.statusBar().showMessage("The rules book stays closed during an exam.", 5000)
+            return None
+        if self._rules_book is None:
+            from PySide6.QtCore import Qt
+
+            from ui.rules_book import RulesBook
+
+            self._rules_book = RulesBook(self.rules(), parent=self)
+            self._rules_book.setWindowFlag(Qt.WindowType.Window, True)
+        book = self._rules_book
+        book.set_rules(drill.rules if drill is not None else self.rules())
+        if tag is None and drill is not None and page is not None and page.question is not None:
+            rule = book.book.rule_for(page.question.skill, page.question.item)
+            tag = rule.tag if rule is not None else None
+        if tag is not None:
+            book.open_rule(tag, source)
+        if book.isVisible():  # already open, maybe behind: bring it forward
+            book.raise_()
+            book.activateWindow()
+        else:
+            book.show()
+        return book
+
+    def open_citation(self, href: str) -> None:
+        from ui.citations import target
+
+        self.open_rules(*target(href))
+
+    def show_shortcuts(self) -> None:
+        from PySide6.QtWidgets import QMenu
+
+        from ui.help_dialogs import ShortcutsDialog
+
+        actions = [a for menu in self.menuBar().findChildren(QMenu) for a in menu.actions()]
+        ShortcutsDialog(actions, self).exec()
+
+    def show_about(self) -> None:
+        from trainer.history.store import data_dir, default_path
+        from ui.help_dialogs import AboutDialog
+
+        history = self._store.path if self._store is not None else default_path()
+        files = [("your history", history), ("your settings", self.settings.path)]
+        folder = data_dir() if self._store is None else history.parent
+        self._about = AboutDialog(folder, files, self)
+        try:
+            self._about.exec()
+        finally:
+            self._about = None
 
     # ------------------------------------------------------------------ dialogs
     def open_deal(self) -> None:
@@ -563,6 +680,8 @@ class MainWindow(QMainWindow):
             apply_theme(app, self.settings.prefs.theme)
         if self._drill_page is not None:
             self._drill_page.currency = self.settings.prefs.currency
+        if self._rules_book is not None:
+            self._rules_book.set_rules(self.rules())
         if self._progress is not None:
             self._progress.close()
             self._progress.deleteLater()  # the next one opens on the new settings

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from trainer.history.store import Store
 from trainer.practice.curriculum import CURRICULUM
 from trainer.settings import Settings
+from ui.home import COLUMN
 from ui.main_window import MainWindow
 
 
@@ -47,7 +48,8 @@ def test_home_lists_every_skill_with_its_target(window):
     assert table.rowCount() == len(CURRICULUM)
     for r, info in enumerate(CURRICULUM):
         assert table.item(r, 0).text() == info.title
-        assert table.item(r, 1).text() == f"{info.target:.1f} s"
+        assert table.item(r, COLUMN["What it asks"]).text() == info.blurb  # not a tooltip only
+        assert table.item(r, COLUMN["Target"]).text() == f"{info.target:.1f} s"
     assert "casino-fr" in window.home.sub.text()
     assert "default" in window.status.text()
 
@@ -68,15 +70,15 @@ def test_a_drill_from_the_keyboard_to_the_summary_and_again(qtbot, window):
     assert window.pages.currentWidget() is window.summary
     text = window.summary.body.text()
     assert "<b>1</b> right out of <b>2</b>" in text and "already saved" in text
-    assert "To work on: Pay even money (" in text  # the missed item, named for a person
+    assert "To work on: Pay even money: even money on " in text  # named for a person
     rows = list(window.store.attempts(profile="default"))
     assert [r.correct for r in rows] == [True, False]
     # the figures on home follow the history
     qtbot.keyClick(window.summary, Qt.Key.Key_Escape)
     assert window.wait_for_figures()
     row = next(r for r, i in enumerate(CURRICULUM) if i.name == "pay-even")
-    assert window.home.table.item(row, 2).text() == "2"
-    assert window.home.table.item(row, 3).text() == "50%"
+    assert window.home.table.item(row, COLUMN["Attempts"]).text() == "2"
+    assert window.home.table.item(row, COLUMN["Accuracy"]).text() == "50%"
     # Enter on the summary starts the same drill again
     window.summary.again.emit()
     assert window.pages.currentWidget() is window.drill_page
@@ -177,12 +179,17 @@ def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(
 
 
 def test_the_summary_names_items_as_the_trainee_reads_them():
-    from ui.summary_page import item_text
+    from ui.summary_page import item_text, work_on_text
 
-    assert item_text("procedure:insurance") == "What next? (insurance)"
-    assert item_text("pay-blackjack:25") == "Pay a Black Jack (25)"
+    assert item_text("procedure:insurance") == "offering insurance"
+    assert item_text("pay-blackjack:25") == "Black Jack on 25"
+    assert item_text("announce:soft-16") == "A + 5 (soft 16)"
     assert item_text("chips") == "Pay in chips"
-    assert item_text("odd:<b>") == "odd (&lt;b&gt;)"  # an unknown key is shown, escaped
+    assert item_text("odd:<b>") == "&lt;b&gt;"  # an unknown key is shown, escaped
+    assert (
+        work_on_text(["announce:soft-16", "pay-blackjack:25", "announce:hard-14"])
+        == "Announce the point: A + 5 (soft 16), hard 14; Pay a Black Jack: Black Jack on 25"
+    )
 
 
 def test_the_menu_s_actions_and_their_shortcuts(qtbot, window):

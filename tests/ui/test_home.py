@@ -1,0 +1,132 @@
+"""Home as a trainee meets it: a welcome on the first run with one button to start, the
+curriculum with what each skill asks, weak items named as the trainee reads them, and the daily
+plan with its streak — none of which home's first paint waits for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.ui.test_drill_page import _answer
+from trainer.history.store import Store
+from trainer.practice.curriculum import CURRICULUM
+from trainer.settings import Settings
+from ui.home import COLUMN
+from ui.main_window import MainWindow
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.wait_for_figures()
+    yield w
+    w.close()
+    store.close()
+
+
+def _miss_once(qtbot, window, skill: str) -> str:
+    """Practise `skill`, miss its first question, and go home: the item missed."""
+    window.start_drill([skill], "practice")
+    page = window.drill_page
+    item = page.question.item
+    _answer(qtbot, page, right=False)
+    page.end()
+    window.show_home()
+    assert window.wait_for_figures()
+    return item
+
+
+def test_a_first_run_is_welcomed_with_the_order_mastery_and_one_button(qtbot, window):
+    home = window.home
+    assert home.welcome is not None and home.welcome.isVisible()
+    assert home.plan_box is None  # nothing to plan from yet
+    text = home.welcome_text.text()
+    assert "run a blackjack table as a croupier does" in text
+    order = "Announce the point</b> → <b>Pay even money</b> → <b>What next?</b> → <b>Deal order"
+    assert order in text
+    assert "at least 50 answers" in text and "95%" in text and "median" in text
+    qtbot.mouseClick(home.welcome_button, Qt.MouseButton.LeftButton)
+    page = window.drill_page
+    assert window.pages.currentWidget() is page
+    assert [s.name for s in page.drill.skills] == ["announce"] and page.drill.mode == "practice"
+
+
+def test_the_curriculum_shows_what_each_skill_asks(qtbot, window):
+    table = window.home.table
+    for r, info in enumerate(CURRICULUM):
+        assert table.item(r, COLUMN["What it asks"]).text() == info.blurb
+    # one line a row where they fit, two where the window is narrow: they wrap, never hide
+    line = table.fontMetrics().lineSpacing()
+    widest = max(table.fontMetrics().horizontalAdvance(i.blurb) for i in CURRICULUM)
+    window.resize(1500, 800)
+    qtbot.waitUntil(lambda: table.rowHeight(0) < 2 * line)
+    assert table.horizontalHeader().sectionSize(COLUMN["What it asks"]) > widest
+    assert table.rowHeight(0) >= line
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: table.rowHeight(0) >= 2 * line)
+    assert table.horizontalHeader().sectionSize(COLUMN["What it asks"]) < widest
+
+
+def test_weak_items_and_the_plan_name_items_as_the_trainee_reads_them(qtbot, window):
+    item = _miss_once(qtbot, window, "pay-blackjack")
+    bet = item.split(":")[1]
+    home = window.home
+    assert not home.welcome.isVisible() and home.plan_box.isVisible()
+    row = next(r for r, i in enumerate(CURRICULUM) if i.name == "pay-blackjack")
+    assert home.table.item(row, COLUMN["Weak items"]).text() == f"Black Jack on {bet}"
+    plan = home.plan_text.text()
+    assert f"what you missed lately — Black Jack on {bet}" in plan
+    assert "pay-blackjack" not in plan and ":" + bet not in plan  # never the raw key
+    assert "<b>Announce the point</b>, the next skill to master (never practised)" in plan
+    assert "Practised today</span> · 1 day in a row" in plan
+
+
+def test_an_announce_item_is_named_by_its_cards(qtbot, window):
+    item = _miss_once(qtbot, window, "announce")
+    row = next(r for r, i in enumerate(CURRICULUM) if i.name == "announce")
+    shown = window.home.table.item(row, COLUMN["Weak items"]).text()
+    from trainer.history.progress_data import item_name
+
+    assert shown == item_name(item) and "-" not in shown and ":" not in shown
+
+
+def test_today_s_plan_starts_with_the_items_due(qtbot, window):
+    item = _miss_once(qtbot, window, "pay-even")
+    qtbot.keyClick(window.home.table, Qt.Key.Key_T)
+    page = window.drill_page
+    assert window.pages.currentWidget() is page
+    assert [s.name for s in page.drill.skills] == ["pay-even", "announce"]
+    assert page.question.item == item  # the item due comes first
+
+
+def test_home_s_first_paint_imports_neither_the_history_nor_the_plan():
+    probe = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from ui.home import HomePage\n"
+        "h = HomePage(); h.refresh('ana', 'casino-fr', {}, {}, {}, loading=True); h.show()\n"
+        "app.processEvents()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('trainer.history', "
+        "'trainer.practice.drill', 'trainer.practice.skills', 'trainer.game'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert out.stdout.strip() == "[]", out.stdout
