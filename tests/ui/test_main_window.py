@@ -436,7 +436,7 @@ def test_a_read_only_history_says_why_and_no_drill_starts(qtbot, tmp_path, monke
             assert w.wait_for_figures()
             assert "its folder is read-only" in w.home.notice.text()
             row = next(r for r, i in enumerate(CURRICULUM) if i.name == "pay-even")
-            assert w.home.table.item(row, 2).text() == "1"  # the figures are read
+            assert w.home.table.item(row, COLUMN["Attempts"]).text() == "1"  # the figures are read
             w.home.select(["pay-even"])
             qtbot.keyClick(w.home.table, Qt.Key.Key_P)
             assert w.pages.currentWidget() is w.home
