@@ -1023,3 +1023,23 @@ def test_a_carriage_return_inside_a_line_does_not_cut_it(
     lines = json_lines(capsys.readouterr().out)
     assert [x["type"] for x in lines] == ["question", "unreadable", "verdict", "summary"]
     assert lines[2]["correct"] is True
+
+
+@pytest.mark.parametrize("skill", sorted(SKILLS))
+def test_a_5000_digit_answer_is_one_sentence(skill: str) -> None:
+    from trainer.practice.drill import resolve_skills as drillable
+
+    try:
+        drillable(skill, FR)
+    except ValueError:
+        pytest.skip(f"{skill} is not drilled under casino-fr")
+    r = sabot("drill", skill, "--count", "1", "--seed", "8", "--json", stdin="9" * 5000 + "\n")
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    lines = json_lines(r.stdout)
+    assert [x["type"] for x in lines] == ["question", "unreadable", "summary"]
+    message = lines[1]["message"]
+    assert "cannot be read" in message and "9" * 50 not in message
+    r = sabot("drill", skill, "--count", "1", "--seed", "8", stdin="9" * 5000 + "\n")
+    assert r.returncode == 0, r.stderr
+    assert f"    ? {message}\n" in r.stdout
