@@ -62,7 +62,7 @@ def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
     written once per minute: a history asks the same questions again and again, and decoding
     every row was most of an export's time."""
     from trainer.history.progress_data import describe_question
-    from trainer.history.store import decode_question
+    from trainer.history.store import question_json
 
     said: dict[tuple[str, str | bytes], tuple[str, str]] = {}
     minutes: dict[int, str] = {}
@@ -82,15 +82,15 @@ def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
         words = said.get((skill, stored))
         if words is None:
             try:
-                question = decode_question(stored)
-                text = (
-                    stored
-                    if isinstance(stored, str)
-                    else json.dumps(question, separators=(",", ":"), ensure_ascii=False)
-                )
+                text = question_json(stored)
+                question = json.loads(text)
+                if not isinstance(question, dict):
+                    raise ValueError("a stored question is not a JSON object")
                 words = (describe_question(question, skill), text)
-            except (ValueError, zlib.error):
+            except (ValueError, UnicodeDecodeError, zlib.error):
                 words = (UNREADABLE_QUESTION, "")
+            if len(said) > 20_000:
+                said.clear()  # every question its own: kept for the repeats, not the whole history
             said[(skill, stored)] = words
         minute, second = divmod(at, 60)
         day_and_minute = minutes.get(minute)

@@ -472,12 +472,19 @@ def _generic(question: Mapping[str, Any]) -> str:
 # these; the raw JSON stays in the history and in its own CSV column.
 
 
+_RANKS: dict[Any, str] = {}  # card -> rank, as read: an export reads a million cards, of 52
+
+
 def rank(card: str) -> str:
     """A stored card as the table names it: `TH` -> `10`, `AS` -> `A`, `7` -> `7`."""
+    said = _RANKS.get(card)
+    if said is not None:
+        return said
     match = _CARD.match(str(card))
-    if not match:
-        return str(card)
-    return "10" if match.group(1) == "T" else match.group(1)
+    said = str(card) if not match else "10" if match.group(1) == "T" else match.group(1)
+    if len(_RANKS) < 1000:  # cards, not whatever odd text an old question may hold
+        _RANKS[card] = said
+    return said
 
 
 def with_article(word: str) -> str:

@@ -443,12 +443,17 @@ def encode_question(question: Mapping[str, Any]) -> str | bytes:
     return packed if len(packed) < len(raw) else text
 
 
-def decode_question(stored: str | bytes) -> dict[str, Any]:
+def question_json(stored: str | bytes) -> str:
+    """A stored question as its compact JSON text (what decode_question reads)."""
     if isinstance(stored, bytes):
         if stored[:1] != _DEFLATE_V1:
             raise ValueError(f"unknown question encoding {stored[:1]!r}")
-        stored = zlib.decompress(stored[1:], -15).decode()
-    value = json.loads(stored)
+        return zlib.decompress(stored[1:], -15).decode()
+    return stored
+
+
+def decode_question(stored: str | bytes) -> dict[str, Any]:
+    value = json.loads(question_json(stored))
     if not isinstance(value, dict):
         raise ValueError("a stored question is not a JSON object")
     return value
