@@ -240,3 +240,22 @@ def test_answers_typed_at_a_terminal_count() -> None:
         (session,) = store.sessions("default")
         assert session.attempts == 3 and session.interactive is True
         assert skill_stats(store, "default", {})["pay-even"].attempts == 3
+
+
+@pytest.mark.parametrize(
+    "command", [["home", "--names", "Léa,Hugo,Emma,Ines"], ["deal", "--seed", "7"]]
+)
+def test_the_home_game_and_deal_mode_cannot_start_on_a_read_only_history(
+    tmp_path: Path, command: list[str]
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    Store.open(data / "history.sqlite3").close()
+    with immutable(data):
+        r = sabot(*command, stdin="", data=data)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [
+        f"sabot {command[0]}: The history cannot be written: its folder is read-only. "
+        "Statistics, export and the progress view work, but nothing new can be recorded."
+    ]

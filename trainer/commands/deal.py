@@ -102,7 +102,14 @@ def cmd_deal(args: Any) -> int:
     if profile is None:
         store.close()
         return EXIT_USAGE
-    shoe = DealShoe(rules, store=store, profile=profile, **shoe_args)
+    from trainer.history.store import StoreError
+
+    try:
+        shoe = DealShoe(rules, store=store, profile=profile, **shoe_args)
+    except StoreError as e:  # the history cannot be written: read-only, full, locked
+        print(f"sabot deal: {e}", file=sys.stderr)
+        store.close()
+        return 1
     as_json = args.json
 
     def emit(obj: dict[str, Any]) -> None:
@@ -168,7 +175,10 @@ def cmd_deal(args: Any) -> int:
                     out.write(f"    ✗ {v.expected}: {v.reason}.{again}\n")
     finally:
         figures = shoe.finish()
-        store.close()
+        # a last try to save what the history could not take; what it still could not, said
+        lost = store.close()
+    if lost:
+        print(f"sabot deal: {lost}", file=sys.stderr)
     result = summary(figures, shoe.boxes, shoe.mode)
     if shoe.mode == EXAM:
         result["mistakes"] = [
@@ -182,7 +192,7 @@ def cmd_deal(args: Any) -> int:
         out.write("\n" + "\n".join(summary_lines(result)) + "\n")
         for m in result.get("mistakes", []):
             out.write(f"  ✗ {m['step']}: {m['given']!r}, right: {m['expected']} ({m['rule']})\n")
-    return 0
+    return 1 if lost else 0
 
 
 def add_commands(sub: Any) -> None:

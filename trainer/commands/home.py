@@ -81,7 +81,15 @@ def cmd_home(args: Any) -> int:
         profile = checked
     else:
         profile = "default"
-    sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
+    from trainer.history.store import StoreError
+
+    try:
+        sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
+    except StoreError as e:  # the history cannot be written: read-only, full, locked
+        print(f"sabot home: {e}", file=sys.stderr)
+        if store is not None:
+            store.close()
+        return 1
     as_json = args.json
 
     def emit(obj: dict[str, Any]) -> None:
@@ -146,8 +154,10 @@ def cmd_home(args: Any) -> int:
                     out.write(f"    ✗ wrong: {v.expected}. {v.reason}\n")
     finally:
         sheet.end()
-        if store is not None:
-            store.close()
+        # a last try to save what the history could not take; what it still could not, said
+        lost = store.close() if store is not None else None
+    if lost:
+        print(f"sabot home: {lost}", file=sys.stderr)
     winners = sheet.game.winners()
     balances = {n: money(v) for n, v in sheet.game.balances.items()}
     if as_json:
@@ -173,7 +183,7 @@ def cmd_home(args: Any) -> int:
             + f".\n{_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
             f" with the most chips. Your score sheet: {sheet.right} right, {sheet.wrong} wrong.\n"
         )
-    return 0
+    return 1 if lost else 0
 
 
 def _names(names: list[str]) -> str:
