@@ -242,11 +242,16 @@ class ChipStackItem(QGraphicsItem):
         label: str | None = None,
         radius: float = CHIP_RADIUS,
         label_width: float = LABEL_MAX_W,
+        written: str | None = None,
+        written_dx: float = 0.0,
         parent: QGraphicsItem | None = None,
     ) -> None:
         super().__init__(parent)
         self.amount = amount
         self.amount_text = format_amount(amount, currency)
+        # what the pill under the chips says (the amount, unless told), "" for no pill, and how
+        # far aside it sits: two stacks side by side may share one
+        self.written = self.amount_text if written is None else written
         self.label = label
         self.radius = radius
         self._chips = self._chips_to_draw(amount, breakdown)
@@ -255,11 +260,12 @@ class ChipStackItem(QGraphicsItem):
         self._label_font = ui_font(self.LABEL_PX, italic=True)
         r = radius
         top = -r - STACK_STEP * r * (len(self._chips) - 1)
-        pill_w = fit_text(self.amount_text, self.AMOUNT_PX, bold=True)[1] + 12
+        pill_w = fit_text(self.written, self.AMOUNT_PX, bold=True)[1] + 12 if self.written else 0
         pill_h = line_height(self.AMOUNT_PX, bold=True) + 2
-        self._pill = QRectF(-pill_w / 2, r + 3, pill_w, pill_h)
+        self._pill = QRectF(written_dx - pill_w / 2, r + 3, pill_w, pill_h)
         rect = QRectF(-r * 1.05, top - r * 0.05, 2.1 * r, self._pill.bottom() - top + r * 0.05)
-        rect = rect.united(self._pill)
+        if self.written:
+            rect = rect.united(self._pill)
         self._label_rect = QRectF()
         self._label_text = ""
         if label:
@@ -326,12 +332,13 @@ class ChipStackItem(QGraphicsItem):
             QRectF(-r - pad, top - pad, 2.25 * r, -top + 1.25 * r),  # shadow: to 1.1 r, 1.16 r
             self._paint_chips,
         )
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(10, 20, 14, 200))
-        painter.drawRoundedRect(self._pill, self._pill.height() / 2, self._pill.height() / 2)
-        painter.setFont(self._amount_font)
-        painter.setPen(QColor("#fff8e0"))
-        painter.drawText(self._pill, Qt.AlignmentFlag.AlignCenter, self.amount_text)
+        if self.written:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(10, 20, 14, 200))
+            painter.drawRoundedRect(self._pill, self._pill.height() / 2, self._pill.height() / 2)
+            painter.setFont(self._amount_font)
+            painter.setPen(QColor("#fff8e0"))
+            painter.drawText(self._pill, Qt.AlignmentFlag.AlignCenter, self.written)
         if self._label_text:
             painter.setFont(self._label_font)
             painter.setPen(QColor("#f3e3a6"))

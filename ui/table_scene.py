@@ -47,6 +47,7 @@ from ui.chips import (
     ChipStackItem,
     chip_colours,
     fit_text,
+    format_amount,
     line_height,
     ui_font,
 )
@@ -718,6 +719,8 @@ class TableScene(QGraphicsScene):
         radius: float = CHIP_RADIUS,
         label_width: float = ChipStackItem.LABEL_MAX_W,
         placed: Sequence[Decimal] = (),
+        written: str | None = None,
+        written_dx: float = 0.0,
     ) -> ChipStackItem:
         """A stack of `amount`: in the chips it was `placed` in when the view says (and they
         make the amount), else in the breakdown."""
@@ -729,6 +732,8 @@ class TableScene(QGraphicsScene):
             label=label,
             radius=radius,
             label_width=label_width,
+            written=written,
+            written_dx=written_dx,
             parent=d.layer,
         )
         item.setPos(pos)
@@ -805,6 +810,25 @@ class TableScene(QGraphicsScene):
             item = self._stack(d, f"{key}:seat", stake, QPointF(), radius=radius, placed=placed)
             return [(f"{key}:seat", item, hand, 0.0)]
         half = stake / 2
+        if hand is not None:
+            # a split hand's doubled stake, in the narrow room under its cards: the two stacks
+            # touching, one amount under both ("€20 ×2")
+            dx = radius * 1.08
+            written = f"{format_amount(half, d.view.currency)} ×2"
+            first = self._stack(
+                d,
+                f"{key}:seat",
+                half,
+                QPointF(),
+                radius=radius,
+                placed=placed,
+                written=written,
+                written_dx=-dx,
+            )
+            double = self._stack(
+                d, f"{key}:seat:double", half, QPointF(), radius=radius, placed=placed, written=""
+            )
+            return [(f"{key}:seat", first, hand, dx), (f"{key}:seat:double", double, hand, -dx)]
         first = self._stack(d, f"{key}:seat", half, QPointF(), radius=radius, placed=placed)
         # a player doubles in the colours of his bet
         double = self._stack(d, f"{key}:seat:double", half, QPointF(), radius=radius, placed=placed)

@@ -11,6 +11,7 @@ from trainer.game.cards import SUITS, full_deck, is_natural
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
 from trainer.game.rules import HouseRules
+from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.practice.skills.base import (
     AMOUNT,
@@ -308,7 +309,7 @@ class PaySplit(Skill):
         box = hands[0].box
         # the dealer settles from his right to his left: the last hand of the box first
         # (RULES.md §6, the French casino practice)
-        order = left[::-1]
+        order = [h for h in settlement_order([rnd.boxes[box]]) if h.result != BUST]
         answer = [h.net.get(SEAT, ZERO) for h in order]
         lines = [
             _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in order
