@@ -21,7 +21,7 @@ import pytest
 
 from trainer.commands.export import EXPORT_FIELDS
 from trainer.game.rules import HouseRules
-from trainer.history.progress_data import describe_question
+from trainer.history.progress_data import describe_question, item_name
 from trainer.history.stats import skill_stats
 from trainer.history.store import Store
 from trainer.practice.curriculum import TARGETS
@@ -553,6 +553,7 @@ def test_export_csv_and_json(tmp_path: Path) -> None:
         assert int(row["response_ms"]) == w["response_ms"] and int(row["session"]) == w["session"]
         for k in ("profile", "mode", "skill", "item", "answer", "expected"):
             assert row[k] == w[k], k
+        assert row["item_name"] == item_name(w["item"]) and ":" not in row["item_name"]
         assert row["answered_at"]
 
     target = tmp_path / "out.json"
@@ -561,10 +562,11 @@ def test_export_csv_and_json(tmp_path: Path) -> None:
     assert r.stdout == "" and "5 attempts written" in r.stderr
     got_json = json.loads(target.read_text(encoding="utf-8"))
     for x in got_json:
+        assert x.pop("item_name") == item_name(x["item"])
         assert x.pop("question") == describe_question(x["question_json"], x["skill"])
         x["question"] = x.pop("question_json")
     assert [{k: v for k, v in x.items() if k != "answered_at"} for x in got_json] == want
-    assert all(set(x) == set(EXPORT_FIELDS) - {"question_json"} for x in got_json)
+    assert all(set(x) == set(EXPORT_FIELDS) - {"question_json", "item_name"} for x in got_json)
 
     r = sabot("export", "--format", "json", "--profile", "marc")
     assert r.returncode == 0, r.stderr

@@ -38,6 +38,7 @@ EXPORT_FIELDS = (
     "mode",
     "skill",
     "item",
+    "item_name",
     "question",
     "question_json",
     "answer",
@@ -61,10 +62,11 @@ def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
     The stored question is decoded and put in words once per distinct stored form, and the time
     written once per minute: a history asks the same questions again and again, and decoding
     every row was most of an export's time."""
-    from trainer.history.progress_data import describe_question
+    from trainer.history.progress_data import describe_question, item_name
     from trainer.history.store import question_json
 
     said: dict[tuple[str, str | bytes], tuple[str, str]] = {}
+    names: dict[str, str] = {}  # item key -> the item as a trainee reads it
     minutes: dict[int, str] = {}
     for (
         name,
@@ -99,7 +101,23 @@ def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
                 "%Y-%m-%dT%H:%M:"
             )
         answered_at = f"{day_and_minute}{second:02d}+00:00"
-        yield (name, session, mode, skill, item, *words, answer, expected, correct, ms, answered_at)
+        label = names.get(item)
+        if label is None:
+            label = names[item] = item_name(item)
+        yield (
+            name,
+            session,
+            mode,
+            skill,
+            item,
+            label,
+            *words,
+            answer,
+            expected,
+            correct,
+            ms,
+            answered_at,
+        )
 
 
 _NEEDS_QUOTES = re.compile(r'[",\r\n]')
@@ -128,10 +146,12 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
             return cell
 
         lines: list[str] = []
-        for name, session, mode, skill, item, q, q_json, answer, expected, ok, ms, at in rows:
+        for row in rows:
+            name, session, mode, skill, item, label, q, q_json, answer, expected, ok, ms, at = row
             lines.append(
                 f"{known(name) or new(name)},{session},{known(mode) or new(mode)},"
                 f"{known(skill) or new(skill)},{known(item) or new(item)},"
+                f"{known(label) or new(label)},"
                 f"{known(q) or new(q)},{known(q_json) or new(q_json)},"
                 f"{known(answer) or new(answer)},{known(expected) or new(expected)},"
                 f"{int(ok)},{ms},{at}\r\n"
@@ -153,12 +173,13 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
         return text
 
     target.write("[")
-    for name, session, mode, skill, item, q, q_json, answer, expected, ok, ms, at in rows:
+    for name, session, mode, skill, item, label, q, q_json, answer, expected, ok, ms, at in rows:
         # the stored question is JSON already: put in as it is, not decoded and encoded again
         target.write(
             f'{"," if n else ""}\n {{"profile": {encoded(name) or encode(name)}, '
             f'"session": {int(session)}, "mode": {encoded(mode) or encode(mode)}, '
             f'"skill": {encoded(skill) or encode(skill)}, "item": {encoded(item) or encode(item)}, '
+            f'"item_name": {encoded(label) or encode(label)}, '
             f'"question": {encoded(q) or encode(q)}, "question_json": {q_json or "null"}, '
             f'"answer": {encoded(answer) or encode(answer)}, '
             f'"expected": {encoded(expected) or encode(expected)}, '
