@@ -141,6 +141,7 @@ class HomeGamePage(QWidget):
     """Setup, then round after round on the felt with the score sheet beside it."""
 
     finished = Signal()
+    answered = Signal(object)  # EntryVerdict, once judged and handed to the store
 
     def __init__(
         self, store: Store | None = None, profile: str = "default", parent: QWidget | None = None
@@ -327,6 +328,7 @@ class HomeGamePage(QWidget):
         item.setForeground(RIGHT if v.correct else WRONG)
         self.grid.setItem(self._row[entry.player], col, item)
         self.feedback.setText("" if v.correct else f"{v.expected}: {v.reason}.")
+        self.answered.emit(v)
         self._ask()
 
     def end_game(self) -> None:

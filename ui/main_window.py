@@ -643,6 +643,7 @@ class MainWindow(QMainWindow):
                 animate=self.settings.prefs.deal_animation,
             )
             page.finished.connect(self.show_home)
+            page.answered.connect(self._check_history)  # a history that fails is said here too
             self.pages.addWidget(page)
             self._deal = page
         self._deal.animate = self.settings.prefs.deal_animation
@@ -657,6 +658,7 @@ class MainWindow(QMainWindow):
 
             page = HomeGamePage(self.store, self.settings.prefs.profile)
             page.finished.connect(self.show_home)
+            page.answered.connect(self._check_history)
             self.pages.addWidget(page)
             self._home_game = page
         self._home_game.new_game(self.settings.prefs.profile)

@@ -173,3 +173,26 @@ def test_announcements_are_typed(qtbot, page):
     with qtbot.waitSignal(page.answered) as got:
         _do(qtbot, page, shoe.step)
     assert got.args[0].correct
+
+
+def test_a_history_that_cannot_be_written_is_said_in_deal_mode(qtbot, tmp_path):
+    from trainer.settings import Settings
+    from ui.main_window import MainWindow
+
+    with Store.open(tmp_path / "w.sqlite3") as store:
+        w = MainWindow(Settings.load(tmp_path / "s.json"), store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        w.open_deal()
+        page = w._deal
+        _start(qtbot, page, boxes=2)
+        store._conn.execute("PRAGMA query_only = ON")  # from here on nothing can be written
+        for _ in range(2):
+            _do(qtbot, page, page.shoe.step)
+        assert store.kept == 2
+        assert "cannot be written" in w.statusBar().currentMessage()
+        assert "2 answers are kept" in w.statusBar().currentMessage()
+        store._conn.execute("PRAGMA query_only = OFF")
+        assert store.retry()
+        w.close()
