@@ -189,6 +189,8 @@ def test_a_practice_is_open_ended() -> None:
 
 def test_an_exam_is_read_from_a_seed_or_a_pasted_command_line() -> None:
     assert read_exam_setting("42").seed == 42 and read_exam_setting("42").skills == "all"
+    assert read_exam_setting("0").seed == 0  # the command line's range: 0 to 2^63 - 1
+    assert read_exam_setting(str(2**63 - 1)).seed == 2**63 - 1
     assert read_exam_setting(" 42 ", "pay-even, chips").skills == "pay-even,chips"
     pasted = read_exam_setting("sabot drill pay-even,chips --mode exam --seed 7")
     assert (pasted.seed, pasted.skills) == (7, "pay-even,chips")
@@ -201,7 +203,7 @@ def test_an_exam_is_read_from_a_seed_or_a_pasted_command_line() -> None:
     [
         ("", "type the exam's seed"),
         ("forty-two", "not 'forty-two'"),
-        ("0", "from 1 up"),
+        (str(2**63), "from 0 to 9223372036854775807"),
         ("-3", "not '-3'"),
         ("sabot drill all --mode exam", "gives no --seed"),
         ("sabot drill all --mode sprint --seed 4", "not an exam"),

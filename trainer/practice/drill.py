@@ -50,6 +50,9 @@ EXAM_PASS = 0.9  # 90 % right answers to pass
 # a trainee who knows the table, short enough that looking every answer up does not pass.
 EXAM_TIME_FACTOR = 4
 
+# The seeds an instructor may give, as the command line takes them (--seed).
+SEED_MAX = 2**63 - 1
+
 # Why a drill with a planned number of questions stopped before the last (Summary.stopped).
 STOPPED_EARLY = "early"  # the trainee ended it
 STOPPED_BY_TIME = "time"  # its time ran out
@@ -551,8 +554,8 @@ def read_exam_setting(seed_text: str, skills_text: str = "") -> ExamSetting:
     if not seed_text.isdigit():
         raise ValueError(f"the seed is a whole number, such as 42, not {seed_text!r}")
     seed = int(seed_text)
-    if seed < 1:
-        raise ValueError("the seed is a whole number from 1 up")
+    if seed > SEED_MAX:
+        raise ValueError(f"the seed is a whole number from 0 to {SEED_MAX} (2^63 - 1)")
     return ExamSetting(seed, skills_text.replace(" ", "") or "all")
 
 
