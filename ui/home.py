@@ -238,7 +238,7 @@ class HomePage(QWidget):
         if self.plan_box is None:
             self.plan_box = self._make_plan_box()
             self._layout.insertWidget(3, self.plan_box)
-        self.plan_text.setText(plan_html(plan, _item_names()))
+        self.plan_text.setText(plan_html(plan, _item_names(), self._readable))
         self.plan_button.setEnabled(bool(plan.skills))
         self.plan_box.show()
 
@@ -295,6 +295,15 @@ class HomePage(QWidget):
         lay.addWidget(self.plan_button)
         return box
 
+    def _readable(self, colour: str) -> str:
+        """`colour` as it reads on home, light or dark: darker or lighter until 4.5:1."""
+        from PySide6.QtGui import QPalette
+
+        from ui.style import readable
+
+        window = self.palette().color(QPalette.ColorRole.Window)
+        return readable(QColor(colour), window).name()
+
     def _go_plan(self) -> None:
         plan = self.plan
         if plan is None or not plan.skills or plan.attempts == 0:
@@ -343,9 +352,12 @@ def _item_names():
     return item_name
 
 
-def plan_html(plan, name) -> str:
-    """Today's plan in a few lines: the items due, the next skill, the streak."""
+def plan_html(plan, name, colour=lambda c: c) -> str:
+    """Today's plan in a few lines: the items due, the next skill, the streak; `colour` makes a
+    colour readable on the page."""
     from trainer.practice.curriculum import INFO
+
+    good, notice = colour(GOOD), colour(NOTICE)
 
     lines = []
     if plan.due:
@@ -358,16 +370,16 @@ def plan_html(plan, name) -> str:
         lines.append(f"{lead} <b>{title}</b>, the next skill to master ({why})")
     elif not plan.due:
         lines.append(
-            f"<b>Today:</b> <span style='color:{GOOD}'>every skill is mastered</span> — "
+            f"<b>Today:</b> <span style='color:{good}'>every skill is mastered</span> — "
             "keep them with a sprint or an exam"
         )
     s = plan.streak
     if s.today:
         days = f"{s.days} day{'s' if s.days != 1 else ''} in a row"
-        lines.append(f"<span style='color:{GOOD}'>Practised today</span> · {days}")
+        lines.append(f"<span style='color:{good}'>Practised today</span> · {days}")
     elif s.alive:
         lines.append(
-            f"<span style='color:{NOTICE}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
+            f"<span style='color:{notice}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
             f"</span> — practise today to make it {s.days + 1}"
         )
     else:

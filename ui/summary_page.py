@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -34,7 +34,7 @@ from trainer.practice.drill import (
 )
 from trainer.practice.skills import SKILLS
 from ui.citations import linked
-from ui.style import emphasise, esc
+from ui.style import emphasise, esc, readable
 
 GOOD = "#2e9d4f"
 BAD = "#c8412f"
@@ -150,7 +150,7 @@ class SummaryPage(QWidget):
             parts.append(self._exam_verdict(s))
         rows = "".join(
             f"<tr><td>{SKILLS[x.skill].title}</td><td align=right>{x.correct}/{x.attempts}</td>"
-            f"<td align=right style='color:{_pace(x.median_ms, x.target_ms)}'>"
+            f"<td align=right style='color:{self._c(_pace(x.median_ms, x.target_ms))}'>"
             f"{_s(x.median_ms)}</td><td align=right>{_s(x.target_ms)}</td></tr>"
             for x in s.by_skill
         )
@@ -166,7 +166,9 @@ class SummaryPage(QWidget):
             )
         if bests:
             parts.append(
-                f"<p style='color:{GOOD}'><b>Personal best!</b> " + "; ".join(bests) + "</p>"
+                f"<p style='color:{self._c(GOOD)}'><b>Personal best!</b> "
+                + "; ".join(bests)
+                + "</p>"
             )
         if s.to_work_on:
             parts.append(f"<p>To work on: {work_on_text(s.to_work_on)}</p>")
@@ -177,6 +179,11 @@ class SummaryPage(QWidget):
         else:
             parts.append("<p><small>Every answer is already saved.</small></p>")
         self.body.setText("".join(parts))
+
+    def _c(self, colour: str) -> str:
+        """`colour` as it reads on the page, light or dark: darker or lighter until 4.5:1."""
+        window = self.body.palette().color(QPalette.ColorRole.Window)
+        return readable(QColor(colour), window).name()
 
     def _incomplete(self, s: Summary, incomplete: str) -> str:
         if s.stopped == STOPPED_BY_TIME and s.time_limit_ms is not None:
@@ -190,21 +197,22 @@ class SummaryPage(QWidget):
         else:
             counts = "every answer given is kept"
         return (
-            f"<p style='color:{NOTE}'><b>{esc(incomplete.capitalize())}</b> — {why}; {counts}.</p>"
+            f"<p style='color:{self._c(NOTE)}'><b>{esc(incomplete.capitalize())}</b> — "
+            f"{why}; {counts}.</p>"
         )
 
     def _exam_verdict(self, s: Summary) -> str:
         mark = f"pass mark {EXAM_PASS:.0%}"
         if s.passed:
-            verdict = f"<p style='color:{GOOD}'><b>Exam PASSED</b> ({mark})</p>"
+            verdict = f"<p style='color:{self._c(GOOD)}'><b>Exam PASSED</b> ({mark})</p>"
         elif not s.complete:
             verdict = (
-                f"<p style='color:{BAD}'><b>Exam not passed: incomplete</b> — an exam counts only "
-                f"when every one of its {s.planned} questions is answered ({mark})</p>"
+                f"<p style='color:{self._c(BAD)}'><b>Exam not passed: incomplete</b> — an exam "
+                f"counts only when every one of its {s.planned} questions is answered ({mark})</p>"
             )
         else:
             verdict = (
-                f"<p style='color:{BAD}'><b>Exam not passed</b>: {s.correct} right of "
+                f"<p style='color:{self._c(BAD)}'><b>Exam not passed</b>: {s.correct} right of "
                 f"{s.attempts}, {s.correct / s.attempts:.0%} ({mark})</p>"
             )
         return verdict + self._seed_line(s)
@@ -219,7 +227,7 @@ class SummaryPage(QWidget):
             text += (
                 f" · skills <b>{esc(spec)}</b> · rules <b>{esc(self.rules.describe())}</b>. "
                 "To give every trainee this exam: <i>Exam…</i> on home with this seed, or "
-                f"<code>{esc(line)}</code>"
+                f"<code style='white-space:nowrap'>{esc(line)}</code>"
             )
         else:
             text += ": an instructor sets the same exam with this seed"
@@ -231,9 +239,9 @@ class SummaryPage(QWidget):
         for a in answered:
             v, q = a.verdict, a.question
             mark = (
-                f"<span style='color:{GOOD}'>✓</span>"
+                f"<span style='color:{self._c(GOOD)}'>✓</span>"
                 if v.correct
-                else f"<span style='color:{BAD}'>✗</span>"
+                else f"<span style='color:{self._c(BAD)}'>✗</span>"
             )
             said = (
                 f"you: {esc(v.given)}"
