@@ -1,7 +1,7 @@
 """Starting the desktop app: the QApplication, the settings, the history store, the window.
 
-Set SABOT_SMOKE=1 to open the window, let it settle for a moment and quit with status 0: the
-packaged build's smoke test.
+Set SABOT_SMOKE=1 to open the window, look once at each window a trainee can open and quit with
+status 0, or 1 saying what failed (`ui.smoke`): the packaged build's smoke test.
 """
 
 from __future__ import annotations
@@ -65,7 +65,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     gc.freeze()
     gc.enable()
     if os.environ.get("SABOT_SMOKE"):
-        QTimer.singleShot(1500, win.close)
+        from ui.smoke import SmokeRun
+
+        SmokeRun(app, win)  # parented to the app: it lives as long as the run
     if os.environ.get("SABOT_QUIT_WHEN_READY"):
         # the start-up benchmark: say when the shown window is idle and interactive, then quit
         import time

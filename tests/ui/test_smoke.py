@@ -1,0 +1,55 @@
+"""The packaged build's smoke run (`SABOT_SMOKE=1 sabot`): it looks at every window a trainee can
+open and passes only when each one really opened; a quiet failure (an empty icon, a message box
+instead of a window, a dialog that never closes) is a non-zero exit and one line naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui import app, smoke
+
+LOOKS = ["home", "window icon", "drill table", "progress view", "settings dialog"]
+
+
+@pytest.fixture
+def smoke_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SABOT_SMOKE", "1")
+
+
+def test_a_healthy_app_passes_every_look(qtbot, smoke_env, capsys):
+    assert app.run(["sabot"]) == 0
+    out, err = capsys.readouterr()
+    assert [line.removeprefix("smoke: ok: ") for line in out.splitlines()[:-1]] == LOOKS
+    assert out.splitlines()[-1] == f"smoke: looked at {', '.join(LOOKS)}"
+    assert "FAILED" not in err
+
+
+def test_a_missing_icon_fails_the_run(qtbot, smoke_env, capsys, monkeypatch, qapp):
+    from PySide6.QtGui import QIcon
+
+    qapp.setWindowIcon(QIcon())
+    monkeypatch.setattr(app, "_icon", lambda: None)  # as when the SVG is not in the package
+    assert app.run(["sabot"]) == 1
+    out, err = capsys.readouterr()
+    assert "smoke: FAILED: window icon: the window icon did not load" in err
+    assert "smoke: ok: home" in out and "drill table" not in out
+
+
+def test_a_message_box_instead_of_the_progress_view_fails_the_run(
+    qtbot, smoke_env, capsys, monkeypatch
+):
+    import sys
+
+    # as in a frozen app without pyqtgraph: the window shows a message box, not the view
+    monkeypatch.setitem(sys.modules, "ui.progress", None)
+    assert app.run(["sabot"]) == 1
+    _, err = capsys.readouterr()
+    assert "smoke: FAILED: a message box came up: The progress view cannot open" in err
+
+
+def test_a_look_that_never_finishes_fails_the_run(qtbot, smoke_env, capsys, monkeypatch):
+    monkeypatch.setattr(smoke, "LOOK_TIMEOUT_MS", 1500)
+    monkeypatch.setattr(smoke.SmokeRun, "_close_dialog", lambda self: None)  # dialog stays up
+    assert app.run(["sabot"]) == 1
+    _, err = capsys.readouterr()
+    assert "smoke: FAILED: settings dialog: not done within 1.5 s" in err

@@ -1,0 +1,192 @@
+"""The packaged build's smoke run: with SABOT_SMOKE=1, `sabot` opens the app, looks once at each
+window a trainee can open, and quits with status 0, or with status 1 and one line on standard
+error saying what failed.
+
+A built package fails where running from the source tree never does: a module PyInstaller did
+not collect, a data file the wheel left out, a Qt plugin missing from the bundle. Most of these
+fail only when the window that needs them first opens, and some fail quietly (a missing SVG
+plugin gives an empty icon, a missing pyqtgraph a message box), so each look checks what it
+opened:
+
+- home, painted;
+- the window icon, read from `resources/icons/sabot.svg` through Qt's SVG plugins;
+- a drill's table (cards, chips, fonts);
+- the progress view (pyqtgraph, numpy and Qt's OpenGL modules are imported only there);
+- the settings dialog.
+
+Each look prints `smoke: ok: NAME` on standard output when it passes. A message box that comes
+up during the run is a failure (on a fresh history none is expected), and so is a look that does
+not finish within LOOK_TIMEOUT_MS. packaging/smoke_test.py runs this in the installed wheel and
+in the frozen app, and also fails on any traceback or Qt warning on standard error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+
+SETTLE_MS = 300  # what a window is given to lay itself out and paint before it is looked at
+LOOK_TIMEOUT_MS = 15_000
+DRILL_SKILL = "announce"  # a skill every preset offers, whose question is a table of cards
+
+
+class SmokeRun(QObject):
+    """Drives the looks from the event loop, one after the other, once home is first painted.
+
+    `looks` are (name, open, check): `open()` opens the window (it may block in a dialog's own
+    event loop), `check()` runs SETTLE_MS later and returns a complaint, or None once it has
+    closed what `open` opened.
+    """
+
+    def __init__(self, app: QApplication, win) -> None:
+        super().__init__(app)
+        self.app = app
+        self.win = win
+        self.passed: list[str] = []
+        self.failure: str | None = None
+        self._dialog_seen: str | None = None
+        self._quit_on_last = app.quitOnLastWindowClosed()
+        # the run decides the exit status, not the last window closing
+        app.setQuitOnLastWindowClosed(False)
+        self.looks: list[tuple[str, Callable[[], None], Callable[[], str | None]]] = [
+            ("home", lambda: None, self._check_home),
+            ("window icon", lambda: None, self._check_icon),
+            ("drill table", self._open_drill, self._check_drill),
+            ("progress view", self._open_progress, self._check_progress),
+            ("settings dialog", self._open_settings, self._check_settings),
+        ]
+        self._next = 0
+        self._before: set[int] = set()
+        self._watch = QTimer(self)
+        self._watch.setInterval(100)
+        self._watch.timeout.connect(self._watch_message_boxes)
+        self._deadline = QTimer(self)
+        self._deadline.setSingleShot(True)
+        self._deadline.timeout.connect(self._look_timed_out)
+        win.firstPainted.connect(self._start)
+
+    # ------------------------------------------------------------------ the run
+    def _start(self) -> None:
+        self._watch.start()
+        self._run_next()
+
+    def _run_next(self) -> None:
+        if self.failure is not None:
+            return
+        if self._next == len(self.looks):
+            self._finish()
+            return
+        name, open_, check = self.looks[self._next]
+        self._deadline.start(LOOK_TIMEOUT_MS)
+        self._before = {id(w) for w in self._windows()}
+        try:
+            open_()
+        except Exception as e:  # a look that raises is a failed look, said in one line
+            self._fail(f"{name}: {type(e).__name__}: {e}")
+            return
+        QTimer.singleShot(SETTLE_MS, lambda: self._check(name, check))
+
+    def _check(self, name: str, check: Callable[[], str | None]) -> None:
+        if self.failure is not None:
+            return
+        try:
+            complaint = check()
+        except Exception as e:
+            complaint = f"{type(e).__name__}: {e}"
+        self._deadline.stop()
+        if complaint:
+            self._fail(f"{name}: {complaint}")
+            return
+        self.passed.append(name)
+        print(f"smoke: ok: {name}", flush=True)
+        self._next += 1
+        QTimer.singleShot(0, self._run_next)
+
+    def _fail(self, why: str) -> None:
+        if self.failure is None:
+            self.failure = why
+            print(f"smoke: FAILED: {why}", file=sys.stderr, flush=True)
+            self._finish()
+
+    def _look_timed_out(self) -> None:
+        name = self.looks[self._next][0]
+        self._fail(f"{name}: not done within {LOOK_TIMEOUT_MS / 1000:g} s")
+
+    def _finish(self) -> None:
+        self._watch.stop()
+        self._deadline.stop()
+        for w in self._windows():
+            if w is not self.win:
+                w.close()
+        self.win.close()
+        self.app.setQuitOnLastWindowClosed(self._quit_on_last)
+        if self.failure is None:
+            print(f"smoke: looked at {', '.join(self.passed)}", flush=True)
+        self.app.exit(0 if self.failure is None else 1)
+
+    def _windows(self) -> list[QWidget]:
+        return [w for w in self.app.topLevelWidgets() if w.isVisible()]
+
+    def _new_windows(self) -> list[QWidget]:
+        return [w for w in self._windows() if id(w) not in self._before]
+
+    def _watch_message_boxes(self) -> None:
+        for w in self._windows():
+            if isinstance(w, QMessageBox):
+                text = " ".join(w.text().split())
+                w.done(0)
+                self._fail(f"a message box came up: {text}")
+                return
+
+    # ------------------------------------------------------------------ the looks
+    def _check_home(self) -> str | None:
+        if not self.win.isVisible():
+            return "the main window is not shown"
+        return None
+
+    def _check_icon(self) -> str | None:
+        icon = self.app.windowIcon()
+        if icon.isNull() or icon.pixmap(64, 64).isNull():
+            return "the window icon did not load (resources/icons/sabot.svg or Qt's SVG plugin)"
+        return None
+
+    def _open_drill(self) -> None:
+        self.win.start_drill([DRILL_SKILL], "practice")
+
+    def _check_drill(self) -> str | None:
+        page = self.win.pages.currentWidget()
+        if page is not self.win.drill_page:
+            return "the drill page did not open"
+        if page.grab().isNull():
+            return "the drill page did not paint"
+        page.end()
+        self.win.show_home()
+        return None
+
+    def _open_progress(self) -> None:
+        self.win.open_progress()
+
+    def _check_progress(self) -> str | None:
+        opened = self._new_windows()
+        if not opened:
+            return "the progress view did not open"
+        for w in opened:
+            w.close()
+        return None
+
+    def _open_settings(self) -> None:
+        self._dialog_seen = None
+        QTimer.singleShot(SETTLE_MS, self._close_dialog)
+        self.win.open_settings()  # modal: returns once _close_dialog has closed it
+
+    def _close_dialog(self) -> None:
+        dialog = self.app.activeModalWidget()
+        if isinstance(dialog, QDialog) and not isinstance(dialog, QMessageBox):
+            self._dialog_seen = dialog.windowTitle()
+            dialog.reject()
+
+    def _check_settings(self) -> str | None:
+        return None if self._dialog_seen else "the settings dialog did not open"
