@@ -11,7 +11,8 @@ opened:
 - home, painted;
 - the window icon, read from `resources/icons/sabot.svg` through Qt's SVG plugins;
 - a drill's table (cards, chips, fonts);
-- the progress view (pyqtgraph, numpy and Qt's OpenGL modules are imported only there);
+- the progress view and its chart (pyqtgraph, numpy and Qt's OpenGL modules are imported only
+  there, on a worker thread);
 - the settings dialog.
 
 Each look prints `smoke: ok: NAME` on standard output when it passes. A message box that comes
@@ -29,8 +30,14 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 SETTLE_MS = 300  # what a window is given to lay itself out and paint before it is looked at
+POLL_MS = 100  # how often a look that waits for something is checked again
 LOOK_TIMEOUT_MS = 15_000
 DRILL_SKILL = "announce"  # a skill every preset offers, whose question is a table of cards
+
+
+class Wait(Exception):
+    """Raised by a check whose window is not ready yet: it is checked again every POLL_MS until
+    the look's time is up, and then fails with this reason."""
 
 
 class SmokeRun(QObject):
@@ -38,7 +45,7 @@ class SmokeRun(QObject):
 
     `looks` are (name, open, check): `open()` opens the window (it may block in a dialog's own
     event loop), `check()` runs SETTLE_MS later and returns a complaint, or None once it has
-    closed what `open` opened.
+    closed what `open` opened, or raises Wait.
     """
 
     def __init__(self, app: QApplication, win) -> None:
@@ -47,6 +54,7 @@ class SmokeRun(QObject):
         self.win = win
         self.passed: list[str] = []
         self.failure: str | None = None
+        self._waiting = ""  # why the current look is still waiting
         self._dialog_seen: str | None = None
         self._quit_on_last = app.quitOnLastWindowClosed()
         # the run decides the exit status, not the last window closing
@@ -81,6 +89,7 @@ class SmokeRun(QObject):
             return
         name, open_, check = self.looks[self._next]
         self._deadline.start(LOOK_TIMEOUT_MS)
+        self._waiting = ""
         self._before = {id(w) for w in self._windows()}
         try:
             open_()
@@ -94,6 +103,10 @@ class SmokeRun(QObject):
             return
         try:
             complaint = check()
+        except Wait as e:
+            self._waiting = str(e)
+            QTimer.singleShot(POLL_MS, lambda: self._check(name, check))
+            return
         except Exception as e:
             complaint = f"{type(e).__name__}: {e}"
         self._deadline.stop()
@@ -113,7 +126,8 @@ class SmokeRun(QObject):
 
     def _look_timed_out(self) -> None:
         name = self.looks[self._next][0]
-        self._fail(f"{name}: not done within {LOOK_TIMEOUT_MS / 1000:g} s")
+        why = f" ({self._waiting})" if self._waiting else ""
+        self._fail(f"{name}: not done within {LOOK_TIMEOUT_MS / 1000:g} s{why}")
 
     def _finish(self) -> None:
         self._watch.stop()
@@ -173,7 +187,15 @@ class SmokeRun(QObject):
         opened = self._new_windows()
         if not opened:
             return "the progress view did not open"
+        # the chart is built once pyqtgraph is in, even over an empty history
+        charts = [
+            c for w in opened for c in w.findChildren(QWidget) if type(c).__name__ == "PlotWidget"
+        ]
+        if not charts:
+            raise Wait("its chart never came: pyqtgraph did not load")
         for w in opened:
+            if w.grab().isNull():
+                return "the progress view did not paint"
             w.close()
         return None
 

@@ -53,3 +53,14 @@ def test_a_look_that_never_finishes_fails_the_run(qtbot, smoke_env, capsys, monk
     assert app.run(["sabot"]) == 1
     _, err = capsys.readouterr()
     assert "smoke: FAILED: settings dialog: not done within 1.5 s" in err
+
+
+def test_a_progress_view_without_its_chart_fails_the_run(qtbot, smoke_env, capsys, monkeypatch):
+    from ui import progress
+
+    monkeypatch.setattr(smoke, "LOOK_TIMEOUT_MS", 1500)
+    # as when pyqtgraph does not load: the view opens, its chart never comes
+    monkeypatch.setattr(progress.ProgressWindow, "_graphics_in", lambda self, _=None: None)
+    assert app.run(["sabot"]) == 1
+    _, err = capsys.readouterr()
+    assert "progress view: not done within 1.5 s (its chart never came" in err
