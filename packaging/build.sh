@@ -62,6 +62,7 @@ if [[ $wheel == 1 ]]; then
     # the source tree: a module or data file missing from the wheel fails here.
     echo "build: smoke test of the wheel"
     SECONDS=0
+    "$PYTHON" packaging/smoke_test.py --sdist dist/sabot-*.tar.gz
     "$PYTHON" packaging/smoke_test.py --wheel dist/sabot-*-py3-none-any.whl
     echo "build: wheel smoke test in ${SECONDS} s"
 fi

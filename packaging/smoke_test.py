@@ -1,6 +1,7 @@
 """Start a built Sabot, headless, and fail on anything that is not a clean run.
 
     python packaging/smoke_test.py --wheel dist/sabot-VERSION-py3-none-any.whl
+    python packaging/smoke_test.py --sdist dist/sabot-VERSION.tar.gz    # its contents only
     python packaging/smoke_test.py --frozen [dist/sabot]     # the PyInstaller folder
     python packaging/smoke_test.py [COMMAND...]              # default: the `sabot` on PATH
 
@@ -13,6 +14,9 @@ tree's trainer/, ui/ and resources/ (its modules and its data files, whatever th
   dependencies) less Sabot's own, and never the source tree;
 - a frozen app: the data files under its _internal/ folder, and the modules in the executable's
   archive (read with PyInstaller, which built it).
+
+--sdist only checks that the source release holds those files, pyproject.toml and README.md,
+and every file of packaging/ and tests/, under a sabot-VERSION/ folder.
 
 Then four steps, each a fresh process run from a scratch directory with a private
 SABOT_DATA_DIR (so neither a source tree in the working directory nor a real history can stand
@@ -37,6 +41,7 @@ standard library, but for --frozen, which reads the app's archive with PyInstall
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -64,7 +69,10 @@ QT_MESSAGE_PATTERN = "qt.%{type}: %{message}"
 # What the offscreen platform says of every window it shows or raises: not a fault of the build.
 OFFSCREEN_NOTES = re.compile(r"This plugin does not support (propagateSizeHints|raise)\(\)")
 
-USAGE = "usage: python packaging/smoke_test.py [--wheel WHEEL | --frozen [DIR] | COMMAND...]"
+USAGE = (
+    "usage: python packaging/smoke_test.py"
+    " [--wheel WHEEL | --sdist SDIST | --frozen [DIR] | COMMAND...]"
+)
 
 
 class SmokeFailure(Exception):
@@ -87,17 +95,22 @@ def source_version() -> str:
     return found.group(1)
 
 
+def _tree_files(top: str) -> list[str]:
+    return [
+        p.relative_to(ROOT).as_posix()
+        for p in sorted((ROOT / top).rglob("*"))
+        if p.is_file()
+        and not any(
+            part == "__pycache__" or part.startswith(".") for part in p.relative_to(ROOT).parts
+        )
+        and p.suffix not in (".pyc", ".pyo")
+    ]
+
+
 def needed_files() -> list[str]:
     """Every file of trainer/, ui/ and resources/ the package must carry, as relative POSIX
     paths: modules and data files alike, bytecode caches and hidden files left out."""
-    found = []
-    for top in OWN_PACKAGES:
-        for path in sorted((ROOT / top).rglob("*")):
-            rel = path.relative_to(ROOT)
-            hidden = any(p == "__pycache__" or p.startswith(".") for p in rel.parts)
-            if path.is_file() and not hidden and path.suffix not in (".pyc", ".pyo"):
-                found.append(rel.as_posix())
-    return found
+    return [f for top in OWN_PACKAGES for f in _tree_files(top)]
 
 
 def module_name(rel: str) -> str:
@@ -116,6 +129,15 @@ def check_wheel(wheel: Path) -> None:
         missing = [f for f in needed_files() if f not in names]
         if missing:
             raise _missing(wheel.name, missing)
+        # nothing else lands in site-packages: a top-level tests/ or packaging/ there would
+        # shadow other projects' (PyPA's `packaging`)
+        stray = sorted(
+            {n.split("/")[0] for n in names}
+            - set(OWN_PACKAGES)
+            - {n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info")}
+        )
+        if stray:
+            raise SmokeFailure(f"{wheel.name} installs more than Sabot's packages: {stray}")
         metadata_name = next((n for n in names if n.endswith(".dist-info/METADATA")), None)
         if metadata_name is None:
             raise SmokeFailure(f"{wheel.name} has no METADATA")
@@ -125,6 +147,22 @@ def check_wheel(wheel: Path) -> None:
             f"{wheel.name} is version {metadata['Version']}, the source tree {source_version()}"
         )
     print(f"smoke: contents: {wheel.name} holds all {len(needed_files())} files", flush=True)
+
+
+def check_sdist(sdist: Path) -> None:
+    import tarfile
+
+    top = f"sabot-{source_version()}/"
+    with tarfile.open(sdist) as tar:
+        names = {m.name.removeprefix(top) for m in tar.getmembers() if m.name.startswith(top)}
+    needed = needed_files() + ["pyproject.toml", "README.md"]
+    needed += _tree_files("packaging") + _tree_files("tests")
+    missing = [f for f in needed if f not in names]
+    if not names:
+        raise SmokeFailure(f"{sdist.name} holds no {top} folder")
+    if missing:
+        raise _missing(sdist.name, missing)
+    print(f"smoke: contents: {sdist.name} holds all {len(needed)} files", flush=True)
 
 
 def _frozen_modules(exe: Path) -> set[str]:
@@ -493,10 +531,10 @@ def parse_command(args: Sequence[str]) -> list[str]:
     return _plain_command(args)
 
 
-def _resolve_wheel(arg: str) -> Path:
-    matches = sorted(Path().glob(arg)) if any(c in arg for c in "*?[") else [Path(arg)]
+def _resolve_file(arg: str) -> Path:
+    matches = [Path(m) for m in sorted(glob.glob(arg))] if glob.has_magic(arg) else [Path(arg)]
     if len(matches) != 1 or not matches[0].is_file():
-        raise SmokeFailure(f"{arg}: no single wheel there (run packaging/build.sh first)")
+        raise SmokeFailure(f"{arg}: no single file there (run packaging/build.sh first)")
     return matches[0].resolve()
 
 
@@ -509,11 +547,17 @@ def run(args: Sequence[str]) -> str:
     if args[:1] == ["--wheel"]:
         if len(args) != 2:
             raise SystemExit(f"{USAGE}\n--wheel takes one wheel file")
-        wheel = _resolve_wheel(args[1])
+        wheel = _resolve_file(args[1])
         check_wheel(wheel)
         sabot, purelib = install_wheel(wheel)
         smoke([str(sabot)], purelib / SCENARIO)
         return f"the wheel {wheel.name} (contents, version, round, drill, gui)"
+    if args[:1] == ["--sdist"]:
+        if len(args) != 2:
+            raise SystemExit(f"{USAGE}\n--sdist takes one .tar.gz file")
+        sdist = _resolve_file(args[1])
+        check_sdist(sdist)
+        return f"the sdist {sdist.name} (contents)"
     if args[:1] == ["--frozen"]:
         if len(args) > 2:
             raise SystemExit(f"{USAGE}\n--frozen takes at most the app's folder")

@@ -496,6 +496,10 @@ def test_a_wheel_lacking_a_data_file_fails_and_names_it(
     with zipfile.ZipFile(wheel, "a") as z:
         z.writestr("resources/rules/book.json", "{}")
     smoke.check_wheel(wheel)
+    with zipfile.ZipFile(wheel, "a") as z:
+        z.writestr("packaging/__init__.py", "")  # would shadow PyPA's `packaging`
+    with pytest.raises(smoke.SmokeFailure, match=r"more than Sabot's packages: \['packaging'\]"):
+        smoke.check_wheel(wheel)
 
 
 def test_the_wheel_s_venv_sees_the_dependencies_but_not_sabot_itself(
@@ -550,3 +554,28 @@ def test_the_size_report_names_the_largest_parts_and_files(
     assert out[2].startswith(
         "smoke: size: largest files: _internal/PySide6/Qt/lib/libQt6Gui.so 6.0"
     )
+
+
+def test_an_sdist_lacking_the_desktop_entry_fails_and_names_it(
+    smoke: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import tarfile
+
+    tree = tmp_path / "tree"
+    files = ["trainer/__init__.py", "pyproject.toml", "README.md", "tests/test_x.py"]
+    _plant(tree, files + ["packaging/io.github.sabot.Sabot.desktop"])
+    (tree / "trainer" / "__init__.py").write_text('__version__ = "9.9"\n', encoding="utf-8")
+    monkeypatch.setattr(smoke, "ROOT", tree)
+
+    def sdist(names: list[str]) -> Path:
+        path = tmp_path / "sabot-9.9.tar.gz"
+        with tarfile.open(path, "w:gz") as tar:
+            for name in names:
+                info = tarfile.TarInfo(f"sabot-9.9/{name}")
+                tar.addfile(info, io.BytesIO(b""))
+        return path
+
+    with pytest.raises(smoke.SmokeFailure, match="lacks 1 file.*Sabot.desktop"):
+        smoke.check_sdist(sdist(files))
+    smoke.check_sdist(sdist(files + ["packaging/io.github.sabot.Sabot.desktop"]))
