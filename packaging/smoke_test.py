@@ -30,7 +30,8 @@ in for what was packaged):
    (so the progress view below has a history to chart) and prints three verdicts;
 4. `COMMAND` with SABOT_SMOKE=1 and QT_QPA_PLATFORM=offscreen: the app looks at each of its
    windows (home, the window icon, a drill's table, the progress view and its chart, the
-   settings dialog; see ui/smoke.py) and quits with status 0.
+   settings dialog, then whatever else the menus open: the home game, the rules book once
+   there is one; see ui/smoke.py) and quits with status 0; each of those must have been seen.
 
 A step fails on a non-zero exit, a timeout, or anything on standard error but what the
 offscreen platform always says: Qt's messages are tagged with their level (QT_MESSAGE_PATTERN),
@@ -467,6 +468,20 @@ def _verdicts(count: int) -> Callable[[str], str | None]:
     return check
 
 
+# What the app's smoke run (ui/smoke.py) must have looked at, whatever else its menus offer.
+LOOKS = ["home", "window icon", "drill table", "progress view", "settings dialog"]
+
+
+def unseen_windows(looked: Sequence[str]) -> list[str]:
+    """The windows the source tree has that the app's smoke run did not look at: the fixed
+    ones, and the rules book (opened from a menu action naming it) once ui/ has one."""
+    unseen = [name for name in LOOKS if name not in looked]
+    has_rules_book = any((ROOT / "ui").glob("rules*.py"))
+    if has_rules_book and not any("rule" in name.lower() for name in looked):
+        unseen.append("the rules book (no menu action names it)")
+    return unseen
+
+
 def smoke(command: Sequence[str], scenario: Path, *, clean: bool = True) -> None:
     """The four steps. `clean`: run without PYTHONPATH and the like (a packaged Sabot)."""
     if not scenario.is_file():
@@ -509,6 +524,9 @@ def smoke(command: Sequence[str], scenario: Path, *, clean: bool = True) -> None
         looked = [line for line in out.splitlines() if line.startswith("smoke: looked at ")]
         if not looked:
             raise SmokeFailure("step gui: the app did not run its looks (is SABOT_SMOKE read?)")
+        unseen = unseen_windows(looked[-1].removeprefix("smoke: looked at ").split(", "))
+        if unseen:
+            raise SmokeFailure(f"step gui: the app never looked at {', '.join(unseen)}")
         print(f"{looked[-1]} (sabot {version})", flush=True)
 
 

@@ -579,3 +579,15 @@ def test_an_sdist_lacking_the_desktop_entry_fails_and_names_it(
     with pytest.raises(smoke.SmokeFailure, match="lacks 1 file.*Sabot.desktop"):
         smoke.check_sdist(sdist(files))
     smoke.check_sdist(sdist(files + ["packaging/io.github.sabot.Sabot.desktop"]))
+
+
+def test_the_app_must_look_at_its_fixed_windows_and_at_a_rules_book_once_there_is_one(
+    smoke: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _plant(tmp_path, ["ui/app.py"])
+    monkeypatch.setattr(smoke, "ROOT", tmp_path)
+    assert smoke.unseen_windows([*smoke.LOOKS, "Home game…"]) == []
+    assert smoke.unseen_windows(smoke.LOOKS[:-1]) == ["settings dialog"]
+    _plant(tmp_path, ["ui/rules_book.py"])
+    assert smoke.unseen_windows(smoke.LOOKS) == ["the rules book (no menu action names it)"]
+    assert smoke.unseen_windows([*smoke.LOOKS, "Rules…"]) == []

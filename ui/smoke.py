@@ -13,7 +13,11 @@ opened:
 - a drill's table (cards, chips, fonts);
 - the progress view and its chart (pyqtgraph, numpy and Qt's OpenGL modules are imported only
   there, on a worker thread);
-- the settings dialog.
+- the settings dialog;
+- then every other action of the menu bar but Home and Quit (the home game, and whatever a
+  later change adds there: a rules book, About): each must open a window, a dialog or a page,
+  which is looked at and closed, and home comes back. Such a look is named by its action
+  ("Home game…").
 
 Each look prints `smoke: ok: NAME` on standard output when it passes. A message box that comes
 up during the run is a failure (on a fresh history none is expected), and so is a look that does
@@ -27,6 +31,7 @@ import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 SETTLE_MS = 300  # what a window is given to lay itself out and paint before it is looked at
@@ -78,8 +83,32 @@ class SmokeRun(QObject):
 
     # ------------------------------------------------------------------ the run
     def _start(self) -> None:
+        for action in self._menu_actions():
+            self.looks.append(
+                (
+                    action.text().replace("&", ""),
+                    lambda action=action: self._open_modal(action.trigger),
+                    self._check_opened,
+                )
+            )
         self._watch.start()
         self._run_next()
+
+    def _menu_actions(self) -> list[QAction]:
+        """Every action of the menu bar's menus (and their submenus) but Home and Quit, and
+        those the looks above open by name."""
+        skipped = {"home", "quit", "exit", "settings…", "progress…"}
+        found = []
+        menus = [a.menu() for a in self.win.menuBar().actions() if a.menu() is not None]
+        while menus:
+            menu = menus.pop(0)
+            for action in menu.actions():
+                if action.menu() is not None:
+                    menus.append(action.menu())
+                elif not action.isSeparator() and action.isEnabled():
+                    if action.text().replace("&", "").strip().lower() not in skipped:
+                        found.append(action)
+        return found
 
     def _run_next(self) -> None:
         if self.failure is not None:
@@ -200,9 +229,14 @@ class SmokeRun(QObject):
         return None
 
     def _open_settings(self) -> None:
+        self._open_modal(self.win.open_settings)
+
+    def _open_modal(self, open_: Callable[[], object]) -> None:
+        """Open what may be a modal dialog: `open_` then returns once _close_dialog has closed
+        it. A window that is not modal is left for the check to find."""
         self._dialog_seen = None
         QTimer.singleShot(SETTLE_MS, self._close_dialog)
-        self.win.open_settings()  # modal: returns once _close_dialog has closed it
+        open_()
 
     def _close_dialog(self) -> None:
         dialog = self.app.activeModalWidget()
@@ -212,3 +246,18 @@ class SmokeRun(QObject):
 
     def _check_settings(self) -> str | None:
         return None if self._dialog_seen else "the settings dialog did not open"
+
+    def _check_opened(self) -> str | None:
+        """A menu action's look: a new window, a dialog (closed already) or a new page."""
+        opened = [w for w in self._new_windows() if not isinstance(w, QMessageBox)]
+        page = self.win.pages.currentWidget()
+        if not opened and not self._dialog_seen and page is self.win.home:
+            return "nothing opened"
+        for w in [*opened, page]:
+            if w.grab().isNull():
+                return f"{w.windowTitle() or type(w).__name__} did not paint"
+        for w in opened:
+            w.close()
+        if page is not self.win.home:
+            self.win.show_home()
+        return None

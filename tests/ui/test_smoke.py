@@ -5,10 +5,11 @@ instead of a window, a dialog that never closes) is a non-zero exit and one line
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from ui import app, smoke
 
-LOOKS = ["home", "window icon", "drill table", "progress view", "settings dialog"]
+LOOKS = ["home", "window icon", "drill table", "progress view", "settings dialog", "Home game…"]
 
 
 @pytest.fixture
@@ -64,3 +65,52 @@ def test_a_progress_view_without_its_chart_fails_the_run(qtbot, smoke_env, capsy
     assert app.run(["sabot"]) == 1
     _, err = capsys.readouterr()
     assert "progress view: not done within 1.5 s (its chart never came" in err
+
+
+def _help_menu(monkeypatch, open_book):
+    """MainWindow with a Help menu whose Rules action (F1) runs open_book(window)."""
+    from PySide6.QtGui import QKeySequence
+
+    from ui.main_window import MainWindow
+
+    init = MainWindow.__init__
+
+    def with_help(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        action = self.menuBar().addMenu("&Help").addAction("&Rules")
+        action.setShortcuts([QKeySequence("F1")])
+        action.triggered.connect(lambda: open_book(self))
+
+    monkeypatch.setattr(MainWindow, "__init__", with_help)
+
+
+@pytest.mark.parametrize("modal", [False, True], ids=["window", "dialog"])
+def test_a_window_a_new_menu_action_opens_is_looked_at_too(
+    qtbot, smoke_env, capsys, monkeypatch, modal
+):
+    from PySide6.QtWidgets import QDialog, QLabel
+
+    opened = []
+
+    def open_book(win):
+        book = QDialog(win) if modal else QLabel("the rules", win)
+        book.setWindowTitle("Rules")
+        opened.append(book)
+        if modal:
+            book.exec()
+        else:
+            book.setWindowFlag(Qt.WindowType.Window, True)
+            book.show()
+
+    _help_menu(monkeypatch, open_book)
+    assert app.run(["sabot"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.splitlines()[-1] == f"smoke: looked at {', '.join([*LOOKS, 'Rules'])}"
+    assert len(opened) == 1 and not opened[0].isVisible()
+
+
+def test_a_menu_action_that_opens_nothing_fails_the_run(qtbot, smoke_env, capsys, monkeypatch):
+    _help_menu(monkeypatch, lambda win: None)
+    assert app.run(["sabot"]) == 1
+    _, err = capsys.readouterr()
+    assert "smoke: FAILED: Rules: nothing opened" in err
