@@ -27,7 +27,7 @@ in for what was packaged):
 2. `COMMAND round SCENARIO` exits 0 and prints valid JSON, SCENARIO being split.json as the
    package ships it (the source tree's for a plain COMMAND);
 3. `COMMAND drill announce --count 3 --json`, answered on standard input, stores three answers
-   (so the progress view below has a history to chart) and prints three verdicts;
+   in the history (SQLite through the package's own modules) and prints three verdicts;
 4. `COMMAND` with SABOT_SMOKE=1 and QT_QPA_PLATFORM=offscreen: the app looks at each of its
    windows (home, the window icon, a drill's table, the progress view and its chart, the
    settings dialog, then whatever else the menus open: the home game, the rules book once

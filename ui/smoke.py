@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
@@ -59,6 +60,7 @@ class SmokeRun(QObject):
         self.win = win
         self.passed: list[str] = []
         self.failure: str | None = None
+        self._done = False
         self._waiting = ""  # why the current look is still waiting
         self._dialog_seen: str | None = None
         self._quit_on_last = app.quitOnLastWindowClosed()
@@ -84,13 +86,8 @@ class SmokeRun(QObject):
     # ------------------------------------------------------------------ the run
     def _start(self) -> None:
         for action in self._menu_actions():
-            self.looks.append(
-                (
-                    action.text().replace("&", ""),
-                    lambda action=action: self._open_modal(action.trigger),
-                    self._check_opened,
-                )
-            )
+            name = action.text().replace("&", "")
+            self.looks.append((name, partial(self._open_modal, action.trigger), self._check_opened))
         self._watch.start()
         self._run_next()
 
@@ -111,7 +108,7 @@ class SmokeRun(QObject):
         return found
 
     def _run_next(self) -> None:
-        if self.failure is not None:
+        if self._done or self.failure is not None:
             return
         if self._next == len(self.looks):
             self._finish()
@@ -125,16 +122,16 @@ class SmokeRun(QObject):
         except Exception as e:  # a look that raises is a failed look, said in one line
             self._fail(f"{name}: {type(e).__name__}: {e}")
             return
-        QTimer.singleShot(SETTLE_MS, lambda: self._check(name, check))
+        QTimer.singleShot(SETTLE_MS, self, lambda: self._check(name, check))
 
     def _check(self, name: str, check: Callable[[], str | None]) -> None:
-        if self.failure is not None:
+        if self._done or self.failure is not None:
             return
         try:
             complaint = check()
         except Wait as e:
             self._waiting = str(e)
-            QTimer.singleShot(POLL_MS, lambda: self._check(name, check))
+            QTimer.singleShot(POLL_MS, self, lambda: self._check(name, check))
             return
         except Exception as e:
             complaint = f"{type(e).__name__}: {e}"
@@ -145,7 +142,7 @@ class SmokeRun(QObject):
         self.passed.append(name)
         print(f"smoke: ok: {name}", flush=True)
         self._next += 1
-        QTimer.singleShot(0, self._run_next)
+        QTimer.singleShot(0, self, self._run_next)
 
     def _fail(self, why: str) -> None:
         if self.failure is None:
@@ -159,6 +156,11 @@ class SmokeRun(QObject):
         self._fail(f"{name}: not done within {LOOK_TIMEOUT_MS / 1000:g} s{why}")
 
     def _finish(self) -> None:
+        if self._done:
+            return
+        # nothing of this run may act on a later one (the tests run the app again and again)
+        self._done = True
+        self.win.firstPainted.disconnect(self._start)
         self._watch.stop()
         self._deadline.stop()
         for w in self._windows():
@@ -169,6 +171,7 @@ class SmokeRun(QObject):
         if self.failure is None:
             print(f"smoke: looked at {', '.join(self.passed)}", flush=True)
         self.app.exit(0 if self.failure is None else 1)
+        self.deleteLater()  # with it, its timers: none of them fires in a later run
 
     def _windows(self) -> list[QWidget]:
         return [w for w in self.app.topLevelWidgets() if w.isVisible()]
@@ -235,7 +238,7 @@ class SmokeRun(QObject):
         """Open what may be a modal dialog: `open_` then returns once _close_dialog has closed
         it. A window that is not modal is left for the check to find."""
         self._dialog_seen = None
-        QTimer.singleShot(SETTLE_MS, self._close_dialog)
+        QTimer.singleShot(SETTLE_MS, self, self._close_dialog)
         open_()
 
     def _close_dialog(self) -> None:
