@@ -31,9 +31,10 @@ import sys
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+from shiboken6 import isValid
 
 SETTLE_MS = 300  # what a window is given to lay itself out and paint before it is looked at
 POLL_MS = 100  # how often a look that waits for something is checked again
@@ -74,7 +75,11 @@ class SmokeRun(QObject):
             ("settings dialog", self._open_settings, self._check_settings),
         ]
         self._next = 0
-        self._before: set[int] = set()
+        # The windows shown during the run, and during the current look, as Qt shows them
+        # (an event filter on the app): never read from QApplication.topLevelWidgets(), whose
+        # wrappers of widgets that earlier runs left behind can be stale in a long test session.
+        self._shown: list[QWidget] = []
+        self._shown_in_look: list[QWidget] = []
         self._watch = QTimer(self)
         self._watch.setInterval(100)
         self._watch.timeout.connect(self._watch_message_boxes)
@@ -85,6 +90,7 @@ class SmokeRun(QObject):
 
     # ------------------------------------------------------------------ the run
     def _start(self) -> None:
+        self.app.installEventFilter(self)
         for action in self._menu_actions():
             name = action.text().replace("&", "")
             self.looks.append((name, partial(self._open_modal, action.trigger), self._check_opened))
@@ -116,7 +122,7 @@ class SmokeRun(QObject):
         name, open_, check = self.looks[self._next]
         self._deadline.start(LOOK_TIMEOUT_MS)
         self._waiting = ""
-        self._before = {id(w) for w in self._windows()}
+        self._shown_in_look = []
         try:
             open_()
         except Exception as e:  # a look that raises is a failed look, said in one line
@@ -163,7 +169,8 @@ class SmokeRun(QObject):
         self.win.firstPainted.disconnect(self._start)
         self._watch.stop()
         self._deadline.stop()
-        for w in self._windows():
+        self.app.removeEventFilter(self)
+        for w in self._visible(self._shown):
             if w is not self.win:
                 w.close()
         self.win.close()
@@ -173,15 +180,34 @@ class SmokeRun(QObject):
         self.app.exit(0 if self.failure is None else 1)
         self.deleteLater()  # with it, its timers: none of them fires in a later run
 
-    def _windows(self) -> list[QWidget]:
-        return [w for w in self.app.topLevelWidgets() if w.isVisible()]
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if (
+            event.type() == QEvent.Type.Show
+            and isinstance(watched, QWidget)
+            and watched.isWindow()
+            and watched is not self.win
+        ):
+            self._shown.append(watched)
+            self._shown_in_look.append(watched)
+        return False
+
+    @staticmethod
+    def _visible(windows: list[QWidget]) -> list[QWidget]:
+        found: list[QWidget] = []
+        for w in windows:
+            if isValid(w) and w.isVisible() and all(w is not f for f in found):
+                found.append(w)
+        return found
 
     def _new_windows(self) -> list[QWidget]:
-        return [w for w in self._windows() if id(w) not in self._before]
+        return self._visible(self._shown_in_look)
 
     def _watch_message_boxes(self) -> None:
-        for w in self._windows():
-            if isinstance(w, QMessageBox):
+        if self._done:
+            return
+        box = self.app.activeModalWidget()
+        for w in [box, *self._visible(self._shown)]:
+            if isinstance(w, QMessageBox) and isValid(w) and w.isVisible():
                 text = " ".join(w.text().split())
                 w.done(0)
                 self._fail(f"a message box came up: {text}")
