@@ -1,7 +1,10 @@
 """The shoe, RULES.md §3: its decks, the seeded shuffle, the cut, the burn of 5, the red card, the
 reshuffle every round online [002]; and the scripted cards a scenario deals from."""
 
+import math
+import random
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
@@ -9,7 +12,7 @@ import pytest
 from trainer.game.cards import full_deck
 from trainer.game.round import Round
 from trainer.game.rules import HouseRules
-from trainer.game.shoe import BURN, OutOfCards, ScriptedCards, Shoe
+from trainer.game.shoe import BURN, OutOfCards, ScriptedCards, Shoe, shuffled
 
 
 def everything(shoe: Shoe) -> Counter[str]:
@@ -187,3 +190,133 @@ def test_scripted_cards_are_dealt_in_order() -> None:
 def test_scripted_cards_take_any_iterable() -> None:
     s = ScriptedCards(c for c in "A23")
     assert [s.draw() for _ in range(3)] == ["A", "2", "3"]
+
+
+# ---------------------------------------------------------------- the shuffle is uniform
+#
+# Chi-square tests over many fresh shuffles, from a fixed seed so that they are deterministic.
+# The threshold is a p-value of one in a million: a fair shuffle passes it whatever the seed
+# (but once in a million seeds), a biased one -- like those below -- fails it by far. The
+# random-key sort the shoe uses shows no bias: its keys are 53-bit floats.
+
+RANK_VALUES = "A23456789T"
+P_MIN = 1e-6
+
+
+def chi_square_p(observed: list[int], expected: list[float], dof: int) -> float:
+    """The chance that a fair source gives a chi-square this large (Wilson-Hilferty)."""
+    x = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+    k = dof
+    z = ((x / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def positions_p(shuffle: Callable[[list[str], random.Random], list[str]], n: int) -> float:
+    """Each card of a deck at each place after `n` shuffles: one cell of 52 x 52, each
+    expected n / 52 times."""
+    deck = full_deck()
+    index = {c: i for i, c in enumerate(deck)}
+    counts = [0] * (52 * 52)
+    rng = random.Random(20260101)
+    for _ in range(n):
+        for place, card in enumerate(shuffle(list(deck), rng)):
+            counts[index[card] * 52 + place] += 1
+    return chi_square_p(counts, [n / 52] * len(counts), 51 * 51)
+
+
+def ranks_p(n: int) -> float:
+    """Each rank at each place of a fresh 6-deck shoe after the cut and the burn (307 places),
+    over `n` shoes: one cell of 13 x 307, each expected n / 13 times."""
+    rank = {r: i for i, r in enumerate("A23456789TJQK")}
+    places = 6 * 52 - BURN
+    counts = [0] * (13 * places)
+    seeds = random.Random(20260102)
+    for _ in range(n):
+        shoe = Shoe(6, seed=seeds.getrandbits(64))
+        for place, card in enumerate(shoe.remaining):
+            counts[rank[card[0]] * places + place] += 1
+    return chi_square_p(counts, [n / 13] * len(counts), 12 * (places - 1))
+
+
+def dealer_cards_p(n: int, decks: int = 1) -> float:
+    """The dealer's second card given his first, at a 3-box table with a hole card (his cards
+    are the 4th and 8th after the burn), over `n` fresh shoes: against the odds of a fair shoe,
+    one card of the first's value fewer."""
+    counts = [0] * 100
+    seeds = random.Random(20260103)
+    for _ in range(n):
+        shoe = Shoe(decks, seed=seeds.getrandbits(64))
+        cards = [shoe.draw() for _ in range(8)]
+        first, second = (RANK_VALUES.index("T" if c[0] in "TJQK" else c[0]) for c in cards[3::4])
+        counts[first * 10 + second] += 1
+    per = [4 * decks] * 9 + [16 * decks]
+    total = 52 * decks
+    expected = [
+        n * per[f] / total * (per[s] - (f == s)) / (total - 1) for f in range(10) for s in range(10)
+    ]
+    return chi_square_p(counts, expected, 99)
+
+
+def naive_swaps(cards: list[str], rng: random.Random) -> list[str]:
+    """The classic wrong shuffle: swap each place with any place at all (n^n ways, not n!)."""
+    for i in range(len(cards)):
+        j = rng.randrange(len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def short_keys(cards: list[str], rng: random.Random) -> list[str]:
+    """A random-key sort with keys too short to be told apart: ties keep the deck's order."""
+    return sorted(cards, key=lambda _: rng.randrange(16))
+
+
+def four_keys(cards: list[str], rng: random.Random) -> list[str]:
+    """The same with four keys: each quarter of the shoe runs in the deck's order."""
+    return sorted(cards, key=lambda _: rng.randrange(4))
+
+
+def late_tens(cards: list[str], rng: random.Random) -> list[str]:
+    """A random-key sort whose keys favour the ten-values late in the shoe."""
+    return sorted(cards, key=lambda c: rng.random() + (0.25 if c[0] in "TJQK" else 0.0))
+
+
+@pytest.mark.slow
+def test_every_card_is_as_likely_at_every_place() -> None:
+    assert positions_p(shuffled, 20_000) > P_MIN
+
+
+@pytest.mark.slow
+def test_every_rank_is_as_likely_at_every_place_of_a_fresh_shoe() -> None:
+    assert ranks_p(4_000) > P_MIN
+
+
+@pytest.mark.slow
+def test_the_dealer_s_second_card_does_not_depend_on_his_first() -> None:
+    assert dealer_cards_p(30_000) > P_MIN
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("broken", [naive_swaps, short_keys])
+def test_a_biased_shuffle_fails_the_place_test(
+    broken: Callable[[list[str], random.Random], list[str]],
+) -> None:
+    assert positions_p(broken, 20_000) < P_MIN
+
+
+@pytest.mark.slow
+def test_a_biased_shuffle_fails_the_rank_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    import trainer.game.shoe
+
+    monkeypatch.setattr(trainer.game.shoe, "shuffled", late_tens)
+    assert ranks_p(4_000) < P_MIN
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("broken", [four_keys, late_tens])
+def test_a_biased_shuffle_fails_the_dealer_test(
+    broken: Callable[[list[str], random.Random], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import trainer.game.shoe
+
+    monkeypatch.setattr(trainer.game.shoe, "shuffled", broken)
+    assert dealer_cards_p(30_000) < P_MIN
