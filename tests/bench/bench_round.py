@@ -10,7 +10,8 @@ stand on 17 or on 12-16 against 2-6, hit otherwise), insurance taken now and the
 Ace. One real 6-deck shoe, reshuffled at the red card, feeds every round, as at the table.
 
 Prints rounds per second of CPU time for each mix (the best of `--runs` runs of `--seconds`
-each) and the time of one round; the goal is ≥ 20,000 rounds/s. No assertion: speed is measured, not tested.
+each) and the time of one round; the goal is ≥ 20,000 rounds/s. No assertion: speed is
+measured, not tested.
 `--profile` prints where the time of the 7-box table goes. `--behind N` times instead the replay
 of a scenario of one box with N bettors on it (the seat and N - 1 behind bets, issue 10):
 placing the bets must stay linear, well under a second for 20,000.
