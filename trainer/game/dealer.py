@@ -10,10 +10,10 @@ after every card [000]; a hand that must stand is announced by its standing valu
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
 from trainer.game.cards import VALUE, is_natural, points
+from trainer.game.events import ANNOUNCE, DEAL, DEAL_DOWN, REVEAL, Step
 from trainer.game.hand import BLACKJACK, BUST
 from trainer.game.rules import HouseRules
 
@@ -25,11 +25,11 @@ UNFINISHED = "unfinished"
 
 class Dealer:
     """The dealer's side of one round. The round draws the cards and hands them over; the dealer
-    adds them up, says the point and records it in the round's `events`."""
+    adds them up, says the point and records it in the round's steps (trainer.game.events)."""
 
-    __slots__ = ("rules", "cards", "low", "ace", "announcements", "hole_revealed", "kept", "_ev")
+    __slots__ = ("rules", "cards", "low", "ace", "announcements", "hole_revealed", "kept", "_steps")
 
-    def __init__(self, rules: HouseRules, events: list[dict[str, Any]]) -> None:
+    def __init__(self, rules: HouseRules, steps: list[Step]) -> None:
         self.rules = rules
         self.cards: list[str] = []
         self.low = 0  # the hard total (Aces as 1) and whether an Ace is in it
@@ -37,7 +37,7 @@ class Dealer:
         self.announcements: list[str] = []
         self.hole_revealed = False
         self.kept: list[str] = []  # exposed cards the dealer took, his next cards [003]
-        self._ev = events.append
+        self._steps = steps
 
     # ------------------------------------------------------------------ the deal
     def take_up_card(self, card: str) -> int:
@@ -45,16 +45,17 @@ class Dealer:
         self.cards.append(card)
         v = self.low = VALUE[card[0]]
         self.ace = v == 1
-        self._ev({"type": "deal", "to": DEALER, "card": card})
         words = UP_CARD_WORDS[card[0]]
         self.announcements.append(words)
-        self._ev({"type": "announce", "hand": DEALER, "words": words})
+        add = self._steps.append
+        add((DEAL, DEALER, card))
+        add((ANNOUNCE, DEALER, words))
         return v
 
     def take_hole_card(self, card: str) -> None:
         """[001][004] the second card, face down, in the second round of the deal."""
         self._add(card)
-        self._ev({"type": "deal", "to": DEALER, "card": card, "face": "down"})
+        self._steps.append((DEAL_DOWN, DEALER, card))
 
     def _add(self, card: str) -> None:
         self.cards.append(card)
@@ -76,15 +77,15 @@ class Dealer:
         low = self.low = self.low + v
         if v == 1:
             self.ace = True
-        ev = self._ev
-        ev({"type": "deal", "to": DEALER, "card": card})
         soft = self.ace and low <= 11
         # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17
         best = low + 10 if soft else low
         must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
         words = POINT_WORDS[low, soft, len(cards) == 2 and soft and low == 11, not must]
         self.announcements.append(words)
-        ev({"type": "announce", "hand": DEALER, "words": words})
+        add = self._steps.append
+        add((DEAL, DEALER, card))
+        add((ANNOUNCE, DEALER, words))
         return must
 
     def reveal(self) -> None:
@@ -92,12 +93,12 @@ class Dealer:
         if self.hole_revealed or len(self.cards) < 2:
             return
         self.hole_revealed = True
-        self._ev({"type": "reveal", "card": self.cards[1]})
+        self._steps.append((REVEAL, self.cards[1]))
         self.say(self.words())
 
     def say(self, words: str) -> None:
         self.announcements.append(words)
-        self._ev({"type": "announce", "hand": DEALER, "words": words})
+        self._steps.append((ANNOUNCE, DEALER, words))
 
     # the dealer's words and draws, from the running total rather than the cards again
     def words(self) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from trainer.game.dealer import DEALER
+from trainer.game.events import OFFER, Step
 from trainer.game.hand import Box
 
 BURNED = "burned"
@@ -51,7 +51,7 @@ def offer(
     card: str,
     candidates: list[str],
     refused_by: Collection[str],
-    events: list[dict[str, Any]],
+    steps: list[Step],
 ) -> ExposedOutcome:
     """Offer `card` to each candidate in turn until one takes it; `taken_by` is "burned" when
     they all refuse. The round then hands the card to whoever took it."""
@@ -59,7 +59,7 @@ def offer(
     for who in candidates:
         offered.append(who)
         took = who not in refused_by
-        events.append({"type": "offer", "to": who, "card": card, "taken": took})
+        steps.append((OFFER, who, card, took))
         if took:
             return ExposedOutcome(card, tuple(offered), who)
     return ExposedOutcome(card, tuple(offered), BURNED)

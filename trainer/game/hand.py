@@ -7,7 +7,7 @@ running point, the stake on it per bettor, and what it came to once settled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.game.announce import POINT_WORDS
@@ -24,27 +24,55 @@ LOSE = "lose"
 BUST = "bust"
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(init=False, slots=True, eq=False)
 class Hand:
     box: int
     cards: list[str]
     stakes: dict[str, Decimal]
     # what a dealer Black Jack may take when dealer_bj_takes is "original"
     original: dict[str, Decimal]
-    low: int = 0
-    ace: bool = False
-    split: bool = False  # born of a split: never a Black Jack [000]
-    split_aces: bool = False  # one card each, closed [000]
-    doubled: bool = False
-    closed: bool = False
+    low: int
+    ace: bool
+    split: bool  # born of a split: never a Black Jack [000]
+    split_aces: bool  # one card each, closed [000]
+    doubled: bool
+    closed: bool
     # an Ace and a ten-value as the first two cards, not after a split [000]; kept up to date
     # by add() rather than worked out at every look
-    natural: bool = False
-    natural_paid: bool = False
-    result: str | None = None
-    net: dict[str, Decimal] = field(default_factory=dict)
-    announcements: list[str] = field(default_factory=list)
-    label: str = ""
+    natural: bool
+    natural_paid: bool
+    result: str | None
+    net: dict[str, Decimal]
+    announcements: list[str]
+    label: str
+
+    # Written out rather than made by the dataclass: a round makes a hand for every box it deals,
+    # and a plain __init__ with few parameters costs half as much.
+    def __init__(
+        self,
+        box: int,
+        cards: list[str],
+        stakes: dict[str, Decimal],
+        original: dict[str, Decimal],
+        label: str = "",
+        low: int = 0,
+        ace: bool = False,
+        split: bool = False,
+        split_aces: bool = False,
+    ) -> None:
+        self.box = box
+        self.cards = cards
+        self.stakes = stakes
+        self.original = original
+        self.label = label
+        self.low = low
+        self.ace = ace
+        self.split = split
+        self.split_aces = split_aces
+        self.doubled = self.closed = self.natural = self.natural_paid = False
+        self.result = None
+        self.net = {}
+        self.announcements = []
 
     def add(self, card: str) -> None:
         cards = self.cards
@@ -72,17 +100,25 @@ class Hand:
         return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(init=False, slots=True, eq=False)
 class Box:
     number: int
     bets: dict[str, Decimal]
-    hands: list[Hand] = field(default_factory=list)
+    hands: list[Hand]
     # every bettor on the box may insure, against his own bet [003] "ogni giocatore"
-    insured: dict[str, Decimal] = field(default_factory=dict)
-    insurance_nets: dict[str, Decimal] = field(default_factory=dict)  # once settled
+    insured: dict[str, Decimal]
+    insurance_nets: dict[str, Decimal]  # once settled
     # the bets' total, kept as they are placed: a box may hold thousands of behind bets, and
     # summing them again at every bet made placing them quadratic
-    total: Decimal = ZERO
+    total: Decimal
+
+    def __init__(self, number: int, bets: dict[str, Decimal]) -> None:
+        self.number = number
+        self.bets = bets
+        self.hands = []
+        self.insured = {}
+        self.insurance_nets = {}
+        self.total = ZERO
 
     @property
     def insurance(self) -> Decimal | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any
 
+from trainer.game.events import INSURANCE_COLLECTED, INSURANCE_PAID, INSURE, Step
 from trainer.game.hand import SEAT, Box
 from trainer.game.payout import insurance_max, insurance_win, money
 from trainer.game.rules import HouseRules
@@ -27,11 +27,11 @@ class Insurance:
     """The insurance bets of one round, kept on their boxes by bettor; the round says when they
     are offered, placed and settled, and this class says what may be placed and what each pays."""
 
-    __slots__ = ("rules", "_ev")
+    __slots__ = ("rules", "_steps")
 
-    def __init__(self, rules: HouseRules, events: list[dict[str, Any]]) -> None:
+    def __init__(self, rules: HouseRules, steps: list[Step]) -> None:
         self.rules = rules
-        self._ev = events.append
+        self._steps = steps
 
     def insurable(self, boxes: Mapping[int, Box]) -> dict[int, dict[str, Decimal]]:
         """By box, the bettors who may still insure and the amount: half of the bettor's own bet,
@@ -70,9 +70,7 @@ class Insurance:
 
     def place(self, b: Box, bettor: str, amount: Decimal) -> None:
         b.insured[bettor] = amount
-        self._ev(
-            {"type": "insure", "box": str(b.number), "bettor": bettor, "amount": money(amount)}
-        )
+        self._steps.append((INSURE, str(b.number), bettor, amount))
 
     @staticmethod
     def waiting(boxes: Iterable[Box]) -> bool:
@@ -81,7 +79,7 @@ class Insurance:
 
     def settle(self, boxes: Iterable[Box], dealer_natural: bool) -> None:
         """[000] paid 2 to 1 on a dealer Black Jack, else lost; bettor by bettor."""
-        ev = self._ev
+        add = self._steps.append
         for b in boxes:
             if not b.insured or b.insurance_nets:
                 continue
@@ -90,21 +88,7 @@ class Insurance:
             for bettor, insured in b.insured.items():
                 if dealer_natural:
                     nets[bettor] = win = insurance_win(insured)
-                    ev(
-                        {
-                            "type": "insurance-paid",
-                            "box": box,
-                            "bettor": bettor,
-                            "amount": money(win),
-                        }
-                    )
+                    add((INSURANCE_PAID, box, bettor, win))
                 else:
                     nets[bettor] = -insured
-                    ev(
-                        {
-                            "type": "insurance-collected",
-                            "box": box,
-                            "bettor": bettor,
-                            "amount": money(insured),
-                        }
-                    )
+                    add((INSURANCE_COLLECTED, box, bettor, insured))

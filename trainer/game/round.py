@@ -16,13 +16,15 @@ from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from typing import Any, Protocol
 
+from trainer.game import events as ev
 from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
+from trainer.game.events import ANNOUNCE, COLLECT, DEAL, Record
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
 from trainer.game.insurance import Insurance
-from trainer.game.payout import TWO, ZERO, blackjack_win, money, money_map
+from trainer.game.payout import TWO, ZERO, blackjack_win, money
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settle, settlement_order
 from trainer.game.table import BoxView, HandView, TableView
@@ -47,19 +49,21 @@ DONE = "done"
 
 _NO = "no"  # a refusal not worth explaining: legal_actions only asks yes or no
 
-# legal_actions' answers, built once: (may double, may split) -> the actions
+# legal_actions' answers, built once: [may double][may split] -> the actions
 _HIT_STAND = (HIT, STAND)
-_LEGAL: dict[tuple[bool, bool], tuple[str, ...]] = {
-    (False, False): _HIT_STAND,
-    (True, False): (HIT, STAND, DOUBLE),
-    (False, True): (HIT, STAND, SPLIT),
-    (True, True): (HIT, STAND, DOUBLE, SPLIT),
-}
+_LEGAL: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (_HIT_STAND, (HIT, STAND, SPLIT)),
+    ((HIT, STAND, DOUBLE), (HIT, STAND, DOUBLE, SPLIT)),
+)
+
+# a box's label, its number as text, for the boxes a table has
+_LABEL = tuple(str(n) for n in range(8))
 
 _DOUBLE_TOTALS: dict[str, frozenset[int]] = {
     "9-11": frozenset((9, 10, 11)),  # [000][003] the first two cards total 9, 10 or 11
     "10-11": frozenset((10, 11)),
     "none": frozenset(),  # [004] no doubling in a family game
+    "any": frozenset(range(2, 22)),  # [002] any first two cards
 }
 
 
@@ -87,13 +91,14 @@ class Round:
         self._on_burn = on_burn
         self.phase = BETTING
         self.boxes: dict[int, Box] = {}
-        self.events: list[dict[str, Any]] = []
-        dealer = self._dealer = Dealer(rules, self.events)
-        self._insurance = Insurance(rules, self.events)
+        # every step, kept short while the round is played and written out when read (`events`)
+        record = self._record = Record()
+        steps = self._steps = record.steps
+        dealer = self._dealer = Dealer(rules, steps)
+        self._insurance: Insurance | None = None  # made when insurance is offered
         self.dealer = dealer.cards
         self.dealer_announcements = dealer.announcements
-        self.dealer_result: str | None = None
-        self.deal_order: list[str] = []
+        self.dealer_result: str | None = None  # what the dealer's hand became, once settled
         self._current: Hand | None = None
         self.burned: list[str] = []
         self._waiting_naturals = False
@@ -167,11 +172,11 @@ class Round:
         hands = []
         for b in boxes:
             bets = b.bets
-            h = Hand(b.number, [], bets.copy(), bets.copy())
-            h.label = str(b.number)  # set apart: a keyword argument costs more
+            # the original bet is the box's, which no longer changes once the cards are out
+            h = Hand(b.number, [], bets.copy(), bets, _LABEL[b.number])
             b.hands.append(h)
             hands.append(h)
-        draw, ev, order = self._draw, self.events.append, self.deal_order
+        draw, add = self._draw, self._steps.append
         # The deal is the hottest loop of the engine, so Hand.add is written out in it: a first
         # card sets the point, a second can make a natural (no hand is split yet).
         for h in hands:  # [000] one card face up to each box in box order
@@ -181,12 +186,9 @@ class Round:
             v = VALUE[c[0]]
             h.low = v
             h.ace = v == 1
-            order.append(h.label)
-            ev({"type": "deal", "to": h.label, "card": c})
+            add((DEAL, h.label, c))
         self.drawing_for = DEALER
-        up = draw()
-        order.append(DEALER)
-        up_value = self._dealer.take_up_card(up)
+        up_value = self._dealer.take_up_card(draw())
         for h in hands:  # [000] a second card to each box
             self.drawing_for = h.box
             c = draw()
@@ -196,19 +198,16 @@ class Round:
             if v == 1:
                 h.ace = True
             h.natural = h.ace and low == 11
-            order.append(h.label)
-            ev({"type": "deal", "to": h.label, "card": c})
+            add((DEAL, h.label, c))
         if r.hole_card:
             self.drawing_for = DEALER
-            hole = draw()
-            order.append(DEALER)
-            self._dealer.take_hole_card(hole)
+            self._dealer.take_hole_card(draw())
         naturals = False
         for h in hands:
             low = h.low
             words = POINT_WORDS[low, h.ace and low <= 11, h.natural, False]
             h.announcements.append(words)
-            ev({"type": "announce", "hand": h.label, "words": words})
+            add((ANNOUNCE, h.label, words))
             if h.natural:
                 h.closed = True
                 naturals = True
@@ -224,28 +223,58 @@ class Round:
         if up_value == 1 and r.insurance:
             # [000][003] insurance is offered on a dealer Ace, before any third card
             self.phase = INSURANCE
-            ev({"type": "insurance-offered", "boxes": [str(b.number) for b in boxes]})
+            self._insurance = Insurance(r, self._steps)
+            add((ev.INSURANCE_OFFERED, [h.label for h in hands]))
             return
         self._after_insurance()
 
     def _deal_to(self, h: Hand) -> None:
-        """Deal `h` a card face up, then announce it and close it if need be (`_after_card`)."""
+        """Deal `h` a card face up, then announce it and close it if need be (`_after_card`,
+        written out: this runs for every card after the deal)."""
         self.drawing_for = h.box
         c = self._draw()
-        # Hand.add written out: this runs for every card after the deal
+        # Hand.add written out; the card is never a natural's second card: a hand dealt here
+        # holds two cards or more, or is a split hand, which never makes Black Jack [000]
         cards = h.cards
         cards.append(c)
         v = VALUE[c[0]]
-        h.low += v
+        low = h.low = h.low + v
         if v == 1:
             h.ace = True
-        h.natural = len(cards) == 2 and h.ace and h.low == 11 and not h.split
-        self.events.append({"type": "deal", "to": h.label, "card": c})
-        self._after_card(h)
+        add = self._steps.append
+        label = h.label
+        add((DEAL, label, c))
+        if low > 21:
+            self._bust(h)
+            return
+        soft = h.ace and low <= 11
+        words = POINT_WORDS[low, soft, False, False]
+        h.announcements.append(words)
+        add((ANNOUNCE, label, words))
+        if (low + 10 if soft else low) == 21:
+            h.closed = True
+        elif h.doubled or h.split_aces:
+            # one card only after a double or on a split Ace [000]: the hand is closed, and a
+            # soft point is announced once more by its standing value (chosen, RULES.md §2)
+            h.closed = True
+            if soft:
+                self._say(h, h.words(closed=True))
+
+    def _bust(self, h: Hand) -> None:
+        """[000][003] a bust box loses at once: the dealer collects the bet and the cards."""
+        h.announcements.append("bust")
+        add = self._steps.append
+        add((ANNOUNCE, h.label, "bust"))
+        h.closed = True
+        h.result = BUST
+        net = h.net
+        for k, v in h.stakes.items():  # a loop, not a comprehension: see payout.money_map
+            net[k] = -v
+        add((COLLECT, h.label, h.stakes))
 
     def _say(self, h: Hand, words: str) -> None:
         h.announcements.append(words)
-        self.events.append({"type": "announce", "hand": h.label, "words": words})
+        self._steps.append((ANNOUNCE, h.label, words))
 
     def _pay_naturals(self) -> None:
         self._waiting_naturals = False
@@ -255,36 +284,42 @@ class Round:
                 h.natural_paid = True
                 h.result = BLACKJACK
                 h.net = {k: blackjack_win(v, self.rules) for k, v in h.stakes.items()}
-                self.events.append(
-                    {"type": "blackjack-paid", "hand": h.label, "amounts": money_map(h.net)}
-                )
+                self._steps.append((ev.BLACKJACK_PAID, h.label, h.net))
 
     # ------------------------------------------------------------------ insurance
     def insurable(self) -> dict[int, dict[str, Decimal]]:
         """By box, the bettors who may insure now and the amount, half of each one's bet: exactly
         half, or the most he may put up where the table takes less (`Insurance.insurable`)."""
-        if self.phase != INSURANCE:
+        ins = self._insurance
+        if self.phase != INSURANCE or ins is None:
             return {}
-        return self._insurance.insurable(self.boxes)
+        return ins.insurable(self.boxes)
 
     def insure(self, box: int, amount: Decimal, bettor: str = SEAT) -> None:
         """`bettor` on `box` insures `amount` against his own bet [000][003]."""
-        if self.phase != INSURANCE:
+        why = self.insurance_refusal(box, amount, bettor)
+        if why is not None:
+            raise RoundError(why)
+        b = self.boxes[box]
+        assert self._insurance is not None  # offered, or insurance_refusal would have said
+        self._insurance.place(b, bettor, amount)
+
+    def insurance_refusal(self, box: int, amount: Decimal, bettor: str = SEAT) -> str | None:
+        """Why `bettor` on `box` may not insure `amount` now (what `insure` would raise), or None
+        if he may."""
+        ins = self._insurance
+        if self.phase != INSURANCE or ins is None:
             up = self.dealer[0] if self.dealer else None
             why = f"the dealer shows {up}" if up else "the cards are not dealt"
             if up and VALUE[up[0]] == 1 and not self.rules.insurance:
                 why = f"{self.rules.preset} offers no insurance"
-            raise RoundError(f"box {box}: insurance is not offered now ({why})")
-        b = self.boxes.get(box)
-        refusal = self._insurance.refusal(box, b, bettor, amount)
-        if refusal is not None or b is None:
-            raise RoundError(refusal)
-        self._insurance.place(b, bettor, amount)
+            return f"box {box}: insurance is not offered now ({why})"
+        return ins.refusal(box, self.boxes.get(box), bettor, amount)
 
     def close_insurance(self) -> None:
         if self.phase != INSURANCE:
             raise RoundError("insurance is not being offered")
-        self.events.append({"type": "insurance-closed"})
+        self._steps.append((ev.INSURANCE_CLOSED,))
         self._after_insurance()
 
     def _after_insurance(self) -> None:
@@ -328,33 +363,19 @@ class Round:
         self._dealer_plays()
 
     def _after_card(self, h: Hand) -> None:
-        """Announce the hand and close it when it can take no more [000]."""
+        """Announce the hand and close it when it can take no more [000] (after an exposed card;
+        `_deal_to` does the same for every other card)."""
         if len(h.cards) < 2:
             return
-        # runs after every card but the deal's: _say, words, soft and best are written out
-        ev = self.events.append
-        label = h.label
         low = h.low
         if low > 21:
-            h.announcements.append("bust")
-            ev({"type": "announce", "hand": label, "words": "bust"})
-            h.closed = True
-            h.result = BUST
-            # [000][003] a bust box loses at once: the dealer collects bet and cards
-            net = h.net = {}
-            for k, v in h.stakes.items():  # a loop, not a comprehension: see _money_map
-                net[k] = -v
-            ev({"type": "collect", "hand": label, "amounts": money_map(h.stakes)})
+            self._bust(h)
             return
         soft = h.ace and low <= 11
-        words = POINT_WORDS[low, soft, h.natural, False]
-        h.announcements.append(words)
-        ev({"type": "announce", "hand": label, "words": words})
+        self._say(h, POINT_WORDS[low, soft, h.natural, False])
         if (low + 10 if soft else low) == 21:
             h.closed = True
         elif h.doubled or h.split_aces:
-            # one card only after a double or on a split Ace [000]: the hand is closed, and a
-            # soft point is announced once more by its standing value (chosen, RULES.md §2)
             h.closed = True
             if soft:
                 self._say(h, h.words(closed=True))
@@ -365,12 +386,32 @@ class Round:
         h = self._current
         if h is None or self.phase != PLAY:
             return ()
-        if len(h.cards) != 2:
+        cards = h.cards
+        if len(cards) != 2:
             return _HIT_STAND  # doubles and splits are for the first two cards only [000]
-        return _LEGAL[
-            self._can_double(h, refusals, False) is None,
-            self._can_split(h, refusals, False) is None,
-        ]
+        if refusals:
+            return _LEGAL[self._can_double(h, refusals, False) is None][
+                self._can_split(h, refusals, False) is None
+            ]
+        # _can_double and _can_split without refusals, written out: asked at every decision
+        r = self.rules
+        if h.split_aces or (h.split and not r.double_after_split):
+            may_double = False
+        else:
+            low = h.low
+            may_double = (low + 10 if h.ace and low <= 11 else low) in _DOUBLE_TOTALS[r.double_on]
+        mode = r.split
+        if mode == "none":
+            may_split = False
+        else:
+            a = cards[0][0]
+            b = cards[1][0]
+            may_split = (
+                (a == b if mode == "rank" else VALUE[a] == VALUE[b])
+                and not (h.split_aces or (h.split and a == "A"))
+                and len(self.boxes[h.box].hands) < r.max_hands
+            )
+        return _LEGAL[may_double][may_split]
 
     def _consent(self, h: Hand, refusals: Collection[str], what: str) -> str | None:
         if not refusals:
@@ -400,7 +441,7 @@ class Round:
         low = h.low
         best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
         # the best total counts (chosen): A 8 is a soft 19, not a 9, and does not double on 9-11
-        if r.double_on != "any" and best not in _DOUBLE_TOTALS[r.double_on]:
+        if best not in _DOUBLE_TOTALS[r.double_on]:
             if not explain:
                 return _NO
             if r.double_on == "none":
@@ -442,12 +483,12 @@ class Round:
             raise RoundError("insurance is being offered: close it before the boxes play")
         if h is None or phase != PLAY:
             raise RoundError(f"no hand is waiting for a decision (cannot {action})")
-        ev = self.events.append
+        add = self._steps.append
         if action == HIT:
-            ev({"type": "hit", "hand": h.label})
+            add((ev.HIT, h.label))
             self._deal_to(h)
         elif action == STAND:
-            ev({"type": "stand", "hand": h.label})
+            add((ev.STAND, h.label))
             h.closed = True
             low = h.low
             if h.ace and low < 11:  # soft and below 21 (h.soft and h.best < 21)
@@ -462,7 +503,7 @@ class Round:
                 if k not in refusals:
                     stakes[k] = stakes[k] * TWO
             h.doubled = True
-            ev({"type": "double", "hand": h.label, "stakes": money_map(stakes)})
+            add((ev.DOUBLE, h.label, stakes))
             self._deal_to(h)
         elif action == SPLIT:
             why = self._can_split(h, refusals)
@@ -500,7 +541,7 @@ class Round:
         box.hands.append(new)
         for i, hh in enumerate(box.hands):
             hh.label = f"{box.number}.{i + 1}"
-        self.events.append({"type": "split", "hand": was, "into": [h.label, new.label]})
+        self._steps.append((ev.SPLIT, was, (h.label, new.label)))
         if aces:
             # [000] split Aces: one card each, and 21 is not a Black Jack
             for hh in (h, new):
@@ -528,8 +569,8 @@ class Round:
                 f"{', '.join(unknown)} cannot refuse it{why}"
             )
         card = self._draw()
-        self.events.append({"type": "exposed", "card": card})
-        out = offer(card, candidates, refused_by, self.events)
+        self._steps.append((ev.EXPOSED, card))
+        out = offer(card, candidates, refused_by, self._steps)
         who = out.taken_by
         if who == DEALER:
             self._dealer.kept.append(card)
@@ -556,7 +597,7 @@ class Round:
         self.burned.append(card)
         if self._on_burn is not None:
             self._on_burn(card)
-        self.events.append({"type": "burn", "card": card})
+        self._steps.append((ev.BURN, card))
 
     # ------------------------------------------------------------------ dealer
     def _dealer_hit(self) -> bool:
@@ -581,14 +622,16 @@ class Round:
         self.phase = DONE
         dealer = self._dealer
         boxes = self._order
+        ins = self._insurance
         if self.rules.hole_card:
             dealer.reveal()
-        elif self._undecided() or self._insurance.waiting(boxes):
+        elif self._undecided() or (ins is not None and ins.waiting(boxes)):
             self._dealer_hit()  # his second card (a card he kept [003] comes first)
         natural = False
         if len(dealer.cards) >= 2:
             natural = dealer.natural
-            self._insurance.settle(boxes, natural)
+            if ins is not None:
+                ins.settle(boxes, natural)
             if not natural and self._waiting_naturals:
                 self._pay_naturals()
         if not natural:
@@ -614,10 +657,26 @@ class Round:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self._current = None
-        settle(self._order, self._dealer.best, dealer_natural, self.rules, self.events)
+        settle(self._order, self._dealer.best, dealer_natural, self.rules, self._steps)
         self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every step of the round so far, in table order, as the transcript writes them
+        (trainer.game.events): the same list, growing as the round goes on."""
+        return self._record.written()
+
+    @property
+    def deal_order(self) -> list[str]:
+        """Who the deal's cards went to, in order [000]: each box, the dealer, each box again,
+        and the dealer's hole card where the table has one [001][004]."""
+        if not self._order:
+            return []
+        labels = [_LABEL[b.number] for b in self._order]
+        hole = [DEALER] if self.rules.hole_card else []
+        return [*labels, DEALER, *labels, *hole]
+
     @property
     def hole_revealed(self) -> bool:
         return self._dealer.hole_revealed

@@ -11,10 +11,10 @@ cards does not beat a player's Black Jack [003]; a dealer bust pays every bet st
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
-from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand
-from trainer.game.payout import ZERO, blackjack_win, money_cached, money_map
+from trainer.game.events import COLLECT, COLLECT_NET, PAY, Step
+from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand  # PUSH: a result and a step
+from trainer.game.payout import ZERO, blackjack_win
 from trainer.game.rules import HouseRules
 
 
@@ -31,12 +31,12 @@ def settle(
     dealer_best: int,
     dealer_natural: bool,
     rules: HouseRules,
-    events: list[dict[str, Any]],
+    steps: list[Step],
 ) -> None:
     """Settle every hand of `boxes` (in box order) that has no result yet, in settlement
     order: each one collected, pushed or paid as the dealer comes to it, so each box is cleared
     as it is settled."""
-    ev = events.append
+    add = steps.append
     for b in reversed(boxes):
         for h in reversed(b.hands):
             if h.result is not None:
@@ -47,34 +47,39 @@ def settle(
                 if h.natural:
                     h.result = PUSH  # [000] boxes with Black Jack push
                     h.net = dict.fromkeys(h.stakes, ZERO)
-                elif rules.dealer_bj_takes == "original":
+                    add((PUSH, h.label, h.net))
+                    continue
+                if rules.dealer_bj_takes == "original":
                     lost = {k: h.original.get(k, ZERO) for k in h.stakes}
-                    h.result = LOSE if any(lost.values()) else PUSH
                     h.net = {k: -v for k, v in lost.items()}
-                else:
-                    # chosen: with no hole card a dealer Black Jack takes doubles and splits
-                    h.result = LOSE
-                    h.net = {k: -v for k, v in h.stakes.items()}
+                    if any(lost.values()):
+                        h.result = LOSE
+                        add((COLLECT_NET, h.label, h.net))
+                    else:
+                        h.result = PUSH
+                        add((PUSH, h.label, h.net))
+                    continue
+                # a dealer Black Jack takes every bet, doubles and splits included [001]
+                # (dealer_bj_takes all)
+                h.result = LOSE
+                h.net = {k: -v for k, v in h.stakes.items()}
+                add((COLLECT, h.label, h.stakes))
             elif h.natural:
                 # [003] a dealer 21 in three or more cards does not beat a Black Jack
                 h.result = BLACKJACK
                 h.net = {k: blackjack_win(v, rules) for k, v in h.stakes.items()}
+                add((PAY, h.label, h.net))
             elif dealer_best > 21 or best > dealer_best:
                 h.result = WIN  # [000] dealer bust pays every bet still in play
                 h.net = h.stakes.copy()
+                add((PAY, h.label, h.net))
             elif best == dealer_best:
                 h.result = PUSH
                 h.net = dict.fromkeys(h.stakes, ZERO)
+                add((PUSH, h.label, h.net))
             else:
                 h.result = LOSE
                 net = h.net = {}
-                for k, v in h.stakes.items():  # loops, not comprehensions: see _money_map
+                for k, v in h.stakes.items():  # a loop, not a comprehension: see money_map
                     net[k] = -v
-            if h.result == LOSE:
-                amounts = {}
-                for k, v in h.net.items():
-                    amounts[k] = money_cached(-v)
-                ev({"type": "collect", "hand": h.label, "amounts": amounts})
-            else:
-                kind = "push" if h.result == PUSH else "pay"
-                ev({"type": kind, "hand": h.label, "amounts": money_map(h.net)})
+                add((COLLECT, h.label, h.stakes))

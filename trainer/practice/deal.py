@@ -286,7 +286,7 @@ class DealShoe:
                 if over:
                     over = False
                     too_much = top + max(Decimal(1), top / 2)
-                    why = r._insurance.refusal(n, r.boxes[n], bettor, too_much) or "too much"
+                    why = r.insurance_refusal(n, too_much, bettor) or "too much"
                     extra.setdefault(len(r.events), []).append(
                         Step(
                             "deal", K_PROCEDURE, "procedure", ACTION,

@@ -1,0 +1,109 @@
+"""The record of a round: every step in table order, as the transcript writes it.
+
+While a round is played each step is kept as a short tuple, its kind first and then its values,
+amounts still as Decimal — a round is played far more often than its record is read (a drill
+plays a whole round to cut one question from it, the benchmark thousands a second). The record is
+written out as the transcript's dicts (`{"type": "deal", "to": "1", "card": "TS"}`, amounts as
+`money` writes them) when it is read, each step once (`Record.written`).
+
+The steps, and the keys they are written with besides "type":
+- (DEAL, to, card): "to", "card"; (DEAL_DOWN, to, card), the hole card: the same and "face":
+  "down"; (ANNOUNCE, hand, words): "hand", "words";
+- (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
+  into): "hand", "into";
+- (PAY, hand, net), (PUSH, hand, net), (BLACKJACK_PAID, hand, net), (COLLECT, hand, stakes) and
+  (COLLECT_NET, hand, net), a collection written from the hand's net: "hand", "amounts";
+- (INSURANCE_OFFERED, boxes): "boxes"; (INSURANCE_CLOSED,); (INSURE, box, bettor, amount),
+  (INSURANCE_PAID, ...), (INSURANCE_COLLECTED, ...): "box", "bettor", "amount";
+- (EXPOSED, card): "card"; (OFFER, to, card, taken): "to", "card", "taken"; (BURN, card) and
+  (REVEAL, card): "card".
+
+The dicts of amounts a step holds are the hand's own, which never change once the step is
+recorded (a hand's stakes after its double, its net once settled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from trainer.game.payout import money_cached, money_map
+
+Step = tuple[Any, ...]
+
+DEAL = "deal"
+DEAL_DOWN = "deal-down"
+ANNOUNCE = "announce"
+HIT = "hit"
+STAND = "stand"
+DOUBLE = "double"
+SPLIT = "split"
+PAY = "pay"
+PUSH = "push"
+BLACKJACK_PAID = "blackjack-paid"
+COLLECT = "collect"
+COLLECT_NET = "collect-net"
+INSURANCE_OFFERED = "insurance-offered"
+INSURANCE_CLOSED = "insurance-closed"
+INSURE = "insure"
+INSURANCE_PAID = "insurance-paid"
+INSURANCE_COLLECTED = "insurance-collected"
+EXPOSED = "exposed"
+OFFER = "offer"
+BURN = "burn"
+REVEAL = "reveal"
+
+
+def _lost(net: Mapping[str, Decimal]) -> dict[str, str]:
+    out = {}
+    for k, v in net.items():
+        out[k] = money_cached(-v)
+    return out
+
+
+_WRITE: dict[str, Callable[[Step], dict[str, Any]]] = {
+    DEAL: lambda s: {"type": DEAL, "to": s[1], "card": s[2]},
+    DEAL_DOWN: lambda s: {"type": DEAL, "to": s[1], "card": s[2], "face": "down"},
+    ANNOUNCE: lambda s: {"type": ANNOUNCE, "hand": s[1], "words": s[2]},
+    HIT: lambda s: {"type": HIT, "hand": s[1]},
+    STAND: lambda s: {"type": STAND, "hand": s[1]},
+    DOUBLE: lambda s: {"type": DOUBLE, "hand": s[1], "stakes": money_map(s[2])},
+    SPLIT: lambda s: {"type": SPLIT, "hand": s[1], "into": list(s[2])},
+    PAY: lambda s: {"type": PAY, "hand": s[1], "amounts": money_map(s[2])},
+    PUSH: lambda s: {"type": PUSH, "hand": s[1], "amounts": money_map(s[2])},
+    BLACKJACK_PAID: lambda s: {"type": BLACKJACK_PAID, "hand": s[1], "amounts": money_map(s[2])},
+    COLLECT: lambda s: {"type": COLLECT, "hand": s[1], "amounts": money_map(s[2])},
+    COLLECT_NET: lambda s: {"type": COLLECT, "hand": s[1], "amounts": _lost(s[2])},
+    INSURANCE_OFFERED: lambda s: {"type": INSURANCE_OFFERED, "boxes": list(s[1])},
+    INSURANCE_CLOSED: lambda s: {"type": INSURANCE_CLOSED},
+    INSURE: lambda s: {"type": s[0], "box": s[1], "bettor": s[2], "amount": money_cached(s[3])},
+    EXPOSED: lambda s: {"type": EXPOSED, "card": s[1]},
+    OFFER: lambda s: {"type": OFFER, "to": s[1], "card": s[2], "taken": s[3]},
+    BURN: lambda s: {"type": BURN, "card": s[1]},
+    REVEAL: lambda s: {"type": REVEAL, "card": s[1]},
+}
+_WRITE[INSURANCE_PAID] = _WRITE[INSURANCE_COLLECTED] = _WRITE[INSURE]
+
+
+class Record:
+    """The steps of one round: appended to `steps` while it is played, `written` to read them.
+
+    (No bound `steps.append` is kept on any object: a deep copy of a round would share it.)"""
+
+    __slots__ = ("steps", "_written")
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self._written: list[dict[str, Any]] = []
+
+    def written(self) -> list[dict[str, Any]]:
+        """Every step so far as the transcript writes it; the steps written before are not
+        written again (and the list is the same one, growing as the round goes on)."""
+        out = self._written
+        steps = self.steps
+        n = len(out)
+        if n < len(steps):
+            write = _WRITE
+            out += [write[s[0]](s) for s in steps[n:]]
+        return out
