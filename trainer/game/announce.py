@@ -61,3 +61,10 @@ def announce_up_card(card: str) -> str:
 
 # UP_CARD_WORDS[rank] == announce_up_card(card) for a card of that rank
 UP_CARD_WORDS: dict[str, str] = {r: announce_up_card(r) for r in RANKS}
+
+
+# The words of a hand still open, neither a natural nor closed, by its hard total (Aces as 1):
+# HARD_WORDS[low], and SOFT_WORDS[low] while an Ace may count 11 (low <= 11). A list look-up
+# is cheaper than POINT_WORDS' four keys, and this is what the round says after most cards.
+HARD_WORDS: tuple[str, ...] = tuple(announce_points(low, False) for low in range(32))
+SOFT_WORDS: tuple[str, ...] = tuple(announce_points(low, True) for low in range(12))

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 
 from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
 from trainer.game.cards import VALUE, is_natural, points
-from trainer.game.events import ANNOUNCE, DEAL, DEAL_DOWN, REVEAL, Step
+from trainer.game.events import ANNOUNCE, DEAL_SAY, DEALER, REVEAL, Step
 from trainer.game.hand import BLACKJACK, BUST
 from trainer.game.rules import HouseRules
 
-DEALER = "dealer"
+__all__ = ["DEALER", "UNFINISHED", "Dealer", "dealer_draws", "dealer_must_draw", "dealer_words"]
 # the dealer's result when he stopped before his hand was made: nothing was left to settle
 # against it (RULES.md §6.5), so it is neither a point nor bust
 UNFINISHED = "unfinished"
@@ -40,22 +40,19 @@ class Dealer:
         self._steps = steps
 
     # ------------------------------------------------------------------ the deal
-    def take_up_card(self, card: str) -> int:
-        """[000] the dealer's one face-up card of the first round; returns its value."""
+    def take_up_card(self, card: str) -> str:
+        """[000] the dealer's one face-up card of the first round; returns what he says of it
+        (the round records the deal as one step)."""
         self.cards.append(card)
         v = self.low = VALUE[card[0]]
         self.ace = v == 1
         words = UP_CARD_WORDS[card[0]]
         self.announcements.append(words)
-        add = self._steps.append
-        add((DEAL, DEALER, card))
-        add((ANNOUNCE, DEALER, words))
-        return v
+        return words
 
     def take_hole_card(self, card: str) -> None:
         """[001][004] the second card, face down, in the second round of the deal."""
         self._add(card)
-        self._steps.append((DEAL_DOWN, DEALER, card))
 
     def _add(self, card: str) -> None:
         self.cards.append(card)
@@ -83,9 +80,7 @@ class Dealer:
         must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
         words = POINT_WORDS[low, soft, len(cards) == 2 and soft and low == 11, not must]
         self.announcements.append(words)
-        add = self._steps.append
-        add((DEAL, DEALER, card))
-        add((ANNOUNCE, DEALER, words))
+        self._steps.append((DEAL_SAY, DEALER, card, words))
         return must
 
     def reveal(self) -> None:

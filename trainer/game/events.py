@@ -8,7 +8,10 @@ written out as the transcript's dicts (`{"type": "deal", "to": "1", "card": "TS"
 
 The steps, and the keys they are written with besides "type":
 - (DEAL, to, card): "to", "card"; (DEAL_DOWN, to, card), the hole card: the same and "face":
-  "down"; (ANNOUNCE, hand, words): "hand", "words";
+  "down"; (ANNOUNCE, hand, words): "hand", "words"; (DEAL_SAY, to, card, words), a card and the
+  point said after it, is written as the two steps it is, a deal and an announce; and the whole
+  deal is one step, (DEAL_ROUND, labels, cards, up_words, hole, words), written as its cards one
+  by one, the dealer's point after his up card and each box's point at the end [000];
 - (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
   into): "hand", "into";
 - (PAY, hand, net), (PUSH, hand, net), (BLACKJACK_PAID, hand, net), (COLLECT, hand, stakes) and
@@ -34,6 +37,9 @@ Step = tuple[Any, ...]
 
 DEAL = "deal"
 DEAL_DOWN = "deal-down"
+DEAL_SAY = "deal-say"
+DEAL_ROUND = "deal-round"
+DEALER = "dealer"
 ANNOUNCE = "announce"
 HIT = "hit"
 STAND = "stand"
@@ -86,24 +92,47 @@ _WRITE: dict[str, Callable[[Step], dict[str, Any]]] = {
 _WRITE[INSURANCE_PAID] = _WRITE[INSURANCE_COLLECTED] = _WRITE[INSURE]
 
 
+def _deal_round(s: Step) -> list[dict[str, Any]]:
+    _, labels, cards, up_words, hole, words = s
+    n = len(labels)
+    out = [{"type": DEAL, "to": t, "card": c} for t, c in zip(labels, cards, strict=False)]
+    out.append({"type": DEAL, "to": DEALER, "card": cards[n]})
+    out.append({"type": ANNOUNCE, "hand": DEALER, "words": up_words})
+    second = cards[n + 1 : 2 * n + 1]
+    out += [{"type": DEAL, "to": t, "card": c} for t, c in zip(labels, second, strict=True)]
+    if hole:
+        out.append({"type": DEAL, "to": DEALER, "card": cards[2 * n + 1], "face": "down"})
+    out += [{"type": ANNOUNCE, "hand": t, "words": w} for t, w in zip(labels, words, strict=True)]
+    return out
+
+
 class Record:
     """The steps of one round: appended to `steps` while it is played, `written` to read them.
 
     (No bound `steps.append` is kept on any object: a deep copy of a round would share it.)"""
 
-    __slots__ = ("steps", "_written")
+    __slots__ = ("steps", "_written", "_read")
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self._written: list[dict[str, Any]] = []
+        self._read = 0  # the steps written so far
 
     def written(self) -> list[dict[str, Any]]:
         """Every step so far as the transcript writes it; the steps written before are not
         written again (and the list is the same one, growing as the round goes on)."""
         out = self._written
         steps = self.steps
-        n = len(out)
-        if n < len(steps):
+        if self._read < len(steps):
             write = _WRITE
-            out += [write[s[0]](s) for s in steps[n:]]
+            for s in steps[self._read :]:
+                kind = s[0]
+                if kind == DEAL_SAY:
+                    out.append({"type": DEAL, "to": s[1], "card": s[2]})
+                    out.append({"type": ANNOUNCE, "hand": s[1], "words": s[3]})
+                elif kind == DEAL_ROUND:
+                    out += _deal_round(s)
+                else:
+                    out.append(write[kind](s))
+            self._read = len(steps)
         return out

@@ -45,6 +45,9 @@ class Hand:
     net: dict[str, Decimal]
     announcements: list[str]
     label: str
+    # what the hand may do on its first two cards when nobody refuses: worked out when it gets
+    # them (Round.legal_actions)
+    legal: tuple[str, ...]
 
     # Written out rather than made by the dataclass: a round makes a hand for every box it deals,
     # and a plain __init__ with few parameters costs half as much.
@@ -73,6 +76,7 @@ class Hand:
         self.result = None
         self.net = {}
         self.announcements = []
+        self.legal = ()
 
     def add(self, card: str) -> None:
         cards = self.cards
@@ -112,13 +116,13 @@ class Box:
     # summing them again at every bet made placing them quadratic
     total: Decimal
 
-    def __init__(self, number: int, bets: dict[str, Decimal]) -> None:
+    def __init__(self, number: int, bets: dict[str, Decimal], total: Decimal = ZERO) -> None:
         self.number = number
         self.bets = bets
         self.hands = []
         self.insured = {}
         self.insurance_nets = {}
-        self.total = ZERO
+        self.total = total
 
     @property
     def insurance(self) -> Decimal | None:

@@ -17,16 +17,20 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from trainer.game import events as ev
-from trainer.game.announce import POINT_WORDS
+from trainer.game.announce import HARD_WORDS, POINT_WORDS, SOFT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
-from trainer.game.events import ANNOUNCE, COLLECT, DEAL, Record
+from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record
+from trainer.game.events import DOUBLE as S_DOUBLE
+from trainer.game.events import HIT as S_HIT
+from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settle, settlement_order
+from trainer.game.shoe import OutOfCards
 from trainer.game.table import BoxView, HandView, TableView
 
 __all__ = [
@@ -87,6 +91,9 @@ class Round:
     ) -> None:
         self.rules = rules
         self._draw = cards.draw
+        self._draw_many: Callable[[int], list[str] | None] | None = getattr(
+            cards, "draw_many", None
+        )
         self._begin = getattr(cards, "begin_round", None)
         self._on_burn = on_burn
         self.phase = BETTING
@@ -102,10 +109,14 @@ class Round:
         self._current: Hand | None = None
         self.burned: list[str] = []
         self._waiting_naturals = False
-        # who the card being drawn is for, for messages: a box number or "dealer"
+        self._unordered = False  # boxes bet on out of their order: sorted at the deal
+        self._last_box = 0
+        self._unseated = 0  # boxes with behind bets and no seated player's bet yet
+        # who the card being drawn when the cards ran out was for: a box number or "dealer"
         self.drawing_for: int | str | None = None
-        self._order: list[Box] = []
-        self._bi = self._hi = 0
+        self._order: list[Box] = []  # the boxes in box order, once dealt
+        self._queue: list[Hand] = []  # the hands in playing order
+        self._qi = 0  # where the turn is in the queue
 
     # ------------------------------------------------------------------ bets
     def bet(self, box: int, bettor: str, amount: Decimal) -> None:
@@ -122,25 +133,40 @@ class Round:
             raise RoundError(
                 f"box {box}: behind bets are not taken under {r.preset} ({bettor} bets behind)"
             )
-        if r.table_min is not None and amount < r.table_min:
+        tmin = r.table_min
+        if tmin is not None and amount < tmin:
             raise RoundError(
                 f"box {box}: {bettor}'s bet {money(amount)} is below the table minimum "
-                f"{money(r.table_min)}"
+                f"{money(tmin)}"
             )
+        tmax = r.table_max
         b = self.boxes.get(box)
-        if b is not None and bettor in b.bets:
+        if b is None:
+            # the box is taken only once its first bet is: a refused one leaves it free
+            if tmax is not None and amount > tmax:
+                raise RoundError(
+                    f"box {box}: the bets on the box total {money(amount)}, above the table "
+                    f"maximum {money(tmax)} [000]"
+                )
+            if box < self._last_box:
+                self._unordered = True
+            self._last_box = box
+            self.boxes[box] = Box(box, {bettor: amount}, amount)
+            if bettor != SEAT:
+                self._unseated += 1  # until the seated player bets on it
+            return
+        if bettor in b.bets:
             raise RoundError(f"box {box}: {bettor} already has a bet on this box")
-        total = amount if b is None else b.total + amount
-        if r.table_max is not None and total > r.table_max:
+        total = b.total + amount
+        if tmax is not None and total > tmax:
             raise RoundError(
                 f"box {box}: the bets on the box total {money(total)}, above the table maximum "
-                f"{money(r.table_max)} [000]"
+                f"{money(tmax)} [000]"
             )
-        # the box is taken only once its first bet is: a refused one leaves it free
-        if b is None:
-            b = self.boxes[box] = Box(box, {})
         b.bets[bettor] = amount
         b.total = total
+        if bettor == SEAT:
+            self._unseated -= 1
 
     # ------------------------------------------------------------------ deal
     def deal(self) -> None:
@@ -151,11 +177,11 @@ class Round:
             raise RoundError("the cards are already dealt")
         if not self.boxes:
             raise RoundError("no box has a bet: nothing to deal")
-        for b in self.boxes.values():
-            if SEAT not in b.bets:
-                raise RoundError(
-                    f"box {b.number}: behind bets need a seated player's bet on the box [000]"
-                )
+        if self._unseated:
+            b = next(b for b in self.boxes.values() if SEAT not in b.bets)
+            raise RoundError(
+                f"box {b.number}: behind bets need a seated player's bet on the box [000]"
+            )
         if len(self.boxes) < r.min_boxes_heads_up:
             raise RoundError(
                 f"the house refuses a single player heads up: bet on at least "
@@ -163,54 +189,61 @@ class Round:
             )
         if self._begin is not None:
             self._begin()
-        # A new dict of the boxes in box order (sorting the (number, box) pairs never compares
-        # two boxes); a lone box is in order already, and a copy costs a fraction of a sort.
         bx = self.boxes
-        bx = self.boxes = dict(sorted(bx.items())) if len(bx) > 1 else bx.copy()
+        if self._unordered:
+            # in box order (sorting the (number, box) pairs never compares two boxes)
+            bx = self.boxes = dict(sorted(bx.items()))
         boxes = self._order = list(bx.values())
-        self._bi = self._hi = 0
+        n = len(boxes)
+        # [000] one card face up to each box in box order, one to the dealer, a second to each
+        # box (and the dealer's hole card [001][004]): drawn at once where the source can
+        cards = self._deal_cards(2 * n + 2 if r.hole_card else 2 * n + 1, boxes)
+        up = cards[n]
         hands = []
-        for b in boxes:
+        words = []
+        naturals = False
+        # what a hand may do on its two cards (`legal_actions`), worked out here from the points
+        # already in hand: the totals that double [000][002][004], and pairs by rank [000] or by
+        # value [003]; a box holds one hand yet, and max_hands is 2 or more where hands split
+        doubles = _DOUBLE_TOTALS[r.double_on]
+        pairs = r.split
+        for i, b in enumerate(boxes):
             bets = b.bets
+            first = cards[i]
+            second = cards[n + 1 + i]
+            v = VALUE[first[0]]
+            w = VALUE[second[0]]
+            low = v + w
             # the original bet is the box's, which no longer changes once the cards are out
-            h = Hand(b.number, [], bets.copy(), bets, _LABEL[b.number])
+            h = Hand(b.number, [first, second], bets.copy(), bets, _LABEL[b.number], low)
+            if v == 1 or w == 1:
+                h.ace = True
+                if low == 11:  # an Ace and a ten-value [000]
+                    h.natural = h.closed = naturals = True
+                    said = "Black Jack"
+                else:
+                    said = SOFT_WORDS[low]
+                    h.legal = _LEGAL[low + 10 in doubles][
+                        pairs != "none" and first[0] == second[0]  # two Aces, whatever the mode
+                    ]
+            else:
+                said = HARD_WORDS[low]
+                h.legal = _LEGAL[low in doubles][
+                    v == w if pairs == "value" else pairs == "rank" and first[0] == second[0]
+                ]
+            h.announcements.append(said)
+            words.append(said)
             b.hands.append(h)
             hands.append(h)
-        draw, add = self._draw, self._steps.append
-        # The deal is the hottest loop of the engine, so Hand.add is written out in it: a first
-        # card sets the point, a second can make a natural (no hand is split yet).
-        for h in hands:  # [000] one card face up to each box in box order
-            self.drawing_for = h.box
-            c = draw()
-            h.cards.append(c)
-            v = VALUE[c[0]]
-            h.low = v
-            h.ace = v == 1
-            add((DEAL, h.label, c))
-        self.drawing_for = DEALER
-        up_value = self._dealer.take_up_card(draw())
-        for h in hands:  # [000] a second card to each box
-            self.drawing_for = h.box
-            c = draw()
-            h.cards.append(c)
-            v = VALUE[c[0]]
-            low = h.low = h.low + v
-            if v == 1:
-                h.ace = True
-            h.natural = h.ace and low == 11
-            add((DEAL, h.label, c))
+        self._queue = hands.copy()  # the hands in playing order (`_advance`)
+        self._qi = 0
+        up_words = self._dealer.take_up_card(up)
+        up_value = VALUE[up[0]]
         if r.hole_card:
-            self.drawing_for = DEALER
-            self._dealer.take_hole_card(draw())
-        naturals = False
-        for h in hands:
-            low = h.low
-            words = POINT_WORDS[low, h.ace and low <= 11, h.natural, False]
-            h.announcements.append(words)
-            add((ANNOUNCE, h.label, words))
-            if h.natural:
-                h.closed = True
-                naturals = True
+            self._dealer.take_hole_card(cards[2 * n + 1])
+        # the deal as one step: written out card by card when read (trainer.game.events)
+        add = self._steps.append
+        add((DEAL_ROUND, [h.label for h in hands], cards, up_words, r.hole_card, words))
         # (no hand becomes a natural after the deal, so without one there is nothing to pay)
         if up_value not in (1, 10) and not r.hole_card:
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
@@ -228,11 +261,33 @@ class Round:
             return
         self._after_insurance()
 
+    def _deal_cards(self, k: int, boxes: list[Box]) -> list[str]:
+        """The deal's `k` cards in the order they go out; when the cards run out, who the missing
+        card was for is noted (`drawing_for`, for the message)."""
+        if self._draw_many is not None:
+            cards = self._draw_many(k)
+            if cards is not None:
+                return cards
+        cards = []
+        n = len(boxes)
+        try:
+            while len(cards) < k:
+                cards.append(self._draw())
+        except OutOfCards:
+            i = len(cards)  # the card missing
+            j = i if i < n else i - n - 1
+            self.drawing_for = boxes[j].number if 0 <= j < n and i != n else DEALER
+            raise
+        return cards
+
     def _deal_to(self, h: Hand) -> None:
         """Deal `h` a card face up, then announce it and close it if need be (`_after_card`,
         written out: this runs for every card after the deal)."""
-        self.drawing_for = h.box
-        c = self._draw()
+        try:
+            c = self._draw()
+        except OutOfCards:
+            self.drawing_for = h.box
+            raise
         # Hand.add written out; the card is never a natural's second card: a hand dealt here
         # holds two cards or more, or is a split hand, which never makes Black Jack [000]
         cards = h.cards
@@ -241,16 +296,17 @@ class Round:
         low = h.low = h.low + v
         if v == 1:
             h.ace = True
-        add = self._steps.append
-        label = h.label
-        add((DEAL, label, c))
         if low > 21:
-            self._bust(h)
+            self._bust(h, c)
             return
-        soft = h.ace and low <= 11
-        words = POINT_WORDS[low, soft, False, False]
+        if h.ace and low <= 11:
+            soft = True
+            words = SOFT_WORDS[low]
+        else:
+            soft = False
+            words = HARD_WORDS[low]
         h.announcements.append(words)
-        add((ANNOUNCE, label, words))
+        self._steps.append((DEAL_SAY, h.label, c, words))
         if (low + 10 if soft else low) == 21:
             h.closed = True
         elif h.doubled or h.split_aces:
@@ -259,12 +315,15 @@ class Round:
             h.closed = True
             if soft:
                 self._say(h, h.words(closed=True))
+        elif len(cards) == 2:  # a split hand's second card
+            h.legal = self._legal_of(h)
 
-    def _bust(self, h: Hand) -> None:
-        """[000][003] a bust box loses at once: the dealer collects the bet and the cards."""
+    def _bust(self, h: Hand, card: str | None = None) -> None:
+        """[000][003] a bust box loses at once: the dealer collects the bet and the cards
+        (`card`: the card just dealt, recorded with the words)."""
         h.announcements.append("bust")
         add = self._steps.append
-        add((ANNOUNCE, h.label, "bust"))
+        add((ANNOUNCE, h.label, "bust") if card is None else (DEAL_SAY, h.label, card, "bust"))
         h.closed = True
         h.result = BUST
         net = h.net
@@ -337,28 +396,26 @@ class Round:
     def _advance(self) -> None:
         """Find the next hand to play, dealing split hands their second card; else the dealer.
 
-        Play only ever moves forward (box order, then a box's hands first to last [000]), so the
-        search resumes where it stopped."""
-        # the position is kept in locals while searching and stored whenever it matters
-        boxes = self._order
-        n = len(boxes)
-        bi, hi = self._bi, self._hi
-        while bi < n:
-            hands = boxes[bi].hands
-            while hi < len(hands):
-                h = hands[hi]
-                if not h.closed:
-                    self._bi, self._hi = bi, hi
-                    if len(h.cards) == 1:
-                        # a split hand gets its second card when its turn comes [000]
-                        self._deal_to(h)
-                    if not h.closed:
-                        self._current = h
-                        return
-                hi += 1
-            bi += 1
-            hi = 0
-        self._bi, self._hi = bi, hi
+        Play only ever moves forward (box order, then a box's hands first to last [000]): the
+        hands wait in `_queue` in that order (a split puts its new hand after the box's last),
+        and the search resumes where it stopped."""
+        queue = self._queue
+        i = self._qi
+        n = len(queue)
+        while i < n:
+            h = queue[i]
+            if not h.closed:
+                self._qi = i
+                if len(h.cards) == 1:
+                    # a split hand gets its second card when its turn comes [000]
+                    self._deal_to(h)
+                    if h.closed:
+                        i += 1
+                        continue
+                self._current = h
+                return
+            i += 1
+        self._qi = i
         self._current = None
         self._dealer_plays()
 
@@ -379,21 +436,27 @@ class Round:
             h.closed = True
             if soft:
                 self._say(h, h.words(closed=True))
+        elif len(h.cards) == 2:  # a split hand's second card
+            h.legal = self._legal_of(h)
 
     def legal_actions(self, refusals: Collection[str] = ()) -> tuple[str, ...]:
         """The actions the current hand may take. `refusals`: bettors on the box who would refuse
         to put up more money for a double or split."""
         h = self._current
-        if h is None or self.phase != PLAY:
+        if h is None:  # (a hand has the turn only in the play phase)
             return ()
-        cards = h.cards
-        if len(cards) != 2:
+        if len(h.cards) != 2:
             return _HIT_STAND  # doubles and splits are for the first two cards only [000]
         if refusals:
             return _LEGAL[self._can_double(h, refusals, False) is None][
                 self._can_split(h, refusals, False) is None
             ]
-        # _can_double and _can_split without refusals, written out: asked at every decision
+        return h.legal  # worked out when the hand got its second card (`_legal_of`)
+
+    def _legal_of(self, h: Hand) -> tuple[str, ...]:
+        """What the two-card hand `h` may do when nobody refuses: `_can_double` and
+        `_can_split` without refusals, written out."""
+        cards = h.cards
         r = self.rules
         if h.split_aces or (h.split and not r.double_after_split):
             may_double = False
@@ -478,20 +541,17 @@ class Round:
     def act(self, action: str, refusals: Collection[str] = ()) -> None:
         """Apply the seated player's decision to the current hand [000][003]."""
         h = self._current
-        phase = self.phase
-        if phase == INSURANCE:
-            raise RoundError("insurance is being offered: close it before the boxes play")
-        if h is None or phase != PLAY:
+        if h is None:  # (a hand has the turn only in the play phase)
+            if self.phase == INSURANCE:
+                raise RoundError("insurance is being offered: close it before the boxes play")
             raise RoundError(f"no hand is waiting for a decision (cannot {action})")
-        add = self._steps.append
         if action == HIT:
-            add((ev.HIT, h.label))
+            self._steps.append((S_HIT, h.label))
             self._deal_to(h)
         elif action == STAND:
-            add((ev.STAND, h.label))
+            self._steps.append((S_STAND, h.label))
             h.closed = True
-            low = h.low
-            if h.ace and low < 11:  # soft and below 21 (h.soft and h.best < 21)
+            if h.ace and h.low < 11:  # soft and below 21 (h.soft and h.best < 21)
                 # chosen: a soft point is announced once more by its standing value
                 self._say(h, h.words(closed=True))
         elif action == DOUBLE:
@@ -503,7 +563,7 @@ class Round:
                 if k not in refusals:
                     stakes[k] = stakes[k] * TWO
             h.doubled = True
-            add((ev.DOUBLE, h.label, stakes))
+            self._steps.append((S_DOUBLE, h.label, stakes))
             self._deal_to(h)
         elif action == SPLIT:
             why = self._can_split(h, refusals)
@@ -537,7 +597,9 @@ class Round:
         )
         h.split = True
         h.split_aces = aces
-        # chosen: a re-split hand goes to the end of the box, so labels never change in play
+        # chosen: a re-split hand goes to the end of the box, so labels never change in play;
+        # in the queue, after the box's last hand (the box's hands follow one another there)
+        self._queue.insert(self._qi - box.hands.index(h) + len(box.hands), new)
         box.hands.append(new)
         for i, hh in enumerate(box.hands):
             hh.label = f"{box.number}.{i + 1}"
@@ -607,8 +669,11 @@ class Round:
         if dealer.kept:
             c = dealer.kept.pop(0)
         else:
-            self.drawing_for = DEALER
-            c = self._draw()
+            try:
+                c = self._draw()
+            except OutOfCards:
+                self.drawing_for = DEALER
+                raise
         return dealer.hit(c)
 
     def _dealer_plays(self) -> None:
@@ -702,9 +767,10 @@ class Round:
         for b in self.boxes.values():
             for h in b.hands:
                 for k, v in h.net.items():
-                    out[k] = out.get(k, ZERO) + v
-            for k, v in b.insurance_nets.items():
-                out[k] = out.get(k, ZERO) + v
+                    out[k] = out[k] + v if k in out else v
+            if b.insurance_nets:
+                for k, v in b.insurance_nets.items():
+                    out[k] = out[k] + v if k in out else v
         return out
 
     def snapshot(

@@ -115,6 +115,16 @@ class Shoe:
         self._pos = pos + 1
         return card
 
+    def draw_many(self, n: int) -> list[str] | None:
+        """The next `n` cards at once, or None when the shoe holds fewer (draw them one by one
+        then: the discards are reshuffled as need be)."""
+        pos = self._pos
+        end = pos + n
+        if end > len(self._cards):
+            return None
+        self._pos = end
+        return self._cards[pos:end]
+
     def _reshuffle_discards(self) -> None:
         """A small shoe ran out in the middle of a round (a one-deck home game at a full table):
         the discards of the earlier rounds are shuffled and dealing goes on *(chosen)*; the cards
@@ -174,6 +184,15 @@ class ScriptedCards:
         card = self._cards[self._pos]
         self._pos += 1
         return card
+
+    def draw_many(self, n: int) -> list[str] | None:
+        """The next `n` cards, or None when fewer are left (draw them one by one then, to learn
+        which card was missing)."""
+        pos = self._pos
+        if pos + n > len(self._cards):
+            return None
+        self._pos = pos + n
+        return self._cards[pos : pos + n]
 
     @property
     def used(self) -> int:
