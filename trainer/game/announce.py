@@ -68,3 +68,6 @@ UP_CARD_WORDS: dict[str, str] = {r: announce_up_card(r) for r in RANKS}
 # is cheaper than POINT_WORDS' four keys, and this is what the round says after most cards.
 HARD_WORDS: tuple[str, ...] = tuple(announce_points(low, False) for low in range(32))
 SOFT_WORDS: tuple[str, ...] = tuple(announce_points(low, True) for low in range(12))
+# and of a closed hand (one that stands, or a dealer's that must): CLOSED_WORDS[best], by its
+# best total, "bust" over 21 (a natural is "Black Jack" whatever)
+CLOSED_WORDS: tuple[str, ...] = tuple(str(best) if best <= 21 else BUST for best in range(32))

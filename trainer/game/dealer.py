@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from trainer.game.announce import POINT_WORDS, UP_CARD_WORDS, announce_points, announce_up_card
+from trainer.game.announce import (
+    BLACK_JACK,
+    CLOSED_WORDS,
+    HARD_WORDS,
+    SOFT_WORDS,
+    UP_CARD_WORDS,
+    announce_points,
+    announce_up_card,
+)
 from trainer.game.cards import VALUE, is_natural, points
 from trainer.game.events import ANNOUNCE, DEAL_SAY, DEALER, REVEAL, Step
 from trainer.game.hand import BLACKJACK, BUST
@@ -75,10 +83,16 @@ class Dealer:
         if v == 1:
             self.ace = True
         soft = self.ace and low <= 11
-        # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17
+        # _must_draw(low, soft, self.rules), written out [000]: draw to 16, stand on 17; and the
+        # words (POINT_WORDS[low, soft, natural, not must], from the tables)
         best = low + 10 if soft else low
         must = best < 17 or (soft and best == 17 and self.rules.dealer_hits_soft_17)
-        words = POINT_WORDS[low, soft, len(cards) == 2 and soft and low == 11, not must]
+        if must:
+            words = SOFT_WORDS[low] if soft else HARD_WORDS[low]
+        elif soft and low == 11 and len(cards) == 2:
+            words = BLACK_JACK
+        else:
+            words = CLOSED_WORDS[best]
         self.announcements.append(words)
         self._steps.append((DEAL_SAY, DEALER, card, words))
         return must

@@ -14,6 +14,8 @@ from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.payout import ZERO
 
+_LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
+
 SEAT = "seat"  # the seated player, who decides for the box; behind bettors have names [000]
 
 # Results of a hand once settled.
@@ -57,6 +59,7 @@ class Hand:
         cards: list[str],
         stakes: dict[str, Decimal],
         original: dict[str, Decimal],
+        announcements: list[str],
         label: str = "",
         low: int = 0,
         ace: bool = False,
@@ -75,7 +78,7 @@ class Hand:
         self.doubled = self.closed = self.natural = self.natural_paid = False
         self.result = None
         self.net = {}
-        self.announcements = []
+        self.announcements = announcements
         self.legal = ()
 
     def add(self, card: str) -> None:
@@ -115,9 +118,11 @@ class Box:
     # the bets' total, kept as they are placed: a box may hold thousands of behind bets, and
     # summing them again at every bet made placing them quadratic
     total: Decimal
+    label: str  # the box's number as text, the label of its hand until it splits
 
     def __init__(self, number: int, bets: dict[str, Decimal], total: Decimal = ZERO) -> None:
         self.number = number
+        self.label = _LABELS[number] if number < 8 else str(number)
         self.bets = bets
         self.hands = []
         self.insured = {}

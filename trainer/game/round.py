@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from trainer.game import events as ev
-from trainer.game.announce import HARD_WORDS, POINT_WORDS, SOFT_WORDS
+from trainer.game.announce import BLACK_JACK, HARD_WORDS, POINT_WORDS, SOFT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
 from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record
@@ -59,9 +59,6 @@ _LEGAL: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (_HIT_STAND, (HIT, STAND, SPLIT)),
     ((HIT, STAND, DOUBLE), (HIT, STAND, DOUBLE, SPLIT)),
 )
-
-# a box's label, its number as text, for the boxes a table has
-_LABEL = tuple(str(n) for n in range(8))
 
 _DOUBLE_TOTALS: dict[str, frozenset[int]] = {
     "9-11": frozenset((9, 10, 11)),  # [000][003] the first two cards total 9, 10 or 11
@@ -106,7 +103,9 @@ class Round:
         self.dealer = dealer.cards
         self.dealer_announcements = dealer.announcements
         self.dealer_result: str | None = None  # what the dealer's hand became, once settled
-        self._current: Hand | None = None
+        # the hand whose turn it is, or None outside the play phase (a plain attribute, not a
+        # property: it is read before every decision)
+        self.current: Hand | None = None
         self.burned: list[str] = []
         self._waiting_naturals = False
         self._unordered = False  # boxes bet on out of their order: sorted at the deal
@@ -206,34 +205,31 @@ class Round:
         # already in hand: the totals that double [000][002][004], and pairs by rank [000] or by
         # value [003]; a box holds one hand yet, and max_hands is 2 or more where hands split
         doubles = _DOUBLE_TOTALS[r.double_on]
-        pairs = r.split
-        for i, b in enumerate(boxes):
+        by_rank = r.split == "rank"
+        by_value = r.split == "value"
+        may_split = by_rank or by_value
+        for b, first, second in zip(boxes, cards, cards[n + 1 : 2 * n + 1], strict=False):
             bets = b.bets
-            first = cards[i]
-            second = cards[n + 1 + i]
             v = VALUE[first[0]]
             w = VALUE[second[0]]
             low = v + w
             # the original bet is the box's, which no longer changes once the cards are out
-            h = Hand(b.number, [first, second], bets.copy(), bets, _LABEL[b.number], low)
             if v == 1 or w == 1:
-                h.ace = True
+                said = BLACK_JACK if low == 11 else SOFT_WORDS[low]
+                h = Hand(b.number, [first, second], bets.copy(), bets, [said], b.label, low, True)
                 if low == 11:  # an Ace and a ten-value [000]
                     h.natural = h.closed = naturals = True
-                    said = "Black Jack"
                 else:
-                    said = SOFT_WORDS[low]
-                    h.legal = _LEGAL[low + 10 in doubles][
-                        pairs != "none" and first[0] == second[0]  # two Aces, whatever the mode
-                    ]
+                    # two Aces are a pair whatever the mode
+                    h.legal = _LEGAL[low + 10 in doubles][may_split and first[0] == second[0]]
             else:
                 said = HARD_WORDS[low]
+                h = Hand(b.number, [first, second], bets.copy(), bets, [said], b.label, low)
                 h.legal = _LEGAL[low in doubles][
-                    v == w if pairs == "value" else pairs == "rank" and first[0] == second[0]
+                    v == w if by_value else by_rank and first[0] == second[0]
                 ]
-            h.announcements.append(said)
             words.append(said)
-            b.hands.append(h)
+            b.hands = [h]
             hands.append(h)
         self._queue = hands.copy()  # the hands in playing order (`_advance`)
         self._qi = 0
@@ -243,7 +239,7 @@ class Round:
             self._dealer.take_hole_card(cards[2 * n + 1])
         # the deal as one step: written out card by card when read (trainer.game.events)
         add = self._steps.append
-        add((DEAL_ROUND, [h.label for h in hands], cards, up_words, r.hole_card, words))
+        add((DEAL_ROUND, [b.label for b in boxes], cards, up_words, r.hole_card, words))
         # (no hand becomes a natural after the deal, so without one there is nothing to pay)
         if up_value not in (1, 10) and not r.hole_card:
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
@@ -388,10 +384,6 @@ class Round:
         self._advance()
 
     # ------------------------------------------------------------------ play
-    @property
-    def current(self) -> Hand | None:
-        """The hand whose turn it is, or None outside the play phase."""
-        return self._current
 
     def _advance(self) -> None:
         """Find the next hand to play, dealing split hands their second card; else the dealer.
@@ -412,11 +404,11 @@ class Round:
                     if h.closed:
                         i += 1
                         continue
-                self._current = h
+                self.current = h
                 return
             i += 1
         self._qi = i
-        self._current = None
+        self.current = None
         self._dealer_plays()
 
     def _after_card(self, h: Hand) -> None:
@@ -442,7 +434,7 @@ class Round:
     def legal_actions(self, refusals: Collection[str] = ()) -> tuple[str, ...]:
         """The actions the current hand may take. `refusals`: bettors on the box who would refuse
         to put up more money for a double or split."""
-        h = self._current
+        h = self.current
         if h is None:  # (a hand has the turn only in the play phase)
             return ()
         if len(h.cards) != 2:
@@ -540,7 +532,7 @@ class Round:
 
     def act(self, action: str, refusals: Collection[str] = ()) -> None:
         """Apply the seated player's decision to the current hand [000][003]."""
-        h = self._current
+        h = self.current
         if h is None:  # (a hand has the turn only in the play phase)
             if self.phase == INSURANCE:
                 raise RoundError("insurance is being offered: close it before the boxes play")
@@ -575,6 +567,16 @@ class Round:
                 f"box {h.box}: unknown action {action!r}: expected {', '.join(ACTIONS)}"
             )
         if h.closed:
+            # _advance's usual case written out: the next hand in the queue holds two cards and
+            # has its turn
+            queue = self._queue
+            i = self._qi + 1
+            if i < len(queue):
+                nxt = queue[i]
+                if not nxt.closed and len(nxt.cards) == 2:
+                    self._qi = i
+                    self.current = nxt
+                    return
             self._advance()
 
     def _split(self, h: Hand, refusals: Collection[str]) -> None:
@@ -590,6 +592,7 @@ class Round:
             [second],
             {k: v for k, v in box.bets.items() if k not in refusals},
             {},  # the new bet is added money: not part of the original bet
+            [],
             low=VALUE[second[0]],
             ace=VALUE[second[0]] == 1,
             split=True,
@@ -617,7 +620,7 @@ class Round:
 
         `refused_by` holds box numbers (as strings) and possibly "dealer"; it is checked before
         the card is pulled, so a refused call changes nothing."""
-        h = self._current
+        h = self.current
         if self.phase != PLAY or h is None:
             raise RoundError("a card can only be exposed while the boxes are playing")
         candidates = self.exposed_offer_order()
@@ -650,7 +653,7 @@ class Round:
     def exposed_offer_order(self) -> list[str]:
         """Who a card exposed now would be offered to, in turn [003]: the box whose turn it is,
         the later boxes still to play, then the dealer if he may still use a card."""
-        h = self._current
+        h = self.current
         if self.phase != PLAY or h is None:
             return []
         return offer_order(self._order, h.box, not self._dealer.stands_already())
@@ -721,7 +724,7 @@ class Round:
     def _settle(self, *, dealer_natural: bool) -> None:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
-        self._current = None
+        self.current = None
         settle(self._order, self._dealer.best, dealer_natural, self.rules, self._steps)
         self.dealer_result = self._dealer.result()
 
@@ -738,7 +741,7 @@ class Round:
         and the dealer's hole card where the table has one [001][004]."""
         if not self._order:
             return []
-        labels = [_LABEL[b.number] for b in self._order]
+        labels = [b.label for b in self._order]
         hole = [DEALER] if self.rules.hole_card else []
         return [*labels, DEALER, *labels, *hole]
 
@@ -764,11 +767,11 @@ class Round:
     def balances(self) -> dict[str, Decimal]:
         """Each bettor's net over the round, his hands and his insurance."""
         out: dict[str, Decimal] = {}
-        for b in self.boxes.values():
-            for h in b.hands:
-                for k, v in h.net.items():
-                    out[k] = out[k] + v if k in out else v
-            if b.insurance_nets:
+        for h in self._queue:  # every hand
+            for k, v in h.net.items():
+                out[k] = out[k] + v if k in out else v
+        if self._insurance is not None:
+            for b in self._order:
                 for k, v in b.insurance_nets.items():
                     out[k] = out[k] + v if k in out else v
         return out
@@ -818,8 +821,8 @@ class Round:
             tuple(boxes),
             tuple(self.dealer),
             hole_card=hidden,
-            active=self._current.label
-            if self._current
+            active=self.current.label
+            if self.current
             else (DEALER if self.phase == DONE else None),
             highlights=tuple(highlights),
             currency=currency,
