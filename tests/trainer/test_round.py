@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.trainer.rounds import D, hand, new_round
+from trainer.game.announce import CLOSED_WORDS, HARD_WORDS, SOFT_WORDS, announce_points
 from trainer.game.cards import full_deck
 from trainer.game.round import (
     ACTIONS,
@@ -300,6 +301,16 @@ def test_snapshot_shows_every_box_of_the_table() -> None:
 
 
 # ---------------------------------------------------------------- §2 announcements in play
+
+
+def test_the_word_tables_say_what_announce_points_says() -> None:
+    # the round reads its words from tables (speed): they must be announce_points' words
+    for low in range(2, 32):
+        assert HARD_WORDS[low] == announce_points(low, False)
+        assert CLOSED_WORDS[low] == (str(low) if low <= 21 else "bust")
+        if low <= 11:
+            assert SOFT_WORDS[low] == announce_points(low, True)
+            assert CLOSED_WORDS[low + 10] == announce_points(low, True, closed=True)
 
 
 def test_hard_hand_is_its_total() -> None:

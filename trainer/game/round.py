@@ -1,13 +1,20 @@
 """One round of blackjack as a state machine: bets, the deal, naturals, insurance, the boxes'
-decisions, the dealer's play and the settlement, with every step recorded as an event.
+decisions, the dealer's play and the settlement, with every step recorded (`events`).
 
 The round only ever offers legal actions (`legal_actions`) and refuses any other with a
 `RoundError` naming the box and the reason. It draws cards from any object with a `draw()`
 method — a `Shoe`, or a scenario's scripted cards — so a recorded round replays exactly.
 
 Order of a round, RULES.md §6: deal (§5); naturals paid at once unless the dealer shows an Ace
-or a ten-value [000]; insurance on a dealer Ace [000][003]; boxes play in deal order, split
-hands first to last [000]; the dealer draws (§8) and settles (§9).
+or a ten-value [000] (with a hole card they wait for it [001][004]); insurance on a dealer Ace,
+for each bettor [003]; boxes play in deal order, split hands first to last, a bust hand
+collected at once [000][003]; no peek with a hole card, which is turned when every player has
+finished [001][004]; the dealer draws (§8) only while something is left to settle, and settles
+from his right to his left (§9).
+
+The round hands parts of its work to smaller pieces of trainer/game: the hands and boxes
+(hand.py), the dealer's hand (dealer.py), insurance (insurance.py), the exposed-card offering
+(exposed.py), the settlement (settlement.py) and the record of its steps (events.py).
 """
 
 from __future__ import annotations
