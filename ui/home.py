@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +33,7 @@ from ui.style import esc
 # enum namespace costs about 45 ms there: the later pages use it, home does without.
 ALIGN_CENTER = 0x0084
 TEXT_ALIGNMENT_ROLE = 7  # Qt.ItemDataRole.TextAlignmentRole
+RESIZE_EVENT = 14  # QEvent.Type.Resize
 
 NOTICE = "#b07d12"
 MUTED = "#808080"
@@ -88,6 +89,7 @@ class HomePage(QWidget):
         self.table.setWordWrap(True)
         self._line = self.table.fontMetrics().lineSpacing()
         self._asks_width = 0  # the widest "What it asks", measured once the table is filled
+        self._resizes: _Resizes | None = None
         hh = self.table.horizontalHeader()
         for i in range(len(COLUMNS)):
             hh.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
@@ -210,7 +212,12 @@ class HomePage(QWidget):
         if not self._asks_width:
             metrics = self.table.fontMetrics()
             self._asks_width = max(metrics.horizontalAdvance(s.blurb) for s in CURRICULUM) + 12
-            self._fit_rows()
+        if not loading and self._resizes is None:
+            # Watched from the figures on, after the first paint: a resize handled in Python
+            # costs the first paint ~2 ms (PySide builds its event classes' bindings).
+            self._resizes = _Resizes(self._fit_rows)
+            self.installEventFilter(self._resizes)
+        self._fit_rows()
         if selected:
             for r in range(self.table.rowCount()):
                 if CURRICULUM[r].name in selected:
@@ -312,11 +319,6 @@ class HomePage(QWidget):
         if allowed:
             self.startPlan.emit(allowed, [list(p) for p in plan.due if p[0] in allowed])
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        # the stretched column takes its new width as the table lays out: look after that
-        QTimer.singleShot(0, self._fit_rows)
-
     def _fit_rows(self, *_args) -> None:
         """One line a row when "What it asks" fits its column, else two."""
         fits = self.table.horizontalHeader().sectionSize(_ASKS) >= self._asks_width
@@ -385,3 +387,17 @@ def plan_html(plan, name, colour=lambda c: c) -> str:
     else:
         lines.append("No streak yet: practise today to start one")
     return "<br>".join(lines)
+
+
+class _Resizes(QObject):
+    """Calls back after each resize of the watched widget, once its table has laid out."""
+
+    def __init__(self, callback) -> None:
+        super().__init__()
+        self._callback = callback
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if event.type() == RESIZE_EVENT:
+            # the stretched column takes its new width as the table lays out: look after that
+            QTimer.singleShot(0, self._callback)
+        return False
