@@ -127,3 +127,17 @@ class ExamDialog(QDialog):
         )
         self.problem.setVisible(bool(problem))
         self.start.setEnabled(problem is None)
+
+
+def ask_exam(win, skills: str = "all") -> tuple[int | None, str] | None:
+    """Ask for the exam over `win` (the main window): (seed, skills), seed None for a new exam,
+    or None when the trainee cancels."""
+    dlg = ExamDialog(win.rules(), win, skills=skills)
+    win._exam_dialog = dlg  # for tests: the dialog open
+    try:
+        if not dlg.exec():
+            return None
+        return dlg.setting()
+    finally:
+        win._exam_dialog = None
+        dlg.deleteLater()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -116,3 +117,53 @@ class AboutDialog(QDialog):
     def open_data_folder(self) -> bool:
         """Open the folder in the desktop's file manager; False if it could not."""
         return QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder)))
+
+
+# -- the Help menu's actions, for the main window -------------------------------------------
+
+
+def open_rules(win, tag: str | None = None, source: str | None = None):
+    """The main window's rules book, on `tag` (a rule, "§9", "000"), else on the rule of the
+    question at hand, else where it was left; closed during an exam. The window, or None."""
+    page = win._drill_page
+    drill = page.drill if page is not None else None
+    if drill is not None and drill.mode == "exam":
+        win.statusBar().showMessage("The rules book stays closed during an exam.", 5000)
+        return None
+    if win._rules_book is None:
+        from ui.rules_book import RulesBook
+
+        win._rules_book = RulesBook(win.rules(), parent=win)
+        win._rules_book.setWindowFlag(Qt.WindowType.Window, True)
+    book = win._rules_book
+    book.set_rules(drill.rules if drill is not None else win.rules())
+    if tag is None and drill is not None and page is not None and page.question is not None:
+        rule = book.book.rule_for(page.question.skill, page.question.item)
+        tag = rule.tag if rule is not None else None
+    if tag is not None:
+        book.open_rule(tag, source)
+    if book.isVisible():  # already open, maybe behind: bring it forward
+        book.raise_()
+        book.activateWindow()
+    else:
+        book.show()
+    return book
+
+
+def show_shortcuts(win) -> None:
+    actions = [a for menu in win.menuBar().findChildren(QMenu) for a in menu.actions()]
+    ShortcutsDialog(actions, win).exec()
+
+
+def show_about(win) -> None:
+    from trainer.history.store import data_dir, default_path
+
+    store = win._store
+    history = store.path if store is not None else default_path()
+    files = [("your history", history), ("your settings", win.settings.path)]
+    folder = data_dir() if store is None else history.parent
+    win._about = AboutDialog(folder, files, win)
+    try:
+        win._about.exec()
+    finally:
+        win._about = None

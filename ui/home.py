@@ -11,8 +11,9 @@ come in, after the first paint, and nothing here imports more than the curriculu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,11 +34,9 @@ from ui.style import esc
 # enum namespace costs about 45 ms there: the later pages use it, home does without.
 ALIGN_CENTER = 0x0084
 TEXT_ALIGNMENT_ROLE = 7  # Qt.ItemDataRole.TextAlignmentRole
-RESIZE_EVENT = 14  # QEvent.Type.Resize
 
 NOTICE = "#b07d12"
 MUTED = "#808080"
-GOOD = "#2e9d4f"
 HEADER = "font-size: x-large; font-weight: bold"
 
 COLUMNS = (
@@ -89,7 +88,7 @@ class HomePage(QWidget):
         self.table.setWordWrap(True)
         self._line = self.table.fontMetrics().lineSpacing()
         self._asks_width = 0  # the widest "What it asks", measured once the table is filled
-        self._resizes: _Resizes | None = None
+        self._resizes: QObject | None = None
         hh = self.table.horizontalHeader()
         for i in range(len(COLUMNS)):
             hh.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
@@ -131,6 +130,11 @@ class HomePage(QWidget):
         self.welcome: QWidget | None = None
         self.plan_box: QWidget | None = None
         self.plan = None  # trainer.history.plan.DailyPlan, once read
+        # their parts, made with them (ui.home_plan)
+        self.welcome_text: Any = None
+        self.welcome_button: Any = None
+        self.plan_text: Any = None
+        self.plan_button: Any = None
 
     def set_notice(self, text: str | None) -> None:
         self.notice.setText(f"<span style='color:{NOTICE}'>{esc(text)}</span>" if text else "")
@@ -215,7 +219,9 @@ class HomePage(QWidget):
         if not loading and self._resizes is None:
             # Watched from the figures on, after the first paint: a resize handled in Python
             # costs the first paint ~2 ms (PySide builds its event classes' bindings).
-            self._resizes = _Resizes(self._fit_rows)
+            from ui.home_plan import Resizes
+
+            self._resizes = Resizes(self._fit_rows)
             self.installEventFilter(self._resizes)
         self._fit_rows()
         if selected:
@@ -231,10 +237,12 @@ class HomePage(QWidget):
     # ------------------------------------------------------------------ welcome and plan
 
     def _show_plan(self, plan, profile: str) -> None:
+        from ui import home_plan  # after the first paint: the figures are in
+
         first_run = plan.attempts == 0
         if first_run:
             if self.welcome is None:
-                self.welcome = self._make_welcome()
+                self.welcome = home_plan.make_welcome(self, ORDER)
                 self._layout.insertWidget(3, self.welcome)
             self.welcome.show()
             if self.plan_box is not None:
@@ -243,73 +251,17 @@ class HomePage(QWidget):
         if self.welcome is not None:
             self.welcome.hide()
         if self.plan_box is None:
-            self.plan_box = self._make_plan_box()
+            self.plan_box = home_plan.make_plan_box(self, self._go_plan)
             self._layout.insertWidget(3, self.plan_box)
-        self.plan_text.setText(plan_html(plan, _item_names(), self._readable))
+        self.plan_text.setText(home_plan.plan_html(plan, _item_names(), self._readable))
         self.plan_button.setEnabled(bool(plan.skills))
         self.plan_box.show()
 
-    def _make_welcome(self) -> QWidget:
-        from PySide6.QtWidgets import QFrame
-
-        from trainer.history.measures import MASTERY
-        from trainer.practice.curriculum import INFO
-        from trainer.practice.drill import WEAK_STREAK
-
-        box = QFrame()
-        box.setObjectName("welcome")
-        box.setFrameShape(QFrame.Shape.StyledPanel)
-        order = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in ORDER)
-        text = QLabel(
-            "<p><b>Welcome to Sabot.</b> It trains you to run a blackjack table as a croupier "
-            "does: to announce every point, pay every bet, follow the order of the round and "
-            "deal in order — right first, then fast, with every answer timed and kept.</p>"
-            f"<p>Take the skills in this order: {order}; the other skills of each step "
-            "follow in the list below.</p>"
-            f"<p>A skill is <b>mastered</b> after at least {MASTERY.min_attempts} answers, when "
-            f"your last {MASTERY.window} are {float(MASTERY.accuracy):.0%} right with a median "
-            "time at or under its target. What you miss comes back within a few questions "
-            f"until you get it right {WEAK_STREAK} times in a row. F1 opens the rules book.</p>"
-        )
-        text.setWordWrap(True)
-        self.welcome_text = text
-        first = INFO[ORDER[0]].title
-        self.welcome_button = QPushButton(f"Start with {first}")
-        self.welcome_button.setMinimumHeight(36)
-        self.welcome_button.clicked.connect(lambda: self.start.emit([ORDER[0]], "practice"))
-        lay = QVBoxLayout(box)
-        lay.addWidget(text)
-        row = QHBoxLayout()
-        row.addWidget(self.welcome_button)
-        row.addStretch(1)
-        lay.addLayout(row)
-        return box
-
-    def _make_plan_box(self) -> QWidget:
-        from PySide6.QtWidgets import QFrame
-
-        box = QFrame()
-        box.setObjectName("plan")
-        box.setFrameShape(QFrame.Shape.StyledPanel)
-        self.plan_text = QLabel()
-        self.plan_text.setWordWrap(True)
-        self.plan_button = QPushButton("Today's plan   [T]")
-        self.plan_button.setMinimumHeight(36)
-        self.plan_button.clicked.connect(self._go_plan)
-        QShortcut(QKeySequence("T"), self, self._go_plan)
-        lay = QHBoxLayout(box)
-        lay.addWidget(self.plan_text, 1)
-        lay.addWidget(self.plan_button)
-        return box
-
     def _readable(self, colour: str) -> str:
         """`colour` as it reads on home, light or dark: darker or lighter until 4.5:1."""
-        from PySide6.QtGui import QPalette
+        from ui.home_plan import readable_on
 
-        from ui.style import readable
-
-        window = self.palette().color(QPalette.ColorRole.Window)
-        return readable(QColor(colour), window).name()
+        return readable_on(self, colour)
 
     def _go_plan(self) -> None:
         plan = self.plan
@@ -352,52 +304,3 @@ def _item_names():
     from trainer.history.progress_data import item_name
 
     return item_name
-
-
-def plan_html(plan, name, colour=lambda c: c) -> str:
-    """Today's plan in a few lines: the items due, the next skill, the streak; `colour` makes a
-    colour readable on the page."""
-    from trainer.practice.curriculum import INFO
-
-    good, notice = colour(GOOD), colour(NOTICE)
-
-    lines = []
-    if plan.due:
-        items = ", ".join(esc(name(item)) for _, item in plan.due)
-        lines.append(f"<b>Today:</b> what you missed lately — {items}")
-    if plan.next_skill is not None:
-        title = esc(INFO[plan.next_skill].title) if plan.next_skill in INFO else plan.next_skill
-        why = "; ".join(esc(g) for g in plan.next_gaps)
-        lead = "then" if plan.due else "<b>Today:</b>"
-        lines.append(f"{lead} <b>{title}</b>, the next skill to master ({why})")
-    elif not plan.due:
-        lines.append(
-            f"<b>Today:</b> <span style='color:{good}'>every skill is mastered</span> — "
-            "keep them with a sprint or an exam"
-        )
-    s = plan.streak
-    if s.today:
-        days = f"{s.days} day{'s' if s.days != 1 else ''} in a row"
-        lines.append(f"<span style='color:{good}'>Practised today</span> · {days}")
-    elif s.alive:
-        lines.append(
-            f"<span style='color:{notice}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
-            f"</span> — practise today to make it {s.days + 1}"
-        )
-    else:
-        lines.append("No streak yet: practise today to start one")
-    return "<br>".join(lines)
-
-
-class _Resizes(QObject):
-    """Calls back after each resize of the watched widget, once its table has laid out."""
-
-    def __init__(self, callback) -> None:
-        super().__init__()
-        self._callback = callback
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        if event.type() == RESIZE_EVENT:
-            # the stretched column takes its new width as the table lays out: look after that
-            QTimer.singleShot(0, self._callback)
-        return False

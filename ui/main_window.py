@@ -16,7 +16,7 @@ from PySide6.QtCore import QByteArray, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
-from trainer.practice.curriculum import INFO, TARGETS
+from trainer.practice.curriculum import INFO
 from ui.home import HomePage
 
 if TYPE_CHECKING:
@@ -25,36 +25,6 @@ if TYPE_CHECKING:
     from trainer.settings import Settings
     from ui.drill_page import DrillPage
     from ui.summary_page import SummaryPage
-
-
-def _home_figures(reader: Store, profile: str, rules: Any) -> tuple[str, dict, dict, dict, Any]:
-    """The curriculum's figures for `profile` and today's plan, read on a worker thread through
-    `reader` (closed here), so the window is on screen and answering before the history is
-    summed up."""
-    import time
-
-    from trainer.history.plan import daily_plan
-    from trainer.history.progress_data import item_name  # noqa: F401  (home names the items)
-    from trainer.history.stats import skill_stats, weakest_items
-    from trainer.practice.curriculum import CURRICULUM
-    from trainer.practice.skills import SKILLS
-
-    stats: dict[str, Any] = {}
-    weak: dict[str, list[str]] = {}
-    unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
-    available = [name for name, why in unavailable.items() if not why]
-    order = [s.name for s in CURRICULUM]
-    try:
-        stats = skill_stats(reader, profile, TARGETS)
-        for w in weakest_items(reader, profile, n=40, min_attempts=1):
-            if w.wrong:
-                weak.setdefault(w.skill, []).append(w.item)
-        plan = daily_plan(reader, profile, TARGETS, order, available, time.time(), stats)
-    except ValueError:  # a profile with no history yet
-        plan = daily_plan(reader, profile, TARGETS, order, available, time.time())
-    finally:
-        reader.close()
-    return profile, stats, weak, unavailable, plan
 
 
 ON_SCREEN_POLL_MS = 10  # the first look, doubled at each look after, up to the longest
@@ -421,8 +391,10 @@ class MainWindow(QMainWindow):
             self.close()
             return
         profile, rules = self.settings.prefs.profile, self.rules()
+        from ui.home_plan import home_figures
+
         run_in_background(
-            lambda: _home_figures(reader, profile, rules),
+            lambda: home_figures(reader, profile, rules),
             on_done=self._home_figures_shown,
             on_error=lambda e: self.home.set_notice(f"Your figures could not be read: {e}"),
             owner=self,
@@ -456,18 +428,12 @@ class MainWindow(QMainWindow):
 
     def set_exam(self, skills: str = "all") -> None:
         """Ask for the exam (a new one, or an instructor's seed), then start it."""
-        from ui.exam_dialog import ExamDialog
+        from ui.exam_dialog import ask_exam
 
-        dlg = ExamDialog(self.rules(), self, skills=skills)
-        self._exam_dialog = dlg  # for tests: the dialog open
-        try:
-            if not dlg.exec():
-                return
-            seed, spec = dlg.setting()
-        finally:
-            self._exam_dialog = None
-            dlg.deleteLater()
-        self.start_drill(spec.split(","), "exam", seed=seed)
+        asked = ask_exam(self, skills)
+        if asked is not None:
+            seed, spec = asked
+            self.start_drill(spec.split(","), "exam", seed=seed)
 
     def start_drill(
         self,
@@ -577,31 +543,9 @@ class MainWindow(QMainWindow):
     def open_rules(self, tag: str | None = None, source: str | None = None):
         """The rules book, on `tag` (a rule, "§9", "000"), else on the rule of the question at
         hand, else where it was left. Closed during an exam. Returns the window, or None."""
-        page = self._drill_page
-        drill = page.drill if page is not None else None
-        if drill is not None and drill.mode == "exam":
-            self.statusBar().showMessage("The rules book stays closed during an exam.", 5000)
-            return None
-        if self._rules_book is None:
-            from PySide6.QtCore import Qt
+        from ui.help_dialogs import open_rules
 
-            from ui.rules_book import RulesBook
-
-            self._rules_book = RulesBook(self.rules(), parent=self)
-            self._rules_book.setWindowFlag(Qt.WindowType.Window, True)
-        book = self._rules_book
-        book.set_rules(drill.rules if drill is not None else self.rules())
-        if tag is None and drill is not None and page is not None and page.question is not None:
-            rule = book.book.rule_for(page.question.skill, page.question.item)
-            tag = rule.tag if rule is not None else None
-        if tag is not None:
-            book.open_rule(tag, source)
-        if book.isVisible():  # already open, maybe behind: bring it forward
-            book.raise_()
-            book.activateWindow()
-        else:
-            book.show()
-        return book
+        return open_rules(self, tag, source)
 
     def open_citation(self, href: str) -> None:
         from ui.citations import target
@@ -609,25 +553,14 @@ class MainWindow(QMainWindow):
         self.open_rules(*target(href))
 
     def show_shortcuts(self) -> None:
-        from PySide6.QtWidgets import QMenu
+        from ui.help_dialogs import show_shortcuts
 
-        from ui.help_dialogs import ShortcutsDialog
-
-        actions = [a for menu in self.menuBar().findChildren(QMenu) for a in menu.actions()]
-        ShortcutsDialog(actions, self).exec()
+        show_shortcuts(self)
 
     def show_about(self) -> None:
-        from trainer.history.store import data_dir, default_path
-        from ui.help_dialogs import AboutDialog
+        from ui.help_dialogs import show_about
 
-        history = self._store.path if self._store is not None else default_path()
-        files = [("your history", history), ("your settings", self.settings.path)]
-        folder = data_dir() if self._store is None else history.parent
-        self._about = AboutDialog(folder, files, self)
-        try:
-            self._about.exec()
-        finally:
-            self._about = None
+        show_about(self)
 
     # ------------------------------------------------------------------ dialogs
     def open_deal(self) -> None:

@@ -1,0 +1,153 @@
+"""What home shows once the history's figures are in, loaded after its first paint: the reading
+of those figures (on a worker thread), the welcome of a first run, today's plan
+(trainer.history.plan) in a few lines, and the watch that fits the curriculum's rows to the
+window's width."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from trainer.history.measures import MASTERY
+from trainer.practice.curriculum import INFO
+from trainer.practice.drill import WEAK_STREAK
+from ui.style import esc, readable
+
+GOOD = "#2e9d4f"
+NOTICE = "#b07d12"
+
+
+def home_figures(reader, profile: str, rules) -> tuple[str, dict, dict, dict, Any]:
+    """The curriculum's figures for `profile` and today's plan, read on a worker thread through
+    `reader` (closed here), so the window is on screen and answering before the history is
+    summed up."""
+    import time
+
+    from trainer.history.plan import daily_plan
+    from trainer.history.progress_data import item_name  # noqa: F401  (home names the items)
+    from trainer.history.stats import skill_stats, weakest_items
+    from trainer.practice.curriculum import CURRICULUM, TARGETS
+    from trainer.practice.skills import SKILLS
+
+    stats: dict[str, Any] = {}
+    weak: dict[str, list[str]] = {}
+    unavailable = {name: s.available(rules) for name, s in SKILLS.items()}
+    available = [name for name, why in unavailable.items() if not why]
+    order = [s.name for s in CURRICULUM]
+    try:
+        stats = skill_stats(reader, profile, TARGETS)
+        for w in weakest_items(reader, profile, n=40, min_attempts=1):
+            if w.wrong:
+                weak.setdefault(w.skill, []).append(w.item)
+        plan = daily_plan(reader, profile, TARGETS, order, available, time.time(), stats)
+    except ValueError:  # a profile with no history yet
+        plan = daily_plan(reader, profile, TARGETS, order, available, time.time())
+    finally:
+        reader.close()
+    return profile, stats, weak, unavailable, plan
+
+
+def readable_on(widget: QWidget, colour: str) -> str:
+    """`colour` as it reads on `widget`, light or dark: darker or lighter until 4.5:1."""
+    window = widget.palette().color(QPalette.ColorRole.Window)
+    return readable(QColor(colour), window).name()
+
+
+def make_welcome(home, order: Sequence[str]) -> QWidget:
+    """The first run's welcome: what Sabot is for, the order of the skills, how mastery works,
+    and one button to start (`home.start` on the first skill of `order`)."""
+    box = QFrame()
+    box.setObjectName("welcome")
+    box.setFrameShape(QFrame.Shape.StyledPanel)
+    steps = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in order)
+    text = QLabel(
+        "<p><b>Welcome to Sabot.</b> It trains you to run a blackjack table as a croupier "
+        "does: to announce every point, pay every bet, follow the order of the round and "
+        "deal in order — right first, then fast, with every answer timed and kept.</p>"
+        f"<p>Take the skills in this order: {steps}; the other skills of each step "
+        "follow in the list below.</p>"
+        f"<p>A skill is <b>mastered</b> after at least {MASTERY.min_attempts} answers, when "
+        f"your last {MASTERY.window} are {float(MASTERY.accuracy):.0%} right with a median "
+        "time at or under its target. What you miss comes back within a few questions "
+        f"until you get it right {WEAK_STREAK} times in a row. F1 opens the rules book.</p>"
+    )
+    text.setWordWrap(True)
+    home.welcome_text = text
+    button = QPushButton(f"Start with {INFO[order[0]].title}")
+    button.setMinimumHeight(36)
+    button.clicked.connect(lambda: home.start.emit([order[0]], "practice"))
+    home.welcome_button = button
+    lay = QVBoxLayout(box)
+    lay.addWidget(text)
+    row = QHBoxLayout()
+    row.addWidget(button)
+    row.addStretch(1)
+    lay.addLayout(row)
+    return box
+
+
+def make_plan_box(home, go: Callable[[], None]) -> QWidget:
+    """Today's plan: its lines (`home.plan_text`) and the button that starts it (T)."""
+    box = QFrame()
+    box.setObjectName("plan")
+    box.setFrameShape(QFrame.Shape.StyledPanel)
+    home.plan_text = QLabel()
+    home.plan_text.setWordWrap(True)
+    home.plan_button = QPushButton("Today's plan   [T]")
+    home.plan_button.setMinimumHeight(36)
+    home.plan_button.clicked.connect(go)
+    QShortcut(QKeySequence("T"), home, go)
+    lay = QHBoxLayout(box)
+    lay.addWidget(home.plan_text, 1)
+    lay.addWidget(home.plan_button)
+    return box
+
+
+def plan_html(plan, name, colour=lambda c: c) -> str:
+    """Today's plan in a few lines: the items due, the next skill, the streak; `name` names an
+    item for a person, `colour` makes a colour readable on the page."""
+    good, notice = colour(GOOD), colour(NOTICE)
+    lines = []
+    if plan.due:
+        items = ", ".join(esc(name(item)) for _, item in plan.due)
+        lines.append(f"<b>Today:</b> what you missed lately — {items}")
+    if plan.next_skill is not None:
+        title = esc(INFO[plan.next_skill].title) if plan.next_skill in INFO else plan.next_skill
+        why = "; ".join(esc(g) for g in plan.next_gaps)
+        lead = "then" if plan.due else "<b>Today:</b>"
+        lines.append(f"{lead} <b>{title}</b>, the next skill to master ({why})")
+    elif not plan.due:
+        lines.append(
+            f"<b>Today:</b> <span style='color:{good}'>every skill is mastered</span> — "
+            "keep them with a sprint or an exam"
+        )
+    s = plan.streak
+    if s.today:
+        days = f"{s.days} day{'s' if s.days != 1 else ''} in a row"
+        lines.append(f"<span style='color:{good}'>Practised today</span> · {days}")
+    elif s.alive:
+        lines.append(
+            f"<span style='color:{notice}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
+            f"</span> — practise today to make it {s.days + 1}"
+        )
+    else:
+        lines.append("No streak yet: practise today to start one")
+    return "<br>".join(lines)
+
+
+class Resizes(QObject):
+    """Calls back after each resize of the watched widget, once its table has laid out."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        super().__init__()
+        self._callback = callback
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Resize:
+            # the stretched column takes its new width as the table lays out: look after that
+            QTimer.singleShot(0, self._callback)
+        return False
