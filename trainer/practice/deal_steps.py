@@ -370,20 +370,7 @@ def steps_of(
             at_once = t == "collect" and phase == PLAY
             if t in ("pay", "push", "collect") and not at_once and phase != SETTLE:
                 if dealer_draws_started and phase == DEALER_PHASE and _stands(felt.dealer):
-                    steps.append(
-                        Step(
-                            DEALER_PHASE,
-                            K_DEAL,
-                            "dealer",
-                            ACTION,
-                            "The dealer's hand: draw or stand?",
-                            STAND,
-                            "the dealer stands on every 17 [000]",
-                            f"deal:dealer-{_points_key(felt.dealer)}",
-                            before,
-                            hand=DEALER,
-                        )
-                    )
+                    steps.append(_dealer_stands(felt.dealer, before))
                 phase = SETTLE
             h = hands_by_label[hand]
             for bettor, amount in ev["amounts"].items():
@@ -475,21 +462,17 @@ def steps_of(
         felt.apply(ev)
     if phase == DEALER_PHASE and dealer_draws_started and _stands(felt.dealer):
         # the dealer stood and nothing was left to settle (every hand collected at once)
-        steps.append(
-            Step(
-                DEALER_PHASE,
-                K_DEAL,
-                "dealer",
-                ACTION,
-                "The dealer's hand: draw or stand?",
-                STAND,
-                "the dealer stands on every 17 [000]",
-                f"deal:dealer-{_points_key(felt.dealer)}",
-                felt.view(currency),
-                hand=DEALER,
-            )
-        )
+        steps.append(_dealer_stands(felt.dealer, felt.view(currency)))
     return steps
+
+
+def _dealer_stands(cards: Sequence[str], view: TableView) -> Step:
+    """The dealer's last decision, once his hand must stand."""
+    return Step(
+        DEALER_PHASE, K_DEAL, "dealer", ACTION, "The dealer's hand: draw or stand?", STAND,
+        "the dealer stands on every 17 [000]", f"deal:dealer-{_points_key(cards)}", view,
+        hand=DEALER,
+    )  # fmt: skip
 
 
 def _soft(cards: Sequence[str]) -> bool:
