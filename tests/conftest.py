@@ -7,6 +7,11 @@ and every test gets a private data directory so nothing touches a real trainee's
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# English unless a test asks for another language: the suite reads the same on a French desktop
+# (the commands it runs, in this process or another, follow LANG / LC_MESSAGES / LANGUAGE)
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 import pytest  # noqa: E402
 
@@ -23,3 +28,12 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     data = tmp_path_factory.mktemp("sabot-data")
     monkeypatch.setenv("SABOT_DATA_DIR", str(data))
     return data
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    # a test that switched the language (a command run with --lang) leaves English behind it
+    yield
+    from trainer.i18n import set_language
+
+    set_language("en")

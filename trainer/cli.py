@@ -105,13 +105,23 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_commands(sub)
     home.add_commands(sub)
     server.add_commands(sub)
+    from trainer.commands.common import add_language_arguments
+
+    add_language_arguments(p)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if not (sys.argv[1:] if argv is None else argv):
-        # the app: skip building the headless commands' parser (and importing argparse)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        # the app: skip building the headless commands' parser (and importing argparse); the
+        # app chooses its language from its settings
         return cmd_gui()
+    from trainer.commands.common import language_asked
+    from trainer.i18n import set_language, system_language
+
+    # the language first: the parser's help and errors are written in it
+    set_language(language_asked(argv) or system_language())
     for stream in (sys.stdout, sys.stderr):
         # a terminal that cannot show "—" or "é" gets \u2014-style escapes, not a traceback
         reconfigure = getattr(stream, "reconfigure", None)

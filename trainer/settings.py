@@ -4,7 +4,8 @@ Two parts, kept apart because they change for different reasons:
 
 - `Preferences`, what the trainee chooses in the settings dialog: the house rules (a preset of
   RULES.md §11 and overrides on top), the currency symbol, the active profile, the theme, how
-  the chips drill pays (the fewest chips, or colour for colour);
+  the chips drill pays (the fewest chips, or colour for colour), the language ("" follows the
+  system's locale, `trainer.i18n.system_language`);
 - `UiState`, what the application remembers by itself: window geometry, last drill and mode.
 
 On disk, `settings_path()`, a small JSON object (never a pickle, so a damaged or hand-edited
@@ -44,6 +45,7 @@ import platformdirs
 
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
+from trainer.i18n import LANGUAGES, system_language
 
 SETTINGS_NAME: Final = "settings.json"
 FORMAT_VERSION: Final = 1
@@ -83,6 +85,12 @@ class Preferences:
     # how the chips drill asks a payout made up: the fewest chips, or colour for colour (in the
     # colours of the stake where possible), as the trainee's school teaches
     chip_payment: str = FEWEST
+    # "en", "fr", "it", or "" to follow the system's locale (English when it is none of them)
+    language: str = ""
+
+    def chosen_language(self) -> str:
+        """The language to speak: the one chosen, else the system's."""
+        return self.language or system_language()
 
 
 @dataclass
@@ -144,6 +152,14 @@ def _geometry(v: Any) -> Any:
     return v
 
 
+def _language(v: Any) -> Any:
+    # "" (follow the system) or a code Sabot speaks, as trainer.i18n writes it
+    if not isinstance(v, str):
+        return _BAD
+    v = v.strip()
+    return v if v == "" or v in LANGUAGES else _BAD
+
+
 def _overrides(v: Any) -> Any:
     # JSON object keys are always strings; the values are checked by the rules themselves.
     return dict(v) if isinstance(v, dict) else _BAD
@@ -163,6 +179,7 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "theme": _text(allowed=THEMES),
         "deal_animation": _flag,
         "chip_payment": _text(allowed=CHIP_PAYMENTS),
+        "language": _language,
     },
     "ui": {
         "geometry": _geometry,

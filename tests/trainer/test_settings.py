@@ -326,6 +326,9 @@ def test_files_kept_aside_never_overwrite_each_other(path: Path) -> None:
     ("preferences", "ui", "bad"),
     [
         ({"theme": "purple"}, {}, ["theme"]),
+        ({"language": "de"}, {}, ["language"]),
+        ({"language": "FR"}, {}, ["language"]),
+        ({"language": None, "theme": 3}, {}, ["language", "theme"]),
         ({"currency": 5}, {}, ["currency"]),
         ({"currency": "EURO"}, {}, ["currency"]),  # more than 3 characters
         ({"profile": "   "}, {}, ["profile"]),
@@ -344,6 +347,7 @@ def test_a_wrong_typed_value_falls_back_for_that_key_only(
         "currency": "£",
         "profile": "Ana",
         "theme": "light",
+        "language": "it",
     }
     good_ui: dict[str, Any] = {
         "geometry": "AAA=",
@@ -530,3 +534,20 @@ def test_a_geometry_that_is_not_base64_is_reset_by_name(path: Path, geometry: st
     s = Settings.load(path, clock=clock)
     assert s.ui.geometry is None and s.ui.sprint_count == 30
     assert s.notice is not None and '"geometry"' in s.notice
+
+
+def test_the_language_follows_the_system_until_one_is_chosen(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    s = Settings.load(path)
+    assert s.prefs.language == ""
+    assert s.prefs.chosen_language() == "fr"
+    s.prefs.language = "it"
+    s.save()
+    again = Settings.load(path)
+    assert again.notice is None
+    assert again.prefs.language == "it"
+    assert again.prefs.chosen_language() == "it"

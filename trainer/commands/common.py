@@ -1,6 +1,6 @@
 """What the headless subcommands share: the exit status of a usage mistake, how numbers on the
-command line are read (within bounds, said in the message), the profile a command works on, and
-opening the history with its notice printed."""
+command line are read (within bounds, said in the message), the language (`--lang` on every
+command), the profile a command works on, and opening the history with its notice printed."""
 
 from __future__ import annotations
 
@@ -42,6 +42,55 @@ def count_arg(text: str) -> int:
         MAX_COUNT,
         f"the count is a whole number of questions, at least 1 and at most {MAX_COUNT:,}",
     )
+
+
+def lang_arg(text: str) -> str:
+    """--lang: en, fr or it (a locale name such as fr_FR.UTF-8 is its language)."""
+    from trainer.i18n import LANGUAGES, language_code
+
+    code = language_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"the language is one of {', '.join(LANGUAGES)}, not {shown(text)}"
+        )
+    return code
+
+
+def add_language_arguments(parser: argparse.ArgumentParser, *, top: bool = True) -> None:
+    """--lang on the parser and on every command and sub-command under it: `sabot --lang fr
+    drill` and `sabot drill --lang fr` are the same. Without it, the environment's language."""
+    parser.add_argument(
+        "--lang",
+        type=lang_arg,
+        metavar="LANG",
+        # a command's own --lang, when not given, leaves the one given before the command
+        default=None if top else argparse.SUPPRESS,
+        help="the language of questions, feedback and messages: en, fr or it (default: from "
+        "LANG / LC_MESSAGES, else English)",
+    )
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            seen: set[int] = set()
+            for child in action.choices.values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    add_language_arguments(child, top=False)
+
+
+def language_asked(argv: list[str]) -> str | None:
+    """The language `--lang` asks for, read before the parser is built (so that its help and
+    its errors are in that language); None when there is none, or none that can be read (the
+    parser then says why)."""
+    from trainer.i18n import language_code
+
+    for i, token in enumerate(argv):
+        if token == "--":
+            break
+        if token == "--lang" and i + 1 < len(argv):
+            return language_code(argv[i + 1])
+        if token.startswith("--lang="):
+            return language_code(token.removeprefix("--lang="))
+    return None
 
 
 def profile_name(args: argparse.Namespace) -> str:

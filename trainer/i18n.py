@@ -1,0 +1,338 @@
+"""Languages: which one the trainee reads, the translation functions, and locale formatting.
+
+Sabot speaks English, French and Italian (`LANGUAGES`). English is the source language: every
+text is written in English in the code, marked for translation, and looked up in a catalogue of
+the current language when it is shown. The catalogues are gettext `.po` files under
+`resources/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain for `trainer/` ("trainer") and one
+for `ui/` ("ui"). They are read from source by `trainer.po`, lazily, the first time a text is
+looked up in a language other than English: English start-up reads no file and imports nothing
+beyond this module.
+
+The functions look the language up AT CALL TIME, so a text translated again after
+`set_language` comes out in the new language:
+
+    from trainer.i18n import _, N_, ngettext
+    _("Shuffle")                                       # the current language's word
+    _("{count} answers kept").format(count=n)           # placeholders by name, never an f-string
+    ngettext("{count} answer", "{count} answers", n).format(count=n)
+    TITLE = N_("Announce")  # a module constant: marked here, translated where shown, _(TITLE)
+
+`_`, `ngettext`, `pgettext` and `npgettext` here are the "trainer" domain's; `ui.i18n` binds the
+same for "ui" through `domain("ui")`.
+
+Formatting in the trainee's locale: `format_amount` ("37,50 €" in French and Italian, "€37.50" in
+English; a whole amount without decimals, "10 €" and "€10", everywhere), `format_number`,
+`format_date`, `format_duration`. Reading amounts (either decimal mark) is
+`trainer.practice.answers`'s.
+
+`python -m trainer.i18n update` brings both catalogues of both domains up to date with the
+marked texts of the code (see `trainer.po`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from datetime import date as _date
+from decimal import Context, Decimal
+from typing import Final
+
+__all__ = [
+    "DOMAINS",
+    "LANGUAGES",
+    "N_",
+    "SOURCE_LANGUAGE",
+    "Translator",
+    "_",
+    "domain",
+    "format_amount",
+    "format_date",
+    "format_duration",
+    "format_number",
+    "language",
+    "language_code",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+    "system_language",
+]
+
+LANGUAGES: Final = ("en", "fr", "it")
+SOURCE_LANGUAGE: Final = "en"  # the language the texts are written in: it has no catalogue
+DOMAINS: Final = ("trainer", "ui")
+
+# The plural rule of each language: which of the catalogue's forms a count takes. The same as
+# each .po header's Plural-Forms (a test holds them together): French says "1 carte" and "0
+# carte", Italian "1 carta" but "0 carte".
+PLURAL: Final[Mapping[str, Callable[[int], int]]] = {
+    "en": lambda n: 0 if n == 1 else 1,
+    "fr": lambda n: 0 if n in (0, 1) else 1,
+    "it": lambda n: 0 if n == 1 else 1,
+}
+PLURAL_FORMS: Final = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+}
+
+_current: str = SOURCE_LANGUAGE
+
+
+def language_code(text: str) -> str | None:
+    """The language of a locale name or code, if Sabot speaks it: "fr_FR.UTF-8", "fr-CH",
+    "FR", "it_IT@euro" → "fr", "fr", "fr", "it"; "C", "de_DE", "" → None."""
+    code = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def system_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the environment asks for, as gettext reads it; English when it asks for
+    none Sabot speaks.
+
+    The locale is the first of LC_ALL, LC_MESSAGES, LANG that is set. LANGUAGE, a list of
+    languages in order of preference ("it:fr"), comes before it, except when the locale is C or
+    POSIX (or none is set), where gettext ignores it and so does Sabot."""
+    locale = next((environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(v)), "")
+    base = locale.split(".")[0].split("@")[0]
+    if base in ("", "C", "POSIX"):
+        return SOURCE_LANGUAGE
+    preferred = environ.get("LANGUAGE", "")
+    if preferred:
+        for item in preferred.split(":"):
+            code = language_code(item)
+            if code is not None:
+                return code
+        return SOURCE_LANGUAGE  # gettext too shows the source text when none is translated
+    return language_code(locale) or SOURCE_LANGUAGE
+
+
+def set_language(code: str) -> None:
+    """Make `code` ("en", "fr", "it") the language every text is looked up in from now on.
+    Raises ValueError with a sentence for any other code."""
+    global _current
+    if code not in LANGUAGES:
+        raise ValueError(f"the language is one of {', '.join(LANGUAGES)}, not {code!r}")
+    _current = code
+
+
+def language() -> str:
+    """The current language's code."""
+    return _current
+
+
+# -- translation ----------------------------------------------------------------------------
+
+# (domain, language) -> {(context, msgid): translation, or a tuple of plural forms}
+_catalogues: dict[tuple[str, str], dict[tuple[str, str], str | tuple[str, ...]]] = {}
+
+
+def _catalogue(name: str, lang: str) -> dict[tuple[str, str], str | tuple[str, ...]]:
+    found = _catalogues.get((name, lang))
+    if found is None:
+        from trainer import po  # only once a language other than English is used
+
+        found = _catalogues[(name, lang)] = po.load(name, lang)
+    return found
+
+
+class Translator:
+    """The translation functions of one domain ("trainer" or "ui"), in the current language."""
+
+    def __init__(self, name: str) -> None:
+        if name not in DOMAINS:
+            raise ValueError(f"the translation domain is one of {', '.join(DOMAINS)}, not {name!r}")
+        self.name = name
+
+    def gettext(self, msgid: str) -> str:
+        lang = _current
+        if lang == SOURCE_LANGUAGE:
+            return msgid
+        found = _catalogue(self.name, lang).get(("", msgid))
+        return found if isinstance(found, str) and found else msgid
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        lang = _current
+        if lang == SOURCE_LANGUAGE:
+            return msgid
+        found = _catalogue(self.name, lang).get((context, msgid))
+        return found if isinstance(found, str) and found else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.npgettext("", singular, plural, n)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        lang = _current
+        if lang != SOURCE_LANGUAGE:
+            forms = _catalogue(self.name, lang).get((context, singular))
+            if isinstance(forms, tuple):
+                index = PLURAL[lang](n)
+                if index < len(forms) and forms[index]:
+                    return forms[index]
+        return singular if n == 1 else plural
+
+
+_domains: dict[str, Translator] = {}
+
+
+def domain(name: str) -> Translator:
+    """The translator of a domain: "trainer" for the domain's texts, "ui" for the windows'."""
+    found = _domains.get(name)
+    if found is None:
+        found = _domains[name] = Translator(name)
+    return found
+
+
+_trainer = domain("trainer")
+_ = _trainer.gettext
+ngettext = _trainer.ngettext
+pgettext = _trainer.pgettext
+npgettext = _trainer.npgettext
+
+
+def N_(msgid: str) -> str:
+    """Marks a text for the catalogue without translating it (a module constant, translated
+    later where it is shown with `_(constant)`)."""
+    return msgid
+
+
+# -- locale formatting ----------------------------------------------------------------------
+
+_DECIMAL_MARK: Final = {"en": ".", "fr": ",", "it": ","}
+# CLDR's group separators: French writes a narrow no-break space ("1 000"), Italian a point
+_GROUP: Final = {"en": ",", "fr": "\u202f", "it": "."}
+_WIDE: Final = Context(prec=1000)  # no number is rounded beyond the places asked for
+_NBSP: Final = "\u00a0"  # between a figure and its unit, so a line never breaks inside "37,50 €"
+
+
+def _lang(lang: str | None) -> str:
+    return _current if lang is None else lang
+
+
+def format_number(
+    value: int | Decimal | float, lang: str | None = None, *, places: int | None = None
+) -> str:
+    """A number as the language writes it: "1,234.5" / "1 234,5" / "1.234,5".
+
+    `places` fixes the number of decimals (rounded half-even); without it, an int or a Decimal is
+    written exactly, without needless zeros, and a float with at most 2 decimals."""
+    lang = _lang(lang)
+    if places is not None:
+        text = format(Decimal(value).quantize(Decimal(1).scaleb(-places), context=_WIDE), "f")
+    elif isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+    elif isinstance(value, Decimal):
+        text = format(value.normalize(), "f") if value else "0"
+    else:
+        text = str(value)
+    sign = ""
+    if text.startswith("-"):
+        sign, text = "-", text[1:]
+        if not text.strip("0."):
+            sign = ""  # "-0" is 0
+    whole, _sep, fraction = text.partition(".")
+    groups: list[str] = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    groups.insert(0, whole)
+    out = _GROUP[lang].join(groups)
+    if fraction:
+        out += _DECIMAL_MARK[lang] + fraction
+    return sign + out
+
+
+def format_amount(amount: Decimal, lang: str | None = None, currency: str = "€") -> str:
+    """An amount of money as the language writes it: "€37.50" in English, "37,50 €" in French
+    and Italian. The same rule in every language: a whole amount has no decimals ("€10",
+    "10 €"), any other at least two ("€2.50"), more only when the amount has them (a 6:5 payout
+    on 1.25 is 1.50; 0.125 stays 0.125: money is never rounded while it is written). A
+    currency of letters is written apart in English ("CHF 25"); in French and Italian the
+    currency always follows, after a no-break space."""
+    lang = _lang(lang)
+    amount = Decimal(amount)
+    normal = amount.normalize() if amount else Decimal(0)
+    exponent = normal.as_tuple().exponent
+    places = 0 if not isinstance(exponent, int) or exponent >= 0 else max(2, -exponent)
+    figures = format_number(amount, lang, places=places)
+    if lang == "en":
+        sign = ""
+        if figures.startswith("-"):
+            sign, figures = "-", figures[1:]
+        if len(currency) > 1 and currency.isalpha():
+            return f"{sign}{currency}{_NBSP}{figures}"
+        return f"{sign}{currency}{figures}"
+    return f"{figures}{_NBSP}{currency}"
+
+
+_MONTHS: Final = {
+    "en": (
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ),
+    "fr": (
+        "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+        "octobre", "novembre", "décembre",
+    ),
+    "it": (
+        "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+        "settembre", "ottobre", "novembre", "dicembre",
+    ),
+}  # fmt: skip
+_SHORT_MONTHS: Final = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "fr": (
+        "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.",
+        "nov.", "déc.",
+    ),
+    "it": ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"),
+}  # fmt: skip
+
+
+def format_date(
+    day: _date, lang: str | None = None, *, short: bool = False, year: bool = True
+) -> str:
+    """A date as the language writes it: "1 December 2026", "1er décembre 2026", "1 dicembre
+    2026"; `short`: "1 Dec 2026", "1 déc. 2026", "1 dic 2026"; without the year when `year` is
+    False. Day first in all three (as a European school writes it)."""
+    lang = _lang(lang)
+    months = _SHORT_MONTHS if short else _MONTHS
+    number = "1er" if lang == "fr" and day.day == 1 and not short else str(day.day)
+    text = f"{number} {months[lang][day.month - 1]}"
+    return f"{text} {day.year}" if year else text
+
+
+def format_duration(ms: int, lang: str | None = None) -> str:
+    """A length of time given in milliseconds, in the units all three languages write (SI):
+    "850 ms", "1.2 s" / "1,2 s", "3 min 05 s", "1 h 05 min"."""
+    lang = _lang(lang)
+    ms = int(ms)
+    sign = "-" if ms < 0 else ""
+    ms = abs(ms)
+    if ms < 1000:
+        text = f"{ms}{_NBSP}ms"
+    elif ms < 60_000:
+        tenths = (ms + 50) // 100  # to a tenth of a second, a half rounded up
+        if tenths >= 600:
+            text = f"1{_NBSP}min 00{_NBSP}s"
+        else:
+            whole, tenth = divmod(tenths, 10)
+            text = f"{whole}{_DECIMAL_MARK[lang]}{tenth}{_NBSP}s"
+    elif ms < 3_600_000:
+        minutes, seconds = divmod((ms + 500) // 1000, 60)
+        if minutes >= 60:
+            text = f"1{_NBSP}h 00{_NBSP}min"
+        else:
+            text = f"{minutes}{_NBSP}min {seconds:02d}{_NBSP}s"
+    else:
+        hours, minutes = divmod((ms + 30_000) // 60_000, 60)
+        text = f"{hours}{_NBSP}h {minutes:02d}{_NBSP}min"
+    return sign + text
+
+
+if __name__ == "__main__":  # python -m trainer.i18n update
+    import sys
+
+    from trainer import po
+
+    sys.exit(po.main(sys.argv[1:]))
