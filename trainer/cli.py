@@ -56,13 +56,14 @@ def cmd_round(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_gui() -> int:
+def cmd_gui(lang: str | None = None) -> int:
+    """The desktop app, in `lang` (`sabot --lang fr`), else in the language of its settings."""
     try:
         from ui.app import run
     except ImportError as e:
         print(f"sabot: the desktop app cannot start: {e}", file=sys.stderr)
         return 1
-    return run(sys.argv[:1])
+    return run(sys.argv[:1], lang=lang)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
-        return cmd_gui()
+        return cmd_gui(language_asked(argv))
     try:
         status = int(func(args))
         sys.stdout.flush()  # a reader gone away is found here, not in the flush at exit

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import cast
 
 
-def run(argv: Sequence[str] | None = None) -> int:
+def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
+    """The app, in `lang` ("en", "fr", "it": the command line's --lang) or else in the
+    language of the settings ("" there follows the system's locale)."""
     import gc
 
     # start-up only builds what lives as long as the app (Qt's bindings, the window): no garbage
@@ -21,6 +23,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     # Pure-Python modules first: once PySide6 is imported, it reads the source of every module
     # imported after it (to see whether it uses PySide's feature switches).
     import trainer.practice.curriculum  # noqa: F401  (home's, imported here for the reason above)
+    import ui.i18n  # noqa: F401  (likewise)
+    import ui.language  # noqa: F401  (likewise)
     import ui.style  # noqa: F401  (likewise)
     from trainer.settings import Settings
 
@@ -36,6 +40,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     # no display name: Qt would append it to every window title ("Sabot — Home — Sabot")
     app.setDesktopFileName("io.github.sabot.Sabot")  # matches packaging/*.desktop
     settings = Settings.load()
+    language = lang or settings.prefs.language
+    if ui.language.resolve(language) != "en":
+        # English is the source language: it loads no catalogue and no Qt translation
+        ui.language.apply_language(language, app)
     if settings.prefs.theme != "system":
         # "system" is Qt's own default: nothing to load for it at start-up
         from ui.settings_dialog import apply_theme

@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
+from trainer.i18n import format_amount as amount_in_language
 from ui.render_cache import paint_cached
 
 FONT_FAMILY = "DejaVu Sans"
@@ -46,12 +47,9 @@ def chip_colours(denomination: Decimal | None) -> tuple[QColor, QColor, QColor]:
 
 
 def format_amount(amount: Decimal, currency: str = "€") -> str:
-    """An amount as the table shows it: "€25", "€37.50" (whole amounts without cents)."""
-    q = amount.quantize(Decimal("0.01"))
-    text = f"{q:.0f}" if q == q.to_integral_value() else f"{q:.2f}"
-    if len(currency) > 1 and currency.isalpha():
-        return f"{currency} {text}"  # "CHF 25" reads better than "CHF25"
-    return f"{currency}{text}"
+    """An amount as the table shows it, in the trainee's language: "€25", "€37.50" in English,
+    "25 €", "37,50 €" in French and Italian (whole amounts without cents; trainer.i18n)."""
+    return amount_in_language(amount, currency=currency)
 
 
 def format_denomination(denomination: Decimal) -> str:

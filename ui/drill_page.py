@@ -12,6 +12,7 @@ at the key press or click that submits: `QElapsedTimer`, which is monotonic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import cast
 
@@ -31,12 +32,15 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.game.payout import chip_breakdown, money
+from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE
 from ui.chip_tray import ChipTray
 from ui.citations import linked
+from ui.i18n import N_, _
+from ui.language import format_seconds
 from ui.style import emphasise, esc, mute, readable
 from ui.table_scene import TableScene, TableWidget
 
@@ -45,6 +49,13 @@ WRONG = "#c8412f"
 NOTE = "#b07d12"
 CHOICE_STYLE = "text-align: left; padding: 6px 12px;"
 SHIFT = Qt.KeyboardModifier.ShiftModifier
+INSURANCE_LEGEND = N_("INSURANCE PAYS 2 TO 1")  # printed on the felt
+MODE_NAMES = {
+    "practice": N_("practice"),
+    "challenge": N_("challenge"),
+    "sprint": N_("sprint"),
+    "exam": N_("exam"),
+}
 
 
 class _PaintWatch(QObject):
@@ -158,7 +169,7 @@ class DrillPage(QWidget):
         self.progress = QLabel()
         self.countdown = QLabel()
         emphasise(self.countdown, 1.5, bold=True)
-        self.end_button = QPushButton("End  (Esc)")
+        self.end_button = QPushButton()
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button.clicked.connect(self.request_end)
         top = QHBoxLayout()
@@ -170,7 +181,7 @@ class DrillPage(QWidget):
         top.addSpacing(16)
         top.addWidget(self.end_button)
 
-        self.scene = TableScene(breakdown=self._breakdown, legend="INSURANCE PAYS 2 TO 1")
+        self.scene = TableScene(breakdown=self._breakdown, legend=_(INSURANCE_LEGEND))
         self.table = TableWidget(self.scene, self)
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         # the keys belong to the answer, and the table is clicked, never typed into: it takes no
@@ -195,9 +206,8 @@ class DrillPage(QWidget):
             mute(hint)  # secondary, and still 4.5:1 against the panel in either theme
 
         self.line = QLineEdit()
-        self.line.setPlaceholderText("your answer, then Enter")
         emphasise(self.line, 1.3)
-        self.burn_button = QPushButton("Burn it (B)")
+        self.burn_button = QPushButton()
         self.burn_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.burn_button.clicked.connect(lambda: self._append_token("burn"))
         line_row = QWidget()
@@ -285,6 +295,36 @@ class DrillPage(QWidget):
         # Space or Enter goes on after a verdict, wherever the focus is
         for w in (self.line, self.choices):
             w.installEventFilter(self)
+        # what the feedback says, written again in the new language after a switch
+        self._feedback_text: Callable[[], str] | None = None
+        self._texts()
+
+    def _texts(self) -> None:
+        """The page's own words, in the current language."""
+        self.end_button.setText(_("End  (Esc)"))
+        self.line.setPlaceholderText(_("your answer, then Enter"))
+        self.burn_button.setText(_("Burn it (B)"))
+
+    def retranslate(self) -> None:
+        """Every text again in the current language. The drill goes on where it was: the
+        question on the table, the answer being typed, the clock running, the verdict shown."""
+        self._texts()
+        self.scene.set_legend(_(INSURANCE_LEGEND))
+        if self.drill is None:
+            return
+        self.title.setText(self._title_text(self.drill))
+        if self.question is not None:
+            self._show_hint(self.question)
+            self.extra.setText(self._extra_text(self.question))
+        self._update_progress()
+        self._update_clock()
+        if self._feedback_text is not None:
+            self.feedback.setText(self._feedback_text())
+
+    def _say(self, text: Callable[[], str] | None) -> None:
+        """The feedback line: `text()` now, and again after a switch of language."""
+        self._feedback_text = text
+        self.feedback.setText("" if text is None else text())
 
     def set_history_note(self, text: str | None) -> None:
         """Say (or stop saying) what became of the answers: the history cannot be written and
@@ -325,17 +365,7 @@ class DrillPage(QWidget):
         self.drill = drill
         self.last = None
         self.scene._chip_memo.clear()  # the chips may have changed with the rules
-        names = (
-            ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else "Mixed skills"
-        )
-        if drill.mode == EXAM:
-            every = len(drill.skills) == sum(
-                1 for s in SKILLS.values() if not s.available(drill.rules)
-            )
-            what = "every skill" if every else names
-            self.title.setText(f"Exam — {what} · seed {drill.seed}")
-        else:
-            self.title.setText(f"{names} — {drill.mode}")
+        self.title.setText(self._title_text(drill))
         if self.tray is not None:
             self._tray_layout.removeWidget(self.tray)  # out of the page now, not when deleted
             self.tray.hide()
@@ -355,6 +385,19 @@ class DrillPage(QWidget):
         self._show_next()
         self._update_clock()
 
+    def _title_text(self, drill: Drill) -> str:
+        names = (
+            ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else _("Mixed skills")
+        )
+        if drill.mode == EXAM:
+            every = len(drill.skills) == sum(
+                1 for s in SKILLS.values() if not s.available(drill.rules)
+            )
+            what = _("every skill") if every else names
+            return _("Exam — {skills} · seed {seed}").format(skills=what, seed=drill.seed)
+        mode = MODE_NAMES.get(drill.mode)
+        return _("{skills} — {mode}").format(skills=names, mode=_(mode) if mode else drill.mode)
+
     # ------------------------------------------------------------------ questions
     def _show_next(self) -> None:
         d = self.drill
@@ -367,23 +410,10 @@ class DrillPage(QWidget):
         self.question = q
         self._waiting_next = False
         self._confirm_end = False
-        self.feedback.setText("")
+        self._say(None)
         self.prompt.setText(q.prompt)
-        extra = ""
-        if q.kind == CHIPS:
-            extra = f"Pay <b>{self.currency}{q.data['amount']}</b>"
-        self.extra.setText(extra)
-        skill = SKILLS[q.skill]
-        hint = HOW_TO_ANSWER[q.kind]
-        if q.kind == SEQUENCE:
-            hint += " — or click the boxes and the dealer on the table; Backspace undoes"
-        if q.kind == CHIPS:
-            hint = "click chips or press their number keys; Backspace removes, Enter pays"
-        if q.kind == CHOICE:
-            hint = "press the number of your choice, or click it"
-        target = f"target {skill.target:.1f} s"
-        page = 1 if q.kind == CHIPS else 2 if q.kind == CHOICE else 0
-        self._hints[page].setText(f"{hint}   ·   {target}")
+        self.extra.setText(self._extra_text(q))
+        self._show_hint(q)
         self._update_progress()
         if q.kind == CHIPS and self.tray is not None:
             self.tray.clear()
@@ -404,6 +434,25 @@ class DrillPage(QWidget):
         if q.table is not None:
             self.table.show_table(q.table)
         self.table.viewport().update()
+
+    def _extra_text(self, q: Question) -> str:
+        if q.kind != CHIPS:
+            return ""
+        amount = format_amount(Decimal(q.data["amount"]), currency=self.currency)
+        return _("Pay {amount}").format(amount=f"<b>{esc(amount)}</b>")
+
+    def _show_hint(self, q: Question) -> None:
+        """How to answer `q`, under its input, with the skill's target time."""
+        hint = HOW_TO_ANSWER[q.kind]
+        if q.kind == SEQUENCE:
+            hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
+        if q.kind == CHIPS:
+            hint = _("click chips or press their number keys; Backspace removes, Enter pays")
+        if q.kind == CHOICE:
+            hint = _("press the number of your choice, or click it")
+        target = _("target {time}").format(time=format_seconds(SKILLS[q.skill].target * 1000))
+        page = 1 if q.kind == CHIPS else 2 if q.kind == CHOICE else 0
+        self._hints[page].setText(f"{hint}   ·   {target}")
 
     def _painted(self) -> None:
         if self.question is not None and not self._waiting_next and not self._clock.isValid():
@@ -433,28 +482,35 @@ class DrillPage(QWidget):
         right = d.correct
         if not d.gives_feedback and d.count:
             # an exam tells nothing of the answers until its summary: not even how many are right
-            self.progress.setText(f"question {min(n, d.count)} / {d.count}")
+            text = _("question {number} / {count}").format(number=min(n, d.count), count=d.count)
         elif d.mode in (SPRINT, EXAM) and d.count:
-            self.progress.setText(f"question {min(n, d.count)} / {d.count}   ·   {right} right")
+            text = _("question {number} / {count}   ·   {right} right").format(
+                number=min(n, d.count), count=d.count, right=right
+            )
         else:
-            self.progress.setText(f"question {n}   ·   {right} right")
+            text = _("question {number}   ·   {right} right").format(number=n, right=right)
+        self.progress.setText(text)
 
     def _update_clock(self) -> None:
         d = self.drill
         if d is None:
             return
         if d.mode == SPRINT:
-            self.countdown.setText(f"{d.elapsed_ms() / 1000:4.1f} s")  # a sprint's clock runs up
+            self.countdown.setText(format_seconds(d.elapsed_ms()))  # a sprint's clock runs up
             return
         left = d.time_left_ms()
         if left is None:
             return
         if d.mode == EXAM:
             seconds = -(-left // 1000)  # whole seconds left, rounded up
-            self.countdown.setText(f"{seconds // 60}:{seconds % 60:02d} left")
+            self.countdown.setText(
+                _("{minutes}:{seconds} left").format(
+                    minutes=seconds // 60, seconds=f"{seconds % 60:02d}"
+                )
+            )
             warn = left < 60_000
         else:
-            self.countdown.setText(f"{left / 1000:4.1f} s")
+            self.countdown.setText(format_seconds(left))
             warn = left < 10_000
         colour = WRONG if warn else "palette(text)"
         self.countdown.setStyleSheet(f"color: {colour};")
@@ -508,7 +564,8 @@ class DrillPage(QWidget):
         try:
             done = d.answer(raw, ms)
         except Unreadable as e:
-            self.feedback.setText(f"<span style='color:{self._colour(NOTE)}'>{esc(str(e))}</span>")
+            said = str(e)  # the domain's sentence, in the language it was said in
+            self._say(lambda: f"<span style='color:{self._colour(NOTE)}'>{esc(said)}</span>")
             return
         except DrillOver:
             self.end()
@@ -518,14 +575,19 @@ class DrillPage(QWidget):
         if not d.gives_feedback:
             # an exam: no verdict, straight on to the next question (or to the summary)
             self.answeredSignal.emit(done)
+            recorded = done.number
             if d.over:
-                self.feedback.setText(f"Answer {done.number} recorded.")
+                self._say(lambda: _("Answer {number} recorded.").format(number=recorded))
                 QTimer.singleShot(0, self.end)
                 return
             self._show_next()
-            self.feedback.setText(
-                f"Answer {done.number} recorded."
-                "<br><small>The verdicts come at the end of the exam.</small>"
+            self._say(
+                lambda: (
+                    _("Answer {number} recorded.").format(number=recorded)
+                    + "<br><small>"
+                    + _("The verdicts come at the end of the exam.")
+                    + "</small>"
+                )
             )
             return
         # timed modes keep the rhythm: a right answer goes straight on
@@ -551,27 +613,35 @@ class DrillPage(QWidget):
 
     def _show_verdict(self, done: Answered) -> None:
         v = done.verdict
-        target = SKILLS[done.question.skill].target
-        t = f"{done.response_ms / 1000:.1f} s (target {target:.1f} s)"
         q = done.question
         if q.kind == CHOICE and v.given in q.choices:
             self.choices.show_verdict(q.choices.index(v.given), int(q.answer))
-        if v.correct:
-            self.feedback.setText(
-                f"<span style='color:{self._colour(RIGHT)}'><b>✓ Right</b></span> — "
-                f"{esc(v.expected)} · {t}<br><small>Space or Enter: next</small>"
-            )
-        else:
-            self.feedback.setText(
-                f"<span style='color:{self._colour(WRONG)}'><b>✗ {esc(v.expected)}</b></span> "
-                f"(you: {esc(v.given)}) · {t}<br>"
-                f"{linked(v.reason, done.question.skill, done.question.item)}"
-                "<br><small>Space or Enter: next</small>"
-            )
+        self._say(lambda: self._verdict_text(done))
         self._update_progress()
         if self.drill is not None and self.drill.mode in (CHALLENGE, SPRINT) and v.correct:
             return  # _submit goes straight on
         self.line.setFocus()
+
+    def _verdict_text(self, done: Answered) -> str:
+        v = done.verdict
+        target = SKILLS[done.question.skill].target
+        t = _("{time} (target {target})").format(
+            time=format_seconds(done.response_ms), target=format_seconds(target * 1000)
+        )
+        following = "<br><small>" + _("Space or Enter: next") + "</small>"
+        if v.correct:
+            right = _("✓ Right")
+            return (
+                f"<span style='color:{self._colour(RIGHT)}'><b>{right}</b></span> — "
+                f"{esc(v.expected)} · {t}{following}"
+            )
+        wrong = f"<span style='color:{self._colour(WRONG)}'><b>✗ {esc(v.expected)}</b></span>"
+        return (
+            _("{expected} (you: {given})").format(expected=wrong, given=esc(v.given))
+            + f" · {t}<br>"
+            + linked(v.reason, done.question.skill, done.question.item)
+            + following
+        )
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         if self._waiting_next and event.key() in (
@@ -638,10 +708,18 @@ class DrillPage(QWidget):
             return
         if d.mode == EXAM and not d.over and not self._confirm_end:
             self._confirm_end = True
-            self.feedback.setText(
-                f"<span style='color:{self._colour(NOTE)}'><b>End the exam now?</b> It would be "
-                f"marked incomplete: {d.position} of {d.count} answered, and not passed.</span>"
-                "<br><small>Esc again ends it; answering goes on with the exam.</small>"
+            answered, count = d.position, d.count
+            self._say(
+                lambda: (
+                    f"<span style='color:{self._colour(NOTE)}'>"
+                    + _(
+                        "<b>End the exam now?</b> It would be marked incomplete: {answered} of "
+                        "{count} answered, and not passed."
+                    ).format(answered=answered, count=count)
+                    + "</span><br><small>"
+                    + _("Esc again ends it; answering goes on with the exam.")
+                    + "</small>"
+                )
             )
             return
         self.end()

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.practice.curriculum import CURRICULUM
+from ui.i18n import N_, _
+from ui.language import format_percent, format_seconds
 from ui.style import esc
 
 # Qt.AlignmentFlag.AlignCenter. Home is the first thing on screen, and merely importing Qt's
@@ -39,15 +41,16 @@ NOTICE = "#b07d12"
 MUTED = "#808080"
 HEADER = "font-size: x-large; font-weight: bold"
 
+# the columns' names, in English as the code reads them, translated as the header shows them
 COLUMNS = (
-    "Skill",
-    "What it asks",
-    "Target",
-    "Attempts",
-    "Accuracy",
-    "Median",
-    "Mastered",
-    "Weak items",
+    N_("Skill"),
+    N_("What it asks"),
+    N_("Target"),
+    N_("Attempts"),
+    N_("Accuracy"),
+    N_("Median"),
+    N_("Mastered"),
+    N_("Weak items"),
 )
 COLUMN = {name: i for i, name in enumerate(COLUMNS)}
 _FIGURES = range(COLUMN["Target"], COLUMN["Mastered"] + 1)  # the centred columns
@@ -56,6 +59,14 @@ WEAK_SHOWN = 3  # weak items named in a row; the tooltip has them all
 
 # The suggested order of the curriculum, as the welcome gives it.
 ORDER = ("announce", "pay-even", "procedure", "deal-order")
+
+# the drills' buttons: (mode, text, key)
+MODES = (
+    ("practice", N_("&Practice"), "P"),
+    ("challenge", N_("&Challenge 60 s"), "C"),
+    ("sprint", N_("&Sprint"), "S"),
+    ("exam", N_("&Exam…"), "E"),
+)
 
 
 class HomePage(QWidget):
@@ -77,7 +88,6 @@ class HomePage(QWidget):
         self.notice.hide()
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -97,23 +107,15 @@ class HomePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for mode, text, key in (
-            ("practice", "&Practice", "P"),
-            ("challenge", "&Challenge 60 s", "C"),
-            ("sprint", "&Sprint", "S"),
-            ("exam", "&Exam…", "E"),
-        ):
-            b = QPushButton(f"{text}   [{key}]")
+        for mode, _text, key in MODES:
+            b = QPushButton()
             b.setMinimumHeight(40)
             b.clicked.connect(lambda _=False, m=mode: self._go(m))
             row.addWidget(b)
             self.buttons[mode] = b
             QShortcut(QKeySequence(key), self, lambda m=mode: self._go(m))
         # a muted grey that reads on the light and the dark theme alike
-        self.help = QLabel(
-            f"<span style='color:{MUTED}'>Pick one skill or several (Ctrl/Shift-click), then a "
-            "mode. Enter starts practice; Esc ends a drill.</span>"
-        )
+        self.help = QLabel()
         self.help.setWordWrap(True)
         QShortcut(QKeySequence("Return"), self.table, lambda: self._go("practice"))
 
@@ -135,6 +137,36 @@ class HomePage(QWidget):
         self.welcome_button: Any = None
         self.plan_text: Any = None
         self.plan_button: Any = None
+        self._shown: tuple[tuple, dict] | None = None  # what refresh last showed, for a switch
+        self._texts()
+
+    def _texts(self) -> None:
+        """The words that do not depend on the figures, in the current language."""
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
+        for mode, text, key in MODES:
+            self.buttons[mode].setText(f"{_(text)}   [{key}]")
+        self.help.setText(
+            f"<span style='color:{MUTED}'>"
+            + esc(
+                _(
+                    "Pick one skill or several (Ctrl/Shift-click), then a mode. Enter starts "
+                    "practice; Esc ends a drill."
+                )
+            )
+            + "</span>"
+        )
+
+    def retranslate(self) -> None:
+        """Every text again in the current language; the selection and the figures stay."""
+        self._texts()
+        self._asks_width = 0  # the blurbs are measured again, in their new words
+        if self.welcome is not None or self.plan_box is not None:
+            from ui import home_plan
+
+            home_plan.retranslate(self, ORDER)
+        if self._shown is not None:
+            args, kwargs = self._shown
+            self.refresh(*args, **kwargs)
 
     def set_notice(self, text: str | None) -> None:
         self.notice.setText(f"<span style='color:{NOTICE}'>{esc(text)}</span>" if text else "")
@@ -154,14 +186,24 @@ class HomePage(QWidget):
         """Show the curriculum; `stats` maps a skill to its trainer.history.stats.SkillStats,
         `weak` a skill to its weakest item keys; `plan` is today's plan
         (trainer.history.plan.DailyPlan), or None while the history is being read."""
+        self._shown = (
+            (profile, rules_text, stats, weak, unavailable),
+            {"loading": loading, "plan": plan},
+        )
         self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(profile)}</span>")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
         figures = (
-            "reading your history…"
+            _("reading your history…")
             if loading
-            else (f"{mastered} of {len(CURRICULUM)} skills mastered")
+            else _("{mastered} of {total} skills mastered").format(
+                mastered=mastered, total=len(CURRICULUM)
+            )
         )
-        self.sub.setText(f"House rules: <b>{rules_text}</b> · {figures}")
+        self.sub.setText(
+            _("House rules: {rules} · {figures}").format(
+                rules=f"<b>{esc(rules_text)}</b>", figures=esc(figures)
+            )
+        )
         self._available = dict(unavailable)
         selected = self.selected_skills()
         names = _item_names() if weak else None
@@ -183,10 +225,10 @@ class HomePage(QWidget):
             cells = [
                 skill.title,
                 skill.blurb,
-                f"{skill.target:.1f} s",
+                format_seconds(skill.target * 1000),
                 "…" if loading else str(attempts),
-                "—" if acc is None else f"{acc:.0%}",
-                "—" if med is None else f"{med / 1000:.1f} s",
+                "—" if acc is None else format_percent(acc),
+                "—" if med is None else format_seconds(med),
                 "✓" if getattr(st, "mastered", False) else "",
                 ", ".join(weak_items[:WEAK_SHOWN]) + (f" +{more}" if more > 0 else ""),
             ]
@@ -198,7 +240,8 @@ class HomePage(QWidget):
                 item = QTableWidgetItem(text)
                 if c in (0, _ASKS):
                     item.setToolTip(
-                        skill.blurb + (f"\nNot under these rules: {why}" if why else "")
+                        skill.blurb
+                        + ("\n" + _("Not under these rules: {why}").format(why=why) if why else "")
                     )
                 if c == _WEAK and more > 0:
                     item.setToolTip("\n".join(weak_items))

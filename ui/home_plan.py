@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from trainer.history.measures import MASTERY
 from trainer.practice.curriculum import INFO
 from trainer.practice.drill import WEAK_STREAK
+from ui.i18n import _, ngettext
+from ui.language import format_percent
 from ui.style import esc, readable
 
 GOOD = "#2e9d4f"
@@ -63,21 +65,10 @@ def make_welcome(home, order: Sequence[str]) -> QWidget:
     box = QFrame()
     box.setObjectName("welcome")
     box.setFrameShape(QFrame.Shape.StyledPanel)
-    steps = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in order)
-    text = QLabel(
-        "<p><b>Welcome to Sabot.</b> It trains you to run a blackjack table as a croupier "
-        "does: to announce every point, pay every bet, follow the order of the round and "
-        "deal in order — right first, then fast, with every answer timed and kept.</p>"
-        f"<p>Take the skills in this order: {steps}; the other skills of each step "
-        "follow in the list below.</p>"
-        f"<p>A skill is <b>mastered</b> after at least {MASTERY.min_attempts} answers, when "
-        f"your last {MASTERY.window} are {float(MASTERY.accuracy):.0%} right with a median "
-        "time at or under its target. What you miss comes back within a few questions "
-        f"until you get it right {WEAK_STREAK} times in a row. F1 opens the rules book.</p>"
-    )
+    text = QLabel()
     text.setWordWrap(True)
     home.welcome_text = text
-    button = QPushButton(f"Start with {INFO[order[0]].title}")
+    button = QPushButton()
     button.setMinimumHeight(36)
     button.clicked.connect(lambda: home.start.emit([order[0]], "practice"))
     home.welcome_button = button
@@ -87,7 +78,49 @@ def make_welcome(home, order: Sequence[str]) -> QWidget:
     row.addWidget(button)
     row.addStretch(1)
     lay.addLayout(row)
+    welcome_texts(home, order)
     return box
+
+
+def welcome_texts(home, order: Sequence[str]) -> None:
+    """The welcome's words, in the current language."""
+    steps = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in order)
+    home.welcome_text.setText(
+        "<p>"
+        + _(
+            "<b>Welcome to Sabot.</b> It trains you to run a blackjack table as a croupier "
+            "does: to announce every point, pay every bet, follow the order of the round and "
+            "deal in order — right first, then fast, with every answer timed and kept."
+        )
+        + "</p><p>"
+        + _(
+            "Take the skills in this order: {steps}; the other skills of each step follow in "
+            "the list below."
+        ).format(steps=steps)
+        + "</p><p>"
+        + _(
+            "A skill is <b>mastered</b> after at least {attempts} answers, when your last "
+            "{window} are {accuracy} right with a median time at or under its target. What you "
+            "miss comes back within a few questions until you get it right {streak} times in a "
+            "row. F1 opens the rules book."
+        ).format(
+            attempts=MASTERY.min_attempts,
+            window=MASTERY.window,
+            accuracy=format_percent(float(MASTERY.accuracy)),
+            streak=WEAK_STREAK,
+        )
+        + "</p>"
+    )
+    home.welcome_button.setText(_("Start with {skill}").format(skill=INFO[order[0]].title))
+
+
+def retranslate(home, order: Sequence[str]) -> None:
+    """The welcome's and the plan's words again, in the current language (the plan's lines
+    are written again by home's refresh)."""
+    if home.welcome_text is not None:
+        welcome_texts(home, order)
+    if home.plan_button is not None:
+        home.plan_button.setText(_("Today's plan") + "   [T]")
 
 
 def make_plan_box(home, go: Callable[[], None]) -> QWidget:
@@ -97,7 +130,7 @@ def make_plan_box(home, go: Callable[[], None]) -> QWidget:
     box.setFrameShape(QFrame.Shape.StyledPanel)
     home.plan_text = QLabel()
     home.plan_text.setWordWrap(True)
-    home.plan_button = QPushButton("Today's plan   [T]")
+    home.plan_button = QPushButton(_("Today's plan") + "   [T]")
     home.plan_button.setMinimumHeight(36)
     home.plan_button.clicked.connect(go)
     QShortcut(QKeySequence("T"), home, go)
@@ -113,29 +146,36 @@ def plan_html(plan, name, colour=lambda c: c) -> str:
     good, notice = colour(GOOD), colour(NOTICE)
     lines = []
     if plan.due:
-        items = ", ".join(esc(name(item)) for _, item in plan.due)
-        lines.append(f"<b>Today:</b> what you missed lately — {items}")
+        items = ", ".join(esc(name(item)) for _skill, item in plan.due)
+        lines.append(_("<b>Today:</b> what you missed lately — {items}").format(items=items))
     if plan.next_skill is not None:
         title = esc(INFO[plan.next_skill].title) if plan.next_skill in INFO else plan.next_skill
         why = "; ".join(esc(g) for g in plan.next_gaps)
-        lead = "then" if plan.due else "<b>Today:</b>"
-        lines.append(f"{lead} <b>{title}</b>, the next skill to master ({why})")
+        if plan.due:
+            line = _("then <b>{skill}</b>, the next skill to master ({why})")
+        else:
+            line = _("<b>Today:</b> <b>{skill}</b>, the next skill to master ({why})")
+        lines.append(line.format(skill=title, why=why))
     elif not plan.due:
         lines.append(
-            f"<b>Today:</b> <span style='color:{good}'>every skill is mastered</span> — "
-            "keep them with a sprint or an exam"
+            _(
+                "<b>Today:</b> <span style='color:{colour}'>every skill is mastered</span> — "
+                "keep them with a sprint or an exam"
+            ).format(colour=good)
         )
     s = plan.streak
+    days = ngettext("{days} day in a row", "{days} days in a row", s.days).format(days=s.days)
     if s.today:
-        days = f"{s.days} day{'s' if s.days != 1 else ''} in a row"
-        lines.append(f"<span style='color:{good}'>Practised today</span> · {days}")
-    elif s.alive:
         lines.append(
-            f"<span style='color:{notice}'>{s.days} day{'s' if s.days != 1 else ''} in a row"
-            f"</span> — practise today to make it {s.days + 1}"
+            _("<span style='color:{colour}'>Practised today</span> · {days}").format(
+                colour=good, days=days
+            )
         )
+    elif s.alive:
+        line = _("<span style='color:{colour}'>{days}</span> — practise today to make it {next}")
+        lines.append(line.format(colour=notice, days=days, next=s.days + 1))
     else:
-        lines.append("No streak yet: practise today to start one")
+        lines.append(_("No streak yet: practise today to start one"))
     return "<br>".join(lines)
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from trainer.practice.curriculum import INFO
 from ui.home import HomePage
+from ui.i18n import N_, _
 
 if TYPE_CHECKING:
     from trainer.history.store import Store
@@ -33,9 +34,19 @@ PRELOAD_AFTER_MS = 1500  # home is on screen and its figures are in: the progres
 
 
 def page_title(page: str) -> str:
-    """The window's title on a page: "Sabot — Home". The app sets no display name, which Qt
-    would append ("… — Sabot")."""
+    """The window's title on a page: "Sabot — Home" (`page` already in the trainee's language).
+    The app sets no display name, which Qt would append ("… — Sabot")."""
     return f"Sabot — {page}"
+
+
+# The pages' names in the window's title, translated when shown (and again on a switch)
+HOME, SUMMARY, DEAL, HOME_GAME = N_("Home"), N_("Summary"), N_("Deal a shoe"), N_("Home game")
+MODE_TITLES = {
+    "practice": N_("Practice"),
+    "challenge": N_("Challenge"),
+    "sprint": N_("Sprint"),
+    "exam": N_("Exam"),
+}
 
 
 def preload_progress_view(then: Callable[[], None] | None = None) -> None:
@@ -65,10 +76,15 @@ def preload_progress_view(then: Callable[[], None] | None = None) -> None:
 # smaller opens at this size, or the whole screen where the screen is smaller still.
 MIN_USABLE = (720, 480)
 
+GEOMETRY_NOTICE = N_(
+    'The saved window size and place (the setting "geometry") could not be used, so the window '
+    "opens at its usual size."
+)
+
 # While the history cannot be written, the kept answers are tried again this often (each try
 # holds the GUI thread at most the store's RETRY_WAIT_MS).
 HISTORY_RETRY_MS = 3000
-SAVED_AGAIN = "The history is written again: the kept answers are saved."
+SAVED_AGAIN = N_("The history is written again: the kept answers are saved.")
 
 
 class MainWindow(QMainWindow):
@@ -89,7 +105,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._store = store
         self._open_store = open_store
-        self.setWindowTitle(page_title("Home"))
+        self._title = HOME  # the page named in the title, untranslated
+        self.setWindowTitle(page_title(_(HOME)))
         self.pages = QStackedWidget()
         self.home = HomePage()
         self.pages.addWidget(self.home)
@@ -115,13 +132,16 @@ class MainWindow(QMainWindow):
         # The menu makes its own actions: an action made in Python with the window as its parent
         # costs start-up ~4 ms more, for the same action.
         menu = self.menuBar().addMenu("&Sabot")
-        a_home = menu.addAction("&Home")
-        a_settings = menu.addAction("&Settings…")
-        a_progress = menu.addAction("&Progress…")
-        a_deal = menu.addAction("&Deal a shoe…")
-        a_home_game = menu.addAction("Home &game…")
+        a_home = menu.addAction("")
+        a_settings = menu.addAction("")
+        a_progress = menu.addAction("")
+        a_deal = menu.addAction("")
+        a_home_game = menu.addAction("")
+        # the language is the one setting a drill can change: its menu is never disabled
+        self._language_menu = menu.addMenu("")
+        self._language_menu.aboutToShow.connect(self._fill_language_menu)
         menu.addSeparator()
-        a_quit = menu.addAction("&Quit")
+        a_quit = menu.addAction("")
         # setShortcuts([...]), not setShortcut(...): the same binding, but PySide's overload
         # check for setShortcut builds every enum of the Qt namespace, ~45 ms of start-up
         for action, keys, slot in (
@@ -137,16 +157,20 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
         self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game)
         self._deal: Any = None
-        help_menu = self.menuBar().addMenu("&Help")
-        a_rules = help_menu.addAction("&Rules book")
-        a_keys = help_menu.addAction("&Keyboard shortcuts")
+        help_menu = self.menuBar().addMenu("")
+        a_rules = help_menu.addAction("")
+        a_keys = help_menu.addAction("")
         help_menu.addSeparator()
-        a_about = help_menu.addAction("&About Sabot")
+        a_about = help_menu.addAction("")
         a_rules.setShortcuts([QKeySequence("F1")])
         a_rules.triggered.connect(lambda: self.open_rules())
         a_keys.triggered.connect(self.show_shortcuts)
         a_about.triggered.connect(self.show_about)
         self._home_game: Any = None
+        self._help_menu = help_menu
+        self._actions = (a_home, a_settings, a_progress, a_deal, a_home_game, a_quit)
+        self._help_actions = (a_rules, a_keys, a_about)
+        self._menu_texts()
 
         self._retry = QTimer(self)
         self._retry.setInterval(HISTORY_RETRY_MS)
@@ -163,10 +187,7 @@ class MainWindow(QMainWindow):
             # the settings let only base64 through; whether Qt can use it is Qt's to say
             restored = self.restoreGeometry(QByteArray.fromBase64(geo.encode("ascii")))
             if not restored:
-                self._geometry_notice = (
-                    'The saved window size and place (the setting "geometry") could not be '
-                    "used, so the window opens at its usual size."
-                )
+                self._geometry_notice = GEOMETRY_NOTICE
         if restored:
             self._fit_to_screen()
         else:
@@ -207,8 +228,94 @@ class MainWindow(QMainWindow):
         if (x, y, w, h) != (g.x(), g.y(), g.width(), g.height()):
             self.setGeometry(x, y, w, h)
 
+    def _menu_texts(self) -> None:
+        """The menus' words, in the current language (at start and after a switch)."""
+        texts = (
+            _("&Home"),
+            _("&Settings…"),
+            _("&Progress…"),
+            _("&Deal a shoe…"),
+            _("Home &game…"),
+            _("&Quit"),
+        )
+        for action, text in zip(self._actions, texts, strict=True):
+            action.setText(text)
+        self._language_menu.setTitle(_("&Language"))
+        self._help_menu.setTitle(_("&Help"))
+        helps = (_("&Rules book"), _("&Keyboard shortcuts"), _("&About Sabot"))
+        for action, text in zip(self._help_actions, helps, strict=True):
+            action.setText(text)
+
+    # ------------------------------------------------------------------ the language
+    def set_language(self, code: str) -> str:
+        """Speak `code` ("en", "fr", "it", or "" for the system's) from now on, without a
+        restart: the domain's words, Qt's own, and every page built so far re-set its texts,
+        keeping its place (a running drill keeps its question, its answers and its clock).
+        Returns the language now spoken."""
+        from ui.language import apply_language
+
+        lang = apply_language(code)
+        self.retranslate()
+        return lang
+
+    def _follow_language_setting(self) -> None:
+        from trainer import i18n
+        from ui.language import resolve
+
+        if resolve(self.settings.prefs.language) != i18n.language():
+            self.set_language(self.settings.prefs.language)
+
+    def choose_language(self, code: str) -> None:
+        """The Language menu: `code` ("" = the system's) becomes the setting, saved at once,
+        and is spoken from now on, a drill open or not."""
+        from trainer.settings import SettingsError
+
+        self.settings.prefs.language = code
+        try:
+            self.settings.save()
+        except (SettingsError, OSError) as e:
+            self.statusBar().showMessage(str(e), 10_000)  # spoken anyway, for this run
+        self._follow_language_setting()
+
+    def _fill_language_menu(self) -> None:
+        """The Language menu's choices, made when it is first opened (not at start-up)."""
+        from trainer import i18n
+        from ui.language import language_choices
+
+        menu = self._language_menu
+        menu.clear()
+        current = self.settings.prefs.language
+        for code, text in language_choices(i18n.system_language()):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.triggered.connect(lambda _=False, c=code: self.choose_language(c))
+
+    def retranslate(self) -> None:
+        """Every text of the window and of the pages built so far, again in the current
+        language."""
+        self._menu_texts()
+        self.setWindowTitle(page_title(_(self._title)) if self._title else self.windowTitle())
+        self._show_notices()
+        self._update_status()
+        self.home.retranslate()
+        for page in (self._drill_page, self._summary, self._deal, self._home_game):
+            if page is not None and hasattr(page, "retranslate"):
+                page.retranslate()
+        for window in (self._progress, self._rules_book):
+            if window is not None and hasattr(window, "retranslate"):
+                window.retranslate()
+        if self._history_note is not None:
+            # the store says its trouble in the language it is asked in
+            note = self._history_note
+            trouble = self._store.trouble if self._store is not None else None
+            self._tell_history(trouble if trouble is not None and note != SAVED_AGAIN else note)
+        elif self._summary_shown is not None:
+            self._show_summary()
+
     def _show_notices(self) -> None:
-        notices = [self.settings.notice, self._geometry_notice]
+        geometry = _(self._geometry_notice) if self._geometry_notice else None
+        notices = [self.settings.notice, geometry]
         if self._store is not None:
             notices[:0] = [self._store.notice, self._store.read_only_notice]
         self.home.set_notice(" ".join(n for n in notices if n) or None)
@@ -246,17 +353,16 @@ class MainWindow(QMainWindow):
         """The note on the drill page, on the summary last shown, and, on the other pages, in
         the status bar (the drill page has its own line)."""
         self._history_note = note
+        shown = _(SAVED_AGAIN) if note == SAVED_AGAIN else note
         if self._drill_page is not None:
-            self._drill_page.set_history_note(note)
+            self._drill_page.set_history_note(shown)
         if self._summary_shown is not None:
-            summary, bests, rules = self._summary_shown
-            trouble = None if note == SAVED_AGAIN else note
-            self.summary.show_summary(summary, bests, rules, history_trouble=trouble)
+            self._show_summary()
         drilling = self._drill_page is not None and self.pages.currentWidget() is self._drill_page
-        if note is None or drilling:
+        if shown is None or drilling:
             self.statusBar().clearMessage()
         else:
-            self.statusBar().showMessage(note, 0 if note != SAVED_AGAIN else 10_000)
+            self.statusBar().showMessage(shown, 0 if note != SAVED_AGAIN else 10_000)
 
     # ------------------------------------------------------------------ pages
     @property
@@ -301,7 +407,7 @@ class MainWindow(QMainWindow):
         if self._painted:
             QTimer.singleShot(0, self._load_due_figures)  # after this pass, which paints home
         self.pages.setCurrentWidget(self.home)
-        self.setWindowTitle(page_title("Home"))
+        self._set_title(HOME)
         view = self._progress
         if view is not None and not view.isVisible() and hasattr(view, "catch_up"):
             QTimer.singleShot(PRELOAD_AFTER_MS, view, view.catch_up)  # the drill's answers, ahead
@@ -351,9 +457,14 @@ class MainWindow(QMainWindow):
     def _title_page(self, _index: int) -> None:
         # every page names itself in the title; the ones that know more say it after
         page = self.pages.currentWidget()
-        name = {id(self.home): "Home", id(self._summary): "Summary"}.get(id(page))
+        name = {id(self.home): HOME, id(self._summary): SUMMARY}.get(id(page))
         if name is not None:  # the drill, deal and home game pages are named as they open
-            self.setWindowTitle(page_title(name))
+            self._set_title(name)
+
+    def _set_title(self, name: str) -> None:
+        """The title names the page `name` (untranslated: a switch translates it again)."""
+        self._title = name
+        self.setWindowTitle(page_title(_(name)))
 
     def _on_home(self) -> bool:
         return self.isVisible() and self.pages.currentWidget() is self.home
@@ -387,7 +498,9 @@ class MainWindow(QMainWindow):
         except Exception as e:  # noqa: BLE001 - the history cannot be opened: say so, plainly
             from PySide6.QtWidgets import QMessageBox
 
-            QMessageBox.critical(self, "Sabot", f"The history cannot be opened: {e}")
+            QMessageBox.critical(
+                self, "Sabot", _("The history cannot be opened: {error}").format(error=e)
+            )
             self.close()
             return
         profile, rules = self.settings.prefs.profile, self.rules()
@@ -396,7 +509,9 @@ class MainWindow(QMainWindow):
         run_in_background(
             lambda: home_figures(reader, profile, rules),
             on_done=self._home_figures_shown,
-            on_error=lambda e: self.home.set_notice(f"Your figures could not be read: {e}"),
+            on_error=lambda e: self.home.set_notice(
+                _("Your figures could not be read: {error}").format(error=e)
+            ),
             owner=self,
         )
 
@@ -413,7 +528,9 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         self.status.setText(
-            f"profile {self.settings.prefs.profile} · rules {self.rules().describe()}"
+            _("profile {profile} · rules {rules}").format(
+                profile=self.settings.prefs.profile, rules=self.rules().describe()
+            )
         )
 
     def _home_start(self, names: list[str], mode: str) -> None:
@@ -486,7 +603,7 @@ class MainWindow(QMainWindow):
         self._bests_before = self._bests_keys()
         page = self.drill_page
         self.pages.setCurrentWidget(page)
-        self.setWindowTitle(page_title(mode.capitalize()))
+        self._set_title(MODE_TITLES.get(mode, HOME))
         for a in self._drill_actions:
             a.setEnabled(False)
         self._summary_shown = None
@@ -506,28 +623,23 @@ class MainWindow(QMainWindow):
 
     def _drill_finished(self, payload: tuple[Drill, Summary]) -> None:
         drill, summary = payload
-        beaten = []
-        for kind, sid in self._bests_keys() - self._bests_before:
-            if sid != drill.session_id:
-                continue
-            if kind == "challenge":
-                beaten.append(f"most right answers in 60 s: {summary.correct}")
-            elif kind == "sprint":
-                beaten.append(
-                    f"fastest sprint of {summary.attempts}: {summary.elapsed_ms / 1000:.1f} s"
-                )
-            else:
-                skill = kind.split(":", 1)[1]
-                beaten.append(f"best median for {INFO[skill].title}")
-        trouble = self._store.trouble if self._store is not None else None
-        self._summary_shown = (summary, sorted(beaten), drill.rules)
-        self.summary.show_summary(*self._summary_shown, history_trouble=trouble)
+        kinds = [k for k, sid in self._bests_keys() - self._bests_before if sid == drill.session_id]
+        self._summary_shown = (summary, kinds, drill.rules)
+        self._show_summary()
         self.pages.setCurrentWidget(self.summary)
         self._check_history()  # the end of the session may be kept too
-        self.setWindowTitle(page_title("Summary"))
+        self._set_title(SUMMARY)
         self.summary.setFocus()
         for a in self._drill_actions:
             a.setEnabled(True)
+
+    def _show_summary(self) -> None:
+        """The summary last shown, in the current language, with its history's state."""
+        assert self._summary_shown is not None
+        summary, kinds, rules = self._summary_shown
+        trouble = self._store.trouble if self._store is not None else None
+        beaten = sorted(best_beaten(kind, summary) for kind in kinds)
+        self.summary.show_summary(summary, beaten, rules, history_trouble=trouble)
 
     def _again(self) -> None:
         if self._last is None:
@@ -582,7 +694,7 @@ class MainWindow(QMainWindow):
         self._deal.animate = self.settings.prefs.deal_animation
         self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._deal)
-        self.setWindowTitle(page_title("Deal a shoe"))
+        self._set_title(DEAL)
 
     def open_home_game(self) -> None:
         """A home game [004]: its own page, the score sheet stored in the same history."""
@@ -596,7 +708,7 @@ class MainWindow(QMainWindow):
             self._home_game = page
         self._home_game.new_game(self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._home_game)
-        self.setWindowTitle(page_title("Home game"))
+        self._set_title(HOME_GAME)
 
     def open_settings(self) -> None:
         from ui.settings_dialog import SettingsDialog
@@ -613,6 +725,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.prefs.theme)
+        self._follow_language_setting()
         if self._drill_page is not None:
             self._drill_page.currency = self.settings.prefs.currency
         if self._rules_book is not None:
@@ -629,7 +742,9 @@ class MainWindow(QMainWindow):
         except ImportError as e:
             from PySide6.QtWidgets import QMessageBox
 
-            QMessageBox.information(self, "Sabot", f"The progress view cannot open: {e}")
+            QMessageBox.information(
+                self, "Sabot", _("The progress view cannot open: {error}").format(error=e)
+            )
             return
         if self._progress is None:
             self._progress = self._new_progress()
@@ -676,10 +791,24 @@ class MainWindow(QMainWindow):
             self.settings.save()
         except (SettingsError, OSError) as e:
             # the settings are a convenience: never block quitting over them
-            problems.append(f"{e} Sabot quits without saving them.")
+            problems.append(_("{error} Sabot quits without saving them.").format(error=e))
         if problems and not self._told_on_quit:
             from PySide6.QtWidgets import QMessageBox
 
             self._told_on_quit = True
             QMessageBox.warning(self, "Sabot", "\n\n".join(p for p in problems if p))
         super().closeEvent(event)
+
+
+def best_beaten(kind: str, summary: Summary) -> str:
+    """A personal best the session beat, as the summary names it."""
+    from trainer.i18n import format_duration
+
+    if kind == "challenge":
+        return _("most right answers in 60 s: {count}").format(count=summary.correct)
+    if kind == "sprint":
+        return _("fastest sprint of {count}: {time}").format(
+            count=summary.attempts, time=format_duration(summary.elapsed_ms)
+        )
+    skill = kind.split(":", 1)[1]
+    return _("best median for {skill}").format(skill=INFO[skill].title)

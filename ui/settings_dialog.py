@@ -53,50 +53,55 @@ from PySide6.QtWidgets import (
 from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
 from trainer.history.store import Store
+from trainer.i18n import format_amount, format_number
 from trainer.settings import CURRENCY_MAX, THEMES, Settings, SettingsError
-from ui.chips import format_amount
+from ui.i18n import N_, _, ngettext
 from ui.style import mute
 
 # RULES.md, the table of sources: where each preset comes from.
 PRESET_SOURCES: dict[str, str] = {
-    "casino-fr": "[000] French casino procedure: 6 decks, 7 boxes, no dealer hole card, "
-    "table staff (the default)",
-    "casino-it": "[003] Italian casino rules: 6 decks, standing players, misdealt-card procedure",
-    "online": "[002] Online casino table: 4 decks shuffled every hand, up to 3 players",
-    "hole-card": "[001] French player's guide: the dealer takes a hidden second card",
-    "home": "[004] Family game: a player holds the bank, chips are scored",
+    "casino-fr": N_(
+        "[000] French casino procedure: 6 decks, 7 boxes, no dealer hole card, table staff "
+        "(the default)"
+    ),
+    "casino-it": N_(
+        "[003] Italian casino rules: 6 decks, standing players, misdealt-card procedure"
+    ),
+    "online": N_("[002] Online casino table: 4 decks shuffled every hand, up to 3 players"),
+    "hole-card": N_("[001] French player's guide: the dealer takes a hidden second card"),
+    "home": N_("[004] Family game: a player holds the bank, chips are scored"),
 }
 
 # The table's words for the options of trainer.game.rules.OPTIONS; a new option without an entry
 # here still gets an editor, labelled from its name.
 OPTION_LABELS: dict[str, str] = {
-    "decks": "Decks",
-    "reshuffle": "Reshuffle",
-    "boxes": "Boxes",
-    "hole_card": "Dealer hole card",
-    "double_on": "Double on",
-    "double_after_split": "Double after split",
-    "split": "Split",
-    "max_hands": "Hands per box",
-    "insurance": "Insurance",
-    "insurance_amount": "Insurance amount",
-    "dealer_hits_soft_17": "Dealer hits soft 17",
-    "dealer_bj_takes": "Dealer Black Jack takes",
-    "blackjack_pays": "Black Jack pays",
-    "behind_bets": "Behind bets",
-    "behind_consent": "Behind bettors consent",
-    "min_boxes_heads_up": "Boxes for a lone player",
-    "table_min": "Table minimum",
-    "table_max": "Table maximum",
-    "round_half_units": "Round half units down",
-    "chips": "Chips",
+    "decks": N_("Decks"),
+    "reshuffle": N_("Reshuffle"),
+    "boxes": N_("Boxes"),
+    "hole_card": N_("Dealer hole card"),
+    "double_on": N_("Double on"),
+    "double_after_split": N_("Double after split"),
+    "split": N_("Split"),
+    "max_hands": N_("Hands per box"),
+    "insurance": N_("Insurance"),
+    "insurance_amount": N_("Insurance amount"),
+    "dealer_hits_soft_17": N_("Dealer hits soft 17"),
+    "dealer_bj_takes": N_("Dealer Black Jack takes"),
+    "blackjack_pays": N_("Black Jack pays"),
+    "behind_bets": N_("Behind bets"),
+    "behind_consent": N_("Behind bettors consent"),
+    "min_boxes_heads_up": N_("Boxes for a lone player"),
+    "table_min": N_("Table minimum"),
+    "table_max": N_("Table maximum"),
+    "round_half_units": N_("Round half units down"),
+    "chips": N_("Chips"),
 }
 
 CURRENCIES = ("€", "$", "£", "CHF")
-THEME_LABELS = {"system": "&System", "light": "&Light", "dark": "&Dark"}
+THEME_LABELS = {"system": N_("&System"), "light": N_("&Light"), "dark": N_("&Dark")}
 CHIP_PAYMENT_LABELS = {
-    FEWEST: "The fewest chips",
-    COLOUR_FOR_COLOUR: "Colour for colour (in the stake's colours)",
+    FEWEST: N_("The fewest chips"),
+    COLOUR_FOR_COLOUR: N_("Colour for colour (in the stake's colours)"),
 }
 
 
@@ -123,9 +128,9 @@ def editor_kind(option: Option) -> tuple[str, Any]:
 def display(value: Any) -> str:
     """An option value as the trainee reads it."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, Decimal):
         return format(value, "f")
     if isinstance(value, tuple | list):
@@ -144,7 +149,8 @@ def as_sentence(message: str) -> str:
 
 
 def option_label(name: str) -> str:
-    return OPTION_LABELS.get(name, name.replace("_", " ").capitalize())
+    label = OPTION_LABELS.get(name)
+    return _(label) if label else name.replace("_", " ").capitalize()
 
 
 def in_settings_words(message: str) -> str:
@@ -270,7 +276,7 @@ class OptionEditor(QObject):
         else:
             w = QLineEdit(parent)
             if self.kind == "amount" and self.detail:
-                w.setPlaceholderText("none")
+                w.setPlaceholderText(_("none"))
             elif self.kind == "chips":
                 w.setPlaceholderText("1 2 5 10 25 100 500")
             # Wide enough for the usual chips, or an amount like 10000.00, without scrolling.
@@ -313,8 +319,12 @@ class OptionEditor(QObject):
         tip = f"{self.option.doc} ({self.name})\n{preset}: {display(value)}"
         self.label.setToolTip(tip)
         self.widget.setToolTip(tip)
-        self.revert.setToolTip(f"Back to the {preset} value: {display(value)}")
-        self.revert.setAccessibleName(f"Back to the {preset} value of {self.name}")
+        self.revert.setToolTip(
+            _("Back to the {preset} value: {value}").format(preset=preset, value=display(value))
+        )
+        self.revert.setAccessibleName(
+            _("Back to the {preset} value of {option}").format(preset=preset, option=self.name)
+        )
 
     def back_to_preset(self) -> None:
         self.set_value(self._preset_value)
@@ -346,7 +356,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, store: Store, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Sabot — Settings")
+        self.setWindowTitle(_("Sabot — Settings"))
         self._settings = settings
         self._store = store
         self._loading = False
@@ -364,7 +374,7 @@ class SettingsDialog(QDialog):
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        tab_titles = ("&House rules", "&Table", "&Profile", "&Appearance")
+        tab_titles = (_("&House rules"), _("&Table"), _("&Profile"), _("&Appearance"))
         self._global_keys = {
             k
             for k in map(mnemonic_of, [*tab_titles, *(b.text() for b in self.buttons.buttons())])
@@ -407,17 +417,18 @@ class SettingsDialog(QDialog):
 
     def _rules_page(self, rules: HouseRules) -> QWidget:
         page = QWidget()
+        preset_text, reset_text = _("Pr&eset:"), _("&Reset to preset")
         labels = assign_mnemonics(
             [option_label(name) for name in OPTIONS],
-            self._global_keys | {"e", "r"},  # Pr&eset, &Reset to preset
+            self._global_keys | {mnemonic_of(t) or "" for t in (preset_text, reset_text)},
         )
 
-        preset_label = QLabel("Pr&eset:", page)
+        preset_label = QLabel(preset_text, page)
         self.preset_combo = QComboBox(page)
         self.preset_combo.setObjectName("preset")
         for name in PRESETS:
             self.preset_combo.addItem(name, name)
-            source = PRESET_SOURCES.get(name, "")
+            source = _(PRESET_SOURCES[name]) if name in PRESET_SOURCES else ""
             self.preset_combo.setItemData(
                 self.preset_combo.count() - 1, source, Qt.ItemDataRole.ToolTipRole
             )
@@ -425,7 +436,7 @@ class SettingsDialog(QDialog):
         self.preset_source = QLabel(page)
         # As wide as the longest source, so choosing another preset never resizes the dialog.
         metrics = self.preset_source.fontMetrics()
-        widest = max((metrics.horizontalAdvance(s) for s in PRESET_SOURCES.values()), default=0)
+        widest = max((metrics.horizontalAdvance(_(s)) for s in PRESET_SOURCES.values()), default=0)
         self.preset_source.setMinimumWidth(widest + 4)
         mute(self.preset_source)  # secondary, and 4.5:1 in either theme
 
@@ -444,8 +455,8 @@ class SettingsDialog(QDialog):
         self.editors: dict[str, QWidget] = {n: e.widget for n, e in self.option_editors.items()}
 
         self.rules_error = _message_label(page)
-        self.reset_button = QPushButton("&Reset to preset", page)
-        self.reset_button.setToolTip("Every option back to the preset's value")
+        self.reset_button = QPushButton(reset_text, page)
+        self.reset_button.setToolTip(_("Every option back to the preset's value"))
         self.reset_button.clicked.connect(self._reset_to_preset)
 
         top = QHBoxLayout()
@@ -503,7 +514,7 @@ class SettingsDialog(QDialog):
         self._load_rules(HouseRules.from_spec(self.preset()))
 
     def _show_preset_source(self, preset: str) -> None:
-        source = PRESET_SOURCES.get(preset, "")
+        source = _(PRESET_SOURCES[preset]) if preset in PRESET_SOURCES else ""
         self.preset_source.setText(source)
         self.preset_combo.setToolTip(source)
 
@@ -525,7 +536,7 @@ class SettingsDialog(QDialog):
             self.rules_error.setText(in_settings_words(str(error)))
             self._rules_ok = False
         except (ValueError, ArithmeticError, TypeError) as error:
-            self.rules_error.setText(f"A value cannot be used: {error}.")
+            self.rules_error.setText(_("A value cannot be used: {error}.").format(error=error))
             self._rules_ok = False
         else:
             self.rules_error.setText("")
@@ -536,7 +547,7 @@ class SettingsDialog(QDialog):
 
     def _table_page(self) -> QWidget:
         page = QWidget()
-        label = QLabel("C&urrency symbol:", page)
+        label = QLabel(_("C&urrency symbol:"), page)
         self.currency_combo = QComboBox(page)
         self.currency_combo.setObjectName("currency")
         self.currency_combo.setEditable(True)
@@ -547,7 +558,9 @@ class SettingsDialog(QDialog):
         edit.setMaxLength(CURRENCY_MAX)
         self.currency_combo.setCurrentText(self._settings.prefs.currency)
         self.currency_combo.setToolTip(
-            f"One of the usual symbols, or your own, up to {CURRENCY_MAX} characters"
+            _("One of the usual symbols, or your own, up to {count} characters").format(
+                count=CURRENCY_MAX
+            )
         )
         label.setBuddy(self.currency_combo)
         self.currency_preview = QLabel(page)
@@ -561,16 +574,18 @@ class SettingsDialog(QDialog):
         grid.addWidget(self.currency_preview, 0, 2)
         grid.setColumnStretch(2, 1)
         # how the chips drill asks a payout made up: the practice the trainee's school teaches
-        pay_label = QLabel("Chip pa&yments:", page)
+        pay_label = QLabel(_("Chip pa&yments:"), page)
         self.chip_payment_combo = QComboBox(page)
         self.chip_payment_combo.setObjectName("chip_payment")
         for method, text in CHIP_PAYMENT_LABELS.items():
-            self.chip_payment_combo.addItem(text, method)
+            self.chip_payment_combo.addItem(_(text), method)
         current = self.chip_payment_combo.findData(self._settings.prefs.chip_payment)
         self.chip_payment_combo.setCurrentIndex(max(0, current))
         self.chip_payment_combo.setToolTip(
-            "How the chips drill asks you to pay: with the fewest chips, or colour for colour "
-            "(the stake matched chip for chip, the rest in its colours where they go)"
+            _(
+                "How the chips drill asks you to pay: with the fewest chips, or colour for "
+                "colour (the stake matched chip for chip, the rest in its colours where they go)"
+            )
         )
         pay_label.setBuddy(self.chip_payment_combo)
         grid.addWidget(pay_label, 1, 0)
@@ -592,38 +607,43 @@ class SettingsDialog(QDialog):
         symbol = self.currency()
         self._currency_ok = bool(symbol)
         if symbol:
-            amounts = (format_amount(Decimal(a), symbol) for a in ("25", "7.50", "1500"))
-            self.currency_preview.setText("Amounts read: " + ",  ".join(amounts))
+            amounts = (format_amount(Decimal(a), currency=symbol) for a in ("25", "7.50", "1500"))
+            self.currency_preview.setText(
+                _("Amounts read: {amounts}").format(amounts=",  ".join(amounts))
+            )
             self.currency_error.setText("")
         else:
             self.currency_preview.setText("")
-            self.currency_error.setText("Choose or type a currency symbol.")
+            self.currency_error.setText(_("Choose or type a currency symbol."))
         self._update_ok()
 
     # -- profiles --------------------------------------------------------------------------
 
     def _profile_page(self) -> QWidget:
         page = QWidget()
-        list_label = QLabel("Pro&files:", page)
+        list_label = QLabel(_("Pro&files:"), page)
         self.profile_list = QListWidget(page)
         self.profile_list.setObjectName("profiles")
         list_label.setBuddy(self.profile_list)
-        self.switch_button = QPushButton("&Switch to this profile", page)
-        self.switch_button.setToolTip("Make the selected profile the active one (on OK)")
-        name_label = QLabel("&Name:", page)
+        self.switch_button = QPushButton(_("&Switch to this profile"), page)
+        self.switch_button.setToolTip(_("Make the selected profile the active one (on OK)"))
+        name_label = QLabel(_("&Name:"), page)
         self.profile_name = QLineEdit(page)
         self.profile_name.setObjectName("profile_name")
-        self.profile_name.setPlaceholderText("A trainee's name")
+        self.profile_name.setPlaceholderText(_("A trainee's name"))
         name_label.setBuddy(self.profile_name)
-        self.create_button = QPushButton("Cr&eate", page)
-        self.create_button.setToolTip("A new profile with this name")
-        self.rename_button = QPushButton("&Rename selected", page)
-        self.rename_button.setToolTip("Give the selected profile this name")
-        self.delete_button = QPushButton("&Delete…", page)
-        self.delete_button.setToolTip("Delete the selected profile and all its answers")
+        self.create_button = QPushButton(_("Cr&eate"), page)
+        self.create_button.setToolTip(_("A new profile with this name"))
+        self.rename_button = QPushButton(_("&Rename selected"), page)
+        self.rename_button.setToolTip(_("Give the selected profile this name"))
+        self.delete_button = QPushButton(_("&Delete…"), page)
+        self.delete_button.setToolTip(_("Delete the selected profile and all its answers"))
         self.profile_message = _message_label(page)
         note = QLabel(
-            "Create, Rename and Delete change the history at once. Switching takes effect on OK.",
+            _(
+                "Create, Rename and Delete change the history at once. Switching takes effect "
+                "on OK."
+            ),
             page,
         )
         note.setWordWrap(True)
@@ -668,7 +688,7 @@ class SettingsDialog(QDialog):
         try:
             return [p.name for p in self._store.profiles()]
         except sqlite3.Error as error:
-            self._profile_error(f"The profiles could not be read: {error}.")
+            self._profile_error(_("The profiles could not be read: {error}.").format(error=error))
             return []
 
     def _fill_profiles(self, select: str | None) -> None:
@@ -677,7 +697,7 @@ class SettingsDialog(QDialog):
             item = QListWidgetItem(name, self.profile_list)
             item.setData(Qt.ItemDataRole.UserRole, name)
             if name.casefold() == self._active.casefold():
-                item.setText(f"{name}  (active)")
+                item.setText(_("{name}  (active)").format(name=name))
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
@@ -709,12 +729,14 @@ class SettingsDialog(QDialog):
     def _create_profile(self) -> None:
         name = self.profile_name.text().strip()
         if not name:
-            self._profile_error("Type a name for the new profile.")
+            self._profile_error(_("Type a name for the new profile."))
             return
         existing = [n for n in self._profile_names() if n.casefold() == name.casefold()]
         if existing:
             self._fill_profiles(select=existing[0])
-            self._profile_error(f"There is already a profile named {existing[0]!r}.")
+            self._profile_error(
+                _("There is already a profile named {name}.").format(name=repr(existing[0]))
+            )
             return
         try:
             self._store.profile(name)
@@ -735,21 +757,25 @@ class SettingsDialog(QDialog):
 
     def delete_question(self, name: str, answers: int) -> str:
         """What the confirmation asks: the profile, and how many answers go with it."""
-        what = f"its {answers:,} answer{'s' if answers != 1 else ''}" if answers else "no answer"
-        return (
-            f"Delete the profile {name!r} and {what}? Its sessions and figures go with it. "
-            "This cannot be undone."
-        )
+        if answers:
+            what = ngettext(
+                "Delete the profile {name} and its {count} answer?",
+                "Delete the profile {name} and its {count} answers?",
+                answers,
+            ).format(name=repr(name), count=format_number(answers))
+        else:
+            what = _("Delete the profile {name} and no answer?").format(name=repr(name))
+        return what + " " + _("Its sessions and figures go with it. This cannot be undone.")
 
     def _confirm_delete(self, name: str, answers: int) -> bool:
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            "Delete a profile",
+            _("Delete a profile"),
             self.delete_question(name, answers),
             QMessageBox.StandardButton.Cancel,
             self,
         )
-        delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        delete = box.addButton(_("Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter keeps the profile
         self._confirmation = box  # for tests: the box on screen
         box.exec()
@@ -759,12 +785,14 @@ class SettingsDialog(QDialog):
     def _delete_profile(self) -> None:
         name = self.selected_profile()
         if name is None:
-            self._profile_error("Select the profile to delete.")
+            self._profile_error(_("Select the profile to delete."))
             return
         in_use = {self._active.casefold(), self._settings.prefs.profile.casefold()}
         if name.casefold() in in_use:
             self._profile_error(
-                f"{name} is the active profile: switch to another one first (Switch, then OK)."
+                _(
+                    "{name} is the active profile: switch to another one first (Switch, then OK)."
+                ).format(name=name)
             )
             return
         try:
@@ -775,14 +803,18 @@ class SettingsDialog(QDialog):
         except (ValueError, TypeError, sqlite3.Error) as error:
             self._profile_error(str(error))
             return
-        self._profile_error(f"{name} and {answers:,} answers deleted.")
+        self._profile_error(
+            ngettext(
+                "{name} and {count} answer deleted.", "{name} and {count} answers deleted.", answers
+            ).format(name=name, count=format_number(answers))
+        )
         self._fill_profiles(select=self._active)
         self.profile_deleted.emit(name)
 
     def _rename_profile(self) -> None:
         old, new = self.selected_profile(), self.profile_name.text().strip()
         if old is None:
-            self._profile_error("Select the profile to rename.")
+            self._profile_error(_("Select the profile to rename."))
             return
         try:
             self._store.rename_profile(old, new)
@@ -809,20 +841,41 @@ class SettingsDialog(QDialog):
     def _appearance_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        layout.addWidget(QLabel("Theme:", page))
+        layout.addWidget(QLabel(_("Theme:"), page))
         self.theme_group = QButtonGroup(page)
         self.theme_buttons: dict[str, QRadioButton] = {}
         for theme in THEMES:
-            b = QRadioButton(THEME_LABELS.get(theme, theme.capitalize()), page)
+            label = THEME_LABELS.get(theme)
+            b = QRadioButton(_(label) if label else theme.capitalize(), page)
             b.setObjectName(f"theme_{theme}")
             self.theme_group.addButton(b)
             self.theme_buttons[theme] = b
             layout.addWidget(b, 0, Qt.AlignmentFlag.AlignLeft)  # only the words are clickable
-        self.theme_buttons["system"].setToolTip("Follow the desktop's light or dark setting")
+        self.theme_buttons["system"].setToolTip(_("Follow the desktop's light or dark setting"))
         current = self._settings.prefs.theme
         self.theme_buttons.get(current, self.theme_buttons["system"]).setChecked(True)
+        layout.addSpacing(12)
+        # the language: the system's (named, so the trainee sees what it is) or one of Sabot's,
+        # each in its own words; applied on OK, without a restart
+        from trainer.i18n import system_language
+        from ui.language import language_choices
+
+        language_label = QLabel(_("Lan&guage:"), page)
+        self.language_combo = QComboBox(page)
+        self.language_combo.setObjectName("language")
+        for code, text in language_choices(system_language()):
+            self.language_combo.addItem(text, code)
+        chosen = self.language_combo.findData(self._settings.prefs.language)
+        self.language_combo.setCurrentIndex(max(0, chosen))
+        language_label.setBuddy(self.language_combo)
+        layout.addWidget(language_label)
+        layout.addWidget(self.language_combo, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
         return page
+
+    def language(self) -> str:
+        """The language chosen: "" follows the system."""
+        return str(self.language_combo.currentData())
 
     def theme(self) -> str:
         for theme, b in self.theme_buttons.items():
@@ -857,6 +910,7 @@ class SettingsDialog(QDialog):
         settings.prefs.chip_payment = self.chip_payment()
         settings.prefs.profile = self._active
         settings.prefs.theme = self.theme()
+        settings.prefs.language = self.language()
         try:
             settings.save()
         except SettingsError as error:

@@ -34,6 +34,8 @@ from trainer.practice.drill import (
 )
 from trainer.practice.skills import SKILLS
 from ui.citations import linked
+from ui.i18n import N_, _
+from ui.language import format_percent, format_seconds
 from ui.style import emphasise, esc, readable
 
 GOOD = "#2e9d4f"
@@ -47,29 +49,36 @@ def _pace(ms: float | None, target_ms: float) -> str:
 
 
 def _s(ms: float | None) -> str:
-    return "—" if ms is None else f"{ms / 1000:.1f} s"
+    return "—" if ms is None else format_seconds(ms)
 
 
 def _minutes(ms: int) -> str:
+    from trainer.i18n import format_duration
+
     seconds = round(ms / 1000)
-    if seconds < 60:
-        return f"{seconds} s"
-    return f"{seconds // 60} min {seconds % 60:02d} s"
+    return format_duration(seconds * 1000) if seconds >= 60 else f"{seconds}\u00a0s"
 
 
 TITLES = {
-    "practice": "Practice over",
-    "challenge": "Time!",
-    "sprint": "Sprint done",
-    "exam": "Exam over",
+    "practice": N_("Practice over"),
+    "challenge": N_("Time!"),
+    "sprint": N_("Sprint done"),
+    "exam": N_("Exam over"),
+}
+# a drill cut short: (time is up, ended early) for each mode
+STOPPED_TITLES = {
+    "practice": (N_("Practice: time is up"), N_("Practice ended early")),
+    "challenge": (N_("Challenge: time is up"), N_("Challenge ended early")),
+    "sprint": (N_("Sprint: time is up"), N_("Sprint ended early")),
+    "exam": (N_("Exam: time is up"), N_("Exam ended early")),
 }
 
 
 def title_of(s: Summary) -> str:
     if s.stopped is None:
-        return TITLES.get(s.mode, "Done")
-    what = "Exam" if s.mode == EXAM else s.mode.capitalize()
-    return f"{what}: time is up" if s.stopped == STOPPED_BY_TIME else f"{what} ended early"
+        return _(TITLES[s.mode]) if s.mode in TITLES else _("Done")
+    by_time, early = STOPPED_TITLES.get(s.mode, STOPPED_TITLES["practice"])
+    return _(by_time) if s.stopped == STOPPED_BY_TIME else _(early)
 
 
 class SummaryPage(QWidget):
@@ -99,10 +108,11 @@ class SummaryPage(QWidget):
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.again_button = QPushButton("Again  (Enter)")
+        self.again_button = QPushButton(_("Again  (Enter)"))
         self.again_button.clicked.connect(self.again.emit)
-        home = QPushButton("Home  (Esc)")
+        home = QPushButton(_("Home  (Esc)"))
         home.clicked.connect(self.home.emit)
+        self.home_button = home
         QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.again.emit)
         QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.again.emit)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.home.emit)
@@ -116,6 +126,11 @@ class SummaryPage(QWidget):
         lay.addWidget(self.scroller, 1)
         lay.addLayout(row)
 
+    def retranslate(self) -> None:
+        """The buttons' words again (the window shows the summary again, in the new words)."""
+        self.home_button.setText(_("Home  (Esc)"))
+        self.again_button.setText(_("Again  (Enter)"))
+
     def show_summary(
         self,
         s: Summary,
@@ -128,23 +143,33 @@ class SummaryPage(QWidget):
         "Every answer is already saved"."""
         self.rules = rules
         self.title.setText(title_of(s))
-        self.again_button.setText("A new exam…  (Enter)" if s.mode == EXAM else "Again  (Enter)")
+        self.again_button.setText(
+            _("A new exam…  (Enter)") if s.mode == EXAM else _("Again  (Enter)")
+        )
         self.scroller.verticalScrollBar().setValue(0)
         parts = []
         incomplete = s.incomplete_text()
         if incomplete is not None:
             parts.append(self._incomplete(s, incomplete))
         if not s.attempts:
-            parts.append("<p>No question was answered: nothing to sum up.</p>")
+            parts.append("<p>" + _("No question was answered: nothing to sum up.") + "</p>")
             if s.mode == EXAM:
                 parts.append(self._exam_verdict(s))
             self.body.setText("".join(parts))
             return
         acc = s.correct / s.attempts
-        of = " answered" if incomplete is not None else ""
+        if incomplete is not None:
+            score = _("<b>{right}</b> right out of <b>{count}</b> answered")
+        else:
+            score = _("<b>{right}</b> right out of <b>{count}</b>")
         parts.append(
-            f"<p><b>{s.correct}</b> right out of <b>{s.attempts}</b>{of} — <b>{acc:.0%}</b>"
-            f" · median {_s(s.median_ms)} · {s.elapsed_ms / 1000:.0f} s in all</p>"
+            "<p>"
+            + score.format(right=s.correct, count=s.attempts)
+            + f" — <b>{format_percent(acc)}</b> · "
+            + _("median {time}").format(time=_s(s.median_ms))
+            + " · "
+            + _("{time} in all").format(time=f"{round(s.elapsed_ms / 1000)}\u00a0s")
+            + "</p>"
         )
         if s.mode == EXAM:
             parts.append(self._exam_verdict(s))
@@ -155,29 +180,33 @@ class SummaryPage(QWidget):
             for x in s.by_skill
         )
         parts.append(
-            "<table cellspacing=0 cellpadding=4><tr><th align=left>skill</th><th>right</th>"
-            f"<th>median</th><th>target</th></tr>{rows}</table>"
+            "<table cellspacing=0 cellpadding=4><tr>"
+            f"<th align=left>{_('skill')}</th><th>{_('right')}</th>"
+            f"<th>{_('median')}</th><th>{_('target')}</th></tr>{rows}</table>"
         )
         if s.slowest is not None:
             q = s.slowest.question
-            parts.append(
-                f"<p>Slowest: {_s(s.slowest.response_ms)} on {item_text(q.item)}, "
-                f"target {SKILLS[q.skill].target:.1f} s</p>"
+            slowest = _("Slowest: {time} on {item}, target {target}").format(
+                time=_s(s.slowest.response_ms),
+                item=item_text(q.item),
+                target=format_seconds(SKILLS[q.skill].target * 1000),
             )
+            parts.append(f"<p>{slowest}</p>")
         if bests:
             parts.append(
-                f"<p style='color:{self._c(GOOD)}'><b>Personal best!</b> "
+                f"<p style='color:{self._c(GOOD)}'><b>{_('Personal best!')}</b> "
                 + "; ".join(bests)
                 + "</p>"
             )
         if s.to_work_on:
-            parts.append(f"<p>To work on: {work_on_text(s.to_work_on)}</p>")
+            work = _("To work on: {items}").format(items=work_on_text(s.to_work_on))
+            parts.append(f"<p>{work}</p>")
         if s.mode == EXAM:
             parts.append(self._verdicts(s.answered))
         if history_trouble:
             parts.append(f"<p><small>{esc(history_trouble)}</small></p>")
         else:
-            parts.append("<p><small>Every answer is already saved.</small></p>")
+            parts.append("<p><small>" + _("Every answer is already saved.") + "</small></p>")
         self.body.setText("".join(parts))
 
     def _c(self, colour: str) -> str:
@@ -187,51 +216,64 @@ class SummaryPage(QWidget):
 
     def _incomplete(self, s: Summary, incomplete: str) -> str:
         if s.stopped == STOPPED_BY_TIME and s.time_limit_ms is not None:
-            why = f"the {_minutes(s.time_limit_ms)} allowed ran out"
+            why = _("the {time} allowed ran out").format(time=_minutes(s.time_limit_ms))
         else:
-            why = "it was ended before the last question"
+            why = _("it was ended before the last question")
         if s.mode == EXAM:
-            counts = "an incomplete exam is not passed, and readiness never counts it"
+            counts = _("an incomplete exam is not passed, and readiness never counts it")
         elif s.mode == "sprint":
-            counts = "a sprint cut short counts for no personal best"
+            counts = _("a sprint cut short counts for no personal best")
         else:
-            counts = "every answer given is kept"
+            counts = _("every answer given is kept")
+        first = incomplete[:1].upper() + incomplete[1:]
         return (
-            f"<p style='color:{self._c(NOTE)}'><b>{esc(incomplete.capitalize())}</b> — "
-            f"{why}; {counts}.</p>"
+            f"<p style='color:{self._c(NOTE)}'><b>{esc(first)}</b> — "
+            + _("{why}; {counts}.").format(why=why, counts=counts)
+            + "</p>"
         )
 
     def _exam_verdict(self, s: Summary) -> str:
-        mark = f"pass mark {EXAM_PASS:.0%}"
+        mark = _("pass mark {share}").format(share=format_percent(float(EXAM_PASS)))
         if s.passed:
-            verdict = f"<p style='color:{self._c(GOOD)}'><b>Exam PASSED</b> ({mark})</p>"
+            text = _("<b>Exam PASSED</b> ({mark})").format(mark=mark)
+            verdict = f"<p style='color:{self._c(GOOD)}'>{text}</p>"
         elif not s.complete:
-            verdict = (
-                f"<p style='color:{self._c(BAD)}'><b>Exam not passed: incomplete</b> — an exam "
-                f"counts only when every one of its {s.planned} questions is answered ({mark})</p>"
-            )
+            text = _(
+                "<b>Exam not passed: incomplete</b> — an exam counts only when every one of its "
+                "{count} questions is answered ({mark})"
+            ).format(count=s.planned, mark=mark)
+            verdict = f"<p style='color:{self._c(BAD)}'>{text}</p>"
         else:
-            verdict = (
-                f"<p style='color:{self._c(BAD)}'><b>Exam not passed</b>: {s.correct} right of "
-                f"{s.attempts}, {s.correct / s.attempts:.0%} ({mark})</p>"
+            text = _("<b>Exam not passed</b>: {right} right of {count}, {share} ({mark})").format(
+                right=s.correct,
+                count=s.attempts,
+                share=format_percent(s.correct / s.attempts),
+                mark=mark,
             )
+            verdict = f"<p style='color:{self._c(BAD)}'>{text}</p>"
         return verdict + self._seed_line(s)
 
     def _seed_line(self, s: Summary) -> str:
         if s.seed is None:
             return ""
-        text = f"<p>Seed <b>{s.seed}</b>"
+        seed = f"<b>{s.seed}</b>"
         if self.rules is not None:
             spec = skills_spec(s.skills, self.rules)
             line = exam_command(s.seed, spec, self.rules)
-            text += (
-                f" · skills <b>{esc(spec)}</b> · rules <b>{esc(self.rules.describe())}</b>. "
-                "To give every trainee this exam: <i>Exam…</i> on home with this seed, or "
-                f"<code style='white-space:nowrap'>{esc(line)}</code>"
+            text = _(
+                "Seed {seed} · skills {skills} · rules {rules}. To give every trainee this "
+                "exam: <i>Exam…</i> on home with this seed, or {command}"
+            ).format(
+                seed=seed,
+                skills=f"<b>{esc(spec)}</b>",
+                rules=f"<b>{esc(self.rules.describe())}</b>",
+                command=f"<code style='white-space:nowrap'>{esc(line)}</code>",
             )
         else:
-            text += ": an instructor sets the same exam with this seed"
-        return text + "</p>"
+            text = _("Seed {seed}: an instructor sets the same exam with this seed").format(
+                seed=seed
+            )
+        return f"<p>{text}</p>"
 
     def _verdicts(self, answered: Sequence[Answered]) -> str:
         """An exam's answers one by one, as the exam kept them back."""
@@ -244,9 +286,11 @@ class SummaryPage(QWidget):
                 else f"<span style='color:{self._c(BAD)}'>✗</span>"
             )
             said = (
-                f"you: {esc(v.given)}"
+                _("you: {given}").format(given=esc(v.given))
                 if v.correct
-                else f"you: {esc(v.given)} · right: {esc(v.expected)}"
+                else _("you: {given} · right: {expected}").format(
+                    given=esc(v.given), expected=esc(v.expected)
+                )
             )
             why = "" if v.correct else f"<br><small>{linked(v.reason, q.skill, q.item)}</small>"
             # the cards are on the felt, not in the prompt: a hand's question needs them here
@@ -260,7 +304,7 @@ class SummaryPage(QWidget):
                 f"{why}</td></tr>"
             )
         return (
-            "<p><b>Question by question</b></p>"
+            f"<p><b>{_('Question by question')}</b></p>"
             f"<table cellspacing=0 cellpadding=3>{''.join(rows)}</table>"
         )
 
@@ -283,5 +327,5 @@ def work_on_text(keys: Sequence[str], most: int = 8) -> str:
     for skill, names in groups.items():
         named = ", ".join(n for n in names if n)
         parts.append(f"{esc(skill_title(skill))}: {named}" if named else esc(skill_title(skill)))
-    more = f" and {len(keys) - most} more" if len(keys) > most else ""
+    more = _(" and {count} more").format(count=len(keys) - most) if len(keys) > most else ""
     return "; ".join(parts) + more

@@ -625,6 +625,21 @@ class TableScene(QGraphicsScene):
     def outlines(self) -> dict[str, OutlineItem]:
         return self.drawing.outlines if self.drawing is not None else {}
 
+    def set_legend(self, legend: str) -> None:
+        """Print `legend` on the felt from now on (the language changed): the felt on the table
+        is made again, and a view staged with the old one is built again when shown."""
+        if legend == self._legend:
+            return
+        self._legend = legend
+        if self._staged is not None:
+            self._stage_scene().removeItem(self._staged.layer)
+            self._staged = None
+        if self._felt is not None:
+            felt = FeltItem(self._felt.places, legend)
+            self.removeItem(self._felt)
+            self._felt = felt
+            self.addItem(felt)
+
     # -- drawing ------------------------------------------------------------------------------
 
     def show(self, view: TableView) -> None:

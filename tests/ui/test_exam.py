@@ -277,7 +277,7 @@ def test_a_sprint_shows_its_count_and_clock_and_says_when_it_was_cut_short(qtbot
     _next(qtbot, page)
     assert page.progress.text() == "question 4 / 20   ·   3 right"
     clock.ns += 12_300 * 10**6
-    qtbot.waitUntil(lambda: page.countdown.text().strip() == "12.3 s", timeout=1000)
+    qtbot.waitUntil(lambda: page.countdown.text().strip() == "12.3\xa0s", timeout=1000)
     with qtbot.waitSignal(page.finished, timeout=2000):
         qtbot.keyClick(page.line, Qt.Key.Key_Escape)  # a sprint ends at the first Esc
     assert window.summary.title.text() == "Sprint ended early"

@@ -284,7 +284,7 @@ def test_currency_and_theme_are_saved(
     qtbot: Any, dialog: SettingsDialog, settings: Settings
 ) -> None:
     choose(dialog.currency_combo, "CHF")
-    assert "CHF 25" in dialog.currency_preview.text()
+    assert "CHF\xa025" in dialog.currency_preview.text()
     dialog.tabs.setCurrentIndex(3)
     qtbot.mouseClick(dialog.theme_buttons["dark"], LEFT)
     press_ok(qtbot, dialog)

@@ -311,7 +311,7 @@ def test_stacks_draw_the_breakdown_they_are_given(qapp):
 def test_amounts_are_written_with_the_currency():
     assert format_amount(D("37.5")) == "€37.50"
     assert format_amount(D("25")) == "€25"
-    assert format_amount(D("25.00"), "CHF") == "CHF 25"
+    assert format_amount(D("25.00"), "CHF") == "CHF\xa025"
     assert ChipStackItem(D("37.5"), "$").amount_text == "$37.50"
 
 

@@ -1,0 +1,233 @@
+"""The interface's language: Qt's own strings from the translations PySide6 ships, the choice in
+the settings and the Language menu, and the switch while the app runs — with a drill open, the
+texts change and the drill goes on where it was, nothing lost."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit
+
+from trainer import i18n
+from trainer.history.store import Store
+from trainer.settings import Settings
+from ui.language import (
+    install_qt_translation,
+    language_choices,
+    qt_language,
+    resolve,
+)
+from ui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """Whatever a test switches to, the next one starts in English."""
+    yield
+    i18n.set_language("en")
+    app = QApplication.instance()
+    if app is not None:
+        install_qt_translation(app, "en")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = Settings.load(tmp_path / "settings.json")
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.wait_for_figures()
+    yield w
+    w.close()
+    store.close()
+
+
+def _cancel(box: QDialogButtonBox) -> str:
+    button = box.button(QDialogButtonBox.StandardButton.Cancel)
+    assert button is not None
+    return button.text().replace("&", "")
+
+
+def test_qt_s_own_strings_follow_the_language(qtbot):
+    app = QApplication.instance()
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(box)
+    assert _cancel(box) == "Cancel"
+    assert install_qt_translation(app, "fr") and qt_language(app) == "fr"
+    QCoreApplication.processEvents()  # the LanguageChange Qt posts to every widget
+    assert _cancel(box) == "Annuler"
+    # a line edit's context menu is made when asked for: in the language of the moment
+    edit = QLineEdit()
+    qtbot.addWidget(edit)
+    menu = edit.createStandardContextMenu()
+    assert "Copier" in [a.text().replace("&", "").split("\t")[0] for a in menu.actions()]
+    menu.deleteLater()
+    assert install_qt_translation(app, "it")
+    QCoreApplication.processEvents()
+    assert _cancel(box) == "Annulla"
+    assert not install_qt_translation(app, "en")  # English: Qt's source strings, nothing loaded
+    QCoreApplication.processEvents()
+    assert _cancel(box) == "Cancel" and qt_language(app) == "en"
+
+
+def test_the_system_s_language_is_named_among_the_choices():
+    assert resolve("", {"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert resolve("", {"LANG": "de_DE.UTF-8"}) == "en"
+    assert resolve("it", {"LANG": "fr_FR.UTF-8"}) == "it"
+    assert language_choices("fr") == [
+        ("", "System (Français)"),
+        ("en", "English"),
+        ("fr", "Français"),
+        ("it", "Italiano"),
+    ]
+    i18n.set_language("fr")
+    assert language_choices("it")[0] == ("", "Système (Italiano)")
+
+
+def test_switching_with_a_drill_open_changes_the_words_and_loses_nothing(qtbot, window):
+    window.home.select(["pay-even"])
+    qtbot.keyClick(window.home.table, Qt.Key.Key_P)
+    page = window.drill_page
+    first = page.question
+    qtbot.keyClicks(page.line, first.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.last.verdict.correct
+    qtbot.keyClick(page.line, Qt.Key.Key_Space)
+    second = page.question
+    assert second is not first
+    qtbot.waitUntil(lambda: page._clock.isValid())  # the question is on screen, timed
+    qtbot.keyClicks(page.line, "1")  # an answer begun, not given
+    assert page.end_button.text() == "End  (Esc)"
+    assert window.windowTitle() == "Sabot — Practice"
+
+    assert window.set_language("fr") == "fr"
+
+    # the words are French: the menus, the title, the page, Qt's own
+    menu = window.menuBar().actions()[0].menu()
+    assert [a.text() for a in menu.actions()][:2] == ["&Accueil", "&Paramètres…"]
+    assert window.windowTitle() == "Sabot — Entraînement"
+    assert page.end_button.text() == "Terminer  (Échap)"
+    assert page.progress.text() == "question 2   ·   1 justes"
+    assert page.hint.text().endswith("objectif 2,0\u00a0s")
+    assert page.line.placeholderText() == "votre réponse, puis Entrée"
+    assert qt_language(QApplication.instance()) == "fr"
+    # the drill is where it was: the same question, the answer begun, the clock running
+    assert page.question is second and page.drill is not None
+    assert page.line.text() == "1" and page._clock.isValid()
+    assert window.pages.currentWidget() is page
+    # and it goes on: the answer is judged, said in French, and stored
+    qtbot.keyClick(page.line, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(page.line, second.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.last.question is second and page.last.verdict.correct
+    assert "✓ Juste" in page.feedback.text() and "objectif" in page.feedback.text()
+    assert [r.correct for r in window.store.attempts(profile="default")] == [True, True]
+
+    # the verdict on screen is said again in the new words; back to English
+    window.set_language("en")
+    assert "✓ Right" in page.feedback.text()
+    assert page.end_button.text() == "End  (Esc)"
+    assert window.windowTitle() == "Sabot — Practice"
+
+
+def test_the_summary_and_home_are_said_again_after_a_switch(qtbot, window):
+    window.start_drill(["pay-even"], "practice")
+    page = window.drill_page
+    qtbot.keyClicks(page.line, page.question.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    qtbot.keyClick(page, Qt.Key.Key_Escape)
+    assert window.pages.currentWidget() is window.summary
+    assert "right out of" in window.summary.body.text()
+    window.set_language("it")
+    assert "giuste su" in window.summary.body.text()
+    assert window.summary.title.text() == "Allenamento finito"
+    assert window.windowTitle() == "Sabot — Riepilogo"
+    qtbot.keyClick(window.summary, Qt.Key.Key_Escape)
+    assert window.wait_for_figures()
+    header = window.home.table.horizontalHeaderItem(0)
+    assert header is not None and header.text() == "Abilità"
+    assert window.home.buttons["practice"].text() == "&Allenamento   [P]"
+
+
+def test_the_language_menu_and_the_settings_choose_and_keep_the_language(qtbot, window):
+    window._fill_language_menu()  # as when it is opened
+    texts = [a.text() for a in window._language_menu.actions()]
+    assert texts == ["System (English)", "English", "Français", "Italiano"]
+    assert window._language_menu.actions()[0].isChecked()  # "" follows the system
+    window._language_menu.actions()[2].trigger()
+    assert i18n.language() == "fr" and window.settings.prefs.language == "fr"
+    saved = json.loads(window.settings.path.read_text(encoding="utf-8"))
+    assert saved["preferences"]["language"] == "fr"
+    assert window.home.buttons["practice"].text() == "&Entraînement   [P]"
+
+    from ui.settings_dialog import SettingsDialog
+
+    dlg = SettingsDialog(window.settings, window.store, window)
+    qtbot.addWidget(dlg)
+    dlg.applied.connect(window._settings_applied)
+    combo = dlg.language_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Système (English)",
+        "English",
+        "Français",
+        "Italiano",
+    ]
+    assert combo.currentData() == "fr"
+    assert _cancel(dlg.buttons) == "Annuler"  # Qt's own button, in French
+    combo.setCurrentIndex(combo.findData("it"))
+    dlg.accept()
+    assert i18n.language() == "it" and window.settings.prefs.language == "it"
+    assert window.home.buttons["practice"].text() == "&Allenamento   [P]"
+    assert qt_language(QApplication.instance()) == "it"
+
+
+@pytest.mark.slow
+def test_an_english_start_up_loads_no_catalogue_nor_qt_translation(tmp_path):
+    """English is the source language: the window comes up without reading a catalogue or a
+    Qt translation file; French reads both."""
+    script = """
+import json, sys
+from PySide6.QtCore import QTranslator
+from PySide6.QtWidgets import QApplication
+import ui.language
+from trainer import i18n
+from trainer.settings import Settings
+from ui.main_window import MainWindow
+app = QApplication([])
+settings = Settings.load()
+language = settings.prefs.language
+if ui.language.resolve(language) != "en":
+    ui.language.apply_language(language, app)
+w = MainWindow(settings, open_store=lambda: None)
+print(json.dumps({
+    "po": "trainer.po" in sys.modules,
+    "catalogues": sorted(map(list, i18n._catalogues)),
+    "translators": len(app.findChildren(QTranslator)),
+    "title": w.windowTitle(),
+}))
+"""
+    found = {}
+    for lang in ("C.UTF-8", "fr_FR.UTF-8"):
+        env = {"LANG": lang, "SABOT_DATA_DIR": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+        import os
+
+        env["PATH"] = os.environ.get("PATH", "")
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        found[lang] = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["C.UTF-8"] == {
+        "po": False,
+        "catalogues": [],
+        "translators": 0,
+        "title": "Sabot — Home",
+    }
+    assert found["fr_FR.UTF-8"]["translators"] == 1
+    assert found["fr_FR.UTF-8"]["catalogues"] == [["ui", "fr"]]
+    assert found["fr_FR.UTF-8"]["title"] == "Sabot — Accueil"
