@@ -220,6 +220,8 @@ class DealPage(QWidget):
         self.says = QLabel()
         emphasise(self.says, 1.6, bold=True)
         self.says.setWordWrap(True)
+        # a line kept for the player's words even when none are said: the panel never jumps
+        self.says.setMinimumHeight(self.says.fontMetrics().lineSpacing() + 4)
         self.prompt = QLabel()
         emphasise(self.prompt, 1.25, bold=True)
         self.prompt.setWordWrap(True)
@@ -343,22 +345,26 @@ class DealPage(QWidget):
         self.table.show_table(s.view)
         if self.animate and previous is not None:
             self._slide_in(previous)
+        # Nothing of the panel is shown or hidden from step to step, only relabelled or
+        # enabled: showing a widget lays out the whole window there and then (~6 ms a button,
+        # 40-50 ms for the row of actions), an enabled state is one repaint.
         self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
-        self.says.setVisible(bool(s.says))
         self.prompt.setText(s.prompt)
         self.how.setText(HOW[s.ask])
         typed = s.ask in (WORDS, AMOUNT)
-        self.entry.setVisible(typed)
-        self.entry.clear()
-        for word, b in self.buttons.items():
-            b.setVisible(
-                (s.ask == ACTION and word in ACTION_KEYS)
-                or (s.ask == AMOUNT and word in AMOUNT_KEYS)
-            )
         if typed:
+            self.entry.setEnabled(True)
+            self.entry.clear()
             self.entry.setFocus()
         else:
             self.table.setFocus()
+            self.entry.clear()
+            self.entry.setEnabled(False)
+        for word, b in self.buttons.items():
+            b.setEnabled(
+                (s.ask == ACTION and word in ACTION_KEYS)
+                or (s.ask == AMOUNT and word in AMOUNT_KEYS)
+            )
         self._show_status()
         self._watch.arm()
         self._clock.start()

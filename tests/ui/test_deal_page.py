@@ -196,3 +196,41 @@ def test_a_history_that_cannot_be_written_is_said_in_deal_mode(qtbot, tmp_path):
         store._conn.execute("PRAGMA query_only = OFF")
         assert store.retry()
         w.close()
+
+
+def test_no_widget_is_shown_or_hidden_from_step_to_step(qtbot, page):
+    """Showing a widget lays the whole window out at once (tens of ms for a row of buttons):
+    the panel only relabels and enables what it has, whatever the steps ask."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    class Watch(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[str] = []
+
+        def eventFilter(self, obj, event):  # noqa: N802
+            if (
+                event.type() in (QEvent.Type.Show, QEvent.Type.Hide)
+                and isinstance(obj, QWidget)
+                and page.isAncestorOf(obj)
+            ):
+                self.seen.append(f"{type(obj).__name__} {event.type().name}")
+            return False
+
+    _start(qtbot, page, boxes=3)
+    shoe = page.shoe
+    asked = set()
+    watch = Watch()
+    QApplication.instance().installEventFilter(watch)
+    try:
+        while shoe.figures.rounds <= 2:
+            asked.add(shoe.step.ask)
+            with qtbot.waitSignal(page.answered):
+                _do(qtbot, page, shoe.step)
+    finally:
+        QApplication.instance().removeEventFilter(watch)
+    assert asked == {PLACE, WORDS, AMOUNT, ACTION}
+    assert watch.seen == []
+    assert page.entry.isVisible() and all(b.isVisible() for b in page.buttons.values())
+
