@@ -376,11 +376,24 @@ class DealPage(QWidget):
         if shoe is None or shoe.step is None:
             return
         self.stepShown.emit(shoe.step)
+        # while a card slides the table is painted item by item, but the next step's picture
+        # can be drawn already: it is used only once its table is shown
+        self._prepare_following()
+
+    def _prepare_following(self) -> None:
+        """Draw the table of the step after this one; at a round's last step, play the next
+        round now (`DealShoe.prepare_next`) and draw its first table: a new round then costs
+        the trainee no more than any other step."""
+        shoe = self.shoe
+        if shoe is None:
+            return
         following = shoe.position + 1
-        if following < len(shoe.steps) and not (
-            self._anim and self._anim.state() == QVariantAnimation.State.Running
-        ):
+        if following < len(shoe.steps):
             self.table.prepare(shoe.steps[following].view)
+        elif following == len(shoe.steps):
+            steps = shoe.prepare_next()
+            if steps:
+                self.table.prepare(steps[0].view)
 
     def _show_status(self) -> None:
         shoe = self.shoe
@@ -482,13 +495,7 @@ class DealPage(QWidget):
         self._anim = anim
         # the prepared picture holds the card at its place: paint item by item while it slides
         self.table.forget_prepared()
-        anim.finished.connect(self._painted_after_slide)
         anim.start()
-
-    def _painted_after_slide(self) -> None:
-        shoe = self.shoe
-        if shoe is not None and shoe.position + 1 < len(shoe.steps):
-            self.table.prepare(shoe.steps[shoe.position + 1].view)
 
     def _finish_animation(self) -> None:
         anim = self._anim

@@ -323,3 +323,79 @@ def test_the_dealer_is_named_in_any_language() -> None:
         shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=4)
         _steps_until(shoe, lambda s: s.ask == PLACE and s.expected == DEALER)
         assert shoe.answer(word, 100).correct, word
+
+
+def _deal_shoe(rules: str, prepare_at: int | None, **options) -> list[tuple[str, str, str]]:
+    """The steps of a whole shoe; with `prepare_at`, the next round is played ahead when that
+    many steps of a round are left (-1: never)."""
+    shoe = DealShoe(HouseRules.preset_named(rules), **options)
+    out = []
+    while not shoe.shoe_over:
+        for s in shoe.next_round():
+            out.append((s.phase, s.prompt, s.expected))
+        while not shoe.round_over:
+            if prepare_at is not None and len(shoe.steps) - shoe.position == prepare_at:
+                ahead = shoe.prepare_next()
+                assert ahead is None or ahead is shoe.prepare_next()  # played once
+            shoe.answer(shoe.step.expected, 1)
+    return out
+
+
+@pytest.mark.parametrize("rules", ["casino-fr", "casino-it"])
+def test_the_round_played_ahead_is_the_round_dealt_and_the_shoe_ends_at_the_same_cut(rules):
+    plain = _deal_shoe(rules, None, boxes=5, seed=42, incidents="rare")
+    for at in (1, 3):
+        assert _deal_shoe(rules, at, boxes=5, seed=42, incidents="rare") == plain
+
+
+def test_the_next_round_is_handed_over_as_it_was_played_ahead() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=3)
+    shoe.next_round()
+    while shoe.position < len(shoe.steps) - 1:
+        shoe.answer(shoe.step.expected, 1)
+    ahead = shoe.prepare_next()
+    assert ahead and not shoe.round_over and shoe.figures.rounds == 1
+    shoe.answer(shoe.step.expected, 1)
+    assert shoe.next_round() is ahead and shoe.figures.rounds == 2
+
+
+def test_nothing_is_played_ahead_of_the_shoes_last_round() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=3)
+    while True:
+        shoe.next_round()
+        if shoe.shoe_over:  # the cut card came out in this round: it is the last
+            break
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 1)
+    assert shoe.prepare_next() is None
+    while not shoe.round_over:
+        shoe.answer(shoe.step.expected, 1)
+    assert shoe.shoe_over
+
+
+def test_a_round_played_ahead_does_not_end_the_shoe_before_it_is_dealt() -> None:
+    def rounds(ahead: bool) -> int:
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=3)
+        while not shoe.shoe_over:
+            shoe.next_round()
+            if ahead:
+                shoe.prepare_next()  # at once: the cut card may come out in the round ahead
+            while not shoe.round_over:
+                shoe.answer(shoe.step.expected, 1)
+        return shoe.figures.rounds
+
+    assert rounds(ahead=True) == rounds(ahead=False) > 5
+
+
+def test_a_shift_plays_ahead_past_the_cut_card() -> None:
+    clock = Clock()
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1, clock=clock,
+                    shift_minutes=15)  # fmt: skip
+    ahead = 0
+    while not shoe.shoe_over:
+        shoe.next_round()
+        ahead += shoe.prepare_next() is not None
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 10)
+        clock.ns += 30 * 1_000_000_000
+    assert shoe.figures.rounds == 30 and ahead == 30  # the last one is never dealt

@@ -234,3 +234,30 @@ def test_no_widget_is_shown_or_hidden_from_step_to_step(qtbot, page):
     assert watch.seen == []
     assert page.entry.isVisible() and all(b.isVisible() for b in page.buttons.values())
 
+
+def test_a_new_rounds_first_table_is_drawn_ahead_and_shown_in_one_blit(qtbot, page, monkeypatch):
+    from PySide6.QtWidgets import QGraphicsView
+
+    item_paints = []
+    base = QGraphicsView.paintEvent
+
+    def counted(self, event):
+        item_paints.append(event)
+        return base(self, event)
+
+    monkeypatch.setattr(QGraphicsView, "paintEvent", counted)
+    page.animate = False
+    _start(qtbot, page, boxes=2)
+    shoe = page.shoe
+    while shoe.position < len(shoe.steps) - 1:
+        with qtbot.waitSignal(page.stepShown):
+            _do(qtbot, page, shoe.step)
+    # the round's last step is on screen: the next round is played and its table drawn
+    qtbot.waitUntil(lambda: shoe._ahead is not None)
+    first = shoe._ahead[1][0]
+    qtbot.waitUntil(lambda: any(pic[0].view is first.view for pic in page.table._pictures))
+    item_paints.clear()
+    with qtbot.waitSignal(page.stepShown) as shown:
+        _do(qtbot, page, shoe.step)
+    assert shown.args[0] is first and shoe.figures.rounds == 2
+    assert not item_paints  # the prepared picture, not item by item

@@ -137,7 +137,10 @@ class DealShoe:
     _shoe: Shoe = field(init=False)
     _tried: bool = field(init=False, default=False)
     _started_ns: int = field(init=False, default=0)
-    _first_shuffles: int = field(init=False, default=0)
+    _cut: bool = field(init=False, default=False)  # the cut card came out in a round dealt
+    # the next round, played while the trainee finishes this one (`prepare_next`): the round,
+    # its steps, whether the cut card came out in it
+    _ahead: tuple[Round, list[Step], bool] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -156,7 +159,6 @@ class DealShoe:
             seed=self._rng.randrange(MAX_SEED),
             every_round=self.rules.reshuffle == "every-round",
         )
-        self._first_shuffles = self._shoe.shuffles
         self._started_ns = self.clock()
         if self.store is not None:
             self.session_id = self.store.start_session(
@@ -185,18 +187,45 @@ class DealShoe:
             # rounds (chosen)
             return self.figures.rounds >= ROUNDS_WITHOUT_CUT_CARD and self.round_over
         # the shoe reshuffles itself once the red card is out (Shoe.end_round) [000]
-        return self._shoe.shuffles > self._first_shuffles
+        return self._cut
 
     def next_round(self) -> list[Step]:
         if not self.round_over:
             raise ValueError("the round in play is not finished")
-        r, extra = self._play_round()
+        ahead, self._ahead = self._ahead, None
+        r, self.steps, cut = ahead if ahead is not None else self._deal_round()
         self.round = r
-        self.steps = steps_of(r, currency=self.currency, incidents=extra)
+        self._cut = self._cut or cut
         self.position = 0
         self._tried = False
         self.figures.rounds += 1
         return self.steps
+
+    def prepare_next(self) -> list[Step] | None:
+        """Play the next round now, while the trainee finishes this one, and return its steps
+        (the app draws its first table ahead); `next_round()` then hands it over at once. None
+        when the shoe ends with this round. The same rounds come whether prepared or not: the
+        round played ahead draws on the shoe and the seed as it would have when dealt."""
+        if self._ahead is None and not self._last_round():
+            self._ahead = self._deal_round()
+        return self._ahead[1] if self._ahead is not None else None
+
+    def _last_round(self) -> bool:
+        """The round in play is the shoe's last, whatever the clock says (a shift's time may
+        still run out before the next one: then the round played ahead is never dealt)."""
+        if self.ended:
+            return True
+        if self.shift_minutes is not None:
+            return False  # a shift deals on past the cut card until its time is up
+        if self.rules.reshuffle == "every-round":
+            return self.figures.rounds >= ROUNDS_WITHOUT_CUT_CARD
+        return self._cut
+
+    def _deal_round(self) -> tuple[Round, list[Step], bool]:
+        shuffles = self._shoe.shuffles
+        r, extra = self._play_round()
+        steps = steps_of(r, currency=self.currency, incidents=extra)
+        return r, steps, self._shoe.shuffles > shuffles
 
     def _bets(self) -> dict[int, dict[str, Decimal]]:
         r = self.rules
