@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.chips import format_amount, format_denomination, paint_chip, ui_font
+from ui.i18n import _, ngettext
 from ui.render_cache import paint_cached
 
 FELT = "#17693a"
@@ -45,10 +46,18 @@ class ChipButton(QAbstractButton):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the tray
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        amount = format_amount(denomination, currency)
-        self.setToolTip(f"Add a {amount} chip" + (f" (key {key})" if key else ""))
-        self.setAccessibleName(f"{amount} chip")
+        self.currency = currency
         self.setText(format_denomination(denomination))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        amount = format_amount(self.denomination, self.currency)
+        if self.key:
+            tip = _("Add a {amount} chip (key {key})").format(amount=amount, key=self.key)
+        else:
+            tip = _("Add a {amount} chip").format(amount=amount)
+        self.setToolTip(tip)
+        self.setAccessibleName(_("{amount} chip").format(amount=amount))
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(66, 66)
@@ -125,12 +134,15 @@ class PlacedChips(QWidget):
             p.setFont(ui_font(13, italic=True))
             p.setPen(QColor(PROMPT_INK))  # italic says it is a prompt; 5.5:1 on the felt
             n = len(self._tray.denominations)
-            keys = f"keys 1–{min(n, 9)}" if n > 1 else "key 1"
+            if n > 1:
+                prompt = _("Click a chip or press keys 1–{last} to pay").format(last=min(n, 9))
+            else:
+                prompt = _("Click a chip or press key 1 to pay")
             # on two lines when the strip is narrow (the panel beside a small table)
             p.drawText(
                 rect.adjusted(8, 0, -8, 0),
                 Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                f"Click a chip or press {keys} to pay",
+                prompt,
             )
             p.end()
             return
@@ -163,7 +175,7 @@ class ChipTray(QWidget):
         self.currency = currency
         self._chips: list[Decimal] = []
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Chip tray")
+        self.setAccessibleName(_("Chip tray"))
 
         self.buttons: list[ChipButton] = []
         chip_row = QHBoxLayout()
@@ -185,12 +197,13 @@ class ChipTray(QWidget):
         self.count_label.setFont(ui_font(12))
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
 
-        self.undo_button = self._small_button("Undo (⌫)", "Take back the last chip (Backspace)")
+        self.undo_button = self._small_button()
         self.undo_button.clicked.connect(self.remove_last)
-        self.clear_button = self._small_button("Clear (Esc)", "Clear the payout (Escape or Delete)")
+        self.clear_button = self._small_button()
         self.clear_button.clicked.connect(self.clear)
-        self.pay_button = self._small_button("Pay (Enter)", "Hand the payout in (Enter)")
+        self.pay_button = self._small_button()
         self.pay_button.clicked.connect(self.submitted)
+        self._texts()
 
         placed_row = QHBoxLayout()
         placed_row.addWidget(self.placed, 1)
@@ -211,11 +224,27 @@ class ChipTray(QWidget):
         layout.addLayout(actions)
         self._refresh()
 
-    def _small_button(self, text: str, tip: str) -> QPushButton:
-        b = QPushButton(text, self)
+    def _small_button(self) -> QPushButton:
+        b = QPushButton(self)
         b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        b.setToolTip(tip)
         return b
+
+    def _texts(self) -> None:
+        for button, text, tip in (
+            (self.undo_button, _("Undo (⌫)"), _("Take back the last chip (Backspace)")),
+            (self.clear_button, _("Clear (Esc)"), _("Clear the payout (Escape or Delete)")),
+            (self.pay_button, _("Pay (Enter)"), _("Hand the payout in (Enter)")),
+        ):
+            button.setText(text)
+            button.setToolTip(tip)
+
+    def retranslate(self) -> None:
+        """The tray's words in the new language; the chips placed stay."""
+        self.setAccessibleName(_("Chip tray"))
+        self._texts()
+        for b in self.buttons:
+            b.retranslate()
+        self._refresh()
 
     # -- the payout -------------------------------------------------------------------------
 
@@ -247,9 +276,13 @@ class ChipTray(QWidget):
         self.add(denomination)
 
     def _refresh(self) -> None:
-        self.total_label.setText(f"Total {format_amount(self.total(), self.currency)}")
+        self.total_label.setText(
+            _("Total {amount}").format(amount=format_amount(self.total(), self.currency))
+        )
         n = len(self._chips)
-        self.count_label.setText(f"{n} chip{'s' if n != 1 else ''}" if n else "")
+        self.count_label.setText(
+            ngettext("{count} chip", "{count} chips", n).format(count=n) if n else ""
+        )
         self.undo_button.setEnabled(bool(self._chips))
         self.clear_button.setEnabled(bool(self._chips))
         self.placed.update()

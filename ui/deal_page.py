@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import StoreError
+from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.deal import (
     EXAM,
@@ -70,8 +70,9 @@ from trainer.practice.deal_steps import (
     WORDS,
 )
 from ui.drill_page import _PaintWatch
+from ui.i18n import N_, _, ngettext
 from ui.page_keys import page_keys
-from ui.style import emphasise
+from ui.style import emphasise, esc
 from ui.table_scene import SHOE_RECT, TableWidget
 
 if TYPE_CHECKING:
@@ -82,26 +83,35 @@ WRONG = "#c8412f"
 ANIMATION_MS = 120  # a card's slide from the shoe: under 150 ms, and never waited for
 
 # The action keys: one key a decision, the same in every phase (shown on the buttons).
+# (the keys stay the same in every language: a trainee's hands learn them once)
 ACTION_KEYS: dict[str, tuple[str, str]] = {
-    DRAW: ("H", "Draw (H)"),
-    STAND: ("S", "Stand (S)"),
-    DOUBLE: ("X", "Take the double (X)"),
-    SPLIT: ("P", "Split the stacks (P)"),
-    REFUSE: ("R", "Refuse (R)"),
-    REVEAL: ("T", "Turn the hole card (T)"),
-    BURN: ("B", "Burn it (B)"),
-    INSURANCE: ("I", "Offer insurance (I)"),
+    DRAW: ("H", N_("Draw (H)")),
+    STAND: ("S", N_("Stand (S)")),
+    DOUBLE: ("X", N_("Take the double (X)")),
+    SPLIT: ("P", N_("Split the stacks (P)")),
+    REFUSE: ("R", N_("Refuse (R)")),
+    REVEAL: ("T", N_("Turn the hole card (T)")),
+    BURN: ("B", N_("Burn it (B)")),
+    INSURANCE: ("I", N_("Offer insurance (I)")),
 }
 AMOUNT_KEYS: dict[str, tuple[str, str]] = {
-    COLLECT: ("C", "Collect (C)"),
-    PUSH: ("E", "Push — égalité (E)"),
+    COLLECT: ("C", N_("Collect (C)")),
+    PUSH: ("E", N_("Push — égalité (E)")),
 }
 HOW = {
-    PLACE: "Send the card: click its box, or press 1–7 (D for the dealer).",
-    WORDS: 'Type the point and press Enter: "14", "6 or 16", "Black Jack", "bust".',
-    AMOUNT: "Type the payment and press Enter, or C to collect, E for a push.",
-    ACTION: "Press the key of what the dealer does.",
+    PLACE: N_("Send the card: click its box, or press 1–7 (D for the dealer)."),
+    WORDS: N_('Type the point and press Enter: "14", "6 or 16", "Black Jack", "bust".'),
+    AMOUNT: N_("Type the payment and press Enter, or C to collect, E for a push."),
+    ACTION: N_("Press the key of what the dealer does."),
 }
+SHIFTS = ((N_("one shoe"), None), (N_("15 minutes"), 15), (N_("30 minutes"), 30))
+INTRO = N_(
+    "The table's real test: whole rounds from the shuffle to the cut card. Send each card to its "
+    "box, announce every point, carry out or refuse what the players say, collect a bust at "
+    "once, draw or stand, and settle from your right to your left. In practice an error stops "
+    "the round until you do it right; an exam says nothing until the shoe ends. Every step is "
+    "timed and kept in your history."
+)
 
 
 class SetupPanel(QWidget):
@@ -111,41 +121,37 @@ class SetupPanel(QWidget):
 
     def __init__(self, rules: HouseRules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        title = QLabel("Deal a shoe")
+        title = QLabel()
         emphasise(title, 1.6, bold=True)
-        intro = QLabel(
-            "The table's real test: whole rounds from the shuffle to the cut card. Send each card "
-            "to its box, announce every point, carry out or refuse what the players say, collect "
-            "a bust at once, draw or stand, and settle from your right to your left. In practice "
-            "an error stops the round until you do it right; an exam says nothing until the shoe "
-            "ends. Every step is timed and kept in your history."
-        )
+        intro = QLabel()
         intro.setWordWrap(True)
+        self._title, self._intro = title, intro
         self.boxes = QSpinBox()
         self.mode = QComboBox()
         for m in MODES:
-            self.mode.addItem(
-                "Practice — stop at each error" if m == PRACTICE else "Exam — no feedback", m
-            )
+            self.mode.addItem("", m)
         self.incidents = QComboBox()
         for rate in INCIDENT_RATES:
             self.incidents.addItem(rate, rate)
         self.shift = QComboBox()
-        for text, minutes in (("one shoe", None), ("15 minutes", 15), ("30 minutes", 30)):
-            self.shift.addItem(text, minutes)
+        for _text, minutes in SHIFTS:
+            self.shift.addItem("", minutes)
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("any — an instructor's seed gives everyone the same shoe")
         form = QFormLayout()
-        form.addRow("Boxes in play:", self.boxes)
-        form.addRow("Mode:", self.mode)
-        form.addRow("Incidents:", self.incidents)
-        form.addRow("Length:", self.shift)
-        form.addRow("Seed:", self.seed)
+        self._labels = [QLabel() for _i in range(5)]
+        for label, field in zip(
+            self._labels,
+            (self.boxes, self.mode, self.incidents, self.shift, self.seed),
+            strict=True,
+        ):
+            form.addRow(label, field)
         self.message = QLabel()
         self.message.setStyleSheet(f"color: {WRONG}")
         self.message.setWordWrap(True)
-        go = QPushButton("Shuffle and deal (Enter)")
+        go = QPushButton()
         go.clicked.connect(self.submit)
+        self._go = go
+        self.retranslate()
         box = QVBoxLayout(self)
         box.addWidget(title)
         box.addWidget(intro)
@@ -154,6 +160,21 @@ class SetupPanel(QWidget):
         box.addWidget(go, alignment=Qt.AlignmentFlag.AlignLeft)
         box.addStretch(1)
         self.set_rules(rules)
+
+    def retranslate(self) -> None:
+        self._title.setText(_("Deal a shoe"))
+        self._intro.setText(_(INTRO))
+        for i, m in enumerate(MODES):
+            self.mode.setItemText(
+                i, _("Practice — stop at each error") if m == PRACTICE else _("Exam — no feedback")
+            )
+        for i, (text, _minutes) in enumerate(SHIFTS):
+            self.shift.setItemText(i, _(text))
+        self.seed.setPlaceholderText(_("any — an instructor's seed gives everyone the same shoe"))
+        words = (_("Boxes in play:"), _("Mode:"), _("Incidents:"), _("Length:"), _("Seed:"))
+        for label, text in zip(self._labels, words, strict=True):
+            label.setText(text)
+        self._go.setText(_("Shuffle and deal (Enter)"))
 
     def set_rules(self, rules: HouseRules) -> None:
         self.boxes.setRange(1, rules.boxes)
@@ -164,7 +185,9 @@ class SetupPanel(QWidget):
         seed = None
         if text:
             if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_SEED:
-                self.message.setText(f"A seed is a whole number from 0 to {MAX_SEED}.")
+                self.message.setText(
+                    _("A seed is a whole number from 0 to {most}.").format(most=MAX_SEED)
+                )
                 return
             seed = int(text)
         self.message.clear()
@@ -230,8 +253,8 @@ class DealPage(QWidget):
         self.entry = QLineEdit()
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
-        for i, (word, (_, label)) in enumerate({**ACTION_KEYS, **AMOUNT_KEYS}.items()):
-            b = QPushButton(label)
+        for i, word in enumerate({**ACTION_KEYS, **AMOUNT_KEYS}):
+            b = QPushButton()
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(lambda _=False, w=word: self._give(w, None))
             self.buttons[word] = b
@@ -239,7 +262,8 @@ class DealPage(QWidget):
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
-        end = QPushButton("End the shoe (Esc)")
+        end = QPushButton()
+        self._end_button = end
         end.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         end.clicked.connect(self.end_shoe)
         side = QVBoxLayout()
@@ -269,9 +293,10 @@ class DealPage(QWidget):
         self.report.setWordWrap(True)
         self.report.setTextFormat(Qt.TextFormat.RichText)
         self.report.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        again = QPushButton("Deal another shoe (Enter)")
+        again = QPushButton()
         again.clicked.connect(self.new_shoe)
-        leave = QPushButton("Home (Esc)")
+        leave = QPushButton()
+        self._again_button, self._leave_button = again, leave
         leave.clicked.connect(self.finished)
         end_page = QWidget()
         e = QVBoxLayout(end_page)
@@ -294,6 +319,37 @@ class DealPage(QWidget):
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._show_status)
+        # what the feedback and the report say, written again after a switch of language
+        self._feedback_text: Any = None
+        self._report_text: Any = None
+        self._texts()
+
+    def _texts(self) -> None:
+        for word, (_key, label) in {**ACTION_KEYS, **AMOUNT_KEYS}.items():
+            self.buttons[word].setText(_(label))
+        self._end_button.setText(_("End the shoe (Esc)"))
+        self._again_button.setText(_("Deal another shoe (Enter)"))
+        self._leave_button.setText(_("Home (Esc)"))
+
+    def retranslate(self) -> None:
+        """Every text again in the current language; the shoe goes on where it was."""
+        self._texts()
+        self.setup.retranslate()
+        scene = self.table.table_scene()
+        scene.set_legend(scene.legend)  # the felt's words (DEALER, SHOE) in the new language
+        shoe = self.shoe
+        if shoe is not None and shoe.step is not None:
+            self.how.setText(_(HOW[shoe.step.ask]))
+            self.table.show_table(shoe.step.view)
+        self._show_status()
+        if self._feedback_text is not None:
+            self.feedback.setText(self._feedback_text())
+        if self._report_text is not None:
+            self.report.setText(self._report_text())
+
+    def _say(self, text) -> None:
+        self._feedback_text = text
+        self.feedback.setText("" if text is None else text())
 
     # -- the flow --------------------------------------------------------------------------
 
@@ -350,7 +406,7 @@ class DealPage(QWidget):
         # 40-50 ms for the row of actions), an enabled state is one repaint.
         self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
         self.prompt.setText(s.prompt)
-        self.how.setText(HOW[s.ask])
+        self.how.setText(_(HOW[s.ask]))
         typed = s.ask in (WORDS, AMOUNT)
         if typed:
             self.entry.setEnabled(True)
@@ -404,10 +460,17 @@ class DealPage(QWidget):
         clock = f"{seconds // 60}:{seconds % 60:02d}"
         if shoe.shift_minutes is not None:
             left = max(0, shoe.shift_minutes * 60 - seconds)
-            clock = f"{left // 60}:{left % 60:02d} left"
-        mode = "exam" if shoe.mode == EXAM else "practice"
-        errors = "" if shoe.mode == EXAM else f" · {f.error_count} errors"
-        self.status.setText(f"Round {f.rounds} · {mode} · {clock}{errors}")
+            clock = _("{minutes}:{seconds} left").format(
+                minutes=left // 60, seconds=f"{left % 60:02d}"
+            )
+        mode = _("exam") if shoe.mode == EXAM else _("practice")
+        status = _("Round {round} · {mode} · {clock}").format(
+            round=f.rounds, mode=mode, clock=clock
+        )
+        if shoe.mode != EXAM:
+            errors = ngettext("{count} error", "{count} errors", f.error_count)
+            status += " · " + errors.format(count=f.error_count)
+        self.status.setText(status)
 
     # -- what the trainee does -------------------------------------------------------------
 
@@ -421,7 +484,7 @@ class DealPage(QWidget):
             self._give(DEALER if text == "D" else text, PLACE)
             return
         keys = ACTION_KEYS if s.ask == ACTION else AMOUNT_KEYS if s.ask == AMOUNT else {}
-        for word, (key, _) in keys.items():
+        for word, (key, _label) in keys.items():
             if text == key:
                 self._give(word, None)
                 return
@@ -447,7 +510,8 @@ class DealPage(QWidget):
         try:
             v = shoe.answer(text, ms)
         except Unreadable as e:
-            self.feedback.setText(f"<span style='color:{WRONG}'>? {e}</span>")
+            said = str(e)
+            self._say(lambda: f"<span style='color:{WRONG}'>? {esc(said)}</span>")
             self.entry.selectAll()
             return
         self._verdict(v)
@@ -458,19 +522,30 @@ class DealPage(QWidget):
         shoe = self.shoe
         assert shoe is not None
         if shoe.mode == EXAM:
-            self.feedback.setText("recorded")
+            self._say(lambda: _("recorded"))
             return
+        self._say(lambda: self._verdict_text(v))
+
+    def _verdict_text(self, v: StepVerdict) -> str:
         if v.correct:
             extra = ""
             taken = v.step.data.get("taken")
             if taken is not None:
-                who = "the dealer" if v.step.expected == DEALER else f"box {v.step.expected}"
-                extra = f" — {who} {'takes it' if taken else 'refuses it'}"
-            self.feedback.setText(f"<span style='color:{RIGHT}'>✓{extra}</span>")
-            return
-        self.feedback.setText(
-            f"<span style='color:{WRONG}'>✗ The right step: <b>{v.expected}</b> — {v.reason}."
-            " Do it again.</span>"
+                box = v.step.expected
+                if v.step.expected == DEALER:
+                    said = _("the dealer takes it") if taken else _("the dealer refuses it")
+                elif taken:
+                    said = _("box {box} takes it").format(box=box)
+                else:
+                    said = _("box {box} refuses it").format(box=box)
+                extra = f" — {said}"
+            return f"<span style='color:{RIGHT}'>✓{extra}</span>"
+        return (
+            f"<span style='color:{WRONG}'>✗ "
+            + _("The right step: {step} — {reason}. Do it again.").format(
+                step=f"<b>{v.expected}</b>", reason=v.reason
+            )
+            + "</span>"
         )
 
     # -- the card's slide ------------------------------------------------------------------
@@ -515,42 +590,73 @@ class DealPage(QWidget):
         self._ticker.stop()
         cut = shoe.shoe_over
         f = shoe.finish()
+        wrong = [v for v in shoe.verdicts if not v.correct] if shoe.mode == EXAM else []
+        boxes = shoe.boxes
+        self._say(None)
+        self._report_text = lambda: self._report(f, cut, boxes, wrong)
+        self.report.setText(self._report_text())
+        self.shoe = None
+        self.stack.setCurrentWidget(self._end)
+
+    def _report(self, f, cut: bool, boxes: int, wrong: list) -> str:
+        """The end of the shoe: its figures, in the current language."""
+        from trainer.i18n import format_number
+
         rate = f.rounds_per_hour()
-        ref = reference_rounds_per_hour(shoe.boxes)
+        ref = reference_rounds_per_hour(boxes)
         pace = (
-            f"<b>{rate:.0f}</b> rounds an hour — a school's reference at {shoe.boxes} boxes is "
-            f"about {ref:.0f}"
+            _(
+                "{rate} rounds an hour — a school's reference at {boxes} boxes is about {ref}"
+            ).format(rate=f"<b>{rate:.0f}</b>", boxes=boxes, ref=f"{ref:.0f}")
             if rate is not None
-            else "no round dealt"
+            else _("no round dealt")
         )
         by_kind = "".join(
             f"<tr><td>{k}</td><td align='right'>{f.errors[k]}</td>"
             f"<td align='right'>{f.steps_by_kind[k]}</td></tr>"
             for k in KINDS
         )
-        phases = " · ".join(f"{p} {f.phase_ms[p] / 1000:.0f} s" for p in PHASES)
+        phases = " · ".join(f"{p} {round(f.phase_ms[p] / 1000)}\u00a0s" for p in PHASES)
         mistakes = ""
-        if shoe.mode == EXAM:
-            wrong = [v for v in shoe.verdicts if not v.correct]
+        if wrong:
             rows = "".join(
-                f"<li>{v.step.prompt}: you did <i>{v.given}</i>, right: <b>{v.expected}</b>"
-                f" — {v.step.rule}</li>"
+                "<li>"
+                + _("{step}: you did {given}, right: {expected} — {rule}").format(
+                    step=v.step.prompt,
+                    given=f"<i>{v.given}</i>",
+                    expected=f"<b>{v.expected}</b>",
+                    rule=v.step.rule,
+                )
+                + "</li>"
                 for v in wrong[:30]
             )
-            more = f"<p>…and {len(wrong) - 30} more.</p>" if len(wrong) > 30 else ""
-            mistakes = f"<h3>Your errors</h3><ul>{rows}</ul>{more}" if wrong else ""
-        self.report.setText(
-            f"<h2>{'The shoe is over' if cut else 'The shoe ended early'}</h2>"
-            f"<p>{f.rounds} rounds, {f.steps} dealer steps, {pace}.</p>"
-            f"<p><b>{f.error_count}</b> errors — {f.per_100():.1f} per 100 steps.</p>"
-            f"<table cellspacing='6'><tr><th align='left'>kind</th><th>errors</th>"
-            f"<th>steps</th></tr>{by_kind}</table>"
-            f"<p>Money paid wrongly: {self.currency}{money(f.over)} over, "
-            f"{self.currency}{money(f.under)} under.</p>"
-            f"<p>Time by phase: {phases}.</p>{mistakes}"
+            more = (
+                "<p>" + _("…and {count} more.").format(count=len(wrong) - 30) + "</p>"
+                if len(wrong) > 30
+                else ""
+            )
+            mistakes = f"<h3>{_('Your errors')}</h3><ul>{rows}</ul>{more}"
+        heading = _("The shoe is over") if cut else _("The shoe ended early")
+        return (
+            f"<h2>{heading}</h2><p>"
+            + _("{rounds} rounds, {steps} dealer steps, {pace}.").format(
+                rounds=f.rounds, steps=f.steps, pace=pace
+            )
+            + "</p><p>"
+            + _("{errors} errors — {rate} per 100 steps.").format(
+                errors=f"<b>{f.error_count}</b>", rate=format_number(f.per_100(), places=1)
+            )
+            + "</p>"
+            f"<table cellspacing='6'><tr><th align='left'>{_('kind')}</th>"
+            f"<th>{_('errors')}</th><th>{_('steps')}</th></tr>{by_kind}</table><p>"
+            + _("Money paid wrongly: {over} over, {under} under.").format(
+                over=format_amount(f.over, currency=self.currency),
+                under=format_amount(f.under, currency=self.currency),
+            )
+            + "</p><p>"
+            + _("Time by phase: {phases}.").format(phases=phases)
+            + f"</p>{mistakes}"
         )
-        self.shoe = None
-        self.stack.setCurrentWidget(self._end)
 
     def _escape(self) -> None:
         if self.stack.currentWidget() is self._play:

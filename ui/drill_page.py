@@ -310,8 +310,12 @@ class DrillPage(QWidget):
         question on the table, the answer being typed, the clock running, the verdict shown."""
         self._texts()
         self.scene.set_legend(_(INSURANCE_LEGEND))
+        if self.tray is not None:
+            self.tray.retranslate()
         if self.drill is None:
             return
+        if self.question is not None and self.question.table is not None:
+            self.table.show_table(self.question.table)  # its labels, in the new words
         self.title.setText(self._title_text(self.drill))
         if self.question is not None:
             self._show_hint(self.question)

@@ -23,6 +23,8 @@ from trainer.practice.drill import (
     read_exam_setting,
     resolve_skills,
 )
+from ui.i18n import _, ngettext
+from ui.language import format_percent
 from ui.style import esc
 
 NOTE = "#b07d12"
@@ -36,31 +38,32 @@ class ExamDialog(QDialog):
         self, rules: HouseRules, parent: QWidget | None = None, *, skills: str = "all"
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Sabot — Exam")
+        self.setWindowTitle(_("Sabot — Exam"))
         self.rules = rules
         self.about = QLabel()
         self.about.setWordWrap(True)
         self.about.setTextFormat(Qt.TextFormat.RichText)
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("empty: a new exam · or the seed you were given, e.g. 42")
+        self.seed.setPlaceholderText(_("empty: a new exam · or the seed you were given, e.g. 42"))
         self.skills = QLineEdit(skills)
-        self.skills.setPlaceholderText("all, or skill names: pay-even,chips")
+        self.skills.setPlaceholderText(_("all, or skill names: pay-even,chips"))
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Seed:", self.seed)
-        form.addRow("S&kills:", self.skills)
+        form.addRow(_("&Seed:"), self.seed)
+        form.addRow(_("S&kills:"), self.skills)
         hint = QLabel(
-            "An instructor types or pastes the seed (or the whole command line, such as "
-            "<code>sabot drill all --mode exam --seed 42</code>) to give every trainee the "
-            "same questions."
+            _(
+                "An instructor types or pastes the seed (or the whole command line, such as "
+                "{command}) to give every trainee the same questions."
+            ).format(command="<code>sabot drill all --mode exam --seed 42</code>")
         )
         hint.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start.setText("&Start the exam")
+        self.start.setText(_("&Start the exam"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -96,29 +99,57 @@ class ExamDialog(QDialog):
             count, limit = exam_outline(self.rules, skills)
             if not count:
                 raise ValueError(
-                    f"none of these skills can be examined under {self.rules.describe()}"
+                    _("none of these skills can be examined under {rules}").format(
+                        rules=self.rules.describe()
+                    )
                 )
             unavailable = [s.title for s in skills if s.available(self.rules)]
             if unavailable:
                 raise ValueError(
-                    f"{', '.join(unavailable)} cannot be examined under {self.rules.describe()}"
+                    _("{skills} cannot be examined under {rules}").format(
+                        skills=", ".join(unavailable), rules=self.rules.describe()
+                    )
                 )
         except ValueError as e:
             problem = str(e)
             self._setting = None
-            frame = f"<p>The exam under the house rules <b>{esc(self.rules.describe())}</b>.</p>"
+            frame = (
+                "<p>"
+                + _("The exam under the house rules {rules}.").format(
+                    rules=f"<b>{esc(self.rules.describe())}</b>"
+                )
+                + "</p>"
+            )
         else:
             self._setting = setting
-            which = "a new exam" if self._new else f"the exam of seed {setting.seed}"
+            which = (
+                _("a new exam")
+                if self._new
+                else _("the exam of seed {seed}").format(seed=setting.seed)
+            )
+            minutes = limit // 60
+            size = ngettext(
+                "{count} questions in {minutes} minute",
+                "{count} questions in {minutes} minutes",
+                minutes,
+            ).format(count=count, minutes=minutes)
             frame = (
-                f"<p><b>{count} questions in {limit // 60} minute{'s' if limit > 60 else ''}</b>"
-                f" — {which}, under the house rules <b>{esc(self.rules.describe())}</b>.</p>"
+                f"<p><b>{size}</b> — "
+                + _("{which}, under the house rules {rules}.").format(
+                    which=which, rules=f"<b>{esc(self.rules.describe())}</b>"
+                )
+                + "</p>"
             )
         self.about.setText(
-            frame + "<p>An exam tells you nothing question by question: each answer is "
-            f"recorded, and the verdicts come in the summary. Pass mark {EXAM_PASS:.0%}. Ending "
-            "it early (Esc twice), or running out of time, leaves it incomplete: not passed, "
-            "and not counted for readiness.</p>"
+            frame
+            + "<p>"
+            + _(
+                "An exam tells you nothing question by question: each answer is recorded, and "
+                "the verdicts come in the summary. Pass mark {share}. Ending it early (Esc "
+                "twice), or running out of time, leaves it incomplete: not passed, and not "
+                "counted for readiness."
+            ).format(share=format_percent(float(EXAM_PASS)))
+            + "</p>"
         )
         self.problem.setText(
             f"<span style='color:{NOTE}'>{esc(problem[0].upper() + problem[1:])}.</span>"

@@ -19,32 +19,37 @@ from PySide6.QtWidgets import (
 )
 
 import trainer
+from ui.i18n import N_, _
 from ui.style import esc
 
 # The keys of the pages (the menus' own keys are read off their actions).
+# (the keys are named as Qt names them, in English on every keyboard; the words translated)
 PAGE_KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
-        "Home",
+        N_("Home"),
         (
-            ("P / C / S", "start a practice, a 60-second challenge, a sprint on the skills picked"),
-            ("E", "set an exam (a new one, or by its seed)"),
-            ("Enter", "practise the skills picked"),
-            ("Ctrl/Shift-click", "pick several skills"),
+            (
+                "P / C / S",
+                N_("start a practice, a 60-second challenge, a sprint on the skills picked"),
+            ),
+            ("E", N_("set an exam (a new one, or by its seed)")),
+            ("Enter", N_("practise the skills picked")),
+            ("Ctrl/Shift-click", N_("pick several skills")),
         ),
     ),
     (
-        "At the table",
+        N_("At the table"),
         (
-            ("Enter", "give the answer"),
-            ("Space or Enter", "the next question, after a verdict"),
-            ("1 – 9", "pick a choice; a chip of the tray"),
-            ("Backspace", "take back the last chip or box"),
-            ("B", "burn the exposed card"),
-            ("Esc", "end the drill (an exam: Esc twice)"),
+            ("Enter", N_("give the answer")),
+            ("Space or Enter", N_("the next question, after a verdict")),
+            ("1 – 9", N_("pick a choice; a chip of the tray")),
+            ("Backspace", N_("take back the last chip or box")),
+            ("B", N_("burn the exposed card")),
+            ("Esc", N_("end the drill (an exam: Esc twice)")),
         ),
     ),
-    ("The summary", (("Enter", "again"), ("Esc", "home"))),
-    ("The rules book", (("Ctrl+F", "find a rule or a word"), ("Esc", "close it"))),
+    (N_("The summary"), (("Enter", N_("again")), ("Esc", N_("home")))),
+    (N_("The rules book"), (("Ctrl+F", N_("find a rule or a word")), ("Esc", N_("close it")))),
 )
 
 
@@ -63,17 +68,22 @@ def licence() -> str:
 class ShortcutsDialog(QDialog):
     def __init__(self, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Sabot — Keyboard shortcuts")
+        self.setWindowTitle(_("Sabot — Keyboard shortcuts"))
         rows = []
         menu = [
             (a.shortcut().toString(), a.text().replace("&", "").rstrip("…"))
             for a in actions
             if not a.shortcut().isEmpty()
         ]
-        for title, keys in (("Anywhere", tuple(menu)), *PAGE_KEYS):
-            rows.append(f"<tr><td colspan=2><br><b>{esc(title)}</b></td></tr>")
+        rows.append(f"<tr><td colspan=2><br><b>{esc(_('Anywhere'))}</b></td></tr>")
+        rows += [
+            f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(what)}</td></tr>"
+            for k, what in menu  # the menu's words, already in the language
+        ]
+        for title, keys in PAGE_KEYS:
+            rows.append(f"<tr><td colspan=2><br><b>{esc(_(title))}</b></td></tr>")
             rows += [
-                f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(what)}</td></tr>"
+                f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(_(what))}</td></tr>"
                 for k, what in keys
             ]
         self.text = QLabel(f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>")
@@ -90,21 +100,32 @@ class AboutDialog(QDialog):
         self, data_folder: Path, files: Sequence[tuple[str, Path]], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About Sabot")
+        self.setWindowTitle(_("About Sabot"))
         self.folder = data_folder
         where = "".join(f"<li>{esc(what)}: <code>{esc(str(p))}</code></li>" for what, p in files)
+        about = _(
+            "A trainer for blackjack croupiers: announce, pay, deal and follow the procedure of "
+            "the table, timed and measured."
+        )
         self.text = QLabel(
             f"<h2>Sabot {esc(trainer.__version__)}</h2>"
-            "<p>A trainer for blackjack croupiers: announce, pay, deal and follow the procedure "
-            "of the table, timed and measured.</p>"
-            f"<p>Licence: <b>{esc(licence())}</b>.</p>"
-            f"<p>Your data lives in <code>{esc(str(data_folder))}</code>:</p><ul>{where}</ul>"
-            "<p>Set <code>SABOT_DATA_DIR</code> to keep it elsewhere.</p>"
+            f"<p>{esc(about)}</p>"
+            "<p>"
+            + _("Licence: {licence}.").format(licence=f"<b>{esc(licence())}</b>")
+            + "</p><p>"
+            + _("Your data lives in {folder}:").format(
+                folder=f"<code>{esc(str(data_folder))}</code>"
+            )
+            + f"</p><ul>{where}</ul><p>"
+            + _("Set {variable} to keep it elsewhere.").format(
+                variable="<code>SABOT_DATA_DIR</code>"
+            )
+            + "</p>"
         )
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_folder = QPushButton("&Open the data folder")
+        self.open_folder = QPushButton(_("&Open the data folder"))
         self.open_folder.clicked.connect(self.open_data_folder)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.open_folder, QDialogButtonBox.ButtonRole.ActionRole)
@@ -128,7 +149,7 @@ def open_rules(win, tag: str | None = None, source: str | None = None):
     page = win._drill_page
     drill = page.drill if page is not None else None
     if drill is not None and drill.mode == "exam":
-        win.statusBar().showMessage("The rules book stays closed during an exam.", 5000)
+        win.statusBar().showMessage(_("The rules book stays closed during an exam."), 5000)
         return None
     if win._rules_book is None:
         from ui.rules_book import RulesBook
@@ -160,7 +181,7 @@ def show_about(win) -> None:
 
     store = win._store
     history = store.path if store is not None else default_path()
-    files = [("your history", history), ("your settings", win.settings.path)]
+    files = [(_("your history"), history), (_("your settings"), win.settings.path)]
     folder = data_dir() if store is None else history.parent
     win._about = AboutDialog(folder, files, win)
     try:

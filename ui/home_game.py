@@ -7,7 +7,7 @@ page only lays them out and hands back what the trainee types.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QElapsedTimer, Qt, Signal
 from PySide6.QtGui import QColor
@@ -45,6 +45,7 @@ from trainer.game.payout import money
 from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
+from ui.i18n import N_, _
 from ui.page_keys import page_keys
 from ui.table_scene import TableWidget
 
@@ -53,7 +54,13 @@ if TYPE_CHECKING:
 
 RIGHT = QColor("#2e7d32")
 WRONG = QColor("#c62828")
-COLUMNS = ("Player", "Stake", "Hand", "Won or lost", "Chips")
+COLUMNS = (N_("Player"), N_("Stake"), N_("Hand"), N_("Won or lost"), N_("Chips"))
+INTRO = N_(
+    "A family table [004]: everyone starts with the same chips and one player holds the bank. "
+    "Sabot deals each round; you keep the score — every player's win or loss and chips after "
+    "the round, each one checked. The game ends when a player has no chips left, or when you end "
+    "it; the most chips wins."
+)
 NET_COL, CHIPS_COL = 3, 4
 
 
@@ -64,39 +71,32 @@ class SetupForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        title = QLabel("<h2>A home game</h2>")
-        intro = QLabel(
-            "A family table [004]: everyone starts with the same chips and one player holds the "
-            "bank. Sabot deals each round; you keep the score — every player's win or loss and "
-            "chips after the round, each one checked. The game ends when a player has no chips "
-            "left, or when you end it; the most chips wins."
-        )
+        title = QLabel()
+        intro = QLabel()
         intro.setWordWrap(True)
+        self._title, self._intro = title, intro
         self.players = QSpinBox()
         self.players.setRange(MIN_PLAYERS, MAX_PLAYERS)
         self.players.setValue(4)
         self.names = QLineEdit(", ".join(DEFAULT_NAMES[:4]))
-        self.names.setToolTip("The players' names, comma separated, the first bank first")
         self.players.valueChanged.connect(self._players_changed)
         self.chips = QSpinBox()
         self.chips.setRange(1, 100_000)
         self.chips.setValue(100)
         self.bank = QComboBox()
         for rule in BANK_RULES:
-            text = "passes to the next player each round" if rule == PASSES else "stays"
-            self.bank.addItem(text, rule)
+            self.bank.addItem("", rule)
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("any (type one to deal the same game again)")
         form = QFormLayout()
-        form.addRow("Players (the bank included):", self.players)
-        form.addRow("Names:", self.names)
-        form.addRow("Chips each:", self.chips)
-        form.addRow("The bank:", self.bank)
-        form.addRow("Seed:", self.seed)
+        self._labels = [QLabel() for _i in range(5)]
+        fields = (self.players, self.names, self.chips, self.bank, self.seed)
+        for label, field in zip(self._labels, fields, strict=True):
+            form.addRow(label, field)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet(f"color: {WRONG.name()}")
-        go = QPushButton("Start the game (Enter)")
+        go = QPushButton()
+        self._go = go
         go.setDefault(True)
         go.clicked.connect(self.submit)
         box = QVBoxLayout(self)
@@ -106,6 +106,26 @@ class SetupForm(QWidget):
         box.addWidget(self.message)
         box.addWidget(go, alignment=Qt.AlignmentFlag.AlignLeft)
         box.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self._title.setText(f"<h2>{_('A home game')}</h2>")
+        self._intro.setText(_(INTRO))
+        self.names.setToolTip(_("The players' names, comma separated, the first bank first"))
+        for i, rule in enumerate(BANK_RULES):
+            text = _("passes to the next player each round") if rule == PASSES else _("stays")
+            self.bank.setItemText(i, text)
+        self.seed.setPlaceholderText(_("any (type one to deal the same game again)"))
+        words = (
+            _("Players (the bank included):"),
+            _("Names:"),
+            _("Chips each:"),
+            _("The bank:"),
+            _("Seed:"),
+        )
+        for label, text in zip(self._labels, words, strict=True):
+            label.setText(text)
+        self._go.setText(_("Start the game (Enter)"))
 
     def _players_changed(self, n: int) -> None:
         names = [s.strip() for s in self.names.text().split(",") if s.strip()]
@@ -119,17 +139,19 @@ class SetupForm(QWidget):
         try:
             if len(names) != self.players.value():
                 raise HomeGameError(
-                    f"{self.players.value()} players are asked for, and {len(names)} names given"
+                    _("{players} players are asked for, and {names} names given").format(
+                        players=self.players.value(), names=len(names)
+                    )
                 )
             chips = Decimal(self.chips.value())
             setup = HomeSetup(names, chips=chips, bank=self.bank.currentData())
             seed = None
             if seed_text:
                 if not seed_text.isascii() or not seed_text.isdigit() or len(seed_text) > 19:
-                    raise HomeGameError("a seed is a whole number from 0 to 2^63 - 1")
+                    raise HomeGameError(_("a seed is a whole number from 0 to 2^63 - 1"))
                 seed = int(seed_text)
                 if seed >= 2**63:
-                    raise HomeGameError("a seed is a whole number from 0 to 2^63 - 1")
+                    raise HomeGameError(_("a seed is a whole number from 0 to 2^63 - 1"))
         except HomeGameError as e:
             self.message.setText(str(e)[0].upper() + str(e)[1:] + ".")
             return
@@ -160,7 +182,6 @@ class HomeGamePage(QWidget):
         self.caption = QLabel()
         self.caption.setTextFormat(Qt.TextFormat.RichText)
         self.grid = QTableWidget(0, len(COLUMNS))
-        self.grid.setHorizontalHeaderLabels(COLUMNS)
         self.grid.verticalHeader().setVisible(False)
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -170,12 +191,12 @@ class HomeGamePage(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.prompt = QLabel()
         self.entry = QLineEdit()
-        self.entry.setPlaceholderText("+10, -10 or 0; then the chips, 110")
+
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
-        self.next_button = QPushButton("Next round (Enter)")
+        self.next_button = QPushButton()
         self.next_button.clicked.connect(self.next_round)
-        self.end_button = QPushButton("End the game (Esc)")
+        self.end_button = QPushButton()
         self.end_button.clicked.connect(self.end_game)
         buttons = QHBoxLayout()
         buttons.addWidget(self.next_button)
@@ -200,9 +221,10 @@ class HomeGamePage(QWidget):
         self.over = QLabel()
         self.over.setWordWrap(True)
         self.over.setTextFormat(Qt.TextFormat.RichText)
-        again = QPushButton("A new game (Enter)")
+        again = QPushButton()
         again.clicked.connect(self.new_game)
-        home = QPushButton("Home")
+        home = QPushButton()
+        self._home_button = home
         home.clicked.connect(self.finished)
         end = QWidget()
         end_lay = QVBoxLayout(end)
@@ -224,6 +246,41 @@ class HomeGamePage(QWidget):
         box.addWidget(self.stack)
 
         page_keys(self, self._escape, self._enter)
+        self._played: HomeRound | None = None  # the round on the felt
+        self._over_text: Any = None  # the end of the game, said again after a switch
+        self._texts()
+
+    def _texts(self) -> None:
+        self.grid.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
+        self.entry.setPlaceholderText(_("+10, -10 or 0; then the chips, 110"))
+        self.end_button.setText(_("End the game (Esc)"))
+        self._again.setText(_("A new game (Enter)"))
+        self._home_button.setText(_("Home"))
+        self._next_text()
+
+    def _next_text(self) -> None:
+        over = self.sheet is not None and not self.sheet.pending and self.sheet.over
+        self.next_button.setText(_("See who wins (Enter)") if over else _("Next round (Enter)"))
+
+    def retranslate(self) -> None:
+        """Every text again in the current language; the game and its sheet stay as they are."""
+        self._texts()
+        self.setup.retranslate()
+        scene = self.table.table_scene()
+        scene.set_legend(scene.legend)  # the felt's words in the new language
+        played = self._played
+        if self.sheet is not None and played is not None:
+            self.caption.setText(self._caption(played))
+            for name, row in self._row.items():
+                stake, hand = self._hand(played, name)
+                for col, text in ((1, stake), (2, hand)):
+                    item = self.grid.item(row, col)
+                    if item is not None:
+                        item.setText(text)
+            self._prompt()
+            self.table.show_table(played.round.snapshot(currency=""))  # its labels too
+        if self._over_text is not None:
+            self.over.setText(self._over_text())
 
     # -- the flow --------------------------------------------------------------------------
 
@@ -259,24 +316,12 @@ class HomeGamePage(QWidget):
 
     def _show_round(self, played: HomeRound) -> None:
         assert self.sheet is not None
+        self._played = played
         self.table.show_table(played.round.snapshot(currency=""))
-        self.caption.setText(
-            f"<b>Round {played.number}</b> — {played.bank} holds the bank: "
-            f"{card_text(played.round.dealer)}, {played.round.dealer_result}"
-        )
-        boxes = {name: box for box, name in played.seats.items()}
+        self.caption.setText(self._caption(played))
         for name, row in self._row.items():
             line = played.line(name)
-            if line.bank:
-                hand = f"the bank: {card_text(played.round.dealer)}"
-                stake = "—"
-            elif name in boxes:
-                h = played.round.boxes[boxes[name]].hands[0]
-                result = RESULT_WORDS.get(h.result or "", "")
-                hand = f"box {boxes[name]}: {card_text(h.cards)} — {result}"
-                stake = money(line.stake) if line.stake is not None else ""
-            else:
-                hand, stake = "sits this round out", "—"
+            stake, hand = self._hand(played, name)
             for col, text in enumerate((name, stake, hand, "", "")):
                 item = QTableWidgetItem(text)
                 if line.bank:
@@ -286,15 +331,54 @@ class HomeGamePage(QWidget):
                 self.grid.setItem(row, col, item)
         self.feedback.clear()
 
+    @staticmethod
+    def _caption(played: HomeRound) -> str:
+        return _("{round} — {bank} holds the bank: {cards}, {result}").format(
+            round="<b>" + _("Round {number}").format(number=played.number) + "</b>",
+            bank=played.bank,
+            cards=card_text(played.round.dealer),
+            result=played.round.dealer_result,
+        )
+
+    @staticmethod
+    def _hand(played: HomeRound, name: str) -> tuple[str, str]:
+        """A player's stake and hand in the round, as the sheet writes them."""
+        line = played.line(name)
+        boxes = {who: box for box, who in played.seats.items()}
+        if line.bank:
+            return "—", _("the bank: {cards}").format(cards=card_text(played.round.dealer))
+        if name in boxes:
+            h = played.round.boxes[boxes[name]].hands[0]
+            result = RESULT_WORDS.get(h.result or "", "")
+            hand = _("box {box}: {cards} — {result}").format(
+                box=boxes[name], cards=card_text(h.cards), result=result
+            )
+            return (money(line.stake) if line.stake is not None else ""), hand
+        return "—", _("sits this round out")
+
+    def _prompt(self) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            return
+        if sheet.pending:
+            self.prompt.setText(sheet.pending[0].prompt())
+        else:
+            self.prompt.setText(
+                _("A player has no chips left: the game is over.")
+                if sheet.over
+                else _("The sheet is kept.")
+            )
+        self._next_text()
+
     def _ask(self) -> None:
         sheet = self.sheet
         assert sheet is not None
         waiting = bool(sheet.pending)
         self.entry.setEnabled(waiting)
         self.next_button.setEnabled(not waiting)
+        self._prompt()
         if waiting:
             entry = sheet.pending[0]
-            self.prompt.setText(entry.prompt())
             col = NET_COL if entry.field == NET else CHIPS_COL
             cell = self.grid.item(self._row[entry.player], col)
             if cell is not None:
@@ -303,11 +387,6 @@ class HomeGamePage(QWidget):
             self.entry.setFocus()
             self._clock.start()
         else:
-            over = sheet.over
-            self.prompt.setText(
-                "A player has no chips left: the game is over." if over else "The sheet is kept."
-            )
-            self.next_button.setText("See who wins (Enter)" if over else "Next round (Enter)")
             self.next_button.setFocus()
 
     def submit(self) -> None:
@@ -327,7 +406,7 @@ class HomeGamePage(QWidget):
         item = QTableWidgetItem(("✓ " if v.correct else "✗ ") + text)
         item.setForeground(RIGHT if v.correct else WRONG)
         self.grid.setItem(self._row[entry.player], col, item)
-        self.feedback.setText("" if v.correct else f"{v.expected}: {v.reason}.")
+        self.feedback.setText("" if v.correct else f"{v.expected}: {v.reason}.")  # the domain's
         self.answered.emit(v)
         self._ask()
 
@@ -339,16 +418,33 @@ class HomeGamePage(QWidget):
         sheet.end()
         game = sheet.game
         winners = game.winners()
-        balances = ", ".join(f"{n} {money(v)}" for n, v in game.balances.items())
-        who = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        wins = "wins" if len(winners) == 1 else "share the win"
-        out = any(v < 1 for v in game.balances.values())
-        why = "a player has no chips left" if out else "the table decided to stop"
-        self.over.setText(
-            f"<h2>{who} {wins}</h2><p>After {len(game.rounds)} rounds ({why}): {balances}.</p>"
-            f"<p>Your score sheet: <b>{sheet.right}</b> right, <b>{sheet.wrong}</b> wrong"
-            f" — every entry is in your history.</p>"
-        )
+        right, wrong = sheet.right, sheet.wrong
+
+        def over() -> str:
+            balances = ", ".join(f"{n} {money(v)}" for n, v in game.balances.items())
+            if len(winners) == 1:
+                heading = _("{player} wins").format(player=winners[0])
+            else:
+                heading = _("{players} and {last} share the win").format(
+                    players=", ".join(winners[:-1]), last=winners[-1]
+                )
+            out = any(v < 1 for v in game.balances.values())
+            why = _("a player has no chips left") if out else _("the table decided to stop")
+            return (
+                f"<h2>{heading}</h2><p>"
+                + _("After {count} rounds ({why}): {balances}.").format(
+                    count=len(game.rounds), why=why, balances=balances
+                )
+                + "</p><p>"
+                + _(
+                    "Your score sheet: {right} right, {wrong} wrong — every entry is in your "
+                    "history."
+                ).format(right=f"<b>{right}</b>", wrong=f"<b>{wrong}</b>")
+                + "</p>"
+            )
+
+        self._over_text = over
+        self.over.setText(over())
         self.sheet = None
         self.stack.setCurrentWidget(self._end)
         self._again.setFocus()

@@ -25,9 +25,17 @@ from PySide6.QtWidgets import (
 from trainer.game import rulebook
 from trainer.game.rulebook import Rule, RuleBook, text
 from trainer.game.rules import HouseRules
+from ui.i18n import N_, _
 from ui.style import esc
 
-LANGUAGE_NAMES = {"fr": "French", "it": "Italian", "en": "English"}
+LANGUAGE_NAMES = {"fr": N_("French"), "it": N_("Italian"), "en": N_("English")}
+
+
+def language_name(code: str) -> str:
+    name = LANGUAGE_NAMES.get(code)
+    return _(name) if name else code
+
+
 TAG_ROLE = 256  # Qt.ItemDataRole.UserRole: the page an entry of the contents opens
 
 
@@ -41,18 +49,21 @@ class RulesBook(QWidget):
         rules: HouseRules,
         book: RuleBook | None = None,
         parent: QWidget | None = None,
-        language: str = "en",
+        language: str | None = None,
     ) -> None:
+        """`language`: the book's, the language of the moment unless given."""
         super().__init__(parent)
-        self.setWindowTitle("Sabot — Rules")
+        from trainer.i18n import language as current
+
+        self.setWindowTitle(_("Sabot — Rules"))
         self.book = book if book is not None else rulebook.load()
         self.rules = rules
-        self.language = language
+        self.language = language if language is not None else current()
         self.tag = ""  # the page shown: "§9", "glossary", "sources", "contents"
         self.focus: str | None = None  # the rule or source shown highlighted on it
 
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Find a rule or a word…")
+        self.filter.setPlaceholderText(_("Find a rule or a word…"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._filter)
         self.contents = QTreeWidget()
@@ -97,12 +108,27 @@ class RulesBook(QWidget):
         """The table whose house-rule choices are marked."""
         self.rules = rules
         self.table_line.setText(
-            f"Marked <b>◆ this table</b>: the house rules in use, <b>{esc(rules.describe())}</b>."
+            _("Marked {mark}: the house rules in use, {rules}.").format(
+                mark="<b>" + _("◆ this table") + "</b>", rules=f"<b>{esc(rules.describe())}</b>"
+            )
         )
         if self.tag:
             self._show(self.tag, self.focus)
         else:
             self._show("contents", None)
+
+    def retranslate(self) -> None:
+        """The book in the language of the moment, open where it was."""
+        from trainer.i18n import language
+
+        self.language = language()
+        self.setWindowTitle(_("Sabot — Rules"))
+        self.filter.setPlaceholderText(_("Find a rule or a word…"))
+        self.contents.clear()
+        self._items.clear()
+        self._fill_contents()
+        self._filter(self.filter.text())
+        self.set_rules(self.rules)
 
     def open_rule(self, tag: str, source: str | None = None) -> bool:
         """Show the page of `tag` (a rule, `§9`, `000`, `glossary`, `sources`), with the rule
@@ -147,7 +173,7 @@ class RulesBook(QWidget):
     def _link(self, url: QUrl) -> None:
         if url.scheme() == "rule":
             target = url.path() or url.toString().partition(":")[2]
-            tag, _, source = target.partition("@")
+            tag, _at, source = target.partition("@")
             self.open_rule(tag, source or None)
 
     # ------------------------------------------------------------------ the contents
@@ -169,8 +195,8 @@ class RulesBook(QWidget):
             top = add(None, f"§{section.number}  {text(section.title, lang)}", section.tag)
             for r in section.rules:
                 add(top, text(r.title, lang), r.tag)
-        add(None, "§13  The table's words (glossary)", "glossary")
-        add(None, "The sources", "sources")
+        add(None, "§13  " + _("The table's words (glossary)"), "glossary")
+        add(None, _("The sources"), "sources")
 
     def _filter(self, words: str) -> None:
         """Show the entries whose rule (words, sentences, title) holds every word typed."""
@@ -219,7 +245,11 @@ class RulesBook(QWidget):
         ]
         if r.chosen is not None:
             parts.append(
-                f"<p><b>House practice</b> (Sabot's choice): {esc(text(r.chosen, lang))}</p>"
+                "<p>"
+                + _("{house} (Sabot's choice): {rule}").format(
+                    house="<b>" + _("House practice") + "</b>", rule=esc(text(r.chosen, lang))
+                )
+                + "</p>"
             )
         for option in r.options:
             choices = self.book.choices(option, self.rules, lang)
@@ -227,34 +257,38 @@ class RulesBook(QWidget):
                 continue
             rows = []
             for c in choices:
-                who = ", ".join(c.presets) if c.presets else "no preset"
+                who = ", ".join(c.presets) if c.presets else _("no preset")
                 if c.chosen:
                     rows.append(
                         f"<tr><td><b>◆ {esc(c.meaning)}</b></td>"
-                        f"<td><b>this table</b> · {esc(who)}</td></tr>"
+                        f"<td><b>{_('this table')}</b> · {esc(who)}</td></tr>"
                     )
                 else:
                     rows.append(
                         f"<tr><td>&nbsp;&nbsp;&nbsp;{esc(c.meaning)}</td>"
                         f"<td style='color:{muted}'>{esc(who)}</td></tr>"
                     )
+            house_rule = _("House rule: {option}").format(
+                option=esc(self.book.option_title(option, lang))
+            )
             parts.append(
-                f"<p style='margin-bottom:2px'><b>House rule: "
-                f"{esc(self.book.option_title(option, lang))}</b> "
+                f"<p style='margin-bottom:2px'><b>{house_rule}</b> "
                 f"<span style='color:{muted}'>({option})</span></p>"
                 f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>"
             )
         for q in r.quotes:
             origin = self.book.sources[q.source]
-            language = LANGUAGE_NAMES.get(origin.language, origin.language)
+            language = language_name(origin.language)
             cited = focused and source == q.source
             arrow = "▶ " if cited else ""
             name = esc(self._source_name(q.source))
             name = f"<b>{name}</b>" if cited else name
+            origin_line = _("{source}, the original in {language}").format(
+                source=f"<a href='rule:{q.source}'>{name}</a>", language=language
+            )
             parts.append(
                 f"<p style='margin-left:18px'>{arrow}<i>« {esc(q.text)} »</i><br>"
-                f"<span style='color:{muted}'>— <a href='rule:{q.source}'>{name}</a>, "
-                f"the original in {language}</span></p>"
+                f"<span style='color:{muted}'>— {origin_line}</span></p>"
             )
         return _block("".join(parts), mark if focused else None)
 
@@ -269,17 +303,21 @@ class RulesBook(QWidget):
             f"<li><a href='rule:§{s.number}'>§{s.number} {esc(text(s.title, lang))}</a></li>"
             for s in self.book.sections
         )
+        words = _("The table's words")
         return (
-            f"<h2>The rules of the table</h2><p>{esc(text(self.book.about, lang))}</p>"
-            f"<ul>{items}<li><a href='rule:glossary'>§13 The table's words</a></li>"
-            "<li><a href='rule:sources'>The sources</a></li></ul>"
-            "<p>A rule Sabot had to choose, where no source speaks, says so: <b>house practice</b>."
-            " The house rules of this table are marked <b>◆</b>.</p>"
+            f"<h2>{_('The rules of the table')}</h2><p>{esc(text(self.book.about, lang))}</p>"
+            f"<ul>{items}<li><a href='rule:glossary'>§13 {words}</a></li>"
+            f"<li><a href='rule:sources'>{_('The sources')}</a></li></ul><p>"
+            + _(
+                "A rule Sabot had to choose, where no source speaks, says so: {house}. The house "
+                "rules of this table are marked {mark}."
+            ).format(house="<b>" + _("house practice") + "</b>", mark="<b>◆</b>")
+            + "</p>"
         )
 
     def _glossary_html(self) -> str:
         lang = self.language
-        _, muted = self._colours()
+        muted = self._colours()[1]
         rows = []
         for t in self.book.glossary:
             words = {k: " · ".join(f"“{w}”" for w in v) for k, v in t.words.items()}
@@ -292,29 +330,39 @@ class RulesBook(QWidget):
                 f"<td>{esc(words.get('fr', ''))}</td><td>{esc(words.get('it', ''))}</td>"
                 f"<td>{esc(words.get('en', ''))}</td><td>{src}</td></tr>"
             )
+        title = _("The table's words")
+        heads = (_("meaning"), _("French"), _("Italian"), _("English"), _("in"))
+        head = "".join(f"<th align=left>{h}</th>" for h in heads)
         return (
-            "<h2>§13 The table's words</h2><p>What the dealer and the players say, as the texts "
-            "write it. An answer in English is understood in every language.</p>"
-            "<table cellspacing=0 cellpadding=5 border=1 style='border-collapse:collapse'>"
-            "<tr><th align=left>meaning</th><th align=left>French</th><th align=left>Italian</th>"
-            f"<th align=left>English</th><th align=left>in</th></tr>{''.join(rows)}</table>"
+            f"<h2>§13 {title}</h2><p>"
+            + _(
+                "What the dealer and the players say, as the texts write it. An answer in English "
+                "is understood in every language."
+            )
+            + "</p><table cellspacing=0 cellpadding=5 border=1 style='border-collapse:collapse'>"
+            f"<tr>{head}</tr>{''.join(rows)}</table>"
         )
 
     def _sources_html(self, focus: str | None) -> str:
         lang = self.language
         mark, muted = self._colours()
-        parts = ["<h2>The sources</h2>"]
+        parts = [f"<h2>{_('The sources')}</h2>"]
         for tag, s in self.book.sources.items():
             citing = [r for r in self.book.rules() if tag in r.sources]
             links = ", ".join(
                 f"<a href='rule:{r.tag}@{tag}'>{esc(text(r.title, lang))}</a>" for r in citing
             )
-            preset = f" — the preset <b>{s.preset}</b>" if s.preset else ""
+            if s.preset:
+                written = _("Written in {language} — the preset {preset}.").format(
+                    language=language_name(s.language), preset=f"<b>{s.preset}</b>"
+                )
+            else:
+                written = _("Written in {language}.").format(language=language_name(s.language))
+            citing_line = _("Rules citing it: {rules}").format(rules=links)
             body = (
                 f"<a name='{tag}'></a><h3>{esc(self._source_name(tag))}</h3>"
-                f"<p>{esc(text(s.about, lang))} Written in "
-                f"{LANGUAGE_NAMES.get(s.language, s.language)}{preset}.</p>"
-                f"<p style='color:{muted}'>Rules citing it: {links}</p>"
+                f"<p>{esc(text(s.about, lang))} {written}</p>"
+                f"<p style='color:{muted}'>{citing_line}</p>"
             )
             parts.append(_block(body, mark if tag == focus else None))
         return "".join(parts)

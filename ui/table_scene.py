@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import language
 from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, CardItem
 from ui.chips import (
     CHIP_RADIUS,
@@ -51,6 +52,7 @@ from ui.chips import (
     line_height,
     ui_font,
 )
+from ui.i18n import N_, _
 from ui.render_cache import TABLES
 
 SCENE_RECT = QRectF(0, 0, 1600, 1000)
@@ -95,12 +97,13 @@ HIGHLIGHT_COLOUR = QColor("#5fd3ff")
 GOLD = QColor("#d9b860")
 CREAM = QColor("#f6ecd0")
 
+# a hand's result on its badge (the words translated as drawn), and the badge's colours
 RESULT_STYLE = {
-    "blackjack": ("BLACK JACK", "#d9a520", "#1c1404"),
-    "win": ("WIN", "#2e9d52", "#ffffff"),
-    "push": ("PUSH", "#7d8590", "#ffffff"),
-    "lose": ("LOSE", "#b3262e", "#ffffff"),
-    "bust": ("BUST", "#b3262e", "#ffffff"),
+    "blackjack": (N_("BLACK JACK"), "#d9a520", "#1c1404"),
+    "win": (N_("WIN"), "#2e9d52", "#ffffff"),
+    "push": (N_("PUSH"), "#7d8590", "#ffffff"),
+    "lose": (N_("LOSE"), "#b3262e", "#ffffff"),
+    "bust": (N_("BUST"), "#b3262e", "#ffffff"),
 }
 
 Breakdown = Callable[[Decimal], Sequence[Decimal]]
@@ -174,7 +177,7 @@ def _room_on_felt(x: float, top: float, bottom: float, most: float) -> float:
     if _CLOTH.contains(QRectF(x - most / 2, top, most, bottom - top)):
         return most
     lo, hi = 0.0, most
-    for _ in range(12):
+    for _step in range(12):
         mid = (lo + hi) / 2
         if _CLOTH.contains(QRectF(x - mid / 2, top, mid, bottom - top)):
             lo = mid
@@ -328,7 +331,8 @@ class FeltItem(QGraphicsItem):
         self.legend = legend
         self.setZValue(-10)
         # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
-        self._key = ("felt", tuple(p.number for p in self.places), legend)
+        # its words (DEALER, SHOE, the legend) are in the language of the moment
+        self._key = ("felt", tuple(p.number for p in self.places), legend, language())
         self._outline = table_path(0)
         self._felt = table_path(FELT_INSET)
         self._number_font = ui_font(21, bold=True)
@@ -458,7 +462,7 @@ class FeltItem(QGraphicsItem):
         inner = r.adjusted(10, 6, -10, -8)
         w = inner.width() / len(tubes)
         for i, d in enumerate(tubes):
-            body, stripe, _ = chip_colours(Decimal(d))
+            body, stripe, _edge = chip_colours(Decimal(d))
             col = QRectF(inner.left() + i * w + 2, inner.top(), w - 4, inner.height())
             g = QLinearGradient(col.left(), 0, col.right(), 0)
             g.setColorAt(0, body.darker(150))
@@ -478,7 +482,7 @@ class FeltItem(QGraphicsItem):
         painter.drawRoundedRect(plate, 14, 14)
         painter.setFont(self._plate_font)
         painter.setPen(CREAM)
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, "DEALER")
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, _("DEALER"))
 
     def _paint_shoe(self, painter: QPainter) -> None:
         r = SHOE_RECT
@@ -529,7 +533,9 @@ class FeltItem(QGraphicsItem):
         painter.setFont(self._small_font)
         painter.setPen(QColor(236, 214, 150, 200))
         painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, "SHOE"
+            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
+            Qt.AlignmentFlag.AlignCenter,
+            _("SHOE"),
         )
 
     def _paint_discard(self, painter: QPainter) -> None:
@@ -548,7 +554,9 @@ class FeltItem(QGraphicsItem):
         painter.setFont(self._small_font)
         painter.setPen(QColor(236, 214, 150, 200))
         painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, "DISCARD"
+            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
+            Qt.AlignmentFlag.AlignCenter,
+            _("DISCARD"),
         )
 
 
@@ -625,11 +633,14 @@ class TableScene(QGraphicsScene):
     def outlines(self) -> dict[str, OutlineItem]:
         return self.drawing.outlines if self.drawing is not None else {}
 
+    @property
+    def legend(self) -> str:
+        return self._legend
+
     def set_legend(self, legend: str) -> None:
-        """Print `legend` on the felt from now on (the language changed): the felt on the table
-        is made again, and a view staged with the old one is built again when shown."""
-        if legend == self._legend:
-            return
+        """The language changed: the felt's words (`legend`, DEALER, SHOE…) in the new one. The
+        felt on the table is made again; a view staged in the old words is built again when
+        shown, and the table's labels are written anew at the next `show`."""
         self._legend = legend
         if self._staged is not None:
             self._stage_scene().removeItem(self._staged.layer)
@@ -705,7 +716,7 @@ class TableScene(QGraphicsScene):
             card = CardItem(view.exposed_card, True, d.layer)
             card.setPos(exposed_at)
             d.hand_cards["exposed"] = [card]
-            cap = LabelItem("exposed card", 14, italic=True, colour=CREAM, parent=d.layer)
+            cap = LabelItem(_("exposed card"), 14, italic=True, colour=CREAM, parent=d.layer)
             cap.setPos(exposed_at.x() + CARD_W / 2, exposed_at.y() + CARD_H + 6)
             d.captions["exposed"] = cap
         return d
@@ -781,7 +792,7 @@ class TableScene(QGraphicsScene):
             stake = dict(box.bets).get(SEAT)
             if stake:
                 seat += self._seat_stacks(d, str(n), stake, False, CHIP_RADIUS, None, placed)
-        for _, item, hand, dx in seat:
+        for _key, item, hand, dx in seat:
             if hand is None:
                 item.setPos(c.x() + dx, y)
         self._draw_behind(d, box, place, hands)
@@ -791,14 +802,14 @@ class TableScene(QGraphicsScene):
                 f"{n}:insurance",
                 box.insurance,
                 QPointF(c.x(), place.insurance_y),
-                label="insurance",
+                label=_("insurance"),
                 radius=BEHIND_R,
             )
         # the cards end above the tallest stake on the spot
         stakes_top = min((y + item.chips_rect().top() for _, item, _, _ in seat), default=y)
         centres = self._draw_hands(d, box, place, marked, min(stakes_top - 6, c.y() - SPOT_R - 10))
         half = place.width / 2
-        for _, item, hand, dx in seat:
+        for _key, item, hand, dx in seat:
             if hand is not None:
                 # under its hand's cards, and within the box: a neighbour's cards come close
                 w = item.boundingRect().width() / 2
@@ -959,7 +970,8 @@ class TableScene(QGraphicsScene):
                 lab.setPos(cx, bottom + 2)
                 d.captions[hand.label] = lab
             if hand.result:
-                text, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
+                word, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
+                text = _(word) if hand.result in RESULT_STYLE else word
                 badge = LabelItem(
                     text,
                     12,
@@ -982,7 +994,7 @@ class TableScene(QGraphicsScene):
         under it)."""
         if split:
             return hand.label
-        return "doubled" if hand.doubled else ""
+        return _("doubled") if hand.doubled else ""
 
     def _outline(self, d: Drawing, key: str, rect: QRectF, colour: QColor) -> None:
         item = OutlineItem(rect, colour, parent=d.layer)
@@ -1004,7 +1016,7 @@ class TableScene(QGraphicsScene):
             card.setPos(left + j * step, SHOE_NEXT_TOP)
             items.append(card)
         d.hand_cards["shoe"] = items
-        cap = LabelItem("the shoe's next cards, in order", 13, italic=True, parent=d.layer)
+        cap = LabelItem(_("the shoe's next cards, in order"), 13, italic=True, parent=d.layer)
         cap.setPos((left + SHOE_NEXT_RIGHT) / 2, SHOE_NEXT_TOP + CARD_H * SHOE_NEXT_SCALE + 4)
         d.captions["shoe"] = cap
         return left

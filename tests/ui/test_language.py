@@ -231,3 +231,90 @@ print(json.dumps({
     assert found["fr_FR.UTF-8"]["translators"] == 1
     assert found["fr_FR.UTF-8"]["catalogues"] == [["ui", "fr"]]
     assert found["fr_FR.UTF-8"]["title"] == "Sabot — Accueil"
+
+
+def test_no_function_of_the_windows_hides_the_translation_function():
+    """`_` is the translation function in every module of ui/: a function (or comprehension)
+    that also names a throwaway value `_` ("body, stripe, _ = …") would call that value
+    instead, and an exception raised while painting takes the app down."""
+    import ast
+    from pathlib import Path
+
+    import ui
+
+    scopes = (
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.Lambda,
+        ast.ListComp,
+        ast.SetComp,
+        ast.DictComp,
+        ast.GeneratorExp,
+    )
+
+    def own(node: ast.AST):
+        """The nodes of `node`'s own scope: not those of the scopes inside it."""
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, scopes):
+                if isinstance(child, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef):
+                    yield from child.args.defaults  # evaluated in the enclosing scope
+                continue
+            yield child
+            yield from own(child)
+
+    def binds(node: ast.AST) -> bool:
+        names = list(own(node))
+        if isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef):
+            a = node.args
+            names += [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            names += [t for g in node.generators for t in ast.walk(g.target)]
+        return any(
+            (isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store))
+            or (isinstance(n, ast.arg) and n.arg == "_")
+            for n in names
+        )
+
+    found = []
+
+    def visit(node: ast.AST, hiding: bool, where: str) -> None:
+        if isinstance(node, scopes):
+            hiding = hiding or binds(node)  # a closure sees the `_` of the scope around it
+        for child in ast.iter_child_nodes(node):
+            if (
+                isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Name)
+                and child.func.id == "_"
+                and hiding
+            ):
+                found.append(f"{where}:{child.lineno}")
+            visit(child, hiding, where)
+
+    for path in sorted(Path(ui.__file__).parent.glob("*.py")):
+        visit(ast.parse(path.read_text(encoding="utf-8")), False, path.name)
+    assert found == []
+
+
+def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
+    window.open_deal()
+    deal = window._deal
+    deal.setup.seed.setText("7")
+    deal.setup.submit()
+    shoe = deal.shoe
+    step = shoe.step
+    window.set_language("fr")
+    assert deal.shoe is shoe and shoe.step is step  # the same shoe, at the same step
+    assert deal.buttons["draw"].text() == "Tirer (H)"
+    assert deal.status.text().startswith("Coup 1 · entraînement")
+    assert window.windowTitle() == "Sabot — Distribuer un sabot"
+    felt = deal.table.table_scene()._felt
+    assert felt is not None and felt._key[-1] == "fr"  # DEALER, SHOE: "CROUPIER", "SABOT"
+
+    window.open_home_game()
+    game = window._home_game
+    game.setup.submit()
+    assert game.grid.horizontalHeaderItem(0).text() == "Joueur"
+    window.set_language("it")
+    assert game.grid.horizontalHeaderItem(0).text() == "Giocatore"
+    assert game.caption.text().startswith("<b>Colpo 1</b>")
+    assert game.end_button.text() == "Termina la partita (Esc)"
