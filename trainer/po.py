@@ -336,6 +336,17 @@ def extract(root: Path = ROOT) -> tuple[dict[str, list[Message]], list[str]]:
         names = _translation_names(tree)
         if not names:
             continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name | ast.arg) and isinstance(
+                getattr(node, "ctx", ast.Store()), ast.Store
+            ):
+                name = node.id if isinstance(node, ast.Name) else node.arg
+                if name in names:
+                    misuses.append(
+                        f"{relative}:{node.lineno}: {name} is the translation function here, "
+                        "yet it is bound again (a loop, an unpacking, an argument): name the "
+                        "throwaway otherwise"
+                    )
         calls = [
             node
             for node in ast.walk(tree)

@@ -357,6 +357,7 @@ def test_the_check_holds_the_header_to_the_plural_rule(tmp_path: Path) -> None:
         ('_("{} answers").format(n)', "placeholder without a name"),
         ('_("{0} answers").format(n)', "placeholder without a name"),
         ("ngettext(SINGULAR, PLURAL, n)", "needs its texts written out"),
+        ("[_ for _ in range(n)]", "bound again"),
     ],
 )
 def test_the_check_finds_misused_functions(tmp_path: Path, call: str, complaint: str) -> None:
