@@ -14,13 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer import vocabulary as vocab
-from trainer.i18n import set_language
 from trainer.game.announce import announce
 from trainer.game.cards import points
 from trainer.game.rules import HouseRules
+from trainer.i18n import _, set_language
 from trainer.practice.answers import (
     MAX_LENGTH,
-    reading_languages,
     Point,
     Unreadable,
     parse_amount,
@@ -33,6 +32,7 @@ from trainer.practice.answers import (
     parse_sequence,
     read_dealer,
     read_point,
+    reading_languages,
 )
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import ANNOUNCEMENT
@@ -750,7 +750,9 @@ SOFT_21S = [("AS", "5H", "5D"), ("AS", "2H", "8D"), ("3S", "AH", "7D")]
 def test_a_hard_21_called_soft_is_wrong(cards: tuple[str, ...], typed: str) -> None:
     verdict = SKILLS["announce"].check(_announce_question(cards), typed)
     assert not verdict.correct
-    assert verdict.reason.startswith("the hand is hard")
+    # said in the language the answer is read in
+    hard = _("the hand is hard, no Ace can count 11 in it; {reason}").split("{reason}")[0]
+    assert verdict.reason.startswith(hard) and hard
 
 
 @pytest.mark.parametrize("cards", HARD_21S)
@@ -815,6 +817,7 @@ def test_the_dealer_drill_refuses_a_right_count_with_the_wrong_cards() -> None:
     for typed in ("2 21", "5 K 21", "5, K → 21", "5 10 21", "5 T 21", "deux cartes vingt et un"):
         set_language(words_language(typed))
         assert check(q, typed).correct, typed
+    set_language("en")
     for typed in ("5 Q 21", "K 5 21", "4 7 21", "6 5 21", "5 J 21"):
         verdict = check(q, typed)
         assert not verdict.correct, typed

@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.game.announce import announce, spoken
-from trainer.i18n import set_language
 from trainer.game.cards import is_natural
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.game.table import TableView
+from trainer.i18n import set_language
 from trainer.practice.answers import Unreadable
 from trainer.practice.skills import SKILLS, Question, Verdict
 from trainer.practice.skills.base import (
