@@ -122,7 +122,8 @@ def test_a_french_drill_on_the_command_line() -> None:
     assert "(réponse : le point comme l'annonce le croupier" in out
     verdicts = [line.strip() for line in out.splitlines() if "✓" in line or "✗" in line]
     assert len(verdicts) == 6
-    assert all(v.removeprefix(">").strip().startswith(("✓ juste (", "✗ faux (")) for v in verdicts), verdicts
+    said = [v.removeprefix(">").strip() for v in verdicts]
+    assert all(v.startswith(("✓ juste (", "✗ faux (")) for v in said), verdicts
     # a wrong answer's feedback: the announcement as a French dealer says it, and why
     wrong = [v for v in verdicts if "✗" in v]
     assert wrong and all("la réponse est « " in v for v in wrong)
@@ -146,7 +147,8 @@ def test_an_italian_drill_follows_the_locale() -> None:
     assert "Annuncia il punto" in out
     verdicts = [line.strip() for line in out.splitlines() if "✓" in line or "✗" in line]
     assert len(verdicts) == 3
-    assert all(v.removeprefix(">").strip().startswith(("✓ giusto (", "✗ sbagliato (")) for v in verdicts), verdicts
+    said = [v.removeprefix(">").strip() for v in verdicts]
+    assert all(v.startswith(("✓ giusto (", "✗ sbagliato (")) for v in said), verdicts
     assert "— allenamento finito —" in out
 
 
