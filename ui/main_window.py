@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         self._watching = False
         self._last: tuple[list[str], str] | None = None
         self._bests_before: set[tuple[str, int]] = set()
-        self._progress: QWidget | None = None
+        self._progress: Any = None  # ui.progress.ProgressWindow, once built
         self.home.start.connect(self._home_start)
         self.home.startPlan.connect(self._start_plan)
         self._rules_book: Any = None  # ui.rules_book.RulesBook, made when first opened
@@ -302,9 +302,10 @@ class MainWindow(QMainWindow):
         for page in (self._drill_page, self._summary, self._deal, self._home_game):
             if page is not None and hasattr(page, "retranslate"):
                 page.retranslate()
-        for window in (self._progress, self._rules_book):
-            if window is not None and hasattr(window, "retranslate"):
-                window.retranslate()
+        if self._rules_book is not None:
+            self._rules_book.retranslate()
+        if self._progress is not None:
+            self._progress_again()
         if self._history_note is not None:
             # the store says its trouble in the language it is asked in
             note = self._history_note
@@ -312,6 +313,20 @@ class MainWindow(QMainWindow):
             self._tell_history(trouble if trouble is not None and note != SAVED_AGAIN else note)
         elif self._summary_shown is not None:
             self._show_summary()
+
+    def _progress_again(self) -> None:
+        """The progress view made again in the new language, where it was: its tab, its
+        place and size on screen, shown if it was (its figures are read again on its worker)."""
+        old = self._progress
+        assert old is not None
+        shown, tab, geometry = old.isVisible(), old.tabs.currentIndex(), old.saveGeometry()
+        old.close()
+        old.deleteLater()
+        self._progress = self._new_progress(read_now=shown)
+        self._progress.restoreGeometry(geometry)
+        self._progress.tabs.setCurrentIndex(tab)
+        if shown:
+            self._progress.show()
 
     def _show_notices(self) -> None:
         geometry = _(self._geometry_notice) if self._geometry_notice else None

@@ -39,6 +39,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from itertools import islice
 from operator import attrgetter
 from pathlib import Path
@@ -97,10 +98,13 @@ from PySide6.QtWidgets import (
 from trainer.history import progress_data as pd
 from trainer.history.stats import MASTERY, SkillStats
 from trainer.history.store import Store
+from trainer.i18n import format_date, format_number
 from trainer.practice.drill import MODES
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
 from ui.background import Job, run_in_background
+from ui.i18n import N_, _, ngettext
+from ui.language import format_percent, format_seconds
 from ui.style import contrast, muted, over, readable
 
 GOOD = QColor("#2e9d4f")
@@ -122,6 +126,31 @@ def _muted_name() -> str:
     return muted(text, palette.color(QPalette.ColorRole.Window)).name()
 
 
+# the date ranges of progress_data, as the filter names them
+RANGE_WORDS = {
+    "Last 7 days": N_("Last 7 days"),
+    "Last 30 days": N_("Last 30 days"),
+    "All": N_("All"),
+}
+MODE_TITLES = {
+    "practice": N_("Practice"),
+    "challenge": N_("Challenge"),
+    "sprint": N_("Sprint"),
+    "exam": N_("Exam"),
+}
+MODE_NAMES = {
+    "practice": N_("practice"),
+    "challenge": N_("challenge"),
+    "sprint": N_("sprint"),
+    "exam": N_("exam"),
+}
+
+
+def _places(seconds: float) -> int:
+    """The decimals a target in seconds is written with: 2 s, 1.5 s."""
+    return 0 if float(seconds).is_integer() else 1
+
+
 LIVE_POLL_MS = 1000  # how often a shown view looks whether the history moved
 MIN_PAD_S = 1800.0  # the timeline's margin either side of its sessions, at least
 
@@ -130,35 +159,49 @@ MIN_PAD_S = 1800.0  # the timeline's margin either side of its sessions, at leas
 
 
 def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x:.0%}" if x < 0.995 or x == 1 else f"{x:.1%}"
+    if x is None:
+        return "—"
+    if x < 0.995 or x == 1:
+        return format_percent(x)
+    figure = format_number(Decimal(str(round(x * 100, 1))), places=1)  # "99.6%": not 100 % yet
+    return format_percent(1).replace("100", figure)
 
 
 def _secs(ms: float | None) -> str:
-    return "—" if ms is None else f"{ms / 1000:.1f} s" if ms < 100_000 else f"{ms / 1000:.0f} s"
+    if ms is None:
+        return "—"
+    return format_seconds(ms) if ms < 100_000 else format_seconds(ms, places=0)
 
 
 def _when(unix: float, with_time: bool = True) -> str:
+    """A moment as the language writes it: "1 Dec 2026 14:05", "1 déc. 2026 14:05"."""
     moment = datetime.fromtimestamp(unix)
-    return moment.strftime("%a %d %b %Y %H:%M" if with_time else "%a %d %b %Y")
+    day = format_date(moment.date(), short=True)
+    return f"{day} {moment:%H:%M}" if with_time else day
 
 
 def _trend_text(trend: pd.Trend | None) -> tuple[str, QColor | None, str]:
     """Text, colour (None: neutral) and tooltip of the 'since last week' cell."""
-    tip = (
+    tip = _(
         "This week (the last 7 days) against the 7 days before: change of accuracy, in "
         "percentage points, and of the mean response time."
     )
     if trend is None or (not trend.attempts and not trend.before_attempts):
-        return "—", None, tip + "\nNo practice in the last two weeks."
+        return "—", None, tip + "\n" + _("No practice in the last two weeks.")
     if not trend.before_attempts:
-        return f"new: {trend.attempts} this week", None, tip
+        return _("new: {count} this week").format(count=trend.attempts), None, tip
     if not trend.attempts:
-        return "not practised this week", WARN, tip
+        return _("not practised this week"), WARN, tip
     acc = trend.accuracy_change or 0.0
     ms = trend.mean_ms_change or 0.0
     arrow = "▲" if acc > 0.05 else "▼" if acc < -0.05 else "="
-    speed = "faster" if ms < 0 else "slower"
-    text = f"{arrow} {acc:+.1f} pts · {abs(ms) / 1000:.2f} s {speed}"
+    sign = "+" if acc >= 0 else "-"
+    points = sign + format_number(Decimal(str(round(abs(acc), 1))), places=1)
+    change = format_seconds(abs(ms), places=2)
+    speed = _("{time} faster") if ms < 0 else _("{time} slower")
+    text = _("{arrow} {points} pts · {speed}").format(
+        arrow=arrow, points=points, speed=speed.format(time=change)
+    )
     better = (acc >= 0) + (ms <= 0)
     colour = GOOD if better == 2 else BAD if better == 0 else None
     return text, colour, tip
@@ -199,18 +242,18 @@ class TimelineTab(QWidget):
 
         self.skill_box = QComboBox()
         self.mode_box = QComboBox()
-        self.mode_box.addItem("All modes", None)
+        self.mode_box.addItem(_("All modes"), None)
         for mode in MODES:
-            self.mode_box.addItem(mode.capitalize(), mode)
+            self.mode_box.addItem(_(MODE_TITLES[mode]) if mode in MODE_TITLES else mode, mode)
         self.range_box = QComboBox()
         for label, days in pd.RANGES.items():
-            self.range_box.addItem(label, days)
+            self.range_box.addItem(_(RANGE_WORDS.get(label, label)), days)
         self.range_box.setCurrentIndex(len(pd.RANGES) - 1)
         filters = QHBoxLayout()
         for label, box in (
-            ("Skill", self.skill_box),
-            ("Mode", self.mode_box),
-            ("Dates", self.range_box),
+            (_("Skill"), self.skill_box),
+            (_("Mode"), self.mode_box),
+            (_("Dates"), self.range_box),
         ):
             filters.addWidget(QLabel(label))
             filters.addWidget(box)
@@ -242,8 +285,8 @@ class TimelineTab(QWidget):
             axis = item.getAxis(side)
             axis.setPen(pg.mkPen(text))
             axis.setTextPen(pg.mkPen(text))
-        item.getAxis("left").setLabel("Accuracy", units="%")
-        item.getAxis("right").setLabel("Median time", units="s")
+        item.getAxis("left").setLabel(_("Accuracy"), units="%")
+        item.getAxis("right").setLabel(_("Median time"), units="s")
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("right").enableAutoSIPrefix(False)
         self.accuracy_box = item.getViewBox()
@@ -277,7 +320,7 @@ class TimelineTab(QWidget):
             pos=0,
             angle=0,
             pen=pg.mkPen(tim, width=1.5, style=Qt.PenStyle.DashLine),
-            label="target",
+            label=_("target"),
             labelOpts={"position": 0.97, "color": ink(tim), "anchors": [(1, 1), (1, 1)]},
         )
         self.time_curve = pg.PlotDataItem(
@@ -376,7 +419,7 @@ class TimelineTab(QWidget):
         if not progress.covers(skill):
             # Another skill than the first one shown, before the whole history is read.
             self.shown = []
-            self.empty.setText("<p>Reading the whole history…</p>")
+            self.empty.setText("<p>" + _("Reading the whole history…") + "</p>")
             self.stack.setCurrentWidget(self.empty)
             self.summary.setText("")
             return
@@ -387,12 +430,23 @@ class TimelineTab(QWidget):
         self._drawn = drawn
         self.shown = points
         if not points:
-            what = self.mode_box.currentText().lower() if mode else ""
-            period = f"in the {self.range_box.currentText().lower()}" if days else "yet"
+            name = f"<b>{pd.skill_title(skill) if skill else _('this skill')}</b>"
+            mode_name = self.mode_box.currentText().lower() if mode else ""
+            period = self.range_box.currentText().lower()
+            if mode and days:
+                line = _("No {mode} session of {skill} in the {period}.")
+            elif mode:
+                line = _("No {mode} session of {skill} yet.")
+            elif days:
+                line = _("No session of {skill} in the {period}.")
+            else:
+                line = _("No session of {skill} yet.")
             self.empty.setText(
-                f"<p style='font-size:large'>No {what + ' ' if what else ''}session of "
-                f"<b>{pd.skill_title(skill) if skill else 'this skill'}</b> {period}.</p>"
-                "<p>Choose another skill, mode or date range above.</p>"
+                "<p style='font-size:large'>"
+                + line.format(mode=mode_name, skill=name, period=period)
+                + "</p><p>"
+                + _("Choose another skill, mode or date range above.")
+                + "</p>"
             )
             self.stack.setCurrentWidget(self.empty)
             self.summary.setText("")
@@ -409,7 +463,7 @@ class TimelineTab(QWidget):
         self.accuracy_curve.setData(xs, accuracy)
         self.time_curve.setData([x for x, _ in timed], [t / 1000 for _, t in timed])
         self.plot.getPlotItem().getAxis("right").setLabel(
-            "Mean time" if every else "Median time", units="s"
+            _("Mean time") if every else _("Median time"), units="s"
         )
         avg_acc, avg_ms = pd.moving_average(points)
         self.accuracy_average.setData(xs, [100 * (a or 0.0) for a in avg_acc])
@@ -423,7 +477,11 @@ class TimelineTab(QWidget):
         self.time_box.setYRange(0, max(slowest * 1.15, 0.5), padding=0)
         if target_s is not None:
             self.target_line.setValue(target_s)
-            self.target_line.label.setFormat(f"target {target_s:g} s")
+            self.target_line.label.setFormat(
+                _("target {time}").format(
+                    time=format_seconds(target_s * 1000, places=_places(target_s))
+                )
+            )
             self.target_line.show()
         else:
             self.target_line.hide()
@@ -436,30 +494,42 @@ class TimelineTab(QWidget):
 
         n = sum(p.attempts for p in points)
         right = sum(p.correct for p in points)
-        self.summary.setText(f"{len(points)} sessions · {n:,} answers · {_pct(right / n)} right")
+        self.summary.setText(
+            _("{sessions} sessions · {answers} answers · {share} right").format(
+                sessions=len(points), answers=format_number(n), share=_pct(right / n)
+            )
+        )
         window = QPalette.ColorRole.Window
         time_ink, good_ink = ink(TIME_COLOUR, window).name(), ink(GOOD, window).name()
         accuracy_ink = ink(ACCURACY_COLOUR, window).name()
         target = (
             ""
             if target_s is None
-            else f" &nbsp; <span style='color:{time_ink}'>- - target {target_s:g} s</span>"
+            else f" &nbsp; <span style='color:{time_ink}'>- - "
+            + _("target {time}").format(
+                time=format_seconds(target_s * 1000, places=_places(target_s))
+            )
+            + "</span>"
         )
-        what = "mean time per session, every skill" if every else "median time per session"
+        what = _("mean time per session, every skill") if every else _("median time per session")
+        average = _("moving average")
         self.legend.setText(
-            f"<span style='color:{accuracy_ink}'>● accuracy per session &nbsp; "
-            f"━ moving average ({pd.MOVING_WINDOW} sessions)</span> &nbsp; "
-            f"<span style='color:{good_ink}'>- - 95 %</span> &nbsp;&nbsp; "
+            f"<span style='color:{accuracy_ink}'>● {_('accuracy per session')} &nbsp; "
+            f"━ {average} "
+            + _("({count} sessions)").format(count=pd.MOVING_WINDOW)
+            + "</span> &nbsp; "
+            f"<span style='color:{good_ink}'>- - {format_percent(0.95)}</span> &nbsp;&nbsp; "
             f"<span style='color:{time_ink}'>▲ {what} &nbsp; "
-            f"━ moving average</span>{target} &nbsp; "
-            f"<span style='color:{_muted_name()}'>(hover a point for its session)</span>"
+            f"━ {average}</span>{target} &nbsp; "
+            f"<span style='color:{_muted_name()}'>{_('(hover a point for its session)')}</span>"
         )
 
     def title(self) -> str:
         """What the chart shows, for the file it is exported to."""
         every = self.skill == pd.ALL_SKILLS
-        time = "mean time" if every else "median time"
-        return f"Accuracy and {time} per session"
+        if every:
+            return _("Accuracy and mean time per session")
+        return _("Accuracy and median time per session")
 
     def subtitle(self) -> str:
         """The trainee, the skill and the filters of the chart shown."""
@@ -472,17 +542,31 @@ class TimelineTab(QWidget):
     # hover
     def point_text(self, point: pd.SessionPoint) -> str:
         target = TARGETS.get(point.skill)
+        mode = _(MODE_NAMES[point.mode]) if point.mode in MODE_NAMES else point.mode
         lines = [
-            f"{_when(point.started)} · {point.mode}" + ("" if point.ended else " (not ended)"),
-            f"{pd.skill_title(point.skill)}: {point.correct} right of {point.attempts} "
-            f"({_pct(point.accuracy)})",
+            f"{_when(point.started)} · {mode}" + ("" if point.ended else _(" (not ended)")),
+            _("{skill}: {right} right of {count} ({share})").format(
+                skill=pd.skill_title(point.skill),
+                right=point.correct,
+                count=point.attempts,
+                share=_pct(point.accuracy),
+            ),
             (
-                f"mean {_secs(pd.point_ms(point))}"
+                _("mean {time}").format(time=_secs(pd.point_ms(point)))
                 if point.skill == pd.ALL_SKILLS
-                else f"median {_secs(point.median_ms)} · p90 {_secs(point.p90_ms)}"
+                else _("median {time} · p90 {p90}").format(
+                    time=_secs(point.median_ms), p90=_secs(point.p90_ms)
+                )
             )
-            + ("" if target is None else f" · target {target:g} s"),
-            f"session {point.session_id}",
+            + (
+                ""
+                if target is None
+                else " · "
+                + _("target {time}").format(
+                    time=format_seconds(target * 1000, places=_places(target))
+                )
+            ),
+            _("session {number}").format(number=point.session_id),
         ]
         return "\n".join(lines)
 
@@ -615,11 +699,18 @@ class HeatMap(QWidget):
         return None
 
     def cell_text(self, cell: pd.ItemCell) -> str:
-        target = "" if cell.target_s is None else f" (target {cell.target_s:g} s)"
-        return (
-            f"{cell.item}\n{cell.attempts} attempts, {cell.wrong} wrong "
-            f"({cell.error_rate:.0%})\nmean time {cell.mean_ms / 1000:.2f} s{target}"
-        )
+        mean = format_seconds(cell.mean_ms, places=2)
+        if cell.target_s is None:
+            time = _("mean time {time}").format(time=mean)
+        else:
+            target = format_seconds(cell.target_s * 1000, places=_places(cell.target_s))
+            time = _("mean time {time} (target {target})").format(time=mean, target=target)
+        counts = ngettext(
+            "{count} attempt, {wrong} wrong ({share})",
+            "{count} attempts, {wrong} wrong ({share})",
+            cell.attempts,
+        ).format(count=cell.attempts, wrong=cell.wrong, share=format_percent(cell.error_rate))
+        return f"{cell.item}\n{counts}\n{time}"
 
     def event(self, event: QEvent) -> bool:
         if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip:
@@ -654,10 +745,11 @@ class HeatMap(QWidget):
         head.setBold(True)
         painter.setFont(head)
         if self.skill is None:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Choose a skill above.")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, _("Choose a skill above."))
             return
         target = TARGETS.get(self.skill)
-        title = f"{pd.skill_title(self.skill)}: {len(self.cells)} items"
+        items = ngettext("{skill}: {count} item", "{skill}: {count} items", len(self.cells))
+        title = items.format(skill=pd.skill_title(self.skill), count=len(self.cells))
         painter.drawText(QRect(self.GAP, 4, self.width(), 20), Qt.AlignmentFlag.AlignLeft, title)
         painter.setFont(self.font())
         # The legend: the error scale, then the time bar.
@@ -666,14 +758,15 @@ class HeatMap(QWidget):
         y = 8 + line
         x = self.GAP
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        for words in ("fill: errors", "0%"):
+        for words in (_("fill: errors"), format_percent(0)):
             painter.drawText(QRect(x, y, 300, line), left, words)
             x += metrics.horizontalAdvance(words) + 6
         for k in range(6):
             painter.fillRect(QRect(x + k * 22, y + 2, 22, line - 4), error_colour(k * 0.05))
         x += 6 * 22 + 6
-        painter.drawText(QRect(x, y, 60, line), left, "25%+")
-        x += metrics.horizontalAdvance("25%+") + 28
+        most = format_percent(0.25) + "+"
+        painter.drawText(QRect(x, y, 60, line), left, most)
+        x += metrics.horizontalAdvance(most) + 28
         mid = y + line // 2
         painter.fillRect(QRect(x, mid - 2, 40, 5), GOOD)
         painter.fillRect(QRect(x + 40, mid - 2, 20, 5), WARN)
@@ -681,16 +774,16 @@ class HeatMap(QWidget):
         painter.setPen(QPen(text, 1.5))
         painter.drawLine(x + 40, mid - 6, x + 40, mid + 6)
         bar = (
-            "bar: mean time; the tick is the target, a full bar twice it"
+            _("bar: mean time; the tick is the target, a full bar twice it")
             if target is not None
-            else "bar: mean time (this skill has no target)"
+            else _("bar: mean time (this skill has no target)")
         )
         painter.drawText(QRect(x + 88, y, 600, line), left, bar)
         if not self.cells:
             painter.drawText(
                 QRect(0, self.HEAD, self.width(), 40),
                 Qt.AlignmentFlag.AlignCenter,
-                "No item of this skill asked yet.",
+                _("No item of this skill asked yet."),
             )
             return
         small = QFont(self.font())
@@ -715,7 +808,8 @@ class HeatMap(QWidget):
             painter.drawText(
                 inner,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                f"{cell.error_rate:.0%} · {cell.mean_ms / 1000:.1f} s · {cell.attempts}",
+                f"{format_percent(cell.error_rate)} · {format_seconds(cell.mean_ms)} · "
+                f"{cell.attempts}",
             )
             # The time bar: the tick at half the width is the target, the full width twice it.
             slowness = cell.slowness
@@ -746,14 +840,14 @@ class _SortItem(QTableWidgetItem):
 
 
 SKILL_COLUMNS = (
-    "Skill",
-    "Attempts",
-    "Accuracy",
-    "Median",
+    N_("Skill"),
+    N_("Attempts"),
+    N_("Accuracy"),
+    N_("Median"),
     "p90",
-    "Target",
-    "Since last week",
-    "Mastered",
+    N_("Target"),
+    N_("Since last week"),
+    N_("Mastered"),
 )
 
 
@@ -767,7 +861,7 @@ class SkillsTab(QWidget):
         super().__init__(parent)
         self.progress: pd.Progress | None = None
         self.table = QTableWidget(0, len(SKILL_COLUMNS))
-        self.table.setHorizontalHeaderLabels(SKILL_COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(c) for c in SKILL_COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -791,9 +885,14 @@ class SkillsTab(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         note = QLabel(
-            f"Mastered: at least {MASTERY.min_attempts} attempts and, over the last "
-            f"{MASTERY.window}, {float(MASTERY.accuracy):.0%} right with a median within the "
-            "target. Select a skill to see its items."
+            _(
+                "Mastered: at least {attempts} attempts and, over the last {window}, {share} "
+                "right with a median within the target. Select a skill to see its items."
+            ).format(
+                attempts=MASTERY.min_attempts,
+                window=MASTERY.window,
+                share=format_percent(float(MASTERY.accuracy)),
+            )
         )
         note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -814,10 +913,12 @@ class SkillsTab(QWidget):
             target_ms = None if s.target_s is None else s.target_s * 1000
             trend_text, trend_colour, trend_tip = _trend_text(progress.trends.get(skill))
             gaps = pd.mastery_gaps(s)
-            mastered = "✓ mastered" if s.mastered else "not yet: " + "; ".join(gaps)
+            mastered = (
+                _("✓ mastered") if s.mastered else _("not yet: {gaps}").format(gaps="; ".join(gaps))
+            )
             cells: list[tuple[str, Any, QColor | None, str]] = [
                 (pd.skill_title(skill), row, None, skill),  # sorts in curriculum order
-                (f"{s.attempts:,}", s.attempts, None, ""),
+                (format_number(s.attempts), s.attempts, None, ""),
                 (_pct(s.accuracy), s.accuracy, None, ""),
                 (
                     _secs(s.median_ms),
@@ -891,14 +992,14 @@ _NO_TREND = pd.Trend("", 0, 0, 0, 0, 0, 0)
 # -- sessions ----------------------------------------------------------------------------------
 
 SESSION_COLUMNS = (
-    "Started",
-    "Mode",
-    "Skills",
-    "Questions",
-    "Right",
-    "Accuracy",
-    "Mean time",
-    "Ended",
+    N_("Started"),
+    N_("Mode"),
+    N_("Skills"),
+    N_("Questions"),
+    N_("Right"),
+    N_("Accuracy"),
+    N_("Mean time"),
+    N_("Ended"),
 )
 
 
@@ -969,7 +1070,7 @@ class SessionsModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return SESSION_COLUMNS[section]
+            return _(SESSION_COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -979,22 +1080,23 @@ class SessionsModel(QAbstractTableModel):
             if col == 0:
                 return _when(line.started)
             if col == 1:
-                return line.mode
+                return _(MODE_NAMES[line.mode]) if line.mode in MODE_NAMES else line.mode
             if col == 2:
                 if len(line.skills) >= len(SKILLS):
-                    return "every skill"
+                    return _("every skill")
                 return ", ".join(pd.skill_title(s) for s in line.skills)
             if col == 3:
                 return line.questions_text  # "6 of 28 · incomplete" for one ended early
             if col == 4:
-                return f"{line.correct:,}"
+                return format_number(line.correct)
             if col == 5:
                 return _pct(line.accuracy)
             if col == 6:
                 return _secs(line.mean_ms)
             if line.ended is None:
-                return "not ended"
-            return f"after {max(0, line.ended - line.started) / 60:.0f} min"
+                return _("not ended")
+            minutes = round(max(0, line.ended - line.started) / 60)
+            return _("after {minutes} min").format(minutes=minutes)
         if role == Qt.ItemDataRole.UserRole:
             return self.raw(line, col)
         if role == Qt.ItemDataRole.UserRole + 1:
@@ -1006,7 +1108,17 @@ class SessionsModel(QAbstractTableModel):
         return None
 
 
-ATTEMPT_COLUMNS = ("#", "Skill", "Item", "Question", "Answer", "Right answer", "", "Time")
+OPEN_A_SESSION = N_("Open a session (double-click or Enter) to see every answer.")
+ATTEMPT_COLUMNS = (
+    "#",
+    N_("Skill"),
+    N_("Item"),
+    N_("Question"),
+    N_("Answer"),
+    N_("Right answer"),
+    "",
+    N_("Time"),
+)
 
 
 class SessionsTab(QWidget):
@@ -1041,10 +1153,10 @@ class SessionsTab(QWidget):
         self.view.activated.connect(self._open_index)
         self.view.doubleClicked.connect(self._open_index)
 
-        self.title = _bold(QLabel("Open a session (double-click or Enter) to see every answer."))
+        self.title = _bold(QLabel(_(OPEN_A_SESSION)))
         self.title.setWordWrap(True)
         self.attempts = QTableWidget(0, len(ATTEMPT_COLUMNS))
-        self.attempts.setHorizontalHeaderLabels(ATTEMPT_COLUMNS)
+        self.attempts.setHorizontalHeaderLabels([_(c) if c else c for c in ATTEMPT_COLUMNS])
         self.attempts.verticalHeader().hide()
         self.attempts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.attempts.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -1053,7 +1165,7 @@ class SessionsTab(QWidget):
         for col in range(len(ATTEMPT_COLUMNS)):
             ah.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         ah.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.again = QPushButton("Drill the missed ones again")
+        self.again = QPushButton(_("Drill the missed ones again"))
         self.again.setEnabled(False)
         self.again.clicked.connect(self._drill_again)
         self.missed: list[tuple[str, str]] = []
@@ -1093,10 +1205,14 @@ class SessionsTab(QWidget):
                 self.view.selectRow(row)
         self.view.verticalScrollBar().setValue(scroll)
         if not progress.complete:
-            self.title.setText(f"Reading the {progress.session_count:,} sessions…")
+            self.title.setText(
+                _("Reading the {count} sessions…").format(
+                    count=format_number(progress.session_count)
+                )
+            )
             return
         if self.session_id is None:
-            self.title.setText("Open a session (double-click or Enter) to see every answer.")
+            self.title.setText(_(OPEN_A_SESSION))
             return
         line = next((x for x in progress.sessions if x.session_id == self.session_id), None)
         if line is None:
@@ -1116,8 +1232,8 @@ class SessionsTab(QWidget):
         self.missed = []
         self.attempts.setRowCount(0)
         self.again.setEnabled(False)
-        self.again.setText("Drill the missed ones again")
-        self.title.setText("Open a session (double-click or Enter) to see every answer.")
+        self.again.setText(_("Drill the missed ones again"))
+        self.title.setText(_(OPEN_A_SESSION))
 
     def _open_index(self, index: QModelIndex) -> None:
         self.open_session(self.model.data(index, Qt.ItemDataRole.UserRole + 1))
@@ -1136,7 +1252,7 @@ class SessionsTab(QWidget):
                     reader.attempts(session_id=session_id)
                 )
 
-        self.title.setText("Reading the session…")
+        self.title.setText(_("Reading the session…"))
         self._job = run_in_background(
             work,
             lambda result: self._show(session_id, *result),
@@ -1146,17 +1262,23 @@ class SessionsTab(QWidget):
         )
 
     def _failed(self, error: BaseException) -> None:
-        self.title.setText(f"The session could not be read: {error}")
+        self.title.setText(_("The session could not be read: {error}").format(error=error))
 
     def _show(self, session_id: int, stats: Any, attempts: list[Any]) -> None:
         self.session_id = session_id
         self._opened = (len(attempts), stats.ended is not None)
         o = stats.overall
-        end = "" if stats.ended is not None else " · not ended"
+        end = "" if stats.ended is not None else " · " + _("not ended")
+        mode = _(MODE_NAMES[stats.mode]) if stats.mode in MODE_NAMES else stats.mode
         self.title.setText(
-            f"{_when(stats.started.timestamp())} · {stats.mode}{end} — {o.correct} right of "
-            f"{o.attempts} ({_pct(o.accuracy)}), median {_secs(o.median_ms)}, "
-            f"p90 {_secs(o.p90_ms)}"
+            f"{_when(stats.started.timestamp())} · {mode}{end} — "
+            + _("{right} right of {count} ({share}), median {median}, p90 {p90}").format(
+                right=o.correct,
+                count=o.attempts,
+                share=_pct(o.accuracy),
+                median=_secs(o.median_ms),
+                p90=_secs(o.p90_ms),
+            )
         )
         table = self.attempts
         table.setRowCount(len(attempts))
@@ -1198,9 +1320,11 @@ class SessionsTab(QWidget):
         n = len(self.missed)
         self.again.setEnabled(bool(n))
         self.again.setText(
-            f"Drill the {n} missed item{'s' if n != 1 else ''} again"
+            ngettext(
+                "Drill the {count} missed item again", "Drill the {count} missed items again", n
+            ).format(count=n)
             if n
-            else "Nothing missed in this session"
+            else _("Nothing missed in this session")
         )
         self.attemptsShown.emit(session_id)
 
@@ -1220,7 +1344,7 @@ class ReadinessTab(QWidget):
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(("Requirement", "", "What is still missing"))
+        self.table.setHorizontalHeaderLabels((_("Requirement"), "", _("What is still missing")))
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -1237,19 +1361,40 @@ class ReadinessTab(QWidget):
     def set_progress(self, progress: pd.Progress, rules: str) -> None:
         r = progress.readiness
         if r.ready:
-            self.verdict.setText(f"✓ {progress.profile} is ready for the table")
+            self.verdict.setText(
+                _("✓ {profile} is ready for the table").format(profile=progress.profile)
+            )
             self.verdict.setStyleSheet(f"color: {ink(GOOD, QPalette.ColorRole.Window).name()};")
         else:
-            self.verdict.setText(f"{progress.profile} is not ready for the table yet")
+            self.verdict.setText(
+                _("{profile} is not ready for the table yet").format(profile=progress.profile)
+            )
             self.verdict.setStyleSheet(f"color: {ink(WARN, QPalette.ColorRole.Window).name()};")
-        exam = "passed" if r.exam_passed else "not passed yet"
+        exam = _("passed") if r.exam_passed else _("not passed yet")
         self.detail.setText(
-            f"<p>The dealer-school bar: every skill mastered — at least "
-            f"{MASTERY.min_attempts} attempts and, over the last {MASTERY.window}, "
-            f"{float(MASTERY.accuracy):.0%} right with a median within the target — and the "
-            f"exam passed: {float(pd.EXAM_PASS_FRACTION):.0%} right with every skill asked.</p>"
-            f"<p><b>{r.mastered} of {len(r.skills)}</b> skills mastered; exam <b>{exam}</b>. "
-            f"Skills required under the house rules {rules}.</p>"
+            "<p>"
+            + _(
+                "The dealer-school bar: every skill mastered — at least {attempts} attempts and, "
+                "over the last {window}, {share} right with a median within the target — and the "
+                "exam passed: {exam_share} right with every skill asked."
+            ).format(
+                attempts=MASTERY.min_attempts,
+                window=MASTERY.window,
+                share=format_percent(float(MASTERY.accuracy)),
+                exam_share=format_percent(float(pd.EXAM_PASS_FRACTION)),
+            )
+            + "</p><p>"
+            + _(
+                "{mastered} skills mastered; exam {exam}. Skills required under the house rules "
+                "{rules}."
+            ).format(
+                mastered="<b>"
+                + _("{mastered} of {count}").format(mastered=r.mastered, count=len(r.skills))
+                + "</b>",
+                exam=f"<b>{exam}</b>",
+                rules=rules,
+            )
+            + "</p>"
         )
         rows = len(r.skills) + 1
         self.table.setRowCount(rows)
@@ -1258,17 +1403,19 @@ class ReadinessTab(QWidget):
                 row,
                 pd.skill_title(gap.skill),
                 gap.mastered,
-                "mastered" if gap.mastered else "; ".join(gap.reasons),
+                _("mastered") if gap.mastered else "; ".join(gap.reasons),
             )
         if r.exam_passed and r.exam is not None:
             e = r.exam
-            text = (
-                f"passed on {_when(e.started, False)}: {e.correct} right of {e.attempts} "
-                f"({_pct(e.accuracy)})"
+            text = _("passed on {day}: {right} right of {count} ({share})").format(
+                day=_when(e.started, False),
+                right=e.correct,
+                count=e.attempts,
+                share=_pct(e.accuracy),
             )
         else:
             text = next((m.split(": ", 1)[1] for m in r.missing if m.startswith("Exam:")), "")
-        self._row(rows - 1, "Exam", r.exam_passed, text)
+        self._row(rows - 1, _("Exam"), r.exam_passed, text)
 
     def _row(self, row: int, name: str, ok: bool, text: str) -> None:
         first = QTableWidgetItem(name)
@@ -1306,7 +1453,7 @@ class ProgressWindow(QWidget):
         super().__init__(parent)
         self.store = store
         self.settings = settings
-        self.setWindowTitle("Sabot — Progress")
+        self.setWindowTitle(_("Sabot — Progress"))
         self.resize(1100, 760)
         self.progress: pd.Progress | None = None
         self.is_loaded = False
@@ -1329,21 +1476,21 @@ class ProgressWindow(QWidget):
         self.profile_box = QComboBox()
         self.profile_box.setMinimumContentsLength(16)
         self.profile_box.currentIndexChanged.connect(self._profile_chosen)
-        refresh = QPushButton("Refresh")
-        refresh.setToolTip("Read the history again (F5)")
+        refresh = QPushButton(_("Refresh"))
+        refresh.setToolTip(_("Read the history again (F5)"))
         refresh.clicked.connect(self.reload)
         self.export_button = QToolButton()
-        self.export_button.setText("Export")
+        self.export_button.setText(_("Export"))
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.export_button)
-        menu.addAction("Chart as PNG…", self._ask_png)
-        menu.addAction("History as CSV…", self._ask_csv)
-        menu.addAction("Report for the instructor (PDF)…", self._ask_pdf)
+        menu.addAction(_("Chart as PNG…"), self._ask_png)
+        menu.addAction(_("History as CSV…"), self._ask_csv)
+        menu.addAction(_("Report for the instructor (PDF)…"), self._ask_pdf)
         self.export_button.setMenu(menu)
         self.status = QLabel()
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Profile"))
+        top.addWidget(QLabel(_("Profile")))
         top.addWidget(self.profile_box)
         top.addWidget(refresh)
         top.addStretch(1)
@@ -1354,15 +1501,15 @@ class ProgressWindow(QWidget):
         self.tabs = QTabWidget()
         self.timeline: TimelineTab | None = None  # built once pyqtgraph is in
         self._timeline_slot = QStackedWidget()
-        self._timeline_slot.addWidget(_message("Drawing the chart…"))
+        self._timeline_slot.addWidget(_message(_("Drawing the chart…")))
         self.skills = SkillsTab()
         self.sessions = SessionsTab(store, self.pool)
         self.sessions.drillAgain.connect(self.drillAgain)
         self.readiness = ReadinessTab()
-        self.tabs.addTab(self._timeline_slot, "&Timeline")
-        self.tabs.addTab(self.skills, "S&kills")
-        self.tabs.addTab(self.sessions, "&Sessions")
-        self.tabs.addTab(self.readiness, "&Readiness")
+        self.tabs.addTab(self._timeline_slot, _("&Timeline"))
+        self.tabs.addTab(self.skills, _("S&kills"))
+        self.tabs.addTab(self.sessions, _("&Sessions"))
+        self.tabs.addTab(self.readiness, _("&Readiness"))
         self.body = QStackedWidget()
         self.body.addWidget(self.message)
         self.body.addWidget(self.tabs)
@@ -1454,10 +1601,14 @@ class ProgressWindow(QWidget):
         self.is_loaded = False
         profile = self.profile
         if self.progress is None or self.progress.profile.casefold() != profile.casefold():
-            self.message.setText(f"<p>Reading the history of <b>{profile}</b>…</p>")
+            self.message.setText(
+                "<p>"
+                + _("Reading the history of {profile}…").format(profile=f"<b>{profile}</b>")
+                + "</p>"
+            )
             self.body.setCurrentWidget(self.message)
         if not live:
-            self.status.setText("Reading…")
+            self.status.setText(_("Reading…"))
         store, targets, required = self.store, dict(TARGETS), self.required_skills()
 
         def work() -> pd.Progress:
@@ -1476,7 +1627,7 @@ class ProgressWindow(QWidget):
         if generation != self._generation:
             return
         self.status.setText("")
-        self.message.setText(f"<p>The history could not be read:</p><p>{error}</p>")
+        self.message.setText(f"<p>{_('The history could not be read:')}</p><p>{error}</p>")
         self.body.setCurrentWidget(self.message)
 
     def _arrived(self, generation: int, progress: pd.Progress) -> None:
@@ -1519,12 +1670,16 @@ class ProgressWindow(QWidget):
         self._shown_generation = self._generation
         self.progress = progress
         if progress.empty:
+            none_yet = _("No practice yet for {profile}.").format(profile=progress.profile)
             self.message.setText(
-                f"<p style='font-size:x-large'><b>No practice yet for {progress.profile}.</b></p>"
-                "<p>Answer a few questions in any drill and come back: this is where you will "
-                "see your accuracy and speed session after session, every skill against its "
-                "target time, the items that trip you up, and how close you are to being "
-                "ready for the table.</p>"
+                f"<p style='font-size:x-large'><b>{none_yet}</b></p><p>"
+                + _(
+                    "Answer a few questions in any drill and come back: this is where you will "
+                    "see your accuracy and speed session after session, every skill against its "
+                    "target time, the items that trip you up, and how close you are to being "
+                    "ready for the table."
+                )
+                + "</p>"
             )
             self.body.setCurrentWidget(self.message)
             self.status.setText("")
@@ -1538,9 +1693,13 @@ class ProgressWindow(QWidget):
                 self.readiness.set_progress(progress, self.rules_text())
             self.sessions.set_progress(progress)
             self.body.setCurrentWidget(self.tabs)
-            verdict = "ready for the table" if progress.readiness.ready else "not ready yet"
+            verdict = _("ready for the table") if progress.readiness.ready else _("not ready yet")
             self.status.setText(
-                f"{progress.session_count:,} sessions · {progress.attempts:,} answers · {verdict}"
+                _("{sessions} sessions · {answers} answers · {verdict}").format(
+                    sessions=format_number(progress.session_count),
+                    answers=format_number(progress.attempts),
+                    verdict=verdict,
+                )
             )
         if not shown_before:
             self.figuresShown.emit()
@@ -1623,21 +1782,22 @@ class ProgressWindow(QWidget):
         who = progress.profile if progress is not None else self.profile
         if chart is self.skills.heatmap:
             skill = pd.skill_title(self.skills.current() or "")
-            return "Items: errors and time against the target", f"{who} · {skill}"
+            return _("Items: errors and time against the target"), f"{who} · {skill}"
         assert self.timeline is not None
         return self.timeline.title(), self.timeline.subtitle()
 
     def export_chart_png(self, path: str | Path, chart: QWidget | None = None) -> bool:
         chart = chart or self.current_chart()
         if chart is None:
-            self._export_failed("There is no chart to save yet.")
+            self._export_failed(_("There is no chart to save yet."))
             return False
         if chart is self.skills.heatmap:
             chart.resize(max(chart.width(), 720), chart.heightForWidth(max(chart.width(), 720)))
         title, subtitle = self.chart_titles(chart)
-        image = _titled(chart, title, f"{subtitle} · exported {datetime.now():%Y-%m-%d %H:%M}")
+        exported = _("exported {moment}").format(moment=f"{datetime.now():%Y-%m-%d %H:%M}")
+        image = _titled(chart, title, f"{subtitle} · {exported}")
         if image.isNull() or not image.save(str(path), "PNG"):
-            self._export_failed(f"The chart could not be saved to {path}.")
+            self._export_failed(_("The chart could not be saved to {path}.").format(path=path))
             return False
         self._exported(str(path))
         return True
@@ -1646,7 +1806,7 @@ class ProgressWindow(QWidget):
         from ui.report import rules_line, write_report
 
         if self.progress is None:
-            self._export_failed("The figures are not read yet.")
+            self._export_failed(_("The figures are not read yet."))
             return False
         try:
             rules = rules_line(self.settings.rules())
@@ -1655,7 +1815,7 @@ class ProgressWindow(QWidget):
         try:
             write_report(path, self.progress, rules=rules)
         except OSError as error:
-            self._export_failed(f"The report could not be written: {error}")
+            self._export_failed(_("The report could not be written: {error}").format(error=error))
             return False
         self._exported(str(path))
         return True
@@ -1683,21 +1843,26 @@ class ProgressWindow(QWidget):
                 source: Any = reader if count is None else _AsShown(reader, count)
                 return write_export(export_rows(source, profile), out, "csv")
 
-        self.status.setText(f"Writing {target.name}…")
+        self.status.setText(_("Writing {name}…").format(name=target.name))
 
         def done(n: int) -> None:
-            self._exported(str(target), f"{n:,} answers written to {target}")
+            written = ngettext(
+                "{count} answer written to {path}", "{count} answers written to {path}", n
+            )
+            self._exported(str(target), written.format(count=format_number(n), path=target))
 
         return run_in_background(
             work,
             done,
-            lambda e: self._export_failed(f"The history could not be written: {e}"),
+            lambda e: self._export_failed(
+                _("The history could not be written: {error}").format(error=e)
+            ),
             pool=self.pool,
             owner=self,
         )
 
     def _exported(self, path: str, text: str | None = None) -> None:
-        self.status.setText(text or f"Saved {path}")
+        self.status.setText(text or _("Saved {path}").format(path=path))
         self.exported.emit(path)
 
     def _export_failed(self, text: str) -> None:
@@ -1707,21 +1872,21 @@ class ProgressWindow(QWidget):
     def _ask(self, title: str, suffix: str, kind: str) -> str | None:
         day = datetime.now().strftime("%Y-%m-%d")
         name = f"sabot-{self.profile}-{day}.{suffix}".replace(" ", "_")
-        path, _ = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), kind)
+        path, _kind = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), kind)
         return path or None
 
     def _ask_png(self) -> None:
-        path = self._ask("Save the chart", "png", "PNG image (*.png)")
+        path = self._ask(_("Save the chart"), "png", _("PNG image (*.png)"))
         if path:
             self.export_chart_png(path)
 
     def _ask_csv(self) -> None:
-        path = self._ask("Export the history", "csv", "CSV (*.csv)")
+        path = self._ask(_("Export the history"), "csv", "CSV (*.csv)")
         if path:
             self.export_csv(path)
 
     def _ask_pdf(self) -> None:
-        path = self._ask("Save the report", "pdf", "PDF (*.pdf)")
+        path = self._ask(_("Save the report"), "pdf", "PDF (*.pdf)")
         if path:
             self.export_pdf(path)
 

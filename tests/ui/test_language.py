@@ -229,8 +229,7 @@ print(json.dumps({
         "title": "Sabot — Home",
     }
     assert found["fr_FR.UTF-8"]["translators"] == 1
-    # the home screen lists the curriculum, whose titles are the domain's (trainer.po)
-    assert found["fr_FR.UTF-8"]["catalogues"] == [["trainer", "fr"], ["ui", "fr"]]
+    assert found["fr_FR.UTF-8"]["catalogues"] == [["ui", "fr"]]
     assert found["fr_FR.UTF-8"]["title"] == "Sabot — Accueil"
 
 
@@ -319,3 +318,23 @@ def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
     assert game.grid.horizontalHeaderItem(0).text() == "Giocatore"
     assert game.caption.text().startswith("<b>Colpo 1</b>")
     assert game.end_button.text() == "Termina la partita (Esc)"
+
+
+def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, window):
+    window.start_drill(["pay-even"], "practice")
+    page = window.drill_page
+    qtbot.keyClicks(page.line, page.question.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    page.end()
+    window.open_progress()
+    view = window._progress
+    qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)
+    view.tabs.setCurrentIndex(3)  # Readiness
+    assert view.tabs.tabText(3) == "&Readiness"
+    window.set_language("fr")
+    again = window._progress
+    assert again is not view and again.isVisible()
+    assert again.tabs.currentIndex() == 3 and again.tabs.tabText(0) == "&Chronologie"
+    qtbot.waitUntil(lambda: again.is_loaded, timeout=10_000)
+    assert "pas encore prêt" in again.readiness.verdict.text()
+    assert again.windowTitle() == "Sabot — Progrès"

@@ -196,7 +196,7 @@ def test_the_timeline_plots_each_sessions_accuracy_and_median(qtbot, store, sett
     spot = timeline.accuracy_box.mapViewToScene(timeline.pg.Point(first.started, 100 * 2 / 3))
     assert timeline.nearest(spot.x(), spot.y()) == 0
     text = timeline.point_text(first)
-    assert "2 right of 3 (67%)" in text and "median 2.2 s" in text and first.mode in text
+    assert "2 right of 3 (67%)" in text and "median 2.2\xa0s" in text and first.mode in text
 
 
 def test_the_first_screen_comes_before_the_whole_history(qtbot, store, settings, history):
@@ -260,7 +260,7 @@ def test_the_skills_table_is_the_statistics(qtbot, store, settings, history):
         assert table.item(row, 7).data(role) == s.mastered
     announce = figures["announce"]
     assert announce.attempts == 12 and table.item(0, 1).text() == "12"
-    assert table.item(0, 3).text() == f"{announce.median_ms / 1000:.1f} s"
+    assert table.item(0, 3).text() == f"{announce.median_ms / 1000:.1f}\xa0s"
     assert table.item(0, 7).text().startswith("not yet: 38 more attempts")
 
     # The heat map of the chosen skill: one tile per item, its tallies.
@@ -292,7 +292,7 @@ def test_a_session_shows_every_answer_and_drills_the_missed_again(qtbot, store, 
     table = window.sessions.attempts
     assert table.rowCount() == 5
     row = [table.item(1, col).text() for col in range(table.columnCount())]
-    assert row == ["2", "Pay in chips", "37", "bet 25", "16", "16", "✓", "4.2 s"]
+    assert row == ["2", "Pay in chips", "37", "bet 25", "16", "16", "✓", "4.2\xa0s"]
     assert table.item(0, 3).text() == "A and 5 at box 2"
     assert [table.item(0, c).text() for c in (4, 5, 6)] == ["bust", "soft 16", "✗"]
 

@@ -9,102 +9,85 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from trainer.i18n import N_, _
-
 
 class SkillInfo(NamedTuple):
     name: str
-    english_title: str
+    title: str
     target: float  # seconds
-    english_blurb: str
-
-    @property
-    def title(self) -> str:
-        """The title in the trainee's language."""
-        return _(self.english_title)
-
-    @property
-    def blurb(self) -> str:
-        """What the skill asks, in one line, in the trainee's language."""
-        return _(self.english_blurb)
+    blurb: str
 
 
 CURRICULUM: tuple[SkillInfo, ...] = (
     SkillInfo(
         "announce",
-        N_("Announce the point"),
+        "Announce the point",
         2.0,
-        N_("Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust"),
+        "Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust",
     ),
     SkillInfo(
         "dealer",
-        N_("Dealer's draw"),
+        "Dealer's draw",
         3.0,
-        N_("From the up card and the shoe: how many cards you draw, and your final point"),
+        "From the up card and the shoe: how many cards you draw, and your final point",
     ),
     SkillInfo(
         "outcome",
-        N_("Outcome of a hand"),
+        "Outcome of a hand",
         2.5,
-        N_("A box's hands against the dealer's: blackjack, win, push, lose or bust"),
+        "A box's hands against the dealer's: blackjack, win, push, lose or bust",
     ),
-    SkillInfo("pay-even", N_("Pay even money"), 2.0, N_("A winning bet is paid 1 to 1")),
+    SkillInfo("pay-even", "Pay even money", 2.0, "A winning bet is paid 1 to 1"),
     SkillInfo(
         "pay-double",
-        N_("Pay a doubled hand"),
+        "Pay a doubled hand",
         2.5,
-        N_("A doubled hand that wins is paid 1 to 1 on the doubled stake"),
+        "A doubled hand that wins is paid 1 to 1 on the doubled stake",
     ),
     SkillInfo(
-        "pay-blackjack",
-        N_("Pay a Black Jack"),
-        3.0,
-        N_("A natural is paid 3 to 2: 10 → 15, 25 → 37.5"),
+        "pay-blackjack", "Pay a Black Jack", 3.0, "A natural is paid 3 to 2: 10 → 15, 25 → 37.5"
     ),
     SkillInfo(
         "pay-insurance",
-        N_("Insurance"),
+        "Insurance",
         3.0,
-        N_("Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack"),
+        "Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack",
     ),
     SkillInfo(
         "pay-split",
-        N_("Pay split hands"),
+        "Pay split hands",
         4.0,
-        N_("Split hands settled one by one: a split-Ace 21 is paid evens"),
+        "Split hands settled one by one: a split-Ace 21 is paid evens",
     ),
     SkillInfo(
         "pay-behind",
-        N_("Pay behind bets"),
+        "Pay behind bets",
         4.0,
-        N_("Standing bettors share their box's result in proportion to their stake"),
+        "Standing bettors share their box's result in proportion to their stake",
     ),
     SkillInfo(
         "pay-table",
-        N_("Pay the whole table"),
+        "Pay the whole table",
         6.0,
-        N_("A settled table: the total you pay out to the winners"),
+        "A settled table: the total you pay out to the winners",
     ),
-    SkillInfo(
-        "chips", N_("Pay in chips"), 4.0, N_("Make a payout with the fewest chips of the table")
-    ),
+    SkillInfo("chips", "Pay in chips", 4.0, "Make a payout with the fewest chips of the table"),
     SkillInfo(
         "deal-order",
-        N_("Deal order"),
+        "Deal order",
         4.0,
-        N_("Which boxes get cards, in what order, and when the dealer gets one"),
+        "Which boxes get cards, in what order, and when the dealer gets one",
     ),
     SkillInfo(
         "procedure",
-        N_("What next?"),
+        "What next?",
         3.0,
-        N_("At a moment of the round: pay the natural now or later, insurance, who plays next"),
+        "At a moment of the round: pay the natural now or later, insurance, who plays next",
     ),
     SkillInfo(
         "exposed-card",
-        N_("Exposed card"),
+        "Exposed card",
         5.0,
-        N_("A card exposed by mistake: to whom it is offered, in order, and where it ends [003]"),
+        "A card exposed by mistake: to whom it is offered, in order, and where it ends [003]",
     ),
 )
 

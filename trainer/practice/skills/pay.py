@@ -13,14 +13,11 @@ from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Ro
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.i18n import _
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
     Question,
     Skill,
-    amount,
-    bettor_name,
     pick_bet,
     rank_text,
 )
@@ -31,7 +28,6 @@ from trainer.practice.skills.hands import (
     _random_round,
     _strip_results,
     decide,
-    result_word,
 )
 
 
@@ -107,7 +103,7 @@ def round_paying(
             if rng.random() < 0.5:
                 first, second = second, first
             # against a small card, where basic strategy doubles a 10 or an 11
-            rnd, _shoe, _cards = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
+            rnd, _, _ = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
             while rnd.current is not None:
                 h = rnd.current
                 rnd.act(DOUBLE if h.box == box and not h.split else decide(rng, rnd))
@@ -116,7 +112,7 @@ def round_paying(
                 return rnd, _settled(rnd, box)
         elif how == BLACKJACK_PAID:
             rig = ("A", "TJQK") if rng.random() < 0.5 else ("TJQK", "A")
-            rnd, _shoe, _cards = _deal(rng, rules, bets, rig={box: rig})
+            rnd, _, _ = _deal(rng, rules, bets, rig={box: rig})
             hand = rnd.boxes[box].hands[0]
             if hand.natural_paid:
                 # paid at once, the dealer showing neither an Ace nor a ten [000]: the table as
@@ -126,7 +122,7 @@ def round_paying(
             if hand.result == BLACKJACK:
                 return rnd, _settled(rnd, box)
         elif how == INSURANCE_PAID:
-            rnd, _shoe, _cards = _deal(rng, rules, bets, up="A")
+            rnd, _, _ = _deal(rng, rules, bets, up="A")
             if rnd.phase != INSURANCE:
                 continue
             rnd.insure(box, bet / 2)  # [000][003] half the bet, the most any table takes
@@ -135,7 +131,7 @@ def round_paying(
             if ins is not None and ins > 0:  # the dealer made Black Jack: insurance is paid
                 return rnd, _settled(rnd, box)
         else:
-            rnd, _shoe, _cards = _deal(rng, rules, bets)
+            rnd, _, _ = _deal(rng, rules, bets)
             _play(rng, rnd)
             hands = rnd.boxes[box].hands
             if len(hands) == 1 and hands[0].result == WIN and not hands[0].doubled:
@@ -153,9 +149,7 @@ class PayEven(Skill):
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            _("Box {box} wins on a bet of {bet}. How much do you pay?").format(
-                box=box, bet=amount(bet)
-            ),
+            f"Box {box} wins on a bet of {money(bet)}. How much do you pay?",
             {
                 "bet": money(bet),
                 "result": "win",
@@ -165,8 +159,8 @@ class PayEven(Skill):
             },
             self.kind,
             bet,
-            amount(bet),
-            _("a winning box is paid 1 to 1: {bet} on {bet} [000]").format(bet=amount(bet)),
+            money(bet),
+            f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
             table=table,
         )
 
@@ -176,9 +170,7 @@ class PayDouble(Skill):
     kind = AMOUNT
 
     def available(self, rules: HouseRules) -> str | None:
-        if rules.double_on == "none":
-            return _("no doubling under {preset}").format(preset=rules.preset)
-        return None
+        return f"no doubling under {rules.preset}" if rules.double_on == "none" else None
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
@@ -188,9 +180,7 @@ class PayDouble(Skill):
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            _("Box {box} doubled a bet of {bet} and wins. How much do you pay?").format(
-                box=box, bet=amount(bet)
-            ),
+            f"Box {box} doubled a bet of {money(bet)} and wins. How much do you pay?",
             {
                 "bet": money(bet),
                 "doubled": True,
@@ -201,11 +191,9 @@ class PayDouble(Skill):
             },
             self.kind,
             stake,
-            amount(stake),
-            _(
-                "a doubled hand is paid 1 to 1 on the doubled stake: {bet} × 2 = {stake} "
-                "(RULES.md §9)"
-            ).format(bet=amount(bet), stake=amount(stake)),
+            money(stake),
+            f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
+            f"{money(stake)} (RULES.md §9)",
             table=table,
         )
 
@@ -222,24 +210,18 @@ class PayBlackjack(Skill):
         rnd, table = round_paying(rng, rules, box, bet, BLACKJACK_PAID)
         cards = tuple(rnd.boxes[box].hands[0].cards)
         ratio = rules.blackjack_pays.replace(":", "/")
-        how = f"{amount(bet)} × {ratio} = {amount(bet * rules.blackjack_ratio)}"
+        how = f"{money(bet)} × {ratio} = {money(bet * rules.blackjack_ratio)}"
         if win != bet * rules.blackjack_ratio:
-            how = _("{sum}, rounded down to {win} (round_half_units)").format(
-                sum=how, win=amount(win)
-            )
+            how += f", rounded down to {money(win)} (round_half_units)"
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            _("Box {box} has Black Jack on a bet of {bet}. How much do you pay?").format(
-                box=box, bet=amount(bet)
-            ),
+            f"Box {box} has Black Jack on a bet of {money(bet)}. How much do you pay?",
             {"bet": money(bet), "cards": list(cards), "box": box},
             self.kind,
             win,
-            amount(win),
-            _("Black Jack is paid {ratio}: {how} [000]").format(
-                ratio=rules.blackjack_pays, how=how
-            ),
+            money(win),
+            f"Black Jack is paid {rules.blackjack_pays}: {how} [000]",
             table=table,
         )
 
@@ -249,9 +231,7 @@ class PayInsurance(Skill):
     kind = AMOUNT
 
     def available(self, rules: HouseRules) -> str | None:
-        if rules.insurance:
-            return None
-        return _("no insurance under {preset}").format(preset=rules.preset)
+        return None if rules.insurance else f"no insurance under {rules.preset}"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
@@ -263,15 +243,14 @@ class PayInsurance(Skill):
         exact = rules.insurance_amount == "half"
         if rng.random() < 0.5:
             if exact:
-                prompt = _("You show an Ace. Box {box} has bet {bet} and insures. How much?")
-                why = _("insurance is half the bet: {bet} / 2 = {half} [000]")
+                prompt = f"You show an Ace. Box {box} has bet {money(bet)} and insures. How much?"
+                why = f"insurance is half the bet: {money(bet)} / 2 = {money(top)} [000]"
             else:
-                prompt = _(
-                    "You show an Ace. Box {box} has bet {bet}. What is the most it may insure?"
+                prompt = (
+                    f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may "
+                    "insure?"
                 )
-                why = _("insurance is at most half the bet: {bet} / 2 = {half} [003]")
-            prompt = prompt.format(box=box, bet=amount(bet))
-            why = why.format(bet=amount(bet), half=amount(top))
+                why = f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]"
             return Question(
                 self.name,
                 f"pay-insurance:max-{money(bet)}",
@@ -279,7 +258,7 @@ class PayInsurance(Skill):
                 {"bet": money(bet), "ask": "max", "box": box},
                 self.kind,
                 top,
-                amount(top),
+                money(top),
                 why,
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, (ace,)),
             )
@@ -291,18 +270,14 @@ class PayInsurance(Skill):
         return Question(
             self.name,
             f"pay-insurance:pay-{money(insured)}",
-            _(
-                "Box {box} insured {insured}. You make Black Jack. How much do you pay on the "
-                "insurance?"
-            ).format(box=box, insured=amount(insured)),
+            f"Box {box} insured {money(insured)}. You make Black Jack. How much do you pay on "
+            "the insurance?",
             {"bet": money(bet), "insured": money(insured), "ask": "pay", "box": box},
             self.kind,
             win,
-            amount(win),
-            _(
-                "insurance pays 2 to 1 when the dealer makes Black Jack: {insured} × 2 = {win} "
-                "[000]"
-            ).format(insured=amount(insured), win=amount(win)),
+            money(win),
+            f"insurance pays 2 to 1 when the dealer makes Black Jack: {money(insured)} × 2 = "
+            f"{money(win)} [000]",
             table=_bet_table(
                 rules, box, ((SEAT, bet),), hand, (ace, _suited(rng, rng.choice("TJQK"))), insured
             ),
@@ -311,8 +286,7 @@ class PayInsurance(Skill):
 
 def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net: Decimal) -> str:
     sign = "+" if net > 0 else ""
-    said = result_word(result) if result else ""
-    return f"{h_label} {rank_text(cards)} ({amount(stake)}) {said} {sign}{amount(net)}"
+    return f"{h_label} {rank_text(cards)} ({money(stake)}) {result} {sign}{money(net)}"
 
 
 class PaySplit(Skill):
@@ -320,9 +294,7 @@ class PaySplit(Skill):
     kind = AMOUNTS
 
     def available(self, rules: HouseRules) -> str | None:
-        if rules.split == "none":
-            return _("no split under {preset}").format(preset=rules.preset)
-        return None
+        return f"no split under {rules.preset}" if rules.split == "none" else None
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
@@ -343,18 +315,15 @@ class PaySplit(Skill):
             _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in order
         ]
         aces = hands[0].split_aces
-        if aces:
-            rule = _("a split-Ace 21 is 21, not Black Jack, paid evens [000]")
-        else:
-            rule = _(
-                "each split hand is settled on its own stake; a 21 after a split is paid evens "
-                "[000]"
-            )
+        rule = (
+            "a split-Ace 21 is 21, not Black Jack, paid evens [000]"
+            if aces
+            else "each split hand is settled on its own stake; a 21 after a split is paid evens "
+            "[000]"
+        )
         gone = [h.label for h in hands if h.result == BUST]
         if gone:
-            rule = _("{rule}; {hands} bust and was collected at once [000]").format(
-                rule=rule, hands=", ".join(gone)
-            )
+            rule += f"; {', '.join(gone)} bust and was collected at once [000]"
         kind = (
             "aces"
             if aces
@@ -364,10 +333,8 @@ class PaySplit(Skill):
         return Question(
             self.name,
             f"pay-split:{kind}",
-            _(
-                "Box {box} split. The round is over: settle it hand by hand, from your right to "
-                "your left ({hands}). What does each hand get? (negative: you take)"
-            ).format(box=box, hands=", ".join(labels)),
+            f"Box {box} split. The round is over: settle it hand by hand, from your right to "
+            f"your left ({', '.join(labels)}). What does each hand get? (negative: you take)",
             {
                 "cards": [list(h.cards) for h in hands],
                 "dealer": list(rnd.dealer),
@@ -377,11 +344,10 @@ class PaySplit(Skill):
             },
             self.kind,
             answer,
-            "; ".join(amount(v) for v in answer),
-            _(
-                "{hands} — {rule}; split hands are settled one by one, from the dealer's right to "
-                "his left (house practice)"
-            ).format(hands="; ".join(lines), rule=rule),
+            "; ".join(money(v) for v in answer),
+            "; ".join(lines)
+            + f" — {rule}; split hands are settled one by one, from the dealer's right to his "
+            "left (house practice)",
             table=_settled(rnd, box, highlight=False),
         )
 
@@ -391,9 +357,7 @@ class PayBehind(Skill):
     kind = AMOUNTS
 
     def available(self, rules: HouseRules) -> str | None:
-        if rules.behind_bets:
-            return None
-        return _("no behind bets under {preset}").format(preset=rules.preset)
+        return None if rules.behind_bets else f"no behind bets under {rules.preset}"
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         box = rng.randint(1, rules.boxes)
@@ -419,14 +383,12 @@ class PayBehind(Skill):
         b = rnd.boxes[box]
         per = {who: sum((h.net.get(who, ZERO) for h in b.hands), ZERO) for who in names}
         answer = [per[w] for w in names]
-        results = ", ".join(f"{h.label} {result_word(h.result or 'lose')}" for h in b.hands)
+        results = ", ".join(f"{h.label} {h.result}" for h in b.hands)
         return Question(
             self.name,
             f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
-            _(
-                "Box {box} is settled. What does each bettor get, in order ({bettors})? "
-                "Negative: you take."
-            ).format(box=box, bettors=", ".join(bettor_name(n) for n in names)),
+            f"Box {box} is settled. What does each bettor get, in order "
+            f"({', '.join(names)})? Negative: you take.",
             {
                 "bets": {w: money(v) for w, v in bets.items()},
                 "cards": [list(h.cards) for h in b.hands],
@@ -435,11 +397,9 @@ class PayBehind(Skill):
             },
             self.kind,
             answer,
-            "; ".join(amount(v) for v in answer),
-            _(
-                "{results}: each bettor shares the box's result in proportion to their own stake "
-                "[000][003]"
-            ).format(results=results),
+            "; ".join(money(v) for v in answer),
+            f"{results}: each bettor shares the box's result in proportion to their own stake "
+            "[000][003]",
             table=_on_felt(rnd.snapshot()),
         )
 
@@ -457,19 +417,15 @@ class PayTable(Skill):
             win = sum((v for v in h.net.values() if v > 0), ZERO)
             if win:
                 paid += win
-                lines.append(f"{h.label} {result_word(h.result or 'win')} {amount(win)}")
+                lines.append(f"{h.label} {h.result} {money(win)}")
         for b in rnd.boxes.values():
             if b.insurance_net is not None and b.insurance_net > 0:
                 paid += b.insurance_net
-                lines.append(
-                    _("insurance {box} {amount}").format(
-                        box=b.number, amount=amount(b.insurance_net)
-                    )
-                )
+                lines.append(f"insurance {b.number} {money(b.insurance_net)}")
         return Question(
             self.name,
             "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
-            _("The round is over. What do you pay out in total (winnings only, stakes aside)?"),
+            "The round is over. What do you pay out in total (winnings only, stakes aside)?",
             {
                 "dealer": list(rnd.dealer),
                 "cards": [list(h.cards) for h in rnd.hands()],
@@ -478,10 +434,8 @@ class PayTable(Skill):
             },
             self.kind,
             paid,
-            amount(paid),
-            _("{sum} = {paid} (RULES.md §9)").format(
-                sum=" + ".join(lines) or _("nobody wins"), paid=amount(paid)
-            ),
+            money(paid),
+            (" + ".join(lines) or "nobody wins") + f" = {money(paid)} (RULES.md §9)",
             table=_on_felt(rnd.snapshot()),
         )
 
