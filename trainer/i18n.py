@@ -210,7 +210,11 @@ def _lang(lang: str | None) -> str:
 
 
 def format_number(
-    value: int | Decimal | float, lang: str | None = None, *, places: int | None = None
+    value: int | Decimal | float,
+    lang: str | None = None,
+    *,
+    places: int | None = None,
+    group: bool = True,
 ) -> str:
     """A number as the language writes it: "1,234.5" / "1 234,5" / "1.234,5".
 
@@ -232,7 +236,7 @@ def format_number(
             sign = ""  # "-0" is 0
     whole, _sep, fraction = text.partition(".")
     groups: list[str] = []
-    while len(whole) > 3:
+    while group and len(whole) > 3:
         groups.insert(0, whole[-3:])
         whole = whole[:-3]
     groups.insert(0, whole)
@@ -242,19 +246,24 @@ def format_number(
     return sign + out
 
 
-def format_amount(amount: Decimal, lang: str | None = None, currency: str = "€") -> str:
+def format_amount(
+    amount: Decimal, lang: str | None = None, currency: str = "€", *, group: bool = True
+) -> str:
     """An amount of money as the language writes it: "€37.50" in English, "37,50 €" in French
     and Italian. The same rule in every language: a whole amount has no decimals ("€10",
     "10 €"), any other at least two ("€2.50"), more only when the amount has them (a 6:5 payout
     on 1.25 is 1.50; 0.125 stays 0.125: money is never rounded while it is written). A
     currency of letters is written apart in English ("CHF 25"); in French and Italian the
-    currency always follows, after a no-break space."""
+    currency always follows, after a no-break space. With `currency=""`, the figures alone
+    ("37.50", "37,50"); `group=False` writes no thousands separator ("1250,50")."""
     lang = _lang(lang)
     amount = Decimal(amount)
     normal = amount.normalize() if amount else Decimal(0)
     exponent = normal.as_tuple().exponent
     places = 0 if not isinstance(exponent, int) or exponent >= 0 else max(2, -exponent)
-    figures = format_number(amount, lang, places=places)
+    figures = format_number(amount, lang, places=places, group=group)
+    if not currency:  # the figures alone, as a drill writes an amount the trainee types
+        return figures
     if lang == "en":
         sign = ""
         if figures.startswith("-"):

@@ -336,6 +336,7 @@ def extract(root: Path = ROOT) -> tuple[dict[str, list[Message]], list[str]]:
         names = _translation_names(tree)
         if not names:
             continue
+        misuses += _rebound(tree, names, relative)
         calls = [
             node
             for node in ast.walk(tree)
@@ -394,6 +395,62 @@ def extract(root: Path = ROOT) -> tuple[dict[str, list[Message]], list[str]]:
             if relative not in message.references:
                 message.references.append(relative)
     return {d: list(m.values()) for d, m in found.items()}, misuses
+
+
+_SCOPES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Lambda,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+
+
+def _bound_here(scope: ast.AST) -> list[tuple[str, int]]:
+    """The names a scope binds itself (not in the scopes nested in it), with their lines."""
+    found: list[tuple[str, int]] = []
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        every = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
+        every += [a for a in (scope.args.vararg, scope.args.kwarg) if a is not None]
+        found += [(a.arg, a.lineno) for a in every]
+        children: list[ast.AST] = list(scope.body) if isinstance(scope.body, list) else [scope.body]
+    elif isinstance(scope, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        children = [g.target for g in scope.generators]
+    else:
+        children = list(ast.iter_child_nodes(scope))
+    while children:
+        node = children.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.append((node.id, node.lineno))
+        children.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _rebound(tree: ast.AST, names: dict[str, tuple[str, str]], where: str) -> list[str]:
+    """A translation function bound again in a scope that also calls it: a loop variable or an
+    unpacking named `_` turns the texts after it into calls of something else."""
+    out = []
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _SCOPES))]:
+        bound = [(name, line) for name, line in _bound_here(scope) if name in names]
+        if not bound:
+            continue
+        called = {
+            n.func.id
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        for name, line in bound:
+            if name in called:
+                out.append(
+                    f"{where}:{line}: {name} is the translation function, yet it is bound "
+                    "again where it is called (a loop, an unpacking, an argument): name the "
+                    "throwaway otherwise"
+                )
+    return out
 
 
 def read_catalogue(domain: str, lang: str, root: Path = ROOT) -> list[Entry]:

@@ -23,8 +23,10 @@ __all__ = [
     "LANGUAGES",
     "MEANINGS",
     "NUMBERS",
+    "SAID",
     "WORDS",
     "number_words",
+    "said",
     "source",
     "words",
 ]
@@ -250,8 +252,13 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
             ("brûlée", "[000]"),
             ("brûlé", ""),
         ),
-        "double": (("doubler", "[000]"),),
-        "split": (("spliter", "[000]"), ("séparer", "[004]"), ("partager", "[002]")),
+        "double": (("doubler", "[000]"), ("je double", "")),
+        "split": (
+            ("spliter", "[000]"),
+            ("séparer", "[004]"),
+            ("partager", "[002]"),
+            ("je sépare", ""),
+        ),
         "insurance": (("assurance", "[000]"),),
         "dealer": (
             ("croupier", "[000]"),
@@ -271,7 +278,8 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "place-bets": (("fate il vostro gioco", ""),),
         "no-more-bets": (("nulla va più", ""), ("rien ne va plus", "")),
         "hit": (("carta", "[003]"),),
-        "stand": (("sto", ""), ("restare", "[003]")),
+        # "servito" (I am served), what an Italian player says to keep his point
+        "stand": (("servito", ""), ("sto", ""), ("restare", "[003]")),
         # Italian tables use the English words for the kind of point.
         "soft": (("soft", ""),),
         "hard": (("hard", ""),),
@@ -300,8 +308,8 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
             ("bruciata", "[003]"),
             ("bruciato", "[003]"),
         ),
-        "double": (("raddoppiare", "[003]"),),
-        "split": (("dividere", ""), ("doppio gioco", "[003]")),
+        "double": (("raddoppiare", "[003]"), ("raddoppio", "")),
+        "split": (("dividere", ""), ("doppio gioco", "[003]"), ("divido", "")),
         "insurance": (("assicurazione", "[003]"),),
         "dealer": (
             ("mazziere", "[003]"),
@@ -325,6 +333,33 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
 
 MEANINGS = tuple(WORDS["en"])
 
+# The one word Sabot writes for a meaning when it speaks a language (an expected announcement,
+# a player's decision), where it is not the first of WORDS: the word a croupier of that table
+# says. "Black Jack" as [002] and [003] write it; the player's "je double", "je sépare" [004].
+SAID: dict[str, dict[str, str]] = {
+    "en": {"hit": "hit", "stand": "stand", "dealer": "dealer", "burn": "burn"},
+    "fr": {
+        "blackjack": "Black Jack",
+        "double": "je double",
+        "split": "je sépare",
+        "dealer": "croupier",
+        "burn": "brûlée",
+        "push": "égalité",
+        "win": "gagné",
+        "lose": "perdu",
+    },
+    "it": {
+        "stand": "servito",
+        "double": "raddoppio",
+        "split": "divido",
+        "dealer": "mazziere",
+        "burn": "bruciata",
+        "win": "vinto",
+        "lose": "perso",
+        "push": "pari",
+    },
+}
+
 
 def words(meaning: str, languages: Iterable[str] = LANGUAGES) -> tuple[str, ...]:
     """Every spelling of `meaning` in `languages`, in order, each once (case kept)."""
@@ -332,6 +367,16 @@ def words(meaning: str, languages: Iterable[str] = LANGUAGES) -> tuple[str, ...]
         raise KeyError(f"no words for {meaning!r}: expected one of {', '.join(MEANINGS)}")
     spelled = (word for lang in languages for word, _ in WORDS[lang][meaning])
     return tuple(dict.fromkeys(spelled))
+
+
+def said(meaning: str, language: str) -> str:
+    """The word Sabot writes for `meaning` in `language`: SAID's, else the first of WORDS."""
+    if meaning not in MEANINGS:
+        raise KeyError(f"no words for {meaning!r}: expected one of {', '.join(MEANINGS)}")
+    chosen = SAID[language].get(meaning)
+    if chosen is not None:
+        return chosen
+    return WORDS[language][meaning][0][0]
 
 
 def number_words(languages: Iterable[str] = LANGUAGES) -> dict[str, int]:

@@ -17,6 +17,7 @@ from trainer import vocabulary as vocab
 from trainer.game.announce import announce
 from trainer.game.cards import points
 from trainer.game.rules import HouseRules
+from trainer.i18n import _, set_language
 from trainer.practice.answers import (
     MAX_LENGTH,
     Point,
@@ -31,6 +32,7 @@ from trainer.practice.answers import (
     parse_sequence,
     read_dealer,
     read_point,
+    reading_languages,
 )
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import ANNOUNCEMENT
@@ -38,6 +40,40 @@ from trainer.practice.skills.base import DEALER as DEALER_KIND
 from trainer.practice.skills.base import SEQUENCE as SEQUENCE_KIND
 
 FR = HouseRules.from_spec("casino-fr")
+
+
+def _folded_words(lang: str) -> set[str]:
+    from trainer.practice.answers import _folded_word
+
+    spelled = [w for m in vocab.MEANINGS for w, _ in vocab.WORDS[lang][m]]
+    return {_folded_word(w) for w in [*spelled, *vocab.number_words([lang])]}
+
+
+_ONLY = {lang: _folded_words(lang) - _folded_words("en") for lang in ("fr", "it")}
+
+
+def words_language(text: str) -> str:
+    """The language whose words `text` uses ("en" when it uses none but English's): an answer
+    is read in the trainee's language and English only, so a case is read in its own."""
+    from trainer.practice.answers import _LETTER_HYPHEN, _fold
+
+    folded = _LETTER_HYPHEN.sub(" ", _fold(text))
+    for lang, spellings in _ONLY.items():
+        for w in spellings:
+            if re.search(rf"(?<![^\W\d_]){re.escape(w)}(?![^\W\d_])", folded):
+                return lang
+    return "en"
+
+
+@pytest.fixture(autouse=True)
+def _read_in_the_case_s_language(request: pytest.FixtureRequest) -> None:
+    """A parametrized case typed in French or Italian is read with that language chosen."""
+    callspec = getattr(request.node, "callspec", None)
+    texts = [v for v in (callspec.params.values() if callspec else ()) if isinstance(v, str)]
+    languages = {words_language(t) for t in texts} - {"en"}
+    assert len(languages) <= 1, texts
+    if languages:
+        set_language(languages.pop())
 
 CASINO_CHIPS = tuple(Decimal(c) for c in ("1", "2", "5", "10", "25", "100", "500"))
 
@@ -177,6 +213,7 @@ def test_any_spelling_of_a_soft_point_reads_low_first(
 ) -> None:
     a, b = (low + 10, low) if high_first else (low, low + 10)
     typed = f"{a}{sep}{b}"
+    set_language(words_language(typed))
     assert parse_announcement(typed.upper() if upper else typed) == f"{low} or {low + 10}"
 
 
@@ -713,7 +750,9 @@ SOFT_21S = [("AS", "5H", "5D"), ("AS", "2H", "8D"), ("3S", "AH", "7D")]
 def test_a_hard_21_called_soft_is_wrong(cards: tuple[str, ...], typed: str) -> None:
     verdict = SKILLS["announce"].check(_announce_question(cards), typed)
     assert not verdict.correct
-    assert verdict.reason.startswith("the hand is hard")
+    # said in the language the answer is read in
+    hard = _("the hand is hard, no Ace can count 11 in it; {reason}").split("{reason}")[0]
+    assert verdict.reason.startswith(hard) and hard
 
 
 @pytest.mark.parametrize("cards", HARD_21S)
@@ -740,6 +779,7 @@ def test_a_soft_17_called_hard_is_wrong(cards: tuple[str, ...], typed: str) -> N
     assert q.answer == "17"
     assert not SKILLS["announce"].check(q, typed).correct
     assert SKILLS["announce"].check(q, "17").correct
+    set_language("fr")
     assert SKILLS["announce"].check(q, "dix-sept").correct
 
 
@@ -775,7 +815,9 @@ def test_the_dealer_drill_refuses_a_right_count_with_the_wrong_cards() -> None:
     q = _dealer_question("6S", ["5H", "KD", "9C", "2S", "3H", "4D"], (2, "21"))
     check = SKILLS["dealer"].check
     for typed in ("2 21", "5 K 21", "5, K → 21", "5 10 21", "5 T 21", "deux cartes vingt et un"):
+        set_language(words_language(typed))
         assert check(q, typed).correct, typed
+    set_language("en")
     for typed in ("5 Q 21", "K 5 21", "4 7 21", "6 5 21", "5 J 21"):
         verdict = check(q, typed)
         assert not verdict.correct, typed
@@ -884,6 +926,7 @@ def test_spelled_out_and_joined_points_are_read(typed: str, canonical: str) -> N
 
 @pytest.mark.parametrize("lang", vocab.LANGUAGES)
 def test_every_spelled_number_of_every_language_is_read(lang: str) -> None:
+    set_language(lang)
     for value, spellings in vocab.NUMBERS[lang].items():
         for spelling in spellings:
             if 2 <= value <= 30:
@@ -901,24 +944,30 @@ def _spell(n: int, lang: str, variant: int) -> str:
 
 @given(
     low=st.integers(1, 10),
-    lang_low=st.sampled_from(vocab.LANGUAGES + ("digits",)),
-    lang_high=st.sampled_from(vocab.LANGUAGES + ("digits",)),
-    joiner=st.sampled_from(vocab.words("or") + vocab.words("and") + ("/", "-")),
+    lang=st.sampled_from(vocab.LANGUAGES),
+    data=st.data(),
     variant=st.integers(0, 3),
     high_first=st.booleans(),
     upper=st.booleans(),
 )
 def test_a_soft_point_in_any_accepted_form_reads_as_the_same_point(
     low: int,
-    lang_low: str,
-    lang_high: str,
-    joiner: str,
+    lang: str,
+    data: st.DataObject,
     variant: int,
     high_first: bool,
     upper: bool,
 ) -> None:
-    """Digits or words of any language, either value first, any "or"/"and" of the three."""
+    """Digits or words of the trainee's language or English, either value first, any "or"/"and"
+    of those two languages."""
     high = low + 10
+    set_language(lang)
+    both = (lang, "en")
+    lang_low = data.draw(st.sampled_from([*both, "digits"]))
+    lang_high = data.draw(st.sampled_from([*both, "digits"]))
+    joiner = data.draw(
+        st.sampled_from(vocab.words("or", both) + vocab.words("and", both) + ("/", "-"))
+    )
 
     def spelled(n: int, lang: str) -> str:
         return str(n) if lang == "digits" else _spell(n, lang, variant)
@@ -939,6 +988,9 @@ def test_a_soft_point_in_any_accepted_form_reads_as_the_same_point(
 def test_a_total_in_any_accepted_form_reads_as_the_same_total(
     total: int, lang: str, variant: int, hard: str
 ) -> None:
+    if hard == "dur ":
+        lang = "fr"  # a French word: read in French (and English) only
+    set_language(lang)
     word = _spell(total, lang, variant)
     typed = hard.format(word) if "{}" in hard else f"{hard}{word}"
     point = read_point(typed)
@@ -1009,7 +1061,9 @@ def test_push_words_are_read(typed: str) -> None:
 
 
 def test_result_phrases_in_a_list() -> None:
+    set_language("fr")
     assert parse_results("gagne, match nul, a sauté", 3) == ["win", "push", "bust"]
+    set_language("it")
     assert parse_results("vince colpo nullo ha sballato", 3) == ["win", "push", "bust"]
 
 
@@ -1046,6 +1100,7 @@ def test_the_exposed_card_drill_reads_burn_with_a_stop_and_in_italian() -> None:
     )
     order = " ".join(q.answer[:-1])
     for word in ("burn.", "bruciato", "brûler", "Brûlée!", "bruciata"):
+        set_language(words_language(word))
         assert SKILLS["exposed-card"].check(q, f"{order} {word}").correct, word
 
 
@@ -1220,6 +1275,7 @@ def test_a_struck_through_word_is_unreadable() -> None:
 
 def test_accents_on_letters_are_still_read() -> None:
     # decomposed accents, as some keyboards send them, are marks on letters: they fold away
+    set_language("fr")
     assert parse_announcement("saute\u0301") == "bust"
     assert parse_results("e\u0301galite\u0301", 1) == ["push"]
 
@@ -1423,24 +1479,29 @@ def test_no_word_means_two_things_where_they_are_read_together(meanings: tuple[s
 def test_every_word_of_the_vocabulary_is_read(
     meaning: str, read: Callable[[str], object], value: object
 ) -> None:
-    for word in vocab.words(meaning):
-        assert read(word) == value, word
-        assert read(word.upper()) == value, word
+    for lang in vocab.LANGUAGES:
+        set_language(lang)
+        for word in vocab.words(meaning, reading_languages(lang)):
+            assert read(word) == value, word
+            assert read(word.upper()) == value, word
 
 
 @pytest.mark.parametrize("word", vocab.words("soft"))
 def test_every_soft_word_reads_a_soft_point(word: str) -> None:
+    set_language(words_language(word))
     assert read_point(f"{word} 16") == Point("6 or 16", soft=True)
     assert read_point(f"16 {word}") == Point("6 or 16", soft=True)
 
 
 @pytest.mark.parametrize("word", vocab.words("hard"))
 def test_every_hard_word_reads_a_hard_total(word: str) -> None:
+    set_language(words_language(word))
     assert read_point(f"{word} 16") == Point("16", soft=False)
 
 
 @pytest.mark.parametrize("word", vocab.words("or") + vocab.words("and"))
 def test_every_joining_word_joins_the_two_values(word: str) -> None:
+    set_language(words_language(word))
     assert parse_announcement(f"6 {word} 16") == "6 or 16"
 
 
@@ -1448,17 +1509,85 @@ def test_every_joining_word_joins_the_two_values(word: str) -> None:
 
 
 def test_reading_compiles_no_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every pattern is compiled when the module is imported, none while an answer is read."""
+    """Every pattern is compiled when the module is imported (or when a language is first read),
+    none while an answer is read."""
+    for lang in ("fr", "it"):  # each language's patterns, made by its first answer
+        set_language(lang)
+        read_point("21")
 
     def compile_now(*args: object, **kwargs: object) -> NoReturn:
         raise AssertionError(f"a pattern compiled while reading: {args[0]!r}")
 
     monkeypatch.setattr(re, "_compile", compile_now)
     monkeypatch.setattr(re, "compile", compile_now)
+    set_language("en")
     for reader, good in GOOD.items():
         READERS[reader](good)
+    set_language("fr")
     read_point("sept ou dix-sept")
     read_dealer("7 K a sauté")
     parse_amounts("10, -5, 7,50 37€50 37½", 5)
     parse_results("match nul, gagne", 2)
+    set_language("it")
     parse_sequence("1 2 il mazziere bruciato.", burn=True)
+
+
+# --- the trainee's language and English, and only those -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "canonical"),
+    [
+        ("fr", "seize", "16"),  # sixteen, never "sei" (6) in the middle of a French word
+        ("fr", "sept ou dix-sept", "7 or 17"),
+        ("fr", "7 ou 17", "7 or 17"),
+        ("fr", "7 or 17", "7 or 17"),  # English is understood in every language
+        ("fr", "seven or seventeen", "7 or 17"),
+        ("fr", "sauté", "bust"),
+        ("fr", "bust", "bust"),
+        ("it", "sei", "6"),
+        ("it", "sei o sedici", "6 or 16"),
+        ("it", "sballato", "bust"),
+        ("it", "sixteen", "16"),
+        ("en", "sixteen", "16"),
+    ],
+)
+def test_an_answer_is_read_in_the_trainee_s_language_and_english(
+    lang: str, typed: str, canonical: str
+) -> None:
+    set_language(lang)
+    assert parse_announcement(typed) == canonical
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [
+        ("en", "seize"),
+        ("en", "sept ou dix-sept"),
+        ("en", "sauté"),
+        ("en", "sballato"),
+        ("fr", "sei"),  # Italian 6 means nothing in French
+        ("fr", "sballato"),
+        ("fr", "sette o diciassette"),
+        ("it", "seize"),
+        ("it", "sauté"),
+        ("it", "sept ou dix-sept"),
+    ],
+)
+def test_another_language_s_words_are_not_read(lang: str, typed: str) -> None:
+    set_language(lang)
+    with pytest.raises(Unreadable):
+        parse_announcement(typed)
+
+
+def test_result_and_dealer_words_follow_the_language() -> None:
+    set_language("it")
+    with pytest.raises(Unreadable):
+        parse_results("gagne", 1)
+    with pytest.raises(Unreadable):
+        parse_sequence("1 2 la banque")
+    assert parse_sequence("1 2 il banco") == ["1", "2", "dealer"]
+    set_language("fr")
+    assert parse_results("gagne", 1) == ["win"]
+    assert parse_sequence("1 2 la banque") == ["1", "2", "dealer"]
+    assert parse_sequence("1 2 dealer") == ["1", "2", "dealer"]

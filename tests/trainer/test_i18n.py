@@ -357,6 +357,7 @@ def test_the_check_holds_the_header_to_the_plural_rule(tmp_path: Path) -> None:
         ('_("{} answers").format(n)', "placeholder without a name"),
         ('_("{0} answers").format(n)', "placeholder without a name"),
         ("ngettext(SINGULAR, PLURAL, n)", "needs its texts written out"),
+        ("[_('a') for _ in range(n)]", "bound again"),
     ],
 )
 def test_the_check_finds_misused_functions(tmp_path: Path, call: str, complaint: str) -> None:
@@ -529,3 +530,20 @@ def test_an_unknown_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
         "sabot drill: argument --lang: the language is one of en, fr, it, not 'de' "
         "(see sabot drill --help)\n"
     )
+
+
+def test_a_throwaway_named_like_the_function_is_refused_only_where_it_is_called(
+    tmp_path: Path,
+) -> None:
+    code = (
+        "from trainer.i18n import _\n"
+        "def harmless(n):\n"
+        "    for _ in range(n):\n"
+        "        pass\n"
+        "    return [0 for _ in range(n)], (lambda _=False: 1)\n"
+        "def harmful(pair):\n"
+        "    _, kept = pair\n"
+        "    return _('Shuffle')\n"
+    )
+    _messages, misuses = po.extract(tree(tmp_path, code))
+    assert len(misuses) == 1 and misuses[0].startswith("trainer/speak.py:7: _ is"), misuses

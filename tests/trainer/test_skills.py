@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.game.announce import announce
+from trainer.game.announce import announce, spoken
 from trainer.game.cards import is_natural
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.game.table import TableView
+from trainer.i18n import set_language
 from trainer.practice.answers import Unreadable
 from trainer.practice.skills import SKILLS, Question, Verdict
 from trainer.practice.skills.base import (
@@ -371,9 +372,11 @@ def _announce_with(expected: str) -> Question:
 )
 def test_announce_accepts_the_spellings_of_a_soft_point(typed: str) -> None:
     q = _announce_with("6 or 16")
+    # an answer is read in the trainee's language and English: "ou" is French, "o" Italian
+    set_language("fr" if " ou " in typed else "it" if " o " in typed else "en")
     v = SKILLS["announce"].check(q, typed)
     assert v.correct, typed
-    assert v.given == "6 or 16"
+    assert v.given == spoken("6 or 16")  # as the trainee's language says it
 
 
 @pytest.mark.parametrize("typed", ["16", "6", "7 or 17", "soft 17"])
@@ -390,6 +393,7 @@ def test_announce_refuses_wrong_soft_points(typed: str) -> None:
 )
 def test_announce_accepts_the_table_words(expected: str, typed: str) -> None:
     q = _announce_with(expected)
+    set_language({"sauté": "fr", "sballato": "it"}.get(typed, "en"))
     assert SKILLS["announce"].check(q, typed).correct
 
 
@@ -484,7 +488,9 @@ def test_outcome_results_follow_the_hands(preset: str) -> None:
 def test_outcome_checker_reads_the_table_words() -> None:
     q = next(q for q in questions("casino-fr", "outcome", 150) if q.answer == ["win"])
     for typed in ("win", "W", "gagne", "vince"):
+        set_language({"gagne": "fr", "vince": "it"}.get(typed, "en"))
         assert SKILLS["outcome"].check(q, typed).correct
+    set_language("en")
     assert not SKILLS["outcome"].check(q, "push").correct
     with pytest.raises(Unreadable, match="expected 1 result"):
         SKILLS["outcome"].check(q, "win win")
@@ -527,7 +533,7 @@ def test_pay_blackjack_is_three_to_two_exactly(preset: str) -> None:
 @pytest.mark.parametrize("typed", ["37.5", "37,50", "37.50", "37,5", "€37.50", "37.50 €"])
 def test_pay_blackjack_25_is_37_5(typed: str) -> None:
     q = _pay_blackjack_on("25")
-    assert q.expected == "37.5"
+    assert q.expected == "37.50"  # an amount that is not whole has two decimals
     assert SKILLS["pay-blackjack"].check(q, typed).correct
 
 
@@ -536,7 +542,7 @@ def test_pay_blackjack_25_wrong_amounts(typed: str) -> None:
     q = _pay_blackjack_on("25")
     v = SKILLS["pay-blackjack"].check(q, typed)
     assert not v.correct
-    assert v.expected == "37.5" and "3:2" in v.reason and TAG.search(v.reason)
+    assert v.expected == "37.50" and "3:2" in v.reason and TAG.search(v.reason)
 
 
 def test_pay_blackjack_rounds_half_units_with_the_option() -> None:
@@ -854,7 +860,9 @@ def test_deal_order_accepts_arrows_and_dealer_words() -> None:
     a, b = (str(x) for x in q.data["boxes"])
     s = SKILLS["deal-order"]
     assert s.check(q, f"{a} {b} dealer {a} {b}").correct
+    set_language("fr")  # "croupier" is French
     assert s.check(q, f"{a} → {b} → croupier → {a} → {b}").correct
+    set_language("en")
     assert s.check(q, f"{a}, {b}, D, {a}, {b}").correct
     assert not s.check(q, f"{a} {b} {a} {b} dealer").correct  # the dealer's card comes between
     assert not s.check(q, f"{b} {a} dealer {b} {a}").correct
@@ -896,7 +904,9 @@ def test_exposed_card_checker_reads_burn_words() -> None:
     q = next(q for q in questions("casino-fr", "exposed-card", 150) if q.answer[-1] == "burn")
     order = " ".join(q.answer[:-1])
     for word in ("burn", "burned", "brûlée", "bruciata", "BURNT"):
+        set_language({"brûlée": "fr", "bruciata": "it"}.get(word, "en"))
         assert s.check(q, f"{order} {word}").correct, word
+    set_language("en")
     assert not s.check(q, order).correct  # it is burned, not kept by the dealer
     q = next(q for q in questions("casino-fr", "exposed-card", 150) if q.answer[-1] == "dealer")
     assert not s.check(q, f"{q.expected} burn").correct

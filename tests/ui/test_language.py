@@ -229,7 +229,8 @@ print(json.dumps({
         "title": "Sabot — Home",
     }
     assert found["fr_FR.UTF-8"]["translators"] == 1
-    assert found["fr_FR.UTF-8"]["catalogues"] == [["ui", "fr"]]
+    # the home screen lists the curriculum, whose titles are the domain's (trainer.po)
+    assert found["fr_FR.UTF-8"]["catalogues"] == [["trainer", "fr"], ["ui", "fr"]]
     assert found["fr_FR.UTF-8"]["title"] == "Sabot — Accueil"
 
 

@@ -27,19 +27,32 @@ from trainer.commands.common import (
     seed_arg,
     write_json,
 )
-from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST, money
+from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
+from trainer.i18n import N_, _, format_number
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
 from trainer.practice.skills import SKILLS, TARGETS, Question
-from trainer.practice.skills.base import CHOICE, HOW_TO_ANSWER, Practice, rank_text
+from trainer.practice.skills.base import (
+    CHOICE,
+    Practice,
+    amount,
+    bettor_name,
+    how_to_answer,
+    rank_text,
+)
 
 # ---------------------------------------------------------------------------- text rendering
 
 
 def _stakes(stakes: tuple[tuple[str, Decimal], ...]) -> str:
-    return ", ".join(f"{who} {money(v)}" for who, v in stakes)
+    return ", ".join(f"{bettor_name(who)} {amount(v)}" for who, v in stakes)
+
+
+def _seconds(ms: float) -> str:
+    """Milliseconds as seconds to a tenth, in the trainee's language: "1.2 s", "1,2 s"."""
+    return _("{seconds} s").format(seconds=format_number(ms / 1000, places=1))
 
 
 def table_lines(view: TableView | None) -> list[str]:
@@ -50,30 +63,32 @@ def table_lines(view: TableView | None) -> list[str]:
     if view.dealer_cards:
         shown = rank_text(view.dealer_cards[:1])
         if view.hole_card:
-            shown += " [hole card]"
+            shown = _("{card} [hole card]").format(card=shown)
         elif len(view.dealer_cards) > 1:
             shown = rank_text(view.dealer_cards)
-        lines.append(f"dealer: {shown}")
+        lines.append(_("dealer: {cards}").format(cards=shown))
     for b in view.boxes:
         if b.empty and not any(h.cards for h in b.hands):
             continue
-        head = f"box {b.number}" + (f" ({_stakes(b.bets)})" if b.bets else "")
+        head = _("box {number}").format(number=b.number)
+        if b.bets:
+            head = f"{head} ({_stakes(b.bets)})"
         if b.insurance is not None:
-            head += f", insured {money(b.insurance)}"
+            head = _("{box}, insured {amount}").format(box=head, amount=amount(b.insurance))
         if not b.hands or not any(h.cards for h in b.hands):
             lines.append(head)
             continue
         if len(b.hands) == 1:
             h = b.hands[0]
-            doubled = " (doubled)" if h.doubled else ""
+            doubled = _(" (doubled)") if h.doubled else ""
             lines.append(f"{head}: {rank_text(h.cards)}{doubled}")
         else:
             lines.append(head + ":")
             for h in b.hands:
-                doubled = " (doubled)" if h.doubled else ""
+                doubled = _(" (doubled)") if h.doubled else ""
                 lines.append(f"    {h.label}: {rank_text(h.cards)} ({_stakes(h.stakes)}){doubled}")
     if view.exposed_card:
-        lines.append(f"exposed card: {rank_text([view.exposed_card])}")
+        lines.append(_("exposed card: {card}").format(card=rank_text([view.exposed_card])))
     return lines
 
 
@@ -83,11 +98,13 @@ def question_lines(q: Question) -> list[str]:
     if not skip_table:
         lines += table_lines(q.table)
     if q.skill == "dealer":
-        lines.append("shoe: " + rank_text(q.data["shoe"]) + " ...")
+        lines.append(_("shoe: {cards} ...").format(cards=rank_text(q.data["shoe"])))
     if q.skill == "chips":
         if q.data.get("payment") == COLOUR_FOR_COLOUR:
-            lines.append("the stake's chips: " + " ".join(q.data["stake"]))
-        lines.append("chips: " + " ".join(q.data["chip_set"]))
+            stake = " ".join(amount(Decimal(c)) for c in q.data["stake"])
+            lines.append(_("the stake's chips: {chips}").format(chips=stake))
+        chip_set = " ".join(amount(Decimal(c)) for c in q.data["chip_set"])
+        lines.append(_("chips: {chips}").format(chips=chip_set))
     if q.choices:
         lines += [f"  {i}) {c}" for i, c in enumerate(q.choices, 1)]
     return lines
@@ -103,7 +120,7 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
         "skill": q.skill,
         "item": q.item,
         "prompt": q.prompt,
-        "answer_as": HOW_TO_ANSWER[q.kind],
+        "answer_as": how_to_answer(q.kind),
     }
     out.update(q.data)
     out["table"] = table_lines(q.table)
@@ -115,33 +132,57 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
     return out
 
 
+_MODE_OVER = {
+    "practice": N_("— practice over —"),
+    "challenge": N_("— challenge over —"),
+    "sprint": N_("— sprint over —"),
+    "exam": N_("— exam over —"),
+}
+
+
 def _summary_lines(s: Summary) -> list[str]:
-    lines = ["", f"— {s.mode} over —"]
+    lines = ["", _(_MODE_OVER[s.mode]) if s.mode in _MODE_OVER else f"— {s.mode} —"]
     if not s.attempts:
-        lines.append("no question answered.")
+        lines.append(_("no question answered."))
         if s.passed is not None:
-            lines.append(f"exam not passed: no answer given (seed {s.seed})")
+            lines.append(_("exam not passed: no answer given (seed {seed})").format(seed=s.seed))
         return lines
     acc = s.correct / s.attempts
     lines.append(
-        f"{s.correct}/{s.attempts} right ({acc:.0%}), median {(s.median_ms or 0) / 1000:.1f} s"
-        f", {s.elapsed_ms / 1000:.0f} s in all"
+        _("{correct}/{attempts} right ({percent}%), median {median}, {total} in all").format(
+            correct=s.correct,
+            attempts=s.attempts,
+            percent=format_number(acc * 100, places=0),
+            median=_seconds(s.median_ms or 0),
+            total=_("{seconds} s").format(seconds=format_number(s.elapsed_ms / 1000, places=0)),
+        )
     )
     for line in s.by_skill:
         mark = "≤" if (line.median_ms or 0) <= line.target_ms else ">"
         lines.append(
-            f"  {line.skill:14} {line.correct}/{line.attempts}  "
-            f"median {(line.median_ms or 0) / 1000:.1f} s "
-            f"{mark} target {line.target_ms / 1000:.1f} s"
+            "  "
+            + _("{skill} {correct}/{attempts}  median {median} {mark} target {target}").format(
+                skill=f"{line.skill:14}",
+                correct=line.correct,
+                attempts=line.attempts,
+                median=_seconds(line.median_ms or 0),
+                mark=mark,
+                target=_seconds(line.target_ms),
+            )
         )
     if s.slowest is not None:
-        lines.append(f"slowest: {s.slowest.response_ms / 1000:.1f} s on {s.slowest.question.item}")
-    if s.to_work_on:
-        lines.append("to work on: " + ", ".join(s.to_work_on))
-    if s.passed is not None:
         lines.append(
-            f"exam {'PASSED' if s.passed else 'not passed'} (pass mark 90 %), seed {s.seed}"
+            _("slowest: {seconds} on {item}").format(
+                seconds=_seconds(s.slowest.response_ms), item=s.slowest.question.item
+            )
         )
+    if s.to_work_on:
+        lines.append(_("to work on: {items}").format(items=", ".join(s.to_work_on)))
+    if s.passed is not None:
+        if s.passed:
+            lines.append(_("exam PASSED (pass mark 90 %), seed {seed}").format(seed=s.seed))
+        else:
+            lines.append(_("exam not passed (pass mark 90 %), seed {seed}").format(seed=s.seed))
     return lines
 
 
@@ -225,9 +266,18 @@ def cmd_drill(args: argparse.Namespace) -> int:
     if not as_json:
         names = ", ".join(s.name for s in skills)
         out.write(
-            f"Sabot drill — {names} ({drill.mode}), rules {rules.describe()}, seed {drill.seed}, "
-            f"profile {printable(drill.profile)}.\n"
-            "Type your answer and press Enter; Ctrl-D ends the drill.\n"
+            _(
+                "Sabot drill — {skills} ({mode}), rules {rules}, seed {seed}, profile {profile}."
+            ).format(
+                skills=names,
+                mode=drill.mode,
+                rules=rules.describe(),
+                seed=drill.seed,
+                profile=printable(drill.profile),
+            )
+            + "\n"
+            + _("Type your answer and press Enter; Ctrl-D ends the drill.")
+            + "\n"
         )
     lines = input_lines()
     finished_by_eof = False
@@ -243,10 +293,12 @@ def cmd_drill(args: argparse.Namespace) -> int:
             else:
                 out.write(f"\n{qid}. " + "\n    ".join(question_lines(q)) + "\n")
                 if drill.position == 0 or q.kind == CHOICE:
-                    out.write(f"    (answer: {HOW_TO_ANSWER[q.kind]})\n")
+                    out.write(
+                        "    " + _("(answer: {how})").format(how=how_to_answer(q.kind)) + "\n"
+                    )
                 left = drill.time_left_ms()
                 if left is not None:
-                    out.write(f"    [{left / 1000:.0f} s left]\n")
+                    out.write("    " + _("[{seconds} s left]").format(seconds=left // 1000) + "\n")
                 out.write("> ")
                 out.flush()
             store.tidy()  # the log folded back now, while nothing waits, not after the answer
@@ -298,11 +350,20 @@ def cmd_drill(args: argparse.Namespace) -> int:
                     }
                 )
             else:
-                t = f"{done.response_ms / 1000:.1f} s, target {SKILLS[q.skill].target:.1f} s"
+                t = _("{seconds}, target {target}").format(
+                    seconds=_seconds(done.response_ms),
+                    target=_seconds(SKILLS[q.skill].target * 1000),
+                )
                 if v.correct:
-                    out.write(f"    ✓ right ({t})\n")
+                    out.write("    " + _("✓ right ({time})").format(time=t) + "\n")
                 else:
-                    out.write(f"    ✗ wrong ({t}): the answer is {v.expected!r}. {v.reason}\n")
+                    out.write(
+                        "    "
+                        + _("✗ wrong ({time}): the answer is '{answer}'. {reason}").format(
+                            time=t, answer=v.expected, reason=v.reason
+                        )
+                        + "\n"
+                    )
             out.flush()
     finally:
         summary = drill.finish()
@@ -324,7 +385,7 @@ def _history_trouble(store: Any, said: str | None) -> str | None:
         print(f"sabot drill: {store.trouble}", file=sys.stderr)
     elif why is None and said is not None:
         print(
-            "sabot drill: The history is written again: the kept answers are saved.",
+            "sabot drill: " + _("The history is written again: the kept answers are saved."),
             file=sys.stderr,
         )
     return why
@@ -334,7 +395,7 @@ def _rules_spec(args: argparse.Namespace) -> Any:
     spec: dict[str, Any] = {"preset": args.preset}
     for item in args.option or ():
         if "=" not in item:
-            raise RulesError(f"--option takes NAME=VALUE, not {item!r}")
+            raise RulesError(_("--option takes NAME=VALUE, not {item}").format(item=repr(item)))
         k, v = item.split("=", 1)
         spec[k.strip()] = _option_value(v.strip())
     return spec
@@ -380,18 +441,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
         )
         return 0
     # a stored name is printed escaped: its control characters never reach the terminal
-    print(f"Sabot — statistics for {printable(profile)}")
-    print(f"{'skill':15} {'attempts':>8} {'accuracy':>9} {'median':>8} {'target':>7}  mastered")
+    print(_("Sabot — statistics for {profile}").format(profile=printable(profile)))
+    heads = (_("skill"), _("attempts"), _("accuracy"), _("median"), _("target"), _("mastered"))
+    print(f"{heads[0]:15} {heads[1]:>8} {heads[2]:>9} {heads[3]:>8} {heads[4]:>7}  {heads[5]}")
+    yes, no = _("yes"), _("no")
     for name in SKILLS:
         s = stats.get(name)
+        target = format_number(TARGETS[name], places=1) + "s"
         if s is None or not s.attempts:
-            print(f"{name:15} {0:>8} {'—':>9} {'—':>8} {TARGETS[name]:>6.1f}s  no")
+            print(f"{name:15} {0:>8} {'—':>9} {'—':>8} {target:>7}  {no}")
             continue
-        acc = f"{(s.accuracy or 0):.0%}"
-        med = f"{(s.median_ms or 0) / 1000:.1f}s"
+        acc = _("{percent}%").format(percent=format_number((s.accuracy or 0) * 100, places=0))
+        med = format_number((s.median_ms or 0) / 1000, places=1) + "s"
         print(
-            f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {TARGETS[name]:>6.1f}s  "
-            f"{'yes' if s.mastered else 'no'}"
+            f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {target:>7}  {yes if s.mastered else no}"
         )
     return 0
 

@@ -53,6 +53,25 @@ def announce(cards: Sequence[str], *, split: bool = False, closed: bool = False)
     return announce_points(low, soft, natural=natural, closed=closed)
 
 
+def spoken(words: str, lang: str | None = None) -> str:
+    """An announcement in RULES.md §2's words as the dealer says it in `lang` (by default the
+    trainee's, `trainer.i18n.language()`): "6 ou 16", "sauté", "Black Jack" in French, "6 o 16",
+    "sballato" in Italian (RULES.md §13); a point in figures stays in figures [000]."""
+    from trainer import i18n, vocabulary
+
+    lang = i18n.language() if lang is None else lang
+    if lang == "en":
+        return words
+    if words == BLACK_JACK:
+        return vocabulary.said("blackjack", lang)
+    if words == BUST:
+        return vocabulary.said("bust", lang)
+    low, joined, high = words.partition(" or ")
+    if joined:
+        return f"{low} {vocabulary.said('or', lang)} {high}"
+    return words
+
+
 def announce_up_card(card: str) -> str:
     """The dealer's single up card: an Ace alone is `"1 or 11"`."""
     v = VALUE[card[0]]

@@ -4,9 +4,11 @@ A drill hands the raw text of an answer to one of the `parse_*` / `read_*` funct
 back a canonical value to compare with the expected one. The reading is tolerant of how people
 type and strict about the content:
 
-- the table's words are read in English, French and Italian at once (`trainer.vocabulary`, the
-  one place they are kept), numbers may be spelled out ("sept ou dix-sept", "ventuno"), case,
-  accents, spare spaces and a closing stop do not matter, either decimal mark is read;
+- the table's words are read in the trainee's language and in English (`trainer.vocabulary`,
+  the one place they are kept; the language is `trainer.i18n.language()` when the answer is
+  read), and only in those: in French "seize" is 16 and "sei" nothing, in Italian "sei" is 6;
+  numbers may be spelled out ("sept ou dix-sept", "ventuno"), case, accents, spare spaces and a
+  closing stop do not matter, either decimal mark is read in every language;
 - a spelling with one reading is read as what it says, even when what it says is wrong (`"26"` is
   the point 26, `"hard 17"` says the hand is hard), so the checker marks it wrong and can say why;
 - text with no reading, or with more than one, raises `Unreadable`, whose message is one sentence
@@ -17,8 +19,9 @@ type and strict about the content:
 
 The canonical forms are the table's: announcements exactly as RULES.md §2 (and as
 `trainer.game.announce` produces them), amounts as `Decimal`, results as the words `HandView.result`
-uses. The messages are English; the Qt layer translates what it shows. Every pattern is compiled
-once, when the module is imported: an answer is read on every Enter.
+uses. The messages are in the trainee's language. Every pattern is compiled once, when the module is
+imported (English) or when an answer is first read in another language: an answer is read on every
+Enter.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal
 from itertools import combinations
 
+from trainer import i18n
 from trainer import vocabulary as vocab
 
 __all__ = [
@@ -169,12 +173,15 @@ class _Phrases:
         return self.pattern.sub(lambda m: self.mapping[m[0]], text)
 
 
-def _mapping(meanings: Mapping[str, str]) -> dict[str, str]:
-    """Every folded spelling of each meaning -> its replacement, refusing a spelling read two
-    ways (the test of the vocabulary says the same; this keeps a later edit honest)."""
+def _mapping(
+    meanings: Mapping[str, str], languages: Sequence[str] = vocab.LANGUAGES
+) -> dict[str, str]:
+    """Every folded spelling of each meaning in `languages` -> its replacement, refusing a
+    spelling read two ways (the test of the vocabulary says the same; this keeps a later edit
+    honest)."""
     out: dict[str, str] = {}
     for meaning, token in meanings.items():
-        for word in vocab.words(meaning):
+        for word in vocab.words(meaning, languages):
             key = _folded_word(word)
             if out.get(key, token) != token:
                 raise ValueError(f"{word!r} is read both as {out[key]!r} and as {token!r}")
@@ -182,12 +189,42 @@ def _mapping(meanings: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
-_NUMBERS = _Phrases({_folded_word(w): str(n) for w, n in vocab.number_words().items()})
+def reading_languages(lang: str | None = None) -> tuple[str, ...]:
+    """The languages an answer is read in: the trainee's (the current one), and English."""
+    lang = i18n.language() if lang is None else lang
+    return (lang,) if lang == "en" else (lang, "en")
+
+
+class _Readers:
+    """The word look-ups of one language's answers (that language and English), made the first
+    time an answer is read in it and kept: every pattern is compiled once."""
+
+    def __init__(self, languages: tuple[str, ...]) -> None:
+        numbers = vocab.number_words(languages)
+        self.numbers = _Phrases({_folded_word(w): str(n) for w, n in numbers.items()})
+        self.point = _Phrases(_mapping(_POINT_MEANINGS, languages))
+        self.sequence = _Phrases(_mapping({"dealer": DEALER}, languages))
+        self.burn = _Phrases(_mapping({"burn": BURN}, languages))
+        self.result = _Phrases({**_mapping(_RESULT_MEANINGS, languages), **_RESULT_SHORTHAND})
+        self.dealer = _Phrases(
+            {**_mapping(_POINT_MEANINGS, languages), **_mapping({"card": ""}, languages)}
+        )
+
+
+_READERS: dict[str, _Readers] = {}
+
+
+def _readers() -> _Readers:
+    lang = i18n.language()
+    found = _READERS.get(lang)
+    if found is None:
+        found = _READERS[lang] = _Readers(reading_languages(lang))
+    return found
 
 
 def _words(folded: str) -> str:
     """Folded text with word hyphens as spaces and spelled-out numbers as digits."""
-    return _NUMBERS.sub(_LETTER_HYPHEN.sub(" ", folded))
+    return _readers().numbers.sub(_LETTER_HYPHEN.sub(" ", folded))
 
 
 # --- announcements (RULES.md §2) -----------------------------------------------------------------
@@ -214,7 +251,6 @@ _POINT_MEANINGS = {
     "bust": "bust",
     "blackjack": "blackjack",
 }
-_POINT_WORDS = _Phrases(_mapping(_POINT_MEANINGS))
 
 # "blackjack" is what the vocabulary's spellings became; "b.j." is the written shorthand.
 _BLACKJACK_RE = re.compile(r"blackjack|b\.?\s*j\.?")
@@ -246,9 +282,13 @@ class Point:
         return self.soft is None or self.soft == soft_hand
 
     def __str__(self) -> str:
+        """The point as the trainee's language writes it ("6 ou 16", "dur 17")."""
+        from trainer.game.announce import spoken
+
         if self.soft is None or " or " in self.words:
-            return self.words
-        return f"{'soft' if self.soft else 'hard'} {self.words}"
+            return spoken(self.words)
+        kind = vocab.said("soft" if self.soft else "hard", i18n.language())
+        return f"{kind} {spoken(self.words)}"
 
 
 def _soft_point(low: int, high: int) -> Point:
@@ -292,7 +332,7 @@ def _point_of(text: str) -> Point | None:
 
 
 def _prepare_point(folded: str) -> str:
-    return _POINT_WORDS.sub(_words(folded.rstrip(_CLOSING)))
+    return _readers().point.sub(_words(folded.rstrip(_CLOSING)))
 
 
 def read_point(text: str) -> Point:
@@ -707,8 +747,6 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
 DEALER = "dealer"
 BURN = "burn"
 
-_SEQUENCE_WORDS = _Phrases(_mapping({"dealer": DEALER}))
-_BURN_WORDS = _Phrases(_mapping({"burn": BURN}))
 _SEQUENCE_EXPECTED = (
     'expected box numbers 1 to 7, split hands like "4.1" and "dealer" in order, '
     'like "1 2 4.1 4.2 dealer"'
@@ -736,9 +774,9 @@ def parse_sequence(text: str, *, burn: bool = False) -> list[str]:
     """
     expected = _BURN_EXPECTED if burn else _SEQUENCE_EXPECTED
     folded = _words(_clean(text, expected).rstrip(_CLOSING))
-    folded = _SEQUENCE_WORDS.sub(folded)
+    folded = _readers().sequence.sub(folded)
     if burn:
-        folded = _BURN_WORDS.sub(folded)
+        folded = _readers().burn.sub(folded)
     tokens = [t for t in _SEQUENCE_SPLIT_RE.split(folded) if t]
     if not tokens:
         raise Unreadable(expected)
@@ -768,7 +806,6 @@ _RESULT_MEANINGS = {
 }
 # The one-letter shorthand of a score sheet, English only: "W P L", "b" for bust.
 _RESULT_SHORTHAND = {"w": "win", "p": "push", "l": "lose", "b": "bust"}
-_RESULT_WORDS = _Phrases({**_mapping(_RESULT_MEANINGS), **_RESULT_SHORTHAND})
 _RESULTS = frozenset(_RESULT_MEANINGS.values())
 _RESULT_SPLIT_RE = re.compile(r"[\s,;/|\-]+")
 _RESULT_EXAMPLE = ("win", "push", "lose", "blackjack", "bust")
@@ -789,7 +826,7 @@ def parse_results(text: str, count: int) -> list[str]:
     example = ", ".join(_RESULT_EXAMPLE[:shown]) + (", ..." if count > shown else "")
     noun = "result" if count == 1 else "results"
     expected = f'expected {count} {noun}, one per hand, like "{example}"'
-    folded = _RESULT_WORDS.sub(_LETTER_HYPHEN.sub(" ", _clean(text, expected).rstrip(_CLOSING)))
+    folded = _readers().result.sub(_LETTER_HYPHEN.sub(" ", _clean(text, expected).rstrip(_CLOSING)))
     words = [w for w in _RESULT_SPLIT_RE.split(folded) if w]
     results: list[str] = []
     for word in words:
@@ -818,7 +855,6 @@ _RANK_NAMES = {
     "k": "K",
 }
 # Words and marks that only decorate the answer: "2 cards - 19" is "2 19", "2 cartes" is "2".
-_DEALER_WORDS = _Phrases({**_mapping(_POINT_MEANINGS), **_mapping({"card": ""})})
 _DEALER_MARKS_RE = re.compile(r"->|=>|→|[=:,;]")
 _COUNT_RE = re.compile(r"[0-9]{1,2}")
 # No dealer hand holds more cards than this (six Aces, a six, five more Aces: 17), so a larger
@@ -872,7 +908,7 @@ def read_dealer(text: str) -> DealerAnswer:
     count and point in more than one way is refused.
     """
     folded = _clean(text, _DEALER_EXPECTED).rstrip(_CLOSING)
-    spaced = _DEALER_WORDS.sub(_words(_DEALER_MARKS_RE.sub(" ", folded)))
+    spaced = _readers().dealer.sub(_words(_DEALER_MARKS_RE.sub(" ", folded)))
     tokens = [t for t in spaced.split() if t != "-"]
     readings: set[DealerAnswer] = set()
     for cut in range(1, len(tokens)):
@@ -947,3 +983,6 @@ def parse_choice(text: str, options: Sequence[str]) -> int:
     if len(readings) != 1:
         raise Unreadable(expected)
     return readings.pop()
+
+
+_READERS["en"] = _Readers(("en",))  # the default language's, made with the module

@@ -9,85 +9,102 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from trainer.i18n import N_, _
+
 
 class SkillInfo(NamedTuple):
     name: str
-    title: str
+    english_title: str
     target: float  # seconds
-    blurb: str
+    english_blurb: str
+
+    @property
+    def title(self) -> str:
+        """The title in the trainee's language."""
+        return _(self.english_title)
+
+    @property
+    def blurb(self) -> str:
+        """What the skill asks, in one line, in the trainee's language."""
+        return _(self.english_blurb)
 
 
 CURRICULUM: tuple[SkillInfo, ...] = (
     SkillInfo(
         "announce",
-        "Announce the point",
+        N_("Announce the point"),
         2.0,
-        "Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust",
+        N_("Say every point as the dealer does: 14, 6 or 16, 21, Black Jack, bust"),
     ),
     SkillInfo(
         "dealer",
-        "Dealer's draw",
+        N_("Dealer's draw"),
         3.0,
-        "From the up card and the shoe: how many cards you draw, and your final point",
+        N_("From the up card and the shoe: how many cards you draw, and your final point"),
     ),
     SkillInfo(
         "outcome",
-        "Outcome of a hand",
+        N_("Outcome of a hand"),
         2.5,
-        "A box's hands against the dealer's: blackjack, win, push, lose or bust",
+        N_("A box's hands against the dealer's: blackjack, win, push, lose or bust"),
     ),
-    SkillInfo("pay-even", "Pay even money", 2.0, "A winning bet is paid 1 to 1"),
+    SkillInfo("pay-even", N_("Pay even money"), 2.0, N_("A winning bet is paid 1 to 1")),
     SkillInfo(
         "pay-double",
-        "Pay a doubled hand",
+        N_("Pay a doubled hand"),
         2.5,
-        "A doubled hand that wins is paid 1 to 1 on the doubled stake",
+        N_("A doubled hand that wins is paid 1 to 1 on the doubled stake"),
     ),
     SkillInfo(
-        "pay-blackjack", "Pay a Black Jack", 3.0, "A natural is paid 3 to 2: 10 → 15, 25 → 37.5"
+        "pay-blackjack",
+        N_("Pay a Black Jack"),
+        3.0,
+        N_("A natural is paid 3 to 2: 10 → 15, 25 → 37.5"),
     ),
     SkillInfo(
         "pay-insurance",
-        "Insurance",
+        N_("Insurance"),
         3.0,
-        "Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack",
+        N_("Insurance is at most half the bet, and pays 2 to 1 on a dealer Black Jack"),
     ),
     SkillInfo(
         "pay-split",
-        "Pay split hands",
+        N_("Pay split hands"),
         4.0,
-        "Split hands settled one by one: a split-Ace 21 is paid evens",
+        N_("Split hands settled one by one: a split-Ace 21 is paid evens"),
     ),
     SkillInfo(
         "pay-behind",
-        "Pay behind bets",
+        N_("Pay behind bets"),
         4.0,
-        "Standing bettors share their box's result in proportion to their stake",
+        N_("Standing bettors share their box's result in proportion to their stake"),
     ),
     SkillInfo(
         "pay-table",
-        "Pay the whole table",
+        N_("Pay the whole table"),
         6.0,
-        "A settled table: the total you pay out to the winners",
+        N_("A settled table: the total you pay out to the winners"),
     ),
-    SkillInfo("chips", "Pay in chips", 4.0, "Make a payout with the fewest chips of the table"),
+    SkillInfo(
+        "chips", N_("Pay in chips"), 4.0, N_("Make a payout with the fewest chips of the table")
+    ),
     SkillInfo(
         "deal-order",
-        "Deal order",
+        N_("Deal order"),
         4.0,
-        "Which boxes get cards, in what order, and when the dealer gets one",
+        N_("Which boxes get cards, in what order, and when the dealer gets one"),
     ),
     SkillInfo(
         "procedure",
-        "What next?",
+        N_("What next?"),
         3.0,
-        "At a moment of the round: pay the natural now or later, insurance, who plays next",
+        N_("At a moment of the round: pay the natural now or later, insurance, who plays next"),
     ),
     SkillInfo(
         "exposed-card",
-        "Exposed card",
+        N_("Exposed card"),
         5.0,
-        "A card exposed by mistake: to whom it is offered, in order, and where it ends [003]",
+        N_("A card exposed by mistake: to whom it is offered, in order, and where it ends [003]"),
     ),
 )
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trainer.game.rules import DEFAULT_PRESET, HouseRules
+from trainer.i18n import _, ngettext
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import Practice
 
@@ -197,7 +198,9 @@ class Summary:
         """`incomplete: 6 of 28 answered`, or None when complete."""
         if self.complete:
             return None
-        return f"incomplete: {self.attempts} of {self.planned} answered"
+        return _("incomplete: {answered} of {planned} answered").format(
+            answered=self.attempts, planned=self.planned
+        )
 
 
 @dataclass
@@ -224,17 +227,29 @@ class Drill:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise ValueError(f"unknown mode {self.mode!r}: expected one of {', '.join(MODES)}")
+            raise ValueError(
+                _("unknown mode {mode}: expected one of {modes}").format(
+                    mode=repr(self.mode), modes=", ".join(MODES)
+                )
+            )
         if not self.skills:
-            raise ValueError("a drill needs at least one skill")
+            raise ValueError(_("a drill needs at least one skill"))
         self.skills = [s.configured(self.practice) for s in self.skills]
         self._by_name = {s.name: s for s in self.skills}
         for s in self.skills:
             why = s.available(self.rules)
             if why:
-                raise ValueError(f"{s.name} cannot be drilled under {self.rules.describe()}: {why}")
+                raise ValueError(
+                    _("{skill} cannot be drilled under {rules}: {why}").format(
+                        skill=s.name, rules=self.rules.describe(), why=why
+                    )
+                )
         if self.count is not None and self.count < 1:
-            raise ValueError(f"the number of questions must be at least 1, not {self.count}")
+            raise ValueError(
+                _("the number of questions must be at least 1, not {count}").format(
+                    count=self.count
+                )
+            )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(1, 10**9)
         self._rng = random.Random(self.seed)
@@ -254,7 +269,9 @@ class Drill:
             self._plan = exam_questions(self.seed, self.rules, self.skills)
             if not self._plan:
                 raise ValueError(
-                    f"none of these skills can be examined under {self.rules.describe()}"
+                    _("none of these skills can be examined under {rules}").format(
+                        rules=self.rules.describe()
+                    )
                 )
             self.count = len(self._plan)
             self.time_limit_ms = exam_time_limit_s(self._plan) * 1000
@@ -386,12 +403,13 @@ class Drill:
         """
         q = self._current
         if q is None:
-            raise ValueError("there is no question to answer")
+            raise ValueError(_("there is no question to answer"))
         if self.time_limit_ms is not None and self.over:
             self._current = None
             raise DrillOver(
-                f"time is up: the {_duration(self.time_limit_ms)} are over, "
-                "this answer does not count"
+                _("time is up: the {duration} are over, this answer does not count").format(
+                    duration=_duration(self.time_limit_ms)
+                )
             )
         skill = self._by_name.get(q.skill) or SKILLS[q.skill]
         verdict = skill.check(q, raw)
@@ -479,7 +497,7 @@ def exam_questions(
     seeded order. The same seed and rules always give the same exam."""
     chosen = [s for s in (skills or SKILLS.values()) if s.available(rules) is None]
     rng = random.Random(f"exam:{seed}")
-    qs = [s.make(rng, rules) for s in chosen for _ in range(EXAM_PER_SKILL)]
+    qs = [s.make(rng, rules) for s in chosen for _each in range(EXAM_PER_SKILL)]
     rng.shuffle(qs)
     return qs
 
@@ -503,9 +521,9 @@ def exam_outline(rules: HouseRules, skills: Sequence[Skill]) -> tuple[int, int]:
 def _duration(ms: int) -> str:
     seconds = round(ms / 1000)
     if seconds % 60 or seconds <= 60:
-        return f"{seconds} seconds"
+        return ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
     minutes = seconds // 60
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
 
 
 def skills_spec(skills: Sequence[str], rules: HouseRules) -> str:
@@ -550,12 +568,16 @@ def read_exam_setting(seed_text: str, skills_text: str = "") -> ExamSetting:
         if "--seed" in text or text.startswith("sabot"):
             return _exam_from_command(text)
     if not seed_text:
-        raise ValueError("type the exam's seed: a whole number, such as 42")
+        raise ValueError(_("type the exam's seed: a whole number, such as 42"))
     if not seed_text.isdigit():
-        raise ValueError(f"the seed is a whole number, such as 42, not {seed_text!r}")
+        raise ValueError(
+            _("the seed is a whole number, such as 42, not {text}").format(text=repr(seed_text))
+        )
     seed = int(seed_text)
     if seed > SEED_MAX:
-        raise ValueError(f"the seed is a whole number from 0 to {SEED_MAX} (2^63 - 1)")
+        raise ValueError(
+            _("the seed is a whole number from 0 to {max} (2^63 - 1)").format(max=SEED_MAX)
+        )
     return ExamSetting(seed, skills_text.replace(" ", "") or "all")
 
 
@@ -563,16 +585,16 @@ def _exam_from_command(text: str) -> ExamSetting:
     try:
         words = shlex.split(text)
     except ValueError:
-        raise ValueError("that command line has an unclosed quote") from None
+        raise ValueError(_("that command line has an unclosed quote")) from None
     if "--seed" not in words or words.index("--seed") + 1 >= len(words):
-        raise ValueError("that command line gives no --seed: the exam needs one")
+        raise ValueError(_("that command line gives no --seed: the exam needs one"))
     seed = words[words.index("--seed") + 1]
     if "drill" in words and words.index("drill") + 1 < len(words):
         skills = words[words.index("drill") + 1]
     else:
         skills = "all"
     if "--mode" in words and words[words.index("--mode") + 1 :][:1] != [EXAM]:
-        raise ValueError("that command line is not an exam (--mode exam)")
+        raise ValueError(_("that command line is not an exam (--mode exam)"))
     return read_exam_setting(seed, skills)
 
 
@@ -584,6 +606,10 @@ def resolve_skills(spec: str, rules: HouseRules) -> list[Skill]:
     out = []
     for name in (n.strip() for n in spec.split(",")):
         if name not in SKILLS:
-            raise ValueError(f"unknown skill {name!r}: expected one of {', '.join(SKILLS)}, or all")
+            raise ValueError(
+                _("unknown skill {name}: expected one of {skills}, or all").format(
+                    name=repr(name), skills=", ".join(SKILLS)
+                )
+            )
         out.append(SKILLS[name])
     return out

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.game.payout import CHIP_PAYMENTS, FEWEST, money
+from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import HouseRules
 from trainer.game.table import TableView
+from trainer.i18n import N_, _, format_amount, pgettext
 from trainer.practice import answers
 from trainer.practice.curriculum import INFO
 
@@ -31,17 +32,32 @@ RESULTS = "results"
 DEALER = "dealer"
 CHOICE = "choice"
 
+# In English, marked for the catalogue: `how_to_answer(kind)` says it in the trainee's language.
 HOW_TO_ANSWER = {
-    ANNOUNCEMENT: 'the point as the dealer says it: "16", "6 or 16", "21", "Black Jack", "bust"',
-    AMOUNT: 'an amount: "15", "37.5" or "37,50"',
-    SIGNED_AMOUNT: 'an amount, negative when the dealer takes it: "50", "-25", "0"',
-    AMOUNTS: 'one amount each, in the order shown, separated by ";" or ", ": "10; -5; 7,50"',
-    CHIPS: 'the chips, largest first: "25 10 2" or "2x25 5"',
-    SEQUENCE: 'boxes and the dealer in order: "1 3 dealer 1 3"',
-    RESULTS: 'one result per hand: blackjack, win, push, lose or bust ("win lose")',
-    DEALER: 'how many cards the dealer draws and the final point: "2 bust", "0 17"',
-    CHOICE: "the number or letter of your choice",
+    ANNOUNCEMENT: N_(
+        'the point as the dealer says it: "16", "6 or 16", "21", "Black Jack", "bust"'
+    ),
+    AMOUNT: N_('an amount: "15", "37.5" or "37,50"'),
+    SIGNED_AMOUNT: N_('an amount, negative when the dealer takes it: "50", "-25", "0"'),
+    AMOUNTS: N_('one amount each, in the order shown, separated by ";" or ", ": "10; -5; 7,50"'),
+    CHIPS: N_('the chips, largest first: "25 10 2" or "2x25 5"'),
+    SEQUENCE: N_('boxes and the dealer in order: "1 3 dealer 1 3"'),
+    RESULTS: N_('one result per hand: blackjack, win, push, lose or bust ("win lose")'),
+    DEALER: N_('how many cards the dealer draws and the final point: "2 bust", "0 17"'),
+    CHOICE: N_("the number or letter of your choice"),
 }
+
+
+def how_to_answer(kind: str) -> str:
+    """How an answer of this kind is typed, in the trainee's language."""
+    return _(HOW_TO_ANSWER[kind])
+
+
+def amount(value: Decimal) -> str:
+    """An amount as a drill writes it for the trainee, in the trainee's language: "37.50" or
+    "37,50", "15", "1250" (the figures a trainee types, without a thousands separator, which
+    "1.250" in Italian would make look like a decimal mark; the currency is the table's)."""
+    return format_amount(value, currency="", group=False)
 
 
 @dataclass(frozen=True)
@@ -104,16 +120,22 @@ def read(kind: str, raw: str, q: Question) -> Any:
 def show(kind: str, value: Any, q: Question) -> str:
     """A read answer written back the way `expected` is written."""
     if kind in (AMOUNT, SIGNED_AMOUNT):
-        return money(value)
+        return amount(value)
     if kind == AMOUNTS:
-        return "; ".join(money(v) for v in value)
+        return "; ".join(amount(v) for v in value)
     if kind == CHIPS:
-        return " ".join(money(v) for v in value) or "no chips"
-    if kind in (SEQUENCE, RESULTS):
-        return " ".join(value)
+        return " ".join(amount(v) for v in value) or _("no chips")
+    if kind == SEQUENCE:
+        return " ".join(dealer_word() if v == "dealer" else v for v in value)
+    if kind == RESULTS:
+        from trainer.practice.skills.hands import result_word
+
+        return " ".join(result_word(v) for v in value)
     if kind == DEALER:
+        from trainer.game.announce import spoken
+
         n, point = value
-        return f"{n} {point}"
+        return f"{n} {spoken(point)}"
     if kind == CHOICE:
         return q.choices[value]
     return str(value)
@@ -129,8 +151,9 @@ class Practice:
     def __post_init__(self) -> None:
         if self.chip_payment not in CHIP_PAYMENTS:
             raise ValueError(
-                f"unknown chip payment {self.chip_payment!r}: expected one of "
-                f"{', '.join(CHIP_PAYMENTS)}"
+                _("unknown chip payment {name}: expected one of {names}").format(
+                    name=repr(self.chip_payment), names=", ".join(CHIP_PAYMENTS)
+                )
             )
 
 
@@ -169,7 +192,7 @@ class Skill(ABC):
         self, rng: random.Random, rules: HouseRules, item: str, tries: int = 400
     ) -> Question | None:
         """A new question on the same item (a weak item coming back), or None if none turns up."""
-        for _ in range(tries):
+        for _try in range(tries):
             q = self.make(rng, rules)
             if q.item == item:
                 return q
@@ -185,7 +208,7 @@ class Skill(ABC):
 
     @property
     def how_to_answer(self) -> str:
-        return HOW_TO_ANSWER[self.kind]
+        return how_to_answer(self.kind)
 
 
 # ---------------------------------------------------------------------------- shared makers
@@ -219,6 +242,23 @@ def shoe_cards(rng: random.Random, rules: HouseRules) -> list[str]:
     cards = full_deck() * rules.decks
     rng.shuffle(cards)
     return cards
+
+
+def bettor_name(who: str) -> str:
+    """A bettor on a box as the trainee's language names it: the seated player ("seat"), or
+    a player betting behind ("behind-a")."""
+    if who == "seat":
+        return pgettext("bettor", "seat")
+    if who.startswith("behind-"):
+        return _("behind-{letter}").format(letter=who.removeprefix("behind-"))
+    return who
+
+
+def dealer_word() -> str:
+    """The dealer in a deal order, in the trainee's language: "dealer", "croupier", "mazziere"."""
+    from trainer import i18n, vocabulary
+
+    return vocabulary.said("dealer", i18n.language())
 
 
 def rank_text(cards: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from itertools import chain
 
-from trainer.game.announce import announce
+from trainer.game.announce import announce, spoken
 from trainer.game.cards import RANKS, VALUE, best, points
 from trainer.game.dealer import dealer_words
 from trainer.game.round import BUST, INSURANCE, SEAT, Round
@@ -17,6 +17,7 @@ from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.strategy import DOUBLE, HIT, STAND, basic_action
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import _, pgettext
 from trainer.practice import answers
 from trainer.practice.skills.base import (
     ANNOUNCEMENT,
@@ -147,26 +148,34 @@ class Announce(Skill):
         box = rng.randint(1, rules.boxes)
         label = f"{box}.1" if split else str(box)
         low, soft = points(cards)
+        said = spoken(words)
         if words == "Black Jack":
-            reason = "an Ace and a ten-value as the first two cards: Black Jack [000]"
+            reason = _("an Ace and a ten-value as the first two cards: {announcement} [000]")
         elif words == "bust":
-            reason = f'{low} is over 21: the box has bust ("sauté") [000]'
+            reason = _('{low} is over 21: the box has bust ("{announcement}") [000]')
         elif words == "21" and split and len(cards) == 2:
-            reason = '21 after a split is never a Black Jack: the dealer says "21" [000]'
+            reason = _('21 after a split is never a Black Jack: the dealer says "21" [000]')
         elif words == "21":
-            reason = '21 in three or more cards is announced "21", not Black Jack [000]'
+            reason = _('21 in three or more cards is announced "21", not Black Jack [000]')
         elif stood:
-            reason = (
-                f"the hand stands: a soft point is announced once more by its standing "
-                f"value, {words} (RULES.md §2)"
+            # RULES.md §2 marks the announcement of a closed hand as chosen: house practice
+            reason = _(
+                "the hand stands: house practice announces a soft point once more by its "
+                "standing value, {announcement} (RULES.md §2)"
             )
         elif soft:
-            reason = f'soft hand: both values, low first — "{low} or {low + 10}" [000]'
+            reason = _('soft hand: both values, low first — "{announcement}" [000]')
         else:
-            reason = f"hard hand: the total, {low} [000]"
-        prompt = "Announce the point" + (" — the player stands" if stood else "")
-        if split:
-            prompt += " (a hand after a split)"
+            reason = _("hard hand: the total, {low} [000]")
+        reason = reason.format(announcement=said, low=low)
+        if stood and split:
+            prompt = _("Announce the point — the player stands (a hand after a split)")
+        elif stood:
+            prompt = _("Announce the point — the player stands")
+        elif split:
+            prompt = _("Announce the point (a hand after a split)")
+        else:
+            prompt = pgettext("question", "Announce the point")
         data = {"cards": list(cards), "box": box, "split": split, "stood": stood}
         return Question(
             self.name,
@@ -175,7 +184,7 @@ class Announce(Skill):
             data,
             self.kind,
             words,
-            words,
+            said,
             reason,
             table=_announce_table(
                 rng, rules, chain(shoe[pos:], shoe[: pos - len(cards)]), box, cards, label, split
@@ -201,8 +210,8 @@ def _kind_reason(point: answers.Point, soft: bool, reason: str) -> str:
     if point.fits(soft):
         return reason
     if soft:
-        return f"the hand is soft, an Ace counts 11 in it; {reason}"
-    return f"the hand is hard, no Ace can count 11 in it; {reason}"
+        return _("the hand is soft, an Ace counts 11 in it; {reason}").format(reason=reason)
+    return _("the hand is hard, no Ace can count 11 in it; {reason}").format(reason=reason)
 
 
 def _named(named: tuple[str, ...], cards: list[str]) -> bool:
@@ -245,15 +254,16 @@ class DealerDraw(Skill):
         final = dealer_words(hand, rules)
         at_turn = cards.used - drawn  # where the shoe stood when the dealer's turn came
         following = tuple(shoe[at_turn : at_turn + min(8, max(6, drawn + 2))])
-        words = [dealer_words(hand[: n + 1], rules) for n in range(first - 1, len(hand))]
-        soft17 = "draws on soft 17" if rules.dealer_hits_soft_17 else "stands on every 17"
-        reason = (
-            f"{rank_text(hand)}: "
-            + ", ".join(words)
-            + f" — the dealer draws to 16 and {soft17} [000]"
-        )
+        words = [spoken(dealer_words(hand[: n + 1], rules)) for n in range(first - 1, len(hand))]
+        if rules.dealer_hits_soft_17:
+            reason = _("{cards}: {points} — the dealer draws to 16 and draws on soft 17 [000]")
+        else:
+            reason = _("{cards}: {points} — the dealer draws to 16 and stands on every 17 [000]")
+        reason = reason.format(cards=rank_text(hand), points=", ".join(words))
         if final == "Black Jack":
-            reason = f"{rank_text(hand)}: Black Jack — the dealer stops at once [000]"
+            reason = _("{cards}: {announcement} — the dealer stops at once [000]").format(
+                cards=rank_text(hand), announcement=spoken(final)
+            )
         up = hand[0]
         item = f"dealer:up-{'T' if VALUE[up[0]] == 10 else up[0]}"
         data = {"up": up, "shoe": list(following), "cards": hand[:first]}
@@ -265,16 +275,25 @@ class DealerDraw(Skill):
             currency=snap.currency,
             shoe_next=following,
         )
-        turned = ", and you have turned your hole card" if rules.hole_card else ""
+        if rules.hole_card:
+            prompt = _(
+                "Every box has played, and you have turned your hole card. The shoe's next cards "
+                "lie beside it, in order. How many cards do you draw, and what is your final "
+                "point?"
+            )
+        else:
+            prompt = _(
+                "Every box has played. The shoe's next cards lie beside it, in order. How many "
+                "cards do you draw, and what is your final point?"
+            )
         return Question(
             self.name,
             item,
-            f"Every box has played{turned}. The shoe's next cards lie beside it, in order. How "
-            "many cards do you draw, and what is your final point?",
+            prompt,
             data,
             self.kind,
             (drawn, final),
-            f"{drawn} {final}",
+            f"{drawn} {spoken(final)}",
             reason,
             table=table,
         )
@@ -290,7 +309,9 @@ class DealerDraw(Skill):
         named_right = said.cards is None or _named(said.cards, drawn)
         reason = _kind_reason(said.point, soft, q.reason)
         if not named_right and said.count == count:
-            reason = f"the shoe's next cards are {rank_text(drawn)}; {reason}"
+            reason = _("the shoe's next cards are {cards}; {reason}").format(
+                cards=rank_text(drawn), reason=reason
+            )
         return Verdict(
             said.count == count
             and said.point.words == final
@@ -320,9 +341,9 @@ class Outcome(Skill):
         dealer_final = rnd.dealer_result or ""
         parts = []
         for h in hands:
-            parts.append(f"{h.label}: {rank_text(h.cards)} → {h.result}")
-        reason = (
-            "; ".join(parts) + f" (dealer {rank_text(rnd.dealer)}: {dealer_final}) — RULES.md §9"
+            parts.append(f"{h.label}: {rank_text(h.cards)} → {result_word(h.result or 'lose')}")
+        reason = _("{hands} (dealer {cards}: {point}) — RULES.md §9").format(
+            hands="; ".join(parts), cards=rank_text(rnd.dealer), point=spoken(dealer_final)
         )
         item = "outcome:" + "-".join(sorted(set(results)))
         snap = rnd.snapshot()
@@ -336,14 +357,25 @@ class Outcome(Skill):
         return Question(
             self.name,
             item,
-            "The round is over: the result of each hand on the box, in order?",
+            _("The round is over: the result of each hand on the box, in order?"),
             data,
             self.kind,
             results,
-            " ".join(results),
+            " ".join(result_word(r) for r in results),
             reason,
             table=table,
         )
+
+
+def result_word(result: str) -> str:
+    """A hand's result ("win", "push", "lose", "bust", "blackjack") as the trainee's language
+    says it (RULES.md §13): "gagné", "égalité", "perdu", "sauté", "Black Jack"."""
+    from trainer import i18n, vocabulary
+
+    lang = i18n.language()
+    if lang == "en":
+        return result
+    return vocabulary.said(result, lang)
 
 
 def _strip_results(view: TableView) -> TableView:

@@ -13,11 +13,14 @@ from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Ro
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import _
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
     Question,
     Skill,
+    amount,
+    bettor_name,
     pick_bet,
     rank_text,
 )
@@ -28,6 +31,7 @@ from trainer.practice.skills.hands import (
     _random_round,
     _strip_results,
     decide,
+    result_word,
 )
 
 
@@ -103,7 +107,7 @@ def round_paying(
             if rng.random() < 0.5:
                 first, second = second, first
             # against a small card, where basic strategy doubles a 10 or an 11
-            rnd, _, _ = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
+            rnd, _shoe, _cards = _deal(rng, rules, bets, rig={box: (first, second)}, up="2345678")
             while rnd.current is not None:
                 h = rnd.current
                 rnd.act(DOUBLE if h.box == box and not h.split else decide(rng, rnd))
@@ -112,7 +116,7 @@ def round_paying(
                 return rnd, _settled(rnd, box)
         elif how == BLACKJACK_PAID:
             rig = ("A", "TJQK") if rng.random() < 0.5 else ("TJQK", "A")
-            rnd, _, _ = _deal(rng, rules, bets, rig={box: rig})
+            rnd, _shoe, _cards = _deal(rng, rules, bets, rig={box: rig})
             hand = rnd.boxes[box].hands[0]
             if hand.natural_paid:
                 # paid at once, the dealer showing neither an Ace nor a ten [000]: the table as
@@ -122,7 +126,7 @@ def round_paying(
             if hand.result == BLACKJACK:
                 return rnd, _settled(rnd, box)
         elif how == INSURANCE_PAID:
-            rnd, _, _ = _deal(rng, rules, bets, up="A")
+            rnd, _shoe, _cards = _deal(rng, rules, bets, up="A")
             if rnd.phase != INSURANCE:
                 continue
             rnd.insure(box, bet / 2)  # [000][003] half the bet, the most any table takes
@@ -131,7 +135,7 @@ def round_paying(
             if ins is not None and ins > 0:  # the dealer made Black Jack: insurance is paid
                 return rnd, _settled(rnd, box)
         else:
-            rnd, _, _ = _deal(rng, rules, bets)
+            rnd, _shoe, _cards = _deal(rng, rules, bets)
             _play(rng, rnd)
             hands = rnd.boxes[box].hands
             if len(hands) == 1 and hands[0].result == WIN and not hands[0].doubled:
@@ -149,7 +153,9 @@ class PayEven(Skill):
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            f"Box {box} wins on a bet of {money(bet)}. How much do you pay?",
+            _("Box {box} wins on a bet of {bet}. How much do you pay?").format(
+                box=box, bet=amount(bet)
+            ),
             {
                 "bet": money(bet),
                 "result": "win",
@@ -159,8 +165,8 @@ class PayEven(Skill):
             },
             self.kind,
             bet,
-            money(bet),
-            f"a winning box is paid 1 to 1: {money(bet)} on {money(bet)} [000]",
+            amount(bet),
+            _("a winning box is paid 1 to 1: {bet} on {bet} [000]").format(bet=amount(bet)),
             table=table,
         )
 
@@ -170,7 +176,9 @@ class PayDouble(Skill):
     kind = AMOUNT
 
     def available(self, rules: HouseRules) -> str | None:
-        return f"no doubling under {rules.preset}" if rules.double_on == "none" else None
+        if rules.double_on == "none":
+            return _("no doubling under {preset}").format(preset=rules.preset)
+        return None
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
@@ -180,7 +188,9 @@ class PayDouble(Skill):
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            f"Box {box} doubled a bet of {money(bet)} and wins. How much do you pay?",
+            _("Box {box} doubled a bet of {bet} and wins. How much do you pay?").format(
+                box=box, bet=amount(bet)
+            ),
             {
                 "bet": money(bet),
                 "doubled": True,
@@ -191,9 +201,11 @@ class PayDouble(Skill):
             },
             self.kind,
             stake,
-            money(stake),
-            f"a doubled hand is paid 1 to 1 on the doubled stake: {money(bet)} × 2 = "
-            f"{money(stake)} (RULES.md §9)",
+            amount(stake),
+            _(
+                "a doubled hand is paid 1 to 1 on the doubled stake: {bet} × 2 = {stake} "
+                "(RULES.md §9)"
+            ).format(bet=amount(bet), stake=amount(stake)),
             table=table,
         )
 
@@ -210,18 +222,24 @@ class PayBlackjack(Skill):
         rnd, table = round_paying(rng, rules, box, bet, BLACKJACK_PAID)
         cards = tuple(rnd.boxes[box].hands[0].cards)
         ratio = rules.blackjack_pays.replace(":", "/")
-        how = f"{money(bet)} × {ratio} = {money(bet * rules.blackjack_ratio)}"
+        how = f"{amount(bet)} × {ratio} = {amount(bet * rules.blackjack_ratio)}"
         if win != bet * rules.blackjack_ratio:
-            how += f", rounded down to {money(win)} (round_half_units)"
+            how = _("{sum}, rounded down to {win} (round_half_units)").format(
+                sum=how, win=amount(win)
+            )
         return Question(
             self.name,
             _bet_item(self.name, bet),
-            f"Box {box} has Black Jack on a bet of {money(bet)}. How much do you pay?",
+            _("Box {box} has Black Jack on a bet of {bet}. How much do you pay?").format(
+                box=box, bet=amount(bet)
+            ),
             {"bet": money(bet), "cards": list(cards), "box": box},
             self.kind,
             win,
-            money(win),
-            f"Black Jack is paid {rules.blackjack_pays}: {how} [000]",
+            amount(win),
+            _("Black Jack is paid {ratio}: {how} [000]").format(
+                ratio=rules.blackjack_pays, how=how
+            ),
             table=table,
         )
 
@@ -231,7 +249,9 @@ class PayInsurance(Skill):
     kind = AMOUNT
 
     def available(self, rules: HouseRules) -> str | None:
-        return None if rules.insurance else f"no insurance under {rules.preset}"
+        if rules.insurance:
+            return None
+        return _("no insurance under {preset}").format(preset=rules.preset)
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         bet = pick_bet(rng, rules)
@@ -243,14 +263,15 @@ class PayInsurance(Skill):
         exact = rules.insurance_amount == "half"
         if rng.random() < 0.5:
             if exact:
-                prompt = f"You show an Ace. Box {box} has bet {money(bet)} and insures. How much?"
-                why = f"insurance is half the bet: {money(bet)} / 2 = {money(top)} [000]"
+                prompt = _("You show an Ace. Box {box} has bet {bet} and insures. How much?")
+                why = _("insurance is half the bet: {bet} / 2 = {half} [000]")
             else:
-                prompt = (
-                    f"You show an Ace. Box {box} has bet {money(bet)}. What is the most it may "
-                    "insure?"
+                prompt = _(
+                    "You show an Ace. Box {box} has bet {bet}. What is the most it may insure?"
                 )
-                why = f"insurance is at most half the bet: {money(bet)} / 2 = {money(top)} [003]"
+                why = _("insurance is at most half the bet: {bet} / 2 = {half} [003]")
+            prompt = prompt.format(box=box, bet=amount(bet))
+            why = why.format(bet=amount(bet), half=amount(top))
             return Question(
                 self.name,
                 f"pay-insurance:max-{money(bet)}",
@@ -258,7 +279,7 @@ class PayInsurance(Skill):
                 {"bet": money(bet), "ask": "max", "box": box},
                 self.kind,
                 top,
-                money(top),
+                amount(top),
                 why,
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, (ace,)),
             )
@@ -270,14 +291,18 @@ class PayInsurance(Skill):
         return Question(
             self.name,
             f"pay-insurance:pay-{money(insured)}",
-            f"Box {box} insured {money(insured)}. You make Black Jack. How much do you pay on "
-            "the insurance?",
+            _(
+                "Box {box} insured {insured}. You make Black Jack. How much do you pay on the "
+                "insurance?"
+            ).format(box=box, insured=amount(insured)),
             {"bet": money(bet), "insured": money(insured), "ask": "pay", "box": box},
             self.kind,
             win,
-            money(win),
-            f"insurance pays 2 to 1 when the dealer makes Black Jack: {money(insured)} × 2 = "
-            f"{money(win)} [000]",
+            amount(win),
+            _(
+                "insurance pays 2 to 1 when the dealer makes Black Jack: {insured} × 2 = {win} "
+                "[000]"
+            ).format(insured=amount(insured), win=amount(win)),
             table=_bet_table(
                 rules, box, ((SEAT, bet),), hand, (ace, _suited(rng, rng.choice("TJQK"))), insured
             ),
@@ -286,7 +311,8 @@ class PayInsurance(Skill):
 
 def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net: Decimal) -> str:
     sign = "+" if net > 0 else ""
-    return f"{h_label} {rank_text(cards)} ({money(stake)}) {result} {sign}{money(net)}"
+    said = result_word(result) if result else ""
+    return f"{h_label} {rank_text(cards)} ({amount(stake)}) {said} {sign}{amount(net)}"
 
 
 class PaySplit(Skill):
@@ -294,7 +320,9 @@ class PaySplit(Skill):
     kind = AMOUNTS
 
     def available(self, rules: HouseRules) -> str | None:
-        return f"no split under {rules.preset}" if rules.split == "none" else None
+        if rules.split == "none":
+            return _("no split under {preset}").format(preset=rules.preset)
+        return None
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         while True:
@@ -315,15 +343,18 @@ class PaySplit(Skill):
             _hand_line(h.label, h.cards, h.stakes[SEAT], h.result or "", h.net[SEAT]) for h in order
         ]
         aces = hands[0].split_aces
-        rule = (
-            "a split-Ace 21 is 21, not Black Jack, paid evens [000]"
-            if aces
-            else "each split hand is settled on its own stake; a 21 after a split is paid evens "
-            "[000]"
-        )
+        if aces:
+            rule = _("a split-Ace 21 is 21, not Black Jack, paid evens [000]")
+        else:
+            rule = _(
+                "each split hand is settled on its own stake; a 21 after a split is paid evens "
+                "[000]"
+            )
         gone = [h.label for h in hands if h.result == BUST]
         if gone:
-            rule += f"; {', '.join(gone)} bust and was collected at once [000]"
+            rule = _("{rule}; {hands} bust and was collected at once [000]").format(
+                rule=rule, hands=", ".join(gone)
+            )
         kind = (
             "aces"
             if aces
@@ -333,8 +364,10 @@ class PaySplit(Skill):
         return Question(
             self.name,
             f"pay-split:{kind}",
-            f"Box {box} split. The round is over: settle it hand by hand, from your right to "
-            f"your left ({', '.join(labels)}). What does each hand get? (negative: you take)",
+            _(
+                "Box {box} split. The round is over: settle it hand by hand, from your right to "
+                "your left ({hands}). What does each hand get? (negative: you take)"
+            ).format(box=box, hands=", ".join(labels)),
             {
                 "cards": [list(h.cards) for h in hands],
                 "dealer": list(rnd.dealer),
@@ -344,10 +377,11 @@ class PaySplit(Skill):
             },
             self.kind,
             answer,
-            "; ".join(money(v) for v in answer),
-            "; ".join(lines)
-            + f" — {rule}; split hands are settled one by one, from the dealer's right to his "
-            "left (house practice)",
+            "; ".join(amount(v) for v in answer),
+            _(
+                "{hands} — {rule}; split hands are settled one by one, from the dealer's right to "
+                "his left (house practice)"
+            ).format(hands="; ".join(lines), rule=rule),
             table=_settled(rnd, box, highlight=False),
         )
 
@@ -357,7 +391,9 @@ class PayBehind(Skill):
     kind = AMOUNTS
 
     def available(self, rules: HouseRules) -> str | None:
-        return None if rules.behind_bets else f"no behind bets under {rules.preset}"
+        if rules.behind_bets:
+            return None
+        return _("no behind bets under {preset}").format(preset=rules.preset)
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         box = rng.randint(1, rules.boxes)
@@ -383,12 +419,14 @@ class PayBehind(Skill):
         b = rnd.boxes[box]
         per = {who: sum((h.net.get(who, ZERO) for h in b.hands), ZERO) for who in names}
         answer = [per[w] for w in names]
-        results = ", ".join(f"{h.label} {h.result}" for h in b.hands)
+        results = ", ".join(f"{h.label} {result_word(h.result or 'lose')}" for h in b.hands)
         return Question(
             self.name,
             f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
-            f"Box {box} is settled. What does each bettor get, in order "
-            f"({', '.join(names)})? Negative: you take.",
+            _(
+                "Box {box} is settled. What does each bettor get, in order ({bettors})? "
+                "Negative: you take."
+            ).format(box=box, bettors=", ".join(bettor_name(n) for n in names)),
             {
                 "bets": {w: money(v) for w, v in bets.items()},
                 "cards": [list(h.cards) for h in b.hands],
@@ -397,9 +435,11 @@ class PayBehind(Skill):
             },
             self.kind,
             answer,
-            "; ".join(money(v) for v in answer),
-            f"{results}: each bettor shares the box's result in proportion to their own stake "
-            "[000][003]",
+            "; ".join(amount(v) for v in answer),
+            _(
+                "{results}: each bettor shares the box's result in proportion to their own stake "
+                "[000][003]"
+            ).format(results=results),
             table=_on_felt(rnd.snapshot()),
         )
 
@@ -417,15 +457,19 @@ class PayTable(Skill):
             win = sum((v for v in h.net.values() if v > 0), ZERO)
             if win:
                 paid += win
-                lines.append(f"{h.label} {h.result} {money(win)}")
+                lines.append(f"{h.label} {result_word(h.result or 'win')} {amount(win)}")
         for b in rnd.boxes.values():
             if b.insurance_net is not None and b.insurance_net > 0:
                 paid += b.insurance_net
-                lines.append(f"insurance {b.number} {money(b.insurance_net)}")
+                lines.append(
+                    _("insurance {box} {amount}").format(
+                        box=b.number, amount=amount(b.insurance_net)
+                    )
+                )
         return Question(
             self.name,
             "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
-            "The round is over. What do you pay out in total (winnings only, stakes aside)?",
+            _("The round is over. What do you pay out in total (winnings only, stakes aside)?"),
             {
                 "dealer": list(rnd.dealer),
                 "cards": [list(h.cards) for h in rnd.hands()],
@@ -434,8 +478,10 @@ class PayTable(Skill):
             },
             self.kind,
             paid,
-            money(paid),
-            (" + ".join(lines) or "nobody wins") + f" = {money(paid)} (RULES.md §9)",
+            amount(paid),
+            _("{sum} = {paid} (RULES.md §9)").format(
+                sum=" + ".join(lines) or _("nobody wins"), paid=amount(paid)
+            ),
             table=_on_felt(rnd.snapshot()),
         )
 

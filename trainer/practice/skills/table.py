@@ -10,6 +10,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from trainer import i18n, vocabulary
 from trainer.game.cards import VALUE
 from trainer.game.payout import (
     COLOUR_FOR_COLOUR,
@@ -25,6 +26,7 @@ from trainer.game.round import DEALER, INSURANCE, SEAT, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import N_, _, ngettext
 from trainer.practice import answers
 from trainer.practice.skills.base import (
     CHIPS,
@@ -34,6 +36,8 @@ from trainer.practice.skills.base import (
     Question,
     Skill,
     Verdict,
+    amount,
+    dealer_word,
     pick_bet,
     rank_text,
     shoe_cards,
@@ -68,10 +72,10 @@ def stake_chips(rng: random.Random, bet: Decimal, chips: Sequence[Decimal]) -> l
 
 
 _CHIPS_WHY = {
-    WIN_PAID: "a win, 1 to 1",
-    BLACKJACK_PAID: "a Black Jack",
-    DOUBLE_PAID: "a doubled win, 1 to 1 on the two stacks",
-    INSURANCE_PAID: "insurance, 2 to 1",
+    WIN_PAID: N_("a win, 1 to 1"),
+    BLACKJACK_PAID: N_("a Black Jack"),
+    DOUBLE_PAID: N_("a doubled win, 1 to 1 on the two stacks"),
+    INSURANCE_PAID: N_("insurance, 2 to 1"),
 }
 
 
@@ -101,58 +105,83 @@ class Chips(Skill):
             try:
                 placed = stake_chips(rng, bet, rules.chips)
                 if how == BLACKJACK_PAID:
-                    amount, stake = blackjack_win(bet, rules), placed
+                    paid, stake = blackjack_win(bet, rules), placed
                 elif how == INSURANCE_PAID:
                     # the insurance lies apart, in the fewest chips of half the bet
-                    amount = insurance_win(bet / 2)
+                    paid = insurance_win(bet / 2)
                     stake = chip_breakdown(bet / 2, rules.chips)
                 elif how == DOUBLE_PAID:
-                    amount, stake = bet * 2, placed * 2
+                    paid, stake = bet * 2, placed * 2
                 else:
-                    amount, stake = bet, placed
-                chips = payment(self.payment, amount, stake, rules.chips)
+                    paid, stake = bet, placed
+                chips = payment(self.payment, paid, stake, rules.chips)
             except ChipError:
                 continue  # a half unit the table's chips cannot make: ask another
             break
         chip_set = [money(c) for c in sorted(rules.chips)]
         box = rng.randint(1, rules.boxes)
-        _, table = round_paying(rng, rules, box, bet, how)
+        _round, table = round_paying(rng, rules, box, bet, how)
         # the bet lies on the box in the chips the player put down
         boxes = tuple(
             replace(b, chips=((SEAT, tuple(placed)),)) if b.number == box else b
             for b in table.boxes
         )
         table = replace(table, boxes=boxes)
-        listed = " + ".join(money(c) for c in chips)
-        n = f"{len(chips)} chip{'s' if len(chips) != 1 else ''}"
-        says = {
-            WIN_PAID: f"Box {box} wins: pay {money(amount)}",
-            BLACKJACK_PAID: f"Box {box} has Black Jack: pay {money(amount)}",
-            DOUBLE_PAID: f"Box {box} doubled and wins: pay {money(amount)}",
-            INSURANCE_PAID: f"You make Black Jack: pay box {box}'s insurance, {money(amount)},",
-        }[how]
-        if self.payment == COLOUR_FOR_COLOUR:
-            prompt = f"{says} colour for colour."
-            item = f"chips:colour-{money(amount)}"
-            reason = (
-                f"{_CHIPS_WHY[how]} on a stake of {' + '.join(money(c) for c in stake)}: the "
-                f"stake matched chip for chip, the rest in its colours as far as they go, then "
-                f"the fewest chips — {listed} = {money(amount)} (colour for colour, house "
-                "practice, chosen in the settings)"
+        listed = " + ".join(amount(c) for c in chips)
+        n = ngettext("{count} chip", "{count} chips", len(chips)).format(count=len(chips))
+        colour = self.payment == COLOUR_FOR_COLOUR
+        if how == WIN_PAID:
+            prompt = (
+                _("Box {box} wins: pay {amount} colour for colour.")
+                if colour
+                else _("Box {box} wins: pay {amount} with the fewest chips.")
+            )
+        elif how == BLACKJACK_PAID:
+            prompt = (
+                _("Box {box} has Black Jack: pay {amount} colour for colour.")
+                if colour
+                else _("Box {box} has Black Jack: pay {amount} with the fewest chips.")
+            )
+        elif how == DOUBLE_PAID:
+            prompt = (
+                _("Box {box} doubled and wins: pay {amount} colour for colour.")
+                if colour
+                else _("Box {box} doubled and wins: pay {amount} with the fewest chips.")
             )
         else:
-            prompt = f"{says} with the fewest chips."
-            item = f"chips:{money(amount)}"
-            reason = (
-                f"largest chips first: {listed} = {money(amount)}, {n} of the table's set "
-                "(RULES.md §11 chips; the fewest chips, house practice chosen in the settings)"
+            prompt = (
+                _("You make Black Jack: pay box {box}'s insurance, {amount}, colour for colour.")
+                if colour
+                else _(
+                    "You make Black Jack: pay box {box}'s insurance, {amount}, with the fewest "
+                    "chips."
+                )
             )
+        prompt = prompt.format(box=box, amount=amount(paid))
+        if colour:
+            item = f"chips:colour-{money(paid)}"
+            reason = _(
+                "{why} on a stake of {stake}: the stake matched chip for chip, the rest in its "
+                "colours as far as they go, then the fewest chips — {chips} = {amount} (colour "
+                "for colour, house practice, chosen in the settings)"
+            ).format(
+                why=_(_CHIPS_WHY[how]),
+                stake=" + ".join(amount(c) for c in stake),
+                chips=listed,
+                amount=amount(paid),
+            )
+        else:
+            item = f"chips:{money(paid)}"
+            reason = _(
+                "largest chips first: {chips} = {amount}, {count} of the table's set (RULES.md §11 "
+                "chips; the fewest chips, house practice chosen in the settings)"
+            ).format(chips=listed, amount=amount(paid), count=n)
         return Question(
             self.name,
             item,
             prompt,
             {
-                "amount": money(amount),
+                "amount": money(paid),
                 "chip_set": chip_set,
                 "why": how,
                 "bet": money(bet),
@@ -162,7 +191,7 @@ class Chips(Skill):
             },
             self.kind,
             chips,
-            " ".join(money(c) for c in chips),
+            " ".join(amount(c) for c in chips),
             reason,
             table=table,
         )
@@ -193,21 +222,27 @@ class DealOrder(Skill):
         )
         rnd.deal()
         order = list(rnd.deal_order)
-        hole = (
-            "; the dealer takes a hole card face down"
-            if rules.hole_card
-            else "; no second card for the dealer (no hole card)"
-        )
+        if rules.hole_card:
+            why = _(
+                "from box 1 on your left towards box {last}, empty boxes skipped, one card each "
+                "then one for you, then a second card each; the dealer takes a hole card face "
+                "down [000]"
+            )
+        else:
+            why = _(
+                "from box 1 on your left towards box {last}, empty boxes skipped, one card each "
+                "then one for you, then a second card each; no second card for the dealer (no "
+                "hole card) [000]"
+            )
         return Question(
             self.name,
             f"deal-order:deal-{k}{'-hole' if rules.hole_card else ''}",
-            "Deal the first two rounds: in what order do the cards go out?",
+            _("Deal the first two rounds: in what order do the cards go out?"),
             {"boxes": numbers, "phase": "deal"},
             self.kind,
             order,
-            " ".join(order),
-            f"from box 1 on your left towards box {rules.boxes}, empty boxes skipped, one card "
-            f"each then one for you, then a second card each{hole} [000]",
+            _order_text(order),
+            why.format(last=rules.boxes),
             table=TableView(boxes),
         )
 
@@ -223,16 +258,21 @@ class DealOrder(Skill):
         # one only while something is left to settle against his hand (chosen, RULES.md §6.5)
         dealer_draws = len(rnd.dealer) > (2 if rules.hole_card else 1)
         order = [h.label for h in hands if not h.natural] + ([DEALER] if dealer_draws else [])
-        then = (
-            "then the dealer"
-            if dealer_draws
-            else "and the dealer takes no card: nothing is left to settle against his hand "
-            "(house practice, RULES.md §6.5)"
-        )
+        if dealer_draws:
+            why = _(
+                "boxes play in deal order, each hand to the end, split hands first to last, then "
+                "the dealer; a Black Jack takes no card [000]"
+            )
+        else:
+            why = _(
+                "boxes play in deal order, each hand to the end, split hands first to last, and "
+                "the dealer takes no card: nothing is left to settle against his hand (house "
+                "practice, RULES.md §6.5); a Black Jack takes no card [000]"
+            )
         return Question(
             self.name,
             "deal-order:play-split",
-            "Play the round: in what order do the hands take their cards, the dealer included?",
+            _("Play the round: in what order do the hands take their cards, the dealer included?"),
             {
                 "hands": [h.label for h in hands],
                 "phase": "play",
@@ -240,9 +280,8 @@ class DealOrder(Skill):
             },
             self.kind,
             order,
-            " ".join(order),
-            f"boxes play in deal order, each hand to the end, split hands first to last, {then}; "
-            "a Black Jack takes no card [000]",
+            _order_text(order),
+            why,
             table=_strip_results(rnd.snapshot()),
         )
 
@@ -260,8 +299,15 @@ def _choices(
     return tuple(opts), opts.index(right)
 
 
+def _order_text(order: Sequence[str]) -> str:
+    """A deal order as the trainee's language writes it: "1 2 croupier"."""
+    return " ".join(dealer_word() if x == DEALER else x for x in order)
+
+
 def _ask(label: str) -> str:
-    return f"Ask {'hand' if '.' in label else 'box'} {label}: card or no?"
+    if "." in label:
+        return _("Ask hand {label}: card or no?").format(label=label)
+    return _("Ask box {label}: card or no?").format(label=label)
 
 
 class Procedure(Skill):
@@ -269,7 +315,7 @@ class Procedure(Skill):
     kind = CHOICE
 
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        for _ in range(200):
+        for _attempt in range(200):
             q = self._try(rng, rules)
             if q is not None:
                 return q
@@ -305,17 +351,16 @@ class Procedure(Skill):
         up = rnd.dealer[0]
         naturals = [str(b.number) for b in rnd.boxes.values() if b.hands[0].natural]
         pool_pay = [
-            f"Pay box {n}'s Black Jack now, 3 to 2" for n in (naturals or [str(numbers[0])])
+            _("Pay box {box}'s Black Jack now, 3 to 2").format(box=n)
+            for n in (naturals or [str(numbers[0])])
         ]
-        pool = [
-            *pool_pay,
-            "Offer insurance to every box",
-            "Draw your own second card",
-            *(_ask(str(n)) for n in numbers),
-        ]
+        offer = _("Offer insurance to every box")
+        draw_second = _("Draw your own second card")
+        turn_over = _("Turn over your hole card")
+        pool = [*pool_pay, offer, draw_second, *(_ask(str(n)) for n in numbers)]
         if rules.hole_card:
             # a wrong step, as a choice: there is no peek (RULES.md §6 [001][004])
-            pool += ["Check your hole card for Black Jack", "Turn over your hole card"]
+            pool += [_("Check your hole card for Black Jack"), turn_over]
         moment = rng.random()
         if moment < 0.45:
             # the moment right after the deal, read from the table as it stands then (the round
@@ -325,50 +370,52 @@ class Procedure(Skill):
             first = next((h for b in rnd.boxes.values() for h in b.hands if not h.natural), None)
             if up_v == 1 and rules.insurance:
                 right, item, why = (
-                    "Offer insurance to every box",
+                    offer,
                     "procedure:insurance",
-                    ("you show an Ace: insurance is offered before any third card [000][003]"),
+                    _("you show an Ace: insurance is offered before any third card [000][003]"),
                 )
             elif naturals and up_v not in (1, 10) and not rules.hole_card:
                 right, item, why = (
                     pool_pay[0],
                     "procedure:pay-natural-now",
-                    (
-                        f"you show {rank_text([up])}: you cannot make Black Jack, so naturals are "
-                        "paid at once, 3 to 2 [000]"
-                    ),
+                    _(
+                        "you show {card}: you cannot make Black Jack, so naturals are paid at "
+                        "once, 3 to 2 [000]"
+                    ).format(card=rank_text([up])),
                 )
             elif first is not None:
                 right = _ask(first.label)
                 if naturals and rules.hole_card:
                     item, why = (
                         "procedure:natural-waits",
-                        (
-                            f"with a hole card there is no peek: box {naturals[0]}'s natural "
-                            "waits until every box has played and you turn your hidden card; "
-                            f"play starts with box {first.box} [001][004]"
-                        ),
+                        _(
+                            "with a hole card there is no peek: box {natural}'s natural waits "
+                            "until every box has played and you turn your hidden card; play "
+                            "starts with box {first} [001][004]"
+                        ).format(natural=naturals[0], first=first.box),
                     )
                 elif naturals:
                     item, why = (
                         "procedure:natural-waits",
-                        (
-                            f"you show {rank_text([up])}: you may still make Black Jack, so box "
-                            f"{naturals[0]}'s natural waits for your second card; play starts with "
-                            f"box {first.box} [000]"
-                        ),
+                        _(
+                            "you show {card}: you may still make Black Jack, so box {natural}'s "
+                            "natural waits for your second card; play starts with box {first} "
+                            "[000]"
+                        ).format(card=rank_text([up]), natural=naturals[0], first=first.box),
                     )
                 else:
                     item, why = (
                         "procedure:first-box",
-                        (f"play starts with the first box in deal order: box {first.box} [000]"),
+                        _("play starts with the first box in deal order: box {box} [000]").format(
+                            box=first.box
+                        ),
                     )
             elif rules.hole_card:
                 # every box holds a natural: nobody plays, the hidden card settles them [001]
                 right, item, why = (
-                    "Turn over your hole card",
+                    turn_over,
                     "procedure:naturals-wait",
-                    (
+                    _(
                         "every box has Black Jack: nobody plays; turn your hidden card, then pay "
                         "the naturals 3 to 2 or push them against your Black Jack [001][004]"
                     ),
@@ -377,12 +424,12 @@ class Procedure(Skill):
                 # every box holds a natural and the dealer may make Black Jack: nobody plays,
                 # the dealer draws a second card to settle them [000]
                 right, item, why = (
-                    "Draw your own second card",
+                    draw_second,
                     "procedure:naturals-wait",
-                    (
-                        f"you show {rank_text([up])} and every box has Black Jack: nobody plays; "
-                        "draw your second card, then pay the naturals 3 to 2 or push them [000]"
-                    ),
+                    _(
+                        "you show {card} and every box has Black Jack: nobody plays; draw your "
+                        "second card, then pay the naturals 3 to 2 or push them [000]"
+                    ).format(card=rank_text([up])),
                 )
             snap = _strip_results(rnd.snapshot())
             table = TableView(
@@ -400,7 +447,7 @@ class Procedure(Skill):
                 tuple(rnd.dealer[:dealt]),
                 hole_card=rules.hole_card,
             )
-            prompt = "The cards are dealt. What do you do next?"
+            prompt = _("The cards are dealt. What do you do next?")
         else:
             if rnd.phase == INSURANCE:
                 rnd.close_insurance()
@@ -421,18 +468,22 @@ class Procedure(Skill):
             new = rnd.events[before:]
             # a bust hand is collected at once [000]: the question shows it as it bust, before
             table = _strip_results(rnd.snapshot(collected=h.result == "bust"))
-            prompt = (
-                f"Hand {h.label} {'doubles' if action == 'double' else action + 's'}: "
-                f"{rank_text(h.cards)}. What do you do next?"
-            )
+            prompt = {
+                "double": _("Hand {label} doubles: {cards}. What do you do next?"),
+                "hit": _("Hand {label} hits: {cards}. What do you do next?"),
+                "stand": _("Hand {label} stands: {cards}. What do you do next?"),
+            }.get(action, _("Hand {label} plays: {cards}. What do you do next?"))
+            prompt = prompt.format(label=h.label, cards=rank_text(h.cards))
             nxt = rnd.current
             after_pool = list(pool)
             if h.result == "bust":
                 right, item, why = (
-                    f"Collect hand {h.label}'s bet and cards at once",
+                    _("Collect hand {label}'s bet and cards at once").format(label=h.label),
                     "procedure:collect-bust",
-                    "a bust box loses at once: the dealer collects the "
-                    "bet and the cards immediately, even if the dealer busts later [000][003]",
+                    _(
+                        "a bust box loses at once: the dealer collects the bet and the cards "
+                        "immediately, even if the dealer busts later [000][003]"
+                    ),
                 )
                 if nxt is not None:
                     after_pool.append(_ask(nxt.label))
@@ -443,37 +494,39 @@ class Procedure(Skill):
                         (up,) if not rules.hole_card else tuple(rnd.dealer[:2]),
                         hole_card=rules.hole_card,
                     )
-                after_pool.append("Leave the bust hand until the settlement")
+                after_pool.append(_("Leave the bust hand until the settlement"))
             elif nxt is not None:
                 dealt_second = any(e["type"] == "deal" and e["to"] == nxt.label for e in new)
                 if dealt_second and "." in nxt.label:
-                    right = f"Deal hand {nxt.label} its second card"
+                    right = _("Deal hand {label} its second card").format(label=nxt.label)
                     item = "procedure:split-second-card"
-                    why = (
+                    why = _(
                         "a split hand gets its second card when its turn comes, first to last [000]"
                     )
                     table = _without_last_card(table, nxt.label)
                 else:
                     right = _ask(nxt.label)
                     item = "procedure:next-hand"
-                    why = (
-                        "boxes play in deal order, split hands first to last: next is "
-                        f"{nxt.label} [000]"
-                    )
+                    why = _(
+                        "boxes play in deal order, split hands first to last: next is {label} [000]"
+                    ).format(label=nxt.label)
                 after_pool += [_ask(x.label) for x in rnd.hands() if x is not h]
             else:
                 if rules.hole_card:
                     right, item, why = (
-                        "Turn over your hole card",
+                        turn_over,
                         "procedure:reveal",
-                        "every box has played: the dealer turns the hole card and plays [001]",
+                        _("every box has played: the dealer turns the hole card and plays [001]"),
                     )
-                    after_pool.append("Draw a third card for yourself")
+                    after_pool.append(_("Draw a third card for yourself"))
                 else:
                     right, item, why = (
-                        "Draw your own second card",
+                        draw_second,
                         "procedure:dealer-draws",
-                        "every box has played: only now the dealer draws a second card [000][003]",
+                        _(
+                            "every box has played: only now the dealer draws a second card "
+                            "[000][003]"
+                        ),
                     )
                 dealer_box = rnd.snapshot()
                 table = TableView(
@@ -560,29 +613,52 @@ class ExposedCard(Skill):
         out = rnd.expose(sorted(refusers))
         answer = list(out.offered) + (["burn"] if out.taken_by == "burned" else [])
         names = sorted(refusers - {DEALER}, key=int)
-        who = ", ".join(f"box {n}" for n in names) or "no box"
+        who = ", ".join(_("box {number}").format(number=n) for n in names) or _("no box")
         if DEALER not in candidates:
-            dealer_says = "You already stand: it is no use to you."
+            dealer_says = _("You already stand: it is no use to you.")
         elif DEALER in refusers:
-            dealer_says = "You would not take it either."
+            dealer_says = _("You would not take it either.")
         else:
-            dealer_says = "You would take it."
-        ends = {"burned": "nobody takes it: it is burned", DEALER: "it is at the dealer's disposal"}
-        where = ends.get(out.taken_by, f"box {out.taken_by} takes it")
+            dealer_says = _("You would take it.")
+        if out.taken_by == "burned":
+            where = _("nobody takes it: it is burned")
+        elif out.taken_by == DEALER:
+            where = _("it is at the dealer's disposal")
+        else:
+            where = _("box {number} takes it").format(number=out.taken_by)
+        offered = _(" then ").join(dealer_word() if x == DEALER else x for x in out.offered)
+        if DEALER in candidates:
+            why = _(
+                "offered to {offered}: first the player whose turn it is, then the others still "
+                "to play in order, then the dealer; {where}. Only a card everyone refuses is "
+                "burned [003]"
+            )
+        else:
+            why = _(
+                "offered to {offered}: first the player whose turn it is, then the others still "
+                "to play in order, then the dealer (not you: you already stand); {where}. Only a "
+                "card everyone refuses is burned [003]"
+            )
+        burn = vocabulary.said("burn", i18n.language())
         return Question(
             self.name,
             f"exposed-card:{out.taken_by if out.taken_by in ('burned', DEALER) else 'box'}",
-            f"Hand {h.label} is playing. You pull {_a(rank_text([out.card]))} by mistake and "
-            f"expose it. Refusing it: {who}. {dealer_says} In what order is it offered? "
-            '(End with "burn" if it is burned.)',
+            _(
+                "Hand {label} is playing. You pull {card} by mistake and expose it. Refusing it: "
+                '{who}. {dealer} In what order is it offered? (End with "{burn}" if it is '
+                "burned.)"
+            ).format(
+                label=h.label,
+                card=_a(rank_text([out.card])),
+                who=who,
+                dealer=dealer_says,
+                burn=burn,
+            ),
             {"card": out.card, "turn": h.label, "boxes": numbers, "refused_by": sorted(refusers)},
             self.kind,
             answer,
-            " ".join(answer),
-            f"offered to {' then '.join(out.offered)}: first the player whose turn it is, then "
-            "the others still to play in order, then the dealer"
-            + ("" if DEALER in candidates else " (not you: you already stand)")
-            + f"; {where}. Only a card everyone refuses is burned [003]",
+            _order_text([burn if x == "burn" else x for x in answer]),
+            why.format(offered=offered, where=where),
             table=TableView(
                 table.boxes,
                 table.dealer_cards,
@@ -609,10 +685,17 @@ class ExposedCard(Skill):
         reason = q.reason
         stray = next((t for t in value if "." in t), None)
         if stray is not None:
-            reason = f"hand {stray} is not offered the card, hand {turn} is playing; {reason}"
-        return Verdict(value == q.answer, " ".join(said), q.expected, reason)
+            reason = _(
+                "hand {stray} is not offered the card, hand {turn} is playing; {reason}"
+            ).format(stray=stray, turn=turn, reason=reason)
+        given = " ".join(
+            vocabulary.said("burn", i18n.language()) if x == "burn" else x for x in said
+        )
+        return Verdict(value == q.answer, _order_text(given.split(" ")), q.expected, reason)
 
 
 def _a(word: str) -> str:
-    """`word` with its article, as it is said: "an A", "an 8", "a 10"."""
-    return f"an {word}" if word[:1] in ("A", "8") else f"a {word}"
+    """`word` with its article, as it is said: "an A", "an 8", "a 10" ("un 8", "un 8")."""
+    if word[:1] in ("A", "8"):
+        return _("an {card}").format(card=word)
+    return _("a {card}").format(card=word)
