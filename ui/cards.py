@@ -26,13 +26,16 @@ CARD_RADIUS = 6.0
 # A hand fans down and to the right, each card on top of the one before: the strip left showing
 # of every card is tall enough for its index, so every rank stays readable.
 FAN_DX = 10.0
-FAN_DY = 28.0
-FAN_DY_MIN = 25.0  # below this the index of a covered card is cut
+FAN_DY = 34.0
+FAN_DY_MIN = 31.0  # below this the index of a covered card is cut
 
-INDEX_CAP = 19.0  # cap height of the rank in the corner
-INDEX_MARGIN = 5.0
-PIP_INDEX = 13.0  # the small suit beside the rank
-PIP_CENTRE = 36.0
+# A "jumbo" index, as casino cards have: the rank a quarter of the card's height, so a card drawn
+# small on a small window is still read from its corner.
+INDEX_CAP = 25.0  # cap height of the rank in the corner
+INDEX_MARGIN = 4.5
+INDEX_CONDENSE = 0.9  # the index's letters a little narrower than the font's
+PIP_INDEX = 15.0  # the small suit beside the rank
+PIP_CENTRE = 30.0  # the large suit in the middle, clear of the two indices
 
 RED = QColor("#c8102e")
 BLACK = QColor("#17181a")
@@ -50,9 +53,12 @@ COURT_GOLD = QColor("#e3b22b")
 COURT_ROBE = {True: QColor("#c8102e"), False: QColor("#23408e")}  # red suits, black suits
 
 # the picture panel of a court card leaves the two corner indices outside it, as printed cards
-# do: notched at the top left and the bottom right
+# do: notched at the top left and the bottom right, around the widest court index (a Queen's,
+# her tail included)
 _PANEL = QRectF(8, 8, CARD_W - 16, CARD_H - 16)
-_NOTCH_W, _NOTCH_H = 30.0, 20.0
+_NOTCH_W, _NOTCH_H = 38.0, 29.0
+# the figure's headwear: beside the index, in the strip a fanned card leaves showing
+_HEADWEAR_AT, _HEADWEAR_SCALE = QPointF(55.5, 28.0), 0.72
 
 
 @lru_cache(maxsize=1)
@@ -268,7 +274,7 @@ class CardItem(QGraphicsItem):
         if self.rank in COURT:
             self._paint_court(painter, ink, self.suit)
             return
-        size = PIP_CENTRE * (1.15 if self.rank == "A" else 1.0)
+        size = PIP_CENTRE * (1.12 if self.rank == "A" else 1.0)
         self._draw_glyphs(painter, suit_path(self.suit), centre, size, unit=1)
 
     def _paint_court(self, painter: QPainter, ink: QColor, suit: str) -> None:
@@ -289,26 +295,28 @@ class CardItem(QGraphicsItem):
             # the robe's band across the panel's top, in the suit's colour
             painter.setBrush(COURT_ROBE[suit in "HD"])
             painter.drawPath(court_band())
-            # the suit beside the figure, where a fanned card still shows it
-            painter.setBrush(ink)
-            self._draw_glyphs(painter, suit_path(suit), QPointF(56.5, 17.5), 11.0, unit=1)
-            painter.setPen(QPen(ink, 0.9))
+            # the headwear beside the index, where a fanned card still shows it
+            painter.save()
+            painter.translate(_HEADWEAR_AT)
+            painter.scale(_HEADWEAR_SCALE, _HEADWEAR_SCALE)
+            painter.translate(-CARD_W / 2, -36.0)
+            painter.setPen(QPen(ink, 0.9 / _HEADWEAR_SCALE))
             painter.setBrush(COURT_GOLD)
             painter.drawPath(headwear(self.rank))
-            painter.setPen(Qt.PenStyle.NoPen)
+            painter.restore()
             painter.restore()
         # the rank in large letters on a medallion between the two halves
         centre = QPointF(CARD_W / 2, CARD_H / 2)
         painter.setPen(QPen(ink, 1.0))
         painter.setBrush(FACE)
-        painter.drawEllipse(centre, 13.5, 14.5)
+        painter.drawEllipse(centre, 12.5, 13.0)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(ink)
-        self._draw_glyphs(painter, text_path(self.rank), centre, 17.0)
+        self._draw_glyphs(painter, text_path(self.rank), centre, 15.5)
 
     def _paint_index(self, painter: QPainter) -> None:
         glyphs = text_path(self.rank)
-        condense = 0.8 if len(self.rank) > 1 else 1.0
+        condense = INDEX_CONDENSE * (0.82 if len(self.rank) > 1 else 1.0)
         w = glyphs.boundingRect().width() * INDEX_CAP * condense
         left = INDEX_MARGIN
         if len(self.rank) > 1:

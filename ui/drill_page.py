@@ -347,7 +347,7 @@ class DrillPage(QWidget):
         # whichever leaves the felt larger: the question under the table, or beside it
         w, h = self.splitter.width(), self.splitter.height()
         below = self.panel.minimumSizeHint().height()
-        beside = max(self.panel.minimumWidth(), int(w * 0.36))
+        beside = max(self.panel.minimumWidth(), int(w * 0.3))
         rect = self.scene.sceneRect()
         under = min(w / rect.width(), (h - below) / rect.height())
         side = min((w - beside) / rect.width(), h / rect.height())

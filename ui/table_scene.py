@@ -9,7 +9,9 @@ Orientation: the dealer stands at the top facing the players; the boxes lie on a
 numbered from the dealer's left, so box 1 is at the right-hand end of the arc as the trainee sees
 it [000]. Split hands follow the same direction *(chosen)*: "4.1" on the right, "4.2" to its left.
 
-Everything lives in a fixed 1600 x 1000 scene; the view scales it to the window.
+Everything lives in a fixed 1600 x 1000 scene; the view scales it to the window, but never so
+far down that a card's index drops below MIN_INDEX_PX on screen: a window too small for that
+scrolls the felt instead, the hand whose turn it is kept in sight.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QRadialGradient,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -42,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import language
-from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, CardItem
+from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, INDEX_CAP, CardItem
 from ui.chips import (
     CHIP_RADIUS,
     ChipStackItem,
@@ -74,6 +77,10 @@ BEHIND_STEP = 64.0
 BADGE_DY = 130.0  # the top of the number badge, below the spot's centre
 BADGE_H = 26.0
 DOUBLE_DX = 22.0  # a doubled stake: the double beside the bet
+# Split hands side by side fan almost straight down: each covered card still shows its index
+# (the strip a fan leaves is its top), and two hands of a few cards fit a box of a full table
+# without being drawn smaller.
+SPLIT_FAN_DX = 3.0
 CAPTION_H = 22.0  # a split hand's label, or "doubled", under its cards
 HAND_GAP = 12.0
 
@@ -91,6 +98,9 @@ SHOE_NEXT_RIGHT = SHOE_RECT.left() - 8
 SHOE_NEXT_LEFT = 1048.0  # clear of the dealer's longest hand
 SHOE_NEXT_STEP = 40.0
 RACK_RECT = QRectF(616, 0, 368, 62)
+# The least height of a card's index on screen, in logical pixels (issue 12: read at 1024 x 600,
+# split hands included): below it the view stops shrinking the felt and scrolls it.
+MIN_INDEX_PX = 10.0
 
 ACTIVE_COLOUR = QColor("#ffd54a")
 HIGHLIGHT_COLOUR = QColor("#5fd3ff")
@@ -575,6 +585,22 @@ class Drawing:
     captions: dict[str, LabelItem] = field(default_factory=dict)
     outlines: dict[str, OutlineItem] = field(default_factory=dict)
 
+    def card_scale(self) -> float:
+        """The scale of the smallest face-up card in play (1 when none is smaller): how far the
+        view may shrink the felt before an index is too small to read. The shoe's next cards,
+        a preview drawn smaller beside the shoe, are left out: they would make the dealer's
+        draw drill scroll on a small window for a row read at a glance."""
+        return min(
+            (
+                c.scale()
+                for label, cs in self.hand_cards.items()
+                if label != "shoe"
+                for c in cs
+                if c.face_up
+            ),
+            default=1.0,
+        )
+
 
 class TableScene(QGraphicsScene):
     """The table as a scene. `show(view)` redraws it from a snapshot; clicks come back as
@@ -918,7 +944,8 @@ class TableScene(QGraphicsScene):
         dy = FAN_DY
         if most > 1 and CARD_H + dy * (most - 1) > avail_h:
             dy = max(FAN_DY_MIN, (avail_h - CARD_H) / (most - 1))
-        widths = [CARD_W + FAN_DX * (len(h.cards) - 1) for h in hands]
+        fan_dx = SPLIT_FAN_DX if len(hands) > 1 else FAN_DX
+        widths = [CARD_W + fan_dx * (len(h.cards) - 1) for h in hands]
         total_w = sum(widths) + HAND_GAP * (len(hands) - 1)
         scale = min(1.0, avail_w / total_w, avail_h / (CARD_H + dy * (most - 1)))
         # Split hands side by side, the first on the right: the dealer's left, as the boxes go.
@@ -953,7 +980,7 @@ class TableScene(QGraphicsScene):
             for j, token in enumerate(hand.cards):
                 card = CardItem(token, True, d.layer)
                 card.setScale(scale)
-                card.setPos(left + j * FAN_DX * scale, y0 + j * dy * scale)
+                card.setPos(left + j * fan_dx * scale, y0 + j * dy * scale)
                 cards.append(card)
             d.hand_cards[hand.label] = cards
             hand_rect = QRectF(left, y0, w * scale, height)
@@ -1109,6 +1136,7 @@ class TableWidget(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setMouseTracking(True)
         self.setMinimumSize(320, 200)
+        self._scrolls = False  # the felt is larger than the widget (see _fit)
         # Every pixel of the viewport is painted, by the background brush or the prepared
         # picture: Qt need not clear it (nor paint what lies behind it) first, a full-viewport
         # fill saved at every question.
@@ -1122,6 +1150,9 @@ class TableWidget(QGraphicsView):
 
     def show_table(self, view: TableView) -> None:
         self._table.show(view)
+        self._fit()
+        if self._scrolls:
+            self._keep_in_sight(view)
 
     def prepare(self, view: TableView) -> None:
         """Build and paint `view` now, for a `show_table(view)` to come."""
@@ -1166,8 +1197,41 @@ class TableWidget(QGraphicsView):
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(1120, 700)
 
+    def zoom_needed(self) -> float:
+        """The least zoom at which every card of the table shows its index MIN_INDEX_PX tall."""
+        d = self._table.drawing
+        least = d.card_scale() if d is not None else 1.0
+        return MIN_INDEX_PX / (INDEX_CAP * least)
+
     def _fit(self) -> None:
-        self.fitInView(self._table.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """The whole table in the widget, unless that would draw its cards too small to read:
+        then at the least zoom that keeps them readable, with scroll bars."""
+        rect = self._table.sceneRect()
+        room = self.maximumViewportSize()  # without scroll bars
+        fit = min((room.width() - 2) / rect.width(), (room.height() - 2) / rect.height())
+        zoom = max(fit, self.zoom_needed())
+        scrolls = zoom > fit
+        if scrolls != self._scrolls:
+            self._scrolls = scrolls
+            policy = (
+                Qt.ScrollBarPolicy.ScrollBarAsNeeded
+                if scrolls
+                else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            )
+            self.setHorizontalScrollBarPolicy(policy)
+            self.setVerticalScrollBarPolicy(policy)
+        if abs(self.transform().m11() - zoom) > 1e-9:
+            self.setTransform(QTransform.fromScale(zoom, zoom))
+        if not scrolls:
+            self.centerOn(rect.center())
+
+    def _keep_in_sight(self, view: TableView) -> None:
+        """Scroll to the hand whose turn it is, or the first the drill points at."""
+        outlines = self._table.outlines
+        for label in (view.active, *view.highlights):
+            if label in outlines:
+                self.ensureVisible(outlines[label], 24, 24)
+                return
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

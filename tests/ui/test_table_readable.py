@@ -1,0 +1,135 @@
+"""The felt read on a small window (issue 12): at 1024 x 600 every card's index, split hands'
+included, is at least 10 pixels high as drawn; a window too small for that scrolls the felt
+rather than shrinking the cards, the hand whose turn it is in sight."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from PySide6.QtCore import QRect, QRectF
+from PySide6.QtGui import QColor, QImage
+
+from trainer.game.table import BoxView, HandView, TableView
+from trainer.history.store import Store
+from trainer.settings import Settings
+from ui.cards import CARD_W, FAN_DY, CardItem
+from ui.main_window import MainWindow
+from ui.table_scene import MIN_INDEX_PX, TableWidget
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+SEAT = "seat"
+
+
+def split_table() -> TableView:
+    """A full table of seven boxes, box 4 split in two hands of three cards, a behind bettor on
+    it, the second hand's turn."""
+    boxes = []
+    for n in range(1, 8):
+        if n == 4:
+            stakes = ((SEAT, D(20)), ("behind-a", D(10)))
+            hands = (
+                HandView("4.1", ("8H", "3S", "TD"), stakes),
+                HandView("4.2", ("8D", "3C", "5C"), stakes),
+            )
+            boxes.append(BoxView(4, stakes, hands))
+        else:
+            stake = ((SEAT, D(10)),)
+            boxes.append(BoxView(n, stake, (HandView(str(n), ("9C", "7D"), stake),)))
+    return TableView(tuple(boxes), dealer_cards=("6H",), active="4.2")
+
+
+def is_ink(c: QColor) -> bool:
+    """A pixel of a card's print: black, or the red of hearts and diamonds (not the white face,
+    the grey edge of the next card or its shadow)."""
+    r, g, b = c.red(), c.green(), c.blue()
+    return max(r, g, b) < 120 or (r > 140 and g < 110 and b < 120)
+
+
+def index_height(image: QImage, table: TableWidget, card: CardItem) -> int:
+    """The height in device pixels of the ink in the card's top-left corner, the strip a fan
+    leaves showing: its rank and suit pip as drawn on screen."""
+    dpr = image.devicePixelRatio()
+    rect = card.card_rect()
+    corner = QRectF(rect.left(), rect.top(), CARD_W * 0.6, FAN_DY).intersected(rect)
+    corner = QRectF(corner.topLeft(), corner.size() * card.scale())
+    shown: QRect = table.mapFromScene(corner).boundingRect()
+    shown = shown.translated(table.viewport().pos() - table.pos())
+    rows = []
+    for y in range(int(shown.top() * dpr) + 1, int(shown.bottom() * dpr)):
+        if any(
+            is_ink(QColor(image.pixel(x, y)))
+            for x in range(int(shown.left() * dpr) + 1, int(shown.right() * dpr))
+        ):
+            rows.append(y)
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def grab(table: TableWidget) -> QImage:
+    return table.viewport().grab().toImage()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+    qtbot.addWidget(w)
+    w.resize(1024, 600)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+    store.close()
+
+
+def split_cards(table: TableWidget) -> list[CardItem]:
+    cards = table.table_scene().hand_cards
+    return cards["4.1"] + cards["4.2"]
+
+
+def test_a_split_hand_s_cards_read_at_1024_by_600_in_a_drill(qtbot, window):
+    window.start_drill(["announce"], "practice")
+    page = window.drill_page
+    qtbot.waitUntil(lambda: page.table.viewport().width() > 400)
+    page.table.show_table(split_table())
+    image = grab(page.table)
+    heights = [index_height(image, page.table, c) for c in split_cards(page.table)]
+    assert min(heights) >= MIN_INDEX_PX, heights
+    # and the whole felt is in the window: nothing to scroll at this size
+    assert not page.table.horizontalScrollBar().isVisible()
+    assert not page.table.verticalScrollBar().isVisible()
+
+
+def test_a_split_hand_s_cards_read_at_1024_by_600_in_deal_mode(qtbot, window):
+    window.open_deal()
+    page = window._deal
+    page.begin({"boxes": 7, "mode": "practice", "incidents": "off", "shift_minutes": None})
+    qtbot.waitUntil(lambda: page.table.viewport().width() > 400)
+    page.table.show_table(split_table())
+    image = grab(page.table)
+    heights = [index_height(image, page.table, c) for c in split_cards(page.table)]
+    assert min(heights) >= MIN_INDEX_PX, heights
+
+
+def test_a_window_too_small_scrolls_the_felt_and_keeps_the_cards_readable(qtbot):
+    table = TableWidget()
+    qtbot.addWidget(table)
+    table.resize(520, 340)
+    table.show()
+    qtbot.waitExposed(table)
+    view = split_table()
+    table.show_table(view)
+    qtbot.waitUntil(lambda: table.horizontalScrollBar().isVisible())
+    image = grab(table)
+    heights = [index_height(image, table, c) for c in split_cards(table)]
+    assert min(heights) >= MIN_INDEX_PX, heights
+    # the hand whose turn it is lies in the part of the felt shown
+    hand = QRectF()
+    for c in table.table_scene().hand_cards["4.2"]:
+        hand = hand.united(c.card_rect())
+    assert table.viewport().rect().contains(table.mapFromScene(hand).boundingRect())
+    # made larger again, the whole table fits and the scroll bars go
+    table.resize(1280, 800)
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible())
+    assert not table.verticalScrollBar().isVisible()
