@@ -69,6 +69,7 @@ ARC_SPAN = 1100.0  # from the centre of the last box to the centre of the first
 BOX_SPACING_MAX = 420.0
 SPOT_R = 46.0
 INSURANCE_RISE = 380.0  # the insurance line runs this far above the boxes, towards the dealer
+INSURANCE_STEP = 60.0  # between the insurance stakes of a box's bettors on the line
 # Behind bets lie behind the seat's, on the players' side of the box [000][003]: a row below the
 # spot, then the box's number.
 BEHIND_DY = 74.0
@@ -821,16 +822,8 @@ class TableScene(QGraphicsScene):
         for _key, item, hand, dx in seat:
             if hand is None:
                 item.setPos(c.x() + dx, y)
-        self._draw_behind(d, box, place, hands)
-        if box.insurance is not None:
-            self._stack(
-                d,
-                f"{n}:insurance",
-                box.insurance,
-                QPointF(c.x(), place.insurance_y),
-                label=_("insurance"),
-                radius=BEHIND_R,
-            )
+        behind_x = self._draw_behind(d, box, place, hands)
+        self._draw_insurance(d, box, place, behind_x)
         # the cards end above the tallest stake on the spot
         stakes_top = min((y + item.chips_rect().top() for _, item, _, _ in seat), default=y)
         centres = self._draw_hands(d, box, place, marked, min(stakes_top - 6, c.y() - SPOT_R - 10))
@@ -888,11 +881,46 @@ class TableScene(QGraphicsScene):
         dx = max(DOUBLE_DX * radius / CHIP_RADIUS, first.boundingRect().width() / 2 + 1.5)
         return [(f"{key}:seat", first, hand, dx), (f"{key}:seat:double", double, hand, -dx)]
 
+    def _draw_insurance(
+        self, d: Drawing, box: BoxView, place: BoxPlace, behind_x: dict[str, float]
+    ) -> None:
+        """Each insuring bettor's insurance on the insurance line, in front of his own bet [003]
+        (insurance belongs to each bettor, RULES.md §9): the stacks in a row in the order their
+        bets lie from left to right, spaced so none covers another, each labelled with its
+        bettor's name when there are several. A view with a total and no bettors is the seat's."""
+        c = place.anchor
+        insured = list(box.insurances)
+        if not insured and box.insurance is not None:
+            insured = [(SEAT, box.insurance)]
+        if not insured:
+            return
+        # where each one's bet lies; the seat's on the spot, ahead of a behind bet just behind it
+        order = sorted(
+            range(len(insured)),
+            key=lambda i: (behind_x.get(insured[i][0], c.x()), insured[i][0] != SEAT, i),
+        )
+        k = len(insured)
+        step = min(INSURANCE_STEP, (place.width - 4) / k)
+        x0 = c.x() - step * (k - 1) / 2
+        several = k > 1
+        for slot, i in enumerate(order):
+            who, amount = insured[i]
+            x = x0 + slot * step
+            self._stack(
+                d,
+                f"{box.number}:insurance" + ("" if who == SEAT else f":{who}"),
+                amount,
+                QPointF(x, insurance_y(x)),
+                label=who if several else _("insurance"),
+                radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
+                label_width=step - 4,
+            )
+
     def _draw_behind(
         self, d: Drawing, box: BoxView, place: BoxPlace, hands: list[HandView]
-    ) -> None:
+    ) -> dict[str, float]:
         """The behind bettors' stakes in a row behind the seat's [000][003]: each bettor's money
-        on the box (over all its hands once split or doubled)."""
+        on the box (over all its hands once split or doubled); where each one lies."""
         bettors = [who for who, _ in box.bets if who != SEAT]
         for h in hands:
             bettors += [who for who, _ in h.stakes if who != SEAT and who not in bettors]
@@ -904,13 +932,15 @@ class TableScene(QGraphicsScene):
             if amount:
                 amounts.append((who, amount))
         if not amounts:
-            return
+            return {}
         row = place.behind_area()
         step = min(BEHIND_STEP, (row.width() - 4) / len(amounts))
         x0 = row.center().x() - step * (len(amounts) - 1) / 2
+        where = {}
         for i, (who, amount) in enumerate(amounts):
             # in the order the view gives them, read from left to right as a question lists them
             pos = QPointF(x0 + i * step, place.anchor.y() + BEHIND_DY)
+            where[who] = pos.x()
             self._stack(
                 d,
                 f"{box.number}:{who}",
@@ -921,6 +951,7 @@ class TableScene(QGraphicsScene):
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4,
             )
+        return where
 
     def _draw_hands(
         self, d: Drawing, box: BoxView, place: BoxPlace, marked: set[str], lowest: float

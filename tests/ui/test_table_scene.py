@@ -15,7 +15,14 @@ from PySide6.QtWidgets import QGraphicsView
 from trainer.game.table import BoxView, HandView, TableView
 from ui.cards import CARD_H, CARD_W, COURT_FILL, FAN_DY, CardItem, split_token
 from ui.chips import ChipStackItem, format_amount
-from ui.table_scene import SCENE_RECT, SHOE_RECT, TableScene, TableWidget, layout_boxes
+from ui.table_scene import (
+    SCENE_RECT,
+    SHOE_RECT,
+    TableScene,
+    TableWidget,
+    insurance_y,
+    layout_boxes,
+)
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -243,6 +250,54 @@ def test_insurance_lies_behind_the_box_towards_the_dealer(scene):
     assert dealer_bottom < ins.sceneBoundingRect().top()
     assert ins.sceneBoundingRect().bottom() < cards_top
     assert "1:insurance" not in scene.stacks
+
+
+def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(scene):
+    # [003] every bettor on a box may insure, against his own bet: two insurances, two stacks
+    bets = ((SEAT, D(20)), ("behind-a", D(10)))
+    view = table(
+        BoxView(
+            2,
+            bets,
+            (HandView("2", ("9C", "7D"), bets),),
+            insurance=D(15),
+            insurances=((SEAT, D(10)), ("behind-a", D(5))),
+        ),
+        box(5, ("TD", "6S"), insurance=D(5), insurances=((SEAT, D(5)),)),
+        dealer_cards=("AH",),
+    )
+    scene.show(view)
+    seat_ins, behind_ins = scene.stacks["2:insurance"], scene.stacks["2:insurance:behind-a"]
+    assert (seat_ins.amount, seat_ins.label) == (D(10), "seat")
+    assert (behind_ins.amount, behind_ins.label) == (D(5), "behind-a")
+    place = scene.places[2]
+    for ins in (seat_ins, behind_ins):  # on the insurance line, within the box
+        assert ins.pos().y() == pytest.approx(insurance_y(ins.pos().x()))
+        assert place.area().contains(ins.sceneBoundingRect())
+    assert not seat_ins.sceneBoundingRect().intersects(behind_ins.sceneBoundingRect())
+    # side by side in front of the box, as the box's bets are
+    mid = (seat_ins.pos().x() + behind_ins.pos().x()) / 2
+    assert mid == pytest.approx(place.anchor.x(), abs=1)
+    assert "2:insurance:seat" not in scene.stacks
+    # a lone insurance says what it is
+    assert scene.stacks["5:insurance"].label == "insurance"
+    assert scene.stacks["5:insurance"].amount == D(5)
+
+
+def test_behind_bettors_insurances_lie_in_the_order_of_their_bets(scene):
+    bets = ((SEAT, D(10)), ("ann", D(20)), ("bob", D(30)))
+    insured = (("bob", D(15)), ("ann", D(10)))  # in any order: placed by where the bets lie
+    view = table(
+        BoxView(3, bets, (HandView("3", ("9C", "7D"), bets),), D(25), insured),
+        dealer_cards=("AH",),
+    )
+    scene.show(view)
+    ann, bob = scene.stacks["3:insurance:ann"], scene.stacks["3:insurance:bob"]
+    assert (ann.amount, bob.amount) == (D(10), D(15))
+    assert "3:insurance" not in scene.stacks  # the seat did not insure
+    assert scene.stacks["3:ann"].pos().x() < scene.stacks["3:bob"].pos().x()
+    assert ann.pos().x() < bob.pos().x()
+    assert not ann.sceneBoundingRect().intersects(bob.sceneBoundingRect())
 
 
 def test_split_hands_side_by_side_and_labelled(scene):
