@@ -29,13 +29,17 @@ class PictureCache:
     def __init__(self, max_pictures: int, max_side: int | None = None) -> None:
         self.max_pictures = max_pictures
         self.max_side = max_side
-        self._pictures: OrderedDict[tuple[Hashable, float, float], QPixmap] = OrderedDict()
+        self._pictures: OrderedDict[tuple[Hashable, float, float, float], QPixmap] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._pictures)
 
     def clear(self) -> None:
         self._pictures.clear()
+
+    def pictures_of(self, key: Hashable) -> list[QPixmap]:
+        """The pictures kept of `key`: one per zoom and screen it has been drawn at."""
+        return [pm for k, pm in self._pictures.items() if k[0] == key]
 
     def paint(
         self, painter: QPainter, key: Hashable, rect: QRectF, draw: Callable[[QPainter], None]
@@ -52,7 +56,9 @@ class PictureCache:
         if self.max_side is not None and (w > self.max_side or h > self.max_side):
             draw(painter)
             return
-        full = (key, round(sx, 4), round(sy, 4))
+        # keyed by the device's pixel ratio too: a picture drawn for a 2x screen at half the zoom
+        # has the same pixels as one for a 1x screen, but not the same size in logical units
+        full = (key, round(sx, 4), round(sy, 4), dpr)
         pm = self._pictures.get(full)
         if pm is None:
             pm = QPixmap(w, h)
