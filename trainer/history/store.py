@@ -97,6 +97,13 @@ from typing import Any, Final
 
 import platformdirs
 
+from trainer.history.interface import (  # noqa: F401  (re-exported: where they always were)
+    Attempt,
+    Profile,
+    SessionRow,
+    StoreError,
+    UnwritableError,
+)
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
 SCHEMA_VERSION: Final = 4
@@ -140,23 +147,6 @@ _SQLITE_NOTADB: Final = 26
 _SQLITE_IOERR_SHMSIZE: Final = _SQLITE_IOERR | 19 << 8  # no room to grow the -shm beside it
 
 
-class StoreError(Exception):
-    """The history cannot be opened at all; the message is a sentence for the trainee."""
-
-
-class UnwritableError(StoreError, sqlite3.OperationalError):
-    """The history cannot be written now (read-only, disk full, locked); a sentence for the
-    trainee. `why` is the reason alone ("the disk is full"), to build other sentences on.
-
-    Also an sqlite3.OperationalError, which is what such a write raised before: code that
-    caught that (the settings dialog's profiles) still does.
-    """
-
-    def __init__(self, sentence: str, why: str) -> None:
-        super().__init__(sentence)
-        self.why = why
-
-
 class _Unreadable(Exception):
     """The file exists but is not a usable Sabot history: it is moved aside."""
 
@@ -181,48 +171,6 @@ def data_dir() -> Path:
 
 def default_path() -> Path:
     return data_dir() / DB_NAME
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    id: int
-    name: str
-    created: datetime  # UTC
-
-
-@dataclass(frozen=True, slots=True)
-class SessionRow:
-    id: int
-    profile: str
-    mode: str
-    skills: tuple[str, ...]
-    preset: str
-    seed: int | None
-    started: datetime  # UTC
-    ended: datetime | None  # None while running, or if the program died during it
-    attempts: int
-    correct: int
-    planned: int | None = None  # questions set (sprint, exam); None: open-ended or unknown
-    interactive: bool = True  # False: the answers were piped, their times are not the trainee's
-
-    @property
-    def complete(self) -> bool:
-        """Ended, and every planned question answered."""
-        return self.ended is not None and (self.planned is None or self.attempts >= self.planned)
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    id: int
-    session_id: int
-    skill: str
-    item: str
-    question: dict[str, Any]
-    answer: str
-    expected: str
-    correct: bool
-    response_ms: int
-    at: datetime  # wall clock, UTC, to the second
 
 
 @dataclass(slots=True)
