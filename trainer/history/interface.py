@@ -1,13 +1,16 @@
 """What both histories share — the SQLite file of one trainer and a school's PostgreSQL server: the
-rows a history gives back (profiles, sessions, attempts) and the errors it raises, each a
-sentence for the trainee."""
+rows a history gives back (profiles, sessions, attempts), the errors it raises, each a sentence
+for the trainee, and `HistoryStore`, what every backend offers."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol, Self
 
 
 class StoreError(Exception):
@@ -67,3 +70,101 @@ class Attempt:
     correct: bool
     response_ms: int
     at: datetime  # wall clock, UTC, to the second
+
+
+@dataclass(frozen=True, slots=True)
+class SyncStatus:
+    """Where a shared history's answers are: all on the server, or some still waiting on this PC
+    (the server cannot be reached, or refuses them). `problem` says why, in a few words."""
+
+    online: bool
+    waiting: int  # answers recorded here and not yet on the server
+    problem: str | None = None
+
+    @property
+    def text(self) -> str:
+        """For the status bar: "offline — 12 answers waiting", or that everything is sent."""
+        answers = "1 answer" if self.waiting == 1 else f"{self.waiting} answers"
+        if not self.online:
+            return f"offline — {answers} waiting"
+        if self.problem is not None:
+            return f"the school's server refuses them ({self.problem}) — {answers} waiting"
+        if self.waiting:
+            return f"sending — {answers} waiting"
+        return "school's server: every answer sent"
+
+
+class HistoryStore(Protocol):
+    """What the app, the commands and the statistics use of a history, whichever backend holds
+    it: `trainer.history.store.Store` (one SQLite file) or `trainer.history.postgres.
+    PostgresStore` (a school's server). `trainer.history.opening.open_history` chooses.
+
+    The statistics (`history.stats`, `progress_data`, `plan`) read the aggregates of the SQLite
+    schema through `_snapshot()` and `_profile_id()`: both backends keep that schema on this
+    PC (the PostgreSQL one as its copy of the trainee's history), so every figure is computed by
+    the same code from the same tables.
+    """
+
+    path: Path
+    notice: str | None
+    read_only: str | None
+
+    def close(self) -> str | None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None: ...
+    def reader(self) -> HistoryStore: ...
+    def batch(self) -> AbstractContextManager[None]: ...
+    def _snapshot(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _profile_id(self, name: str) -> int: ...
+
+    def profile(self, name: str) -> int: ...
+    def profiles(self) -> list[Profile]: ...
+    def rename_profile(self, old: str, new: str) -> None: ...
+    def profile_answers(self, name: str) -> int: ...
+    def delete_profile(self, name: str) -> int: ...
+
+    def start_session(
+        self,
+        profile: str,
+        mode: str,
+        skills: Sequence[str],
+        preset: str,
+        seed: int | None = None,
+        planned: int | None = None,
+        *,
+        interactive: bool = True,
+    ) -> int: ...
+    def end_session(self, session_id: int) -> None: ...
+    def sessions(self, profile: str) -> list[SessionRow]: ...
+
+    def record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: Mapping[str, Any],
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+    ) -> int | None: ...
+    def attempts(
+        self, profile: str | None = None, session_id: int | None = None
+    ) -> Iterator[Attempt]: ...
+    def export_rows(self, profile: str | None = None) -> Iterator[tuple[Any, ...]]: ...
+
+    def tidy(self) -> None: ...
+    def retry(self, wait_ms: int = ...) -> bool: ...
+    @property
+    def kept(self) -> int: ...
+    @property
+    def trouble(self) -> str | None: ...
+    @property
+    def trouble_reason(self) -> str | None: ...
+    @property
+    def unsaved(self) -> str | None: ...
+    @property
+    def read_only_notice(self) -> str | None: ...
+    def status(self) -> SyncStatus | None:
+        """None for a history of this PC alone; a shared one says where its answers are."""
+        ...

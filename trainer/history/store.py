@@ -102,6 +102,7 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
     Profile,
     SessionRow,
     StoreError,
+    SyncStatus,
     UnwritableError,
 )
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
@@ -1022,6 +1023,10 @@ class Store:
     def trouble_reason(self) -> str | None:
         """Why what is kept cannot be written ("the disk is full"); None when nothing is kept."""
         return self._why if self._kept else None
+
+    def status(self) -> SyncStatus | None:
+        """A history of this PC alone has no server to wait on (see `HistoryStore.status`)."""
+        return None
 
     def retry(self, wait_ms: int = RETRY_WAIT_MS) -> bool:
         """Try again to write what is kept, waiting at most `wait_ms` for a lock (the default
