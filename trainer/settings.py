@@ -87,6 +87,9 @@ class Preferences:
     chip_payment: str = FEWEST
     # "en", "fr", "it", or "" to follow the system's locale (English when it is none of them)
     language: str = ""
+    # a school's shared history: postgresql://HOST/DATABASE?user=LOGIN or service=NAME (None:
+    # this PC's own). Never with a password: Settings.save refuses one (see set_database_url)
+    database_url: str | None = None
 
     def chosen_language(self) -> str:
         """The language to speak: the one chosen, else the system's."""
@@ -170,6 +173,17 @@ def _count(v: Any) -> Any:
     return v if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10_000 else _BAD
 
 
+def _database_url(v: Any) -> Any:
+    if v is None:
+        return None
+    if not isinstance(v, str) or not _printable(v) or not v.strip():
+        return _BAD
+    from trainer.history.opening import has_password, is_database_url
+
+    # a password found in the file is dropped, never used or written back
+    return v.strip() if is_database_url(v) and not has_password(v) else _BAD
+
+
 _CHECKS: Final[dict[str, dict[str, _Check]]] = {
     "preferences": {
         "preset": _text(),  # an unknown preset is a rules question: see _repair_rules
@@ -180,6 +194,7 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "deal_animation": _flag,
         "chip_payment": _text(allowed=CHIP_PAYMENTS),
         "language": _language,
+        "database_url": _database_url,
     },
     "ui": {
         "geometry": _geometry,
@@ -273,8 +288,36 @@ class Settings:
             settings._repaired(" and ".join(problems), clock)
         return settings
 
+    def set_database_url(self, url: str | None) -> None:
+        """Use a school's server (None or blank: this PC's own history). Raises SettingsError,
+        changing nothing, for a URL that is not one, or that carries a password: a password is
+        never written to the settings file."""
+        from trainer.history.opening import has_password, is_database_url
+
+        if url is None or not url.strip():
+            self.prefs.database_url = None
+            return
+        if has_password(url):
+            raise SettingsError(
+                "A password is never saved in the settings: put it in ~/.pgpass (or a service "
+                "file, and name it service=NAME), and give the URL without it."
+            )
+        if not is_database_url(url) or not _printable(url):
+            raise SettingsError(
+                "The school's server is named postgresql://HOST/DATABASE?user=LOGIN or "
+                "service=NAME."
+            )
+        self.prefs.database_url = url.strip()
+
     def save(self) -> None:
         """Write the settings atomically. Raises SettingsError with a sentence on failure."""
+        from trainer.history.opening import has_password
+
+        if self.prefs.database_url and has_password(self.prefs.database_url):
+            raise SettingsError(
+                "A password is never saved in the settings: put it in ~/.pgpass (or a service "
+                "file, and name it service=NAME), and give the URL without it."
+            )
         preferences = dataclasses.asdict(self.prefs)
         preferences["overrides"] = {k: to_json_value(v) for k, v in self.prefs.overrides.items()}
         document = {

@@ -51,9 +51,9 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
         apply_theme(app, settings.prefs.theme)
 
     def open_store():  # the history is opened once home is on screen
-        from trainer.history.store import Store
+        from trainer.history.opening import database_url, open_history
 
-        return Store.open()
+        return open_history(database_url(settings.prefs.database_url))
 
     win = MainWindow(settings, open_store=open_store)
 

@@ -49,39 +49,82 @@ def why_no_server() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """The URL of a fresh database on a server of its own, for the whole test session."""
-    why = why_no_server()
-    if why:
-        pytest.skip(why)
-    bindir = _bindir()
-    assert bindir is not None
-    run_as = _unprivileged()
-    base = Path(tempfile.mkdtemp(prefix="sabot-pg-"))
-    data = base / "data"
-    if run_as:
-        os.chown(base, run_as["user"], run_as["group"])  # type: ignore[arg-type]
-    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+class PgServer:
+    """A PostgreSQL cluster of its own in a temporary folder, on a Unix socket only: started,
+    stopped (`pg_ctl stop`, as a server restarting) and started again by the tests."""
 
-    def run(*cmd: str) -> None:
+    def __init__(self) -> None:
+        why = why_no_server()
+        if why:
+            pytest.skip(why)
+        bindir = _bindir()
+        assert bindir is not None
+        self.bindir = bindir
+        self.run_as = _unprivileged()
+        self.base = Path(tempfile.mkdtemp(prefix="sabot-pg-"))
+        self.data = self.base / "data"
+        if self.run_as:
+            os.chown(self.base, self.run_as["user"], self.run_as["group"])  # type: ignore[arg-type]
+        self.env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+        self.url = f"postgresql:///postgres?host={self.base}&user={ADMIN}"
+        self._run(str(bindir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", ADMIN,
+                  "-E", "UTF8", "--no-sync", "--no-instructions")  # fmt: skip
+        self.start()
+
+    def _run(self, *cmd: str) -> None:
         p = subprocess.run(
-            cmd, env=env, capture_output=True, text=True, timeout=120, cwd=base, **run_as
-        )  # type: ignore[call-overload]
+            cmd, env=self.env, capture_output=True, text=True, timeout=120, cwd=self.base,
+            **self.run_as,
+        )  # type: ignore[call-overload]  # fmt: skip
         if p.returncode != 0:
             pytest.fail(f"{cmd[0]} failed: {p.stderr.strip() or p.stdout.strip()}")
 
-    run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", ADMIN, "-E", "UTF8",
-        "--no-sync", "--no-instructions")  # fmt: skip
-    run(
-        str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "60",
-        "-o", f"-k {base} -c listen_addresses='' -F -c max_connections=100", "start",
-    )  # fmt: skip
-    try:
-        yield f"postgresql:///postgres?host={base}&user={ADMIN}"
-    finally:
+    def start(self) -> None:
+        self._run(
+            str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"),
+            "-w", "-t", "60", "-o",
+            f"-k {self.base} -c listen_addresses='' -F -c max_connections=200", "start",
+        )  # fmt: skip
+
+    def stop(self, mode: str = "fast") -> None:
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def remove(self) -> None:
         subprocess.run(
-            [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            env=env, capture_output=True, timeout=60, cwd=base, **run_as,
+            [str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+            env=self.env, capture_output=True, timeout=60, cwd=self.base, **self.run_as,
         )  # type: ignore[call-overload]  # fmt: skip
-        shutil.rmtree(base, ignore_errors=True)
+        shutil.rmtree(self.base, ignore_errors=True)
+
+    def login_url(self, login: str) -> str:
+        return self.url.replace(f"user={ADMIN}", f"user={login}")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One server for the whole test session."""
+    server = PgServer()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server: PgServer) -> str:
+    """The URL of the session's server, as its administrator."""
+    return pg_server.url
+
+
+_SCHOOL: dict[str, bool] = {}
+
+
+def school_login(server: PgServer, login: str) -> str:
+    """A trainee's URL on `server`, its schema made once and the login added."""
+    from trainer.history.postgres import add_login, init_server
+
+    if not _SCHOOL.get(server.url):
+        init_server(server.url)
+        _SCHOOL[server.url] = True
+    add_login(server.url, login)
+    return server.login_url(login)

@@ -188,7 +188,8 @@ def test_attempts_round_trip_in_order(store: Store, clock: Clock) -> None:
         list(store.attempts(session_id=12345))
 
 
-def test_questions_are_stored_compactly(store: Store, path: Path) -> None:
+def test_questions_are_stored_compactly(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["sums", "settle"], "p")
     big = {"boxes": [{"box": box, "bet": "25", "cards": ["9", "7"]} for box in range(1, 8)]}
     store.record(session, "sums", "soft 16", {"cards": ["A", "5"]}, "x", "x", True, 1)
@@ -283,7 +284,8 @@ def test_a_failed_batch_records_nothing_and_the_store_recovers(store: Store) -> 
 # -- durability ----------------------------------------------------------------------------------
 
 
-def test_each_attempt_is_committed_when_record_returns(store: Store, path: Path) -> None:
+def test_each_attempt_is_committed_when_record_returns(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["a"], "p")
     attempt = store.record(session, "a", "i", {"q": 1}, "1", "2", False, 321)
     other = raw(path)  # another connection sees it while the store is still open
@@ -631,9 +633,8 @@ def _stored(path: Path) -> list[tuple[int, str, int]]:
         return other.execute("SELECT session, answer, ms FROM attempt ORDER BY id").fetchall()
 
 
-def test_an_answer_that_cannot_be_written_is_kept_and_saved_with_the_next(
-    store: Store, path: Path
-) -> None:
+def test_an_answer_that_cannot_be_written_is_kept_and_saved_with_the_next(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["a"], "p")
     assert _answer(store, session, 0) is not None
     store._conn.execute("PRAGMA query_only = ON")  # the injected failure: SQLITE_READONLY
@@ -655,7 +656,8 @@ def test_an_answer_that_cannot_be_written_is_kept_and_saved_with_the_next(
     assert stats.session_stats(store, session).overall.attempts == 5
 
 
-def test_a_full_disk_keeps_the_answers_and_the_end_of_the_session(store: Store, path: Path) -> None:
+def test_a_full_disk_keeps_the_answers_and_the_end_of_the_session(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "sprint", ["a"], "p")
     _answer(store, session, 0)
     # SQLite's own limit on the file's size: its real "database or disk is full" error
@@ -698,8 +700,9 @@ def test_closing_says_which_answers_could_not_be_saved(path: Path) -> None:
 
 
 def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
-    store: Store, path: Path
+    store: Store,
 ) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["a"], "p")
     _answer(store, session, 0)
     locker = subprocess.Popen(
@@ -728,7 +731,14 @@ def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
     assert [ms for _, _, ms in _stored(path)] == [1000, 1001, 1002]
 
 
-def test_the_log_stays_small_as_a_session_goes(store: Store, path: Path) -> None:
+def _shared(store: Store) -> int:
+    # a school's copy writes each answer's outbox row beside it, and deletes it once sent: as
+    # many pages again
+    return 1 if store.status() is None else 2
+
+
+def test_the_log_stays_small_as_a_session_goes(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["a"], "p")
     wal = Path(f"{path}-wal")
     biggest = 0
@@ -737,17 +747,18 @@ def test_the_log_stays_small_as_a_session_goes(store: Store, path: Path) -> None
         biggest = max(biggest, wal.stat().st_size)
         store.tidy()  # as the drills do, while the trainee reads the next question
     # it used to grow by ~32 KiB an answer, up to ~40 MB: now TIDY_EVERY answers' worth
-    assert biggest <= 2 * store_module.WAL_BYTES, biggest
+    assert biggest <= 2 * store_module.WAL_BYTES * _shared(store), biggest
 
 
-def test_the_log_stays_bounded_for_a_writer_that_never_tidies(store: Store, path: Path) -> None:
+def test_the_log_stays_bounded_for_a_writer_that_never_tidies(store: Store) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
     session = store.start_session("Anna", "practice", ["a"], "p")
     wal = Path(f"{path}-wal")
     biggest = 0
     for n in range(400):
         _answer(store, session, n)
         biggest = max(biggest, wal.stat().st_size)
-    assert biggest <= 2 * store_module.WAL_BYTES + 128 * 1024, biggest
+    assert biggest <= (2 * store_module.WAL_BYTES + 128 * 1024) * _shared(store), biggest
 
 
 def test_a_small_full_volume_keeps_the_answers_until_there_is_room(tmp_path: Path) -> None:

@@ -200,15 +200,34 @@ def input_lines(stream: Any = None) -> Iterator[str]:
 
 
 def open_store() -> Any:
-    from trainer.history.store import Store, StoreError
+    """The history the commands work on (`trainer.history.opening` chooses: a school's server
+    when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once
+    the reason it cannot be opened is said on stderr."""
+    from trainer.history.opening import database_url, open_history
+    from trainer.history.store import StoreError
+    from trainer.settings import Settings
 
     try:
-        store = Store.open()
+        store = open_history(database_url(Settings.load().prefs.database_url))
     except StoreError as e:
         print(f"sabot: {e}", file=sys.stderr)
         return None
     if store.notice:
         print(f"sabot: {store.notice}", file=sys.stderr)
+    if store.status() is not None:  # a school's server: say what is left for the next start
+        import atexit
+
+        def left() -> None:
+            n = getattr(store, "left_waiting", 0)
+            if n:
+                answers = "1 answer" if n == 1 else f"{n} answers"
+                print(
+                    f"sabot: the school's server could not be reached: {answers} wait on this "
+                    "PC and go with the next start of Sabot.",
+                    file=sys.stderr,
+                )
+
+        atexit.register(left)
     return store
 
 

@@ -1,6 +1,6 @@
-"""`sabot server`: set up a school's shared history on PostgreSQL (`init`), and give each
-trainee or instructor a login (`add`). No password is ever asked for or stored here: libpq reads
-it from ~/.pgpass or a service file."""
+"""`sabot server`: set up a school's shared history on PostgreSQL (`init`), give each
+trainee or instructor a login (`add`), upload a trainee's own history to it once (`import`).
+No password is ever asked for or stored here: libpq reads it from ~/.pgpass or a service file."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ def cmd_server(args: Any) -> int:
         if args.action == "init":
             for line in init_server(args.url):
                 print(line)
+        elif args.action == "import":
+            return _import(args)
         else:
             add_login(args.url, args.login, instructor=args.instructor)
             print(
@@ -29,6 +31,31 @@ def cmd_server(args: Any) -> int:
     except ServerError as e:
         print(f"sabot server: {e}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _import(args: Any) -> int:
+    """Upload this PC's own history (the SQLite file, not a school's copy) to the server, as
+    the login the URL names; again, it adds nothing."""
+    from trainer.history.postgres import ServerError, import_history
+    from trainer.history.store import Store, StoreError
+
+    try:
+        local = Store.open()
+    except StoreError as e:
+        print(f"sabot server: {e}", file=sys.stderr)
+        return 1
+    try:
+        added, there = import_history(args.url, local, args.profile)
+    except ValueError as e:  # no such profile
+        print(f"sabot server: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except ServerError as e:
+        print(f"sabot server: {e}", file=sys.stderr)
+        return 1
+    finally:
+        local.close()
+    print(f"{added} answer{'' if added == 1 else 's'} uploaded, {there} already on the server")
     return 0
 
 
@@ -49,3 +76,13 @@ def add_commands(sub: Any) -> None:
     a.add_argument("login", metavar="LOGIN", help="lower-case letters, digits and _")
     a.add_argument("--instructor", action="store_true")
     a.set_defaults(func=cmd_server)
+    m = actions.add_parser(
+        "import",
+        help="upload this PC's history to the server, once",
+        description="Upload the history of this PC (every profile, or --profile NAME) to the "
+        "school's server, as the login the URL names. Each session and answer is sent under an "
+        "id made from what it is: importing again adds nothing.",
+    )
+    m.add_argument("url", metavar="URL", help="postgresql://HOST/DATABASE?user=LOGIN")
+    m.add_argument("--profile", metavar="NAME", help="only this profile's history")
+    m.set_defaults(func=cmd_server)

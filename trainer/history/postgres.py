@@ -23,12 +23,38 @@ psycopg (3) is imported only here, when a school's server is used.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from typing import Any, Final
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final
+
+from trainer.history.interface import (
+    Attempt,
+    HistoryStore,
+    Profile,
+    SessionRow,
+    StoreError,
+    SyncStatus,
+    UnwritableError,
+)
+from trainer.history.opening import has_password, is_database_url
+
+if TYPE_CHECKING:
+    from trainer.history.store import Store
 
 INSTRUCTOR: Final = "sabot_instructor"
 TRAINEE: Final = "sabot_trainee"
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -87,6 +113,12 @@ CREATE TABLE IF NOT EXISTS attempt (
 );
 CREATE INDEX IF NOT EXISTS attempt_session ON attempt (session);
 CREATE INDEX IF NOT EXISTS attempt_owner_skill ON attempt (owner, skill);
+-- version 2: a session made on a PC carries its own id, so that it is sent once whatever
+-- happens to the network; what a sprint or an exam set out to ask; typed or piped answers
+ALTER TABLE session ADD COLUMN IF NOT EXISTS uid uuid UNIQUE;
+ALTER TABLE session ADD COLUMN IF NOT EXISTS planned integer;
+ALTER TABLE session ADD COLUMN IF NOT EXISTS interactive boolean NOT NULL DEFAULT true;
+CREATE INDEX IF NOT EXISTS session_owner ON session (owner);
 """
 
 # Row security: a trainee sees and writes its own rows; the instructor reads everyone's.
@@ -159,4 +191,921 @@ def add_login(url: str, login: str, *, instructor: bool = False) -> None:
         conn.execute(f"GRANT {group} TO {login}")
 
 
-__all__ = ["INSTRUCTOR", "TRAINEE", "ServerError", "add_login", "init_server"]
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+# -- what goes to the server, each change replayable -------------------------------------------
+#
+# Every change of a shared history is an operation in the outbox (a table of this PC's copy,
+# written in the same SQLite transaction as the change itself), sent in order and deleted once
+# the server has committed it. Each can be sent again without harm — answers and sessions carry
+# their uid (ON CONFLICT DO NOTHING), an end or a rename finds nothing left to change — so an
+# answer whose sending was cut short between the server's commit and the outbox's delete is
+# stored once all the same.
+
+_UID_NAMESPACE: Final = uuid.UUID("9a3c2f0e-61b4-4f7e-9a55-1d5e0b6c7a21")  # import_history's ids
+
+
+class _Missing(Exception):
+    """The server lacks what an operation refers to (an answer's session)."""
+
+
+def _apply(conn: Any, kind: str, body: Mapping[str, Any], sessions: dict[str, int]) -> int:
+    """Apply one operation on the server (inside the caller's transaction); the rows it added."""
+    if kind == "profile":
+        return int(
+            conn.execute(
+                "INSERT INTO profile (name, created) VALUES (%s, to_timestamp(%s))"
+                " ON CONFLICT (owner, name) DO NOTHING",
+                (body["name"], body["created"]),
+            ).rowcount
+        )
+    if kind == "session":
+        _apply(conn, "profile", {"name": body["profile"], "created": body["created"]}, sessions)
+        return int(
+            conn.execute(
+                """INSERT INTO session
+                    (uid, profile, mode, skills, preset, seed, started, planned, interactive)
+                SELECT %s, id, %s, %s, %s, %s, to_timestamp(%s), %s, %s FROM profile
+                WHERE owner = session_user AND name = %s
+                ON CONFLICT (uid) DO NOTHING""",
+                (
+                    body["uid"],
+                    body["mode"],
+                    json.dumps(body["skills"], ensure_ascii=False),
+                    body["preset"],
+                    body["seed"],
+                    body["started"],
+                    body["planned"],
+                    body["interactive"],
+                    body["profile"],
+                ),
+            ).rowcount
+        )
+    if kind == "attempt":
+        session = sessions.get(body["session"])
+        if session is None:
+            row = conn.execute("SELECT id FROM session WHERE uid = %s", (body["session"],))
+            found = row.fetchone()
+            if found is None:
+                raise _Missing(f"the session {body['session']} of an answer is not on the server")
+            session = sessions[body["session"]] = int(found[0])
+        return int(
+            conn.execute(
+                """INSERT INTO attempt
+                    (uid, session, skill, item, at, ms, correct, answer, expected, question)
+                VALUES (%s, %s, %s, %s, to_timestamp(%s), %s, %s, %s, %s, %s)
+                ON CONFLICT (uid) DO NOTHING""",
+                (
+                    body["uid"],
+                    session,
+                    body["skill"],
+                    body["item"],
+                    body["at"],
+                    body["ms"],
+                    body["correct"],
+                    body["answer"],
+                    body["expected"],
+                    body["question"],
+                ),
+            ).rowcount
+        )
+    if kind == "end":
+        conn.execute(
+            "UPDATE session SET ended = to_timestamp(%s) WHERE uid = %s AND ended IS NULL",
+            (body["ended"], body["session"]),
+        )
+        return 0
+    if kind == "rename":
+        conn.execute(
+            "UPDATE profile SET name = %s WHERE owner = session_user AND name = %s",
+            (body["new"], body["old"]),
+        )
+        return 0
+    raise ValueError(f"unknown outbox operation {kind!r}")
+
+
+_SYNC_TABLES: Final = (
+    # what is still to be sent, oldest first; AUTOINCREMENT: a number is never given twice,
+    # even once the outbox is emptied (the sender goes by "after the last one sent")
+    """CREATE TABLE IF NOT EXISTS sync_outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, body TEXT NOT NULL)""",
+    # the uid under which each local session and answer is known on the server
+    """CREATE TABLE IF NOT EXISTS sync_uid (
+        kind TEXT NOT NULL, local INTEGER NOT NULL, uid TEXT NOT NULL UNIQUE,
+        PRIMARY KEY (kind, local)) WITHOUT ROWID""",
+)
+
+RETRY_S: Final = 2.0  # while the server cannot be reached, the sender tries again this often
+CONNECT_TIMEOUT_S: Final = 5
+_SEND_MAX: Final = 500  # operations in one transaction on the server
+
+
+def _unix(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp())
+
+
+class _Held:
+    """A change this PC's copy could not take (its disk is full, another program holds it),
+    kept in memory in order until it can, as the SQLite history keeps its answers."""
+
+    def __init__(self, what: str, args: tuple[Any, ...], given: float) -> None:
+        self.what, self.args, self.given = what, args, given
+
+
+class PostgresStore:
+    """A trainee's history on a school's PostgreSQL server, with a copy on this PC.
+
+    Every change is written first to the copy — a SQLite history like the one of a trainee
+    alone, `Store`, at `data_dir()/school/<key>.sqlite3` — together with its operation in the
+    copy's outbox, in one transaction committed before `record()` returns; a thread sends the
+    outbox to the server as soon as it can. So:
+
+    - an answer costs what it costs on SQLite, never a wait on the network;
+    - when the server cannot be reached (network down, server restarting), answers wait in the
+      outbox, `status()` says "offline — 12 answers waiting", and they go when it comes back,
+      each exactly once (its uid);
+    - killing the program loses none: the outbox is on disk; the next start sends it;
+    - every figure (stats, progress, plan, export) is computed by the same code from the same
+      tables as on SQLite — the copy's — and stays readable offline.
+
+    When the sender first reaches the server, it also brings into the copy the sessions of this
+    login that it lacks (those practised on another PC of the school), so a trainee finds their
+    whole history on whichever PC is free.
+
+    The server keeps every answer: a trainee cannot delete a profile there (row security does
+    not let them); renaming one is sent like any change.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        local: Store,
+        *,
+        send: bool = True,
+        retry_s: float = RETRY_S,
+        on_sent: Callable[[int], None] | None = None,
+    ) -> None:
+        self.url = url
+        self._on_sent = on_sent
+        self._local = local
+        self.path: Path = local.path
+        self.notice: str | None = local.notice
+        self.read_only: str | None = local.read_only
+        self._clock: Callable[[], float] = local._clock
+        self._retry_s = retry_s
+        self._held: list[_Held] = []
+        self._ending: set[int] = set()  # sessions whose end is held
+        self._why: str | None = None
+        if self.read_only is None:
+            with local._write() as conn:
+                for statement in _SYNC_TABLES:
+                    conn.execute(statement)
+        self._online = True  # until the first try says otherwise
+        self._problem: str | None = None
+        self._passes = 0  # finished passes of the sender, for sync() to wait on
+        self._sent_upto = 0  # the outbox's operations up to this one are on the server
+        self._forgotten = 0  # ... and up to this one deleted from it
+        self._pulled = 0
+        self._sent = 0
+        self._cond = threading.Condition()
+        self._stop = False
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.closed = False
+        self.left_waiting = 0  # answers still in the outbox when closed
+        if send and self.read_only is None:
+            self._thread = threading.Thread(
+                target=self._send_loop, name="sabot-school-sender", daemon=True
+            )
+            self._thread.start()
+
+    @classmethod
+    def open(
+        cls,
+        url: str,
+        *,
+        data: Path | None = None,
+        clock: Callable[[], float] = time.time,
+        send: bool = True,
+        retry_s: float = RETRY_S,
+        on_sent: Callable[[int], None] | None = None,
+    ) -> PostgresStore:
+        """This PC's copy of the history `url` names (made if new), its sender started. The
+        server need not be reachable: the copy works offline. `on_sent(n)` is called on the
+        sender's thread each time n more answers are committed on the server (in the order they
+        were recorded). Raises StoreError with a sentence when psycopg is missing or the copy
+        cannot be opened."""
+        from trainer.history.store import Store, data_dir
+
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise StoreError(
+                "A school's server needs the psycopg package: pip install 'psycopg[binary]'."
+            ) from None
+        key = hashlib.sha256(url.strip().encode()).hexdigest()[:16]
+        folder = (data if data is not None else data_dir()) / "school"
+        local = Store.open(folder / f"{key}.sqlite3", clock=clock)
+        try:
+            return cls(url, local, send=send, retry_s=retry_s, on_sent=on_sent)
+        except BaseException:
+            local.close()
+            raise
+
+    # -- what the app reads: the copy ----------------------------------------------------------
+
+    def reader(self) -> HistoryStore:
+        return self._local.reader()
+
+    def _snapshot(self) -> Any:
+        return self._local._snapshot()
+
+    def _profile_id(self, name: str) -> int:
+        return int(self._local._profile_id(name))
+
+    def profiles(self) -> list[Profile]:
+        return self._local.profiles()
+
+    def profile_answers(self, name: str) -> int:
+        return int(self._local.profile_answers(name))
+
+    def sessions(self, profile: str) -> list[SessionRow]:
+        return self._local.sessions(profile)
+
+    def attempts(
+        self, profile: str | None = None, session_id: int | None = None
+    ) -> Iterator[Attempt]:
+        return self._local.attempts(profile, session_id)
+
+    def export_rows(self, profile: str | None = None) -> Iterator[tuple[Any, ...]]:
+        return self._local.export_rows(profile)
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        """This PC's copy's connection (the tests reach it to make its writes fail)."""
+        return self._local._conn
+
+    def tidy(self) -> None:
+        if not self._held:
+            self._local.tidy()
+
+    # -- what the app changes: the copy and its outbox, in one transaction ---------------------
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        with self._local.batch():
+            yield
+
+    def _queue(self, conn: sqlite3.Connection, kind: str, body: Mapping[str, Any]) -> None:
+        self._forget_sent(conn)
+        conn.execute(
+            "INSERT INTO sync_outbox (kind, body) VALUES (?, ?)",
+            (kind, json.dumps(body, ensure_ascii=False, separators=(",", ":"))),
+        )
+
+    def _forget_sent(self, conn: sqlite3.Connection) -> None:
+        # What the server has committed leaves the outbox in the next change's transaction (or
+        # at close): the sender only reads this PC's copy, so it never adds to its log nor
+        # waits on its lock. Were the program killed before, those are sent again, harmlessly.
+        sent = self._sent_upto
+        if sent > self._forgotten:
+            conn.execute("DELETE FROM sync_outbox WHERE seq <= ?", (sent,))
+            self._forgotten = sent
+
+    def _uid(self, conn: sqlite3.Connection, kind: str, local: int) -> str:
+        row = conn.execute(
+            "SELECT uid FROM sync_uid WHERE kind = ? AND local = ?", (kind, local)
+        ).fetchone()
+        if row is None:
+            raise ValueError(f"The {kind} {local} is not part of the school's history.")
+        return str(row[0])
+
+    def _profile_row(self, conn: sqlite3.Connection, profile_id: int) -> tuple[str, int]:
+        name, created = conn.execute(
+            "SELECT name, created FROM profile WHERE id = ?", (profile_id,)
+        ).fetchone()
+        return str(name), int(created)
+
+    def profile(self, name: str) -> int:
+        with self._local._write() as conn:
+            known = {p.id for p in self._local.profiles()}
+            profile_id = int(self._local.profile(name))
+            if profile_id not in known:
+                stored, created = self._profile_row(conn, profile_id)
+                self._queue(conn, "profile", {"name": stored, "created": created})
+        self._wake.set()
+        return profile_id
+
+    def rename_profile(self, old: str, new: str) -> None:
+        with self._local._write() as conn:
+            row = conn.execute("SELECT id FROM profile WHERE name = ?", (old.strip(),)).fetchone()
+            before = None if row is None else self._profile_row(conn, int(row[0]))[0]
+            self._local.rename_profile(old, new)
+            if row is not None and before is not None:
+                after = self._profile_row(conn, int(row[0]))[0]
+                self._queue(conn, "rename", {"old": before, "new": after})
+        self._wake.set()
+
+    def delete_profile(self, name: str) -> int:
+        self._local._profile_id(name)  # ValueError for a profile that does not exist
+        raise UnwritableError(
+            "On a school's server every answer is kept: a profile's history can only be "
+            "deleted by the school (ask your instructor).",
+            "the school's server keeps every answer",
+        )
+
+    def start_session(
+        self,
+        profile: str,
+        mode: str,
+        skills: Sequence[str],
+        preset: str,
+        seed: int | None = None,
+        planned: int | None = None,
+        *,
+        interactive: bool = True,
+    ) -> int:
+        if self._held:
+            self.retry()
+            if self._held:
+                raise UnwritableError(
+                    f"{self.trouble} No new drill can start until then.", self._why or ""
+                )
+        with self._local._write() as conn:
+            session_id = int(
+                self._local.start_session(
+                    profile, mode, skills, preset, seed, planned, interactive=interactive
+                )
+            )
+            (profile_id, started, skills_json) = conn.execute(
+                "SELECT profile, started, skills FROM session WHERE id = ?", (session_id,)
+            ).fetchone()
+            name, created = self._profile_row(conn, profile_id)
+            uid = str(uuid.uuid4())
+            conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (session_id, uid))
+            self._queue(
+                conn,
+                "session",
+                {
+                    "uid": uid,
+                    "profile": name,
+                    "created": created,
+                    "mode": mode.strip(),
+                    "skills": json.loads(skills_json),
+                    "preset": preset,
+                    "seed": seed,
+                    "started": started,
+                    "planned": planned,
+                    "interactive": bool(interactive),
+                },
+            )
+        self._wake.set()
+        return session_id
+
+    def record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: Mapping[str, Any],
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+    ) -> int | None:
+        """Record one attempt in this PC's copy and its outbox, committed before returning its
+        id; the sender takes it to the server. Kept in memory (None returned) when the copy
+        cannot be written, as the SQLite history does."""
+        args = (session_id, skill, item, question, answer, expected, correct, response_ms)
+        if self._held:
+            self._check_record(*args)
+            self._held.append(_Held("record", args, self._clock()))
+            return self._write_held()
+        try:
+            return self._record(*args)
+        except UnwritableError as error:
+            self._check_record(*args)
+            self._held.append(_Held("record", args, self._clock()))
+            self._why = error.why
+            return None
+
+    def _check_record(
+        self, session_id: int, skill: str, item: str, question: Mapping[str, Any], *rest: Any
+    ) -> None:
+        # what the copy would refuse at once (a bad argument, an ended session) is refused
+        # now, never kept
+        from trainer.history.store import _clean_name, encode_question
+
+        if not isinstance(rest[2], bool):
+            raise TypeError(f"correct must be a bool, not {type(rest[2]).__name__}")
+        ms = rest[3]
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
+            raise ValueError(f"response_ms must be a whole number of milliseconds ≥ 0, not {ms!r}")
+        _clean_name(skill, "A skill name")
+        encode_question(question)
+        if self._local._session(session_id).ended or session_id in self._ending:
+            raise ValueError(f"Session {session_id} has ended; start a new one to record.")
+
+    def _record(
+        self,
+        session_id: int,
+        skill: str,
+        item: str,
+        question: Mapping[str, Any],
+        answer: str,
+        expected: str,
+        correct: bool,
+        response_ms: int,
+        *,
+        given: float | None = None,
+    ) -> int:
+        from trainer.history.store import encode_question, question_json
+
+        with self._local._write() as conn:
+            if given is not None:
+                now = self._local._clock
+                self._local._clock = lambda: given
+            try:
+                recorded = self._local.record(
+                    session_id, skill, item, question, answer, expected, correct, response_ms
+                )
+            finally:
+                if given is not None:
+                    self._local._clock = now
+            assert recorded is not None  # inside a transaction: written, or raised
+            attempt_id = recorded
+            session_uid = self._uid(conn, "session", session_id)
+            started, at = conn.execute(
+                "SELECT s.started, a.at FROM attempt a JOIN session s ON s.id = a.session"
+                " WHERE a.id = ?",
+                (attempt_id,),
+            ).fetchone()
+            uid = str(uuid.uuid4())
+            conn.execute("INSERT INTO sync_uid VALUES ('attempt', ?, ?)", (attempt_id, uid))
+            self._queue(
+                conn,
+                "attempt",
+                {
+                    "uid": uid,
+                    "session": session_uid,
+                    "skill": skill.strip(),
+                    "item": item,
+                    "at": started + at,
+                    "ms": response_ms,
+                    "correct": correct,
+                    "answer": answer,
+                    "expected": expected,
+                    "question": question_json(encode_question(question)),
+                },
+            )
+        self._wake.set()
+        return attempt_id
+
+    def end_session(self, session_id: int) -> None:
+        live = self._local._session(session_id)  # ValueError for a session that does not exist
+        if live.ended or session_id in self._ending:
+            return
+        if self._held:
+            self._held.append(_Held("end", (session_id,), self._clock()))
+            self._ending.add(session_id)
+            self._write_held()
+            return
+        try:
+            self._end(session_id)
+        except UnwritableError as error:
+            self._held.append(_Held("end", (session_id,), self._clock()))
+            self._ending.add(session_id)
+            self._why = error.why
+
+    def _end(self, session_id: int, *, given: float | None = None) -> None:
+        live = self._local._session(session_id)
+        if live.ended:
+            return
+        with self._local._write() as conn:
+            if given is not None:
+                now = self._local._clock
+                self._local._clock = lambda: given
+            try:
+                self._local.end_session(session_id)
+            finally:
+                if given is not None:
+                    self._local._clock = now
+            (ended,) = conn.execute(
+                "SELECT ended FROM session WHERE id = ?", (session_id,)
+            ).fetchone()
+            if ended is not None:
+                uid = self._uid(conn, "session", session_id)
+                self._queue(conn, "end", {"session": uid, "ended": ended})
+        self._wake.set()
+
+    # -- changes this PC's copy could not take yet ---------------------------------------------
+
+    def retry(self, wait_ms: int = 100) -> bool:
+        """Try again to write what is held in memory, in order. True when nothing is held."""
+        self._write_held()
+        return not self._held and self._local.retry(wait_ms)
+
+    def _write_held(self) -> int | None:
+        """Write what is held, oldest first, all in one transaction of the copy or none of it;
+        the last answer's id once all is written."""
+        last = None
+        try:
+            with self._local._write():
+                for op in self._held:
+                    if op.what == "record":
+                        last = self._record(*op.args, given=op.given)
+                    else:
+                        self._end(*op.args, given=op.given)
+        except UnwritableError as error:
+            self._why = error.why
+            return None
+        self._held.clear()
+        self._ending.clear()
+        self._why = None
+        return last
+
+    @property
+    def kept(self) -> int:
+        return sum(1 for op in self._held if op.what == "record") + int(self._local.kept)
+
+    @property
+    def trouble(self) -> str | None:
+        if not self._held:
+            return self._local.trouble
+        n = self.kept
+        what = (
+            "The end of your session is kept"
+            if n == 0
+            else "Your last answer is kept"
+            if n == 1
+            else f"Your last {n} answers are kept"
+        )
+        return (
+            f"The history cannot be written: {self._why}. {what} and will be saved as soon as "
+            "it can."
+        )
+
+    @property
+    def trouble_reason(self) -> str | None:
+        return self._why if self._held else self._local.trouble_reason
+
+    @property
+    def unsaved(self) -> str | None:
+        if not self._held:
+            return self._local.unsaved
+        n = self.kept
+        what = (
+            ("Your last answer" if n == 1 else f"Your last {n} answers")
+            if n
+            else "The end of your last session"
+        )
+        return f"The history cannot be written: {self._why}. {what} could not be saved."
+
+    @property
+    def read_only_notice(self) -> str | None:
+        return self._local.read_only_notice
+
+    # -- the server ----------------------------------------------------------------------------
+
+    def waiting(self) -> int:
+        """Answers recorded on this PC and not yet on the server."""
+        if self.read_only is not None:
+            return 0
+        (n,) = self._local._conn.execute(
+            "SELECT count(*) FROM sync_outbox WHERE kind = 'attempt' AND seq > ?",
+            (self._sent_upto,),
+        ).fetchone()
+        return int(n) + sum(1 for op in self._held if op.what == "record")
+
+    def status(self) -> SyncStatus:
+        """Whether the server was reached at the sender's last try, and how many answers wait."""
+        return SyncStatus(online=self._online, waiting=self.waiting(), problem=self._problem)
+
+    def sync(self, timeout: float = 10.0) -> bool:
+        """Wake the sender and wait (at most `timeout` seconds) for a whole pass of it; True
+        when nothing is left waiting. For the commands at their end, the tests, the bench."""
+        if self._thread is None:
+            return self.waiting() == 0
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            target = self._passes + 2  # the pass under way may have begun before the last change
+            while self._passes < target and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._wake.set()  # again after each pass: one may have taken the last wake
+                self._cond.wait(left)
+        return self.waiting() == 0
+
+    def _send_loop(self) -> None:
+        import psycopg
+
+        outbox = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+        outbox.execute("PRAGMA query_only = ON")  # it reads; the owner's writes forget
+        server: Any = None
+        sessions: dict[str, int] = {}
+        pulled = False
+        try:
+            while not self._stop:
+                try:
+                    if server is None:
+                        server = psycopg.connect(
+                            self.url, autocommit=False, connect_timeout=CONNECT_TIMEOUT_S
+                        )
+                        sessions.clear()
+                    while not self._stop:
+                        rows = outbox.execute(
+                            "SELECT seq, kind, body FROM sync_outbox WHERE seq > ?"
+                            " ORDER BY seq LIMIT ?",
+                            (self._sent_upto, _SEND_MAX),
+                        ).fetchall()
+                        if not rows:
+                            break
+                        with server.transaction():
+                            for _seq, kind, body in rows:
+                                _apply(server, kind, json.loads(body), sessions)
+                        self._sent_upto = rows[-1][0]
+                        answers = sum(1 for r in rows if r[1] == "attempt")
+                        self._sent += answers
+                        if answers and self._on_sent is not None:
+                            self._on_sent(answers)
+                    if not pulled:
+                        self._pulled += self._pull(server)
+                        pulled = True
+                    self._online, self._problem = True, None
+                    server.rollback()  # end the read transaction psycopg opened
+                    wait = None
+                except psycopg.OperationalError:
+                    self._online, self._problem = False, None
+                    if server is not None:
+                        server.close()
+                    server, pulled = None, False
+                    wait = self._retry_s
+                except (psycopg.Error, _Missing) as error:
+                    # reached, but refused (a login that may not write, a schema too old):
+                    # the answers wait; the status says why
+                    self._online, self._problem = True, _first_line(error)
+                    if server is not None:
+                        server.close()
+                    server = None
+                    wait = self._retry_s * 5
+                except sqlite3.Error:
+                    wait = self._retry_s  # this PC's copy is busy or full: a later pass
+                with self._cond:
+                    self._passes += 1
+                    self._cond.notify_all()
+                if self._stop:
+                    break
+                self._wake.wait(wait)
+                self._wake.clear()
+        finally:
+            outbox.close()
+            if server is not None:
+                server.close()
+            with self._cond:
+                self._passes += 1
+                self._cond.notify_all()
+
+    def _pull(self, server: Any) -> int:
+        """Bring into this PC's copy the sessions of this login it lacks (practised on another
+        PC), with their answers; the number of answers brought. Runs on the sender's thread,
+        on a Store of its own."""
+        from trainer.history.store import Store, _connect
+
+        rows = server.execute(
+            """SELECT s.uid::text, p.name, extract(epoch FROM p.created)::bigint, s.mode,
+                s.skills, s.preset, s.seed, extract(epoch FROM s.started)::bigint,
+                extract(epoch FROM s.ended)::bigint, s.planned, s.interactive
+            FROM session s JOIN profile p ON p.id = s.profile
+            WHERE s.owner = current_user AND s.uid IS NOT NULL ORDER BY s.id"""
+        ).fetchall()
+        if not rows:
+            return 0
+        moment = [0.0]
+        # a connection of its own, not Store.open: its check reads the file with a plain open()
+        # and close(), and closing any descriptor of the file drops every POSIX lock this
+        # process holds on it — the owner's included (SQLite's own connections know better)
+        conn = _connect(self.path)
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        local = Store(conn, self.path, clock=lambda: moment[0])
+        brought = 0
+        try:
+            known = {
+                uid for (uid,) in conn.execute("SELECT uid FROM sync_uid WHERE kind = 'session'")
+            }
+            for (
+                uid,
+                name,
+                created,
+                mode,
+                skills,
+                preset,
+                seed,
+                started,
+                ended,
+                planned,
+                typed,
+            ) in rows:
+                if uid in known:
+                    continue
+                answers = server.execute(
+                    """SELECT a.uid::text, a.skill, a.item, a.question, a.answer, a.expected,
+                        a.correct, a.ms, extract(epoch FROM a.at)::bigint
+                    FROM attempt a JOIN session s ON s.id = a.session
+                    WHERE s.uid = %s ORDER BY a.id""",
+                    (uid,),
+                ).fetchall()
+                with local.batch():
+                    moment[0] = created
+                    local.profile(name)
+                    moment[0] = started
+                    sid = local.start_session(
+                        name, mode, skills, preset, seed, planned, interactive=typed
+                    )
+                    conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (sid, uid))
+                    for a_uid, skill, item, question, answer, expected, correct, ms, at in answers:
+                        moment[0] = at
+                        aid = local.record(
+                            sid, skill, item, question, answer, expected, correct, ms
+                        )
+                        conn.execute("INSERT INTO sync_uid VALUES ('attempt', ?, ?)", (aid, a_uid))
+                        brought += 1
+                    if ended is not None:
+                        moment[0] = ended
+                        local.end_session(sid)
+        finally:
+            local.close()
+        return brought
+
+    # -- closing -------------------------------------------------------------------------------
+
+    def close(self, wait_s: float = 3.0) -> str | None:
+        """A last try to send what waits (at most `wait_s`), the sender stopped, the copy
+        closed. What is still waiting stays in the outbox, on disk, for the next start."""
+        if self._held:
+            self.retry(2000)
+        if self._thread is not None and self._thread.is_alive():
+            if wait_s > 0 and self._online and self.waiting():
+                self.sync(wait_s)
+            self._stop = True
+            self._wake.set()
+            self._thread.join(CONNECT_TIMEOUT_S + 1)
+        if self._sent_upto > self._forgotten and not self._held and self.read_only is None:
+            try:
+                with self._local._write() as conn:
+                    self._forget_sent(conn)
+            except UnwritableError:
+                pass  # sent again at the next start, harmlessly
+        lost = self.unsaved
+        self.left_waiting = self.waiting()
+        self._local.close()
+        self.closed = True
+        return lost
+
+    def __enter__(self) -> PostgresStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+# -- reads of the server itself: a trainee's own rows, or with an instructor's login the class --
+
+
+@dataclass(frozen=True, slots=True)
+class ServerAttempt:
+    owner: str  # the trainee's login
+    profile: str
+    session: str  # the session's uid
+    uid: str
+    skill: str
+    item: str
+    at: datetime
+    response_ms: int
+    correct: bool
+    answer: str
+    expected: str
+
+
+class ServerHistory:
+    """The rows on the school's server, read there (not from this PC's copy). Row security
+    decides what a connection sees: a trainee's login its own rows, an instructor's every
+    trainee's — the reader the class view is built on."""
+
+    def __init__(self, url: str) -> None:
+        self._conn = _connect(url)
+
+    def trainees(self) -> list[str]:
+        """The logins with a profile on the server."""
+        return [r[0] for r in self._conn.execute("SELECT DISTINCT owner FROM profile ORDER BY 1")]
+
+    def attempts(self, owner: str | None = None) -> list[ServerAttempt]:
+        """Every attempt (or one login's), in the order they reached the server."""
+        where, args = ("WHERE a.owner = %s", (owner,)) if owner is not None else ("", ())
+        rows = self._conn.execute(
+            f"""SELECT a.owner, p.name, s.uid::text, a.uid::text, a.skill, a.item, a.at, a.ms,
+                a.correct, a.answer, a.expected
+            FROM attempt a JOIN session s ON s.id = a.session JOIN profile p ON p.id = s.profile
+            {where} ORDER BY a.id""",
+            args,
+        ).fetchall()
+        return [ServerAttempt(*r) for r in rows]
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ServerHistory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def import_history(url: str, local: Any, profile: str | None = None) -> tuple[int, int]:
+    """Upload a trainee's local SQLite history (`local`, a Store) to the server: every profile,
+    or the one named. Each session and answer gets an id made from what it is (the profile's
+    name and creation, the session's number and start, the answer's number), so importing the
+    same history again adds nothing. Returns (answers added, answers already there)."""
+    chosen = None if profile is None else local._profile_id(profile)  # ValueError: no such
+    names = [p for p in local.profiles() if chosen is None or p.id == chosen]
+    added = there = 0
+    with _connect(url) as conn:
+        sessions: dict[str, int] = {}
+        for p in names:
+            base = f"{p.name}|{_unix(p.created)}"
+            for row in local.sessions(p.name):
+                suid = str(
+                    uuid.uuid5(_UID_NAMESPACE, f"{base}|session {row.id}|{_unix(row.started)}")
+                )
+                try:
+                    with conn.transaction():
+                        _apply(
+                            conn,
+                            "session",
+                            {
+                                "uid": suid,
+                                "profile": p.name,
+                                "created": _unix(p.created),
+                                "mode": row.mode,
+                                "skills": list(row.skills),
+                                "preset": row.preset,
+                                "seed": row.seed,
+                                "started": _unix(row.started),
+                                "planned": row.planned,
+                                "interactive": row.interactive,
+                            },
+                            sessions,
+                        )
+                        for a in local.attempts(session_id=row.id):
+                            n = _apply(
+                                conn,
+                                "attempt",
+                                {
+                                    "uid": str(uuid.uuid5(_UID_NAMESPACE, f"{suid}|{a.id}")),
+                                    "session": suid,
+                                    "skill": a.skill,
+                                    "item": a.item,
+                                    "at": _unix(a.at),
+                                    "ms": a.response_ms,
+                                    "correct": a.correct,
+                                    "answer": a.answer,
+                                    "expected": a.expected,
+                                    "question": json.dumps(a.question, ensure_ascii=False),
+                                },
+                                sessions,
+                            )
+                            added += n
+                            there += 1 - n
+                        if row.ended is not None:
+                            _apply(conn, "end", {"session": suid, "ended": _unix(row.ended)}, {})
+                except _Missing as error:
+                    raise ServerError(str(error)) from None
+                except Exception as error:  # psycopg's, imported lazily
+                    raise ServerError(
+                        f"the server refused the import: {_first_line(error)}"
+                    ) from None
+    return added, there
+
+
+__all__ = [
+    "INSTRUCTOR",
+    "TRAINEE",
+    "PostgresStore",
+    "ServerAttempt",
+    "ServerError",
+    "ServerHistory",
+    "add_login",
+    "has_password",
+    "import_history",
+    "init_server",
+    "is_database_url",
+]
