@@ -84,6 +84,7 @@ GEOMETRY_NOTICE = N_(
 # While the history cannot be written, the kept answers are tried again this often (each try
 # holds the GUI thread at most the store's RETRY_WAIT_MS).
 HISTORY_RETRY_MS = 3000
+SCHOOL_POLL_MS = 1000  # how often the status bar asks a school's history where its answers are
 SAVED_AGAIN = N_("The history is written again: the kept answers are saved.")
 
 
@@ -333,7 +334,30 @@ class MainWindow(QMainWindow):
         notices = [self.settings.notice, geometry]
         if self._store is not None:
             notices[:0] = [self._store.notice, self._store.read_only_notice]
+            self._watch_school()
         self.home.set_notice(" ".join(n for n in notices if n) or None)
+
+    # ------------------------------------------------------------------ a school's server
+    def _watch_school(self) -> None:
+        """A history on a school's server says in the status bar where its answers are
+        ("offline — 12 answers waiting"), asked every SCHOOL_POLL_MS; this PC's own says
+        nothing, and nothing is polled."""
+        store = self._store
+        if getattr(self, "_school", None) is not None or store is None or store.status() is None:
+            return
+        self._school = QLabel()
+        self._school.setObjectName("schoolStatus")
+        self.statusBar().addPermanentWidget(self._school)
+        self._school_poll = QTimer(self)
+        self._school_poll.setInterval(SCHOOL_POLL_MS)
+        self._school_poll.timeout.connect(self._show_school)
+        self._school_poll.start()
+        self._show_school()
+
+    def _show_school(self) -> None:
+        status = self._store.status() if self._store is not None else None
+        if status is not None:
+            self._school.setText(status.text)
 
     # ------------------------------------------------------------------ a history that fails
     def _check_history(self, *_: object) -> None:

@@ -1,0 +1,40 @@
+"""The main window on a school's server: the status bar says where the answers are, and says
+"offline — N answers waiting" while the server cannot be reached."""
+
+from __future__ import annotations
+
+from trainer.history.postgres import PostgresStore
+from trainer.history.store import Store
+from trainer.settings import Settings
+from ui.main_window import MainWindow
+
+UNREACHABLE = "postgresql:///sabot?host=/nonexistent-sabot-school&user=ana"
+
+
+def test_the_status_bar_counts_the_answers_waiting_for_the_server(qtbot, tmp_path):
+    store = PostgresStore.open(UNREACHABLE, data=tmp_path, retry_s=0.1)
+    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+    qtbot.addWidget(w)
+    try:
+        w.show()
+        qtbot.waitExposed(w)
+        label = w._school
+        sid = store.start_session("Ana", "practice", ["announce"], "casino-fr")
+        for n in range(12):
+            store.record(sid, "announce", "hard-14", {"n": n}, "14", "14", True, 800 + n)
+        qtbot.waitUntil(lambda: label.text() == "offline — 12 answers waiting", timeout=5000)
+        assert label.isVisible()
+    finally:
+        w.close()
+        store.close(wait_s=0)
+
+
+def test_this_pcs_own_history_says_nothing_of_a_server(qtbot, tmp_path):
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+    qtbot.addWidget(w)
+    try:
+        assert getattr(w, "_school", None) is None
+    finally:
+        w.close()
+        store.close()
