@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
             return
         self._school = QLabel()
         self._school.setObjectName("schoolStatus")
+        self._school.setContentsMargins(12, 0, 0, 0)  # apart from the profile and rules
         self.statusBar().addPermanentWidget(self._school)
         self._school_poll = QTimer(self)
         self._school_poll.setInterval(SCHOOL_POLL_MS)

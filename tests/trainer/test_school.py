@@ -105,6 +105,7 @@ def test_the_status_says_how_many_answers_wait() -> None:
     assert SyncStatus(online=False, waiting=12).text == "offline — 12 answers waiting"
     assert SyncStatus(online=False, waiting=1).text == "offline — 1 answer waiting"
     assert SyncStatus(online=True, waiting=0).text == "school's server: every answer sent"
+    assert SyncStatus(online=False, waiting=0).text == "offline — no answer waiting"
     refused = SyncStatus(online=True, waiting=3, problem="permission denied for table attempt")
     assert refused.text.startswith("the school's server refuses them (permission denied")
 

@@ -85,6 +85,8 @@ class SyncStatus:
     def text(self) -> str:
         """For the status bar: "offline — 12 answers waiting", or that everything is sent."""
         answers = "1 answer" if self.waiting == 1 else f"{self.waiting} answers"
+        if not self.waiting:
+            answers = "no answer"
         if not self.online:
             return f"offline — {answers} waiting"
         if self.problem is not None:
