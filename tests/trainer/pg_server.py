@@ -1,7 +1,8 @@
 """A real PostgreSQL server for the tests, started by the tests themselves: Debian's `postgresql`
 package (`initdb`, `pg_ctl`), a cluster in a temporary folder, listening on a Unix socket only,
 run as an unprivileged user. Where the server binaries or psycopg are missing, the tests that
-need it skip and say why (CI installs them: see .ci/run)."""
+need it skip and say why — unless SABOT_REQUIRE_POSTGRES is set, as CI sets it (.ci/run, which
+installs them): there they fail, so a CI run cannot pass by skipping them."""
 
 from __future__ import annotations
 
@@ -36,7 +37,10 @@ def _unprivileged() -> dict[str, object]:
         except KeyError:
             continue
         return {"user": pw.pw_uid, "group": pw.pw_gid}
-    pytest.skip("running as root with no unprivileged user (postgres, nobody) to run the server")
+    why = "running as root with no unprivileged user (postgres, nobody) to run the server"
+    if os.environ.get("SABOT_REQUIRE_POSTGRES"):
+        pytest.fail(f"SABOT_REQUIRE_POSTGRES is set, but {why}")
+    pytest.skip(why)
 
 
 def why_no_server() -> str | None:
@@ -56,6 +60,8 @@ class PgServer:
     def __init__(self) -> None:
         why = why_no_server()
         if why:
+            if os.environ.get("SABOT_REQUIRE_POSTGRES"):  # CI: a skip would hide them
+                pytest.fail(f"SABOT_REQUIRE_POSTGRES is set, but {why}")
             pytest.skip(why)
         bindir = _bindir()
         assert bindir is not None

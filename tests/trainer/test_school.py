@@ -48,6 +48,21 @@ def test_a_url_with_a_password_is_never_saved(url: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("url", "bare"),
+    [
+        ("postgresql://ana:secret@school/sabot", "postgresql://ana@school/sabot"),
+        ("postgresql://school/sabot?user=ana&password=x", "postgresql://school/sabot?user=ana"),
+        ("host=school password='a b' user=ana", "host=school user=ana"),
+        ("service=school", "service=school"),
+    ],
+)
+def test_this_pcs_copy_is_found_by_the_url_without_its_password(url: str, bare: str) -> None:
+    from trainer.history.opening import without_password
+
+    assert without_password(url) == bare and not has_password(bare)
+
+
+@pytest.mark.parametrize(
     "url",
     [
         "postgresql://school/sabot?user=ana",
@@ -380,3 +395,25 @@ def test_a_terminal_drill_on_the_schools_server(own_server: PgServer, tmp_path: 
     assert r.returncode == 0, r.stderr
     assert "wait on this PC" not in r.stderr
     assert [answer for answer, _ in _on_server(url)] == ["6 or 16", "17"]
+
+
+@pytest.mark.slow
+def test_the_instructor_reads_every_trainee_on_the_server(
+    own_server: PgServer, tmp_path: Path
+) -> None:
+    # the reader the class view is built on: row security alone decides what it sees
+    from trainer.history.postgres import PostgresStore, ServerHistory, add_login
+
+    ana, ben = _login(own_server), _login(own_server)
+    for n, url in enumerate((ana, ben)):
+        with PostgresStore.open(url, data=tmp_path / str(n)) as store:
+            _drill(store, 2 + n)
+            assert store.sync(30)
+    add_login(own_server.url, "roux", instructor=True)
+    ana_login, ben_login = (u.rsplit("user=", 1)[1] for u in (ana, ben))
+    with ServerHistory(own_server.login_url("roux")) as school:
+        assert {ana_login, ben_login} <= set(school.trainees())
+        assert len(school.attempts(ana_login)) == 2 and len(school.attempts(ben_login)) == 3
+    with ServerHistory(ana) as own:
+        assert own.trainees() == [ana_login]
+        assert own.attempts(ben_login) == []

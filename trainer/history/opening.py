@@ -47,6 +47,23 @@ def has_password(url: str) -> bool:
     return re.search(r"(?:^|\s)password\s*=", text, re.IGNORECASE) is not None
 
 
+def without_password(url: str) -> str:
+    """The connection string with any password taken out: what names the server and the login
+    (this PC's copy of a history is found by it, so a new password keeps the same copy)."""
+    text = url.strip()
+    if text.startswith(("postgresql://", "postgres://")):
+        parts = urlsplit(text)
+        netloc = parts.netloc.rpartition("@")
+        if netloc[1]:
+            user = netloc[0].split(":", 1)[0]
+            parts = parts._replace(netloc=f"{user}@{netloc[2]}")
+        query = "&".join(
+            pair for pair in parts.query.split("&") if pair.split("=", 1)[0].lower() != "password"
+        )
+        return parts._replace(query=query).geturl()
+    return re.sub(r"(?:^|\s)password\s*=\s*(?:'(?:[^'\\]|\\.)*'|\S*)", "", text, flags=re.I).strip()
+
+
 def database_url(setting: str | None = None) -> str | None:
     """The server to use: SABOT_DATABASE_URL when set, else the setting; None for this PC's
     own history."""

@@ -47,7 +47,7 @@ from trainer.history.interface import (
     SyncStatus,
     UnwritableError,
 )
-from trainer.history.opening import has_password, is_database_url
+from trainer.history.opening import has_password, is_database_url, without_password
 
 if TYPE_CHECKING:
     from trainer.history.store import Store
@@ -406,7 +406,7 @@ class PostgresStore:
             raise StoreError(
                 "A school's server needs the psycopg package: pip install 'psycopg[binary]'."
             ) from None
-        key = hashlib.sha256(url.strip().encode()).hexdigest()[:16]
+        key = hashlib.sha256(without_password(url).encode()).hexdigest()[:16]
         folder = (data if data is not None else data_dir()) / "school"
         local = Store.open(folder / f"{key}.sqlite3", clock=clock)
         try:
