@@ -356,7 +356,11 @@ class MainWindow(QMainWindow):
         self._show_school()
 
     def _show_school(self) -> None:
-        status = self._store.status() if self._store is not None else None
+        store = self._store
+        if store is None or getattr(store, "closed", False):
+            self._school_poll.stop()  # the window outlived its history (a test's, or quitting)
+            return
+        status = store.status()
         if status is not None:
             self._school.setText(status.text)
 
@@ -823,6 +827,8 @@ class MainWindow(QMainWindow):
             self._drill_page.end()
         QThreadPool.globalInstance().waitForDone(3000)
         self._retry.stop()
+        if getattr(self, "_school_poll", None) is not None:
+            self._school_poll.stop()
         problems = []
         if self._store is not None and not self._store.retry(WAIT_MS):
             problems.append(self._store.unsaved)

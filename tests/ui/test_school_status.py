@@ -27,6 +27,8 @@ def test_the_status_bar_counts_the_answers_waiting_for_the_server(qtbot, tmp_pat
     finally:
         w.close()
         store.close(wait_s=0)
+    assert not w._school_poll.isActive()  # a closed window asks no more
+    assert store.status().waiting == 12  # and a closed store still answers: what it left
 
 
 def test_this_pcs_own_history_says_nothing_of_a_server(qtbot, tmp_path):

@@ -772,6 +772,8 @@ class PostgresStore:
 
     def waiting(self) -> int:
         """Answers recorded on this PC and not yet on the server."""
+        if self.closed:
+            return self.left_waiting
         if self.read_only is not None:
             return 0
         (n,) = self._local._conn.execute(
