@@ -36,7 +36,7 @@ from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
-from trainer.practice.skills.base import CHIPS, CHOICE, HOW_TO_ANSWER, SEQUENCE
+from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, how_to_answer
 from ui.chip_tray import ChipTray
 from ui.citations import linked
 from ui.i18n import N_, _
@@ -447,7 +447,7 @@ class DrillPage(QWidget):
 
     def _show_hint(self, q: Question) -> None:
         """How to answer `q`, under its input, with the skill's target time."""
-        hint = HOW_TO_ANSWER[q.kind]
+        hint = how_to_answer(q.kind)
         if q.kind == SEQUENCE:
             hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
         if q.kind == CHIPS:

@@ -259,11 +259,14 @@ class TimelineTab(QWidget):
             filters.addWidget(box)
             box.currentIndexChanged.connect(self.refresh)
         filters.addStretch(1)
-        self.summary = QLabel()
-        filters.addWidget(self.summary)
+        self.summary = QLabel()  # beside the legend: the filters keep the row to themselves
+        # the skill's name whole, however long its words in the language of the moment
+        self.skill_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        # on two lines where one is too narrow for it (French is a fifth longer than English)
+        self.legend.setWordWrap(True)
 
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
@@ -304,7 +307,7 @@ class TimelineTab(QWidget):
             pos=95,
             angle=0,
             pen=pg.mkPen(GOOD, width=1.5, style=Qt.PenStyle.DashLine),
-            label="95 %",
+            label=format_percent(0.95),
             labelOpts={"position": 0.005, "color": ink(GOOD), "anchors": [(0, 1), (0, 1)]},
         )
         self.accuracy_curve = pg.PlotDataItem(
@@ -347,7 +350,10 @@ class TimelineTab(QWidget):
         chart = QWidget()
         chart_layout = QVBoxLayout(chart)
         chart_layout.setContentsMargins(0, 0, 0, 0)
-        chart_layout.addWidget(self.legend)
+        legend_row = QHBoxLayout()
+        legend_row.addWidget(self.legend, 1)
+        legend_row.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignTop)
+        chart_layout.addLayout(legend_row)
         chart_layout.addWidget(self.plot, 1)
         self.chart = chart
         self.stack.addWidget(chart)
@@ -505,7 +511,7 @@ class TimelineTab(QWidget):
         target = (
             ""
             if target_s is None
-            else f" &nbsp; <span style='color:{time_ink}'>- - "
+            else f" &nbsp; <span style='color:{time_ink}'>-&nbsp;-&nbsp;"
             + _("target {time}").format(
                 time=format_seconds(target_s * 1000, places=_places(target_s))
             )
@@ -1147,9 +1153,14 @@ class SessionsTab(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         widths = (190, 80, 0, 80, 60, 75, 80, 95)
+        metrics = self.view.fontMetrics()
+        # as wide as their header and, for the mode, its longest word, in the language shown
+        longest_mode = max(metrics.horizontalAdvance(_(m)) for m in MODE_NAMES.values()) + 16
         for col, width in enumerate(widths):
             if width:
-                self.view.setColumnWidth(col, width)
+                if col == 1:
+                    width = max(width, longest_mode)
+                self.view.setColumnWidth(col, max(width, header.sectionSizeHint(col)))
         self.view.activated.connect(self._open_index)
         self.view.doubleClicked.connect(self._open_index)
 
