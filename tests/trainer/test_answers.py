@@ -1591,3 +1591,14 @@ def test_result_and_dealer_words_follow_the_language() -> None:
     assert parse_results("gagne", 1) == ["win"]
     assert parse_sequence("1 2 la banque") == ["1", "2", "dealer"]
     assert parse_sequence("1 2 dealer") == ["1", "2", "dealer"]
+
+
+def test_an_unreadable_answer_is_said_in_the_trainee_s_language() -> None:
+    set_language("fr")
+    with pytest.raises(Unreadable, match='attendu un point comme "16", "6 ou 16"'):
+        parse_announcement("sei")
+    with pytest.raises(Unreadable, match='attendu 2 résultats, un par main, comme "gagné, égalité"'):
+        parse_results("gagne", 2)
+    set_language("it")
+    with pytest.raises(Unreadable, match="non è un riquadro, una mano divisa o il mazziere"):
+        parse_sequence("1 2 croupieur")

@@ -35,6 +35,7 @@ from itertools import combinations
 
 from trainer import i18n
 from trainer import vocabulary as vocab
+from trainer.i18n import N_, _, ngettext
 
 __all__ = [
     "BLACK_JACK",
@@ -123,12 +124,12 @@ def _problem(text: str) -> str | None:
             return "an invisible or unknown character"
         elif kind == "M":
             if unicodedata.combining(ch) == 1:
-                return "a struck-through character"
+                return _("a struck-through character")
             if not after_letter:
-                return "a mark on a digit or a sign"
+                return _("a mark on a digit or a sign")
             continue  # a letter may carry several accents
         elif kind == "N" and not ("0" <= ch <= "9") and ch not in _FRACTION_CHARS:
-            return f'the digit "{ch}", not one of 0-9,'
+            return _('the digit "{digit}", not one of 0-9,').format(digit=ch)
         after_letter = kind == "L"
     return None
 
@@ -136,10 +137,18 @@ def _problem(text: str) -> str | None:
 def _clean(text: str, expected: str) -> str:
     """`text` screened for nonsense and folded; Unreadable (saying `expected`) if it is nonsense."""
     if len(text) > MAX_LENGTH:
-        raise Unreadable(f"an answer over {MAX_LENGTH} characters cannot be read: {expected}")
+        raise Unreadable(
+            _("an answer over {count} characters cannot be read: {expected}").format(
+                count=MAX_LENGTH, expected=expected
+            )
+        )
     problem = _problem(text)
     if problem is not None:
-        raise Unreadable(f"the answer holds {problem} and cannot be read: {expected}")
+        raise Unreadable(
+            _("the answer holds {problem} and cannot be read: {expected}").format(
+                problem=problem, expected=expected
+            )
+        )
     return _fold(text)
 
 
@@ -232,8 +241,8 @@ def _words(folded: str) -> str:
 BLACK_JACK = "Black Jack"
 BUST = "bust"
 
-_POINT_EXPECTED = 'expected a point like "16", "6 or 16", "21", "Black Jack" or "bust"'
-_SOFT_EXPECTED = 'expected the two values of a soft point 10 apart, like "6 or 16"'
+_POINT_EXPECTED = N_('expected a point like "16", "6 or 16", "21", "Black Jack" or "bust"')
+_SOFT_EXPECTED = N_('expected the two values of a soft point 10 apart, like "6 or 16"')
 
 # A typed number is read as a point when some hand can reach it: 2 (a lone 2) up to 30 (a hard 20
 # hit with a ten). A total over 21 is read, not refused, because saying "26" where the dealer must
@@ -295,7 +304,7 @@ def _soft_point(low: int, high: int) -> Point:
     """The point of a pair of values, low first; Unreadable unless 10 apart."""
     low, high = min(low, high), max(low, high)
     if high - low != 10 or low < 1 or high > _HIGHEST_POINT:
-        raise Unreadable(_SOFT_EXPECTED)
+        raise Unreadable(_(_SOFT_EXPECTED))
     if high == 21:
         # A 21 is announced "21" (RULES.md §2); the two values still say the hand is soft.
         return Point("21", soft=True)
@@ -351,9 +360,9 @@ def read_point(text: str) -> Point:
     - `bust` and the words of RULES.md §13: `sauté`, `a sauté`, `sauter`, `sballato`, `sballa`,
       `ha sballato`, `busted`, `over`, …
     """
-    point = _point_of(_prepare_point(_clean(text, _POINT_EXPECTED)))
+    point = _point_of(_prepare_point(_clean(text, _(_POINT_EXPECTED))))
     if point is None:
-        raise Unreadable(_POINT_EXPECTED)
+        raise Unreadable(_(_POINT_EXPECTED))
     return point
 
 
@@ -374,7 +383,14 @@ def parse_announcement(text: str) -> str:
 # more than two decimals.
 MAX_AMOUNT_DIGITS = 12
 MAX_DECIMALS = 2
-_BOUNDS = f"at most {MAX_AMOUNT_DIGITS} digits and {MAX_DECIMALS} decimals"
+
+
+def _bounds() -> str:
+    return _("at most {digits} digits and {decimals} decimals").format(
+        digits=MAX_AMOUNT_DIGITS, decimals=MAX_DECIMALS
+    )
+
+
 _CONTEXT = Context(prec=34)
 
 
@@ -456,13 +472,18 @@ def _read_number(body: str, expected: str) -> Decimal:
     if not digits and not fraction:
         raise Unreadable(expected)
     if len(digits) > MAX_AMOUNT_DIGITS or len(fraction) > MAX_DECIMALS:
-        raise Unreadable(f'expected an amount with {_BOUNDS}, like "37.50"')
+        raise Unreadable(
+            _('expected an amount with {bounds}, like "37.50"').format(bounds=_bounds())
+        )
     return Decimal(f"{digits or '0'}.{fraction or '0'}")
 
 
 def _amount_expected(allow_negative: bool) -> str:
-    sign_example = ', "37,50" or "-20"' if allow_negative else ' or "37,50"'
-    return f'expected an amount like "37.50"{sign_example}, {_BOUNDS}'
+    if allow_negative:
+        return _('expected an amount like "37.50", "37,50" or "-20", {bounds}').format(
+            bounds=_bounds()
+        )
+    return _('expected an amount like "37.50" or "37,50", {bounds}').format(bounds=_bounds())
 
 
 def _prepare_amount(text: str, expected: str) -> str:
@@ -481,9 +502,11 @@ def _amount_of(folded: str, allow_negative: bool) -> Decimal:
     if m["whole"] is not None:
         # "37€50", "37 euros 50 centimes": the currency stands where the decimal mark would.
         if m["after"] or len(m["cents"]) != 2:
-            raise Unreadable('expected the cents after the currency in two digits, like "37€50"')
+            raise Unreadable(_('expected the cents after the currency in two digits, like "37€50"'))
         if len(m["whole"]) > MAX_AMOUNT_DIGITS:
-            raise Unreadable(f'expected an amount with {_BOUNDS}, like "37.50"')
+            raise Unreadable(
+                _('expected an amount with {bounds}, like "37.50"').format(bounds=_bounds())
+            )
         value = Decimal(f"{m['whole']}.{m['cents']}")
     else:
         number, frac = m["number"], m["frac"]
@@ -497,9 +520,9 @@ def _amount_of(folded: str, allow_negative: bool) -> Decimal:
     if (m["sign"] or m["sign2"]) == "-":
         if value.is_zero():
             # "-0" is no amount: a minus is a slip on a zero, or a paste of something else.
-            raise Unreadable(f"zero takes no minus sign: {expected}")
+            raise Unreadable(_("zero takes no minus sign: {expected}").format(expected=expected))
         if not allow_negative:
-            raise Unreadable('expected an amount without a minus sign, like "37.50"')
+            raise Unreadable(_('expected an amount without a minus sign, like "37.50"'))
         value = -value
     return _plain(value)
 
@@ -607,10 +630,11 @@ def parse_amounts(text: str, count: int, *, allow_negative: bool = True) -> list
     if count < 1:
         raise ValueError(f"parse_amounts needs a positive count, not {count}")
     example = "; ".join(_LIST_EXAMPLE[: min(count, len(_LIST_EXAMPLE))])
-    noun = "amount" if count == 1 else "amounts"
-    expected = (
-        f'expected {count} {noun} in the order shown, separated by ";" or ", ", like "{example}"'
-    )
+    expected = ngettext(
+        'expected {count} amount in the order shown, separated by ";" or ", ", like "{example}"',
+        'expected {count} amounts in the order shown, separated by ";" or ", ", like "{example}"',
+        count,
+    ).format(count=count, example=example)
     folded = _prepare_amount(text, expected)
     protected = _FRACTION_SLASH_RE.sub(lambda m: _FRACTION_GLYPHS[m[0]], folded)
     # A comma that ends a piece ("10, 20,") separates nothing.
@@ -648,7 +672,7 @@ def parse_amounts(text: str, count: int, *, allow_negative: bool = True) -> list
     readings: set[tuple[Decimal, ...]] = set()
     for chosen in combinations(options, need):
         values: list[Decimal] = []
-        for i, (piece, always, _) in enumerate(layouts):
+        for i, (piece, always, _rest) in enumerate(layouts):
             cuts = always + [at for j, at in chosen if j == i]
             for part in _cut(piece, cuts):
                 value = amount(part)
@@ -662,8 +686,10 @@ def parse_amounts(text: str, count: int, *, allow_negative: bool = True) -> list
             readings.add(tuple(values))
             if len(readings) > 1:
                 raise Unreadable(
-                    f"this reads as {count} amounts in more than one way: separate them "
-                    f'with ";", like "{example}"'
+                    _(
+                        "this reads as {count} amounts in more than one way: separate them with "
+                        '";", like "{example}"'
+                    ).format(count=count, example=example)
                 )
     if not readings:
         if count == len(pieces) and not options:
@@ -699,12 +725,17 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
     if not tray:
         raise ValueError("parse_chips needs at least one denomination")
     shown = [_show(d) for d in sorted(tray)]
-    allowed = ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]
+    if len(shown) > 1:
+        allowed = _("{some} or {last}").format(some=", ".join(shown[:-1]), last=shown[-1])
+    else:
+        allowed = shown[0]
     # The example uses chips of this tray from the middle of it: "2x25 + 5" for casino-fr.
     middle = len(shown) // 2
     top = shown[min(middle + 1, len(shown) - 1)]
     example = f"2x{top} + {shown[middle - 1]}" if middle else f"2x{top}"
-    expected = f'expected chips of {allowed}, like "{example}"'
+    expected = _('expected chips of {chips}, like "{example}"').format(
+        chips=allowed, example=example
+    )
 
     def chip(value_text: str) -> Decimal | None:
         try:
@@ -730,7 +761,9 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
             # "2x25,10": the count belongs to the first chip only.
             head, tail = m[2].split(",", 1)
             return read_term(f"{m[1]}x{head}") + read_term(tail)
-        raise Unreadable(f"{_quote(m[2])} is not a chip here: {expected}")
+        raise Unreadable(
+            _("{text} is not a chip here: {expected}").format(text=_quote(m[2]), expected=expected)
+        )
 
     folded = _TIMES_RE.sub("x", _prepare_amount(text, expected))
     terms = [t for t in _TERM_SPLIT_RE.split(folded) if t]
@@ -747,11 +780,11 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
 DEALER = "dealer"
 BURN = "burn"
 
-_SEQUENCE_EXPECTED = (
+_SEQUENCE_EXPECTED = N_(
     'expected box numbers 1 to 7, split hands like "4.1" and "dealer" in order, '
     'like "1 2 4.1 4.2 dealer"'
 )
-_BURN_EXPECTED = (
+_BURN_EXPECTED = N_(
     'expected boxes, split hands like "4.1" and "dealer" in the order the card is offered, '
     'then "burn" if it is burned, like "3 5 dealer burn"'
 )
@@ -772,7 +805,7 @@ def parse_sequence(text: str, *, burn: bool = False) -> list[str]:
     `brûler`, `brûlée`, `bruciata`, `bruciato` …), returned as `"burn"`: the order of an exposed
     card's offers [003].
     """
-    expected = _BURN_EXPECTED if burn else _SEQUENCE_EXPECTED
+    expected = _(_BURN_EXPECTED if burn else _SEQUENCE_EXPECTED)
     folded = _words(_clean(text, expected).rstrip(_CLOSING))
     folded = _readers().sequence.sub(folded)
     if burn:
@@ -790,7 +823,9 @@ def parse_sequence(text: str, *, burn: bool = False) -> list[str]:
             order.append(BURN)
         else:
             raise Unreadable(
-                f"{_quote(token)} is not a box, a split hand or the dealer: {expected}"
+                _("{text} is not a box, a split hand or the dealer: {expected}").format(
+                    text=_quote(token), expected=expected
+                )
             )
     return order
 
@@ -823,15 +858,22 @@ def parse_results(text: str, count: int) -> list[str]:
     if count < 1:
         raise ValueError(f"parse_results needs a positive count, not {count}")
     shown = min(count, len(_RESULT_EXAMPLE))
-    example = ", ".join(_RESULT_EXAMPLE[:shown]) + (", ..." if count > shown else "")
-    noun = "result" if count == 1 else "results"
-    expected = f'expected {count} {noun}, one per hand, like "{example}"'
+    lang = i18n.language()
+    words = [w if lang == "en" else vocab.said(w, lang) for w in _RESULT_EXAMPLE[:shown]]
+    example = ", ".join(words) + (", ..." if count > shown else "")
+    expected = ngettext(
+        'expected {count} result, one per hand, like "{example}"',
+        'expected {count} results, one per hand, like "{example}"',
+        count,
+    ).format(count=count, example=example)
     folded = _readers().result.sub(_LETTER_HYPHEN.sub(" ", _clean(text, expected).rstrip(_CLOSING)))
     words = [w for w in _RESULT_SPLIT_RE.split(folded) if w]
     results: list[str] = []
     for word in words:
         if word not in _RESULTS:
-            raise Unreadable(f"{_quote(word)} is not a result: {expected}")
+            raise Unreadable(
+                _("{text} is not a result: {expected}").format(text=_quote(word), expected=expected)
+            )
         results.append(word)
     if len(results) != count:
         raise Unreadable(expected)
@@ -840,7 +882,7 @@ def parse_results(text: str, count: int) -> list[str]:
 
 # --- the dealer's draw ---------------------------------------------------------------------------
 
-_DEALER_EXPECTED = (
+_DEALER_EXPECTED = N_(
     "expected the number of cards the dealer takes and the final point, "
     'like "2, 19", "0 17" or "7 K bust"'
 )
@@ -907,7 +949,7 @@ def read_dealer(text: str) -> DealerAnswer:
     Arrows (`→`, `->`, `=>`), `=`, `:` and commas may separate the parts. Text that splits into
     count and point in more than one way is refused.
     """
-    folded = _clean(text, _DEALER_EXPECTED).rstrip(_CLOSING)
+    folded = _clean(text, _(_DEALER_EXPECTED)).rstrip(_CLOSING)
     spaced = _readers().dealer.sub(_words(_DEALER_MARKS_RE.sub(" ", folded)))
     tokens = [t for t in spaced.split() if t != "-"]
     readings: set[DealerAnswer] = set()
@@ -922,7 +964,7 @@ def read_dealer(text: str) -> DealerAnswer:
         if point is not None:
             readings.add(DealerAnswer(counted[0], point, counted[1]))
     if len(readings) != 1:
-        raise Unreadable(_DEALER_EXPECTED)
+        raise Unreadable(_(_DEALER_EXPECTED))
     return readings.pop()
 
 
@@ -957,7 +999,9 @@ def parse_choice(text: str, options: Sequence[str]) -> int:
         for i, option in enumerate(options)
     ]
     choices = ", ".join(labels)
-    expected = f"expected the number, the letter or the first letters of one choice: {choices}"
+    expected = _(
+        "expected the number, the letter or the first letters of one choice: {choices}"
+    ).format(choices=choices)
     typed = _clean(text, expected)
     if not typed:
         raise Unreadable(expected)
