@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from trainer import __version__
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -39,11 +40,14 @@ def cmd_round(args: argparse.Namespace) -> int:
     try:
         text = _read_input(args.file)
     except OSError as e:
-        print(f"sabot round: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        print(
+            "sabot round: " + _("cannot read {file}: {why}").format(file=args.file, why=e.strerror),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     except (UnicodeDecodeError, UnicodeEncodeError):
-        name = "standard input" if args.file == "-" else args.file
-        print(f"sabot round: {name} is not UTF-8 text", file=sys.stderr)
+        name = _("standard input") if args.file == "-" else args.file
+        print("sabot round: " + _("{file} is not UTF-8 text").format(file=name), file=sys.stderr)
         return EXIT_USAGE
     try:
         out, warnings = replay(text)
@@ -51,7 +55,7 @@ def cmd_round(args: argparse.Namespace) -> int:
         print(f"sabot round: {e}", file=sys.stderr)
         return EXIT_USAGE
     for w in warnings:
-        print(f"sabot round: warning: {w}", file=sys.stderr)
+        print("sabot round: " + _("warning: {text}").format(text=w), file=sys.stderr)
     write_json(out, indent=None if args.compact else 1)
     return 0
 
@@ -61,7 +65,7 @@ def cmd_gui(lang: str | None = None) -> int:
     try:
         from ui.app import run
     except ImportError as e:
-        print(f"sabot: the desktop app cannot start: {e}", file=sys.stderr)
+        print("sabot: " + _("the desktop app cannot start: {why}").format(why=e), file=sys.stderr)
         return 1
     return run(sys.argv[:1], lang=lang)
 
@@ -73,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
         """Usage mistakes in one line, with where to look, instead of the whole usage block."""
 
         def error(self, message: str) -> NoReturn:
-            self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+            advice = _("{message} (see {command} --help)").format(
+                message=message, command=self.prog
+            )
+            self.exit(EXIT_USAGE, f"{self.prog}: {advice}\n")
 
     p = _Parser(
         prog="sabot",

@@ -260,7 +260,8 @@ def test_a_refused_request_is_asked_before_the_players_real_decision() -> None:
         refusals = [s for s in steps if s.expected == REFUSE]
         if refusals:
             s = refusals[0]
-            assert s.says in ("je double", "je sépare") and s.rule
+            # the player's words, in the trainee's language (English here)
+            assert s.says in ("double", "split") and s.rule
             break
         while not shoe.round_over:
             shoe.answer(shoe.step.expected, 1)
@@ -399,3 +400,36 @@ def test_a_shift_plays_ahead_past_the_cut_card() -> None:
             shoe.answer(shoe.step.expected, 10)
         clock.ns += 30 * 1_000_000_000
     assert shoe.figures.rounds == 30 and ahead == 30  # the last one is never dealt
+
+
+def test_the_player_s_words_are_the_trainee_s_language() -> None:
+    from trainer.i18n import set_language
+    from trainer.practice.deal_steps import SAYS
+
+    assert dict(SAYS) == {"hit": "hit", "stand": "stand", "double": "double", "split": "split"}
+    set_language("fr")  # [000] "carte", "non"; [004] the player's "je double", "je sépare"
+    assert dict(SAYS) == {
+        "hit": "carte",
+        "stand": "non",
+        "double": "je double",
+        "split": "je sépare",
+    }
+    set_language("it")
+    assert dict(SAYS) == {
+        "hit": "carta",
+        "stand": "servito",
+        "double": "raddoppio",
+        "split": "divido",
+    }
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=6, incidents=FREQUENT)
+    for _ in range(30):
+        steps = shoe.next_round()
+        said = [s for s in steps if s.says]
+        if said:
+            assert said[0].says in ("raddoppio", "divido")
+            assert said[0].prompt.startswith("Riquadro ")
+            break
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 100)
+    else:
+        raise AssertionError("no player's request in 30 rounds")

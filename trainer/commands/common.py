@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
 from trainer.game.rules import shown
+from trainer.i18n import _
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -26,12 +27,17 @@ def _whole(text: str, lo: int, hi: int, what: str) -> int:
         n = int(digits)
         if lo <= n <= hi:
             return n
-    raise argparse.ArgumentTypeError(f"{what}, not {shown(text)}")
+    raise argparse.ArgumentTypeError(_("{what}, not {text}").format(what=what, text=shown(text)))
 
 
 def seed_arg(text: str) -> int:
     """--seed: a whole number from 0 to 2^63 - 1."""
-    return _whole(text, 0, MAX_SEED, f"a seed is a whole number from 0 to {MAX_SEED} (2^63 - 1)")
+    return _whole(
+        text,
+        0,
+        MAX_SEED,
+        _("a seed is a whole number from 0 to {max} (2^63 - 1)").format(max=MAX_SEED),
+    )
 
 
 def count_arg(text: str) -> int:
@@ -40,7 +46,9 @@ def count_arg(text: str) -> int:
         text,
         1,
         MAX_COUNT,
-        f"the count is a whole number of questions, at least 1 and at most {MAX_COUNT:,}",
+        _("the count is a whole number of questions, at least 1 and at most {max}").format(
+            max=f"{MAX_COUNT:,}"
+        ),
     )
 
 
@@ -51,7 +59,9 @@ def lang_arg(text: str) -> str:
     code = language_code(text)
     if code is None:
         raise argparse.ArgumentTypeError(
-            f"the language is one of {', '.join(LANGUAGES)}, not {shown(text)}"
+            _("the language is one of {languages}, not {text}").format(
+                languages=", ".join(LANGUAGES), text=shown(text)
+            )
         )
     return code
 
@@ -130,29 +140,36 @@ def checked_profile(store: Any, args: argparse.Namespace, command: str) -> str |
         return name
     where = f"sabot {command}"
     if not name.strip():
-        print(f"{where}: a profile name cannot be empty or only spaces", file=sys.stderr)
+        print(f"{where}: " + _("a profile name cannot be empty or only spaces"), file=sys.stderr)
         return None
     if not name.isprintable():
         print(
-            f"{where}: a profile name cannot have control or invisible characters, "
-            f"not {shown(name)}",
+            f"{where}: "
+            + _("a profile name cannot have control or invisible characters, not {name}").format(
+                name=shown(name)
+            ),
             file=sys.stderr,
         )
         return None
     if getattr(args, "new_profile", False):
         return name
-    known = ", ".join(printable(p) for p in profiles) or "none yet"
-    missing = f"there is no profile named {shown(name)} (profiles: {known})"
+    known = ", ".join(printable(p) for p in profiles) or _("none yet")
+    missing = _("there is no profile named {name} (profiles: {known})").format(
+        name=shown(name), known=known
+    )
     if sys.stdin.isatty():
-        sys.stderr.write(f"{where}: {missing}. Create it? [y/N] ")
+        sys.stderr.write(f"{where}: " + _("{missing}. Create it? [y/N] ").format(missing=missing))
         sys.stderr.flush()
         answer = next(input_lines(), "")
         if answer.strip().lower() in ("y", "yes", "o", "oui", "s", "si", "sì"):
             return name
-        print(f"{where}: no profile created.", file=sys.stderr)
+        print(f"{where}: " + _("no profile created."), file=sys.stderr)
         return None
-    source = "" if args.profile else ", the name SABOT_PROFILE gives"
-    print(f"{where}: {missing}; add --new-profile to create it{source}", file=sys.stderr)
+    if args.profile:
+        advice = _("{missing}; add --new-profile to create it")
+    else:
+        advice = _("{missing}; add --new-profile to create it, the name SABOT_PROFILE gives")
+    print(f"{where}: " + advice.format(missing=missing), file=sys.stderr)
     return None
 
 

@@ -16,8 +16,10 @@ from trainer.commands.common import (
     open_store,
     read_answer,
 )
+from trainer.game.announce import spoken
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
+from trainer.i18n import N_, _, format_number
 from trainer.practice.deal import (
     EXAM,
     INCIDENT_RATES,
@@ -31,12 +33,26 @@ from trainer.practice.deal import (
 )
 from trainer.practice.deal_steps import ACTION, AMOUNT, KINDS, PHASES, PLACE, WORDS
 
+# How each kind of step is answered, in English for the catalogue: _(HOW[ask]) says it. The
+# action words stay the English keywords in every language, as the app's keys do.
 HOW = {
-    PLACE: 'the box number, or "d" for the dealer',
-    WORDS: 'the point, "6 or 16", "Black Jack", "bust"',
-    AMOUNT: 'the amount paid, or "push" / "collect"',
-    ACTION: '"draw", "stand", "double", "split", "refuse", "reveal", "burn" or "insurance"',
+    PLACE: N_('the box number, or "d" for the dealer'),
+    WORDS: N_('the point, "6 or 16", "Black Jack", "bust"'),
+    AMOUNT: N_('the amount paid, or "push" / "collect"'),
+    ACTION: N_('"draw", "stand", "double", "split", "refuse", "reveal", "burn" or "insurance"'),
 }
+
+
+def _shown(expected: str, ask: str) -> str:
+    """A step's right answer as the trainee's language writes it (a point as its dealer says
+    it; an amount with its decimal mark); places and action words as they are typed."""
+    if ask == WORDS:
+        return spoken(expected)
+    if ask == AMOUNT and expected not in ("push", "collect"):
+        from trainer.practice.skills.base import amount
+
+        return amount(Decimal(expected))
+    return expected
 
 
 def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
@@ -57,21 +73,49 @@ def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
     }
 
 
+_KIND_NAMES = {
+    "deal": N_("deal"),
+    "announce": N_("announce"),
+    "pay": N_("pay"),
+    "procedure": N_("procedure"),
+    "play": N_("play"),
+    "dealer": N_("dealer"),
+    "settle": N_("settle"),
+}
+
+
+def _kind(name: str) -> str:
+    return _(_KIND_NAMES[name]) if name in _KIND_NAMES else name
+
+
 def summary_lines(s: dict[str, Any]) -> list[str]:
-    by_kind = ", ".join(f"{k} {s['errors_by_kind'][k]}" for k in KINDS)
+    by_kind = ", ".join(f"{_kind(k)} {s['errors_by_kind'][k]}" for k in KINDS)
     rate = s["rounds_per_hour"]
-    pace = (
-        f"{rate:.0f} rounds an hour (a school's reference at this table: about "
-        f"{s['reference_rounds_per_hour']:.0f})"
-        if rate is not None
-        else "no round finished"
+    if rate is not None:
+        pace = _(
+            "{rate} rounds an hour (a school's reference at this table: about {reference})"
+        ).format(
+            rate=format_number(rate, places=0),
+            reference=format_number(s["reference_rounds_per_hour"], places=0),
+        )
+    else:
+        pace = _("no round finished")
+    phases = ", ".join(
+        f"{_kind(p)} {format_number(s['seconds_by_phase'][p], places=0)} s" for p in PHASES
     )
-    phases = ", ".join(f"{p} {s['seconds_by_phase'][p]:.0f} s" for p in PHASES)
     return [
-        f"The shoe is over: {s['rounds']} rounds, {s['steps']} dealer steps, {pace}.",
-        f"Errors: {s['errors']} ({s['errors_per_100_steps']:.1f} per 100 steps) — {by_kind}.",
-        f"Money paid wrongly: {s['overpaid']} over, {s['underpaid']} under.",
-        f"Time by phase: {phases}.",
+        _("The shoe is over: {rounds} rounds, {steps} dealer steps, {pace}.").format(
+            rounds=s["rounds"], steps=s["steps"], pace=pace
+        ),
+        _("Errors: {errors} ({rate} per 100 steps) — {kinds}.").format(
+            errors=s["errors"],
+            rate=format_number(s["errors_per_100_steps"], places=1),
+            kinds=by_kind,
+        ),
+        _("Money paid wrongly: {over} over, {under} under.").format(
+            over=_shown(s["overpaid"], AMOUNT), under=_shown(s["underpaid"], AMOUNT)
+        ),
+        _("Time by phase: {phases}.").format(phases=phases),
     ]
 
 
@@ -118,10 +162,21 @@ def cmd_deal(args: Any) -> int:
 
     if not as_json:
         out.write(
-            f"Sabot deal — {shoe.boxes} boxes, {rules.describe()}, {shoe.mode}, incidents "
-            f"{shoe.incidents}, seed {shoe.seed}.\nAt each step type what the dealer does "
-            "(a box number or d, the point, the amount or push/collect, draw/stand, refuse...);"
-            " Ctrl-D ends the shoe.\n"
+            _(
+                "Sabot deal — {boxes} boxes, {rules}, {mode}, incidents {incidents}, seed {seed}."
+            ).format(
+                boxes=shoe.boxes,
+                rules=rules.describe(),
+                mode=shoe.mode,
+                incidents=shoe.incidents,
+                seed=shoe.seed,
+            )
+            + "\n"
+            + _(
+                "At each step type what the dealer does (a box number or d, the point, the "
+                "amount or push/collect, draw/stand, refuse...); Ctrl-D ends the shoe."
+            )
+            + "\n"
         )
     lines = input_lines(sys.stdin)
     stopped = False
@@ -131,7 +186,7 @@ def cmd_deal(args: Any) -> int:
             if as_json:
                 emit({"type": "round", "round": shoe.figures.rounds})
             else:
-                out.write(f"\n— Round {shoe.figures.rounds} —\n")
+                out.write("\n" + _("— Round {number} —").format(number=shoe.figures.rounds) + "\n")
             while not shoe.round_over:
                 s = shoe.step
                 assert s is not None
@@ -149,8 +204,8 @@ def cmd_deal(args: Any) -> int:
                 else:
                     out.write("\n".join("    " + x for x in table_lines(s.view)) + "\n")
                     if s.says:
-                        out.write(f"  the player says: {s.says}\n")
-                    out.write(f"  {s.prompt} ({HOW[s.ask]})\n> ")
+                        out.write("  " + _("the player says: {words}").format(words=s.says) + "\n")
+                    out.write(f"  {s.prompt} ({_(HOW[s.ask])})\n> ")
                     out.flush()
                 v = read_answer(lines, shoe.answer, emit=emit if as_json else None, out=out)
                 if v is None:
@@ -171,8 +226,8 @@ def cmd_deal(args: Any) -> int:
                 elif v.correct:
                     out.write("    ✓\n")
                 else:
-                    again = " Do it again." if v.again else ""
-                    out.write(f"    ✗ {v.expected}: {v.reason}.{again}\n")
+                    again = " " + _("Do it again.") if v.again else ""
+                    out.write(f"    ✗ {_shown(v.expected, s.ask)}: {v.reason}.{again}\n")
     finally:
         figures = shoe.finish()
         # a last try to save what the history could not take; what it still could not, said
@@ -191,7 +246,13 @@ def cmd_deal(args: Any) -> int:
     else:
         out.write("\n" + "\n".join(summary_lines(result)) + "\n")
         for m in result.get("mistakes", []):
-            out.write(f"  ✗ {m['step']}: {m['given']!r}, right: {m['expected']} ({m['rule']})\n")
+            out.write(
+                "  ✗ "
+                + _("{step}: '{given}', right: {expected} ({rule})").format(
+                    step=m["step"], given=m["given"], expected=m["expected"], rule=m["rule"]
+                )
+                + "\n"
+            )
     return 1 if lost else 0
 
 

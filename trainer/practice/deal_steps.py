@@ -14,7 +14,7 @@ A step's `expected` is canonical: a place ("3", "dealer"), an announcement as
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Final
@@ -22,6 +22,7 @@ from typing import Any, Final
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import _
 
 # Phases of a round, for the time spent in each (issue: deal, play, dealer, settle).
 DEAL: Final = "deal"
@@ -58,13 +59,29 @@ ACTION_WORDS: Final = (
     COLLECT, PUSH, DRAW, STAND, DOUBLE, SPLIT, REFUSE, REVEAL, BURN, INSURANCE,
 )  # fmt: skip
 
-# How a player says a decision at a French table [000] (the trainee's language comes later).
-SAYS: Final = {
-    "hit": "carte",
-    "stand": "non",
-    "double": "je double",
-    "split": "je sépare",
-}
+
+class _Says(Mapping[str, str]):
+    """How a player says a decision, in the trainee's language when it is asked (RULES.md §13):
+    "carte", "non", "je double", "je sépare" at a French table [000][004]; "carta", "servito",
+    "raddoppio", "divido" at an Italian one; "hit", "stand", "double", "split" in English."""
+
+    _ACTIONS = ("hit", "stand", "double", "split")
+
+    def __getitem__(self, action: str) -> str:
+        if action not in self._ACTIONS:
+            raise KeyError(action)
+        from trainer import i18n, vocabulary
+
+        return vocabulary.said(action, i18n.language())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ACTIONS)
+
+    def __len__(self) -> int:
+        return len(self._ACTIONS)
+
+
+SAYS: Final = _Says()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,9 +268,9 @@ def steps_of(
                         K_DEAL,
                         "dealer",
                         ACTION,
-                        "The dealer's hand: draw or stand?",
+                        _("The dealer's hand: draw or stand?"),
                         DRAW,
-                        "the dealer draws on 16 or less and stands on every 17 [000]",
+                        _("the dealer draws on 16 or less and stands on every 17 [000]"),
                         f"deal:dealer-{_points_key(felt.dealer)}",
                         before,
                         hand=DEALER,
@@ -261,14 +278,17 @@ def steps_of(
                 )
             else:
                 place = DEALER if to == DEALER else str(_box_of(to))
-                what = "the hole card, face down" if ev.get("face") == "down" else "the next card"
+                if ev.get("face") == "down":
+                    prompt = _("Deal the hole card, face down")
+                else:
+                    prompt = _("Deal the next card")
                 steps.append(
                     Step(
                         phase,
                         K_DEAL,
                         "deal-order",
                         PLACE,
-                        f"Deal {what}",
+                        prompt,
                         place,
                         _deal_rule(phase, to, ev),
                         f"deal:{'dealer' if to == DEALER else 'box'}",
@@ -279,16 +299,19 @@ def steps_of(
                 )
         elif t == "announce":
             hand = ev["hand"]
-            who = "your hand" if hand == DEALER else f"box {hand}"
+            if hand == DEALER:
+                prompt = _("Announce your hand")
+            else:
+                prompt = _("Announce box {hand}").format(hand=hand)
             steps.append(
                 Step(
                     phase,
                     K_ANNOUNCE,
                     "announce",
                     WORDS,
-                    f"Announce {who}",
+                    prompt,
                     ev["words"],
-                    "the dealer announces the point of every hand after every card [000]",
+                    _("the dealer announces the point of every hand after every card [000]"),
                     f"announce:{hand == DEALER and 'dealer' or 'box'}",
                     before,
                     hand=hand,
@@ -303,11 +326,11 @@ def steps_of(
                     K_PROCEDURE,
                     "procedure",
                     ACTION,
-                    f"Box {hand}: \u201c{SAYS[t]}\u201d",
+                    _("Box {hand}: \u201c{says}\u201d").format(hand=hand, says=SAYS[t]),
                     t,
-                    "a double takes a second stake equal to the first and one card [000]"
+                    _("a double takes a second stake equal to the first and one card [000]")
                     if t == "double"
-                    else "a split makes two hands, a stake equal to the first on each [000]",
+                    else _("a split makes two hands, a stake equal to the first on each [000]"),
                     f"procedure:{t}",
                     before,
                     hand=hand,
@@ -323,9 +346,9 @@ def steps_of(
                     K_PROCEDURE,
                     "procedure",
                     ACTION,
-                    "Every player has finished",
+                    _("Every player has finished"),
                     REVEAL,
-                    "the dealer turns the hidden card when every player has finished [001][004]",
+                    _("the dealer turns the hidden card when every player has finished [001][004]"),
                     "procedure:reveal",
                     before,
                     hand=DEALER,
@@ -341,10 +364,12 @@ def steps_of(
                     K_PROCEDURE,
                     "exposed-card",
                     PLACE,
-                    f"A {ev['card']} is exposed by mistake: offer it",
+                    _("A {card} is exposed by mistake: offer it").format(card=ev["card"]),
                     ev["to"],
-                    "an exposed card is offered to the player whose turn it is, then to the "
-                    "others in playing order, then it is the dealer's [003]",
+                    _(
+                        "an exposed card is offered to the player whose turn it is, then to the "
+                        "others in playing order, then it is the dealer's [003]"
+                    ),
                     "exposed:offer",
                     felt.view(currency),
                     hand=ev["to"],
@@ -358,9 +383,9 @@ def steps_of(
                     K_PROCEDURE,
                     "exposed-card",
                     ACTION,
-                    "Nobody takes the exposed card",
+                    _("Nobody takes the exposed card"),
                     BURN,
-                    "a card refused by all, the dealer included, is burned [003]",
+                    _("a card refused by all, the dealer included, is burned [003]"),
                     "exposed:burn",
                     before,
                 )
@@ -381,14 +406,15 @@ def steps_of(
                     expected, kind_word = PUSH, "push"
                 else:
                     expected, kind_word = money(value), "pay"
-                who = f"box {hand}" + ("" if bettor == SEAT else f", {bettor}")
-                rule = {
-                    "collect": "a bust hand is collected at once, stake and cards [000][003]"
-                    if at_once
-                    else "the dealer collects the hands his point beats [000]",
-                    "push": "equal points: a push, the stake stays [000]",
-                    "pay": _pay_rule(h, t),
-                }[kind_word]
+                who = _who(hand, bettor)
+                if kind_word == "collect" and at_once:
+                    rule = _("a bust hand is collected at once, stake and cards [000][003]")
+                elif kind_word == "collect":
+                    rule = _("the dealer collects the hands his point beats [000]")
+                elif kind_word == "push":
+                    rule = _("equal points: a push, the stake stays [000]")
+                else:
+                    rule = _pay_rule(h, t)
                 steps.append(
                     Step(
                         PLAY
@@ -403,7 +429,9 @@ def steps_of(
                             else _pay_skill(r, hand, bettor, t)
                         ),
                         AMOUNT,
-                        f"Settle {who} ({money(h.stakes.get(bettor, Decimal(0)))} staked)",
+                        _("Settle {who} ({stake} staked)").format(
+                            who=who, stake=_amount(h.stakes.get(bettor, Decimal(0)))
+                        ),
                         expected,
                         rule,
                         f"pay:{t}",
@@ -417,21 +445,24 @@ def steps_of(
         elif t == "insurance-offered":
             steps.append(
                 Step(
-                    phase, K_PROCEDURE, "procedure", ACTION, "The dealer shows an Ace",
+                    phase, K_PROCEDURE, "procedure", ACTION, _("The dealer shows an Ace"),
                     INSURANCE,
-                    "insurance is offered on a dealer Ace, before any third card [000][003]",
+                    _("insurance is offered on a dealer Ace, before any third card [000][003]"),
                     "procedure:insurance", before, hand=DEALER,
                 )
             )  # fmt: skip
         elif t == "insure":
             bettor = ev.get("bettor", SEAT)
-            who = f"box {ev['box']}" + ("" if bettor == SEAT else f", {bettor}")
+            who = _who(ev["box"], bettor)
             steps.append(
                 Step(
-                    phase, K_PAY, "pay-insurance", AMOUNT, f"Take {who}'s insurance",
+                    phase, K_PAY, "pay-insurance", AMOUNT,
+                    _("Take the insurance of {who}").format(who=who),
                     ev["amount"],
-                    "insurance is half the bettor's stake (at most half at an Italian table) "
-                    "[000][003]",
+                    _(
+                        "insurance is half the bettor's stake (at most half at an Italian table) "
+                        "[000][003]"
+                    ),
                     "pay:insure", before, hand=ev["box"], bettor=bettor,
                     amount=Decimal(ev["amount"]),
                     data={"stake": Decimal(0)},
@@ -446,10 +477,11 @@ def steps_of(
                     K_PAY,
                     "pay-insurance",
                     AMOUNT,
-                    f"Settle box {ev['box']}'s insurance"
-                    + ("" if ev.get("bettor", SEAT) == SEAT else f" ({ev['bettor']})"),
+                    _("Settle the insurance of {who}").format(
+                        who=_who(ev["box"], ev.get("bettor", SEAT))
+                    ),
                     money(value) if paid else COLLECT,
-                    "insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]",
+                    _("insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]"),
                     f"pay:{t}",
                     before,
                     hand=ev["box"],
@@ -469,8 +501,8 @@ def steps_of(
 def _dealer_stands(cards: Sequence[str], view: TableView) -> Step:
     """The dealer's last decision, once his hand must stand."""
     return Step(
-        DEALER_PHASE, K_DEAL, "dealer", ACTION, "The dealer's hand: draw or stand?", STAND,
-        "the dealer stands on every 17 [000]", f"deal:dealer-{_points_key(cards)}", view,
+        DEALER_PHASE, K_DEAL, "dealer", ACTION, _("The dealer's hand: draw or stand?"), STAND,
+        _("the dealer stands on every 17 [000]"), f"deal:dealer-{_points_key(cards)}", view,
         hand=DEALER,
     )  # fmt: skip
 
@@ -500,19 +532,36 @@ def _points_key(cards: Sequence[str]) -> str:
 
 def _deal_rule(phase: str, to: str, ev: Mapping[str, Any]) -> str:
     if phase != DEAL:
-        return "the card goes to the hand whose turn it is, and the dealer's after every box [000]"
+        return _(
+            "the card goes to the hand whose turn it is, and the dealer's after every box [000]"
+        )
     if to == DEALER and ev.get("face") == "down":
-        return "with a hole card the dealer takes a second card face down [001][004]"
+        return _("with a hole card the dealer takes a second card face down [001][004]")
     if to == DEALER:
-        return "one card to each box from box 1 to box 7, then one to the dealer [000]"
-    return "one card to each box with a bet, from box 1 towards box 7 [000]"
+        return _("one card to each box from box 1 to box 7, then one to the dealer [000]")
+    return _("one card to each box with a bet, from box 1 towards box 7 [000]")
 
 
 def _pay_rule(h: Any, t: str) -> str:
     if t == "blackjack-paid":
-        return "a Black Jack is paid 3 to 2 [000]"
+        return _("a Black Jack is paid 3 to 2 [000]")
     if h.split:
-        return "a split hand's 21 is paid evens, never as a Black Jack [000]"
+        return _("a split hand's 21 is paid evens, never as a Black Jack [000]")
     if h.doubled:
-        return "a doubled hand is paid 1 to 1 on the doubled stake [000]"
-    return "a winning hand is paid 1 to 1 [000]"
+        return _("a doubled hand is paid 1 to 1 on the doubled stake [000]")
+    return _("a winning hand is paid 1 to 1 [000]")
+
+
+def _who(box: Any, bettor: str) -> str:
+    """A box, or a bettor on it, as a step names them: "box 3", "box 3, behind-a"."""
+    if bettor == SEAT:
+        return _("box {box}").format(box=box)
+    from trainer.practice.skills.base import bettor_name
+
+    return _("box {box}, {bettor}").format(box=box, bettor=bettor_name(bettor))
+
+
+def _amount(value: Decimal) -> str:
+    from trainer.practice.skills.base import amount
+
+    return amount(value)
