@@ -1597,7 +1597,8 @@ def test_an_unreadable_answer_is_said_in_the_trainee_s_language() -> None:
     set_language("fr")
     with pytest.raises(Unreadable, match='attendu un point comme "16", "6 ou 16"'):
         parse_announcement("sei")
-    with pytest.raises(Unreadable, match='attendu 2 résultats, un par main, comme "gagné, égalité"'):
+    expected = 'attendu 2 résultats, un par main, comme "gagné, égalité"'
+    with pytest.raises(Unreadable, match=expected):
         parse_results("gagne", 2)
     set_language("it")
     with pytest.raises(Unreadable, match="non è un riquadro, una mano divisa o il mazziere"):
