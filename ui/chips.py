@@ -103,6 +103,30 @@ def fit_text(
     return text, fm.horizontalAdvance(text)
 
 
+_SEPARATORS = "-_ ."
+
+
+def short_name(text: str) -> str:
+    """What tells a name from its neighbours' when the whole does not fit: the part after its
+    last separator ("behind-a" -> "a", "4.2" -> "2"), or the name itself."""
+    cut = max(text.rfind(c) for c in _SEPARATORS)
+    return text[cut + 1 :] if 0 <= cut < len(text) - 1 else text
+
+
+@lru_cache(maxsize=1024)
+def readable_text(
+    text: str, pixel_size: float, max_width: float, *, bold: bool = False, italic: bool = False
+) -> tuple[str, float]:
+    """(`text` as it fits in `max_width` at `pixel_size`, its width), never set smaller: the whole,
+    else its short name, else the short name cut in the middle (its ends are what differ)."""
+    fm = _metrics(pixel_size, bold, italic)
+    for candidate in (text, short_name(text)):
+        if fm.horizontalAdvance(candidate) <= max_width:
+            return candidate, fm.horizontalAdvance(candidate)
+    cut = fm.elidedText(short_name(text), Qt.TextElideMode.ElideMiddle, max_width)
+    return cut, fm.horizontalAdvance(cut)
+
+
 @lru_cache(maxsize=256)
 def text_path(text: str, bold: bool = True) -> QPainterPath:
     """`text` as an outline centred on (0, 0), one unit of cap height tall (vector, cached)."""
@@ -240,12 +264,14 @@ class ChipStackItem(QGraphicsItem):
         label: str | None = None,
         radius: float = CHIP_RADIUS,
         label_width: float = LABEL_MAX_W,
+        label_min_px: float = LABEL_MIN_PX,
         written: str | None = None,
         written_dx: float = 0.0,
         parent: QGraphicsItem | None = None,
     ) -> None:
         super().__init__(parent)
         self.amount = amount
+        self.label_px = 0.0
         self.amount_text = format_amount(amount, currency)
         # what the pill under the chips says (the amount, unless told), "" for no pill, and how
         # far aside it sits: two stacks side by side may share one
@@ -265,19 +291,31 @@ class ChipStackItem(QGraphicsItem):
         if self.written:
             rect = rect.united(self._pill)
         self._label_rect = QRectF()
-        self._label_text = ""
+        self._label_text = ""  # the label as written (shortened where the room is narrow)
         if label:
             # a name set smaller where the room is narrow (behind bets side by side), down to a
-            # size still read, and only then cut short
-            px = self.LABEL_PX
-            while px > self.LABEL_MIN_PX and fit_text(label, px, italic=True)[1] > label_width:
-                px -= 1
+            # size still read (`label_min_px`, what the view needs for 10 px on screen), and only
+            # then shortened to what tells it from its neighbours'
+            least = max(self.LABEL_MIN_PX, label_min_px)
+            px = max(self.LABEL_PX, least)
+            while px > least and fit_text(label, px, italic=True)[1] > label_width:
+                px = max(least, px - 1)
+            self.label_px = px
             self._label_font = ui_font(px, italic=True)
-            self._label_text, lw = fit_text(label, px, label_width, italic=True)
+            self._label_text, lw = readable_text(label, px, label_width, italic=True)
             lh = line_height(px, italic=True)
             self._label_rect = QRectF(-lw / 2 - 2, self._pill.bottom() + 1, lw + 4, lh)
             rect = rect.united(self._label_rect)
         self._rect = rect
+
+    @property
+    def label_text(self) -> str:
+        """The label as written under the stack (shortened where the room is narrow)."""
+        return self._label_text
+
+    def label_rect(self) -> QRectF:
+        """Where the label is written, in item coordinates (empty without a label)."""
+        return self._label_rect
 
     @staticmethod
     def _chips_to_draw(amount: Decimal, breakdown: Sequence[Decimal] | None) -> list[Decimal]:
@@ -353,6 +391,8 @@ __all__ = [
     "format_denomination",
     "line_height",
     "paint_chip",
+    "readable_text",
+    "short_name",
     "text_path",
     "ui_font",
 ]

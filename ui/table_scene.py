@@ -53,6 +53,7 @@ from ui.chips import (
     fit_text,
     format_amount,
     line_height,
+    readable_text,
     ui_font,
 )
 from ui.i18n import N_, _
@@ -75,7 +76,7 @@ INSURANCE_STEP = 60.0  # between the insurance stakes of a box's bettors on the 
 BEHIND_DY = 74.0
 BEHIND_R = 17.0
 BEHIND_STEP = 64.0
-BADGE_DY = 130.0  # the top of the number badge, below the spot's centre
+BADGE_DY = 146.0  # the top of the number badge, below the spot's centre and the names over it
 BADGE_H = 26.0
 DOUBLE_DX = 22.0  # a doubled stake: the double beside the bet
 # Split hands side by side fan almost straight down: each covered card still shows its index
@@ -102,6 +103,9 @@ RACK_RECT = QRectF(616, 0, 368, 62)
 # The least height of a card's index on screen, in logical pixels (issue 12: read at 1024 x 600,
 # split hands included): below it the view stops shrinking the felt and scrolls it.
 MIN_INDEX_PX = 10.0
+# And the least height of the felt's names and labels on screen (behind bettors, split hands,
+# results): the scene sets them no smaller than this at the view's zoom.
+MIN_TEXT_PX = 10.0
 
 ACTIVE_COLOUR = QColor("#ffd54a")
 HIGHLIGHT_COLOUR = QColor("#5fd3ff")
@@ -233,8 +237,12 @@ class LabelItem(QGraphicsItem):
         bold: bool = False,
         italic: bool = False,
         padded: bool = False,
+        min_px: float = 0.0,
     ) -> float:
-        """The pixel size at which `text` fits in `max_width` (never below MIN_PX)."""
+        """The pixel size at which `text` fits in `max_width` (never below MIN_PX nor `min_px`,
+        the least size the view reads)."""
+        least = max(cls.MIN_PX, min_px)
+        pixel_size = max(pixel_size, least)
         if max_width is None:
             return pixel_size
         room = max_width - 2 * (cls.PAD if padded else 2.0)
@@ -243,7 +251,7 @@ class LabelItem(QGraphicsItem):
         )
         if widest <= room:
             return pixel_size
-        return max(cls.MIN_PX, float(int(pixel_size * room / widest)))
+        return max(least, float(int(pixel_size * room / widest)))
 
     def __init__(
         self,
@@ -255,17 +263,28 @@ class LabelItem(QGraphicsItem):
         bold: bool = False,
         italic: bool = False,
         max_width: float | None = None,
+        min_px: float = 0.0,
+        wrap: bool = False,
         parent: QGraphicsItem | None = None,
     ) -> None:
         super().__init__(parent)
         pad = self.PAD if fill is not None else 2.0
+        if wrap and max_width is not None:
+            # a sentence too wide at the least size read goes on more lines, not smaller
+            text = self._wrapped(text, max(pixel_size, min_px), max_width - 2 * pad, bold, italic)
         size = self.fitting_size(
-            text, pixel_size, max_width, bold=bold, italic=italic, padded=fill is not None
+            text,
+            pixel_size,
+            max_width,
+            bold=bold,
+            italic=italic,
+            padded=fill is not None,
+            min_px=min_px,
         )
         lines = text.split("\n")
         room = None if max_width is None else max_width - 2 * pad
         fitted = [
-            fit_text(line, size, 1e9 if room is None else room, bold=bold, italic=italic)
+            readable_text(line, size, 1e9 if room is None else room, bold=bold, italic=italic)
             for line in lines
         ]
         self.text = "\n".join(s for s, _ in fitted)
@@ -277,6 +296,21 @@ class LabelItem(QGraphicsItem):
         self._colour = colour
         self._fill = fill
         self._rect = QRectF(-width / 2, 0, width, height)
+
+    @staticmethod
+    def _wrapped(text: str, px: float, room: float, bold: bool, italic: bool) -> str:
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}" if line else word
+                if line and fit_text(trial, px, bold=bold, italic=italic)[1] > room:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return "\n".join(lines)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
@@ -629,6 +663,9 @@ class TableScene(QGraphicsScene):
         self._breakdown = breakdown
         self._chip_memo: dict[Decimal, tuple[Decimal, ...] | None] = {}
         self._legend = legend
+        # the least size of the felt's names and labels, in scene units: what reads MIN_TEXT_PX
+        # on screen at the view's zoom (0 until a view says its zoom, see set_zoom)
+        self.min_text = 0.0
         self._felt: FeltItem | None = None  # kept from drawing to drawing while the boxes stay
         self._stage: QGraphicsScene | None = None  # where a staged view is built, off the table
         self._staged: Drawing | None = None
@@ -696,6 +733,21 @@ class TableScene(QGraphicsScene):
         self.drawing = d
         self.addItem(d.layer)
 
+    def set_zoom(self, zoom: float) -> bool:
+        """The view shows the scene at `zoom` screen pixels per scene unit: names and labels are
+        set no smaller than MIN_TEXT_PX on screen. Redraws the table if that changes their size
+        (and drops a staged view, built at the old size); says whether it did."""
+        least = float(math.ceil(MIN_TEXT_PX / zoom)) if zoom > 0 else 0.0
+        if least == self.min_text:
+            return False
+        self.min_text = least
+        if self._staged is not None:
+            self._stage_scene().removeItem(self._staged.layer)
+            self._staged = None
+        if self.drawing is not None:
+            self.show(self.drawing.view)
+        return True
+
     def stage(self, view: TableView) -> Drawing:
         """Build everything `view` draws now, off the table, for a later `show(view)`.
 
@@ -743,7 +795,16 @@ class TableScene(QGraphicsScene):
             card = CardItem(view.exposed_card, True, d.layer)
             card.setPos(exposed_at)
             d.hand_cards["exposed"] = [card]
-            cap = LabelItem(_("exposed card"), 14, italic=True, colour=CREAM, parent=d.layer)
+            cap = LabelItem(
+                _("exposed card"),
+                14,
+                italic=True,
+                colour=CREAM,
+                max_width=CARD_W + 40,
+                min_px=self.min_text,
+                wrap=True,
+                parent=d.layer,
+            )
             cap.setPos(exposed_at.x() + CARD_W / 2, exposed_at.y() + CARD_H + 6)
             d.captions["exposed"] = cap
         return d
@@ -785,6 +846,7 @@ class TableScene(QGraphicsScene):
             label=label,
             radius=radius,
             label_width=label_width,
+            label_min_px=self.min_text,
             written=written,
             written_dx=written_dx,
             parent=d.layer,
@@ -964,11 +1026,16 @@ class TableScene(QGraphicsScene):
         # a split box may be down to one hand, the others bust and collected: still labelled
         split = len(box.hands) > 1 or any("." in h.label for h in box.hands)
         captions = [self._caption(h, split) for h in hands]
-        bottom = lowest - (CAPTION_H if any(captions) else 0)
-        top = place.insurance_y + (72 if box.insurance is not None else -18)
+        caption_px = max(14.0, self.min_text)
+        badge_px = max(12.0, self.min_text)
+        caption_h = max(CAPTION_H, line_height(caption_px, bold=True) + 7)
+        badge_h = line_height(badge_px, bold=True) + 5
+        bottom = lowest - (caption_h if any(captions) else 0)
+        insured = box.insurance is not None or bool(box.insurances)
+        top = place.insurance_y + (self._insurance_depth() if insured else -18)
         top = max(top, SHOE_RECT.bottom() + 30)  # clear of the shoe and the discard tray
         if any(h.result for h in hands):
-            top += 20  # room for the result badge above the cards
+            top += badge_h  # room for the result badge above the cards
         avail_h = bottom - top
         avail_w = place.width
         most = max(len(h.cards) for h in hands)
@@ -996,11 +1063,13 @@ class TableScene(QGraphicsScene):
             room.append(min(left, right) - 3)
         size = min(
             (
-                LabelItem.fitting_size(cap, 14, r, bold=True, padded=True)
+                LabelItem.fitting_size(
+                    cap, caption_px, r, bold=True, padded=True, min_px=self.min_text
+                )
                 for cap, r in zip(captions, room, strict=True)
                 if cap
             ),
-            default=14.0,
+            default=caption_px,
         )
         for hand, w, caption, left, cx, r in zip(
             hands, widths, captions, lefts, centres, room, strict=True
@@ -1023,6 +1092,7 @@ class TableScene(QGraphicsScene):
                     colour=CREAM,
                     fill=QColor(8, 36, 20, 190),
                     max_width=r,
+                    min_px=self.min_text,
                     parent=d.layer,
                 )
                 lab.setPos(cx, bottom + 2)
@@ -1032,19 +1102,27 @@ class TableScene(QGraphicsScene):
                 text = _(word) if hand.result in RESULT_STYLE else word
                 badge = LabelItem(
                     text,
-                    12,
+                    badge_px,
                     bold=True,
                     colour=QColor(fg),
                     fill=QColor(bg),
                     max_width=r,
+                    min_px=self.min_text,
                     parent=d.layer,
                 )
-                badge.setPos(cx, y0 - 20)
+                badge.setPos(cx, y0 - badge_h)
                 d.captions[f"{hand.label}:result"] = badge
             if hand.label in marked:
                 colour = ACTIVE_COLOUR if d.view.active == hand.label else HIGHLIGHT_COLOUR
                 self._outline(d, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
         return {h.label: cx for h, cx in zip(hands, centres, strict=True)}
+
+    def _insurance_depth(self) -> float:
+        """How far below the insurance line its stakes reach (chips, amount, name): the cards
+        of an insured box begin under them."""
+        px = max(ChipStackItem.LABEL_PX, self.min_text)
+        amount = line_height(ChipStackItem.AMOUNT_PX, bold=True) + 2
+        return max(72.0, BEHIND_R + 3 + amount + 1 + line_height(px, italic=True) + 6)
 
     @staticmethod
     def _caption(hand: HandView, split: bool) -> str:
@@ -1074,8 +1152,19 @@ class TableScene(QGraphicsScene):
             card.setPos(left + j * step, SHOE_NEXT_TOP)
             items.append(card)
         d.hand_cards["shoe"] = items
-        cap = LabelItem(_("the shoe's next cards, in order"), 13, italic=True, parent=d.layer)
-        cap.setPos((left + SHOE_NEXT_RIGHT) / 2, SHOE_NEXT_TOP + CARD_H * SHOE_NEXT_SCALE + 4)
+        cap = LabelItem(
+            _("the shoe's next cards, in order"),
+            13,
+            italic=True,
+            max_width=max(SHOE_NEXT_RIGHT - left, 3 * CARD_W),
+            min_px=self.min_text,
+            wrap=True,
+            parent=d.layer,
+        )
+        # under the row, and short of the shoe however few the cards
+        half = cap.boundingRect().width() / 2
+        cx = min((left + SHOE_NEXT_RIGHT) / 2, SHOE_NEXT_RIGHT - half)
+        cap.setPos(cx, SHOE_NEXT_TOP + CARD_H * SHOE_NEXT_SCALE + 4)
         d.captions["shoe"] = cap
         return left
 
@@ -1241,6 +1330,10 @@ class TableWidget(QGraphicsView):
         room = self.maximumViewportSize()  # without scroll bars
         fit = min((room.width() - 2) / rect.width(), (room.height() - 2) / rect.height())
         zoom = max(fit, self.zoom_needed())
+        # the names and labels are set for this zoom; that may redraw the table, its cards a
+        # little smaller under larger labels: the zoom they need then holds
+        if self._table.set_zoom(zoom):
+            zoom = max(fit, self.zoom_needed())
         scrolls = zoom > fit
         if scrolls != self._scrolls:
             self._scrolls = scrolls

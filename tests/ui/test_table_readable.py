@@ -7,13 +7,13 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
-from PySide6.QtCore import QRect, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.history.store import Store
 from trainer.settings import Settings
-from ui.cards import CARD_W, FAN_DY, CardItem
+from ui.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
 from ui.main_window import MainWindow
 from ui.table_scene import MIN_INDEX_PX, TableWidget
 
@@ -41,21 +41,25 @@ def split_table() -> TableView:
 
 
 def is_ink(c: QColor) -> bool:
-    """A pixel of a card's print: black, or the red of hearts and diamonds (not the white face,
-    the grey edge of the next card or its shadow)."""
-    r, g, b = c.red(), c.green(), c.blue()
-    return max(r, g, b) < 120 or (r > 140 and g < 110 and b < 120)
+    """A pixel at least half covered by a card's print: black and the red of hearts and diamonds
+    both have little green, the white face, the grey edge of the next card and its shadow much."""
+    return c.green() < (FACE.green() + 16) / 2
 
 
 def index_height(image: QImage, table: TableWidget, card: CardItem) -> int:
-    """The height in device pixels of the ink in the card's top-left corner, the strip a fan
-    leaves showing: its rank and suit pip as drawn on screen."""
+    """The height in device pixels of the ink in the card's top-left corner, the part a fan
+    leaves showing: its index (rank, and the suit pip beside it) as drawn on screen."""
     dpr = image.devicePixelRatio()
+    s = card.scale()
     rect = card.card_rect()
-    corner = QRectF(rect.left(), rect.top(), CARD_W * 0.6, FAN_DY).intersected(rect)
-    corner = QRectF(corner.topLeft(), corner.size() * card.scale())
-    shown: QRect = table.mapFromScene(corner).boundingRect()
-    shown = shown.translated(table.viewport().pos() - table.pos())
+    # the corner, inside the card's edge, down to just below the index (short of the next card)
+    corner = QRectF(
+        rect.left() + 1.5 * s,
+        rect.top() + 1.5 * s,
+        (INDEX_MARGIN + INDEX_CAP * 1.2) * s,
+        (INDEX_MARGIN + INDEX_CAP + 2.5) * s,
+    )
+    shown = table.mapFromScene(corner).boundingRect()
     rows = []
     for y in range(int(shown.top() * dpr) + 1, int(shown.bottom() * dpr)):
         if any(
