@@ -98,7 +98,7 @@ SHOE_NEXT_SCALE = 0.85
 SHOE_NEXT_TOP = 18.0
 SHOE_NEXT_RIGHT = SHOE_RECT.left() - 8
 SHOE_NEXT_LEFT = 1048.0  # clear of the dealer's longest hand
-SHOE_NEXT_STEP = 40.0
+SHOE_NEXT_STEP = 46.0  # each card's jumbo index uncovered by the next, where the row has room
 RACK_RECT = QRectF(616, 0, 368, 62)
 # The least height of a card's index on screen, in logical pixels (issue 12: read at 1024 x 600,
 # split hands included): below it the view stops shrinking the felt and scrolls it.
@@ -299,17 +299,29 @@ class LabelItem(QGraphicsItem):
 
     @staticmethod
     def _wrapped(text: str, px: float, room: float, bold: bool, italic: bool) -> str:
+        """`text` broken at spaces into lines no wider than `room` (greedily; two lines as even
+        as they can be, so no word is left alone on the second)."""
+
+        def width(line: str) -> float:
+            return fit_text(line, px, bold=bold, italic=italic)[1]
+
         lines: list[str] = []
         for para in text.split("\n"):
+            words = para.split(" ")
+            broken: list[str] = []
             line = ""
-            for word in para.split(" "):
+            for word in words:
                 trial = f"{line} {word}" if line else word
-                if line and fit_text(trial, px, bold=bold, italic=italic)[1] > room:
-                    lines.append(line)
+                if line and width(trial) > room:
+                    broken.append(line)
                     line = word
                 else:
                     line = trial
-            lines.append(line)
+            broken.append(line)
+            if len(broken) == 2:
+                cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+                broken = list(min(cuts, key=lambda c: max(width(c[0]), width(c[1]))))
+            lines += broken
         return "\n".join(lines)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
@@ -975,7 +987,7 @@ class TableScene(QGraphicsScene):
                 QPointF(x, insurance_y(x)),
                 label=who if several else _("insurance"),
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
-                label_width=step - 4,
+                label_width=step - 4 if several else place.width - 4,
             )
 
     def _draw_behind(
@@ -1011,7 +1023,7 @@ class TableScene(QGraphicsScene):
                 placed=dict(box.chips).get(who, ()),
                 label=who,
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
-                label_width=step - 4,
+                label_width=step - 4 if len(amounts) > 1 else row.width() - 4,  # alone: the row
             )
         return where
 
@@ -1156,7 +1168,7 @@ class TableScene(QGraphicsScene):
             _("the shoe's next cards, in order"),
             13,
             italic=True,
-            max_width=max(SHOE_NEXT_RIGHT - left, 3 * CARD_W),
+            max_width=SHOE_NEXT_RIGHT - SHOE_NEXT_LEFT + 60,  # over the felt left of the row
             min_px=self.min_text,
             wrap=True,
             parent=d.layer,
