@@ -70,7 +70,7 @@ ARC_SPAN = 1100.0  # from the centre of the last box to the centre of the first
 BOX_SPACING_MAX = 420.0
 SPOT_R = 46.0
 INSURANCE_RISE = 380.0  # the insurance line runs this far above the boxes, towards the dealer
-INSURANCE_STEP = 60.0  # between the insurance stakes of a box's bettors on the line
+INSURANCE_STEP = 64.0  # between the insurance stakes of a box's bettors on the line
 # Behind bets lie behind the seat's, on the players' side of the box [000][003]: a row below the
 # spot, then the box's number.
 BEHIND_DY = 74.0
@@ -136,6 +136,12 @@ def arc_y(x: float) -> float:
     """The height of the arc of boxes at `x`."""
     u = (x - CENTRE_X) / ARC_AX
     return ARC_CY + ARC_BY * math.sqrt(max(0.0, 1.0 - u * u))
+
+
+def insurance_stake_y(x: float) -> float:
+    """Where an insurance stake lies at `x`: on the insurance line, but never on the shoe or
+    the discard tray, where the line itself stops (the end boxes of a full table)."""
+    return max(insurance_y(x), SHOE_RECT.bottom() + 50)
 
 
 def insurance_y(x: float) -> float:
@@ -974,7 +980,8 @@ class TableScene(QGraphicsScene):
             key=lambda i: (behind_x.get(insured[i][0], c.x()), insured[i][0] != SEAT, i),
         )
         k = len(insured)
-        step = min(INSURANCE_STEP, (place.width - 4) / k)
+        # the row may spread to halfway to the neighbours' (their insurance is as far away)
+        step = min(INSURANCE_STEP, (place.spacing - 8) / k)
         x0 = c.x() - step * (k - 1) / 2
         several = k > 1
         for slot, i in enumerate(order):
@@ -984,7 +991,7 @@ class TableScene(QGraphicsScene):
                 d,
                 f"{box.number}:insurance" + ("" if who == SEAT else f":{who}"),
                 amount,
-                QPointF(x, insurance_y(x)),
+                QPointF(x, insurance_stake_y(x)),
                 label=who if several else _("insurance"),
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4 if several else place.width - 4,
@@ -1044,7 +1051,18 @@ class TableScene(QGraphicsScene):
         badge_h = line_height(badge_px, bold=True) + 5
         bottom = lowest - (caption_h if any(captions) else 0)
         insured = box.insurance is not None or bool(box.insurances)
-        top = place.insurance_y + (self._insurance_depth() if insured else -18)
+        if insured:
+            lowest_stake = max(
+                (
+                    s.pos().y()
+                    for k, s in d.stacks.items()
+                    if k.startswith(f"{box.number}:insurance")
+                ),
+                default=insurance_stake_y(c.x()),
+            )
+            top = lowest_stake + self._insurance_depth()
+        else:
+            top = place.insurance_y - 18
         top = max(top, SHOE_RECT.bottom() + 30)  # clear of the shoe and the discard tray
         if any(h.result for h in hands):
             top += badge_h  # room for the result badge above the cards

@@ -16,6 +16,7 @@ from trainer.game.table import BoxView, HandView, TableView
 from ui.cards import CARD_H, CARD_W, COURT_FILL, FAN_DY, CardItem, split_token
 from ui.chips import ChipStackItem, format_amount
 from ui.table_scene import (
+    DISCARD_RECT,
     SCENE_RECT,
     SHOE_RECT,
     TableScene,
@@ -282,6 +283,17 @@ def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(scene):
     # a lone insurance says what it is
     assert scene.stacks["5:insurance"].label == "insurance"
     assert scene.stacks["5:insurance"].amount == D(5)
+
+
+def test_an_end_box_s_insurance_lies_on_the_felt_not_on_the_shoe(scene):
+    # box 1 of a full table sits under the shoe, where the insurance line stops
+    view = table(box(1, ("AS", "6D"), insurance=D(5)), box(7, ("9C", "7D"), insurance=D(5)))
+    scene.show(view)
+    for n in (1, 7):
+        ins = scene.stacks[f"{n}:insurance"].sceneBoundingRect()
+        assert not ins.intersects(SHOE_RECT) and not ins.intersects(DISCARD_RECT), n
+        cards_top = min(c.card_rect().top() for c in scene.hand_cards[str(n)])
+        assert ins.bottom() < cards_top, n
 
 
 def test_behind_bettors_insurances_lie_in_the_order_of_their_bets(scene):
