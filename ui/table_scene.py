@@ -325,8 +325,15 @@ class LabelItem(QGraphicsItem):
                     line = trial
             broken.append(line)
             if len(broken) == 2:
-                cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-                broken = list(min(cuts, key=lambda c: max(width(c[0]), width(c[1]))))
+                cuts: list[tuple[str, str]] = [
+                    (" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))
+                ]
+
+                def widest(cut: tuple[str, str]) -> float:
+                    return max(width(cut[0]), width(cut[1]))
+
+                first, second = min(cuts, key=widest)
+                broken = [first, second]
             lines += broken
         return "\n".join(lines)
 
