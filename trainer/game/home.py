@@ -24,6 +24,7 @@ from trainer.game.cards import VALUE, points
 from trainer.game.round import HIT, SEAT, STAND, CardSource, Hand, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
+from trainer.i18n import _
 
 PASSES: Final = "passes"  # the bank passes to the next player each round [004]
 STAYS: Final = "stays"  # the bank stays with the same player [004]
@@ -65,25 +66,39 @@ class HomeSetup:
         names = self.players
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise HomeGameError(
-                f"a home game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} [004]"
+                _("a home game has {low} to {high} players, not {count} [004]").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names)
+                )
             )
         seen: set[str] = set()
         for name in names:
             if not name.strip() or name != name.strip() or not name.isprintable():
-                raise HomeGameError(f"a player's name must be printable text, not {name!r}")
+                raise HomeGameError(
+                    _("a player's name must be printable text, not {name}").format(name=repr(name))
+                )
             if name.casefold() in seen:
                 raise HomeGameError(
-                    f"two players are called {name!r}: give each a name of their own"
+                    _("two players are called {name}: give each a name of their own").format(
+                        name=repr(name)
+                    )
                 )
             seen.add(name.casefold())
         if not isinstance(self.chips, Decimal) or not self.chips.is_finite():
-            raise HomeGameError("the starting chips must be a whole number")
+            raise HomeGameError(_("the starting chips must be a whole number"))
         if self.chips != self.chips.to_integral_value() or not 1 <= self.chips <= MAX_CHIPS:
-            raise HomeGameError(f"each player starts with 1 to {MAX_CHIPS:,} chips, a whole number")
+            raise HomeGameError(
+                _("each player starts with 1 to {max} chips, a whole number").format(
+                    max=f"{MAX_CHIPS:,}"
+                )
+            )
         if self.bank not in BANK_RULES:
-            raise HomeGameError(f"the bank {' or '.join(BANK_RULES)}, not {self.bank!r}")
+            raise HomeGameError(
+                _("the bank {rules}, not {given}").format(
+                    rules=" or ".join(BANK_RULES), given=repr(self.bank)
+                )
+            )
         if not 0 <= self.first_bank < len(names):
-            raise HomeGameError("the first bank must be one of the players")
+            raise HomeGameError(_("the first bank must be one of the players"))
 
 
 def simple_decision(hand: Sequence[str], up_card: str) -> str:
@@ -205,13 +220,15 @@ class HomeGame:
         scripted round (a rule text's example).
         """
         if self.over:
-            raise HomeGameError("the game is over: start a new one")
+            raise HomeGameError(_("the game is over: start a new one"))
         seats = self.seating()
         chosen = {name: self.stake_for(name) for name in seats.values()}
         if stakes is not None:
             unknown = set(stakes) - set(seats.values())
             if unknown:
-                raise HomeGameError(f"{sorted(unknown)[0]} does not bet this round")
+                raise HomeGameError(
+                    _("{name} does not bet this round").format(name=sorted(unknown)[0])
+                )
             chosen.update(stakes)
         self._cover(chosen)
         seats = {box: name for box, name in seats.items() if name in chosen}
@@ -235,10 +252,14 @@ class HomeGame:
         at a time until it can)."""
         for name, amount in stakes.items():
             if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= ZERO:
-                raise HomeGameError(f"{name}'s stake must be a positive number of chips")
+                raise HomeGameError(
+                    _("{name}'s stake must be a positive number of chips").format(name=name)
+                )
             if amount > self.balances[name]:
                 raise HomeGameError(
-                    f"{name} has {self.balances[name]} chips and cannot stake {amount}"
+                    _("{name} has {chips} chips and cannot stake {amount}").format(
+                        name=name, chips=self.balances[name], amount=amount
+                    )
                 )
         bank = self.balances[self.bank]
         while sum(stakes.values(), ZERO) > bank:

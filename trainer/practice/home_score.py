@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from trainer.game.home import HomeGame, HomeRound, Line
 from trainer.game.payout import money
+from trainer.i18n import _
 from trainer.practice.answers import Unreadable, parse_amount
 from trainer.practice.recorder import Recorder
 
@@ -40,10 +41,15 @@ class Entry:
         return self.line.net if self.field == NET else self.line.balance
 
     def prompt(self) -> str:
-        role = " (the bank)" if self.line.bank else ""
-        if self.field == NET:
-            return f"{self.player}{role}: won or lost this round?"
-        return f"{self.player}{role}: chips now?"
+        if self.field == NET and self.line.bank:
+            text = _("{player} (the bank): won or lost this round?")
+        elif self.field == NET:
+            text = _("{player}: won or lost this round?")
+        elif self.line.bank:
+            text = _("{player} (the bank): chips now?")
+        else:
+            text = _("{player}: chips now?")
+        return text.format(player=self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +96,7 @@ class ScoreSheet:
     def next_round(self) -> HomeRound:
         """Deal the next round; its entries are asked in seating order, the bank last."""
         if self.pending:
-            raise ValueError("the score sheet of this round is not filled in yet")
+            raise ValueError(_("the score sheet of this round is not filled in yet"))
         played = self.game.play_round()
         self.current = played
         order = [played.seats[box] for box in sorted(played.seats)]
@@ -105,7 +111,7 @@ class ScoreSheet:
         """Judge the next entry of the sheet and store it at once. Unreadable (nothing stored,
         the entry stays open) when the text is not an amount."""
         if not self.pending:
-            raise ValueError("there is no entry to fill in: deal the next round")
+            raise ValueError(_("there is no entry to fill in: deal the next round"))
         entry = self.pending[0]
         value = parse_amount(text, allow_negative=True)
         expected = entry.expected
@@ -116,7 +122,7 @@ class ScoreSheet:
         elif entry.field == NET:
             reason = _why_net(entry.line, value)
         else:
-            reason = "the chips before the round plus what was won, minus what was lost [004]"
+            reason = _("the chips before the round plus what was won, minus what was lost [004]")
         verdict = EntryVerdict(entry, text, correct, shown, reason)
         self.pending.pop(0)
         self.verdicts.append(verdict)
@@ -147,12 +153,12 @@ class ScoreSheet:
 
 def _why_net(line: Line, given: Decimal) -> str:
     if line.bank:
-        return "the bank wins what the players lose and pays what they win [004]"
+        return _("the bank wins what the players lose and pays what they win [004]")
     if line.stake is None:
-        return "this player sat the round out"
+        return _("this player sat the round out")
     if given == -line.net:
-        return "the sign is the other way round: + for a win, - for a loss"
-    return (
+        return _("the sign is the other way round: + for a win, - for a loss")
+    return _(
         "a win is paid once the stake, a Black Jack one and a half times, a tie gives the stake "
         "back [004]"
     )
