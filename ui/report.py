@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
@@ -30,6 +31,9 @@ from PySide6.QtGui import (
 from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
 from trainer.history.stats import MASTERY, DayStats
+from trainer.i18n import format_number
+from ui.i18n import _, ngettext
+from ui.language import format_percent, format_seconds
 
 DPI = 300
 GOOD = QColor("#2e7d32")
@@ -46,11 +50,11 @@ WEAK_ITEMS = 8
 
 
 def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x:.0%}"
+    return "—" if x is None else format_percent(x)
 
 
 def _secs(ms: float | None) -> str:
-    return "—" if ms is None else f"{ms / 1000:.1f} s"
+    return "—" if ms is None else format_seconds(ms)
 
 
 def _day(unix: float) -> str:
@@ -61,7 +65,7 @@ def hours_minutes(ms: float) -> str:
     """A length of time as people say it: "12 h 05 min", "45 min", "under a minute"."""
     minutes = round(ms / 60_000)
     if minutes < 1:
-        return "under a minute"
+        return _("under a minute")
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
@@ -70,37 +74,52 @@ def rules_line(rules: HouseRules) -> str:
     """The house rules in one line of the table's words: "casino-fr: 6 decks, 7 boxes, no hole
     card, Black Jack pays 3:2, …"."""
     parts = [
-        f"{rules.decks} deck{'s' if rules.decks != 1 else ''}",
-        f"{rules.boxes} box{'es' if rules.boxes != 1 else ''}",
-        "a hole card" if rules.hole_card else "no hole card",
-        f"Black Jack pays {rules.blackjack_pays}",
-        f"dealer {'hits' if rules.dealer_hits_soft_17 else 'stands on'} soft 17",
-        "no doubling" if rules.double_on == "none" else f"double on {rules.double_on}",
-        "no split" if rules.split == "none" else f"split by {rules.split}",
-        "insurance" if rules.insurance else "no insurance",
+        ngettext("{count} deck", "{count} decks", rules.decks).format(count=rules.decks),
+        ngettext("{count} box", "{count} boxes", rules.boxes).format(count=rules.boxes),
+        _("a hole card") if rules.hole_card else _("no hole card"),
+        _("Black Jack pays {odds}").format(odds=rules.blackjack_pays),
+        _("dealer hits soft 17") if rules.dealer_hits_soft_17 else _("dealer stands on soft 17"),
+        _("no doubling")
+        if rules.double_on == "none"
+        else _("double on {hands}").format(hands=rules.double_on),
+        _("no split") if rules.split == "none" else _("split by {rule}").format(rule=rules.split),
+        _("insurance") if rules.insurance else _("no insurance"),
     ]
     if rules.behind_bets:
-        parts.append("behind bets")
+        parts.append(_("behind bets"))
     if rules.table_min is not None or rules.table_max is not None:
-        low = "—" if rules.table_min is None else format(rules.table_min, "f")
-        high = "—" if rules.table_max is None else format(rules.table_max, "f")
-        parts.append(f"table {low} to {high}")
+        low = "—" if rules.table_min is None else format_number(rules.table_min)
+        high = "—" if rules.table_max is None else format_number(rules.table_max)
+        parts.append(_("table {low} to {high}").format(low=low, high=high))
     return f"{rules.describe()}: {', '.join(parts)}"
 
 
 def header_lines(progress: pd.Progress, rules: str, now: float) -> tuple[str, str, str]:
     """The report's title, the line naming the trainee and the rules, and what the history
     holds: the header, also what a test reads back (the PDF's text is not searchable)."""
-    title = f"Progress report — {progress.profile}"
-    who = f"Trainee: {progress.profile}" + (f" · House rules {rules}" if rules else "")
+    title = _("Progress report — {profile}").format(profile=progress.profile)
+    who = _("Trainee: {profile}").format(profile=progress.profile)
+    if rules:
+        who += " · " + _("House rules {rules}").format(rules=rules)
+    printed = _("printed {day}").format(day=_day(now))
     if progress.empty:
-        return title, who, f"No practice recorded yet · printed {_day(now)}"
+        return title, who, _("No practice recorded yet") + " · " + printed
     right = sum(s.correct for s in progress.skills.values())
     first, last = progress.days[0].day, progress.days[-1].day
     facts = (
-        f"{progress.session_count:,} sessions from {first.isoformat()} to {last.isoformat()} · "
-        f"{progress.attempts:,} answers, {_pct(right / progress.attempts)} right · "
-        f"{hours_minutes(progress.answering_ms)} answering · printed {_day(now)}"
+        _("{sessions} sessions from {first} to {last}").format(
+            sessions=format_number(progress.session_count),
+            first=first.isoformat(),
+            last=last.isoformat(),
+        )
+        + " · "
+        + _("{answers} answers, {share} right").format(
+            answers=format_number(progress.attempts), share=_pct(right / progress.attempts)
+        )
+        + " · "
+        + _("{time} answering").format(time=hours_minutes(progress.answering_ms))
+        + " · "
+        + printed
     )
     return title, who, facts
 
@@ -199,11 +218,11 @@ def write_report(
             QPageLayout.Unit.Millimeter,
         )
     )
-    writer.setTitle(f"Sabot progress report: {progress.profile}")
+    writer.setTitle(_("Sabot progress report: {profile}").format(profile=progress.profile))
     writer.setCreator("Sabot")
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"cannot write {path}")
+        raise OSError(_("cannot write {path}").format(path=path))
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = writer.pageLayout().paintRectPixels(DPI)
@@ -211,7 +230,7 @@ def write_report(
     finally:
         painter.end()
     if not Path(path).is_file() or Path(path).stat().st_size == 0:
-        raise OSError(f"cannot write {path}")
+        raise OSError(_("cannot write {path}").format(path=path))
 
 
 def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
@@ -230,19 +249,25 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     # The verdict, and what is missing: one line each, so the page always holds everything.
     r = progress.readiness
     colour = GOOD if r.ready else WARN
-    verdict = "Ready for the table" if r.ready else "Not ready for the table yet"
-    summary = (
-        f"{r.mastered} of {len(r.skills)} skills mastered · exam "
-        f"{'passed' if r.exam_passed else 'not passed yet'}"
+    verdict = _("Ready for the table") if r.ready else _("Not ready for the table yet")
+    summary = _("{mastered} of {count} skills mastered · exam {exam}").format(
+        mastered=r.mastered,
+        count=len(r.skills),
+        exam=_("passed") if r.exam_passed else _("not passed yet"),
     )
     lines = list(r.missing[:MISSING_LINES])
     if len(r.missing) > MISSING_LINES:
-        lines.append(f"and {len(r.missing) - MISSING_LINES} more: see the Readiness tab")
+        lines.append(
+            _("and {count} more: see the Readiness tab").format(
+                count=len(r.missing) - MISSING_LINES
+            )
+        )
     if r.exam_passed and r.exam is not None:
         e = r.exam
         lines.append(
-            f"Exam passed on {_day(e.started)}: {e.correct} right of {e.attempts} "
-            f"({_pct(e.accuracy)})."
+            _("Exam passed on {day}: {right} right of {count} ({share}).").format(
+                day=_day(e.started), right=e.correct, count=e.attempts, share=_pct(e.accuracy)
+            )
         )
     pad = page.mm(3)
     head_h = page.line(13) * 1.15
@@ -267,20 +292,20 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     page.y = box.bottom() + gap
 
     # Per skill.
-    page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), "Skills", 11, bold=True)
+    page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), _("Skills"), 11, bold=True)
     page.y += page.line(11) * 1.2
     columns = (
-        ("Skill", 0.23),
-        ("Attempts", 0.10),
-        ("Accuracy", 0.10),
-        ("Median", 0.08),
+        (_("Skill"), 0.23),
+        (_("Attempts"), 0.10),
+        (_("Accuracy"), 0.10),
+        (_("Median"), 0.08),
         ("p90", 0.08),
-        ("Target", 0.08),
-        ("Last week", 0.21),
-        ("Mastered", 0.12),
+        (_("Target"), 0.08),
+        (_("Last week"), 0.21),
+        (_("Mastered"), 0.12),
     )
     xs = [0.0]
-    for _, share in columns:
+    for _name, share in columns:
         xs.append(xs[-1] + share * w)
     row_h = page.line(9) * 1.35
 
@@ -295,7 +320,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
             align=align,
         )
 
-    for i, (name, _) in enumerate(columns):
+    for i, (name, _share) in enumerate(columns):
         cell(i, name, 8.5, GREY, bold=True)
     page.y += row_h
     p.setPen(QPen(RULE, page.mm(0.25)))
@@ -310,22 +335,28 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         if trend is None or not trend.attempts:
             week = "—"
         elif trend.accuracy_change is None:
-            week = f"new: {trend.attempts:,} answers"
+            week = _("new: {count} answers").format(count=format_number(trend.attempts))
         else:
-            speed = (trend.mean_ms_change or 0) / 1000
-            week = f"{trend.accuracy_change:+.1f} pts · {speed:+.2f} s"
+            change = trend.mean_ms_change or 0
+            sign = "+" if change >= 0 else "-"
+            points = ("+" if trend.accuracy_change >= 0 else "-") + format_number(
+                Decimal(str(round(abs(trend.accuracy_change), 1))), places=1
+            )
+            week = _("{points} pts · {time}").format(
+                points=points, time=sign + format_seconds(abs(change), places=2)
+            )
         median_colour = INK
         if s.median_ms is not None and target_ms is not None:
             median_colour = GOOD if s.median_ms <= target_ms else BAD
         cells = (
             (pd.skill_title(skill), INK),
-            (f"{s.attempts:,}", INK),
+            (format_number(s.attempts), INK),
             (_pct(s.accuracy), INK),
             (_secs(s.median_ms), median_colour),
             (_secs(s.p90_ms), INK),
             (_secs(target_ms), INK),
             (week, INK),
-            ("✓ yes" if s.mastered else "no", GOOD if s.mastered else GREY),
+            (_("✓ yes") if s.mastered else _("no"), GOOD if s.mastered else GREY),
         )
         for i, (text, ink) in enumerate(cells):
             cell(i, text, 9, ink)
@@ -336,12 +367,11 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
 
     # The last 30 days.
     days = _last_days(progress.days, now, 30)
-    title = "The last 30 days: answers per day (bars) and accuracy (line)"
+    title = _("The last 30 days: answers per day (bars) and accuracy (line)")
     if days and days[-1][0] < date.fromtimestamp(now) - timedelta(days=1):
-        title = (
-            f"The 30 days to {days[-1][0].isoformat()}, the last practised: answers per "
-            "day (bars) and accuracy (line)"
-        )
+        title = _(
+            "The 30 days to {day}, the last practised: answers per day (bars) and accuracy (line)"
+        ).format(day=days[-1][0].isoformat())
     page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), title, 11, bold=True)
     page.y += page.line(11) * 1.2
     chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(42))
@@ -356,7 +386,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     if weak:
         page.one_line(
             QRectF(0, page.y, w, page.line(11) * 1.2),
-            "Items to work on (most errors, at least 5 attempts)",
+            _("Items to work on (most errors, at least 5 attempts)"),
             11,
             bold=True,
         )
@@ -364,21 +394,29 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         for item in weak:
             page.one_line(
                 QRectF(0, page.y, w, row_h),
-                f"{pd.skill_title(item.skill)} · {item.label}: {item.error_rate:.0%} wrong of "
-                f"{item.attempts}, mean {item.mean_ms / 1000:.1f} s",
+                f"{pd.skill_title(item.skill)} · {item.label}: "
+                + _("{share} wrong of {count}, mean {time}").format(
+                    share=format_percent(item.error_rate),
+                    count=item.attempts,
+                    time=format_seconds(item.mean_ms),
+                ),
                 8.5,
             )
             page.y += row_h
         page.y += gap
 
     # The bar, in words.
-    footer = (
-        f"Mastered: at least {MASTERY.min_attempts} attempts and, over the last "
-        f"{MASTERY.window}, at least {float(MASTERY.accuracy):.0%} right with a median time "
-        f"within the skill's target. Exam: at least {float(pd.EXAM_PASS_FRACTION):.0%} right "
+    footer = _(
+        "Mastered: at least {attempts} attempts and, over the last {window}, at least {share} "
+        "right with a median time within the skill's target. Exam: at least {exam_share} right "
         "in an ended exam session that asked every skill. Times are response times, from the "
         "question shown to the answer given. Last week: this week against the week before, "
         "accuracy in points and mean time."
+    ).format(
+        attempts=MASTERY.min_attempts,
+        window=MASTERY.window,
+        share=format_percent(float(MASTERY.accuracy)),
+        exam_share=format_percent(float(pd.EXAM_PASS_FRACTION)),
     )
     page.text(QRectF(0, page.y, w, page.mm(20)), footer, 7.5, colour=GREY)
 
@@ -407,17 +445,17 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
     p.setPen(QPen(RULE, page.mm(0.25)))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(rect)
-    if not days or not any(n for _, n, _ in days):
+    if not days or not any(n for _d, n, _rate in days):
         page.text(
             rect,
-            "No practice to chart yet.",
+            _("No practice to chart yet."),
             9,
             colour=GREY,
             flags=int(Qt.AlignmentFlag.AlignCenter),
         )
         return
-    most = max(n for _, n, _ in days)
-    rates = [a for _, _, a in days if a is not None]
+    most = max(n for _d, n, _rate in days)
+    rates = [a for _d, _n, a in days if a is not None]
     low = max(0.0, min(min(rates), 0.9) - 0.05)
     slot = rect.width() / len(days)
 
@@ -427,7 +465,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
     # Bars: answers per day, on the right-hand scale.
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(BARS)
-    for i, (_, n, _) in enumerate(days):
+    for i, (_d, n, _rate) in enumerate(days):
         if n:
             height = n / most * rect.height() * 0.92
             p.drawRect(
@@ -442,7 +480,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
     started = False
     p.setBrush(ACCURACY)
     dots = []
-    for i, (_, _, a) in enumerate(days):
+    for i, (_d, _n, a) in enumerate(days):
         if a is None:
             continue
         point = QPointF(rect.left() + (i + 0.5) * slot, acc_y(a))
@@ -488,7 +526,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
             flags=int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
         )
     step = 5 if len(days) > 10 else 1
-    for i, (day, _, _) in enumerate(days):
+    for i, (day, _n, _rate) in enumerate(days):
         if (len(days) - 1 - i) % step:
             continue
         x = rect.left() + (i + 0.5) * slot
