@@ -62,8 +62,8 @@ def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
     The stored question is decoded and put in words once per distinct stored form, and the time
     written once per minute: a history asks the same questions again and again, and decoding
     every row was most of an export's time."""
-    from trainer.history.progress_data import describe_question, item_name
     from trainer.history.store import question_json
+    from trainer.history.words import describe_question, item_name
 
     said: dict[tuple[str, str | bytes], tuple[str, str]] = {}
     names: dict[str, str] = {}  # item key -> the item as a trainee reads it
