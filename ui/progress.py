@@ -1838,7 +1838,7 @@ class ProgressWindow(QWidget):
         in no figure) up to the last the figures counted — an answer given since, which the
         view shows at its next look, is not in the file. So the CSV and the PDF report always
         hold the same count."""
-        from trainer.commands.export import export_rows, write_export
+        from trainer.commands.export import write_export
 
         store, profile, target = self.store, self.profile, Path(path)
         known = {p.name.casefold() for p in store.profiles()}
@@ -1852,7 +1852,7 @@ class ProgressWindow(QWidget):
                 if profile.casefold() not in known:
                     return write_export(iter(()), out, "csv")
                 source: Any = reader if count is None else _AsShown(reader, count)
-                return write_export(export_rows(source, profile), out, "csv")
+                return write_export(source.export_rows(profile), out, "csv")
 
         self.status.setText(_("Writing {name}…").format(name=target.name))
 

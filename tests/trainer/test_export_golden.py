@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.trainer.history import NOON, Clock
-from trainer.commands.export import export_rows, write_file
+from trainer.commands.export import write_file
 from trainer.history.store import Store
 
 DATA = Path(__file__).parent / "data"
@@ -143,7 +143,7 @@ def build(path: Path) -> None:
 
 def exported(path: Path, fmt: str, out: Path) -> bytes:
     with Store.open(path) as store:
-        write_file(str(out), export_rows(store, None), fmt)
+        write_file(str(out), store.export_rows(None), fmt)
     return out.read_bytes()
 
 
@@ -163,7 +163,7 @@ def test_a_profile_export_is_its_rows_of_the_whole(tmp_path: Path) -> None:
     build(tmp_path / "history.sqlite3")
     out = tmp_path / "out.csv"
     with Store.open(tmp_path / "history.sqlite3") as store:
-        write_file(str(out), export_rows(store, PROFILES[1]), "csv")
+        write_file(str(out), store.export_rows(PROFILES[1]), "csv")
     with GOLDEN["csv"].open(encoding="utf-8", newline="") as f:
         whole = list(csv.reader(f))
     with out.open(encoding="utf-8", newline="") as f:

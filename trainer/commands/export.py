@@ -14,14 +14,13 @@ import argparse
 import io
 import json
 import os
-import re
 import stat
 import sys
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from trainer.commands.common import (
     EXIT_USAGE,
@@ -31,6 +30,7 @@ from trainer.commands.common import (
     open_store,
     profile_exists,
 )
+from trainer.history.words import describe_question, item_name
 
 EXPORT_FIELDS = (
     "profile",
@@ -56,140 +56,142 @@ class ExportRefused(Exception):
     """A FILE the export will not write into; the message is one sentence for the user."""
 
 
-def export_rows(store: Any, profile: str | None) -> Iterator[Row]:
-    """Every attempt of one profile (or of all), oldest first, as a row of EXPORT_FIELDS.
-
-    The stored question is decoded and put in words once per distinct stored form, and the time
-    written once per minute: a history asks the same questions again and again, and decoding
-    every row was most of an export's time."""
-    from trainer.history.store import question_json
-    from trainer.history.words import describe_question, item_name
-
-    said: dict[tuple[str, str | bytes], tuple[str, str]] = {}
-    names: dict[str, str] = {}  # item key -> the item as a trainee reads it
-    minutes: dict[int, str] = {}
-    for (
-        name,
-        session,
-        mode,
-        skill,
-        item,
-        stored,
-        answer,
-        expected,
-        correct,
-        ms,
-        at,
-    ) in store.export_rows(profile):
-        words = said.get((skill, stored))
-        if words is None:
-            try:
-                text = question_json(stored)
-                question = json.loads(text)
-                if not isinstance(question, dict):
-                    raise ValueError("a stored question is not a JSON object")
-                words = (describe_question(question, skill), text)
-            except (ValueError, UnicodeDecodeError, zlib.error):
-                words = (UNREADABLE_QUESTION, "")
-            if len(said) > 20_000:
-                said.clear()  # every question its own: kept for the repeats, not the whole history
-            said[(skill, stored)] = words
-        minute, second = divmod(at, 60)
-        day_and_minute = minutes.get(minute)
-        if day_and_minute is None:
-            day_and_minute = minutes[minute] = datetime.fromtimestamp(minute * 60, UTC).strftime(
-                "%Y-%m-%dT%H:%M:"
-            )
-        answered_at = f"{day_and_minute}{second:02d}+00:00"
-        label = names.get(item)
-        if label is None:
-            label = names[item] = item_name(item)
-        yield (
-            name,
-            session,
-            mode,
-            skill,
-            item,
-            label,
-            *words,
-            answer,
-            expected,
-            correct,
-            ms,
-            answered_at,
-        )
+# json.loads without its checks around the value: (value, where it ends), StopIteration for none
+_scan: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_DEFLATED: Final = b"\x01"  # the store's version byte of a deflated question (`encode_question`)
+_SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats, few at a time
+_ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
 
 
-_NEEDS_QUOTES = re.compile(r'[",\r\n]')
+def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
+    """A stored question in words (`describe_question`) and as its JSON text; for one that
+    cannot be read, UNREADABLE_QUESTION and no JSON.
+
+    What `question_json` and `json.loads` do, in fewer steps: the export reads every question of
+    a history, and in a real one nearly every question is one of its own."""
+    try:
+        if isinstance(stored, bytes):
+            if stored[:1] != _DEFLATED:
+                raise ValueError(f"unknown question encoding {stored[:1]!r}")
+            text = zlib.decompress(stored[1:], -15).decode()
+        else:
+            text = stored
+        try:
+            question, end = _scan(text, 0)
+        except StopIteration:
+            end = -1  # not a value where it starts (space before it?): as json.loads says
+        if end != len(text):
+            question = json.loads(text)
+        if not isinstance(question, dict):
+            raise ValueError("a stored question is not a JSON object")
+    except (ValueError, UnicodeDecodeError, zlib.error):
+        return UNREADABLE_QUESTION, ""
+    return describe_question(question, skill), text
 
 
 def _cell(value: Any) -> str:
-    """One CSV field as the csv module writes it by default (QUOTE_MINIMAL)."""
+    """One CSV field as the csv module writes it by default (QUOTE_MINIMAL): quoted when it
+    holds a quote, a comma or a line end."""
     text = "" if value is None else str(value)
-    return '"' + text.replace('"', '""') + '"' if _NEEDS_QUOTES.search(text) else text
+    if '"' in text:
+        return '"' + text.replace('"', '""') + '"'
+    if "," in text or "\n" in text or "\r" in text:
+        return f'"{text}"'
+    return text
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+# the time of day of an answer in pieces: "THH:MM:" of each minute of a day, "SS+00:00"
+_MINUTES: Final = tuple(f"T{m // 60:02d}:{m % 60:02d}:" for m in range(1440))
+_SECONDS: Final = tuple(f"{second:02d}+00:00" for second in range(60))
 
 
 def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
-    """Write the rows as CSV (a header, then a line each, as the csv module writes them) or as
-    a JSON list of objects; the number of rows written."""
+    """Write the store's export rows (`Store.export_rows`: every attempt, in the order recorded)
+    into `target` as CSV (a header, then a line of EXPORT_FIELDS each, as the csv module writes
+    them) or as a JSON list of objects; the number of rows written.
+
+    Each line is put together from pieces made once: a session's profile and mode, an item's
+    skill, key and name, a question in words and as JSON (for each distinct stored form, a few
+    thousand at a time), an answer, the day. A history asks the same questions again and again;
+    and where every question is its own, its words are the only piece made for each row."""
+    csv = fmt == "csv"
+    cell = _cell if csv else _json
+    heads: dict[int, str] = {}  # session -> its profile, number and mode
+    items: dict[str, tuple[str, str]] = {}  # item key -> (skill, the skill, key and name)
+    said: dict[str | bytes, tuple[str, str]] = {}  # stored question -> (skill, its two fields)
+    answers: dict[str, str] = {}
+    days: dict[int, str] = {}
+    target.write(",".join(EXPORT_FIELDS) + "\r\n" if csv else "[")
     n = 0
-    if fmt == "csv":
-        target.write(",".join(EXPORT_FIELDS) + "\r\n")
-        # The lines are put together here rather than by csv.writer: most fields repeat from
-        # row to row (names, items, the question in words and as JSON), so each distinct one is
-        # quoted once; about twice as fast over a long history.
-        cells: dict[Any, str] = {}
-        known = cells.get
-
-        def new(value: Any) -> str:
-            cell = cells[value] = _cell(value)
-            return cell
-
-        lines: list[str] = []
-        for row in rows:
-            name, session, mode, skill, item, label, q, q_json, answer, expected, ok, ms, at = row
+    lines: list[str] = []
+    after = "\n"  # what comes before a JSON object: a comma after the first
+    for name, session, mode, skill, item, stored, answer, expected, correct, ms, at in rows:
+        head = heads.get(session)
+        if head is None:
+            if csv:
+                head = f"{cell(name)},{session},{cell(mode)},"
+            else:
+                head = (
+                    f'{{"profile": {cell(name)}, "session": {int(session)}, "mode": {cell(mode)}, '
+                )
+            heads[session] = head
+        known = items.get(item)
+        if known is None or known[0] != skill:
+            if csv:
+                words = f"{cell(skill)},{cell(item)},{cell(item_name(item))},"
+            else:
+                words = (
+                    f'"skill": {cell(skill)}, "item": {cell(item)}, '
+                    f'"item_name": {cell(item_name(item))}, '
+                )
+            known = items[item] = (skill, words)
+        asked = said.get(stored)
+        if asked is None or asked[0] != skill:
+            words, text = question_words(stored, skill)
+            if csv:
+                words = f"{_cell(words)},{_cell(text)}"
+            else:
+                words = f'"question": {_json(words)}, "question_json": {text or "null"}'
+            if len(said) >= _SAID_AT_MOST:
+                said.clear()
+            asked = said[stored] = (skill, words)
+        given = answers.get(answer)
+        if given is None:
+            if len(answers) >= _ANSWERS_AT_MOST:
+                answers.clear()
+            given = answers[answer] = cell(answer)
+        right = answers.get(expected)
+        if right is None:
+            right = answers[expected] = cell(expected)
+        day, second = divmod(at, 86400)
+        date = days.get(day)
+        if date is None:
+            date = days[day] = datetime.fromtimestamp(day * 86400, UTC).strftime("%Y-%m-%d")
+        minute, second = divmod(second, 60)
+        if csv:
             lines.append(
-                f"{known(name) or new(name)},{session},{known(mode) or new(mode)},"
-                f"{known(skill) or new(skill)},{known(item) or new(item)},"
-                f"{known(label) or new(label)},"
-                f"{known(q) or new(q)},{known(q_json) or new(q_json)},"
-                f"{known(answer) or new(answer)},{known(expected) or new(expected)},"
-                f"{int(ok)},{ms},{at}\r\n"
+                f"{head}{known[1]}{asked[1]},{given},{right},{int(correct)},{ms},"
+                f"{date}{_MINUTES[minute]}{_SECONDS[second]}\r\n"
             )
-            if len(lines) == 1000:
-                target.write("".join(lines))
-                n += len(lines)
-                lines.clear()
-                if len(cells) > 100_000:
-                    cells.clear()  # answers typed once each would fill it
-        target.write("".join(lines))
-        return n + len(lines)
-    # JSON: each distinct name, item, question and answer encoded once, as for the CSV
-    texts: dict[Any, str] = {}
-    encoded = texts.get
-
-    def encode(value: Any) -> str:
-        text = texts[value] = json.dumps(value, ensure_ascii=False)
-        return text
-
-    target.write("[")
-    for name, session, mode, skill, item, label, q, q_json, answer, expected, ok, ms, at in rows:
-        # the stored question is JSON already: put in as it is, not decoded and encoded again
-        target.write(
-            f'{"," if n else ""}\n {{"profile": {encoded(name) or encode(name)}, '
-            f'"session": {int(session)}, "mode": {encoded(mode) or encode(mode)}, '
-            f'"skill": {encoded(skill) or encode(skill)}, "item": {encoded(item) or encode(item)}, '
-            f'"item_name": {encoded(label) or encode(label)}, '
-            f'"question": {encoded(q) or encode(q)}, "question_json": {q_json or "null"}, '
-            f'"answer": {encoded(answer) or encode(answer)}, '
-            f'"expected": {encoded(expected) or encode(expected)}, '
-            f'"correct": {"true" if ok else "false"}, "response_ms": {int(ms)}, '
-            f'"answered_at": {encoded(at) or encode(at)}}}'
-        )
-        n += 1
-        if len(texts) > 100_000:
-            texts.clear()
-    target.write("\n]\n")
+        else:
+            lines.append(
+                f'{after} {head}{known[1]}{asked[1]}, "answer": {given}, "expected": {right}, '
+                f'"correct": {"true" if correct else "false"}, "response_ms": {int(ms)}, '
+                f'"answered_at": "{date}{_MINUTES[minute]}{_SECONDS[second]}"}}'
+            )
+            after = ",\n"
+        if len(lines) == 1000:
+            target.write("".join(lines))
+            n += len(lines)
+            lines.clear()
+    target.write("".join(lines))
+    n += len(lines)
+    if not csv:
+        target.write("\n]\n")
     return n
 
 
@@ -335,7 +337,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             store.close()
             return 1 if profile else EXIT_USAGE
     try:
-        rows = export_rows(store, profile)
+        rows = store.export_rows(profile)
         if to_file:
             n = write_file(args.file, rows, args.format)
         else:

@@ -174,19 +174,23 @@ def _generic(question: Mapping[str, Any]) -> str:
 # these; the raw JSON stays in the history and in its own CSV column.
 
 
-_RANKS: dict[Any, str] = {}  # card -> rank, as read: an export reads a million cards, of 52
+# Every card as the table names it, worked out once: an export reads millions of cards, of 52.
+# With the suit or without, ten as T or as 10 (`_CARD`).
+_RANK_OF: Final[dict[Any, str]] = {
+    f"{r}{suit}": "10" if r in ("T", "10") else r
+    for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A")
+    for suit in ("", "S", "H", "D", "C")
+}
+_rank_of: Final[Callable[[Any], Any]] = _RANK_OF.get  # a card, or None for any other text
 
 
 def rank(card: str) -> str:
     """A stored card as the table names it: `TH` -> `10`, `AS` -> `A`, `7` -> `7`."""
-    said = _RANKS.get(card)
+    said = _rank_of(card)
     if said is not None:
         return said
     match = _CARD.match(str(card))
-    said = str(card) if not match else "10" if match.group(1) == "T" else match.group(1)
-    if len(_RANKS) < 1000:  # cards, not whatever odd text an old question may hold
-        _RANKS[card] = said
-    return said
+    return str(card) if not match else "10" if match.group(1) == "T" else match.group(1)
 
 
 def with_article(word: str) -> str:
@@ -202,8 +206,25 @@ def words_and(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+# A hand's cards in words, by its cards: hands of two or three cards come back again and again.
+# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value.
+_SAID_CARDS: dict[tuple[str, ...], str] = {}
+
+
 def _cards(cards: Sequence[str]) -> str:
-    return words_and([rank(c) for c in cards])
+    """`words_and` of the cards' ranks: "A, 4 and 5"."""
+    key = tuple(cards)
+    said = _SAID_CARDS.get(key)
+    if said is not None:
+        return said
+    ranks = list(map(_rank_of, key))
+    if None in ranks:  # a card in an older form, or not a card
+        return words_and([rank(c) for c in key])
+    said = ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 2 else " and ".join(ranks)
+    if len(_SAID_CARDS) >= 20_000:
+        _SAID_CARDS.clear()
+    _SAID_CARDS[key] = said
+    return said
 
 
 def _hand_name(label: str) -> str:
@@ -225,9 +246,15 @@ def _dealer(cards: Sequence[str]) -> str:
 def _hands(cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]) -> str:
     parts = []
     for i, hand in enumerate(cards):
-        name = _hand_name(labels[i]) if i < len(labels) else f"hand {i + 1}"
-        stake = f" for {stakes[i]}" if i < len(stakes) else ""
-        parts.append(f"{name} has {_cards(hand)}{stake}")
+        if i < len(labels):
+            label = labels[i]
+            name = f"hand {label}" if "." in str(label) else f"box {label}"  # `_hand_name`
+        else:
+            name = f"hand {i + 1}"
+        if i < len(stakes):
+            parts.append(f"{name} has {_cards(hand)} for {stakes[i]}")
+        else:
+            parts.append(f"{name} has {_cards(hand)}")
     return "; ".join(parts)
 
 
