@@ -151,6 +151,60 @@ def test_what_the_app_loads_before_qt_is_pure_python():
     assert out.stdout.strip() == "[]"
 
 
+# What start-up imports of Sabot's own before the window is on screen, and nothing else: every
+# other page, dialog and domain room (a drill, the deal mode, the home game, the rules book, the
+# progress view, the history) is imported when first used. A module added here costs every
+# start-up its import (and PySide reads the source of each one imported after it): defer it to
+# its first use instead, unless home's first paint needs it.
+START_PATH = {
+    "trainer",
+    "trainer.i18n",
+    "trainer.practice",
+    "trainer.practice.curriculum",
+    "ui",
+    "ui.app",
+    "ui.home",
+    "ui.i18n",
+    "ui.language",
+    "ui.main_window",
+    "ui.style",
+}
+
+
+def test_the_start_path_imports_only_what_home_s_first_paint_needs():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import sys, ui.app, ui.main_window\n"
+        "print(' '.join(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('trainer', 'ui', 'pyqtgraph'))))"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True
+    )
+    loaded = set(out.stdout.split())
+    for later in (
+        "ui.deal_page",
+        "ui.home_game",
+        "ui.rules_book",
+        "ui.drill_page",
+        "ui.progress",
+        "ui.settings_dialog",
+        "trainer.practice.deal",
+        "trainer.practice.drill",
+        "trainer.practice.skills",
+        "trainer.game.rulebook",
+        "trainer.history.store",
+        "trainer.history.plan",
+        "pyqtgraph",
+    ):
+        assert later not in loaded, f"{later} is imported at start-up"
+    assert loaded == START_PATH, f"new on the start path: {sorted(loaded - START_PATH)}"
+
+
 def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(
     qtbot, new_window, monkeypatch
 ):
