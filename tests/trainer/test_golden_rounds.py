@@ -1,0 +1,159 @@
+"""The engine's record of many seeded rounds, held to a digest taken from the engine as it was
+before it was made faster: the same shoes, bets and decisions must give exactly the same
+transcript, legal actions, insurance offers, table views, balances and shoe, round after round.
+
+The digest is an oracle, not a specification: when a rule really changes, the rounds' record
+changes with it, and the digest is taken again (`python -m tests.trainer.test_golden_rounds`
+prints the new ones) in the same commit as the rule, saying why. A speed change never changes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import sys
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from trainer.game.round import DOUBLE, SPLIT, Round, RoundError
+from trainer.game.rules import HouseRules
+from trainer.game.scenario import transcript
+from trainer.game.shoe import Shoe
+
+ROUNDS = 400
+
+# each table the engine knows, and options that take other paths through it
+TABLES: dict[str, dict[str, Any]] = {
+    "casino-fr": {"preset": "casino-fr"},
+    "casino-it": {"preset": "casino-it"},
+    "online": {"preset": "online"},
+    "hole-card": {"preset": "hole-card"},
+    "home": {"preset": "home"},
+    "fr-variants": {
+        "preset": "casino-fr",
+        "dealer_hits_soft_17": True,
+        "dealer_bj_takes": "original",
+        "blackjack_pays": "6:5",
+        "round_half_units": True,
+        "double_on": "any",
+        "max_hands": 4,
+        "decks": 2,
+    },
+    "it-variants": {
+        "preset": "casino-it",
+        "double_after_split": False,
+        "double_on": "10-11",
+        "blackjack_pays": "1:1",
+        "table_max": "none",
+    },
+    "hole-card-original": {"preset": "hole-card", "dealer_bj_takes": "original", "decks": 1},
+}
+
+BETS = [Decimal(x) for x in ("5", "10", "15", "25", "37.5", "50", "100", "7.25")]
+
+
+def _view(rnd: Round) -> Any:
+    return dataclasses.asdict(rnd.snapshot())
+
+
+def _round(rules: HouseRules, shoe: Shoe, rng: random.Random) -> dict[str, Any]:
+    """One round with bets, insurance, refusals, exposed cards and decisions drawn from `rng`,
+    and everything the engine says along the way."""
+    seen: dict[str, Any] = {"legal": [], "refused": [], "offers": [], "views": []}
+    rnd = Round(rules, shoe, on_burn=shoe.burn)
+    boxes = sorted(rng.sample(range(1, rules.boxes + 1), rng.randint(1, rules.boxes)))
+    if rng.random() < 0.3:
+        rng.shuffle(boxes)  # bets placed out of box order
+    for n in boxes:
+        rnd.bet(n, "seat", rng.choice(BETS))
+        if rules.behind_bets:
+            for k in range(rng.choice((0, 0, 1, 2))):
+                rnd.bet(n, f"behind-{k}", rng.choice(BETS))
+    rnd.deal()
+    seen["views"].append(_view(rnd))
+    if rnd.phase == "insurance":
+        offered = rnd.insurable()
+        seen["insurable"] = {n: {k: str(v) for k, v in b.items()} for n, b in offered.items()}
+        for n, bettors in offered.items():
+            for who, half in bettors.items():
+                if rng.random() < 0.4:
+                    amount = half
+                    if rules.insurance_amount == "up-to-half" and rng.random() < 0.5:
+                        amount = half / 2
+                    rnd.insure(n, amount, who)
+        try:  # a refused insurance: the round says why and changes nothing
+            rnd.insure(boxes[0], Decimal("0.01"))
+        except RoundError as e:
+            seen["refused"].append(str(e))
+        rnd.close_insurance()
+    while rnd.current is not None:
+        h = rnd.current
+        others = [k for k in rnd.boxes[h.box].bets if k != "seat"]
+        refusals = [k for k in others if rng.random() < 0.3]
+        legal = rnd.legal_actions(refusals)
+        seen["legal"].append([h.label, list(legal), rnd.legal_actions()])
+        if rng.random() < 0.03:
+            order = rnd.exposed_offer_order()
+            refused_by = [x for x in order if rng.random() < 0.5]
+            out = rnd.expose(refused_by)
+            seen["offers"].append([order, out.card, list(out.offered), out.taken_by])
+            continue
+        for action in (DOUBLE, SPLIT):
+            if action not in legal:
+                try:
+                    rnd.act(action, refusals)
+                except RoundError as e:
+                    seen["refused"].append(str(e))
+        action = rng.choice(legal)
+        if action in (DOUBLE, SPLIT) and rng.random() < 0.5:
+            action = rng.choice(legal)
+        rnd.act(action, refusals)
+        if rng.random() < 0.1:
+            seen["views"].append(_view(rnd))
+    seen["views"].append(_view(rnd))
+    seen["transcript"] = transcript(rnd)
+    seen["balances"] = {k: str(v) for k, v in rnd.balances().items()}
+    seen["settlement"] = [h.label for h in rnd.settlement_order()]
+    seen["burned"] = list(rnd.burned)
+    seen["reshuffled"] = shoe.end_round()
+    seen["shoe"] = [shoe.shuffles, len(shoe.remaining), list(shoe.burned)]
+    return seen
+
+
+def digest(table: str, rounds: int = ROUNDS) -> str:
+    rules = HouseRules.from_spec(TABLES[table])
+    shoe = Shoe(rules.decks, seed=2026, every_round=rules.reshuffle == "every-round")
+    rng = random.Random(table)
+    h = hashlib.sha256()
+    for _ in range(rounds):
+        record = _round(rules, shoe, rng)
+        h.update(json.dumps(record, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+# taken from the engine before the speed work of issue 9's last points
+GOLDEN: dict[str, str] = {
+    "casino-fr": "4eb2c74e9a519d93b5f5bc98923c69ed2e72318143db114c0285f91d207fada1",
+    "casino-it": "718855c8feced7104389e0fc87bdf46968844489a8bc8add2d6ee7b25de6e46d",
+    "fr-variants": "b891838cb1ca7a3a1aebf31b95ebf21b4238d3620aaf3e15772772b2b490e8e6",
+    "hole-card": "6b711fceceb4854433e68b27e4e39dd5c66eb8c290cba5831bfc5fbcc0f88aba",
+    "hole-card-original": "c8b083be8d6c202cb2351f8ef6fbcc821dcdb80155f4e4cbf09adbf7e1a80349",
+    "home": "2858fa8233c5dde36881da4fb93a16f4d4e1110c438007a59b3b2d27804f0647",
+    "it-variants": "67ebb2d827e91f3c5b4e234c9d3339ee7b7b8472ba13c022db6ebd1ffbdbc633",
+    "online": "d8691722ac94f2ef20acd6e5e03b729b8b3f11efd155ba79193c3dda205f5040",
+}
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_seeded_rounds_give_the_recorded_transcripts(table: str) -> None:
+    assert digest(table) == GOLDEN[table]
+
+
+if __name__ == "__main__":
+    for name in sorted(TABLES):
+        print(f'    "{name}": "{digest(name)}",')
+    sys.exit(0)
