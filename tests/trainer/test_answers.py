@@ -75,6 +75,7 @@ def _read_in_the_case_s_language(request: pytest.FixtureRequest) -> None:
     if languages:
         set_language(languages.pop())
 
+
 CASINO_CHIPS = tuple(Decimal(c) for c in ("1", "2", "5", "10", "25", "100", "500"))
 
 # Every announcement RULES.md §2 allows: hard 2..21, soft "low or high" below 21 (a lone Ace is

@@ -23,7 +23,16 @@ from trainer.practice.skills import SKILLS
         ("announce:21-3cards", "21 in 3 cards"),
         ("pay-blackjack:25", "Black Jack on 25"),
         ("pay-even:37.5", "even money on 37.5"),
-        ("pay-insurance:max-20", "the most a bet of 20 may insure"),
+        ("pay-insurance:max-20", "the most a bet of 20 may insure"),  # [003] at most half
+        ("pay-insurance:half-20", "the insurance of a bet of 20"),  # [000] exactly half
+        ("pay-table:dealer-stands", "the table when the dealer stands"),
+        ("pay-table:dealer-bust", "the table when the dealer busts"),
+        ("pay-table:dealer-blackjack", "the table when the dealer makes Black Jack"),
+        (
+            "pay-table:dealer-unfinished",
+            "the table when the dealer stops before his hand is made (nothing left to settle "
+            "against it)",
+        ),
         ("dealer:up-A", "the dealer shows an Ace"),
         ("outcome:bust-lose-win", "hands that bust, lose and win"),
         ("procedure:insurance", "offering insurance"),

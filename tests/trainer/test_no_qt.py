@@ -55,8 +55,16 @@ def test_trainer_and_all_its_modules_import_without_qt(imported: dict[str, objec
 def test_every_trainer_module_imports(imported: dict[str, object]) -> None:
     modules = imported["modules"]
     assert isinstance(modules, list)
-    for name in ("game.cards", "game.announce", "game.rules", "game.shoe", "game.payout",
-                 "game.round", "game.scenario", "cli"):
+    for name in (
+        "game.cards",
+        "game.announce",
+        "game.rules",
+        "game.shoe",
+        "game.payout",
+        "game.round",
+        "game.scenario",
+        "cli",
+    ):
         assert f"trainer.{name}" in modules
     assert imported["errors"] == {}
 

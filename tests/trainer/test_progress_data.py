@@ -234,6 +234,11 @@ SPOKEN = [
     ),
     (
         "pay-insurance",
+        {"bet": "30", "ask": "half", "box": 1},
+        "box 1's insurance, half its bet of 30",
+    ),
+    (
+        "pay-insurance",
         {"bet": "5", "insured": "2.5", "ask": "pay", "box": 2},
         "box 2 insured 2.5 on a bet of 5; the dealer makes Black Jack",
     ),

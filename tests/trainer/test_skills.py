@@ -23,6 +23,7 @@ from trainer.game.announce import announce, spoken
 from trainer.game.cards import is_natural
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.game.table import TableView
+from trainer.history.progress_data import describe_question, item_name
 from trainer.i18n import set_language
 from trainer.practice.answers import Unreadable
 from trainer.practice.skills import SKILLS, Question, Verdict
@@ -562,9 +563,14 @@ def test_pay_blackjack_rounds_half_units_with_the_option() -> None:
 def test_pay_insurance_max_half_the_bet_pays_two_to_one(preset: str) -> None:
     for q in questions(preset, "pay-insurance", 500):
         bet = Decimal(q.data["bet"])
-        if q.data["ask"] == "max":
+        if q.data["ask"] == "half":
             assert q.answer == bet / 2, q.data  # [000] half the bet
+            # exactly half: never asked, named or described as "the most" it may insure [000]
+            assert q.item == f"pay-insurance:half-{q.data['bet']}"
+            assert "most" not in q.prompt and "most" not in item_name(q.item)
+            assert "most" not in describe_question(q.data, "pay-insurance")
         else:
+            assert q.data["ask"] == "pay", q.data
             insured = Decimal(q.data["insured"])
             assert q.answer == 2 * insured, q.data  # [000] 2 to 1
             # [000][001][002] exactly half the bet: never a quarter-bet insurance there
@@ -578,6 +584,10 @@ def test_pay_insurance_asks_of_less_than_half_where_the_table_takes_it() -> None
         bet = Decimal(q.data["bet"])
         if q.data["ask"] == "max":
             assert q.answer == bet / 2 and "the most" in q.prompt, q.data
+            # at most half [003]: the item and its description say so
+            assert q.item == f"pay-insurance:max-{q.data['bet']}"
+            assert "the most" in item_name(q.item)
+            assert "the most" in describe_question(q.data, "pay-insurance")
         else:
             insured = Decimal(q.data["insured"])
             assert 0 < insured <= bet / 2, q.data
@@ -587,11 +597,11 @@ def test_pay_insurance_asks_of_less_than_half_where_the_table_takes_it() -> None
 
 def test_pay_insurance_asks_both_questions() -> None:
     asks = Counter(q.data["ask"] for q in questions("casino-fr", "pay-insurance", 500))
-    assert asks["max"] >= 100 and asks["pay"] >= 100
+    assert asks["half"] >= 100 and asks["pay"] >= 100
     q = next(
         q
         for q in questions("casino-fr", "pay-insurance", 500)
-        if q.data["ask"] == "max" and q.data["bet"] == "25"
+        if q.data["ask"] == "half" and q.data["bet"] == "25"
     )
     assert SKILLS["pay-insurance"].check(q, "12,50").correct
     assert not SKILLS["pay-insurance"].check(q, "25").correct
@@ -693,6 +703,7 @@ def test_pay_behind_reads_several_amounts() -> None:
 @pytest.mark.parametrize("preset", ["casino-fr", "online", "hole-card", "home"])
 def test_pay_table_sums_the_winnings(preset: str) -> None:
     rules = rules_for(preset)
+    seen = set()
     for q in questions(preset, "pay-table", 60):
         dealer = q.data["dealer"]
         labels = q.data["hands"]
@@ -706,8 +717,33 @@ def test_pay_table_sums_the_winnings(preset: str) -> None:
                 paid += 2 * b.insurance  # [000] insurance pays 2 to 1
         assert q.answer == paid, (q.data, q.expected)
         assert len(labels) >= rules.boxes
-        expected_item = "pay-table:dealer-bust" if best(dealer) > 21 else "pay-table:dealer-stands"
+        if best(dealer) > 21:
+            expected_item = "pay-table:dealer-bust"
+        elif natural(dealer):
+            expected_item = "pay-table:dealer-blackjack"
+        elif best(dealer) < 17:
+            # he stopped drawing, nothing being left to settle: his hand never stood
+            expected_item = "pay-table:dealer-unfinished"
+        else:
+            expected_item = "pay-table:dealer-stands"
         assert q.item == expected_item
+        seen.add(expected_item)
+    assert "pay-table:dealer-stands" in seen
+
+
+def test_pay_table_names_an_unfinished_dealer_hand_for_what_it_is() -> None:
+    # every hand bust, or only paid Black Jacks left: the dealer stops drawing (RULES.md §6.5),
+    # and his hand, neither standing nor bust, is not "dealer-stands"
+    unfinished = [
+        q for q in questions("online", "pay-table", 400) if q.item == "pay-table:dealer-unfinished"
+    ]
+    assert unfinished
+    for q in unfinished:
+        assert best(q.data["dealer"]) < 17 and not natural(q.data["dealer"])
+        assert item_name(q.item) == (
+            "the table when the dealer stops before his hand is made (nothing left to settle "
+            "against it)"
+        )
 
 
 # ---------------------------------------------------------------------------- chips

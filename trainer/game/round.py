@@ -828,9 +828,7 @@ class Round:
             tuple(boxes),
             tuple(self.dealer),
             hole_card=hidden,
-            active=self.current.label
-            if self.current
-            else (DEALER if self.phase == DONE else None),
+            active=self.current.label if self.current else (DEALER if self.phase == DONE else None),
             highlights=tuple(highlights),
             currency=currency,
         )

@@ -17,7 +17,6 @@ MEDIAN: Final = Fraction(1, 2)
 P90: Final = Fraction(9, 10)
 
 
-
 @dataclass(frozen=True, slots=True)
 class MasteryRule:
     min_attempts: int = 50

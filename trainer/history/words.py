@@ -59,6 +59,14 @@ def _results(words: str) -> str:
     return "hands that " + ", ".join(said[:-1]) + " and " + said[-1]
 
 
+# what the dealer's hand became, as the pay-table items say it
+_DEALER_ENDS = {
+    "dealer-bust": "busts",
+    "dealer-blackjack": "makes Black Jack",
+    "dealer-unfinished": "stops before his hand is made (nothing left to settle against it)",
+}
+
+
 def item_name(item: str) -> str:
     """An item as a trainee reads it, never its key: `announce:soft-16` -> "A + 5 (soft 16)",
     `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance".
@@ -102,8 +110,10 @@ def item_name(item: str) -> str:
         if money:
             return money
     if skill == "pay-insurance" and n:
-        if head == "max":
+        if head == "max":  # [003] at most half
             return f"the most a bet of {n} may insure"
+        if head == "half":  # [000][001][002] exactly half
+            return f"the insurance of a bet of {n}"
         if head == "pay":
             return f"an insurance of {n} paid"
     if skill == "pay-split":
@@ -115,7 +125,7 @@ def item_name(item: str) -> str:
         if hands:
             return f"{hands.group(1)} split hands"
     if skill == "pay-table" and key.startswith("dealer-"):
-        return "the table when the dealer " + ("busts" if key == "dealer-bust" else "stands")
+        return "the table when the dealer " + _DEALER_ENDS.get(key, "stands")
     if skill == "deal-order":
         if key == "play-split":
             return "playing split hands"
@@ -296,9 +306,12 @@ def say_pay_blackjack(q: Mapping[str, Any]) -> str:
 
 
 def say_pay_insurance(q: Mapping[str, Any]) -> str:
-    """`{"bet": "30", "ask": "max", "box": 1}` or `{…, "insured": "1", "ask": "pay"}`."""
+    """`{"bet": "30", "ask": "max", "box": 1}` (at most half [003]), `{…, "ask": "half"}`
+    (exactly half [000][001][002]) or `{…, "insured": "1", "ask": "pay"}`."""
     if q.get("ask") == "max":
         return f"the most box {q['box']} may insure on a bet of {q['bet']}"
+    if q.get("ask") == "half":
+        return f"box {q['box']}'s insurance, half its bet of {q['bet']}"
     return (
         f"box {q['box']} insured {q['insured']} on a bet of {q['bet']}; the dealer makes Black Jack"
     )

@@ -272,11 +272,13 @@ class PayInsurance(Skill):
                 why = _("insurance is at most half the bet: {bet} / 2 = {half} [003]")
             prompt = prompt.format(box=box, bet=amount(bet))
             why = why.format(bet=amount(bet), half=amount(top))
+            # the item and its words follow the table: exactly half [000] is not "the most" [003]
+            ask = "half" if exact else "max"
             return Question(
                 self.name,
-                f"pay-insurance:max-{money(bet)}",
+                f"pay-insurance:{ask}-{money(bet)}",
                 prompt,
-                {"bet": money(bet), "ask": "max", "box": box},
+                {"bet": money(bet), "ask": ask, "box": box},
                 self.kind,
                 top,
                 amount(top),
@@ -444,6 +446,12 @@ class PayBehind(Skill):
         )
 
 
+# the pay-table item by what the dealer's hand became: he stands on a point, busts, makes Black
+# Jack, or stopped drawing before his hand was made, nothing being left to settle against it
+# (RULES.md §6.5): that hand neither stands nor busts
+_DEALER_ITEM = {"bust": "bust", "blackjack": "blackjack", "unfinished": "unfinished"}
+
+
 class PayTable(Skill):
     name = "pay-table"
     kind = AMOUNT
@@ -468,7 +476,7 @@ class PayTable(Skill):
                 )
         return Question(
             self.name,
-            "pay-table:" + ("dealer-bust" if rnd.dealer_result == "bust" else "dealer-stands"),
+            "pay-table:dealer-" + _DEALER_ITEM.get(rnd.dealer_result or "", "stands"),
             _("The round is over. What do you pay out in total (winnings only, stakes aside)?"),
             {
                 "dealer": list(rnd.dealer),
