@@ -223,6 +223,46 @@ def test_sabot_round_insurance_per_bettor(
     ]
 
 
+def test_a_plain_insurance_for_the_whole_box_through_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 9: 10 on a box of 10 + 10 is not the seat's insurance (5 at most) but exactly every
+    # bettor's half (5 + 5): each of them insures half of his own bet [000][003]
+    text = json.dumps(
+        sc("casino-fr", {"1": {"bets": {"seat": 10, "behind-a": 10}, "insurance": 10,
+                               "actions": ["stand"]}},
+           ["T", "A", "9", "K"])
+    )  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["round", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    data = json.loads(out)
+    assert [e for e in data["events"] if e["type"] == "insure"] == [
+        {"type": "insure", "box": "1", "bettor": "seat", "amount": "5"},
+        {"type": "insure", "box": "1", "bettor": "behind-a", "amount": "5"},
+    ]
+    assert data["insurance"] == {"1": {"seat": "10", "behind-a": "10"}}
+
+
+@pytest.mark.parametrize("rules", ["casino-fr", "casino-it"])
+def test_a_plain_insurance_valid_for_the_seat_is_the_seats(
+    rules: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 5 on a box of 10 + 10: the seat's half, so the seat's alone, the standing bettor uninsured;
+    # in casino-it 3 is a valid insurance for the seat too (at most half [003])
+    amount = 5 if rules == "casino-fr" else 3
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc(rules, {"1": {"bets": {"seat": 10, "behind-a": 10}, "insurance": amount,
+                         "actions": ["stand"]}},
+           ["T", "A", "9", "7"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert json.loads(out)["insurance"] == {"1": {"seat": f"-{amount}"}}
+
+
 def test_a_standing_bettor_insures_less_than_half_where_the_table_allows(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -388,12 +428,16 @@ INVALID: list[tuple[str, Any, list[str]]] = [
                                                   "actions": ["stand"]}},
                               ["T", "A", "7", "8"]),
      ["box 3", "insurance is half the bet, so the seated player's is 5, not 4 [000]"]),
-    # [003] each bettor insures his own bet: a plain amount is the seat's, and says how
-    ("box insurance as one amount", sc("casino-fr", {"1": {"bets": {"seat": 10, "behind-a": 10},
-                                                           "insurance": 10, "actions": ["stand"]}},
-                                       ["T", "A", "7", "8"]),
-     ["box 1", "the seated player's is 5, not 10",
-      'each bettor insures his own bet, {"seat": 5, "behind-a": 5}']),
+    # [003] each bettor insures his own bet: a plain amount neither the seat's nor every bettor's
+    # half is refused, and the message says how to write it
+    ("box insurance as one wrong amount", sc("casino-fr", {"1": {"bets": {"seat": 10,
+                                                                          "behind-a": 10},
+                                                                 "insurance": 7,
+                                                                 "actions": ["stand"]}},
+                                             ["T", "A", "7", "8"]),
+     ["box 1", "insurance 7 is neither the seated player's (at most 5) nor half of every "
+      "bettor's bet (10 in all)", 'write each bettor\'s insurance, "insurance": {"seat": 5, '
+      '"behind-a": 5}']),
     ("insurance of a stranger", sc("casino-fr", {"1": {"bets": {"seat": 10},
                                                        "insurance": {"bob": 5}}},
                                    ["T", "A", "7", "8"]),

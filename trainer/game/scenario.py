@@ -7,7 +7,8 @@
 ```
 `rules` is a preset name or `{"preset": ..., option: value}`; `boxes` by number, each with its
 `bets` by bettor (`seat` decides), optional `insurance` by bettor (`{"seat": 5, "behind-a": 5}`;
-a plain amount is the seated player's), optional `refuse` (behind bettors who refuse to add money
+a plain amount is the seated player's when it is a valid insurance for his bet, else, when it is
+exactly the sum of every bettor's half bet, each bettor's half), optional `refuse` (behind bettors who refuse to add money
 for a split or double) and `actions` in playing order; `cards` in
 the order they leave the shoe after the burn. An optional `exposed` entry,
 `{"at": "4.1", "refused_by": ["4", "dealer"]}`, exposes the next card by mistake when hand `at`
@@ -235,7 +236,7 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
         rnd.deal()
         for p in sc.boxes:
             # out of the insurance phase, insure raises: not offered, and says why
-            for bettor, amount in p.insurance.items():
+            for bettor, amount in _insurances(p, rnd).items():
                 try:
                     rnd.insure(p.number, amount, bettor)
                 except RoundError as e:
@@ -272,6 +273,29 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
     if cards.left:
         warnings.append(f"cards: {cards.left} card(s) not used")
     return rnd, warnings
+
+
+def _insurances(p: BoxPlan, rnd: Round) -> dict[str, Decimal]:
+    """What each bettor of box `p` insures. A plain amount N is the seated player's when it is a
+    valid insurance for the seat's bet; else, when N is exactly the sum of every bettor's half
+    stake, every bettor on the box insures half of his own [003] (the box's insurance written
+    as one amount); else it is refused, with the most the seat may insure and the per-bettor
+    form."""
+    if not p.insurance_plain or len(p.bets) < 2 or rnd.phase != "insurance":
+        return p.insurance
+    amount = p.insurance[SEAT]
+    if rnd.insurance_refusal(p.number, amount, SEAT) is None:
+        return p.insurance
+    halves = rnd.insurable().get(p.number, {})
+    if len(halves) == len(p.bets) and sum(halves.values(), Decimal(0)) == amount:
+        return halves
+    each = ", ".join(f'"{k}": {money(v)}' for k, v in halves.items())
+    most = money(halves.get(SEAT, Decimal(0)))
+    raise ScenarioError(
+        f"box {p.number}: insurance {money(amount)} is neither the seated player's (at most "
+        f"{most}) nor half of every bettor's bet ({money(sum(halves.values(), Decimal(0)))} in "
+        f'all): write each bettor\'s insurance, "insurance": {{{each}}}'
+    )
 
 
 def _insurance_hint(p: BoxPlan, rnd: Round) -> str:
