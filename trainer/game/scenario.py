@@ -8,8 +8,8 @@
 `rules` is a preset name or `{"preset": ..., option: value}`; `boxes` by number, each with its
 `bets` by bettor (`seat` decides), optional `insurance` by bettor (`{"seat": 5, "behind-a": 5}`;
 a plain amount is the seated player's when it is a valid insurance for his bet, else, when it is
-exactly the sum of every bettor's half bet, each bettor's half), optional `refuse` (behind bettors who refuse to add money
-for a split or double) and `actions` in playing order; `cards` in
+exactly the sum of every bettor's half bet, each bettor's half), optional `refuse` (behind
+bettors who refuse to add money for a split or double) and `actions` in playing order; `cards` in
 the order they leave the shoe after the burn. An optional `exposed` entry,
 `{"at": "4.1", "refused_by": ["4", "dealer"]}`, exposes the next card by mistake when hand `at`
 is about to play [003].
