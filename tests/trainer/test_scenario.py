@@ -245,6 +245,20 @@ def test_a_plain_insurance_for_the_whole_box_through_standard_input(
     assert data["insurance"] == {"1": {"seat": "10", "behind-a": "10"}}
 
 
+def test_a_box_of_several_bettors_need_not_insure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # regression: a box with a behind bet and no insurance at all, on a dealer Ace
+    code, out, err = run_cli(
+        capsys,
+        tmp_path,
+        sc("casino-fr", {"1": {"bets": {"seat": 10, "behind-a": 10}, "actions": ["stand"]}},
+           ["T", "A", "9", "7"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert json.loads(out)["insurance"] == {}
+
+
 @pytest.mark.parametrize("rules", ["casino-fr", "casino-it"])
 def test_a_plain_insurance_valid_for_the_seat_is_the_seats(
     rules: str, capsys: pytest.CaptureFixture[str], tmp_path: Path

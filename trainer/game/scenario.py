@@ -281,9 +281,9 @@ def _insurances(p: BoxPlan, rnd: Round) -> dict[str, Decimal]:
     stake, every bettor on the box insures half of his own [003] (the box's insurance written
     as one amount); else it is refused, with the most the seat may insure and the per-bettor
     form."""
-    if not p.insurance_plain or len(p.bets) < 2 or rnd.phase != "insurance":
+    amount = p.insurance.get(SEAT) if p.insurance_plain else None
+    if amount is None or len(p.bets) < 2 or rnd.phase != "insurance":
         return p.insurance
-    amount = p.insurance[SEAT]
     if rnd.insurance_refusal(p.number, amount, SEAT) is None:
         return p.insurance
     halves = rnd.insurable().get(p.number, {})
