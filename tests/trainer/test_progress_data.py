@@ -539,3 +539,85 @@ def test_the_data_version_tells_another_connection_wrote(store: Store) -> None:
         assert pd.data_version(watcher) == before
         drill(store, [(True, 1000)])
         assert pd.data_version(watcher) != before
+
+
+# -- deal shoes --------------------------------------------------------------------------------
+
+
+def _deal_a_shoe(store: Store, clock: Clock, *, boxes: int, rounds: int, seconds_a_step: int,
+                 wrong: int = 0, end: bool = True) -> int:  # fmt: skip
+    """A shoe dealt in deal mode, `rounds` rounds, each step answered right but the first
+    `wrong`; the store's clock moves `seconds_a_step` a step."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.deal import DealShoe
+
+    shoe = DealShoe(
+        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=5, store=store, profile="Anna"
+    )
+    for _ in range(rounds):
+        shoe.next_round()
+        while not shoe.round_over:
+            clock.now += seconds_a_step
+            s = shoe.step
+            if wrong and s.ask == "place":
+                wrong -= 1
+                shoe.answer("dealer" if s.expected != "dealer" else "1", 900)
+            shoe.answer(s.expected, 900)
+    if end:
+        shoe.finish()
+    assert shoe.session_id is not None
+    return shoe.session_id
+
+
+def test_a_deal_shoe_is_named_in_the_sessions_list_with_its_rounds_and_pace(
+    store: Store, clock: Clock
+) -> None:
+    drill(store, [(True, 1000)] * 3)
+    sid = _deal_a_shoe(store, clock, boxes=3, rounds=4, seconds_a_step=2, wrong=2)
+    _, lines = pd.session_history(store, "Anna")
+    [shoe] = [x for x in lines if x.session_id == sid]
+    [other] = [x for x in lines if x.session_id != sid]
+    steps = shoe.attempts
+    assert shoe.is_shoe and not other.is_shoe and other.shoe is None
+    assert shoe.shoe == pd.ShoeFacts(3, 4, 2.0 * steps) and shoe.errors == 2
+    assert shoe.rounds_per_hour == pytest.approx(4 * 3600 / (2 * steps))
+    assert shoe.reference_per_hour == pytest.approx(3600 / (20 + 6 * 3))
+    rate = round(4 * 3600 / (2 * steps))
+    assert shoe.shoe_text == f"Deal shoe · 3 boxes · 4 rounds · {rate} rounds/h · 2 errors"
+    assert pd.shoe_lines(lines) == [shoe]
+
+
+def test_a_shoe_that_never_ended_is_paced_to_its_last_step(store: Store, clock: Clock) -> None:
+    sid = _deal_a_shoe(store, clock, boxes=1, rounds=1, seconds_a_step=10, end=False)
+    clock.now += 3600  # long after: the shoe stopped at its last step (a crash)
+    _, [line] = pd.session_history(store, "Anna")
+    assert line.session_id == sid and line.ended is None
+    assert line.shoe == pd.ShoeFacts(1, 1, 10.0 * line.attempts)
+    assert line.shoe_text.startswith("Deal shoe · 1 box · 1 round · ")
+
+
+def test_a_shoe_whose_steps_do_not_say_its_rounds_is_still_named_a_shoe(store: Store) -> None:
+    # as deal mode recorded its steps before they said the round and the boxes
+    session = store.start_session("Anna", "deal", ["deal"], "casino-fr")
+    store.record(session, "deal-order", "deal:box", {"deal": "Deal the next card"}, "1", "1",
+                 True, 800)  # fmt: skip
+    store.record(session, "announce", "announce:box", {"deal": "Announce box 1"}, "9", "19",
+                 False, 1200)  # fmt: skip
+    store.end_session(session)
+    _, [line] = pd.session_history(store, "Anna")
+    assert line.shoe is None and line.rounds_per_hour is None
+    assert line.shoe_text == "Deal shoe · 2 steps · 1 error"
+    assert pd.shoe_lines([line]) == []
+
+
+def test_shoes_are_charted_oldest_first_each_against_its_reference(
+    store: Store, clock: Clock
+) -> None:
+    seven = _deal_a_shoe(store, clock, boxes=7, rounds=2, seconds_a_step=1)
+    clock.now += DAY
+    two = _deal_a_shoe(store, clock, boxes=2, rounds=3, seconds_a_step=1)
+    _, lines = pd.session_history(store, "Anna")
+    shoes = pd.shoe_lines(reversed(lines))
+    assert [x.session_id for x in shoes] == [seven, two]
+    assert [x.shoe.boxes for x in shoes] == [7, 2]
+    assert shoes[1].reference_per_hour > shoes[0].reference_per_hour  # fewer players, faster

@@ -22,6 +22,11 @@ Definitions:
   question it set (an incomplete exam never counts), right answers over attempts ≥
   `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
+- A deal shoe is a session of mode `deal` (`history.measures.SHOE_MODE`): its last step says the
+  boxes in play and the round it was in (`ShoeFacts`); its pace is those rounds over the time
+  from its start to its end (to its last step if it never ended), against the school's reference
+  for its boxes (`history.measures.reference_rounds_per_hour`). Its errors are its steps done
+  wrong at the first try.
 - Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
   the timeline, the sessions list and the exams; `trainer.history.stats` says why.
 """
@@ -35,8 +40,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final, NamedTuple
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from trainer.history.measures import SHOE_MODE, reference_rounds_per_hour
 from trainer.history.stats import (
     MASTERY,
     MEDIAN,
@@ -70,6 +77,10 @@ DAY_SECONDS: Final = 86400
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
 EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly 9/10
 ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -108,6 +119,16 @@ class Mark(NamedTuple):
     ended: int = 0
 
 
+class ShoeFacts(NamedTuple):
+    """What a deal shoe's last step tells of it: the boxes in play, the rounds dealt (the last
+    one counted once a step of it is taken) and the seconds from the shuffle to the shoe's end
+    (to its last step, for a shoe that never ended)."""
+
+    boxes: int
+    rounds: int
+    seconds: float
+
+
 class SessionLine(NamedTuple):
     """One row of the sessions list: a session with at least one answer."""
 
@@ -120,10 +141,49 @@ class SessionLine(NamedTuple):
     correct: int
     total_ms: int  # time spent answering
     planned: int | None = None  # the questions a sprint or an exam set out to ask
+    shoe: ShoeFacts | None = None  # a deal shoe's rounds and boxes (when its steps say them)
 
     @property
     def accuracy(self) -> float | None:
         return ratio(self.correct, self.attempts)
+
+    @property
+    def errors(self) -> int:
+        return self.attempts - self.correct
+
+    @property
+    def is_shoe(self) -> bool:
+        return self.mode == SHOE_MODE
+
+    @property
+    def rounds_per_hour(self) -> float | None:
+        """A deal shoe's pace: its rounds over the time from the shuffle to its end."""
+        shoe = self.shoe
+        if shoe is None or shoe.rounds < 1 or shoe.seconds <= 0:
+            return None
+        return shoe.rounds * 3600 / shoe.seconds
+
+    @property
+    def reference_per_hour(self) -> float | None:
+        """The school's reference pace for the boxes the shoe was dealt to."""
+        return None if self.shoe is None else reference_rounds_per_hour(self.shoe.boxes)
+
+    @property
+    def shoe_text(self) -> str:
+        """How the sessions list names a deal shoe: "Deal shoe · 7 boxes · 22 rounds ·
+        48 rounds/h · 3 errors" (what its steps say of it; a shoe recorded before they said
+        its rounds: its steps)."""
+        parts = ["Deal shoe"]
+        shoe = self.shoe
+        if shoe is None:
+            parts.append(_count(self.attempts, "step"))
+        else:
+            parts += [_count(shoe.boxes, "box", "boxes"), _count(shoe.rounds, "round")]
+            rate = self.rounds_per_hour
+            if rate is not None:
+                parts.append(f"{rate:.0f} rounds/h")
+        parts.append(_count(self.errors, "error"))
+        return " · ".join(parts)
 
     @property
     def mean_ms(self) -> float | None:
@@ -368,6 +428,7 @@ def _history(
             for key, values in times.items():
                 values.sort()
                 quantiles[key] = (quantile_sorted(values, MEDIAN), quantile_sorted(values, P90))
+        shoes = _shoe_facts(conn, where, args) if skill is None else {}
     points: list[SessionPoint] = []
     lines: list[SessionLine] = []
     last = None
@@ -395,7 +456,10 @@ def _history(
         planned_of[sid] = planned
         if last is None or last[0] != sid:
             if last is not None:
-                lines.append(SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]]))
+                lines.append(
+                    SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]],
+                                shoes.get(last[0]))
+                )  # fmt: skip
             last = (
                 sid,
                 float(started),
@@ -408,8 +472,41 @@ def _history(
         correct_sum += correct
         total_sum += total
     if last is not None:
-        lines.append(SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]]))
+        lines.append(
+            SessionLine(*last, n_sum, correct_sum, total_sum, planned_of[last[0]],
+                        shoes.get(last[0]))
+        )  # fmt: skip
     return points, lines
+
+
+def _shoe_facts(conn: Any, where: str, args: Sequence[object]) -> dict[int, ShoeFacts]:
+    """The boxes, rounds and length of every deal shoe, from its last step alone (one row a
+    shoe: the attempts of a long history are not read)."""
+    from trainer.history.store import decode_question
+
+    facts: dict[int, ShoeFacts] = {}
+    for sid, started, ended, at, own, canonical in conn.execute(
+        f"""SELECT s.id, s.started, s.ended, a.at, a.question, i.question FROM session s
+            JOIN attempt a ON a.id = s.last_attempt JOIN item i ON i.id = a.item
+        WHERE {where} AND s.mode = ?""",
+        [*args, SHOE_MODE],
+    ):
+        try:
+            q = decode_question(own if own is not None else canonical)
+        except ValueError:
+            continue
+        boxes, rounds = q.get("boxes"), q.get("round")
+        if type(boxes) is int and type(rounds) is int and boxes >= 1 and rounds >= 1:
+            seconds = (ended - started) if ended is not None else at
+            facts[sid] = ShoeFacts(boxes, rounds, float(max(seconds, at)))
+    return facts
+
+
+def shoe_lines(lines: Iterable[SessionLine]) -> list[SessionLine]:
+    """The deal shoes of a sessions list whose pace is known, oldest first: the points of the
+    rounds-per-hour chart, each with the school's reference for the boxes it was dealt to."""
+    shoes = [x for x in lines if x.is_shoe and x.rounds_per_hour is not None]
+    return sorted(shoes, key=attrgetter("started", "session_id"))
 
 
 def data_version(store: Store) -> int:

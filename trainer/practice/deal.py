@@ -29,7 +29,7 @@ from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
 from trainer.game.strategy import basic_action
 from trainer.history.measures import SHOE_MODE as MODE
-from trainer.history.measures import reference_rounds_per_hour  # noqa: F401  (read here)
+from trainer.history.measures import reference_rounds_per_hour  # noqa: F401  (callers read it here)
 from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
@@ -420,7 +420,15 @@ class DealShoe:
         return money(amount), amount
 
     def _question(self, s: Step) -> dict[str, Any]:
-        q: dict[str, Any] = {"deal": s.prompt, "phase": s.phase, "kind": s.kind}
+        # the round and the boxes in play: the history counts a shoe's rounds and its pace
+        # from its last step (progress_data.ShoeFacts)
+        q: dict[str, Any] = {
+            "deal": s.prompt,
+            "phase": s.phase,
+            "kind": s.kind,
+            "round": self.figures.rounds,
+            "boxes": self.boxes,
+        }
         if s.hand is not None:
             q["hand"] = s.hand
         if s.says:
