@@ -1,12 +1,14 @@
 """The progress view: what a trainee and an instructor look at.
 
-Four tabs over one profile's history — Timeline (accuracy and median time per session against
+Five tabs over one profile's history — Timeline (accuracy and median time per session against
 the 95 % line and the skill's target, or every skill at once with the mean time), Skills (a row
-per skill, and a heat map of its items by error rate and speed), Sessions (every session; open
-one to see every answer in the table's words and drill the missed ones again) and Readiness (the
-verdict against the dealer-school bar, with what is still missing) — and the exports: a chart as
-PNG (with its title, the trainee and the skill above it), the history as CSV, a one-page PDF
-report for the instructor.
+per skill, and a heat map of its items by error rate and speed), Sessions (every session, a deal
+shoe named with its boxes, rounds, pace and errors; open one to see every answer in the table's
+words and drill the missed ones again), Deal shoes (rounds per hour per shoe over time against
+a dealer school's reference for the boxes played) and Readiness (the verdict against the
+dealer-school bar, with what is still missing) — and the exports: a chart as PNG (with its
+title, the trainee and the skill above it), the history as CSV, a one-page PDF report for the
+instructor.
 
 Every figure comes from `trainer.history.progress_data` (and through it
 `trainer.history.stats`), read on a
@@ -40,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from itertools import islice
+from itertools import islice, pairwise
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -105,7 +107,7 @@ from trainer.settings import Settings
 from ui.background import Job, run_in_background
 from ui.i18n import N_, _, ngettext
 from ui.language import format_percent, format_seconds
-from ui.style import contrast, muted, over, readable
+from ui.style import contrast, esc, muted, over, readable
 
 GOOD = QColor("#2e9d4f")
 BAD = QColor("#c8412f")
@@ -634,6 +636,188 @@ def _date_axis(pg: Any) -> Any:
 _NO_STATS = SkillStats("", 0, 0, 0, None, None, 0, 0, None, None, False)
 
 
+# -- deal shoes --------------------------------------------------------------------------------
+
+PACE_COLOUR = QColor("#2a6fdb")
+REFERENCE_COLOUR = QColor("#7d8590")
+
+
+class ShoesTab(QWidget):
+    """Rounds per hour of every deal shoe over time, each against the school's reference for
+    the boxes it was dealt to (`progress_data.shoe_lines`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        import pyqtgraph as pg
+
+        self.pg = pg
+        self.shown: list[pd.SessionLine] = []
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        self.summary = QLabel()
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.plot = pg.PlotWidget(
+            background=base,
+            axisItems={"bottom": _date_axis(pg)},
+            viewBox=pg.ViewBox(enableMenu=False),
+        )
+        self.plot.setMinimumHeight(240)
+        item = self.plot.getPlotItem()
+        item.showGrid(x=False, y=True, alpha=0.15)
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        for side in ("left", "bottom"):
+            axis = item.getAxis(side)
+            axis.setPen(pg.mkPen(text))
+            axis.setTextPen(pg.mkPen(text))
+        item.getAxis("left").setLabel(_("Rounds per hour"))
+        item.getAxis("left").enableAutoSIPrefix(False)
+        self.box = item.getViewBox()
+        self.box.setMouseEnabled(x=True, y=False)
+        self.box.disableAutoRange()
+        pace = PACE_COLOUR
+        self.pace_curve = pg.PlotDataItem(
+            pen=pg.mkPen(pace, width=2),
+            symbol="o",
+            symbolSize=8,
+            symbolBrush=pace,
+            symbolPen=pg.mkPen(base),
+        )
+        # each shoe's reference for its boxes, a step where the number of boxes changes
+        self.reference_curve = pg.PlotDataItem(
+            pen=pg.mkPen(REFERENCE_COLOUR, width=1.5, style=Qt.PenStyle.DashLine),
+            stepMode="center",
+        )
+        self.box.addItem(self.reference_curve)
+        self.box.addItem(self.pace_curve)
+        self.marker = pg.ScatterPlotItem(size=16, pen=pg.mkPen(text, width=2), brush=None)
+        self.box.addItem(self.marker)
+        self.plot.scene().sigMouseMoved.connect(self._hover)
+
+        self.empty = _message("")
+        self.stack = QStackedWidget()
+        chart = QWidget()
+        chart_layout = QVBoxLayout(chart)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(self.legend)
+        chart_layout.addWidget(self.plot, 1)
+        self.chart = chart
+        self.stack.addWidget(chart)
+        self.stack.addWidget(self.empty)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.stack, 1)
+
+    def set_progress(self, progress: pd.Progress) -> None:
+        if not progress.complete:
+            self.shown = []
+            self.summary.setText("")
+            self.empty.setText("<p>" + esc(_("Reading the whole history…")) + "</p>")
+            self.stack.setCurrentWidget(self.empty)
+            return
+        shoes = pd.shoe_lines(progress.sessions)
+        self.shown = shoes
+        if not shoes:
+            self.summary.setText("")
+            self.empty.setText(
+                "<p style='font-size:large'>" + esc(_("No deal shoe yet.")) + "</p><p>"
+                + esc(
+                    _(
+                        "Deal one (Deal a shoe…) and come back: each shoe's rounds per hour "
+                        "show here against a dealer school's reference for the boxes played."
+                    )
+                )
+                + "</p>"
+            )  # fmt: skip
+            self.stack.setCurrentWidget(self.empty)
+            return
+        self.stack.setCurrentWidget(self.chart)
+        xs = [x.started for x in shoes]
+        rates = [x.rounds_per_hour or 0.0 for x in shoes]
+        refs = [x.reference_per_hour or 0.0 for x in shoes]
+        self.pace_curve.setData(xs, rates)
+        # a step a shoe: from halfway to the shoe before to halfway to the shoe after
+        pad = max((xs[-1] - xs[0]) * 0.04, MIN_PAD_S)
+        edges = [xs[0] - pad] + [(a + b) / 2 for a, b in pairwise(xs)] + [xs[-1] + pad]
+        self.reference_curve.setData(edges, refs)
+        self.marker.setData([], [])
+        top = max(rates + refs)
+        self.box.setYRange(0, top * 1.15, padding=0)
+        self.box.setXRange(xs[0] - pad, xs[-1] + pad, padding=0)
+        rounds = sum(x.shoe.rounds for x in shoes if x.shoe is not None)
+        errors = sum(x.errors for x in shoes)
+        self.summary.setText(
+            " · ".join(
+                (
+                    ngettext("{n} deal shoe", "{n} deal shoes", len(shoes)).format(
+                        n=format_number(len(shoes))
+                    ),
+                    ngettext("{n} round", "{n} rounds", rounds).format(n=format_number(rounds)),
+                    ngettext("{n} error", "{n} errors", errors).format(n=format_number(errors)),
+                    _("the last at {rate} rounds/h (reference {reference})").format(
+                        rate=format_number(round(rates[-1])),
+                        reference=format_number(round(refs[-1])),
+                    ),
+                )
+            )
+        )
+        window = QPalette.ColorRole.Window
+        pace_ink, ref_ink = ink(PACE_COLOUR, window).name(), ink(REFERENCE_COLOUR, window).name()
+        pace = esc(_("rounds per hour, per shoe"))
+        reference = esc(
+            _(
+                "a dealer school's reference for the boxes played (about 50–60 at 7 boxes, "
+                "more with fewer players)"
+            )
+        )
+        hover = esc(_("(hover a point for its shoe)"))
+        self.legend.setText(
+            f"<span style='color:{pace_ink}'>● {pace}</span> &nbsp; "
+            f"<span style='color:{ref_ink}'>- - {reference}</span> &nbsp; "
+            f"<span style='color:{_muted_name()}'>{hover}</span>"
+        )
+
+    def title(self) -> str:
+        return _("Rounds per hour per deal shoe")
+
+    def point_text(self, line: pd.SessionLine) -> str:
+        boxes = line.shoe.boxes if line.shoe else 0
+        return "\n".join(
+            (
+                _when(line.started) + ("" if line.ended else " " + _("(not ended)")),
+                line.shoe_text,
+                ngettext(
+                    "reference at {boxes} box: {rate} rounds/h",
+                    "reference at {boxes} boxes: {rate} rounds/h",
+                    boxes,
+                ).format(boxes=boxes, rate=format_number(round(line.reference_per_hour or 0))),
+                _("session {id}").format(id=line.session_id),
+            )
+        )
+
+    def nearest(self, scene_x: float, scene_y: float, radius: float = 14) -> int | None:
+        best, best_d = None, radius
+        for i, line in enumerate(self.shown):
+            spot = self.box.mapViewToScene(self.pg.Point(line.started, line.rounds_per_hour or 0))
+            d = math.hypot(spot.x() - scene_x, spot.y() - scene_y)
+            if d < best_d:
+                best, best_d = i, d
+        return best
+
+    def _hover(self, pos: Any) -> None:
+        index = self.nearest(pos.x(), pos.y())
+        if index is None:
+            self.marker.setData([], [])
+            QToolTip.hideText()
+            return
+        line = self.shown[index]
+        self.marker.setData([line.started], [line.rounds_per_hour or 0])
+        view = self.plot
+        QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(line), view)
+
+
 # -- skills and the heat map -------------------------------------------------------------------
 
 
@@ -1088,6 +1272,8 @@ class SessionsModel(QAbstractTableModel):
             if col == 1:
                 return _(MODE_NAMES[line.mode]) if line.mode in MODE_NAMES else line.mode
             if col == 2:
+                if line.is_shoe:
+                    return line.shoe_text
                 if len(line.skills) >= len(SKILLS):
                     return _("every skill")
                 return ", ".join(pd.skill_title(s) for s in line.skills)
@@ -1103,6 +1289,8 @@ class SessionsModel(QAbstractTableModel):
                 return _("not ended")
             minutes = round(max(0, line.ended - line.started) / 60)
             return _("after {minutes} min").format(minutes=minutes)
+        if role == Qt.ItemDataRole.ToolTipRole and col == 2 and line.is_shoe:
+            return line.shoe_text  # whole, where the column is too narrow for it
         if role == Qt.ItemDataRole.UserRole:
             return self.raw(line, col)
         if role == Qt.ItemDataRole.UserRole + 1:
@@ -1517,9 +1705,13 @@ class ProgressWindow(QWidget):
         self.sessions = SessionsTab(store, self.pool)
         self.sessions.drillAgain.connect(self.drillAgain)
         self.readiness = ReadinessTab()
+        self.shoes: ShoesTab | None = None  # built once pyqtgraph is in
+        self._shoes_slot = QStackedWidget()
+        self._shoes_slot.addWidget(_message(_("Drawing the chart…")))
         self.tabs.addTab(self._timeline_slot, _("&Timeline"))
         self.tabs.addTab(self.skills, _("S&kills"))
         self.tabs.addTab(self.sessions, _("&Sessions"))
+        self.tabs.addTab(self._shoes_slot, _("&Deal shoes"))
         self.tabs.addTab(self.readiness, _("&Readiness"))
         self.body = QStackedWidget()
         self.body.addWidget(self.message)
@@ -1666,8 +1858,10 @@ class ProgressWindow(QWidget):
         """pyqtgraph is in: build the chart, and draw it if the figures came first."""
         self._graphics_ready = True
         timeline = self._build_timeline()
+        shoes = self._build_shoes()
         if self.progress is not None and not self.progress.empty:
             timeline.set_progress(self.progress)
+            shoes.set_progress(self.progress)
 
     def _build_timeline(self) -> TimelineTab:
         if self.timeline is None:
@@ -1675,6 +1869,13 @@ class ProgressWindow(QWidget):
             self._timeline_slot.addWidget(self.timeline)
             self._timeline_slot.setCurrentWidget(self.timeline)
         return self.timeline
+
+    def _build_shoes(self) -> ShoesTab:
+        if self.shoes is None:
+            self.shoes = ShoesTab()
+            self._shoes_slot.addWidget(self.shoes)
+            self._shoes_slot.setCurrentWidget(self.shoes)
+        return self.shoes
 
     def _show(self, progress: pd.Progress) -> None:
         shown_before = self._shown_generation == self._generation
@@ -1698,6 +1899,7 @@ class ProgressWindow(QWidget):
             # The chart waits for pyqtgraph on a first opening; the tables do not.
             if self._graphics_ready:
                 self._build_timeline().set_progress(progress)
+                self._build_shoes().set_progress(progress)
             if not shown_before:  # the second step brings the sessions, not these figures
                 focus = self.timeline.skill if self.timeline is not None else progress.focus
                 self.skills.set_progress(progress, self.skills.current() or focus)
@@ -1783,6 +1985,11 @@ class ProgressWindow(QWidget):
             return None
         if self.tabs.currentWidget() is self.skills:
             return self.skills.heatmap
+        if self.tabs.currentWidget() is self._shoes_slot:
+            shoes = self.shoes
+            if shoes is None or shoes.stack.currentWidget() is not shoes.chart:
+                return None
+            return shoes.chart
         if self.timeline is None or self.timeline.stack.currentWidget() is not self.timeline.chart:
             return None  # no session matches the filters: a message, not a chart
         return self.timeline.chart
@@ -1794,6 +2001,8 @@ class ProgressWindow(QWidget):
         if chart is self.skills.heatmap:
             skill = pd.skill_title(self.skills.current() or "")
             return _("Items: errors and time against the target"), f"{who} · {skill}"
+        if self.shoes is not None and chart is self.shoes.chart:
+            return self.shoes.title(), _("{who} · every deal shoe").format(who=who)
         assert self.timeline is not None
         return self.timeline.title(), self.timeline.subtitle()
 

@@ -560,3 +560,70 @@ def test_an_exported_chart_says_what_it_is(qtbot, store, settings, history, tmp_
         "Items: errors and time against the target",
         "Anna · Pay in chips",
     )
+
+
+# -- deal shoes --------------------------------------------------------------------------------
+
+
+def deal_shoe(store: Store, clock: Clock, boxes: int, rounds: int, seconds_a_step: int) -> int:
+    """A shoe dealt perfectly in deal mode, the store's clock moved a few seconds a step."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.deal import DealShoe
+
+    shoe = DealShoe(
+        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=11, store=store, profile="Anna"
+    )
+    for _ in range(rounds):
+        shoe.next_round()
+        while not shoe.round_over:
+            clock.now += seconds_a_step
+            shoe.answer(shoe.step.expected, 800)
+    shoe.finish()
+    return shoe.session_id
+
+
+def test_deal_shoes_are_named_in_the_sessions_list_and_charted_by_pace(
+    qtbot, store, settings, history, clock
+):
+    first = deal_shoe(store, clock, boxes=7, rounds=3, seconds_a_step=2)
+    clock.now += DAY
+    second = deal_shoe(store, clock, boxes=3, rounds=2, seconds_a_step=1)
+    window = open_window(qtbot, store, settings)
+
+    model = window.sessions.model
+    rows = {model.data(model.index(r, 0), Qt.ItemDataRole.UserRole + 1): r
+            for r in range(model.rowCount())}  # fmt: skip
+    named = model.data(model.index(rows[first], 2))
+    assert named.startswith("Deal shoe · 7 boxes · 3 rounds · ") and named.endswith(" · 0 errors")
+    assert "rounds/h" in named
+    assert model.data(model.index(rows[first], 2), Qt.ItemDataRole.ToolTipRole) == named
+    practice = model.data(model.index(rows[history["old"]], 2))
+    assert not practice.startswith("Deal shoe")
+
+    qtbot.waitUntil(lambda: window.shoes is not None, timeout=20_000)  # pyqtgraph is in
+    shoes = window.shoes
+    assert shoes.stack.currentWidget() is shoes.chart
+    lines = pd.shoe_lines(window.progress.sessions)
+    assert [x.session_id for x in lines] == [first, second]
+    xs, ys = shoes.pace_curve.getData()
+    assert list(xs) == [x.started for x in lines]
+    assert list(ys) == pytest.approx([x.rounds_per_hour for x in lines])
+    # the reference of each shoe's boxes: 7 boxes, then 3 (faster with fewer players)
+    _, refs = shoes.reference_curve.getData()
+    assert list(refs) == pytest.approx([3600 / (20 + 6 * 7), 3600 / (20 + 6 * 3)])
+    assert "2 deal shoes · 5 rounds · 0 errors" in shoes.summary.text()
+
+    window.tabs.setCurrentWidget(window._shoes_slot)
+    assert window.current_chart() is shoes.chart
+    assert window.chart_titles(shoes.chart)[0] == "Rounds per hour per deal shoe"
+    spot = shoes.box.mapViewToScene(shoes.pg.Point(lines[0].started, lines[0].rounds_per_hour))
+    assert shoes.nearest(spot.x(), spot.y()) == 0
+    assert "7 boxes" in shoes.point_text(lines[0])
+
+
+def test_no_deal_shoe_yet_is_said(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    qtbot.waitUntil(lambda: window.shoes is not None, timeout=20_000)
+    shoes = window.shoes
+    assert shoes.stack.currentWidget() is shoes.empty
+    assert "No deal shoe yet" in shoes.empty.text()
