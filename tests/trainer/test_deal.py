@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import PRESETS, HouseRules
@@ -33,6 +34,7 @@ from trainer.practice.deal_steps import (
     PUSH,
     REFUSE,
     WORDS,
+    player_says,
 )
 
 D = Decimal
@@ -262,6 +264,7 @@ def test_a_refused_request_is_asked_before_the_players_real_decision() -> None:
             s = refusals[0]
             # the player's words, in the trainee's language (English here)
             assert s.says in ("double", "split") and s.rule
+            assert s.view.signals == ((s.hand, s.data["signal"], s.says),)
             break
         while not shoe.round_over:
             shoe.answer(shoe.step.expected, 1)
@@ -424,7 +427,7 @@ def test_the_player_s_words_are_the_trainee_s_language() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=6, incidents=FREQUENT)
     for _ in range(30):
         steps = shoe.next_round()
-        said = [s for s in steps if s.says]
+        said = [s for s in steps if s.expected in ("double", "split", "refuse") and s.says]
         if said:
             assert said[0].says in ("raddoppio", "divido")
             assert said[0].prompt.startswith("Riquadro ")
@@ -433,3 +436,44 @@ def test_the_player_s_words_are_the_trainee_s_language() -> None:
             shoe.answer(shoe.step.expected, 100)
     else:
         raise AssertionError("no player's request in 30 rounds")
+def test_each_decision_shows_its_hand_signal_until_it_is_carried_out() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=21)
+    seen: Counter[str] = Counter()
+    for _ in range(12):
+        steps = shoe.next_round()
+        decisions = [(e["type"], e["hand"]) for e in shoe.round.events
+                     if e["type"] in ("hit", "stand", "double", "split")]  # fmt: skip
+        signed = [(d, label) for s in steps for label, d, _ in s.view.signals]
+        for d, label in decisions:
+            seen[d] += 1
+            assert (d, label) in signed, (d, label)
+        for k, s in enumerate(steps):
+            for label, d, words in s.view.signals:
+                assert s.phase in ("play", "dealer") and words == player_says(d, "en")
+                following = steps[k + 1].view.signals if k + 1 < len(steps) else ()
+                if d == "stand":
+                    # carried out by going on: shown on one step only
+                    assert (label, d, words) not in following
+                elif d == "hit" and s.ask == "place" and s.hand == label:
+                    assert s.says == words == "hit"  # the card asked for, dealt now
+                    assert (label, d, words) not in following
+                elif d in ("double", "split") and s.expected == d and s.hand == label:
+                    assert s.says == words and (label, d, words) not in following
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 1)
+    assert seen["hit"] and seen["stand"] and seen["double"] and seen["split"]
+
+
+def test_the_players_speak_the_language_given() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=21, language="fr")
+    said = set()
+    for _ in range(12):
+        for s in shoe.next_round():
+            said |= {(d, words) for _, d, words in s.view.signals}
+        while not shoe.round_over:
+            shoe.answer(shoe.step.expected, 1)
+    assert ("hit", "carte") in said and ("stand", "non") in said  # [000]
+    for d, words in said:
+        assert words == player_says(d, "fr") and words in vocabulary.words(d, ("fr",))
+    with pytest.raises(ValueError, match="the players speak"):
+        DealShoe(HouseRules.preset_named("casino-fr"), language="xx")

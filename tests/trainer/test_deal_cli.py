@@ -116,3 +116,10 @@ def test_bad_arguments_are_one_line_and_exit_2(tmp_path, args, message):
     assert p.returncode == 2, p.stderr
     assert message in p.stderr and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_the_players_speak_the_language_of_the_command(tmp_path):
+    events = _deal(tmp_path, lambda ev: ev["expected"], "--seed", "21", "--lang", "fr")
+    said = {e["says"] for e in events if e["type"] == "step" and "says" in e}
+    assert "carte" in said  # a card asked for at a French table [000]
+    assert not said & {"card", "no"}

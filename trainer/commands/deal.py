@@ -122,6 +122,7 @@ def summary_lines(s: dict[str, Any]) -> list[str]:
 def cmd_deal(args: Any) -> int:
     out = sys.stdout
     from trainer.commands.drill import table_lines
+    from trainer.i18n import language
 
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         print(f"sabot deal: a seed is a whole number from 0 to {MAX_SEED}", file=sys.stderr)
@@ -134,6 +135,7 @@ def cmd_deal(args: Any) -> int:
             incidents=args.incidents,
             seed=args.seed,
             shift_minutes=args.shift,
+            language=language(),  # the players speak the command's language (--lang)
         )
         DealShoe(rules, **shoe_args)  # checks the arguments
     except (RulesError, ValueError) as e:

@@ -58,6 +58,10 @@ class TableView:
     # the shoe's next cards, shown face up beside the shoe, in the order they will come out (the
     # dealer's draw drill asks what the dealer does with them)
     shoe_next: tuple[str, ...] = ()
+    # (hand label, decision, words): the hand signal a player makes at his box — "hit",
+    # "stand", "double" or "split" — and what he says with it ("card", "je double"), shown
+    # until the dealer has carried it out
+    signals: tuple[tuple[str, str, str], ...] = ()
 
     def box(self, number: int) -> BoxView:
         for b in self.boxes:

@@ -43,9 +43,9 @@ from trainer.practice.deal_steps import (
     PLAY,
     PUSH,
     REFUSE,
-    SAYS,
     WORDS,
     Step,
+    player_says,
     steps_of,
 )
 from trainer.practice.recorder import Recorder
@@ -119,6 +119,7 @@ class DealShoe:
     store: Recorder | None = None
     profile: str = "default"
     currency: str = "€"
+    language: str | None = None  # the players' words (vocabulary.LANGUAGES); None: the trainee's
     decide: Decider = basic_action
     clock: Callable[[], int] = time.monotonic_ns
     session_id: int | None = field(init=False, default=None)
@@ -142,6 +143,14 @@ class DealShoe:
             raise ValueError(f"deal mode is {' or '.join(MODES)}, not {self.mode!r}")
         if self.incidents not in INCIDENT_RATES:
             raise ValueError(f"incidents are {', '.join(INCIDENT_RATES)}, not {self.incidents!r}")
+        if self.language is None:
+            from trainer.i18n import language
+
+            self.language = language()
+        if self.language not in vocabulary.LANGUAGES:
+            raise ValueError(
+                f"the players speak {', '.join(vocabulary.LANGUAGES)}, not {self.language!r}"
+            )
         if not 1 <= self.boxes <= self.rules.boxes:
             raise ValueError(f"this table has 1 to {self.rules.boxes} boxes, not {self.boxes}")
         if self.seed is None:
@@ -219,7 +228,7 @@ class DealShoe:
     def _deal_round(self) -> tuple[Round, list[Step], bool]:
         shuffles = self._shoe.shuffles
         r, extra = self._play_round()
-        steps = steps_of(r, currency=self.currency, incidents=extra)
+        steps = steps_of(r, currency=self.currency, incidents=extra, language=self.language)
         return r, steps, self._shoe.shuffles > shuffles
 
     def _bets(self) -> dict[int, dict[str, Decimal]]:
@@ -331,14 +340,14 @@ class DealShoe:
         h = next(x for b in r.boxes.values() for x in b.hands if x.label == label)
         if why is None:
             why = r._can_double(h, ()) if action == DOUBLE else r._can_split(h, ())
-        says = SAYS[action]
+        says = player_says(action, self.language)
         prompt = f"Box {label}: \u201c{says}\u201d"
         if who is not None:
             prompt += f" — {who} will not add money"
         return Step(
             PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
             why or "the rules of the table refuse it", f"procedure:refuse-{action}",
-            r.snapshot(currency=self.currency), hand=label, says=says,
+            r.snapshot(currency=self.currency), hand=label, says=says, data={"signal": action},
         )  # fmt: skip
 
     # -- the trainee's steps ---------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Final
 
+from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
 from trainer.game.table import BoxView, HandView, TableView
@@ -83,6 +84,23 @@ class _Says(Mapping[str, str]):
 
 SAYS: Final = _Says()
 
+# The decisions a player says and signs with his hand (RULES.md §13: the table's words).
+DECISIONS: Final = _Says._ACTIONS
+
+
+def player_says(decision: str, language: str | None = None) -> str:
+    """What a player says for `decision` at a table of `language` (a code of
+    `vocabulary.LANGUAGES`; None: the trainee's language now): "hit", "stand" in English;
+    "carte", "non" in French [000]."""
+    from trainer import i18n
+
+    if decision not in DECISIONS:
+        raise KeyError(f"a player's decision is one of {', '.join(DECISIONS)}, not {decision!r}")
+    language = i18n.language() if language is None else language
+    if language not in vocabulary.LANGUAGES:
+        raise KeyError(f"no table speaks {language!r}: one of {', '.join(vocabulary.LANGUAGES)}")
+    return vocabulary.said(decision, language)
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -128,7 +146,12 @@ class _Felt:
         self.exposed: str | None = None
         self.active: str | None = None
 
-    def view(self, currency: str, highlights: Iterable[str] = ()) -> TableView:
+    def view(
+        self,
+        currency: str,
+        highlights: Iterable[str] = (),
+        signals: Iterable[tuple[str, str, str]] = (),
+    ) -> TableView:
         boxes = []
         for n in range(1, self.n_boxes + 1):
             if n not in self.bets:
@@ -164,6 +187,7 @@ class _Felt:
             active=self.active,
             highlights=tuple(highlights),
             currency=currency,
+            signals=tuple(signals),
         )
 
     def apply(self, ev: Mapping[str, Any]) -> None:
@@ -232,10 +256,25 @@ def steps_of(
     *,
     currency: str = "€",
     incidents: Mapping[int, Sequence[Step]] | None = None,
+    language: str | None = None,
 ) -> list[Step]:
     """Every step of the played round `r`, in table order. `incidents` maps an event index to
-    steps asked just before that event (a refused request, a refused bet)."""
+    steps asked just before that event (a refused request, a refused bet); an incident step
+    whose `data` has a "signal" shows that decision's hand signal at its hand. The players
+    speak `language` (None: the trainee's language).
+
+    Each player's decision shows as his hand signal at his box (`TableView.signals`) from the
+    moment he makes it until it is carried out: a card asked for, until the card is dealt; a
+    double or a split, until the dealer takes it; a stand, on the next step (the dealer carries
+    it out by going on)."""
     felt = _Felt(r)
+    # the decisions made and not yet carried out: hand label -> (decision, words)
+    signals: dict[str, tuple[str, str]] = {}
+
+    def shown(extra: Iterable[tuple[str, str]] = ()) -> list[tuple[str, str, str]]:
+        pending = {**signals, **{label: (d, player_says(d, language)) for label, d in extra}}
+        return [(label, d, words) for label, (d, words) in pending.items()]
+
     hands_by_label = {h.label: h for b in r.boxes.values() for h in b.hands}
     steps: list[Step] = []
     phase = DEAL
@@ -247,14 +286,21 @@ def steps_of(
     extra = incidents or {}
     for i, ev in enumerate(events):
         t = ev["type"]
+        asked = len(steps)
         for s in extra.get(i, ()):
-            steps.append(replace(s, view=felt.view(currency, s.view.highlights)))
-        if t in ("hit", "stand", "double", "split") and phase == DEAL:
-            phase = PLAY
+            own = [(s.hand, s.data["signal"])] if s.hand and "signal" in s.data else []
+            steps.append(replace(s, view=felt.view(currency, s.view.highlights, shown(own))))
+        if t in DECISIONS:
+            if phase == DEAL:
+                phase = PLAY
+            signals[ev["hand"]] = (t, player_says(t, language))
+        carried = ev["hand"] if t in ("double", "split") else None
+        if t == "deal" and signals.get(ev["to"], ("",))[0] == "hit":
+            carried = ev["to"]
         label = ev.get("hand") or ev.get("to")
         if isinstance(label, str) and label != DEALER:
             felt.active = label if phase == PLAY else None
-        before = felt.view(currency)
+        before = felt.view(currency, signals=shown())
         if t == "deal":
             to = ev["to"]
             dealt += 1
@@ -294,6 +340,7 @@ def steps_of(
                         f"deal:{'dealer' if to == DEALER else 'box'}",
                         before,
                         hand=to,
+                        says=signals[to][1] if carried == to else None,
                         data={"card": ev["card"]},
                     )
                 )
@@ -320,13 +367,14 @@ def steps_of(
             )
         elif t in ("double", "split"):
             hand = ev["hand"]
+            says = signals[hand][1]
             steps.append(
                 Step(
                     PLAY,
                     K_PROCEDURE,
                     "procedure",
                     ACTION,
-                    _("Box {hand}: \u201c{says}\u201d").format(hand=hand, says=SAYS[t]),
+                    _("Box {hand}: \u201c{says}\u201d").format(hand=hand, says=says),
                     t,
                     _("a double takes a second stake equal to the first and one card [000]")
                     if t == "double"
@@ -334,7 +382,7 @@ def steps_of(
                     f"procedure:{t}",
                     before,
                     hand=hand,
-                    says=SAYS[t],
+                    says=says,
                 )
             )
         elif t in ("hit", "stand"):
@@ -492,6 +540,12 @@ def steps_of(
                 )
             )
         felt.apply(ev)
+        if len(steps) > asked:
+            # the trainee has seen the signals: a stand is carried out by going on, a card, a
+            # double or a split by the step that did it
+            for label, (decision, _words) in list(signals.items()):
+                if decision == "stand" or label == carried:
+                    del signals[label]
     if phase == DEALER_PHASE and dealer_draws_started and _stands(felt.dealer):
         # the dealer stood and nothing was left to settle (every hand collected at once)
         steps.append(_dealer_stands(felt.dealer, felt.view(currency)))
