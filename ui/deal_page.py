@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import StoreError
-from trainer.i18n import format_amount
+from trainer.i18n import format_amount, language
 from trainer.practice.answers import Unreadable
 from trainer.practice.deal import (
     EXAM,
@@ -369,6 +369,7 @@ class DealPage(QWidget):
                 store=self._store,
                 profile=self._profile,
                 currency=self.currency,
+                language=language(),  # the players speak the trainee's language
                 **options,
             )
         except StoreError as e:  # the history cannot be written: no shoe starts, and why

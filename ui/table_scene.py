@@ -56,6 +56,7 @@ from ui.chips import (
     readable_text,
     ui_font,
 )
+from ui.hand_signals import SignalItem
 from ui.i18n import N_, _
 from ui.render_cache import TABLES
 
@@ -644,6 +645,7 @@ class Drawing:
     stacks: dict[str, ChipStackItem] = field(default_factory=dict)
     captions: dict[str, LabelItem] = field(default_factory=dict)
     outlines: dict[str, OutlineItem] = field(default_factory=dict)
+    signals: dict[str, SignalItem] = field(default_factory=dict)  # hand label -> its signal
 
     def card_scale(self) -> float:
         """The scale of the smallest face-up card in play (1 when none is smaller): how far the
@@ -812,6 +814,8 @@ class TableScene(QGraphicsScene):
         for box in view.boxes:
             self._draw_box(d, box, places[box.number], marked)
         self._draw_dealer(d)
+        if view.signals:
+            self._draw_signals(d)
         exposed_at = EXPOSED_POS
         if view.shoe_next:
             left = self._draw_shoe_next(d)
@@ -1204,6 +1208,42 @@ class TableScene(QGraphicsScene):
         cap.setPos(cx, SHOE_NEXT_TOP + CARD_H * SHOE_NEXT_SCALE + 4)
         d.captions["shoe"] = cap
         return left
+
+    def _draw_signals(self, d: Drawing) -> None:
+        """Each player's hand signal beside his hand's cards: on the side away from the box's
+        other hands (a single hand: on the right as the trainee sees it), else on the other
+        side, else above the cards — the first place that covers no card of the table."""
+        taken = [c.card_rect() for cards in d.hand_cards.values() for c in cards]
+        taken.append(SHOE_RECT)
+        for label, decision, words in d.view.signals:
+            place = d.places.get(int(label.split(".")[0]))
+            if place is None:
+                continue
+            item = SignalItem(decision, words, d.layer)
+            cards = d.hand_cards.get(label)
+            if cards:
+                rect = cards[0].card_rect().united(cards[-1].card_rect())
+            else:
+                c = place.anchor
+                rect = QRectF(c.x() - CARD_W / 2, c.y() - SPOT_R - CARD_H, CARD_W, CARD_H)
+            shape = item.boundingRect()
+            gap = 4.0
+            y = rect.bottom() - shape.bottom() + 4
+            right = QPointF(rect.right() + gap - shape.left(), y)
+            left = QPointF(rect.left() - gap - shape.right(), y)
+            sides = [left, right] if rect.center().x() < place.anchor.x() - 1 else [right, left]
+            above = QPointF(rect.center().x(), rect.top() - gap - shape.bottom())
+            spot = next(
+                (
+                    p
+                    for p in (*sides, above)
+                    if not any(shape.translated(p).intersects(r) for r in taken)
+                ),
+                sides[0],
+            )
+            item.setPos(spot)
+            taken.append(shape.translated(spot))
+            d.signals[label] = item
 
     def _draw_dealer(self, d: Drawing) -> None:
         view = d.view

@@ -261,3 +261,48 @@ def test_a_new_rounds_first_table_is_drawn_ahead_and_shown_in_one_blit(qtbot, pa
         _do(qtbot, page, shoe.step)
     assert shown.args[0] is first and shoe.figures.rounds == 2
     assert not item_paints  # the prepared picture, not item by item
+
+
+def test_a_players_hand_signal_is_drawn_at_his_box_until_carried_out(qtbot, page):
+    _start(qtbot, page, seed="21")
+    shoe = page.shoe
+    seen = set()
+    for _ in range(600):
+        step = shoe.step
+        drawn = page.table.table_scene().drawing.signals
+        assert {label: (i.decision, i.words) for label, i in drawn.items()} == {
+            label: (d, words) for label, d, words in step.view.signals
+        }
+        hit = [label for label, d, _ in step.view.signals if d == "hit" and label == step.hand]
+        if hit and step.ask == PLACE:
+            assert page.says.text() == "\u201ccard\u201d"
+        seen |= {d for _, d, _ in step.view.signals}
+        with qtbot.waitSignal(page.stepShown):
+            _do(qtbot, page, step)
+        if hit and step.ask == PLACE:
+            # the card asked for is dealt: the tap is gone
+            after = page.table.table_scene().drawing.signals.get(hit[0])
+            assert after is None or after.decision != "hit"
+        if seen >= {"hit", "stand", "double", "split"}:
+            break
+    assert seen >= {"hit", "stand", "double", "split"}
+
+
+def test_the_players_speak_the_trainees_language(qtbot, page):
+    from trainer.i18n import language, set_language
+
+    was = language()
+    set_language("fr")
+    try:
+        _start(qtbot, page, seed="21")
+    finally:
+        set_language(was)
+    shoe = page.shoe
+    for _ in range(300):
+        if any(d == "hit" for _, d, _ in shoe.step.view.signals):
+            break
+        _do(qtbot, page, shoe.step)
+    words = {d: w for _, d, w in shoe.step.view.signals}
+    assert words["hit"] == "carte"  # [000]
+    drawn = page.table.table_scene().drawing.signals
+    assert "carte" in {i.words for i in drawn.values()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal as D
 from itertools import combinations
 
@@ -692,3 +693,66 @@ def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(scene):
 def test_no_shoe_row_unless_the_view_has_one(scene):
     scene.show(CASINO_FR)
     assert "shoe" not in scene.hand_cards
+
+
+# -- the players' hand signals ------------------------------------------------------------------
+
+FULL_TABLE = table(
+    *(box(n, ("9C", "7D", "4H")) for n in (1, 2, 3, 5, 6, 7)),
+    box(4, ("8S", "3D"), ("8H", "TC")),
+    dealer_cards=("6H",),
+)
+
+
+def _rect(item) -> QRectF:
+    return item.sceneBoundingRect()
+
+
+@pytest.mark.parametrize("decision", ["hit", "stand", "double", "split"])
+def test_a_players_decision_is_drawn_as_his_hand_signal_beside_his_cards(scene, decision):
+    from ui.hand_signals import SignalItem
+
+    scene.show(FULL_TABLE)
+    assert not [i for i in scene.items() if isinstance(i, SignalItem)]
+    signed = TableView(FULL_TABLE.boxes, FULL_TABLE.dealer_cards,
+                       signals=(("3", decision, "carte"), ("4.2", decision, "non")))  # fmt: skip
+    scene.show(signed)
+    drawn = scene.drawing.signals
+    assert set(drawn) == {"3", "4.2"}
+    assert {i.decision for i in drawn.values()} == {decision}
+    assert drawn["3"].words == "carte"
+    every_card = [c for cards in scene.hand_cards.values() for c in cards]
+    for label, item in drawn.items():
+        # beside its hand, over no card of the table (its own or a neighbour's)
+        mine = scene.hand_cards[label]
+        assert any(abs(_rect(item).center().y() - _rect(c).center().y()) < CARD_H for c in mine)
+        disc = _rect(item).adjusted(6, 6, -6, -6)
+        assert not any(disc.intersects(c.card_rect()) for c in every_card), label
+    # each split hand's signal is by that hand, not by the other one
+
+    def far(label: str, hand: str) -> float:
+        a, b = _rect(drawn[label]).center(), _rect(scene.hand_cards[hand][-1]).center()
+        return math.hypot(a.x() - b.x(), a.y() - b.y())
+
+    assert far("4.2", "4.2") < far("4.2", "4.1")
+
+
+def test_a_signal_is_a_picture_not_a_glyph(qapp):
+    from PySide6.QtGui import QImage, QPainter
+
+    from ui.hand_signals import DECISIONS, SignalItem
+
+    pictures = []
+    for decision in DECISIONS:
+        item = SignalItem(decision, "")
+        image = QImage(80, 80, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        p = QPainter(image)
+        p.translate(40, 40)
+        item.paint(p)
+        p.end()
+        pictures.append(image)
+    # four different drawings
+    assert len({bytes(image.constBits()) for image in pictures}) == 4
+    with pytest.raises(ValueError):
+        SignalItem("surrender", "")
