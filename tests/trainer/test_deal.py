@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer import vocabulary
-from trainer.game.payout import money
+from trainer.game.payout import COLOUR_FOR_COLOUR, money
 from trainer.game.round import DEALER
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history.store import Store
@@ -477,3 +477,78 @@ def test_the_players_speak_the_language_given() -> None:
         assert words == player_says(d, "fr") and words in vocabulary.words(d, ("fr",))
     with pytest.raises(ValueError, match="the players speak"):
         DealShoe(HouseRules.preset_named("casino-fr"), language="xx")
+
+
+# -- paying from the chip tray -----------------------------------------------------------------
+
+
+def _paying(wanted, chip_payment: str = "fewest", store: Store | None = None):
+    """A shoe dealt perfectly up to a payment step `wanted` picks (fresh shoes, seeds on)."""
+    for seed in range(200):
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=seed,
+                        chip_payment=chip_payment, store=store, profile="ana")  # fmt: skip
+        while not shoe.shoe_over:
+            shoe.next_round()
+            while not shoe.round_over:
+                s = shoe.step
+                if shoe.pays_in_chips(s) and wanted(s):
+                    return shoe, s
+                shoe.answer(s.expected, 1)
+    pytest.fail("no such payment")
+
+
+def test_a_win_paid_in_the_fewest_chips_is_right_and_in_more_chips_is_wrong() -> None:
+    shoe, s = _paying(lambda s: s.item == "pay:pay" and s.amount == D(25))
+    assert shoe.chips_due() == [D(25)]
+    v = shoe.answer_chips([D(10), D(10), D(5)], 900)  # the right amount, too many chips
+    assert not v.correct and v.again and v.over == v.under == 0
+    assert "fewest chips" in v.reason and "house practice" in v.reason
+    assert v.expected == "25 = 25"
+    assert shoe.figures.errors["pay"] == 1
+    v = shoe.answer_chips([D(25)], 900)
+    assert v.correct and shoe.step is not s
+
+
+def test_a_wrong_amount_from_the_tray_is_paid_wrongly_over_or_under() -> None:
+    shoe, _ = _paying(lambda s: s.item == "pay:pay" and s.amount == D(25))
+    v = shoe.answer_chips([D(25), D(5)], 900)
+    assert not v.correct and v.over == D(5) and v.under == 0
+    assert v.reason.endswith("[000]")  # the payout's own rule
+
+
+def test_colour_for_colour_pays_in_the_stakes_chips() -> None:
+    # a Black Jack on 20 (two 10s on the box) is paid 10 + 10 + 10 colour for colour, where the
+    # fewest chips would be 25 + 5
+    shoe, s = _paying(
+        lambda s: s.item == "pay:blackjack-paid" and s.data["stake"] == D(20), COLOUR_FOR_COLOUR
+    )
+    assert shoe.chips_due() == [D(10), D(10), D(10)]
+    v = shoe.answer_chips([D(25), D(5)], 900)
+    assert not v.correct and "colour for colour" in v.reason
+    assert shoe.answer_chips([D(10), D(10), D(10)], 900).correct
+
+
+def test_only_payments_are_made_from_the_tray(tmp_path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        shoe, s = _paying(lambda s: s.item == "pay:pay", store=store)
+        shoe.answer_chips(shoe.chips_due(), 1200)
+        [attempt] = [a for a in store.attempts("ana") if a.response_ms == 1200]
+        assert attempt.correct and attempt.question["chips"] == [money(c) for c in
+                                                                 shoe.chips_due(s)]  # fmt: skip
+        assert attempt.question["payment"] == "fewest"
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=3)
+    shoe.next_round()
+    assert shoe.step.ask == PLACE and not shoe.pays_in_chips()
+    with pytest.raises(Unreadable, match="not paid in chips"):
+        shoe.answer_chips([D(5)], 1)
+    items = set()
+    while not shoe.shoe_over:
+        for step in shoe.steps:
+            if shoe.pays_in_chips(step):
+                items.add(step.item)
+            assert not shoe.pays_in_chips(step) or step.amount
+        shoe.position = len(shoe.steps)
+        shoe.next_round()
+    assert items <= {"pay:pay", "pay:blackjack-paid", "pay:insurance-paid"} and "pay:pay" in items
+    with pytest.raises(ValueError, match="chips are paid"):
+        DealShoe(HouseRules.preset_named("casino-fr"), chip_payment="any")

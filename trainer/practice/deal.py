@@ -23,7 +23,14 @@ from decimal import Decimal
 from typing import Any, Final
 
 from trainer import vocabulary
-from trainer.game.payout import money
+from trainer.game.payout import (
+    COLOUR_FOR_COLOUR,
+    FEWEST,
+    ChipError,
+    chip_breakdown,
+    money,
+    payment,
+)
 from trainer.game.round import DEALER, DOUBLE, SEAT, SPLIT, Round, RoundError
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
@@ -120,6 +127,7 @@ class DealShoe:
     profile: str = "default"
     currency: str = "€"
     language: str | None = None  # the players' words (vocabulary.LANGUAGES); None: the trainee's
+    chip_payment: str = FEWEST  # how a payment paid in chips is made up (house practice)
     decide: Decider = basic_action
     clock: Callable[[], int] = time.monotonic_ns
     session_id: int | None = field(init=False, default=None)
@@ -143,6 +151,10 @@ class DealShoe:
             raise ValueError(f"deal mode is {' or '.join(MODES)}, not {self.mode!r}")
         if self.incidents not in INCIDENT_RATES:
             raise ValueError(f"incidents are {', '.join(INCIDENT_RATES)}, not {self.incidents!r}")
+        if self.chip_payment not in (FEWEST, COLOUR_FOR_COLOUR):
+            raise ValueError(
+                f"chips are paid {FEWEST} or {COLOUR_FOR_COLOUR}, not {self.chip_payment!r}"
+            )
         if self.language is None:
             from trainer.i18n import language
 
@@ -352,6 +364,71 @@ class DealShoe:
 
     # -- the trainee's steps ---------------------------------------------------------------
 
+    def pays_in_chips(self, s: Step | None = None) -> bool:
+        """Whether the step (the one asked now by default) is a payment the trainee may make
+        from the chip tray: a win, a Black Jack or an insurance paid [000]."""
+        s = self.step if s is None else s
+        return s is not None and s.amount is not None and s.item in _PAID_ITEMS
+
+    def chips_due(self, s: Step | None = None) -> list[Decimal]:
+        """The chips the house's practice pays the step's amount in, largest first: the
+        fewest chips of the table, or colour for colour in the chips of the stake as it lies
+        (a doubled stake as its two stacks) — `trainer.game.payout.payment`."""
+        s = self.step if s is None else s
+        if s is None or s.amount is None:
+            raise ValueError("this step pays nothing")
+        chips = sorted(self.rules.chips)
+        stake = s.data.get("stake") or Decimal(0)
+        if s.item == "pay:insurance-paid":
+            stake = s.amount / 2  # insurance pays 2 to 1 on the insured amount [000]
+        try:
+            if s.data.get("doubled"):
+                lying = chip_breakdown(stake / 2, chips) * 2
+            else:
+                lying = chip_breakdown(stake, chips) if stake else []
+            return payment(self.chip_payment, s.amount, lying, chips)
+        except ChipError:
+            return []  # the table's chips cannot make it: the amount is typed
+
+    def answer_chips(self, chips: Sequence[Decimal], response_ms: int) -> StepVerdict:
+        """Judge a payment made from the chip tray: the amount, as a typed one, and the chips
+        by the house's practice — any payout of the fewest chips, or the very chips colour for
+        colour (as the chips drill judges them). Stored at once like any step."""
+        s = self.step
+        if s is None or not self.pays_in_chips(s):
+            raise answers.Unreadable("this step is not paid in chips: type it or press its key")
+        if not chips:
+            raise answers.Unreadable("put the payment's chips on the tray first")
+        due = self.chips_due(s)
+        paid = sorted((Decimal(c) for c in chips), reverse=True)
+        amount = sum(paid, Decimal(0))
+        right_amount = money(amount) == s.expected
+        if self.chip_payment == COLOUR_FOR_COLOUR:
+            right_chips = paid == due
+            practice = "colour for colour: the stake matched chip for chip, the rest in its colours"
+        else:
+            right_chips = len(paid) == len(due)
+            practice = "with the fewest chips of the table"
+        listing = " + ".join(money(c) for c in due)
+        if due and right_amount and not right_chips:
+            reason = (
+                f"{s.expected} is paid {practice} — {listing} (house practice, chosen in "
+                "the settings)"
+            )
+        else:
+            reason = s.rule
+        return self._judge(
+            s,
+            " + ".join(money(c) for c in paid),
+            money(amount),
+            amount,
+            response_ms,
+            correct=right_amount and (right_chips or not due),
+            expected=f"{listing} = {s.expected}" if due else s.expected,
+            reason=reason,
+            chips=paid,
+        )
+
     def answer(self, text: str, response_ms: int) -> StepVerdict:
         """Judge the trainee's step and store it at once (its first try). Raises
         `answers.Unreadable` when the text cannot be read as the step's kind of answer."""
@@ -359,7 +436,21 @@ class DealShoe:
         if s is None:
             raise ValueError("the round is over: deal the next one")
         given, value = self._read(s, text)
-        correct = given == s.expected
+        return self._judge(s, text, given, value, response_ms, correct=given == s.expected)
+
+    def _judge(
+        self,
+        s: Step,
+        text: str,
+        given: str,
+        value: Decimal | None,
+        response_ms: int,
+        *,
+        correct: bool,
+        expected: str | None = None,
+        reason: str | None = None,
+        chips: Sequence[Decimal] | None = None,
+    ) -> StepVerdict:
         over = under = Decimal(0)
         if s.ask == AMOUNT and not correct:
             # what the bettor goes home with from this hand: the stake back and the payment
@@ -373,9 +464,9 @@ class DealShoe:
                 under = due - got
         first = not self._tried
         again = not correct and self.mode == PRACTICE
-        verdict = StepVerdict(
-            s, text, correct, s.expected, "" if correct else s.rule, over, under, again
-        )
+        right = s.expected if expected is None else expected
+        why = s.rule if reason is None else reason
+        verdict = StepVerdict(s, text, correct, right, "" if correct else why, over, under, again)
         if first:
             f = self.figures
             f.steps += 1
@@ -387,13 +478,17 @@ class DealShoe:
                 f.under += under
             self.verdicts.append(verdict)
             if self.store is not None and self.session_id is not None:
+                question = self._question(s)
+                if chips is not None:
+                    question["chips"] = [money(c) for c in chips]
+                    question["payment"] = self.chip_payment
                 self.store.record(
                     self.session_id,
                     s.skill,
                     s.item,
-                    self._question(s),
+                    question,
                     text,
-                    s.expected,
+                    right,
                     correct,
                     response_ms,
                 )
@@ -461,6 +556,11 @@ class DealShoe:
 
 # the dealer as the trainee may name him, in every language (RULES.md §13)
 _DEALER_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("dealer"))
+
+
+# the payments a dealer makes from his chips: a win, a Black Jack, an insurance won (taking an
+# insurance bet is the player's money, typed)
+_PAID_ITEMS: Final = frozenset(("pay:pay", "pay:blackjack-paid", "pay:insurance-paid"))
 
 
 def _who(bettor: str) -> str:

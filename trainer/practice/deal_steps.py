@@ -487,7 +487,9 @@ def steps_of(
                         hand=hand,
                         bettor=bettor,
                         amount=value if t in ("pay", "blackjack-paid") else None,
-                        data={"stake": h.stakes.get(bettor, Decimal(0))},
+                        # a doubled stake lies as two stacks, each half (colour for colour
+                        # pays in their chips)
+                        data={"stake": h.stakes.get(bettor, Decimal(0)), "doubled": h.doubled},
                     )
                 )
         elif t == "insurance-offered":
