@@ -38,11 +38,17 @@ class ChipButton(QAbstractButton):
     """A chip to click, with its shortcut key in a small badge."""
 
     def __init__(
-        self, denomination: Decimal, key: str, currency: str, parent: QWidget | None = None
+        self,
+        denomination: Decimal,
+        key: str,
+        currency: str,
+        parent: QWidget | None = None,
+        size: int = 66,
     ) -> None:
         super().__init__(parent)
         self.denomination = denomination
         self.key = key
+        self._size = size
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the tray
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -60,7 +66,7 @@ class ChipButton(QAbstractButton):
         self.setAccessibleName(_("{amount} chip").format(amount=amount))
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(66, 66)
+        return QSize(self._size, self._size)
 
     def enterEvent(self, event) -> None:  # noqa: N802
         super().enterEvent(event)
@@ -76,6 +82,8 @@ class ChipButton(QAbstractButton):
         state = "down" if self.isDown() else "hover" if self.underMouse() else "up"
         key = ("chip-button", self.denomination, self.key, state, self.width(), self.height())
         p = QPainter(self)
+        if not self.isEnabled():
+            p.setOpacity(0.3)  # a tray not in use now (deal mode: a step paid otherwise)
         paint_cached(p, key, QRectF(self.rect()), partial(self._draw, state=state))
         p.end()
 
@@ -168,8 +176,14 @@ class ChipTray(QWidget):
     submitted = Signal()
 
     def __init__(
-        self, denominations: Sequence[Decimal], currency: str = "€", parent: QWidget | None = None
+        self,
+        denominations: Sequence[Decimal],
+        currency: str = "€",
+        parent: QWidget | None = None,
+        *,
+        chip_size: int = 66,
     ) -> None:
+        """`chip_size`: the chip buttons' side in pixels (smaller for a tray in a side panel)."""
         super().__init__(parent)
         self.denominations = [Decimal(d) for d in denominations]
         self.currency = currency
@@ -182,7 +196,7 @@ class ChipTray(QWidget):
         chip_row.setSpacing(6)
         for i, d in enumerate(self.denominations):
             key = str((i + 1) % 10) if i < len(_DIGIT_KEYS) else ""
-            b = ChipButton(d, key, currency, self)
+            b = ChipButton(d, key, currency, self, chip_size)
             b.clicked.connect(lambda _=False, d=d: self._clicked(d))
             chip_row.addWidget(b)
             self.buttons.append(b)

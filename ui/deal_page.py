@@ -11,6 +11,7 @@ place in a short animation that never holds up the next input (off in the settin
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -30,12 +31,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from trainer.game.payout import FEWEST
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import StoreError
@@ -69,6 +72,7 @@ from trainer.practice.deal_steps import (
     STAND,
     WORDS,
 )
+from ui.chip_tray import ChipTray
 from ui.drill_page import _PaintWatch
 from ui.i18n import N_, _, ngettext
 from ui.page_keys import page_keys
@@ -104,6 +108,12 @@ HOW = {
     AMOUNT: N_("Type the payment and press Enter, or C to collect, E for a push."),
     ACTION: N_("Press the key of what the dealer does."),
 }
+# a payment the trainee may also make from the chip tray
+HOW_PAY = N_(
+    "Type the payment and press Enter, or pay it from the chip tray under the table (click the "
+    "chips, or Tab to the tray and press 1–{last}; Enter pays). C to collect, E for a push."
+)
+TRAY_CHIP = 50  # the side panel's chip buttons, in pixels: the table's chips fit in its width
 SHIFTS = ((N_("one shoe"), None), (N_("15 minutes"), 15), (N_("30 minutes"), 30))
 INTRO = N_(
     "The table's real test: whole rounds from the shuffle to the cut card. Send each card to its "
@@ -217,10 +227,12 @@ class DealPage(QWidget):
         *,
         currency: str = "€",
         animate: bool = True,
+        chip_payment: str = FEWEST,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.rules = rules
+        self.chip_payment = chip_payment  # how a payment from the tray is made up
         self._store = store
         self._profile = profile
         self.currency = currency
@@ -284,7 +296,15 @@ class DealPage(QWidget):
         play = QWidget()
         lay = QHBoxLayout(play)
         lay.setContentsMargins(4, 4, 4, 4)
-        lay.addWidget(self.table, 1)
+        # under the felt, the chip tray for the payments (in the room the felt's proportions
+        # leave): made for the table's chips when a shoe begins, there all the shoe long,
+        # enabled for a payment as the buttons are
+        self.tray: ChipTray | None = None
+        self._tray_box = QVBoxLayout()
+        self._tray_box.setContentsMargins(0, 0, 0, 0)
+        self._tray_box.setSpacing(2)
+        self._tray_box.addWidget(self.table, 1)
+        lay.addLayout(self._tray_box, 1)
         lay.addWidget(right)
         self._play = play
 
@@ -339,7 +359,7 @@ class DealPage(QWidget):
         scene.set_legend(scene.legend)  # the felt's words (DEALER, SHOE) in the new language
         shoe = self.shoe
         if shoe is not None and shoe.step is not None:
-            self.how.setText(_(HOW[shoe.step.ask]))
+            self.how.setText(self._how(shoe.step.ask, shoe.pays_in_chips(shoe.step)))
             self.table.show_table(shoe.step.view)
         self._show_status()
         if self._feedback_text is not None:
@@ -370,6 +390,7 @@ class DealPage(QWidget):
                 profile=self._profile,
                 currency=self.currency,
                 language=language(),  # the players speak the trainee's language
+                chip_payment=self.chip_payment,
                 **options,
             )
         except StoreError as e:  # the history cannot be written: no shoe starts, and why
@@ -378,9 +399,26 @@ class DealPage(QWidget):
         except ValueError as e:
             self.setup.message.setText(str(e)[0].upper() + str(e)[1:] + ".")
             return
+        self._make_tray()
         self.stack.setCurrentWidget(self._play)
         self._ticker.start()
         self._next_round()
+
+    def _make_tray(self) -> None:
+        """The table's chips on the tray (made again only when another table's chips differ)."""
+        chips = [Decimal(c) for c in sorted(self.rules.chips)]
+        if self.tray is not None and self.tray.denominations == chips:
+            return
+        if self.tray is not None:
+            self._tray_box.removeWidget(self.tray)
+            self.tray.hide()
+            self.tray.deleteLater()
+        self.tray = ChipTray(chips, self.currency, chip_size=TRAY_CHIP)
+        self.tray.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.tray.submitted.connect(self._give_chips)
+        self.tray.setEnabled(False)
+        self._tray_box.addWidget(self.tray)
+        QWidget.setTabOrder(self.entry, self.tray)
 
     def _next_round(self) -> None:
         shoe = self.shoe
@@ -407,7 +445,13 @@ class DealPage(QWidget):
         # 40-50 ms for the row of actions), an enabled state is one repaint.
         self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
         self.prompt.setText(s.prompt)
-        self.how.setText(_(HOW[s.ask]))
+        paid = shoe.pays_in_chips(s)
+        self.how.setText(self._how(s.ask, paid))
+        tray = self.tray
+        if tray is not None:
+            tray.clear()
+            if tray.isEnabled() != paid:
+                tray.setEnabled(paid)
         typed = s.ask in (WORDS, AMOUNT)
         if typed:
             self.entry.setEnabled(True)
@@ -518,6 +562,32 @@ class DealPage(QWidget):
         self._verdict(v)
         self.answered.emit(v)
         self._ask(previous=v.step if v.correct or not v.again else None)
+
+    def _how(self, ask: str, paid: bool) -> str:
+        """How to answer the step, in the current language."""
+        if paid and self.tray is not None:
+            return _(HOW_PAY).format(last=min(len(self.tray.denominations), 9))
+        return _(HOW[ask])
+
+    def _give_chips(self) -> None:
+        """The payment on the tray, handed in (Enter on the tray, or its Pay button)."""
+        shoe, tray = self.shoe, self.tray
+        if shoe is None or tray is None or self.stack.currentWidget() is not self._play:
+            return
+        if shoe.step is None or not shoe.pays_in_chips():
+            return
+        ms = int(self._clock.elapsed()) if self._clock.isValid() else 0
+        try:
+            v = shoe.answer_chips(tray.chips(), ms)
+        except Unreadable as e:
+            said = str(e)
+            self._say(lambda: f"<span style='color:{WRONG}'>? {esc(said)}</span>")
+            return
+        self._verdict(v)
+        self.answered.emit(v)
+        self._ask(previous=v.step if v.correct or not v.again else None)
+        if self.shoe is not None and self.shoe.pays_in_chips() and tray.isEnabled():
+            tray.setFocus()  # paying on from the tray: the next payment is made there too
 
     def _verdict(self, v: StepVerdict) -> None:
         shoe = self.shoe
@@ -673,3 +743,5 @@ class DealPage(QWidget):
             self.new_shoe()
         elif self.entry.isVisible() and self.entry.hasFocus():
             self._typed()
+        elif self.tray is not None and self.tray.hasFocus():
+            self._give_chips()  # Enter pays what is on the tray (the page's key comes first)

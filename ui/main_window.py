@@ -730,12 +730,14 @@ class MainWindow(QMainWindow):
                 self.settings.prefs.profile,
                 currency=self.settings.prefs.currency,
                 animate=self.settings.prefs.deal_animation,
+                chip_payment=self.settings.prefs.chip_payment,
             )
             page.finished.connect(self.show_home)
             page.answered.connect(self._check_history)  # a history that fails is said here too
             self.pages.addWidget(page)
             self._deal = page
         self._deal.animate = self.settings.prefs.deal_animation
+        self._deal.chip_payment = self.settings.prefs.chip_payment  # as the settings say now
         self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._deal)
         self._set_title(DEAL)

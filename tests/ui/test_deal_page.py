@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
+from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import Store
@@ -306,3 +307,77 @@ def test_the_players_speak_the_trainees_language(qtbot, page):
     assert words["hit"] == "carte"  # [000]
     drawn = page.table.table_scene().drawing.signals
     assert "carte" in {i.words for i in drawn.values()}
+
+
+def _until_payment(qtbot, page, wanted=lambda s: True):
+    shoe = page.shoe
+    for _ in range(2000):
+        s = shoe.step
+        if shoe.pays_in_chips(s) and wanted(s):
+            return s
+        assert not page.tray.isEnabled() or shoe.pays_in_chips(s)
+        with qtbot.waitSignal(page.stepShown):
+            _do(qtbot, page, s)
+    pytest.fail("no payment")
+
+
+def test_a_payment_is_made_from_the_chip_tray_by_mouse_and_keys(qtbot, page, store):
+    _start(qtbot, page, boxes=7)
+    s = _until_payment(qtbot, page, lambda s: s.item == "pay:pay")
+    tray = page.tray
+    assert tray.isEnabled() and page.entry.isEnabled()  # typed, or paid from the tray
+    due = page.shoe.chips_due()
+    # the first chip by mouse, the rest by keys on the tray
+    first = tray.buttons[tray.denominations.index(due[0])]
+    qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
+    assert tray.hasFocus() and tray.chips() == [due[0]]
+    for chip in due[1:]:
+        qtbot.keyClick(tray, str(tray.denominations.index(chip) + 1))
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClick(tray, Qt.Key.Key_Return)
+    v = got.args[0]
+    assert v.correct and v.step is s and tray.chips() == []
+    attempt = list(store.attempts("ana"))[-1]
+    assert attempt.question["chips"] == [money(c) for c in due]
+
+
+def test_a_payment_in_too_many_chips_waits_in_practice_with_the_house_practice(qtbot, page):
+    _start(qtbot, page, boxes=7)
+    s = _until_payment(qtbot, page, lambda s: s.item == "pay:pay" and s.amount >= 10)
+    tray = page.tray
+    ones = [d for d in tray.denominations if d == 1][0]
+    qtbot.mouseClick(tray.buttons[tray.denominations.index(ones)], Qt.MouseButton.LeftButton)
+    for _ in range(int(s.amount) - 1):
+        tray.add(ones)
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.mouseClick(tray.pay_button, Qt.MouseButton.LeftButton)
+    v = got.args[0]
+    assert not v.correct and v.again and page.shoe.step is s
+    assert "fewest chips" in page.feedback.text() and "house practice" in page.feedback.text()
+    assert tray.chips() == [] and tray.isEnabled()  # the payment is made again
+
+
+def test_the_tray_waits_greyed_for_a_step_that_pays_nothing(qtbot, page):
+    _start(qtbot, page, boxes=3)
+    assert page.tray is not None and not page.tray.isEnabled()
+    page.tray.add(page.tray.denominations[0])  # nothing is handed in from a greyed tray
+    page._give_chips()
+    assert page.shoe.figures.steps == 0
+
+
+def test_the_tray_pays_as_the_settings_say(qtbot, tmp_path):
+    from trainer.settings import Settings
+    from ui.main_window import MainWindow
+
+    with Store.open(tmp_path / "w.sqlite3") as store:
+        settings = Settings.load(tmp_path / "s.json")
+        settings.prefs.chip_payment = "colour-for-colour"
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        w.open_deal()
+        page = w._deal
+        _start(qtbot, page, boxes=2)
+        assert page.shoe.chip_payment == "colour-for-colour"
+        w.close()
