@@ -4,9 +4,9 @@ Five tabs over one profile's history — Timeline (accuracy and median time per 
 the 95 % line and the skill's target, or every skill at once with the mean time), Skills (a row
 per skill, and a heat map of its items by error rate and speed), Sessions (every session, a deal
 shoe named with its boxes, rounds, pace and errors; open one to see every answer in the table's
-words and drill the missed ones again), Deal shoes (rounds per hour per shoe over time against
-a dealer school's reference for the boxes played) and Readiness (the verdict against the
-dealer-school bar, with what is still missing) — and the exports: a chart as PNG (with its
+words and drill the missed ones again), Readiness (the verdict against the dealer-school bar,
+with what is still missing) and Deal shoes (rounds per hour per shoe over time against a dealer
+school's reference for the boxes played) — and the exports: a chart as PNG (with its
 title, the trainee and the skill above it), the history as CSV, a one-page PDF report for the
 instructor.
 
@@ -1711,8 +1711,8 @@ class ProgressWindow(QWidget):
         self.tabs.addTab(self._timeline_slot, _("&Timeline"))
         self.tabs.addTab(self.skills, _("S&kills"))
         self.tabs.addTab(self.sessions, _("&Sessions"))
-        self.tabs.addTab(self._shoes_slot, _("&Deal shoes"))
         self.tabs.addTab(self.readiness, _("&Readiness"))
+        self.tabs.addTab(self._shoes_slot, _("&Deal shoes"))
         self.body = QStackedWidget()
         self.body.addWidget(self.message)
         self.body.addWidget(self.tabs)
