@@ -725,7 +725,8 @@ def test_a_players_decision_is_drawn_as_his_hand_signal_beside_his_cards(scene, 
     for label, item in drawn.items():
         # beside its hand, over no card of the table (its own or a neighbour's)
         mine = scene.hand_cards[label]
-        assert any(abs(_rect(item).center().y() - _rect(c).center().y()) < CARD_H for c in mine)
+        hand = mine[0].card_rect().united(mine[-1].card_rect())
+        assert hand.adjusted(-12, -12, 12, 12).intersects(_rect(item))  # next to the cards
         disc = _rect(item).adjusted(6, 6, -6, -6)
         assert not any(disc.intersects(c.card_rect()) for c in every_card), label
     # each split hand's signal is by that hand, not by the other one
