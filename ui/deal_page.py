@@ -490,7 +490,9 @@ class DealPage(QWidget):
             return
         following = shoe.position + 1
         if following < len(shoe.steps):
-            self.table.prepare(shoe.steps[following].view)
+            # after a card dealt, its table without it too: the frames of its slide
+            moving = _slides(shoe.steps[shoe.position]) if self.animate else None
+            self.table.prepare(shoe.steps[following].view, moving)
         elif following == len(shoe.steps):
             steps = shoe.prepare_next()
             if steps:
@@ -623,9 +625,9 @@ class DealPage(QWidget):
 
     def _slide_in(self, previous: Any) -> None:
         """The card just dealt slides from the shoe to its place (never waited for)."""
-        if previous.ask != PLACE or previous.hand is None or "card" not in previous.data:
+        label = _slides(previous)
+        if label is None:
             return
-        label = DEALER if previous.expected == DEALER else previous.hand
         cards = self.table.table_scene().hand_cards.get(label)
         if not cards:
             return
@@ -639,8 +641,9 @@ class DealPage(QWidget):
         anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         anim.valueChanged.connect(item.setPos)
         self._anim = anim
-        # the prepared picture holds the card at its place: paint item by item while it slides
-        self.table.forget_prepared()
+        # each frame: the table's picture without the card (drawn ahead), and the card
+        self.table.slide(item)
+        anim.finished.connect(self.table.end_slide)
         anim.start()
 
     def _finish_animation(self) -> None:
@@ -648,6 +651,7 @@ class DealPage(QWidget):
         if anim is not None and anim.state() == QVariantAnimation.State.Running:
             anim.setCurrentTime(anim.duration())
             anim.stop()
+            self.table.end_slide()
         self._anim = None
 
     # -- the end ---------------------------------------------------------------------------
@@ -745,3 +749,11 @@ class DealPage(QWidget):
             self._typed()
         elif self.tray is not None and self.tray.hasFocus():
             self._give_chips()  # Enter pays what is on the tray (the page's key comes first)
+
+
+def _slides(step: Any) -> str | None:
+    """The hand whose new card slides in once `step` is done (a card dealt or offered to it),
+    as the table names it, or None."""
+    if step.ask != PLACE or step.hand is None or "card" not in step.data:
+        return None
+    return DEALER if step.expected == DEALER else step.hand

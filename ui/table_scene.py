@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
     QGraphicsView,
+    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -1314,7 +1315,8 @@ class TableWidget(QGraphicsView):
     `prepare(view)` draws the picture of a table to come while the trainee reads the present
     one: when `show_table(view)` puts it on, the viewport is painted from that picture, a single
     blit, instead of item by item. Any other table, or a change of size or screen, is painted
-    the usual way.
+    the usual way. `prepare(view, moving=label)` paints the table without that hand's last card
+    too: while `slide(card)` moves it in, each frame is that picture and the one card.
     """
 
     def __init__(self, scene: TableScene | None = None, parent: QWidget | None = None) -> None:
@@ -1339,8 +1341,10 @@ class TableWidget(QGraphicsView):
         # fill saved at every question.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.viewport().setAutoFillBackground(False)
-        # (drawing, _picture_key, pixmap): the prepared table's picture and the shown one's
-        self._pictures: list[tuple[Drawing, tuple, QPixmap]] = []
+        # (drawing, _picture_key, pixmap, the pixmap without the card to slide in or None): the
+        # prepared table's pictures and the shown one's
+        self._pictures: list[tuple[Drawing, tuple, QPixmap, QPixmap | None]] = []
+        self._moving: QGraphicsItem | None = None  # the card sliding in, painted over the rest
 
     def table_scene(self) -> TableScene:
         return self._table
@@ -1351,12 +1355,27 @@ class TableWidget(QGraphicsView):
         if self._scrolls:
             self._keep_in_sight(view)
 
-    def prepare(self, view: TableView) -> None:
-        """Build and paint `view` now, for a `show_table(view)` to come."""
+    def prepare(self, view: TableView, moving: str | None = None) -> None:
+        """Build and paint `view` now, for a `show_table(view)` to come; with `moving` (a hand's
+        label, or "dealer"), paint it also without that hand's last card, the card to slide in
+        once it is shown (`slide`)."""
         vp = self.viewport()
         if vp.width() <= 0 or vp.height() <= 0:
             return  # not laid out yet: nothing to paint to, the table is drawn when shown
         drawing = self._table.stage(view)
+        picture = self._paint_staged()
+        under = None
+        cards = drawing.hand_cards.get(moving) if moving is not None else None
+        if cards:
+            cards[-1].setVisible(False)
+            under = self._paint_staged()
+            cards[-1].setVisible(True)
+        shown = self._table.drawing
+        self._pictures = [pic for pic in self._pictures if pic[0] is shown]
+        self._pictures.append((drawing, self._picture_key(), picture, under))
+
+    def _paint_staged(self) -> QPixmap:
+        vp = self.viewport()
         dpr = vp.devicePixelRatioF()
         picture = QPixmap(vp.size() * dpr)
         picture.setDevicePixelRatio(dpr)
@@ -1366,9 +1385,16 @@ class TableWidget(QGraphicsView):
         p.setTransform(self.viewportTransform())
         self._table.paint_staged(p)
         p.end()
-        shown = self._table.drawing
-        self._pictures = [pic for pic in self._pictures if pic[0] is shown]
-        self._pictures.append((drawing, self._picture_key(), picture))
+        return picture
+
+    def slide(self, card: QGraphicsItem) -> None:
+        """`card` of the table shown moves (a card dealt slides in): until `end_slide`, each
+        paint is the table's picture without it, and the card where it is now."""
+        self._moving = card
+
+    def end_slide(self) -> None:
+        self._moving = None
+        self.viewport().update()
 
     def forget_prepared(self) -> None:
         """Paint item by item from now on (an item on the table moves: a card slides in)."""
@@ -1383,12 +1409,21 @@ class TableWidget(QGraphicsView):
 
     def paintEvent(self, event) -> None:  # noqa: N802
         shown = self._table.drawing
-        for drawing, key, picture in self._pictures:
-            if drawing is shown and key == self._picture_key():
-                p = QPainter(self.viewport())
-                p.drawPixmap(0, 0, picture)
-                p.end()
-                return
+        moving = self._moving
+        for drawing, key, picture, under in self._pictures:
+            if drawing is not shown or key != self._picture_key():
+                continue
+            frame = picture if moving is None else under
+            if frame is None:
+                break  # a card moves and no picture is without it: item by item
+            p = QPainter(self.viewport())
+            p.drawPixmap(0, 0, frame)
+            if moving is not None:
+                p.setRenderHints(self.renderHints())
+                p.setTransform(moving.sceneTransform() * self.viewportTransform())
+                moving.paint(p, QStyleOptionGraphicsItem(), None)
+            p.end()
+            return
         super().paintEvent(event)
 
     def sizeHint(self) -> QSize:  # noqa: N802

@@ -381,3 +381,34 @@ def test_the_tray_pays_as_the_settings_say(qtbot, tmp_path):
         _start(qtbot, page, boxes=2)
         assert page.shoe.chip_payment == "colour-for-colour"
         w.close()
+
+
+def test_a_sliding_card_is_painted_over_the_table_drawn_ahead(qtbot, page, monkeypatch):
+    from PySide6.QtWidgets import QGraphicsView
+
+    item_paints = []
+    base = QGraphicsView.paintEvent
+
+    def counted(self, event):
+        item_paints.append(event)
+        return base(self, event)
+
+    monkeypatch.setattr(QGraphicsView, "paintEvent", counted)
+    _start(qtbot, page)
+    shoe = page.shoe
+    first = shoe.step
+    # the table after the first card is drawn ahead, and without that card for its slide
+    qtbot.waitUntil(lambda: any(p[0].view is shoe.steps[1].view and p[3] is not None
+                                for p in page.table._pictures))  # fmt: skip
+    item_paints.clear()
+    _do(qtbot, page, first)
+    anim = page._anim
+    assert anim is not None
+    anim.pause()
+    anim.setCurrentTime(ANIMATION_MS // 3)  # a third of the way from the shoe
+    mid = page.table.viewport().grab().toImage()
+    anim.setCurrentTime(ANIMATION_MS)  # the end of the slide: the card at its place
+    qtbot.waitUntil(lambda: page.table._moving is None)
+    settled = page.table.viewport().grab().toImage()
+    assert not item_paints  # every frame from the pictures, none item by item
+    assert mid != settled  # the card was on its way, not at its place
