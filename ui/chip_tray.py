@@ -102,11 +102,12 @@ class ChipButton(QAbstractButton):
         p.drawEllipse(c + QPointF(1, 2), r, r)
         paint_chip(p, c, r, self.denomination)
         if self.key:
-            badge = QRectF(self.width() - 21, 1, 20, 20)
+            side = 20 if self.width() >= 56 else 13  # a small chip keeps its value in sight
+            badge = QRectF(self.width() - side - 1, 0 if side < 20 else 1, side, side)
             p.setPen(QPen(QColor("#f6ecd0"), 1.2))
             p.setBrush(QColor("#1b2a22"))
             p.drawEllipse(badge)
-            p.setFont(ui_font(12, bold=True))
+            p.setFont(ui_font(12 if side >= 20 else 9, bold=True))
             p.setPen(QColor("#f6ecd0"))
             p.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.key)
 

@@ -110,10 +110,10 @@ HOW = {
 }
 # a payment the trainee may also make from the chip tray
 HOW_PAY = N_(
-    "Type the payment and press Enter, or pay it from the chip tray under the table (click the "
-    "chips, or Tab to the tray and press 1–{last}; Enter pays). C to collect, E for a push."
+    "Type the payment and press Enter, or pay it from the chip tray below (click the chips, or "
+    "Tab to the tray and press 1–{last}; Enter pays). C to collect, E for a push."
 )
-TRAY_CHIP = 50  # the side panel's chip buttons, in pixels: the table's chips fit in its width
+TRAY_CHIP = 36  # the tray's chip buttons, in pixels: the table's chips in the panel's width
 SHIFTS = ((N_("one shoe"), None), (N_("15 minutes"), 15), (N_("30 minutes"), 30))
 INTRO = N_(
     "The table's real test: whole rounds from the shuffle to the cut card. Send each card to its "
@@ -286,6 +286,13 @@ class DealPage(QWidget):
         side.addWidget(self.how)
         side.addWidget(self.entry)
         side.addLayout(grid)
+        # the chip tray for the payments, in the panel: under the felt it would take the height
+        # the felt needs at 1024 x 600. Made for the table's chips when a shoe begins, there all
+        # the shoe long, enabled for a payment as the buttons are
+        self.tray: ChipTray | None = None
+        self._tray_box = QVBoxLayout()
+        self._tray_box.setContentsMargins(0, 4, 0, 0)
+        side.addLayout(self._tray_box)
         side.addWidget(self.feedback)
         side.addStretch(1)
         side.addWidget(end)
@@ -296,15 +303,7 @@ class DealPage(QWidget):
         play = QWidget()
         lay = QHBoxLayout(play)
         lay.setContentsMargins(4, 4, 4, 4)
-        # under the felt, the chip tray for the payments (in the room the felt's proportions
-        # leave): made for the table's chips when a shoe begins, there all the shoe long,
-        # enabled for a payment as the buttons are
-        self.tray: ChipTray | None = None
-        self._tray_box = QVBoxLayout()
-        self._tray_box.setContentsMargins(0, 0, 0, 0)
-        self._tray_box.setSpacing(2)
-        self._tray_box.addWidget(self.table, 1)
-        lay.addLayout(self._tray_box, 1)
+        lay.addWidget(self.table, 1)
         lay.addWidget(right)
         self._play = play
 
@@ -414,7 +413,13 @@ class DealPage(QWidget):
             self.tray.hide()
             self.tray.deleteLater()
         self.tray = ChipTray(chips, self.currency, chip_size=TRAY_CHIP)
-        self.tray.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # no wider than the panel's buttons: the felt keeps its width
+        tray_layout = self.tray.layout()
+        if tray_layout is not None:
+            tray_layout.setContentsMargins(4, 4, 4, 4)
+        self.tray.total_label.setMinimumWidth(80)
+        self.tray.setMinimumWidth(self.tray.minimumSizeHint().width())
+        self.tray.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
         self.tray.submitted.connect(self._give_chips)
         self.tray.setEnabled(False)
         self._tray_box.addWidget(self.tray)
