@@ -276,7 +276,7 @@ def test_a_players_hand_signal_is_drawn_at_his_box_until_carried_out(qtbot, page
         }
         hit = [label for label, d, _ in step.view.signals if d == "hit" and label == step.hand]
         if hit and step.ask == PLACE:
-            assert page.says.text() == "\u201ccard\u201d"
+            assert page.says.text() == "\u201chit\u201d"
         seen |= {d for _, d, _ in step.view.signals}
         with qtbot.waitSignal(page.stepShown):
             _do(qtbot, page, step)
