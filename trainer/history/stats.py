@@ -120,17 +120,33 @@ def mastery(
     response ms), oldest first (at least `rule.window` of them once `attempts` reaches the
     minimum); `target_s` is the skill's target median in seconds, None if it has none.
     """
-    if target_s is None or attempts < rule.min_attempts:
-        return False
     window = recent[-rule.window :]
-    if len(window) < rule.window:
+    return window_mastery(
+        attempts,
+        len(window),
+        sum(1 for ok, _ in window if ok),
+        quantile_sorted(sorted(ms for _, ms in window), MEDIAN),
+        target_s,
+        rule,
+    )
+
+
+def window_mastery(
+    attempts: int,
+    window: int,
+    correct: int,
+    median_ms: float | None,
+    target_s: float | None,
+    rule: MasteryRule = MASTERY,
+) -> bool:
+    """The same verdict from the window's figures alone — its size (the last `rule.window`
+    attempts, or fewer), right answers and median time — as a server's aggregates give them."""
+    if target_s is None or attempts < rule.min_attempts or window < rule.window:
         return False
-    correct = sum(1 for ok, _ in window if ok)
-    if Fraction(correct, len(window)) < rule.accuracy:
+    if Fraction(correct, window) < rule.accuracy:
         return False
-    middle = quantile_sorted(sorted(ms for _, ms in window), MEDIAN)
     # repr() gives the decimal the target was written as, so 2.345 s is exactly 2345 ms.
-    return middle is not None and Fraction(middle) <= Fraction(repr(float(target_s))) * 1000
+    return median_ms is not None and Fraction(median_ms) <= Fraction(repr(float(target_s))) * 1000
 
 
 # -- results ----------------------------------------------------------------------------------
