@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 INSTRUCTOR: Final = "sabot_instructor"
 TRAINEE: Final = "sabot_trainee"
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -119,6 +119,8 @@ ALTER TABLE session ADD COLUMN IF NOT EXISTS uid uuid UNIQUE;
 ALTER TABLE session ADD COLUMN IF NOT EXISTS planned integer;
 ALTER TABLE session ADD COLUMN IF NOT EXISTS interactive boolean NOT NULL DEFAULT true;
 CREATE INDEX IF NOT EXISTS session_owner ON session (owner);
+-- version 3: the class view reads each trainee's latest answers to a skill, newest first
+CREATE INDEX IF NOT EXISTS attempt_owner_skill_id ON attempt (owner, skill, id);
 """
 
 # Row security: a trainee sees and writes its own rows; the instructor reads everyone's.

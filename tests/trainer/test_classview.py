@@ -1,0 +1,191 @@
+"""The instructor's class view, read on a real PostgreSQL server (started by the tests; skipped
+with the reason where it cannot be): its figures agree with each trainee's own statistics, row
+security decides whom it shows, and who needs attention follows the rule it states."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.trainer.history import NOON, Clock
+from tests.trainer.pg_server import PgServer, school_login
+from trainer.history import stats
+from trainer.history.classview import ATTENTION_IDLE_DAYS, DAY_SECONDS, ClassView, class_view
+from trainer.history.postgres import PostgresStore, add_login, init_server
+
+REPO = Path(__file__).resolve().parents[2]
+TARGETS = {"announce": 2.0, "dealer": 3.0}
+_N = itertools.count(1)
+
+
+def _login(server: PgServer) -> str:
+    return school_login(server, f"class_{os.getpid()}_{next(_N)}")
+
+
+def _name(url: str) -> str:
+    return url.rsplit("user=", 1)[1]
+
+
+def _answers(
+    store: PostgresStore, skill: str, marks: str, ms: int, clock: Clock, **kw: object
+) -> int:
+    """A session of `skill`, one answer per mark ('1' right, '0' wrong), `ms` + n each."""
+    mode = str(kw.pop("mode", "practice"))
+    sid = store.start_session("Ana", mode, [skill], "casino-fr", **kw)  # type: ignore[arg-type]
+    for n, mark in enumerate(marks):
+        clock.now += 5
+        store.record(sid, skill, f"i{n % 7}", {"n": n}, str(n), str(n), mark == "1", ms + n)
+    store.end_session(sid)
+    return sid
+
+
+def _view(server: PgServer, instructor: str = "roux_class") -> ClassView:
+    add_login(server.url, instructor, instructor=True)
+    return class_view(server.login_url(instructor), TARGETS, ["announce"], now=NOON + 3600)
+
+
+def test_the_class_view_agrees_with_each_trainees_own_figures(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    ana, ben = _login(pg_server), _login(pg_server)
+    own: dict[str, dict[str, stats.SkillStats]] = {}
+    clock = Clock(NOON - 3600)
+    with PostgresStore.open(ana, data=tmp_path / "a", clock=clock) as store:
+        _answers(store, "announce", "0110" * 10 + "1" * 30, 900, clock)  # 70: mastered
+        _answers(store, "dealer", "10" * 20, 2500, clock)  # 40: not enough
+        # piped answers count for nothing, on the server as on this PC
+        _answers(store, "dealer", "1" * 40, 100, clock, interactive=False)
+        assert store.sync(30)
+        own[_name(ana)] = stats.skill_stats(store, "Ana", TARGETS)
+    with PostgresStore.open(ben, data=tmp_path / "b", clock=clock) as store:
+        _answers(store, "announce", "1" * 29 + "0" + "1" * 25, 2100, clock)  # slow: not mastered
+        assert store.sync(30)
+        own[_name(ben)] = stats.skill_stats(store, "Ana", TARGETS)
+    view = _view(pg_server)
+    rows = {t.login: t for t in view.trainees}
+    assert view.skills == ("announce", "dealer")
+    for login, figures in own.items():
+        for skill, mine in figures.items():
+            cell = rows[login].cells[skill]
+            assert (cell.recent_attempts, cell.recent_correct, cell.recent_median_ms) == (
+                mine.recent_attempts,
+                mine.recent_correct,
+                mine.recent_median_ms,
+            ), (login, skill)
+            assert cell.mastered is mine.mastered
+            assert cell.attempts == min(mine.attempts, 60)
+    assert rows[_name(ana)].cells["announce"].mastered
+    assert not rows[_name(ana)].cells["dealer"].mastered
+    assert rows[_name(ana)].cells["dealer"].attempts == 40  # the piped 40 left out
+    assert rows[_name(ben)].cells["announce"].recent_correct == 29
+    assert rows[_name(ana)].last_activity is not None
+    assert rows[_name(ana)].last_activity.timestamp() <= clock.now
+
+
+def test_row_security_decides_whom_the_class_view_shows(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    ana, ben = _login(pg_server), _login(pg_server)
+    for n, url in enumerate((ana, ben)):
+        clock = Clock()
+        with PostgresStore.open(url, data=tmp_path / str(n), clock=clock) as store:
+            _answers(store, "announce", "1" * (3 + n), 900, clock)
+            assert store.sync(30)
+    instructor = {t.login for t in _view(pg_server).trainees}
+    assert {_name(ana), _name(ben)} <= instructor
+    alone = class_view(ana, TARGETS, now=NOON)
+    assert [t.login for t in alone.trainees] == [_name(ana)]  # a trainee sees only themself
+
+
+def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Path) -> None:
+    idle, failed, dropping, fine = (_login(pg_server) for _ in range(4))
+    now = NOON + 3600
+
+    def history(url: str, start: float, *sessions: tuple[str, str, dict[str, object]]) -> None:
+        clock = Clock(start)
+        with PostgresStore.open(url, data=tmp_path / _name(url), clock=clock) as store:
+            for skill, marks, kw in sessions:
+                _answers(store, skill, marks, 900, clock, **kw)
+            assert store.sync(30)
+
+    exam = {"mode": "exam", "seed": 41, "planned": 20}
+    history(
+        idle, now - (ATTENTION_IDLE_DAYS + 2) * DAY_SECONDS - 3600, ("announce", "1" * 20, exam)
+    )
+    history(failed, NOON, ("announce", "1" * 20, exam), ("announce", "1" * 10 + "0" * 10, exam))
+    # the 30 before: all right; the last 30: 26 right, 13 points lower
+    history(dropping, NOON, ("announce", "1" * 30 + "1101" * 4 + "1" * 14, {}))
+    history(
+        fine, NOON, ("announce", "1" * 30 + "1110" + "1" * 26, {}), ("announce", "1" * 20, exam)
+    )
+    view = _view(pg_server)
+    rows = {t.login: t for t in view.trainees}
+    assert 41 in view.seeds
+    assert rows[_name(idle)].attention == ("no practice for 9 days",)
+    assert rows[_name(idle)].best_by_seed()[41].passed
+    # a pass, then a fail with the same seed: the latest exam failed needs attention, though
+    # the best try by seed is the pass
+    assert rows[_name(failed)].attention == ("failed the latest exam (seed 41): 10 right of 20",)
+    assert rows[_name(failed)].best_by_seed()[41].passed
+    assert [e.result.passed for e in rows[_name(failed)].exams] == [True, False]
+    (why,) = rows[_name(dropping)].attention
+    assert why.startswith("announce: accuracy 26/30 over the last 30, was 30/30 before")
+    assert rows[_name(fine)].attention == ()  # 29/30: one point down is no drop
+    assert rows[_name(dropping)].exams == ()
+    from trainer.commands.classview import class_lines
+
+    text = "\n".join(class_lines(view))
+    assert f"{_name(failed)} 20/20 passed" in text
+    assert f"  {_name(idle)}: no practice for 9 days" in text
+
+
+@pytest.mark.slow
+def test_sabot_class_prints_the_table(pg_server: PgServer, tmp_path: Path) -> None:
+    url = _login(pg_server)
+    clock = Clock()
+    with PostgresStore.open(url, data=tmp_path / "pc", clock=clock) as store:
+        _answers(store, "announce", "1" * 60, 900, clock)
+        assert store.sync(30)
+    add_login(pg_server.url, "roux_cli", instructor=True)
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path / "data"))
+
+    def sabot(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "trainer.cli", "class", *args],
+            capture_output=True, text=True, env=env, cwd=REPO, timeout=120,
+        )  # fmt: skip
+
+    r = sabot(pg_server.login_url("roux_cli"))
+    assert r.returncode == 0, r.stderr
+    line = next(ln for ln in r.stdout.splitlines() if ln.startswith(_name(url)))
+    assert line.split()[1] == "ok"  # announce mastered: 60 right at 0.9 s
+    r = sabot(pg_server.login_url("roux_cli"), "--json")
+    mine = next(t for t in json.loads(r.stdout)["trainees"] if t["login"] == _name(url))
+    assert mine["skills"]["announce"] == {
+        "mastered": True,
+        "recent_attempts": 30,
+        "recent_correct": 30,
+        "recent_median_ms": 944.5,
+    }
+    r = sabot("mysql://nowhere")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    r = sabot(pg_server.url.replace("host=", "host=/nonexistent"))
+    assert r.returncode == 1 and r.stderr.startswith("sabot class: cannot reach")
+
+
+def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> None:
+    school_login(pg_server, "class_init_probe")
+    assert init_server(pg_server.url)[-1] == "schema version 3 with row security ready"
+    import psycopg
+
+    with psycopg.connect(pg_server.url) as conn:
+        (n,) = conn.execute(
+            "SELECT count(*) FROM pg_indexes WHERE indexname = 'attempt_owner_skill_id'"
+        ).fetchone()
+    assert n == 1

@@ -1,0 +1,129 @@
+"""`sabot class URL`: the instructor's class view of a school's server in the terminal — every
+trainee × every skill, last activity, exam results by seed, and who needs attention (the same
+figures as the app's class view, `trainer.history.classview`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from trainer.commands.common import EXIT_USAGE
+from trainer.history.classview import ClassView, SkillCell
+
+
+def _cell(cell: SkillCell) -> str:
+    if cell.mastered:
+        return "ok"
+    if not cell.recent_attempts:
+        return "-"
+    return f"{cell.recent_correct * 100 // cell.recent_attempts}%"
+
+
+def class_lines(view: ClassView) -> list[str]:
+    """The table: a line per trainee, a column per skill (ok: mastered; else accuracy over the
+    last 30 answers; -: never practised), then the exams by seed and who needs attention."""
+    if not view.trainees:
+        return ["No trainee has a profile on this server yet."]
+    width = max(7, *(len(t.login) for t in view.trainees))
+    cols = [max(4, len(s)) for s in view.skills]
+    head = (
+        "trainee".ljust(width)
+        + "  "
+        + "  ".join(s.rjust(w) for s, w in zip(view.skills, cols, strict=True))
+    )
+    out = [head + "  ready  last activity"]
+    for t in view.trainees:
+        cells = "  ".join(
+            _cell(t.cells[s]).rjust(w) for s, w in zip(view.skills, cols, strict=True)
+        )
+        when = "never" if t.last_activity is None else t.last_activity.strftime("%Y-%m-%d %H:%M")
+        out.append(f"{t.login.ljust(width)}  {cells}  {'yes' if t.ready else 'no':<5}  {when}")
+    seeds = view.seeds
+    if seeds:
+        out += ["", "Exams by seed (best try; pass mark 90 % with every skill):"]
+        for seed in seeds:
+            marks = []
+            for t in view.trainees:
+                e = t.best_by_seed().get(seed)
+                if e is not None:
+                    verdict = "passed" if e.passed else "failed"
+                    marks.append(f"{t.login} {e.correct}/{e.attempts} {verdict}")
+            out.append(f"  seed {'none' if seed is None else seed}: " + ", ".join(marks))
+    out += ["", "Needs attention:"]
+    needing = view.attention
+    out += [f"  {t.login}: {'; '.join(t.attention)}" for t in needing] or ["  nobody"]
+    return out
+
+
+def _json(view: ClassView) -> dict[str, Any]:
+    return {
+        "skills": list(view.skills),
+        "trainees": [
+            {
+                "login": t.login,
+                "ready": t.ready,
+                "last_activity": None if t.last_activity is None else t.last_activity.isoformat(),
+                "skills": {
+                    s: {
+                        "mastered": c.mastered,
+                        "recent_attempts": c.recent_attempts,
+                        "recent_correct": c.recent_correct,
+                        "recent_median_ms": c.recent_median_ms,
+                    }
+                    for s, c in t.cells.items()
+                },
+                "exams": [
+                    {
+                        "seed": e.seed,
+                        "attempts": e.result.attempts,
+                        "correct": e.result.correct,
+                        "passed": e.result.passed,
+                    }
+                    for e in t.exams
+                ],
+                "attention": list(t.attention),
+            }
+            for t in view.trainees
+        ],
+    }
+
+
+def cmd_class(args: Any) -> int:
+    from trainer.history.classview import class_view
+    from trainer.history.postgres import ServerError
+    from trainer.practice.skills import SKILLS, TARGETS
+
+    if not args.url.startswith(("postgresql://", "postgres://", "service=", "host=", "dbname=")):
+        print("sabot class: the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
+    try:
+        view = class_view(args.url, targets, now=time.time())
+    except ServerError as e:
+        print(f"sabot class: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # psycopg's, imported lazily: a login without the right to read
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        print(f"sabot class: the server refused the class view: {first}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(_json(view), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(class_lines(view)))
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    c = sub.add_parser(
+        "class",
+        help="the instructor's class view of a school's server",
+        description="Every trainee × every skill (ok: mastered; else right answers over the "
+        "last 30; -: never practised), last activity, exam results by seed and who needs "
+        "attention, read on the school's server with an instructor's login.",
+    )
+    c.add_argument("url", metavar="URL", help="postgresql://HOST/DATABASE?user=INSTRUCTOR")
+    c.add_argument("--json", action="store_true", help="the figures as JSON")
+    c.set_defaults(func=cmd_class)

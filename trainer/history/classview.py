@@ -1,0 +1,268 @@
+"""The instructor's class view of a school's server: every trainee × every skill, last activity,
+exam results by seed, and who needs attention — computed by aggregates on the server, never by
+reading a trainee's attempts into Python.
+
+Row security decides whose rows a connection sees (`trainer.history.postgres`): an instructor's
+login reads every trainee, a trainee's only their own. A trainee is a login (the `owner` of the
+rows), whatever profiles they made under it.
+
+Definitions (the same as a trainee's own progress view, `trainer.history.stats` and
+`trainer.history.progress_data`):
+
+- A cell is one trainee's figures on one skill over the mastery window: the last
+  `MASTERY.window` (30) answers, their right answers and median time (type-7 interpolation,
+  PostgreSQL's `percentile_cont`, as `stats.quantile`). Piped answers (a session started with
+  `interactive` false) count for nothing, as everywhere else.
+- Mastered: `stats.window_mastery` — at least 50 answers in all, and over the last 30 at least
+  95 % right and a median at or under the skill's target. The server counts a trainee's answers
+  to a skill only up to the 60 it reads (two windows), enough to tell whether 50 were reached.
+- An exam is an ended session of mode "exam"; passed as `progress_data.ExamResult.passed`.
+  Exams are grouped by their seed: the same questions for everyone who took that seed.
+- Ready: every required skill mastered and an exam passed (`progress_data.readiness`).
+- Last activity: the latest answer, or the latest session started or ended.
+
+Who needs attention (`ATTENTION_*`), a reason each, in this order:
+
+- no practice for `ATTENTION_IDLE_DAYS` (7) days, or none yet;
+- the latest exam taken was failed (and none was passed after it);
+- readiness dropping: a skill whose accuracy over its last 30 answers is
+  `ATTENTION_DROP_POINTS` (10) percentage points or more below the 30 before.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from fractions import Fraction
+from typing import Any, Final
+
+from trainer.history.measures import MASTERY, MasteryRule
+from trainer.history.progress_data import ExamResult, _exam
+from trainer.history.stats import ratio, window_mastery
+from trainer.practice.drill import EXAM
+
+ATTENTION_IDLE_DAYS: Final = 7
+ATTENTION_DROP_POINTS: Final = 10
+DAY_SECONDS: Final = 86400
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCell:
+    skill: str
+    attempts: int  # answers counted, up to two windows (60): enough to tell the 50 of mastery
+    recent_attempts: int  # the window: the last 30 (or fewer)
+    recent_correct: int
+    recent_median_ms: float | None
+    previous_attempts: int  # the 30 before the window (or fewer)
+    previous_correct: int
+    target_s: float | None
+    mastered: bool
+
+    @property
+    def recent_accuracy(self) -> float | None:
+        return ratio(self.recent_correct, self.recent_attempts)
+
+    @property
+    def dropping(self) -> bool:
+        """Accuracy over the window 10 points or more below the window before (both full)."""
+        full = MASTERY.window
+        if self.recent_attempts < full or self.previous_attempts < full:
+            return False
+        drop = Fraction(self.previous_correct, self.previous_attempts) - Fraction(
+            self.recent_correct, self.recent_attempts
+        )
+        return drop * 100 >= ATTENTION_DROP_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class SeedExam:
+    seed: int | None
+    result: ExamResult
+
+
+@dataclass(frozen=True, slots=True)
+class TraineeRow:
+    login: str
+    cells: Mapping[str, SkillCell]  # one per skill of the view, in its order
+    last_activity: datetime | None  # UTC
+    exams: tuple[SeedExam, ...]  # oldest first
+    ready: bool
+    attention: tuple[str, ...]  # why the instructor should look, in words; empty: all well
+
+    @property
+    def mastered(self) -> int:
+        return sum(1 for c in self.cells.values() if c.mastered)
+
+    def best_by_seed(self) -> dict[int | None, ExamResult]:
+        """Per seed, the first exam passed, else the best try (complete first, then accuracy)."""
+        best: dict[int | None, ExamResult] = {}
+        for e in self.exams:
+            held = best.get(e.seed)
+            if held is None or _rank(e.result) > _rank(held):
+                best[e.seed] = e.result
+        return best
+
+
+def _rank(e: ExamResult) -> tuple[bool, bool, int, float]:
+    return (e.passed, e.complete, -len(e.uncovered), e.accuracy or 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassView:
+    now: float  # unix seconds the view was read at
+    skills: tuple[str, ...]
+    trainees: tuple[TraineeRow, ...]  # by login
+
+    @property
+    def seeds(self) -> tuple[int | None, ...]:
+        """Every exam seed taken by someone, in order (None: an exam without a seed)."""
+        seen = {e.seed for t in self.trainees for e in t.exams}
+        return tuple(sorted(seen, key=lambda s: (s is None, s or 0)))
+
+    @property
+    def attention(self) -> tuple[TraineeRow, ...]:
+        return tuple(t for t in self.trainees if t.attention)
+
+
+# Each trainee × skill: the last two windows of answers, read backwards from the newest along
+# the index (owner, skill, id), so a cell costs at most 60 rows whatever the history's length.
+_CELLS: Final = """
+WITH t AS (SELECT DISTINCT owner FROM profile), k AS (SELECT unnest(%(skills)s::text[]) AS skill)
+SELECT t.owner, k.skill, w.n, w.recent, w.recent_correct, w.recent_median, w.previous_correct,
+    extract(epoch FROM w.last_at)
+FROM t CROSS JOIN k CROSS JOIN LATERAL (
+    SELECT count(*) AS n,
+        count(*) FILTER (WHERE x.r <= %(window)s) AS recent,
+        count(*) FILTER (WHERE x.r <= %(window)s AND x.correct) AS recent_correct,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY x.ms) FILTER (WHERE x.r <= %(window)s)
+            AS recent_median,
+        count(*) FILTER (WHERE x.r > %(window)s AND x.correct) AS previous_correct,
+        max(x.at) AS last_at
+    FROM (
+        SELECT a.correct, a.ms, a.at, row_number() OVER (ORDER BY a.id DESC) AS r
+        FROM (
+            SELECT a.id, a.correct, a.ms, a.at FROM attempt a JOIN session s ON s.id = a.session
+            WHERE a.owner = t.owner AND a.skill = k.skill AND s.interactive
+            ORDER BY a.id DESC LIMIT %(two)s
+        ) a
+    ) x
+) w
+"""
+
+_SESSIONS: Final = """
+SELECT owner, extract(epoch FROM max(coalesce(ended, started))) FROM session GROUP BY owner
+"""
+
+_EXAMS: Final = """
+SELECT s.owner, s.seed, s.id, extract(epoch FROM s.started), s.ended IS NOT NULL, s.planned,
+    count(*), count(*) FILTER (WHERE a.correct), array_agg(DISTINCT a.skill)
+FROM session s JOIN attempt a ON a.session = s.id
+WHERE s.mode = %(exam)s AND s.interactive
+GROUP BY s.id ORDER BY s.id
+"""
+
+
+def read_class(
+    conn: Any,
+    targets: Mapping[str, float],
+    required: Sequence[str] | None = None,
+    *,
+    now: float,
+    rule: MasteryRule = MASTERY,
+) -> ClassView:
+    """The class view from a psycopg connection to the school's server: one row per login that
+    has a profile there, one cell per skill of `targets` (their target medians in seconds);
+    `required` are the skills readiness asks for (default: all of them)."""
+    skills = list(targets)
+    need = skills if required is None else list(required)
+    cells: defaultdict[str, dict[str, SkillCell]] = defaultdict(dict)
+    last: dict[str, float] = {}
+    for owner, skill, n, recent, right, middle, before, at in conn.execute(
+        _CELLS, {"skills": skills, "window": rule.window, "two": 2 * rule.window}
+    ):
+        median_ms = None if middle is None else float(middle)
+        target = targets.get(skill)
+        cells[owner][skill] = SkillCell(
+            skill=skill,
+            attempts=n,
+            recent_attempts=recent,
+            recent_correct=right,
+            recent_median_ms=median_ms,
+            previous_attempts=n - recent,
+            previous_correct=before,
+            target_s=target,
+            mastered=window_mastery(n, recent, right, median_ms, target, rule),
+        )
+        if at is not None:
+            last[owner] = max(last.get(owner, 0.0), float(at))
+    for owner, at in conn.execute(_SESSIONS):
+        if at is not None:
+            last[owner] = max(last.get(owner, 0.0), float(at))
+    exams: defaultdict[str, list[SeedExam]] = defaultdict(list)
+    for owner, seed, sid, started, ended, planned, n, right, covered in conn.execute(
+        _EXAMS, {"exam": EXAM}
+    ):
+        result = _exam(sid, float(started), ended, n, right, set(covered), need, planned)
+        exams[owner].append(SeedExam(seed, result))
+    rows = []
+    for owner in sorted(cells):
+        row_exams = tuple(exams.get(owner, ()))
+        row_cells = cells[owner]
+        at = last.get(owner)
+        ready = (
+            bool(need)
+            and all(row_cells[s].mastered if s in row_cells else False for s in need)
+            and any(e.result.passed for e in row_exams)
+        )
+        rows.append(
+            TraineeRow(
+                login=owner,
+                cells={s: row_cells[s] for s in skills},
+                last_activity=None if at is None else datetime.fromtimestamp(at, UTC),
+                exams=row_exams,
+                ready=ready,
+                attention=attention(row_cells.values(), at, row_exams, now),
+            )
+        )
+    return ClassView(now, tuple(skills), tuple(rows))
+
+
+def attention(
+    cells: Sequence[SkillCell] | Any, last: float | None, exams: Sequence[SeedExam], now: float
+) -> tuple[str, ...]:
+    """Why a trainee needs the instructor's attention (the module docstring's rule)."""
+    why = []
+    if last is None:
+        why.append("no practice yet")
+    elif now - last >= ATTENTION_IDLE_DAYS * DAY_SECONDS:
+        days = int((now - last) // DAY_SECONDS)
+        why.append(f"no practice for {days} days")
+    taken = [e for e in exams if e.result.complete]
+    if taken and not taken[-1].result.passed:
+        e = taken[-1]
+        seed = "" if e.seed is None else f" (seed {e.seed})"
+        why.append(f"failed the latest exam{seed}: {e.result.correct} right of {e.result.attempts}")
+    for cell in cells:
+        if cell.dropping:
+            why.append(
+                f"{cell.skill}: accuracy {cell.recent_correct}/{cell.recent_attempts} over the "
+                f"last {cell.recent_attempts}, was {cell.previous_correct}/"
+                f"{cell.previous_attempts} before"
+            )
+    return tuple(why)
+
+
+def class_view(
+    url: str,
+    targets: Mapping[str, float],
+    required: Sequence[str] | None = None,
+    *,
+    now: float,
+) -> ClassView:
+    """The class view read from the server `url` names (`ServerError`: cannot be reached)."""
+    from trainer.history.postgres import _connect
+
+    with _connect(url) as conn:
+        return read_class(conn, targets, required, now=now)
