@@ -138,6 +138,12 @@ class MainWindow(QMainWindow):
         a_progress = menu.addAction("")
         a_deal = menu.addAction("")
         a_home_game = menu.addAction("")
+        # an instructor's login on a school's server: the class view (shown once known)
+        self._class_action = menu.addAction("")
+        self._class_action.setVisible(False)
+        self._class_action.triggered.connect(self.open_class)
+        self._instructor: bool | None = None  # not asked yet (or not a school's server)
+        self._class: Any = None
         # the language is the one setting a drill can change: its menu is never disabled
         self._language_menu = menu.addMenu("")
         self._language_menu.aboutToShow.connect(self._fill_language_menu)
@@ -241,6 +247,7 @@ class MainWindow(QMainWindow):
         )
         for action, text in zip(self._actions, texts, strict=True):
             action.setText(text)
+        self._class_action.setText(_("&Class view…"))
         self._language_menu.setTitle(_("&Language"))
         self._help_menu.setTitle(_("&Help"))
         helps = (_("&Rules book"), _("&Keyboard shortcuts"), _("&About Sabot"))
@@ -354,6 +361,46 @@ class MainWindow(QMainWindow):
         self._school_poll.timeout.connect(self._show_school)
         self._school_poll.start()
         self._show_school()
+        self._ask_instructor(store)
+
+    def _ask_instructor(self, store: Any) -> None:
+        """Ask the server (on a worker thread) whether this login is an instructor: the Class
+        view menu entry is shown only then. A server that cannot be reached: asked again at the
+        next start."""
+        from ui.background import run_in_background
+
+        url = getattr(store, "url", None)
+        if url is None:
+            return
+
+        def work() -> bool:
+            from trainer.history.classview import is_instructor
+
+            return is_instructor(url)
+
+        def done(instructor: bool) -> None:
+            self._instructor = instructor
+            self._class_action.setVisible(instructor)
+
+        def failed(_error: BaseException) -> None:
+            self._instructor = False
+
+        run_in_background(work, done, failed, owner=self)
+
+    def open_class(self) -> None:
+        """The class view of the school's server (an instructor's login)."""
+        from PySide6.QtCore import Qt
+
+        from trainer.practice.skills import SKILLS, TARGETS
+        from ui.class_view import ClassWindow
+
+        if self._class is None:
+            targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
+            url = getattr(self.store, "url", "")
+            self._class = ClassWindow(url, targets, self.settings, parent=self)
+            self._class.setWindowFlag(Qt.WindowType.Window, True)
+        self._class.show()
+        self._class.raise_()
 
     def _show_school(self) -> None:
         store = self._store

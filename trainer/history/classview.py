@@ -36,12 +36,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Any, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.measures import MASTERY, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam
 from trainer.history.stats import ratio, window_mastery
 from trainer.practice.drill import EXAM
+
+if TYPE_CHECKING:
+    from trainer.history.store import Store
 
 ATTENTION_IDLE_DAYS: Final = 7
 ATTENTION_DROP_POINTS: Final = 10
@@ -254,6 +258,17 @@ def attention(
     return tuple(why)
 
 
+def is_instructor(url: str) -> bool:
+    """Whether `url`'s login is an instructor of the school (a member of its role)."""
+    from trainer.history.postgres import INSTRUCTOR, _connect
+
+    with _connect(url) as conn:
+        row = conn.execute(
+            "SELECT pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
+        ).fetchone()
+    return bool(row and row[0])
+
+
 def class_view(
     url: str,
     targets: Mapping[str, float],
@@ -266,3 +281,64 @@ def class_view(
 
     with _connect(url) as conn:
         return read_class(conn, targets, required, now=now)
+
+
+def trainee_history(url: str, login: str, path: Path) -> Store:
+    """One trainee's history, read on the server through `url`'s login (an instructor's reads
+    every row), copied into a SQLite history at `path` (a new file), for the progress view to
+    read as it reads a trainee's own. The copy is the instructor's to throw away."""
+    from trainer.history.postgres import _connect
+    from trainer.history.store import Store
+
+    moment = [0.0]
+    local = Store.open(path, clock=lambda: moment[0])
+    try:
+        with _connect(url) as conn:
+            sessions = conn.execute(
+                """SELECT s.id, p.name, extract(epoch FROM p.created), s.mode, s.skills, s.preset,
+                    s.seed, extract(epoch FROM s.started), extract(epoch FROM s.ended),
+                    s.planned, s.interactive
+                FROM session s JOIN profile p ON p.id = s.profile
+                WHERE s.owner = %s ORDER BY s.id""",
+                (login,),
+            ).fetchall()
+            answers: defaultdict[int, list[tuple[Any, ...]]] = defaultdict(list)
+            with conn.cursor() as cur:
+                cur.execute(
+                    """SELECT session, skill, item, question, answer, expected, correct, ms,
+                        extract(epoch FROM at)
+                    FROM attempt WHERE owner = %s ORDER BY id""",
+                    (login,),
+                )
+                for row in cur:
+                    answers[row[0]].append(row[1:])
+        with local.batch():
+            for (
+                sid,
+                name,
+                created,
+                mode,
+                skills,
+                preset,
+                seed,
+                started,
+                ended,
+                planned,
+                typed,
+            ) in sessions:
+                moment[0] = float(created)
+                local.profile(name)
+                moment[0] = float(started)
+                here = local.start_session(
+                    name, mode, skills, preset, seed, planned, interactive=typed
+                )
+                for skill, item, question, answer, expected, correct, ms, at in answers[sid]:
+                    moment[0] = float(at)
+                    local.record(here, skill, item, question, answer, expected, correct, ms)
+                if ended is not None:
+                    moment[0] = float(ended)
+                    local.end_session(here)
+    except BaseException:
+        local.close()
+        raise
+    return local
