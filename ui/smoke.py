@@ -98,7 +98,7 @@ class SmokeRun(QObject):
         self._run_next()
 
     def _menu_actions(self) -> list[QAction]:
-        """Every action of the menu bar's menus (and their submenus) but Home and Quit, and
+        """Every action shown in the menu bar's menus (and their submenus) but Home and Quit, and
         those the looks above open by name."""
         skipped = {"home", "quit", "exit", "settings…", "progress…"}
         found = []
@@ -108,7 +108,7 @@ class SmokeRun(QObject):
             for action in menu.actions():
                 if action.menu() is not None:
                     menus.append(action.menu())
-                elif not action.isSeparator() and action.isEnabled():
+                elif not action.isSeparator() and action.isEnabled() and action.isVisible():
                     if action.text().replace("&", "").strip().lower() not in skipped:
                         found.append(action)
         return found
