@@ -136,7 +136,7 @@ def test_drill_human_output() -> None:
     assert "✗ wrong" in out and f"the answer is {q2.expected!r}" in out and q2.reason in out
     assert "— practice over —" in out and "1/2 right (50%)" in out
     assert "announce" in out.split("— practice over —")[1]
-    assert f"to work on: {q2.item}" in out
+    assert f"to work on: {item_name(q2.item)}" in out and q2.item not in out
 
 
 def test_drill_example_from_the_issue() -> None:
@@ -299,11 +299,69 @@ def test_drill_exam_and_challenge_modes() -> None:
         "31",
         stdin="".join(q.expected + "\n" for q in exam[:3]),
     )
-    assert "3/3 right" in r.stdout and "exam not passed (pass mark 90 %), seed 31" in r.stdout
+    assert "3/3 right" in r.stdout
+    assert "exam not passed: incomplete (pass mark 90 %), seed 31" in r.stdout
     r = sabot("drill", "pay-even", "--mode", "challenge", "--json", stdin="")
     assert r.returncode == 0, r.stderr
     first = json_lines(r.stdout)[0]
     assert 50_000 < first["time_left_ms"] <= 60_000
+
+
+def test_an_exam_in_the_terminal_says_only_answer_recorded_then_the_verdicts() -> None:
+    from trainer.practice.drill import exam_questions
+
+    exam = exam_questions(31, FR, resolve_skills("all", FR))
+    answers = [wrong(exam[0]), *(q.expected for q in exam[1:6])]
+    r = sabot(
+        "drill", "all", "--mode", "exam", "--seed", "31", stdin="".join(a + "\n" for a in answers)
+    )
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    head, _, summary = r.stdout.partition("— exam over —")
+    # the time limit and the count before the first question
+    assert "An exam: 28 questions in 7 min, pass mark 90 %" in head
+    # question by question: recorded, never judged
+    assert head.count("answer recorded") == 6
+    assert "✓" not in head and "✗" not in head and "the answer is" not in head
+    assert exam[0].reason not in head
+    # ended early (end of input): incomplete, and the verdicts in the summary
+    assert "incomplete: 6 of 28 answered" in summary
+    assert "exam not passed: incomplete" in summary
+    assert f"1. ✗ {exam[0].prompt}" in summary and exam[0].reason in summary
+    assert f"2. ✓ {exam[1].prompt}" in summary
+
+
+@pytest.mark.parametrize("stop", ["q", "Q", "quit"])
+def test_q_ends_a_drill_as_ctrl_d_does(stop: str) -> None:
+    from trainer.practice.drill import exam_questions
+
+    exam = exam_questions(31, FR, resolve_skills("all", FR))
+    stdin = "".join(q.expected + "\n" for q in exam[:2]) + stop + "\n" + exam[2].expected + "\n"
+    r = sabot("drill", "all", "--mode", "exam", "--seed", "31", "--json", stdin=stdin)
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    assert [x["type"] for x in lines if x["type"] != "question"] == ["recorded"] * 2 + ["summary"]
+    assert not any(x["type"] == "unreadable" for x in lines)
+    summary = lines[-1]
+    assert summary["attempts"] == 2 and summary["planned"] == 28
+    assert summary["incomplete"] == "incomplete: 2 of 28 answered"
+    assert summary["stopped"] == "early" and summary["passed"] is False
+    assert [a["item"] for a in summary["answers"]] == [q.item for q in exam[:2]]
+    assert all(a["correct"] for a in summary["answers"])
+    question = lines[0]
+    assert question["of"] == 28 and question["time_limit_ms"] == 7 * 60 * 1000
+
+
+def test_a_sprint_ended_early_says_so_in_the_terminal() -> None:
+    plan = planned("pay-even", 3, 8)
+    r = sabot(
+        "drill", "pay-even", "--mode", "sprint", "--count", "3", "--seed", "8",
+        stdin=plan[0][1] + "\n",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "A sprint: 3 questions" in r.stdout
+    assert "incomplete: 1 of 3 answered" in r.stdout and "no personal best" in r.stdout
+    assert "✓ right" in r.stdout  # a sprint judges each answer
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,10 @@
 """The headless commands on top of the drills and the history: `sabot drill` and `sabot stats`.
 
 `sabot drill` prints a question, reads the answer line, prints the verdict and stores the attempt
-at once; EOF (Ctrl-D) ends it cleanly with the summary. With `--json` every question, verdict and
-the summary are one JSON line each, for scripts and instructors.
+at once; EOF (Ctrl-D) or `q` ends it cleanly with the summary. An exam says only "answer recorded"
+question by question; its verdicts come in the summary, and one ended before its last question
+is said to be incomplete ("incomplete: 6 of 28 answered"). With `--json` every question, verdict
+(an exam's: `recorded`) and the summary are one JSON line each, for scripts and instructors.
 """
 
 from __future__ import annotations
@@ -32,7 +34,20 @@ from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
 from trainer.i18n import N_, _, format_number
 from trainer.practice.answers import Unreadable
-from trainer.practice.drill import MODES, PRACTICE, Drill, DrillOver, Summary, resolve_skills
+from trainer.practice.drill import (
+    CHALLENGE,
+    EXAM,
+    EXAM_PASS,
+    MODES,
+    PRACTICE,
+    SPRINT,
+    STOPPED_BY_TIME,
+    Answered,
+    Drill,
+    DrillOver,
+    Summary,
+    resolve_skills,
+)
 from trainer.practice.skills import SKILLS, TARGETS, Question
 from trainer.practice.skills.base import (
     CHOICE,
@@ -112,6 +127,48 @@ def question_lines(q: Question) -> list[str]:
 
 # ---------------------------------------------------------------------------- drill
 
+# A line of only one of these ends the drill, as Ctrl-D does (no answer of any skill is "q").
+STOP_WORDS = frozenset({"q", "quit"})
+
+
+def _minutes(ms: int) -> str:
+    """A time limit as the trainee reads it: "45 s", "7 min", "1 min 30 s"."""
+    seconds = round(ms / 1000)
+    if seconds < 60:
+        return _("{seconds} s").format(seconds=seconds)
+    minutes, rest = divmod(seconds, 60)
+    if rest:
+        return _("{minutes} min {seconds:02d} s").format(minutes=minutes, seconds=rest)
+    return _("{minutes} min").format(minutes=minutes)
+
+
+def _pass_mark() -> str:
+    return format_number(EXAM_PASS * 100, places=0)
+
+
+def _mode_line(drill: Drill) -> str:
+    """What the drill's mode asks, its count and its clock: said before the first question."""
+    if drill.mode == EXAM and drill.time_limit_ms is not None:
+        return (
+            _(
+                "An exam: {count} questions in {limit}, pass mark {mark} %. Each answer is only "
+                "recorded: the verdicts come at the end."
+            ).format(count=drill.count, limit=_minutes(drill.time_limit_ms), mark=_pass_mark())
+            + "\n"
+        )
+    if drill.mode == CHALLENGE and drill.time_limit_ms is not None:
+        return (
+            _("A challenge: as many right answers as you can in {limit}.").format(
+                limit=_minutes(drill.time_limit_ms)
+            )
+            + "\n"
+        )
+    if drill.mode == SPRINT:
+        return (
+            _("A sprint: {count} questions, as fast as you can.").format(count=drill.count) + "\n"
+        )
+    return ""
+
 
 def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -126,6 +183,10 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
     out["table"] = table_lines(q.table)
     if q.choices:
         out["choices"] = list(q.choices)
+    if drill.planned is not None:
+        out["of"] = drill.planned
+    if drill.time_limit_ms is not None:
+        out["time_limit_ms"] = drill.time_limit_ms
     left = drill.time_left_ms()
     if left is not None:
         out["time_left_ms"] = left
@@ -141,7 +202,24 @@ _MODE_OVER = {
 
 
 def _summary_lines(s: Summary) -> list[str]:
+    from trainer.history.progress_data import item_name  # only once the drill is over
+
     lines = ["", _(_MODE_OVER[s.mode]) if s.mode in _MODE_OVER else f"— {s.mode} —"]
+    incomplete = s.incomplete_text()
+    if incomplete is not None:
+        if s.stopped == STOPPED_BY_TIME and s.time_limit_ms is not None:
+            why = _("the {limit} allowed ran out").format(limit=_minutes(s.time_limit_ms))
+        else:
+            why = _("ended before the last question")
+        if s.mode == EXAM:
+            counts = _("an incomplete exam is not passed, and readiness never counts it")
+        else:
+            counts = _("a sprint cut short counts for no personal best")
+        lines.append(
+            _("incomplete: {answered} of {planned} answered — {why}; {counts}.").format(
+                answered=s.attempts, planned=s.planned, why=why, counts=counts
+            )
+        )
     if not s.attempts:
         lines.append(_("no question answered."))
         if s.passed is not None:
@@ -173,21 +251,44 @@ def _summary_lines(s: Summary) -> list[str]:
     if s.slowest is not None:
         lines.append(
             _("slowest: {seconds} on {item}").format(
-                seconds=_seconds(s.slowest.response_ms), item=s.slowest.question.item
+                seconds=_seconds(s.slowest.response_ms), item=item_name(s.slowest.question.item)
             )
         )
-    if s.to_work_on:
-        lines.append(_("to work on: {items}").format(items=", ".join(s.to_work_on)))
+    if s.to_work_on:  # named as the trainee reads them; --json gives the keys
+        items = ", ".join(item_name(k) for k in s.to_work_on)
+        lines.append(_("to work on: {items}").format(items=items))
     if s.passed is not None:
         if s.passed:
             lines.append(_("exam PASSED (pass mark 90 %), seed {seed}").format(seed=s.seed))
+        elif not s.complete:
+            lines.append(
+                _("exam not passed: incomplete (pass mark 90 %), seed {seed}").format(seed=s.seed)
+            )
         else:
             lines.append(_("exam not passed (pass mark 90 %), seed {seed}").format(seed=s.seed))
+    if s.mode == EXAM:  # what the exam kept back question by question
+        lines.append(_("question by question:"))
+        lines += [_verdict_line(a) for a in s.answered]
     return lines
 
 
+def _verdict_line(a: Answered) -> str:
+    v = a.verdict
+    head = f"  {a.number}. {'✓' if v.correct else '✗'} {a.question.prompt}"
+    given = printable(v.given)
+    if v.correct:
+        return head + " — " + _("you: {given}").format(given=given)
+    return (
+        head
+        + " — "
+        + _("you: {given}, right: {expected}. {reason}").format(
+            given=given, expected=v.expected, reason=v.reason
+        )
+    )
+
+
 def _summary_json(s: Summary) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "type": "summary",
         "mode": s.mode,
         "attempts": s.attempts,
@@ -208,6 +309,26 @@ def _summary_json(s: Summary) -> dict[str, Any]:
         "to_work_on": list(s.to_work_on),
         "passed": s.passed,
         "seed": s.seed,
+        "planned": s.planned,
+        "incomplete": s.incomplete_text(),
+        "stopped": s.stopped,
+        "time_limit_ms": s.time_limit_ms,
+    }
+    if s.mode == EXAM:  # the verdicts the exam kept back
+        out["answers"] = [_verdict_json(a) for a in s.answered]
+    return out
+
+
+def _verdict_json(a: Answered) -> dict[str, Any]:
+    return {
+        "number": a.number,
+        "skill": a.question.skill,
+        "item": a.question.item,
+        "correct": a.verdict.correct,
+        "given": a.verdict.given,
+        "expected": a.verdict.expected,
+        "reason": a.verdict.reason,
+        "response_ms": a.response_ms,
     }
 
 
@@ -261,8 +382,6 @@ def cmd_drill(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     as_json = args.json
 
-    emit = write_json  # always UTF-8: an answer's odd bytes arrive escaped (input_lines)
-
     if not as_json:
         names = ", ".join(s.name for s in skills)
         out.write(
@@ -276,7 +395,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 profile=printable(drill.profile),
             )
             + "\n"
-            + _("Type your answer and press Enter; Ctrl-D ends the drill.")
+            + _mode_line(drill)
+            + _("Type your answer and press Enter; q or Ctrl-D ends the drill.")
             + "\n"
         )
     lines = input_lines()
@@ -289,7 +409,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 break
             qid = f"q{drill.position + 1}"
             if as_json:
-                emit(_question_json(q, qid, drill))
+                write_json(_question_json(q, qid, drill))
             else:
                 out.write(f"\n{qid}. " + "\n    ".join(question_lines(q)) + "\n")
                 if drill.position == 0 or q.kind == CHOICE:
@@ -305,7 +425,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
             shown = time.monotonic_ns()
             while True:
                 raw = next(lines, None)
-                if raw is None:
+                if raw is None or raw.strip().casefold() in STOP_WORDS:
                     finished_by_eof = True
                     break
                 ms = (time.monotonic_ns() - shown) // 1_000_000
@@ -318,14 +438,14 @@ def cmd_drill(args: argparse.Namespace) -> int:
                     done = drill.answer(raw, ms)
                 except Unreadable as e:
                     if as_json:
-                        emit({"type": "unreadable", "id": qid, "message": str(e)})
+                        write_json({"type": "unreadable", "id": qid, "message": str(e)})
                     else:
                         out.write(f"    ? {printable(str(e))}\n> ")
                         out.flush()
                     continue
                 except DrillOver as e:
                     if as_json:
-                        emit({"type": "late", "id": qid, "message": str(e)})
+                        write_json({"type": "late", "id": qid, "message": str(e)})
                     else:
                         out.write(f"    ⏱ {e}\n")
                     done = None
@@ -336,8 +456,13 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 break
             said = _history_trouble(store, said)
             v = done.verdict
-            if as_json:
-                emit(
+            if not drill.gives_feedback:  # an exam: the verdicts wait for the summary
+                if as_json:
+                    write_json({"type": "recorded", "id": qid, "response_ms": done.response_ms})
+                else:
+                    out.write("    " + _("answer recorded") + "\n")
+            elif as_json:
+                write_json(
                     {
                         "type": "verdict",
                         "id": qid,
@@ -369,7 +494,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         summary = drill.finish()
         lost = store.close()  # a last try to save what the history could not take
     if as_json:
-        emit(_summary_json(summary))
+        write_json(_summary_json(summary))
     else:
         out.write("\n".join(_summary_lines(summary)) + "\n")
     if lost:
