@@ -129,3 +129,27 @@ def test_a_bad_setup_is_one_line_and_exit_2(tmp_path: Path, args: list[str], mes
     assert p.returncode == 2
     assert message in p.stderr and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["home", "deal"])
+def test_json_lines_are_utf_8_whatever_the_terminal_s_encoding(
+    tmp_path: Path, command: str
+) -> None:
+    # the JSON writer the commands share: an ASCII terminal never gets "\xe9" (not JSON)
+    env = dict(
+        os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO), PYTHONIOENCODING="ascii"
+    )
+    args = ["--names", "Zoé,Inès"] if command == "home" else ["--profile", "Zoé", "--new-profile"]
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", command, "--json", "--seed", "3", *args],
+        input=b"q\n",
+        capture_output=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in r.stdout.decode("utf-8").splitlines()]
+    assert events and events[-1]["type"] in ("end", "summary")
+    if command == "home":
+        assert events[0]["bank"] == "Zoé"

@@ -3,7 +3,6 @@ and stored at once; `--json` gives one JSON line per step, so a script can deal 
 
 from __future__ import annotations
 
-import json
 import sys
 from decimal import Decimal
 from typing import Any
@@ -15,6 +14,7 @@ from trainer.commands.common import (
     input_lines,
     open_store,
     read_answer,
+    write_json,
 )
 from trainer.game.announce import spoken
 from trainer.game.payout import money
@@ -158,10 +158,6 @@ def cmd_deal(args: Any) -> int:
         return 1
     as_json = args.json
 
-    def emit(obj: dict[str, Any]) -> None:
-        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
-        out.flush()
-
     if not as_json:
         out.write(
             _(
@@ -186,7 +182,7 @@ def cmd_deal(args: Any) -> int:
         while not shoe.shoe_over and not stopped:
             shoe.next_round()
             if as_json:
-                emit({"type": "round", "round": shoe.figures.rounds})
+                write_json({"type": "round", "round": shoe.figures.rounds})
             else:
                 out.write("\n" + _("— Round {number} —").format(number=shoe.figures.rounds) + "\n")
             while not shoe.round_over:
@@ -202,23 +198,23 @@ def cmd_deal(args: Any) -> int:
                         ev["says"] = s.says
                     if args.transcript:
                         ev["expected"] = s.expected
-                    emit(ev)
+                    write_json(ev)
                 else:
                     out.write("\n".join("    " + x for x in table_lines(s.view)) + "\n")
                     if s.says:
                         out.write("  " + _("the player says: {words}").format(words=s.says) + "\n")
                     out.write(f"  {s.prompt} ({_(HOW[s.ask])})\n> ")
                     out.flush()
-                v = read_answer(lines, shoe.answer, emit=emit if as_json else None, out=out)
+                v = read_answer(lines, shoe.answer, emit=write_json if as_json else None, out=out)
                 if v is None:
                     stopped = True
                     break
                 if shoe.mode == EXAM:
                     if as_json:
-                        emit({"type": "recorded", "index": shoe.position - 1})
+                        write_json({"type": "recorded", "index": shoe.position - 1})
                     continue
                 if as_json:
-                    emit(
+                    write_json(
                         {
                             "type": "verdict", "correct": v.correct, "given": v.given,
                             "expected": v.expected, "kind": s.kind, "reason": v.reason,
@@ -244,7 +240,7 @@ def cmd_deal(args: Any) -> int:
             for v in shoe.verdicts if not v.correct
         ]  # fmt: skip
     if as_json:
-        emit(result)
+        write_json(result)
     else:
         out.write("\n" + "\n".join(summary_lines(result)) + "\n")
         for m in result.get("mistakes", []):

@@ -3,13 +3,18 @@ the score (every player's win or loss and chips), each entry judged and stored a
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE, add_profile_arguments, input_lines, read_answer
+from trainer.commands.common import (
+    EXIT_USAGE,
+    add_profile_arguments,
+    input_lines,
+    read_answer,
+    write_json,
+)
 from trainer.game.cards import card_text
 from trainer.game.home import (
     BANK_RULES,
@@ -92,10 +97,6 @@ def cmd_home(args: Any) -> int:
         return 1
     as_json = args.json
 
-    def emit(obj: dict[str, Any]) -> None:
-        out.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
-        out.flush()
-
     if not as_json:
         out.write(
             f"Sabot home game — {', '.join(setup.players)}, {money(chips)} chips each, the bank "
@@ -108,13 +109,13 @@ def cmd_home(args: Any) -> int:
         while not sheet.over and not stopped:
             played = sheet.next_round()
             if as_json:
-                emit(_round_json(played))
+                write_json(_round_json(played))
             else:
                 out.write("\n" + "\n".join(_round_lines(played)) + "\n")
             while sheet.pending and not stopped:
                 entry = sheet.pending[0]
                 if as_json:
-                    emit(
+                    write_json(
                         {
                             "type": "ask",
                             "round": entry.round,
@@ -128,7 +129,7 @@ def cmd_home(args: Any) -> int:
                 v = read_answer(
                     lines,
                     sheet.answer,
-                    emit=emit if as_json else None,
+                    emit=write_json if as_json else None,
                     out=out,
                     stop_words=END_WORDS,
                 )
@@ -136,7 +137,7 @@ def cmd_home(args: Any) -> int:
                     stopped = True
                     break
                 if as_json:
-                    emit(
+                    write_json(
                         {
                             "type": "verdict",
                             "round": entry.round,
@@ -161,7 +162,7 @@ def cmd_home(args: Any) -> int:
     winners = sheet.game.winners()
     balances = {n: money(v) for n, v in sheet.game.balances.items()}
     if as_json:
-        emit(
+        write_json(
             {
                 "type": "end",
                 "rounds": len(sheet.game.rounds),
