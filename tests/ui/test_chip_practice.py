@@ -39,7 +39,12 @@ def test_the_settings_choose_the_chip_payment(qtbot, tmp_path):
     assert Settings.load(settings.path).prefs.chip_payment == COLOUR_FOR_COLOUR
 
 
-def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path):
+# The first question of these seeds pays an insurance (its box's bet collected: no seat stake on
+# the felt), a Black Jack, a win, a double (the stake in two stacks, the bet and its double).
+@pytest.mark.parametrize(
+    ("seed", "why"), [(0, "insurance"), (1, "blackjack"), (2, "win"), (3, "double")]
+)
+def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path, seed, why):
     settings = Settings.load(tmp_path / "settings.json")
     settings.prefs.chip_payment = COLOUR_FOR_COLOUR
     with Store.open(tmp_path / "history.sqlite3") as store:
@@ -47,15 +52,21 @@ def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path):
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)
-        w.start_drill(["chips"], "practice")
+        w.start_drill(["chips"], "practice", seed=seed)
         page = w.drill_page
         q = page.question
         assert q is not None and q.data["payment"] == COLOUR_FOR_COLOUR
+        assert q.data["why"] == why
         assert "colour for colour" in page.prompt.text()
-        # the stake lies on the box in the chips the player put down
-        placed = dict(q.table.box(q.data["box"]).chips)["seat"]
-        stack = page.scene.stacks[f"{q.data['box']}:seat"]
-        assert stack._chips == sorted(placed, reverse=True)
+        # the stake being paid lies on the felt in the chips the question names: the seat's
+        # (with its double) or, for an insurance, the insurance's
+        box = q.data["box"]
+        keys = [f"{box}:insurance"] if why == "insurance" else [f"{box}:seat", f"{box}:seat:double"]
+        drawn = [c for k in keys if k in page.scene.stacks for c in page.scene.stacks[k]._chips]
+        assert drawn == [D(c) for c in q.data["stake"]]
+        if why != "insurance":  # in the chips the player put down
+            placed = dict(q.table.box(box).chips)["seat"]
+            assert page.scene.stacks[f"{box}:seat"]._chips == sorted(placed, reverse=True)
         page.end()
         w.close()
 
