@@ -1635,7 +1635,7 @@ class ProgressWindow(QWidget):
 
     drillAgain = Signal(list)  # noqa: N815 - [(skill, item), ...]
     figuresShown = Signal()  # noqa: N815 - the first screen of figures is drawn
-    loaded = Signal()  # every figure is in, the sessions list too
+    loaded = Signal()  # every figure is in, the sessions list too, and the chart drawn
     exported = Signal(str)
     exportFailed = Signal(str)  # noqa: N815
 
@@ -1862,6 +1862,7 @@ class ProgressWindow(QWidget):
         if self.progress is not None and not self.progress.empty:
             timeline.set_progress(self.progress)
             shoes.set_progress(self.progress)
+        self._loaded_if_drawn()
 
     def _build_timeline(self) -> TimelineTab:
         if self.timeline is None:
@@ -1916,9 +1917,21 @@ class ProgressWindow(QWidget):
             )
         if not shown_before:
             self.figuresShown.emit()
-        if progress.complete:
-            self.is_loaded = True
-            self.loaded.emit()
+        self._loaded_if_drawn()
+
+    def _loaded_if_drawn(self) -> None:
+        """Say `loaded` once the whole history is in and drawn. The chart waits for pyqtgraph,
+        imported on a worker beside the reading: whichever of the two comes last says it, so
+        the chart can be exported the moment `loaded` is said."""
+        progress = self.progress
+        if self.is_loaded or progress is None or not progress.complete:
+            return
+        if self._shown_generation != self._generation:
+            return  # a new reading is under way: these figures are on their way out
+        if not progress.empty and not self._graphics_ready:
+            return
+        self.is_loaded = True
+        self.loaded.emit()
 
     # -- live
     @property

@@ -427,6 +427,40 @@ def test_the_exports_open(qtbot, store, settings, history, tmp_path):
     assert "14 answers written" in window.status.text()
 
 
+def test_loaded_waits_for_the_chart_when_pyqtgraph_comes_last(
+    qtbot, store, settings, history, tmp_path, monkeypatch
+):
+    # A first opening imports pyqtgraph on a worker beside the reading: on a busy machine the
+    # reading can end first. `loaded` must wait for the chart, or an export right after it
+    # finds "no chart to save yet".
+    import threading
+
+    import pyqtgraph
+
+    import ui.progress
+
+    gate = threading.Event()
+
+    def slow_import() -> None:
+        gate.wait(20)
+        sys.modules["pyqtgraph"] = pyqtgraph  # imported at last
+
+    monkeypatch.delitem(sys.modules, "pyqtgraph")
+    monkeypatch.setattr(ui.progress, "_import_pyqtgraph", slow_import)
+    try:
+        window = ProgressWindow(store, settings)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: window.progress is not None and window.progress.complete)
+        assert not window.is_loaded and window.current_chart() is None
+    finally:
+        gate.set()
+    with qtbot.waitSignal(window.loaded, timeout=10_000):
+        pass
+    assert window.is_loaded and window.current_chart() is window.timeline.chart
+    assert window.export_chart_png(tmp_path / "timeline.png")
+
+
 @pytest.mark.slow
 def test_pyqtgraph_waits_for_the_progress_view() -> None:
     code = "import sys; import ui.main_window, ui.progress; print('pyqtgraph' in sys.modules)"
