@@ -3,19 +3,22 @@ bests beaten, and the items to work on. Everything on it is already stored.
 
 A drill ended before its planned last question says so first ("incomplete: 6 of 28 answered",
 and why). An exam's summary gives what the exam kept back question by question — each answer
-with its verdict and the rule behind it — and the seed to set the same exam again; each
-citation is a link to the rules book (`citation`)."""
+with its verdict and the rule behind it — and the seed to set the same exam again, with the
+command line that sets it in a field of its own (`command`): one line, never wrapped (rich text
+breaks lines after a hyphen, "--" then "mode"), selected or copied whole. Each citation is a link
+to the rules book (`citation`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -108,6 +111,21 @@ class SummaryPage(QWidget):
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # an exam's command line, for the instructor to copy: a field, which never wraps
+        self.command = QLineEdit()
+        self.command.setReadOnly(True)
+        self.command.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Enter and Esc stay the page's
+        self.command.setAccessibleName(_("The command line of this exam"))
+        copy = QPushButton(_("Copy"))
+        copy.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        copy.clicked.connect(self.copy_command)
+        self.command_row = QWidget()
+        command_row = QHBoxLayout(self.command_row)
+        command_row.setContentsMargins(0, 0, 0, 0)
+        command_row.addWidget(QLabel(_("The same exam for every trainee:")))
+        command_row.addWidget(self.command, 1)
+        command_row.addWidget(copy)
+        self.command_row.hide()
         self.again_button = QPushButton(_("Again  (Enter)"))
         self.again_button.clicked.connect(self.again.emit)
         home = QPushButton(_("Home  (Esc)"))
@@ -123,6 +141,7 @@ class SummaryPage(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(32, 24, 32, 24)
         lay.addWidget(self.title)
+        lay.addWidget(self.command_row)
         lay.addWidget(self.scroller, 1)
         lay.addLayout(row)
 
@@ -147,6 +166,7 @@ class SummaryPage(QWidget):
             _("A new exam…  (Enter)") if s.mode == EXAM else _("Again  (Enter)")
         )
         self.scroller.verticalScrollBar().setValue(0)
+        self._show_command(s)
         parts = []
         incomplete = s.incomplete_text()
         if incomplete is not None:
@@ -209,6 +229,18 @@ class SummaryPage(QWidget):
             parts.append("<p><small>" + _("Every answer is already saved.") + "</small></p>")
         self.body.setText("".join(parts))
 
+    def _show_command(self, s: Summary) -> None:
+        if s.mode != EXAM or s.seed is None or self.rules is None:
+            self.command_row.hide()
+            self.command.clear()
+            return
+        self.command.setText(exam_command(s.seed, skills_spec(s.skills, self.rules), self.rules))
+        self.command.setCursorPosition(0)  # its start in view: "sabot drill …"
+        self.command_row.show()
+
+    def copy_command(self) -> None:
+        QGuiApplication.clipboard().setText(self.command.text())
+
     def _c(self, colour: str) -> str:
         """`colour` as it reads on the page, light or dark: darker or lighter until 4.5:1."""
         window = self.body.palette().color(QPalette.ColorRole.Window)
@@ -259,15 +291,13 @@ class SummaryPage(QWidget):
         seed = f"<b>{s.seed}</b>"
         if self.rules is not None:
             spec = skills_spec(s.skills, self.rules)
-            line = exam_command(s.seed, spec, self.rules)
             text = _(
                 "Seed {seed} · skills {skills} · rules {rules}. To give every trainee this "
-                "exam: <i>Exam…</i> on home with this seed, or {command}"
+                "exam: <i>Exam…</i> on home with this seed, or the command line above"
             ).format(
                 seed=seed,
                 skills=f"<b>{esc(spec)}</b>",
                 rules=f"<b>{esc(self.rules.describe())}</b>",
-                command=f"<code style='white-space:nowrap'>{esc(line)}</code>",
             )
         else:
             text = _("Seed {seed}: an instructor sets the same exam with this seed").format(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 
 from tests.ui.test_drill_page import FakeClock, _answer
 from trainer.game.rules import HouseRules
@@ -106,7 +107,17 @@ def test_esc_once_asks_and_esc_twice_ends_an_exam_incomplete(qtbot, window):
     assert "Incomplete: 6 of 28 answered" in body and "ended before the last question" in body
     assert "Exam not passed: incomplete" in body and "readiness never counts it" in body
     assert "<b>6</b> right out of <b>6</b> answered" in body
-    assert "Seed <b>42</b>" in body and "sabot drill all --mode exam --seed 42" in body
+    assert "Seed <b>42</b>" in body and "the command line above" in body
+    # the command line in a field of its own: one line, never broken at a hyphen, copied whole
+    assert summary.command_row.isVisible() and summary.command.isReadOnly()
+    assert summary.command.text() == "sabot drill all --mode exam --seed 42"
+    assert "--mode" not in body
+    summary.copy_command()
+    assert QGuiApplication.clipboard().text() == "sabot drill all --mode exam --seed 42"
+    # clicked into (to select it), Enter is still the page's
+    qtbot.mouseClick(summary.command, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(summary.again, timeout=2000):
+        qtbot.keyClick(summary.command, Qt.Key.Key_Return)
     (row,) = window.store.sessions("default")
     assert row.planned == 28 and row.attempts == 6 and not row.complete
 
