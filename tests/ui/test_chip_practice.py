@@ -10,31 +10,28 @@ from PySide6.QtCore import Qt
 
 from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST, chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.history.store import Store
 from trainer.settings import Settings
-from ui.main_window import MainWindow
 from ui.settings_dialog import SettingsDialog
 from ui.table_scene import TableScene
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
-def test_the_settings_choose_the_chip_payment(qtbot, tmp_path):
+def test_the_settings_choose_the_chip_payment(qtbot, tmp_path, store):
     settings = Settings.load(tmp_path / "settings.json")
-    with Store.open(tmp_path / "history.sqlite3") as store:
-        dialog = SettingsDialog(settings, store)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        combo = dialog.chip_payment_combo
-        assert combo.currentData() == FEWEST
-        assert [combo.itemData(i) for i in range(combo.count())] == [FEWEST, COLOUR_FOR_COLOUR]
-        dialog.tabs.setCurrentIndex(1)  # the Table page
-        combo.setFocus()
-        qtbot.keyClick(combo, Qt.Key.Key_Down)
-        assert combo.currentData() == COLOUR_FOR_COLOUR
-        with qtbot.waitSignal(dialog.applied, timeout=2000):
-            qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    dialog = SettingsDialog(settings, store)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    combo = dialog.chip_payment_combo
+    assert combo.currentData() == FEWEST
+    assert [combo.itemData(i) for i in range(combo.count())] == [FEWEST, COLOUR_FOR_COLOUR]
+    dialog.tabs.setCurrentIndex(1)  # the Table page
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == COLOUR_FOR_COLOUR
+    with qtbot.waitSignal(dialog.applied, timeout=2000):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert settings.prefs.chip_payment == COLOUR_FOR_COLOUR
     assert Settings.load(settings.path).prefs.chip_payment == COLOUR_FOR_COLOUR
 
@@ -44,31 +41,30 @@ def test_the_settings_choose_the_chip_payment(qtbot, tmp_path):
 @pytest.mark.parametrize(
     ("seed", "why"), [(0, "insurance"), (1, "blackjack"), (2, "win"), (3, "double")]
 )
-def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path, seed, why):
+def test_the_app_s_chips_drill_asks_as_the_settings_say(qtbot, tmp_path, new_window, seed, why):
     settings = Settings.load(tmp_path / "settings.json")
     settings.prefs.chip_payment = COLOUR_FOR_COLOUR
-    with Store.open(tmp_path / "history.sqlite3") as store:
-        w = MainWindow(settings, store)
-        qtbot.addWidget(w)
-        w.show()
-        qtbot.waitExposed(w)
-        w.start_drill(["chips"], "practice", seed=seed)
-        page = w.drill_page
-        q = page.question
-        assert q is not None and q.data["payment"] == COLOUR_FOR_COLOUR
-        assert q.data["why"] == why
-        assert "colour for colour" in page.prompt.text()
-        # the stake being paid lies on the felt in the chips the question names: the seat's
-        # (with its double) or, for an insurance, the insurance's
-        box = q.data["box"]
-        keys = [f"{box}:insurance"] if why == "insurance" else [f"{box}:seat", f"{box}:seat:double"]
-        drawn = [c for k in keys if k in page.scene.stacks for c in page.scene.stacks[k]._chips]
-        assert drawn == [D(c) for c in q.data["stake"]]
-        if why != "insurance":  # in the chips the player put down
-            placed = dict(q.table.box(box).chips)["seat"]
-            assert page.scene.stacks[f"{box}:seat"]._chips == sorted(placed, reverse=True)
-        page.end()
-        w.close()
+    settings.save()
+    w = new_window()
+    w.show()
+    qtbot.waitExposed(w)
+    w.start_drill(["chips"], "practice", seed=seed)
+    page = w.drill_page
+    q = page.question
+    assert q is not None and q.data["payment"] == COLOUR_FOR_COLOUR
+    assert q.data["why"] == why
+    assert "colour for colour" in page.prompt.text()
+    # the stake being paid lies on the felt in the chips the question names: the seat's
+    # (with its double) or, for an insurance, the insurance's
+    box = q.data["box"]
+    keys = [f"{box}:insurance"] if why == "insurance" else [f"{box}:seat", f"{box}:seat:double"]
+    drawn = [c for k in keys if k in page.scene.stacks for c in page.scene.stacks[k]._chips]
+    assert drawn == [D(c) for c in q.data["stake"]]
+    if why != "insurance":  # in the chips the player put down
+        placed = dict(q.table.box(box).chips)["seat"]
+        assert page.scene.stacks[f"{box}:seat"]._chips == sorted(placed, reverse=True)
+    page.end()
+    w.close()
 
 
 def test_a_bet_is_drawn_in_the_chips_it_was_put_down_in(qapp):

@@ -16,13 +16,6 @@ from ui.table_scene import DEALER_RECT
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "h.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def page(qtbot, store):
     p = DealPage(HouseRules.preset_named("casino-fr"), store, "ana")
     qtbot.addWidget(p)

@@ -9,30 +9,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from trainer.game.rules import HouseRules
-from trainer.history.store import Store
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE
 from ui.drill_page import DrillPage
 
 RULES = HouseRules.from_spec("casino-fr")
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "history.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def page(qtbot):
-    p = DrillPage()
-    qtbot.addWidget(p)
-    p.resize(1280, 800)
-    p.show()
-    qtbot.waitExposed(p)
-    return p
 
 
 def _click_box(qtbot, page: DrillPage, token: str) -> None:

@@ -18,46 +18,12 @@ from PySide6.QtGui import QGuiApplication
 
 from tests.ui.test_drill_page import FakeClock, _answer
 from trainer.game.rules import HouseRules
-from trainer.history.store import Store
 from trainer.practice.drill import Drill, resolve_skills
 from trainer.practice.skills import SKILLS
-from trainer.settings import Settings
 from ui.drill_page import DrillPage
-from ui.main_window import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
 FR = HouseRules.from_spec("casino-fr")
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "history.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def page(qtbot):
-    p = DrillPage()
-    qtbot.addWidget(p)
-    p.resize(1280, 800)
-    p.show()
-    qtbot.waitExposed(p)
-    return p
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.wait_for_figures()
-    yield w
-    w.close()
-    store.close()
 
 
 def _next(qtbot, page: DrillPage) -> None:

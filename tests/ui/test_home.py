@@ -8,31 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.test_drill_page import _answer
-from trainer.history.store import Store
 from trainer.practice.curriculum import CURRICULUM
-from trainer.settings import Settings
 from ui.home import COLUMN
-from ui.main_window import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.wait_for_figures()
-    yield w
-    w.close()
-    store.close()
 
 
 def _miss_once(qtbot, window, skill: str) -> str:

@@ -14,13 +14,6 @@ from ui.main_window import MainWindow
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "history.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def page(qtbot, store):
     p = HomeGamePage(store, "ana")
     qtbot.addWidget(p)

@@ -13,36 +13,6 @@ from ui.home import COLUMN
 from ui.main_window import MainWindow
 
 
-@pytest.fixture
-def new_window(qtbot, tmp_path):
-    """Makes a main window on a fresh history, not shown yet (under `preset`'s house rules)."""
-    stores = []
-
-    def make(preset: str | None = None) -> MainWindow:
-        settings = Settings.load(tmp_path / "settings.json")
-        if preset is not None:
-            settings.set_rules(preset, {})
-        store = Store.open(tmp_path / "history.sqlite3")
-        stores.append(store)
-        w = MainWindow(settings, store)
-        qtbot.addWidget(w)
-        return w
-
-    yield make
-    for store in stores:
-        store.close()
-
-
-@pytest.fixture
-def window(qtbot, new_window):
-    w = new_window()
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.wait_for_figures()
-    yield w
-    w.close()
-
-
 def test_home_lists_every_skill_with_its_target(window):
     table = window.home.table
     assert table.rowCount() == len(CURRICULUM)

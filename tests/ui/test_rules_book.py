@@ -13,11 +13,8 @@ from PySide6.QtWidgets import QApplication
 import trainer
 from tests.ui.test_drill_page import _answer
 from trainer.game.rules import HouseRules
-from trainer.history.store import Store
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
-from trainer.settings import Settings
-from ui.main_window import MainWindow
 from ui.rules_book import RulesBook
 
 FR = HouseRules.from_spec("casino-fr")
@@ -30,20 +27,6 @@ def book(qtbot):
     b.show()
     qtbot.waitExposed(b)
     return b
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.wait_for_figures()
-    yield w
-    w.close()
-    store.close()
 
 
 def _page(book: RulesBook) -> str:
