@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtCore import QRect, Qt, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QLabel,
     QMenu,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -66,7 +68,15 @@ def licence() -> str:
 
 
 class ShortcutsDialog(QDialog):
-    def __init__(self, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        actions: Sequence[QAction],
+        parent: QWidget | None = None,
+        *,
+        room: QRect | None = None,
+    ) -> None:
+        """`room`: the part of the screen the dialog may take (default: the screen it opens on,
+        less its panels)."""
         super().__init__(parent)
         self.setWindowTitle(_("Sabot — Keyboard shortcuts"))
         rows = []
@@ -88,11 +98,32 @@ class ShortcutsDialog(QDialog):
             ]
         self.text = QLabel(f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>")
         self.text.setTextFormat(Qt.TextFormat.RichText)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.text)
-        lay.addWidget(buttons)
+        # the list is taller than a 1024×600 screen: it scrolls, the Close button stays in view
+        self.scroller = QScrollArea()
+        self.scroller.setWidget(self.text)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+        self._layout = lay = QVBoxLayout(self)
+        lay.addWidget(self.scroller, 1)
+        lay.addWidget(self.buttons)
+        if room is None:
+            screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
+            room = screen.availableGeometry()
+        self._fit(room)
+
+    def _fit(self, room: QRect) -> None:
+        """As tall as the list, within `room`."""
+        content = self.text.sizeHint()
+        bar = self.scroller.verticalScrollBar().sizeHint().width()
+        margins = self._layout.contentsMargins()
+        chrome = self.buttons.sizeHint().height() + self._layout.spacing()
+        width = content.width() + bar + margins.left() + margins.right()
+        height = content.height() + chrome + margins.top() + margins.bottom()
+        # a window frame's title bar and borders take some of the room too
+        self.resize(min(width, room.width() - 40), min(height, room.height() - 60))
 
 
 class AboutDialog(QDialog):

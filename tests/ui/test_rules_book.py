@@ -6,9 +6,9 @@ shortcuts, and About with the data folder one button away."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtCore import QRect, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu
 
 import trainer
 from tests.ui.test_drill_page import _answer
@@ -153,6 +153,28 @@ def test_the_keyboard_shortcuts_list_the_menus_keys_and_the_pages(qtbot, window)
     for key, what in (("F1", "Rules book"), ("Ctrl+P", "Progress"), ("Ctrl+H", "Home")):
         assert f"<code>{key}</code>&nbsp;&nbsp;</td><td>{what}" in text
     assert "Esc twice" in text
+
+
+@pytest.mark.parametrize("room", [QRect(0, 0, 1024, 600), QRect(0, 0, 800, 300)])
+def test_the_keyboard_shortcuts_fit_a_small_screen(qtbot, window, room):
+    # the list is taller than a 1024×600 screen leaves room for: it scrolls, and the dialog,
+    # its Close button with it, stays within the screen
+    from ui.help_dialogs import ShortcutsDialog
+
+    actions = [a for menu in window.menuBar().findChildren(QMenu) for a in menu.actions()]
+    dlg = ShortcutsDialog(actions, window, room=room)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    assert dlg.height() <= room.height() - 60 and dlg.width() <= room.width() - 40
+    buttons = dlg.findChild(QDialogButtonBox)
+    close = buttons.button(QDialogButtonBox.StandardButton.Close)
+    assert close.isVisible() and dlg.rect().contains(close.geometry().translated(buttons.pos()))
+    if dlg.text.sizeHint().height() > dlg.scroller.viewport().height():
+        assert dlg.scroller.verticalScrollBar().maximum() > 0  # the rest is a scroll away
+    else:
+        assert dlg.height() >= dlg.text.sizeHint().height()  # no scrolling where it fits
+    dlg.reject()
 
 
 def test_about_says_the_version_the_licence_and_where_the_data_lives(qtbot, window, monkeypatch):
