@@ -1490,7 +1490,8 @@ class SessionsTab(QWidget):
             values = (
                 str(row + 1),
                 pd.skill_title(a.skill),
-                pd.item_label(a.item),
+                # as the trainee reads it ("A + 5 (soft 16)"), never its key ("soft-16")
+                pd.item_name(a.item if ":" in a.item else f"{a.skill}:{a.item}"),
                 pd.describe_question(a.question, a.skill),
                 a.answer,
                 a.expected,

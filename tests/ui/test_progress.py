@@ -292,7 +292,8 @@ def test_a_session_shows_every_answer_and_drills_the_missed_again(qtbot, store, 
     table = window.sessions.attempts
     assert table.rowCount() == 5
     row = [table.item(1, col).text() for col in range(table.columnCount())]
-    assert row == ["2", "Pay in chips", "37", "bet 25", "16", "16", "✓", "4.2\xa0s"]
+    assert row == ["2", "Pay in chips", "37 in chips", "bet 25", "16", "16", "✓", "4.2\xa0s"]
+    assert table.item(0, 2).text() == "A + 4 (soft 15)"  # its name, never "soft-15"
     assert table.item(0, 3).text() == "A and 5 at box 2"
     assert [table.item(0, c).text() for c in (4, 5, 6)] == ["bust", "soft 16", "✗"]
 
