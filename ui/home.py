@@ -98,6 +98,7 @@ class HomePage(QWidget):
         self.table.setWordWrap(True)
         self._line = self.table.fontMetrics().lineSpacing()
         self._asks_width = 0  # the widest "What it asks", measured once the table is filled
+        self._weak_width = 0  # what the weak items would take, measured at each fill
         self._resizes: QObject | None = None
         hh = self.table.horizontalHeader()
         for i in range(len(COLUMNS)):
@@ -243,7 +244,7 @@ class HomePage(QWidget):
                         skill.blurb
                         + ("\n" + _("Not under these rules: {why}").format(why=why) if why else "")
                     )
-                if c == _WEAK and more > 0:
+                if c == _WEAK:  # the cell may be cut short: the whole list here
                     item.setToolTip("\n".join(weak_items))
                 if c in _FIGURES:
                     item.setData(TEXT_ALIGNMENT_ROLE, ALIGN_CENTER)
@@ -256,6 +257,15 @@ class HomePage(QWidget):
                 self.table.setItem(r, c, item)
         for c in sized:
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        # "What it asks" and the weak items share what the figures leave (_fit_rows): the weak
+        # items, cut with "…" if need be (all of them in the tooltip), never take the room of
+        # the description
+        if not loading:  # until the figures are in, "What it asks" takes what is left
+            header.setSectionResizeMode(_ASKS, QHeaderView.ResizeMode.Fixed)
+            header.setSectionResizeMode(_WEAK, QHeaderView.ResizeMode.Fixed)
+            self._weak_width = max(
+                header.sectionSizeFromContents(_WEAK).width(), self.table.sizeHintForColumn(_WEAK)
+            )
         if not self._asks_width:
             metrics = self.table.fontMetrics()
             self._asks_width = max(metrics.horizontalAdvance(s.blurb) for s in CURRICULUM) + 12
@@ -315,8 +325,21 @@ class HomePage(QWidget):
             self.startPlan.emit(allowed, [list(p) for p in plan.due if p[0] in allowed])
 
     def _fit_rows(self, *_args) -> None:
-        """One line a row when "What it asks" fits its column, else two."""
-        fits = self.table.horizontalHeader().sectionSize(_ASKS) >= self._asks_width
+        """ "What it asks" on one line where the window has room for it, else on two lines; the
+        weak items take the rest (at least room for a name), cut with "…" where it is short.
+        One height for every row: one line, or two."""
+        header = self.table.horizontalHeader()
+        if self._weak_width:
+            others = sum(
+                header.sectionSize(c) for c in range(len(COLUMNS)) if c not in (_ASKS, _WEAK)
+            )
+            room = self.table.viewport().width() - others
+            least = min(self._weak_width, 10 * self._line)
+            asks = max(min(self._asks_width, room - least), self._asks_width // 2)
+            asks = max(asks, room - self._weak_width)  # what the weak items leave, to it
+            header.resizeSection(_ASKS, asks)
+            header.resizeSection(_WEAK, max(room - asks, least))
+        fits = header.sectionSize(_ASKS) >= self._asks_width
         height = (1 if fits else 2) * self._line + 10
         vh = self.table.verticalHeader()
         if vh.defaultSectionSize() != height:

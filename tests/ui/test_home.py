@@ -112,3 +112,37 @@ def test_home_s_first_paint_imports_neither_the_history_nor_the_plan():
         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_weak_items_never_take_the_room_of_what_a_skill_asks(qtbot, window):
+    # long weak items on several skills: they share what the figures leave, cut with "…"
+    store = window.store
+    session = store.start_session("default", "practice", ["pay-insurance"], "casino-fr")
+    for item in (
+        "pay-insurance:max-200",
+        "pay-insurance:max-115",
+        "pay-insurance:pay-37.5",
+        "pay-insurance:max-85",
+        "announce:soft-20",
+    ):
+        store.record(session, item.partition(":")[0], item, {}, "1", "2", False, 3000)
+    store.end_session(session)
+    window.show_home()
+    assert window.wait_for_figures()
+    home = window.home
+    table, header = home.table, home.table.horizontalHeader()
+    asks, weak = COLUMN["What it asks"], COLUMN["Weak items"]
+    r = [i.name for i in CURRICULUM].index("pay-insurance")
+    named = table.item(r, weak).text()
+    assert named and table.item(r, weak).toolTip()  # the whole list, wherever the cell is cut
+    widest = max(table.fontMetrics().horizontalAdvance(i.blurb) for i in CURRICULUM)
+    line = table.fontMetrics().lineSpacing()
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: header.sectionSize(asks) > widest)  # on one line
+    assert table.rowHeight(0) < 2 * line
+    assert header.sectionSize(weak) >= 8 * line  # and room for a name or two
+    total = sum(header.sectionSize(c) for c in range(table.columnCount()))
+    assert total <= table.viewport().width()  # nothing pushed off the right edge
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: table.rowHeight(0) >= 2 * line)  # two lines: it wraps, not hides
+    assert 2 * header.sectionSize(asks) > widest and header.sectionSize(weak) >= 8 * line
