@@ -20,6 +20,7 @@ Every problem is a `ScenarioError` whose message names the box and the problem.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -109,10 +110,17 @@ def _bettors(where: str, names: Any) -> None:
             )
 
 
+def _number(text: str) -> float | str:
+    """A JSON number with a fraction or an exponent, as json reads it — but one too large for a
+    float (1e999999999) stays its text, so a message quotes what was written, not "inf"."""
+    value = float(text)
+    return value if math.isfinite(value) else text
+
+
 def parse_scenario(text: str) -> Scenario:
     """Read a scenario from JSON text; ScenarioError on anything malformed."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_float=_number)
     except json.JSONDecodeError as e:
         raise ScenarioError(
             f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}"
