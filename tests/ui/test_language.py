@@ -13,15 +13,12 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit
 
 from trainer import i18n
-from trainer.history.store import Store
-from trainer.settings import Settings
 from ui.language import (
     install_qt_translation,
     language_choices,
     qt_language,
     resolve,
 )
-from ui.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -32,20 +29,6 @@ def _english_after():
     app = QApplication.instance()
     if app is not None:
         install_qt_translation(app, "en")
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = Settings.load(tmp_path / "settings.json")
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(settings, store)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.wait_for_figures()
-    yield w
-    w.close()
-    store.close()
 
 
 def _cancel(box: QDialogButtonBox) -> str:

@@ -11,10 +11,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.history.store import Store
-from trainer.settings import Settings
 from ui.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
-from ui.main_window import MainWindow
 from ui.table_scene import MIN_INDEX_PX, TableWidget
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -75,16 +72,14 @@ def grab(table: TableWidget) -> QImage:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    store = Store.open(tmp_path / "history.sqlite3")
-    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
-    qtbot.addWidget(w)
+def window(qtbot, new_window):
+    """The main window at 1024×600 (the conftest's, sized before it is shown)."""
+    w = new_window()
     w.resize(1024, 600)
     w.show()
     qtbot.waitExposed(w)
     yield w
     w.close()
-    store.close()
 
 
 def split_cards(table: TableWidget) -> list[CardItem]:
