@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from importlib.resources import files
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from trainer.game import rulebook
 from trainer.game.rulebook import RuleBook, RuleBookError, from_data, load, split_citations, text
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules, RulesError
+from trainer.i18n import set_language
 from trainer.practice.skills import SKILLS
 
 BOOK = load()
@@ -35,7 +37,7 @@ def test_the_book_is_package_data_with_sections_1_to_12_and_the_glossary() -> No
     words = {w for t in BOOK.glossary for w in t.words["fr"]}
     assert {"bûche", "sauter", "égalité", "le sabot"} <= words
     assert all(t.words["it"] and t.words["en"] for t in BOOK.glossary)
-    assert BOOK.languages == ("en",)
+    assert BOOK.languages == ("en", "fr")
 
 
 def test_every_rule_has_plain_words_and_a_source_sentence_or_says_why_sabot_chose() -> None:
@@ -49,8 +51,60 @@ def test_every_rule_has_plain_words_and_a_source_sentence_or_says_why_sabot_chos
 
 def test_each_text_is_keyed_by_language_and_falls_back_to_english() -> None:
     r = BOOK.rule("9.blackjack")
-    assert text(r.text, "fr") == text(r.text, "en") == r.text["en"]
+    assert text(r.text, "en").startswith("A Black Jack is paid 3 to 2")
+    assert text(r.text, "fr").startswith("Un Black Jack est payé 3 pour 2")
     assert text({"en": "Black Jack", "it": "Blackjack"}, "it") == "Blackjack"
+    assert text({"en": "Black Jack"}, "it") == "Black Jack"  # no Italian yet: English
+    assert text({"en": "Black Jack"}, "xx") == "Black Jack"  # never a KeyError
+
+
+def test_the_texts_are_those_of_the_language_of_the_moment() -> None:
+    r = BOOK.rule("2.bust")
+    assert text(r.title) == "Over 21"
+    set_language("fr")
+    try:
+        assert text(r.title) == "Au-delà de 21"
+        assert "« sauté »" in text(r.text)
+        assert BOOK.option_title("double_on") == "Le double"
+        casino = HouseRules.from_spec("casino-fr")
+        chosen = [c.meaning for c in BOOK.choices("double_on", casino)]
+        assert "sur deux premières cartes qui font 9, 10 ou 11" in chosen
+        assert "6 jeux" in [c.meaning for c in BOOK.choices("decks", casino)]
+        # the original sentences are the sources' own words, in every language
+        assert BOOK.rule("1.values").quotes[0].text.startswith("L'As vaut indifféremment")
+    finally:
+        set_language("en")
+
+
+def _texts_of(data: Any, where: str = "") -> Iterator[tuple[str, dict[str, str]]]:
+    """Every {language: text} object of the book's data, with where it lies; the glossary's
+    words (already the table's words of each language) are not texts to translate."""
+    if isinstance(data, dict):
+        if "en" in data and all(isinstance(v, str) for v in data.values()):
+            yield where, data
+            return
+        for key, value in data.items():
+            if key != "words":
+                yield from _texts_of(value, f"{where}/{key}")
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _texts_of(value, f"{where}/{i}")
+
+
+_MARKS = re.compile(r"\{\w+\}|\[\d{3}\]|§\d+")
+
+
+@pytest.mark.parametrize("language", [lang for lang in BOOK.languages if lang != "en"])
+def test_every_text_has_its_translation_with_the_same_placeholders_and_citations(
+    language: str,
+) -> None:
+    found = list(_texts_of(_raw()))
+    assert len(found) > 200  # titles, rule texts, choices, options, glossary, sources
+    for where, texts in found:
+        assert texts.get(language, "").strip(), f"{where} has no {language} text"
+        marks = sorted(_MARKS.findall(texts["en"]))
+        assert sorted(_MARKS.findall(texts[language])) == marks, (where, language)
+        assert set(texts) <= set(BOOK.languages), where
 
 
 def test_every_skill_and_item_rests_on_a_rule() -> None:

@@ -202,3 +202,34 @@ def test_a_practice_s_verdict_links_to_the_rules_but_an_exam_shows_none(qtbot, w
     page.start(drill)
     _answer(qtbot, page, right=False)
     assert "rule:" not in page.feedback.text()
+
+
+def test_the_book_in_french_shows_french_words_and_the_original_sentence(qtbot, window):
+    window.set_language("fr")
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    book = window._rules_book
+    qtbot.waitUntil(lambda: book.isVisible())
+    assert book.open_rule("9.blackjack", "000")
+    text = _page(book)
+    assert "§9 Le paiement" in text
+    assert "Un Black Jack est payé 3 pour 2 : une mise de 10 reçoit 15" in text
+    # the French original as the source writes it, and its source named in French
+    assert "▶ « Le croupier paie directement le Black-Jack, 1 fois et demie la mise" in text
+    assert "Procédure des casinos français" in text
+    assert book.contents.currentItem().text(0) == "Un Black Jack"
+    # the Italian original stays Italian; the house practice is said in French
+    book.open_rule("10.others")
+    assert "tutti gli altri giocatori" in _page(book)
+    assert "Puis aux autres" in _page(book)
+    # the glossary's meanings in French, beside the table's words of each language
+    book.open_rule("glossary")
+    assert "dépasser 21" in _page(book) and "sballato" in _page(book)
+    # the filter finds French words
+    qtbot.keyClicks(book.filter, "assurance")
+    assert any("assurance" in i.text(0).lower() for i in book._items.values() if not i.isHidden())
+
+    # switched back, the open book reads English again, open where it was
+    window.set_language("en")
+    assert book.tag == "glossary"
+    assert "The table's words" in _page(book) and "dépasser 21" not in _page(book)
+    assert book.contents.topLevelItem(0).text(0).endswith("Cards and points")

@@ -6,8 +6,10 @@ importlib.resources); this module reads it, checks it, and answers the questions
 it: which rule a skill's question rests on, which rule a feedback's citation ("[000]",
 "RULES.md §9") points to, and which value of each option a table has chosen.
 
-Every text meant for people is keyed by language ("en" now); `text(mapping, language)` falls
-back to English, so a language added later needs only its own keys in the file.
+Every text meant for people is keyed by language ({"en": …, "fr": …, "it": …}, one object per
+text, so a text and its translations are read side by side); `text(mapping)` gives the language
+of the moment (`trainer.i18n.language()`), else English, never a KeyError. The original sentences
+(`Quote.text`) are never translated: they are the sources' own words.
 
 Rule tags are "<section>.<name>" (`9.blackjack`); a section is cited as `§9`, a source as `000`.
 """
@@ -22,6 +24,7 @@ from functools import cache
 from typing import Any, Final
 
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules
+from trainer.i18n import language as current_language
 
 FALLBACK: Final = "en"
 RESOURCE: Final = ("resources.rules", "rules.json")
@@ -34,8 +37,10 @@ class RuleBookError(ValueError):
     """The rules book's data is not what the app expects (a packaging or editing mistake)."""
 
 
-def text(texts: Mapping[str, str], language: str = FALLBACK) -> str:
-    """The text in `language`, else in English."""
+def text(texts: Mapping[str, str], language: str | None = None) -> str:
+    """The text in `language` (the language of the moment when not given), else in English."""
+    if language is None:
+        language = current_language()
     return texts.get(language) or texts.get(FALLBACK) or ""
 
 
@@ -183,7 +188,7 @@ class RuleBook:
     # -- the table's choices ------------------------------------------------------------------
 
     def choices(
-        self, option: str, rules: HouseRules, language: str = FALLBACK
+        self, option: str, rules: HouseRules, language: str | None = None
     ) -> list[OptionChoice]:
         """Every value of `option`, what it means, the presets that take it, and which one
         `rules` has. A value only the table has (an override) is listed too. An option this
@@ -213,7 +218,7 @@ class RuleBook:
             )
         return list(values.values())
 
-    def option_title(self, option: str, language: str = FALLBACK) -> str:
+    def option_title(self, option: str, language: str | None = None) -> str:
         doc = self.options.get(option)
         if doc is None:  # an option added to the engine and not yet to the book
             return OPTIONS[option].doc if option in OPTIONS else option
