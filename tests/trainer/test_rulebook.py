@@ -37,7 +37,7 @@ def test_the_book_is_package_data_with_sections_1_to_12_and_the_glossary() -> No
     words = {w for t in BOOK.glossary for w in t.words["fr"]}
     assert {"bûche", "sauter", "égalité", "le sabot"} <= words
     assert all(t.words["it"] and t.words["en"] for t in BOOK.glossary)
-    assert BOOK.languages == ("en", "fr")
+    assert BOOK.languages == ("en", "fr", "it")
 
 
 def test_every_rule_has_plain_words_and_a_source_sentence_or_says_why_sabot_chose() -> None:
@@ -208,3 +208,9 @@ def test_a_missing_book_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None
             rulebook.load()
     finally:
         rulebook.load.cache_clear()
+
+
+def test_the_italian_book_speaks_the_italian_table_s_words() -> None:
+    r = BOOK.rule("2.bust")
+    assert text(r.title, "it") != text(r.title, "en")
+    assert "sballato" in text(r.text, "it").lower()
