@@ -594,20 +594,12 @@ class PostgresStore:
             self._why = error.why
             return None
 
-    def _check_record(
-        self, session_id: int, skill: str, item: str, question: Mapping[str, Any], *rest: Any
-    ) -> None:
+    def _check_record(self, session_id: int, *attempt: Any) -> None:
         # what the copy would refuse at once (a bad argument, an ended session) is refused
         # now, never kept
-        from trainer.history.store import _clean_name, encode_question
+        from trainer.history.store import checked_attempt
 
-        if not isinstance(rest[2], bool):
-            raise TypeError(f"correct must be a bool, not {type(rest[2]).__name__}")
-        ms = rest[3]
-        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
-            raise ValueError(f"response_ms must be a whole number of milliseconds ≥ 0, not {ms!r}")
-        _clean_name(skill, "A skill name")
-        encode_question(question)
+        checked_attempt(*attempt)
         if self._local._session(session_id).ended or session_id in self._ending:
             raise ValueError(f"Session {session_id} has ended; start a new one to record.")
 

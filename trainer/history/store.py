@@ -496,6 +496,31 @@ def _read_only_reason(path: Path) -> str | None:
     return "its folder is read-only"
 
 
+def checked_attempt(
+    skill: str,
+    item: str,
+    question: Mapping[str, Any],
+    answer: str,
+    expected: str,
+    correct: bool,
+    response_ms: int,
+) -> tuple[str, str | bytes]:
+    """An attempt's arguments checked as every history checks them before it keeps or writes
+    one (a kept answer is never refused later): the skill's clean name and the question's
+    JSON, or TypeError/ValueError naming what is wrong."""
+    if not isinstance(correct, bool):
+        raise TypeError(f"correct must be a bool, not {type(correct).__name__}")
+    if not isinstance(response_ms, int) or isinstance(response_ms, bool) or response_ms < 0:
+        raise ValueError(
+            f"response_ms must be a whole number of milliseconds ≥ 0, not {response_ms!r}"
+        )
+    if not isinstance(answer, str) or not isinstance(expected, str):
+        raise TypeError("answer and expected must be strings, as typed and as shown")
+    if not isinstance(item, str):
+        raise TypeError(f"item must be a string key, not {type(item).__name__}")
+    return _clean_name(skill, "A skill name"), encode_question(question)
+
+
 class Store:
     """One open history file. Use `Store.open()`; close it, or use it as a context manager."""
 
@@ -1148,18 +1173,9 @@ class Store:
         with any kept before it, and None is returned; each later record tries again to save
         them all first, in order.
         """
-        if not isinstance(correct, bool):
-            raise TypeError(f"correct must be a bool, not {type(correct).__name__}")
-        if not isinstance(response_ms, int) or isinstance(response_ms, bool) or response_ms < 0:
-            raise ValueError(
-                f"response_ms must be a whole number of milliseconds ≥ 0, not {response_ms!r}"
-            )
-        if not isinstance(answer, str) or not isinstance(expected, str):
-            raise TypeError("answer and expected must be strings, as typed and as shown")
-        if not isinstance(item, str):
-            raise TypeError(f"item must be a string key, not {type(item).__name__}")
-        skill = _clean_name(skill, "A skill name")  # checked now: a kept answer is never refused
-        encoded = encode_question(question)
+        skill, encoded = checked_attempt(
+            skill, item, question, answer, expected, correct, response_ms
+        )
         live = self._session(session_id)
         if live.ended or session_id in self._ending:
             raise ValueError(f"Session {session_id} has ended; start a new one to record.")
