@@ -25,6 +25,7 @@ test `tests/trainer/test_catalogues.py` holds it to the code.
 from __future__ import annotations
 
 import ast
+import re
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -505,8 +506,30 @@ def problems(root: Path = ROOT) -> list[str]:
     return out
 
 
+# French typography: a narrow no-break space (U+202F) before "?", "!", ":" and ";" and inside
+# « » — one space everywhere, so a line never breaks between a word and its mark. A plain space
+# or a wide no-break one (U+00A0) there is a mistake; a mark glued to a word ("10:30", "color:",
+# ";" in quotes, the separator typed) is left alone.
+FRENCH_SPACE = "\u202f"
+_FRENCH_BAD = re.compile(
+    r"[ \u00a0](?=[?!:;»])|(?<=«)[ \u00a0]|«(?=[^ \u00a0\u202f])|(?<=[^ \u00a0\u202f])»"
+)
+
+
+def french_spacing(text: str) -> list[str]:
+    """Where a French text breaks the typography rule above, one excerpt each."""
+    return [repr(text[max(0, m.start() - 12) : m.end() + 12]) for m in _FRENCH_BAD.finditer(text)]
+
+
 def _entry_problems(label: str, entry: Entry, message: Message, lang: str) -> list[str]:
     out = []
+    if lang == "fr":
+        for form in entry.msgstr:
+            for where in french_spacing(form):
+                out.append(
+                    f"{label}: French wants a narrow no-break space (U+202F) before ? ! : ; "
+                    f"and inside « », not a plain one, at {where}"
+                )
     if (entry.msgid_plural is None) != (message.msgid_plural is None):
         return [f"{label} is plural in one of the code and the catalogue, not in the other"]
     if entry.msgid_plural is not None and entry.msgid_plural != message.msgid_plural:

@@ -19,3 +19,44 @@ def test_every_catalogue_reads_as_the_app_loads_it() -> None:
             entries = po.read_catalogue(domain, lang)
             table = po.load(domain, lang)
             assert len(table) == sum(1 for e in entries if e.msgid and e.translated)
+
+
+def test_french_puts_a_narrow_no_break_space_before_its_high_marks() -> None:
+    """Both domains: before "?", "!", ":", ";" and inside « », a French text has U+202F, never a
+    plain space (a line could break there) nor the wide U+00A0 (one space, everywhere)."""
+    bad = []
+    for domain in ("trainer", "ui"):
+        for entry in po.read_catalogue(domain, "fr"):
+            if entry.msgid:
+                bad += [
+                    f"{domain}: {where}"
+                    for form in entry.msgstr
+                    for where in po.french_spacing(form)
+                ]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_french_spacing_rule_sees_each_mistake() -> None:
+    nb = po.FRENCH_SPACE
+    assert len(po.french_spacing(f"Case 1{nb}: «{nb}14{nb}» ; et ensuite{nb}?")) == 1
+    for wrong in (
+        "Et ensuite ?",
+        "Temps écoulé !",
+        "Case 1 : 14",
+        "a ; b",
+        "« non »",
+        "«non»",
+        "Et ensuite\u00a0?",
+        f"«{nb}non »",
+    ):
+        assert po.french_spacing(wrong), wrong
+    for right in (
+        f"Et ensuite{nb}?",
+        f"«{nb}non{nb}»",
+        "color:{colour}",
+        'par ";" ou ", "',
+        "{minutes}:{seconds}",
+        "10; -5; 7,50",
+        "Et ensuite?",
+    ):
+        assert not po.french_spacing(right), right

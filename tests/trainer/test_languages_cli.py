@@ -119,14 +119,14 @@ def test_a_french_drill_on_the_command_line() -> None:
     assert out.startswith("Exercice Sabot — announce (practice), règles casino-fr, graine 1")
     assert "Tapez votre réponse puis Entrée" in out
     assert out.count("Annoncez le point") + out.count("Annoncez le point —") >= 6
-    assert "(réponse : le point comme l'annonce le croupier" in out
+    assert "(réponse\u202f: le point comme l'annonce le croupier" in out
     verdicts = [line.strip() for line in out.splitlines() if "✓" in line or "✗" in line]
     assert len(verdicts) == 6
     said = [v.removeprefix(">").strip() for v in verdicts]
     assert all(v.startswith(("✓ juste (", "✗ faux (")) for v in said), verdicts
     # a wrong answer's feedback: the announcement as a French dealer says it, and why
     wrong = [v for v in verdicts if "✗" in v]
-    assert wrong and all("la réponse est « " in v for v in wrong)
+    assert wrong and all("la réponse est «\u202f" in v for v in wrong)
     assert " or " not in out and "Announce" not in out and "right (" not in out
     assert "— entraînement terminé —" in out and "justes (" in out
     assert r.stderr == ""
