@@ -8,6 +8,12 @@ Esc, since it leaves the exam incomplete. A sprint's clock counts up.
 
 The answer's clock starts when the question is first painted (not when it is built) and stops
 at the key press or click that submits: `QElapsedTimer`, which is monotonic.
+
+A switch of language while a question is open says it again in the new words (the domain makes
+it again: `Drill.retell`), with the answer typed so far and the verdict shown. The switch is not
+the trainee's answering time: the clock is held while the settings or the Language menu are open
+and while the page is said again (`hold_clock`: the time so far is banked), and goes on from the
+first paint of the question in its new words (`resume_clock`), the same clock as always.
 """
 
 from __future__ import annotations
@@ -160,6 +166,9 @@ class DrillPage(QWidget):
         self.question: Question | None = None
         self.last: Answered | None = None
         self._clock = QElapsedTimer()
+        self._banked_ms = 0  # the answer's time before its clock was held (a switch of language)
+        self._held = False
+        self._timed = False  # the question shown has been painted and its clock started
         self._waiting_next = False
         self._burn_rest = ""  # what is left of "burn" after its B key (see _burn_key)
 
@@ -307,23 +316,60 @@ class DrillPage(QWidget):
 
     def retranslate(self) -> None:
         """Every text again in the current language. The drill goes on where it was: the
-        question on the table, the answer being typed, the clock running, the verdict shown."""
+        question, made again by the domain in the new words (`Drill.retell`: the same hand, the
+        same answer), the answer being typed, the verdict shown, the clock held meanwhile."""
+        self.hold_clock()
         self._texts()
         self.scene.set_legend(_(INSURANCE_LEGEND))
         if self.tray is not None:
             self.tray.retranslate()
-        if self.drill is None:
+        d = self.drill
+        if d is None:
+            self.resume_clock()
             return
-        if self.question is not None and self.question.table is not None:
-            self.table.show_table(self.question.table)  # its labels, in the new words
-        self.title.setText(self._title_text(self.drill))
-        if self.question is not None:
-            self._show_hint(self.question)
-            self.extra.setText(self._extra_text(self.question))
+        d.retell()
+        if self.last is not None:
+            self.last = next((a for a in d.answered if a.number == self.last.number), self.last)
+        if self._waiting_next and self.last is not None:
+            self.question = self.last.question  # its verdict is on screen
+        elif d.current is not None:
+            self.question = d.current
+        q = self.question
+        if q is not None:
+            self.prompt.setText(q.prompt)
+            if q.kind == CHOICE:
+                self.choices.set_choices(q.choices)  # the answer not given yet: none marked
+                last = self.last
+                if self._waiting_next and last is not None and last.verdict.given in q.choices:
+                    self.choices.show_verdict(q.choices.index(last.verdict.given), int(q.answer))
+            if q.table is not None:
+                self.table.show_table(q.table)  # its labels, in the new words
+            self._show_hint(q)
+            self.extra.setText(self._extra_text(q))
+        self.title.setText(self._title_text(d))
         self._update_progress()
         self._update_clock()
         if self._feedback_text is not None:
             self.feedback.setText(self._feedback_text())
+        self.resume_clock()
+
+    # ------------------------------------------------------------------ the answer's clock
+    def hold_clock(self) -> None:
+        """Stop counting the answer's time (the trainee is switching language, not answering):
+        what it counted so far is kept. `resume_clock` goes on."""
+        self._held = True
+        if self._clock.isValid():
+            self._banked_ms += int(self._clock.elapsed())
+            self._clock.invalidate()
+
+    def resume_clock(self) -> None:
+        """Count on from the next paint of the question (in its new words, if it changed)."""
+        if not self._held:
+            return
+        self._held = False
+        if self.question is not None and not self._waiting_next and not self._clock.isValid():
+            self._watch.arm()
+            self.table.viewport().update()
 
     def _say(self, text: Callable[[], str] | None) -> None:
         """The feedback line: `text()` now, and again after a switch of language."""
@@ -434,6 +480,8 @@ class DrillPage(QWidget):
             self.burn_button.setVisible(q.skill == "exposed-card")
             self.line.setFocus()
         self._clock.invalidate()
+        self._banked_ms = 0
+        self._timed = False
         self._watch.arm()
         if q.table is not None:
             self.table.show_table(q.table)
@@ -459,11 +507,15 @@ class DrillPage(QWidget):
         self._hints[page].setText(f"{hint}   ·   {target}")
 
     def _painted(self) -> None:
-        if self.question is not None and not self._waiting_next and not self._clock.isValid():
-            self._clock.start()
-            self.questionShown.emit(self.question)
-            # deal the next question while the trainee reads this one
-            QTimer.singleShot(0, self._prefetch)
+        if self._held or self.question is None or self._waiting_next or self._clock.isValid():
+            return
+        self._clock.start()
+        if self._timed:
+            return  # the question said again after a switch: its clock goes on, nothing more
+        self._timed = True
+        self.questionShown.emit(self.question)
+        # deal the next question while the trainee reads this one
+        QTimer.singleShot(0, self._prefetch)
 
     def _prefetch(self) -> None:
         if self.drill is None:
@@ -473,10 +525,10 @@ class DrillPage(QWidget):
             self.table.prepare(ahead.table)
 
     def _elapsed_ms(self) -> int:
-        if not self._clock.isValid():
-            # answered before the first paint reached us: count from now, i.e. zero
-            return 0
-        return int(self._clock.elapsed())
+        """The answer's time: since the question was first painted, the switches of language
+        left out. Answered before the first paint reached us: counted from now, i.e. zero."""
+        running = int(self._clock.elapsed()) if self._clock.isValid() else 0
+        return self._banked_ms + running
 
     def _update_progress(self) -> None:
         d = self.drill
@@ -568,8 +620,13 @@ class DrillPage(QWidget):
         try:
             done = d.answer(raw, ms)
         except Unreadable as e:
-            said = str(e)  # the domain's sentence, in the language it was said in
-            self._say(lambda: f"<span style='color:{self._colour(NOTE)}'>{esc(said)}</span>")
+            first = str(e)
+
+            def said() -> str:  # the domain's sentence, said again after a switch of language
+                why = d.why_unreadable(raw) if self.drill is d else None
+                return f"<span style='color:{self._colour(NOTE)}'>{esc(why or first)}</span>"
+
+            self._say(said)
             return
         except DrillOver:
             self.end()
@@ -620,7 +677,8 @@ class DrillPage(QWidget):
         q = done.question
         if q.kind == CHOICE and v.given in q.choices:
             self.choices.show_verdict(q.choices.index(v.given), int(q.answer))
-        self._say(lambda: self._verdict_text(done))
+        # the answer as the drill keeps it: said again in the new words after a switch
+        self._say(lambda: self._verdict_text(self.last or done))
         self._update_progress()
         if self.drill is not None and self.drill.mode in (CHALLENGE, SPRINT) and v.correct:
             return  # _submit goes straight on

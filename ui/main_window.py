@@ -147,6 +147,9 @@ class MainWindow(QMainWindow):
         # the language is the one setting a drill can change: its menu is never disabled
         self._language_menu = menu.addMenu("")
         self._language_menu.aboutToShow.connect(self._fill_language_menu)
+        # choosing a language is no part of an answer's time (DrillPage.hold_clock)
+        self._language_menu.aboutToShow.connect(self._hold_answer_clock)
+        self._language_menu.aboutToHide.connect(self._resume_answer_clock)
         menu.addSeparator()
         a_quit = menu.addAction("")
         # setShortcuts([...]), not setShortcut(...): the same binding, but PySide's overload
@@ -186,6 +189,7 @@ class MainWindow(QMainWindow):
         self._geometry_notice: str | None = None
         # said again as the history's state changes: the summary, its bests, the drill's rules
         self._summary_shown: tuple[Summary, list[str], Any] | None = None
+        self._summary_drill: Drill | None = None  # the drill it sums up
         self._told_on_quit = False
 
         geo = settings.ui.geometry
@@ -262,9 +266,25 @@ class MainWindow(QMainWindow):
         Returns the language now spoken."""
         from ui.language import apply_language
 
+        self._hold_answer_clock()
         lang = apply_language(code)
         self.retranslate()
+        self._resume_answer_clock()
         return lang
+
+    def _drilling(self) -> DrillPage | None:
+        page = self._drill_page
+        return page if page is not None and self.pages.currentWidget() is page else None
+
+    def _hold_answer_clock(self) -> None:
+        page = self._drilling()
+        if page is not None:
+            page.hold_clock()
+
+    def _resume_answer_clock(self) -> None:
+        page = self._drilling()
+        if page is not None:
+            page.resume_clock()
 
     def _follow_language_setting(self) -> None:
         from trainer import i18n
@@ -314,6 +334,10 @@ class MainWindow(QMainWindow):
             self._rules_book.retranslate()
         if self._progress is not None:
             self._progress_again()
+        if self._summary_shown is not None and self._summary_drill is not None:
+            # the drill's questions and verdicts in the new words (an exam's, one by one)
+            self._summary_drill.retell()
+            self._summary_shown = (self._summary_drill.summary(), *self._summary_shown[1:])
         if self._history_note is not None:
             # the store says its trouble in the language it is asked in
             note = self._history_note
@@ -698,6 +722,7 @@ class MainWindow(QMainWindow):
         for a in self._drill_actions:
             a.setEnabled(False)
         self._summary_shown = None
+        self._summary_drill = None
         page.start(drill)
 
     def _bests_keys(self) -> set[tuple[str, int]]:
@@ -716,6 +741,7 @@ class MainWindow(QMainWindow):
         drill, summary = payload
         kinds = [k for k, sid in self._bests_keys() - self._bests_before if sid == drill.session_id]
         self._summary_shown = (summary, kinds, drill.rules)
+        self._summary_drill = drill
         self._show_summary()
         self.pages.setCurrentWidget(self.summary)
         self._check_history()  # the end of the session may be kept too
@@ -808,7 +834,11 @@ class MainWindow(QMainWindow):
 
         dlg = SettingsDialog(self.settings, self.store, self)
         dlg.applied.connect(self._settings_applied)
-        dlg.exec()
+        self._hold_answer_clock()  # the settings are no part of an answer's time
+        try:
+            dlg.exec()
+        finally:
+            self._resume_answer_clock()
 
     def _settings_applied(self) -> None:
         from PySide6.QtWidgets import QApplication

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit
 
 from trainer import i18n
+from trainer.practice.skills.base import same_question
 from ui.language import (
     install_qt_translation,
     language_choices,
@@ -100,9 +101,13 @@ def test_switching_with_a_drill_open_changes_the_words_and_loses_nothing(qtbot, 
     assert page.hint.text().endswith("objectif 2,0\u00a0s")
     assert page.line.placeholderText() == "votre réponse, puis Entrée"
     assert qt_language(QApplication.instance()) == "fr"
-    # the drill is where it was: the same question, the answer begun, the clock running
-    assert page.question is second and page.drill is not None
-    assert page.line.text() == "1" and page._clock.isValid()
+    # the drill is where it was: the same question, in French, the answer begun, the clock on
+    # again once it is painted in its new words
+    assert page.drill is not None and page.question is page.drill.current
+    assert same_question(page.question, second) and page.question.prompt != second.prompt
+    assert page.line.text() == "1"
+    qtbot.waitUntil(lambda: page._clock.isValid())
+    second = page.question
     assert window.pages.currentWidget() is page
     # and it goes on: the answer is judged, said in French, and stored
     qtbot.keyClick(page.line, Qt.Key.Key_Backspace)
@@ -322,3 +327,78 @@ def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, wind
     qtbot.waitUntil(lambda: again.is_loaded, timeout=10_000)
     assert "pas encore prêt" in again.readiness.verdict.text()
     assert again.windowTitle() == "Sabot — Progrès"
+
+
+def test_a_question_open_in_a_switch_of_language_is_asked_again_in_the_new_words(qtbot, window):
+    """fr → it mid-question: the prompt, the hint and the table's words in Italian, the answer
+    typed so far kept, the clock held while switching; the answer is judged and stored once."""
+    import time
+
+    window.set_language("fr")
+    window.start_drill(["announce"], "practice", seed=4)
+    page = window.drill_page
+    q = page.question
+    assert q is not None
+    qtbot.waitUntil(lambda: page._clock.isValid())  # on screen, timed
+    shown_ns = time.monotonic_ns()
+    french = page.prompt.text()
+    assert french == q.prompt and "Annoncez" in french
+    felt = page.scene._felt
+    assert felt is not None and felt._key[-1] == "fr"
+    qtbot.keyClicks(page.line, "1")  # an answer begun
+
+    switch_ns = time.monotonic_ns()
+    window.set_language("it")
+    switch_ms = (time.monotonic_ns() - switch_ns) / 1e6
+    # held over the switch, and on again from the first paint of the question in Italian
+    assert not page._clock.isValid()
+    qtbot.waitUntil(lambda: page._clock.isValid())
+
+    now = page.question
+    assert now is not q and now is window.drill_page.drill.current
+    assert (now.item, now.data, now.answer) == (q.item, q.data, q.answer)
+    assert page.prompt.text() == now.prompt != french
+    assert "Annuncia" in page.prompt.text()
+    assert "obiettivo" in page.hint.text()
+    felt = page.scene._felt
+    assert felt is not None and felt._key[-1] == "it"
+    assert page.line.text() == "1"
+
+    qtbot.keyClick(page.line, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(page.line, now.expected)
+    with qtbot.waitSignal(page.answeredSignal) as answered:
+        qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    done = answered.args[0]
+    total_ms = (time.monotonic_ns() - shown_ns) / 1e6
+    assert done.question is now and done.verdict.correct
+    assert "✓ Giusto" in page.feedback.text()
+    rows = list(window.store.attempts(profile="default"))
+    assert len(rows) == 1 and rows[0].correct and rows[0].expected == now.expected
+    # the switch is not the trainee's time: what it took is left out of the answer's
+    assert rows[0].response_ms <= total_ms - switch_ms + 1
+
+
+def test_a_verdict_and_a_choice_shown_are_said_again_in_the_new_words(qtbot, window):
+    window.set_language("fr")
+    window.start_drill(["procedure"], "practice", seed=8)
+    page = window.drill_page
+    q = page.question
+    assert q is not None and q.choices
+    qtbot.waitUntil(lambda: page._clock.isValid())
+    wrong = str(2 if int(q.answer) == 0 else 1)
+    qtbot.keyClick(page.choices, wrong)
+    assert page.last is not None and not page.last.verdict.correct
+    french = page.feedback.text()
+    buttons = [b.text() for b in page.choices.buttons]
+    window.set_language("it")
+    now = page.last.question
+    assert now.choices != q.choices and page.last.verdict.reason != ""
+    assert [b.text().lstrip("✓✗ ") for b in page.choices.buttons] == [
+        f"{i + 1}   {c}" for i, c in enumerate(now.choices)
+    ]
+    marked = [b.text()[:1] for b in page.choices.buttons]
+    assert marked == [b[:1] for b in buttons]  # the same buttons marked ✓ and ✗
+    assert page.feedback.text() != french and page.last.verdict.expected in page.feedback.text()
+    assert len(list(window.store.attempts(profile="default"))) == 1
+    qtbot.keyClick(page.choices, Qt.Key.Key_Space)  # and it goes on
+    assert page.question is not None and page.question is not now

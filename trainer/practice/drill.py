@@ -28,13 +28,14 @@ import shlex
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
+from trainer.practice.answers import Unreadable
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
-from trainer.practice.skills.base import Practice
+from trainer.practice.skills.base import Practice, made, retold, reverdict
 
 PRACTICE = "practice"
 CHALLENGE = "challenge"
@@ -139,6 +140,10 @@ class WeakQueue:
                 del self._items[q.item]
             else:
                 w.due = position + self._rng.randint(*WEAK_GAP)
+
+    def pending(self) -> list[_Weak]:
+        """The items in the queue, each with the question it comes back with."""
+        return list(self._items.values())
 
     def due(self, position: int, skills: Iterable[str]) -> _Weak | None:
         allowed = set(skills)
@@ -279,9 +284,7 @@ class Drill:
             weak_skill = self._by_name.get(skill_name)
             if weak_skill is None:
                 continue
-            q = weak_skill.make_item(
-                random.Random(f"{self.seed}:{item}"), self.rules, item, tries=200
-            )
+            q = made(weak_skill, random.Random(f"{self.seed}:{item}"), self.rules, item, 200)
             if q is not None:
                 self.weak.note(q, False, -WEAK_GAP[1] - 1)
         if self.store is not None:
@@ -362,7 +365,7 @@ class Drill:
         return self._new()
 
     def _again(self, w: _Weak) -> Question:
-        again = self._by_name[w.skill].make_item(self._rng, self.rules, w.item, tries=60)
+        again = made(self._by_name[w.skill], self._rng, self.rules, w.item, 60)
         return again if again is not None else w.question
 
     def _new(self) -> Question:
@@ -371,7 +374,9 @@ class Drill:
             if len(self.skills) > 1
             else self.skills[0]
         )
-        return s.make(self._rng, self.rules)
+        q = made(s, self._rng, self.rules)
+        assert q is not None
+        return q
 
     def prefetch(self) -> Question | None:
         """Make the next question now, while the trainee reads this one (the app calls it once
@@ -433,6 +438,52 @@ class Drill:
         if self._plan is None:
             self.weak.note(q, verdict.correct, done.number)
         return done
+
+    def retell(self) -> None:
+        """Say every question of the drill again in the current language (after a switch of
+        language while it runs): the one asked, those made ahead, the exam's, the weak items
+        due back, and the answers given — their verdicts in the new words, right or wrong as
+        judged and stored. Nothing is asked, judged or stored again; the drill's place and
+        clock are untouched."""
+
+        told: dict[int, Question] = {}  # each question once, the same one wherever it is kept
+
+        def again(q: Question) -> Question:
+            if id(q) not in told:
+                told[id(q)] = retold(q, self._skill(q.skill), self.rules)
+            return told[id(q)]
+
+        if self._plan is not None:
+            self._plan = [again(q) for q in self._plan]
+        if self._current is not None:
+            self._current = again(self._current)
+        if self._ahead is not None:
+            self._ahead = again(self._ahead)
+        for w in self.weak.pending():
+            w.question = again(w.question)
+            if w.prepared is not None:
+                w.prepared = again(w.prepared)
+        answered = []
+        for a in self.answered:
+            q = again(a.question)
+            verdict = reverdict(q, self._skill(q.skill), a.raw, a.verdict)
+            answered.append(replace(a, question=q, verdict=verdict))
+        self.answered = answered
+
+    def why_unreadable(self, raw: str) -> str | None:
+        """Why `raw` cannot be read as an answer to the question asked, in the current
+        language (None when it can be, or nothing is asked). Nothing is judged or stored."""
+        q = self._current
+        if q is None:
+            return None
+        try:
+            self._skill(q.skill).check(q, raw)
+        except Unreadable as e:
+            return str(e)
+        return None
+
+    def _skill(self, name: str) -> Skill:
+        return self._by_name.get(name) or SKILLS[name]
 
     def finish(self) -> Summary:
         """End the drill (idempotent), close the session in the store, and sum it up."""
@@ -497,9 +548,9 @@ def exam_questions(
     seeded order. The same seed and rules always give the same exam."""
     chosen = [s for s in (skills or SKILLS.values()) if s.available(rules) is None]
     rng = random.Random(f"exam:{seed}")
-    qs = [s.make(rng, rules) for s in chosen for _each in range(EXAM_PER_SKILL)]
+    qs = [made(s, rng, rules) for s in chosen for _each in range(EXAM_PER_SKILL)]
     rng.shuffle(qs)
-    return qs
+    return [q for q in qs if q is not None]
 
 
 def exam_time_limit_s(questions: Sequence[Question]) -> int:

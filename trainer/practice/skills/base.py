@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -79,6 +79,74 @@ class Question:
     reason: str
     choices: tuple[str, ...] = ()
     table: TableView | None = field(default=None, compare=False)
+    # how it was made, so that it can be said again in another language (`retold`)
+    making: Making | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Making:
+    """How a question was made: the random state its skill started from, and for a weak item
+    asked again, the item looked for and the tries allowed (`Skill.make_item`). The same state
+    and rules make the same question: the same cards, the same answer."""
+
+    state: tuple[Any, ...]
+    item: str | None = None
+    tries: int = 0
+
+
+def made(
+    skill: Skill, rng: random.Random, rules: HouseRules, item: str | None = None, tries: int = 0
+) -> Question | None:
+    """`skill.make(rng, rules)` (or `make_item` when `item` is given), the question remembering
+    how it was made, so that `retold` can say it again in another language."""
+    making = Making(rng.getstate(), item, tries)
+    q = _make(skill, rng, rules, making)
+    return None if q is None else replace(q, making=making)
+
+
+def _make(skill: Skill, rng: random.Random, rules: HouseRules, m: Making) -> Question | None:
+    if m.item is None:
+        return skill.make(rng, rules)
+    return skill.make_item(rng, rules, m.item, m.tries)
+
+
+def retold(q: Question, skill: Skill, rules: HouseRules) -> Question:
+    """`q` said again in the current language: made again from where it was made, so its
+    prompt, choices, expected answer, reason and table are in today's words while the hand and
+    the answer stay the same. `q` itself when it cannot be (made without `made`, or made again
+    into another question: never expected, since a question depends on its random state and
+    rules alone)."""
+    m = q.making
+    if m is None:
+        return q
+    rng = random.Random()
+    rng.setstate(m.state)
+    again = _make(skill, rng, rules, m)
+    if again is None or not same_question(q, again):
+        return q
+    return replace(again, making=m)
+
+
+def same_question(a: Question, b: Question) -> bool:
+    """Whether `a` and `b` ask the same thing, whatever language each is said in: the same
+    skill, item, kind of answer, data and right answer (the texts aside: a choice's words)."""
+
+    def facts(q: Question) -> tuple[Any, ...]:
+        data = {k: v for k, v in q.data.items() if k != "choices"}
+        return (q.skill, q.item, q.kind, data, q.answer, len(q.choices))
+
+    return facts(a) == facts(b)
+
+
+def reverdict(q: Question, skill: Skill, raw: str, verdict: Verdict) -> Verdict:
+    """The verdict on `raw` given to `q` (`q` retold in the current language) said in the
+    current language: its right answer and reason in today's words, the answer as read written
+    back in them. Right or wrong stays what it was when judged and stored."""
+    try:
+        given = skill.check(q, raw).given
+    except answers.Unreadable:  # read in the language it was typed in, not in this one
+        given = verdict.given
+    return Verdict(verdict.correct, given, q.expected, q.reason)
 
 
 @dataclass(frozen=True)
