@@ -53,6 +53,7 @@ from trainer.practice.deal import (
     DealShoe,
     StepVerdict,
     reference_rounds_per_hour,
+    verdict_again,
 )
 from trainer.practice.deal_steps import (
     ACTION,
@@ -239,6 +240,8 @@ class DealPage(QWidget):
         self.animate = animate
         self.shoe: DealShoe | None = None
         self._clock = QElapsedTimer()
+        self._banked_ms = 0  # the step's time before its clock was held (a switch of language)
+        self._shown_verdict: StepVerdict | None = None  # the verdict the feedback says
         self._anim: QVariantAnimation | None = None
 
         self.setup = SetupPanel(rules)
@@ -351,20 +354,46 @@ class DealPage(QWidget):
         self._leave_button.setText(_("Home (Esc)"))
 
     def retranslate(self) -> None:
-        """Every text again in the current language; the shoe goes on where it was."""
+        """Every text again in the current language; the shoe goes on where it was: the step
+        asked, read off its round again in the new words (`DealShoe.retell`, the players now
+        speaking it too), the verdict shown said again, the step's clock held meanwhile."""
+        self.hold_clock()
         self._texts()
         self.setup.retranslate()
         scene = self.table.table_scene()
         scene.set_legend(scene.legend)  # the felt's words (DEALER, SHOE) in the new language
         shoe = self.shoe
+        if shoe is not None:
+            told = shoe.retell(language())
+            if self._shown_verdict is not None:
+                self._shown_verdict = verdict_again(self._shown_verdict, told)
         if shoe is not None and shoe.step is not None:
-            self.how.setText(self._how(shoe.step.ask, shoe.pays_in_chips(shoe.step)))
-            self.table.show_table(shoe.step.view)
+            s = shoe.step
+            self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
+            self.prompt.setText(s.prompt)
+            self.how.setText(self._how(s.ask, shoe.pays_in_chips(s)))
+            self.table.show_table(s.view)
         self._show_status()
         if self._feedback_text is not None:
             self.feedback.setText(self._feedback_text())
         if self._report_text is not None:
             self.report.setText(self._report_text())
+        self.resume_clock()
+
+    def hold_clock(self) -> None:
+        """Stop counting the step's time (the trainee is switching language): what it counted
+        so far is kept, and `resume_clock` counts on."""
+        if self._clock.isValid():
+            self._banked_ms += int(self._clock.elapsed())
+            self._clock.invalidate()
+
+    def resume_clock(self) -> None:
+        if self.shoe is not None and self.shoe.step is not None and not self._clock.isValid():
+            self._clock.start()
+
+    def _elapsed_ms(self) -> int:
+        """The step's time since it was asked, the switches of language left out."""
+        return self._banked_ms + (int(self._clock.elapsed()) if self._clock.isValid() else 0)
 
     def _say(self, text) -> None:
         self._feedback_text = text
@@ -473,6 +502,7 @@ class DealPage(QWidget):
             )
         self._show_status()
         self._watch.arm()
+        self._banked_ms = 0
         self._clock.start()
 
     def _painted(self) -> None:
@@ -558,7 +588,7 @@ class DealPage(QWidget):
         s = shoe.step
         if s is None or (ask is not None and s.ask != ask):
             return
-        ms = int(self._clock.elapsed()) if self._clock.isValid() else 0
+        ms = self._elapsed_ms()
         try:
             v = shoe.answer(text, ms)
         except Unreadable as e:
@@ -583,7 +613,7 @@ class DealPage(QWidget):
             return
         if shoe.step is None or not shoe.pays_in_chips():
             return
-        ms = int(self._clock.elapsed()) if self._clock.isValid() else 0
+        ms = self._elapsed_ms()
         try:
             v = shoe.answer_chips(tray.chips(), ms)
         except Unreadable as e:
@@ -602,7 +632,8 @@ class DealPage(QWidget):
         if shoe.mode == EXAM:
             self._say(lambda: _("recorded"))
             return
-        self._say(lambda: self._verdict_text(v))
+        self._shown_verdict = v
+        self._say(lambda: self._verdict_text(self._shown_verdict or v))
 
     def _verdict_text(self, v: StepVerdict) -> str:
         if v.correct:

@@ -272,17 +272,18 @@ class MainWindow(QMainWindow):
         self._resume_answer_clock()
         return lang
 
-    def _drilling(self) -> DrillPage | None:
-        page = self._drill_page
-        return page if page is not None and self.pages.currentWidget() is page else None
+    def _timing(self) -> Any:
+        """The page shown when it times an answer (a drill's, a dealt shoe's), else None."""
+        page = self.pages.currentWidget()
+        return page if page is not None and page in (self._drill_page, self._deal) else None
 
     def _hold_answer_clock(self) -> None:
-        page = self._drilling()
+        page = self._timing()
         if page is not None:
             page.hold_clock()
 
     def _resume_answer_clock(self) -> None:
-        page = self._drilling()
+        page = self._timing()
         if page is not None:
             page.resume_clock()
 

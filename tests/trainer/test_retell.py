@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer import i18n
+from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.drill import EXAM, PRACTICE, Drill, exam_questions
@@ -145,3 +146,48 @@ def test_why_an_answer_cannot_be_read_is_said_in_the_current_language():
     italian = d.why_unreadable("beaucoup")
     assert french and italian and french != italian
     assert d.why_unreadable("10") is None
+
+
+def test_a_dealt_shoe_retold_asks_the_same_steps_in_the_new_words(store):
+    from trainer.practice.deal import DealShoe
+
+    i18n.set_language("fr")
+    shoe = DealShoe(FR, seed=7, incidents="frequent", store=store)
+    shoe.next_round()
+    first = shoe.step
+    assert first is not None
+    wrong = shoe.answer("d" if first.expected != DEALER else "1", 700)
+    assert not wrong.correct and wrong.again  # practice: the step stays until done right
+    ahead = shoe.prepare_next()
+    assert ahead
+    french = [s.prompt for s in shoe.steps]
+
+    i18n.set_language("it")
+    told = shoe.retell("it")
+    assert shoe.language == "it" and shoe.position == 0
+    assert told[id(first)] is shoe.step
+    italian = [s.prompt for s in shoe.steps]
+    assert italian != french and "Dai la carta seguente" in italian
+    step = shoe.step
+    assert step is not None and step is not first and step.expected == first.expected
+    # the verdict on the step: its rule in Italian, still wrong, stored once
+    (v,) = shoe.verdicts
+    assert v.step is step and not v.correct and v.reason == step.rule != wrong.reason
+    done = shoe.answer(step.expected, 400)
+    assert done.correct
+    rows = list(store.attempts(profile="default"))
+    assert [(r.correct, r.response_ms) for r in rows] == [(False, 700)]  # only the first try
+    # the round played ahead comes in Italian
+    while shoe.step is not None:
+        shoe.answer(shoe.step.expected, 10)
+    following = shoe.next_round()
+    assert [s.expected for s in following] == [s.expected for s in ahead]
+    assert following[0].prompt != ahead[0].prompt
+
+
+def test_a_shoe_s_players_speak_only_sabot_s_languages():
+    from trainer.practice.deal import DealShoe
+
+    shoe = DealShoe(FR, seed=1)
+    with pytest.raises(ValueError, match="the players speak"):
+        shoe.retell("de")

@@ -290,9 +290,21 @@ def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
     deal.setup.seed.setText("7")
     deal.setup.submit()
     shoe = deal.shoe
-    step = shoe.step
+    step, position = shoe.step, shoe.position
+    assert deal.prompt.text() == step.prompt == "Deal the next card"
     window.set_language("fr")
-    assert deal.shoe is shoe and shoe.step is step  # the same shoe, at the same step
+    # the same shoe, at the same step, asked in French
+    assert deal.shoe is shoe and shoe.position == position
+    assert shoe.step.expected == step.expected and shoe.language == "fr"
+    assert deal.prompt.text() == shoe.step.prompt == "Donnez la carte suivante"
+    wrong = "d" if shoe.step.expected != "dealer" else "1"
+    qtbot.keyClick(deal, wrong)  # the wrong place: the verdict says the rule, in French
+    french_rule = shoe.step.rule
+    assert french_rule in deal.feedback.text()
+    window.set_language("it")
+    assert shoe.step.rule != french_rule and shoe.step.rule in deal.feedback.text()
+    assert len(list(window.store.attempts(profile="default"))) == 1
+    window.set_language("fr")
     assert deal.buttons["draw"].text() == "Tirer (H)"
     assert deal.status.text().startswith("Coup 1 · entraînement")
     assert window.windowTitle() == "Sabot — Distribuer un sabot"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Final
 
@@ -145,6 +145,9 @@ class DealShoe:
     # the next round, played while the trainee finishes this one (`prepare_next`): the round,
     # its steps, whether the cut card came out in it
     _ahead: tuple[Round, list[Step], bool] | None = field(init=False, default=None)
+    # the incidents of the round in play and of the one played ahead, by round: their steps are
+    # read off again with the round's when the trainee's language changes (`retell`)
+    _incidents: dict[int, dict[int, list[Step]]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -211,6 +214,7 @@ class DealShoe:
         ahead, self._ahead = self._ahead, None
         r, self.steps, cut = ahead if ahead is not None else self._deal_round()
         self.round = r
+        self._incidents = {id(r): self._incidents.get(id(r), {})}
         self._cut = self._cut or cut
         self.position = 0
         self._tried = False
@@ -240,8 +244,45 @@ class DealShoe:
     def _deal_round(self) -> tuple[Round, list[Step], bool]:
         shuffles = self._shoe.shuffles
         r, extra = self._play_round()
+        self._incidents[id(r)] = extra
         steps = steps_of(r, currency=self.currency, incidents=extra, language=self.language)
         return r, steps, self._shoe.shuffles > shuffles
+
+    def retell(self, language: str | None = None) -> dict[int, Step]:
+        """The steps of the round in play and of the one played ahead read off their rounds
+        again, in the trainee's current language (after a switch while the shoe is dealt), the
+        players now speaking `language` (None: as they did). The shoe is where it was: the same
+        steps, the same step asked, nothing judged or stored again; the last verdicts on this
+        round's steps name them in the new words. An incident's own words (a refused request)
+        stay as they were said. Returns the steps said again, by the id of the old one (for
+        `verdict_again`)."""
+        if language is not None:
+            if language not in vocabulary.LANGUAGES:
+                raise ValueError(
+                    f"the players speak {', '.join(vocabulary.LANGUAGES)}, not {language!r}"
+                )
+            self.language = language
+        told: dict[int, Step] = {}
+        if self.round is not None:
+            old = self.steps
+            self.steps = self._steps_again(self.round, old)
+            told = {id(a): b for a, b in zip(old, self.steps, strict=True)}
+            self.verdicts = [verdict_again(v, told) for v in self.verdicts]
+        if self._ahead is not None:
+            r, steps, cut = self._ahead
+            self._ahead = (r, self._steps_again(r, steps), cut)
+        return told
+
+    def _steps_again(self, r: Round, steps: list[Step]) -> list[Step]:
+        again = steps_of(
+            r, currency=self.currency, incidents=self._incidents.get(id(r)), language=self.language
+        )
+        same = len(again) == len(steps) and all(
+            _same_step(a, b) for a, b in zip(steps, again, strict=True)
+        )
+        if not same:
+            return steps  # never expected: a round's steps are read off its transcript alone
+        return again
 
     def _bets(self) -> dict[int, dict[str, Decimal]]:
         r = self.rules
@@ -552,6 +593,30 @@ class DealShoe:
 
     def elapsed_ms(self) -> int:
         return (self.clock() - self._started_ns) // 1_000_000
+
+
+def _same_step(a: Step, b: Step) -> bool:
+    """The same step of the same round, whatever language each is said in."""
+    return (a.phase, a.kind, a.skill, a.ask, a.expected, a.item, a.hand, a.amount) == (
+        b.phase,
+        b.kind,
+        b.skill,
+        b.ask,
+        b.expected,
+        b.item,
+        b.hand,
+        b.amount,
+    )
+
+
+def verdict_again(v: StepVerdict, told: dict[int, Step]) -> StepVerdict:
+    """`v` on its step said again (`told`: the steps of its round, old to new), its reason the
+    step's rule in the new words when that is what it gave."""
+    step = told.get(id(v.step))
+    if step is None:
+        return v
+    reason = step.rule if v.reason and v.reason == v.step.rule else v.reason
+    return replace(v, step=step, reason=reason)
 
 
 # the dealer as the trainee may name him, in every language (RULES.md §13)
