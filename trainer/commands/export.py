@@ -31,6 +31,7 @@ from trainer.commands.common import (
     profile_exists,
 )
 from trainer.history.words import describe_question, item_name
+from trainer.i18n import N_, _
 
 EXPORT_FIELDS = (
     "profile",
@@ -47,7 +48,7 @@ EXPORT_FIELDS = (
     "response_ms",
     "answered_at",
 )
-UNREADABLE_QUESTION = "(this stored question cannot be read)"
+UNREADABLE_QUESTION = N_("(this stored question cannot be read)")  # shown as _(it)
 
 Row = tuple[Any, ...]
 
@@ -85,7 +86,7 @@ def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
         if not isinstance(question, dict):
             raise ValueError("a stored question is not a JSON object")
     except (ValueError, UnicodeDecodeError, zlib.error):
-        return UNREADABLE_QUESTION, ""
+        return _(UNREADABLE_QUESTION), ""
     return describe_question(question, skill), text
 
 

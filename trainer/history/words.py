@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any, Final
+
+from trainer.i18n import (
+    N_,
+    SOURCE_LANGUAGE,
+    _,
+    format_amount,
+    language,
+    ngettext,
+    pgettext,
+)
 
 
 def item_label(item: str) -> str:
@@ -18,30 +29,43 @@ def item_label(item: str) -> str:
     return item.split(":", 1)[1] if ":" in item else item
 
 
+# The words of this module are in the language of the moment (`trainer.i18n`): the tables
+# below are marked with N_ and translated where they are used, once per call; in English a
+# look-up is one comparison, so the export of a long history pays nothing for it.
+
 _RESULTS: Final = {
-    "win": "a winning box",
-    "lose": "a losing box",
-    "push": "a push",
-    "bust": "a bust box",
-    "blackjack": "a Black Jack",
+    "win": N_("a winning box"),
+    "lose": N_("a losing box"),
+    "push": N_("a push"),
+    "bust": N_("a bust box"),
+    "blackjack": N_("a Black Jack"),
 }
 _PROCEDURE: Final = {
-    "collect-bust": "collecting a bust hand",
-    "dealer-draws": "when the dealer draws",
-    "first-box": "who plays first",
-    "insurance": "offering insurance",
-    "natural-waits": "a Black Jack that waits",
-    "naturals-wait": "Black Jacks that wait",
-    "pay-natural-now": "paying a Black Jack at once",
-    "next-hand": "the next hand to play",
-    "peek": "the hole card, and no peek",
-    "reveal": "turning the hole card",
-    "split-second-card": "a split hand's second card",
+    "collect-bust": N_("collecting a bust hand"),
+    "dealer-draws": N_("when the dealer draws"),
+    "first-box": N_("who plays first"),
+    "insurance": N_("offering insurance"),
+    "natural-waits": N_("a Black Jack that waits"),
+    "naturals-wait": N_("Black Jacks that wait"),
+    "pay-natural-now": N_("paying a Black Jack at once"),
+    "next-hand": N_("the next hand to play"),
+    "peek": N_("the hole card, and no peek"),
+    "reveal": N_("turning the hole card"),
+    "split-second-card": N_("a split hand's second card"),
 }
 _EXPOSED: Final = {
-    "box": "offered to a box",
-    "dealer": "taken by the dealer",
-    "burned": "burned",
+    "box": N_("an exposed card offered to a box"),
+    "dealer": N_("an exposed card taken by the dealer"),
+    "burned": N_("an exposed card burned"),
+}
+# what the dealer's hand became, as the pay-table items say it (any other: he stands)
+_DEALER_ENDS: Final = {
+    "dealer-bust": N_("the table when the dealer busts"),
+    "dealer-blackjack": N_("the table when the dealer makes Black Jack"),
+    "dealer-unfinished": N_(
+        "the table when the dealer stops before his hand is made (nothing left to settle "
+        "against it)"
+    ),
 }
 
 
@@ -51,92 +75,124 @@ def _soft(total: int) -> str:
     return "A + A" if other == 1 else f"A + {other}"
 
 
+def _result_verbs() -> dict[str, str]:
+    """What hands do, as "hands that …" says it: "bust", "lose", "win"."""
+    return {
+        "win": pgettext("hands that…", "win"),
+        "lose": pgettext("hands that…", "lose"),
+        "push": pgettext("hands that…", "push"),
+        "bust": pgettext("hands that…", "bust"),
+        "blackjack": pgettext("hands that…", "Black Jack"),
+    }
+
+
 def _results(words: str) -> str:
     results = words.split("-")
     if len(results) == 1:
-        return _RESULTS.get(results[0], results[0])
-    said = [r if r != "blackjack" else "Black Jack" for r in results]
-    return "hands that " + ", ".join(said[:-1]) + " and " + said[-1]
+        said = _RESULTS.get(results[0])
+        return _(said) if said is not None else results[0]
+    verbs = _result_verbs()
+    return _("hands that {results}").format(results=words_and([verbs.get(r, r) for r in results]))
 
 
-# what the dealer's hand became, as the pay-table items say it
-_DEALER_ENDS = {
-    "dealer-bust": "busts",
-    "dealer-blackjack": "makes Black Jack",
-    "dealer-unfinished": "stops before his hand is made (nothing left to settle against it)",
-}
+def money(amount: str) -> str:
+    """An amount as stored ("37.5"), as the language writes it: "37.5" in English (as stored),
+    "37,50" in French and Italian (`format_amount` without a currency). A text that is no
+    amount is left as it is."""
+    if language() == SOURCE_LANGUAGE:
+        return str(amount)
+    try:
+        value = Decimal(str(amount))
+    except ArithmeticError:
+        return str(amount)
+    if not value.is_finite():
+        return str(amount)
+    return format_amount(value, currency="")
 
 
 def item_name(item: str) -> str:
     """An item as a trainee reads it, never its key: `announce:soft-16` -> "A + 5 (soft 16)",
-    `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance".
+    `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance";
+    in the language of the moment ("A + 5 (16 souple)", "Black Jack sur 25").
     A key this does not know is shown without its skill (`item_label`)."""
-    skill, _, key = item.partition(":")
+    skill, _sep, key = item.partition(":")
     number = re.fullmatch(r"(.*?)-?(\d+(?:\.\d+)?)", key)
     n = number.group(2) if number else None
     head = number.group(1) if number else key
     if skill == "announce":
         if head == "hard" and n:
-            return f"hard {n}"
+            return _("hard {point}").format(point=n)
         if head == "soft" and n:
-            return f"{_soft(int(n))} (soft {n})"
+            return _("{cards} (soft {point})").format(cards=_soft(int(n)), point=n)
         if head == "soft-stand" and n:
-            return f"{_soft(int(n))} standing (soft {n})"
+            return _("{cards} standing (soft {point})").format(cards=_soft(int(n)), point=n)
         if key == "21-split":
-            return "21 after a split"
+            return _("21 after a split")
         cards = re.fullmatch(r"21-(\d)cards", key)
         if cards:
-            return f"21 in {cards.group(1)} cards"
+            count = int(cards.group(1))
+            return ngettext("21 in {count} card", "21 in {count} cards", count).format(count=count)
         if key == "blackjack":
             return "Black Jack"
         if key == "bust":
-            return "a bust hand"
+            return _("a bust hand")
     if skill == "dealer" and key.startswith("up-"):
         up = key[3:]
-        return {"A": "the dealer shows an Ace", "T": "the dealer shows a ten"}.get(
-            up, f"the dealer shows {'an' if up == '8' else 'a'} {up}"
-        )
+        if up == "A":
+            return _("the dealer shows an Ace")
+        if up == "T":
+            return _("the dealer shows a ten")
+        return _("the dealer shows {card}").format(card=with_article(up))
     if skill == "outcome":
         return _results(key)
     if skill == "pay-behind":
-        return "behind bets on " + _results(key)
+        return _("behind bets on {results}").format(results=_results(key))
     if n is not None and not head:
-        money = {
-            "pay-even": f"even money on {n}",
-            "pay-double": f"a doubled bet of {n}",
-            "pay-blackjack": f"Black Jack on {n}",
-            "chips": f"{n} in chips",
-        }.get(skill)
-        if money:
-            return money
+        if skill == "pay-even":
+            return _("even money on {amount}").format(amount=money(n))
+        if skill == "pay-double":
+            return _("a doubled bet of {amount}").format(amount=money(n))
+        if skill == "pay-blackjack":
+            return _("Black Jack on {amount}").format(amount=money(n))
+        if skill == "chips":
+            return _("{amount} in chips").format(amount=money(n))
     if skill == "pay-insurance" and n:
         if head == "max":  # [003] at most half
-            return f"the most a bet of {n} may insure"
+            return _("the most a bet of {amount} may insure").format(amount=money(n))
         if head == "half":  # [000][001][002] exactly half
-            return f"the insurance of a bet of {n}"
+            return _("the insurance of a bet of {amount}").format(amount=money(n))
         if head == "pay":
-            return f"an insurance of {n} paid"
+            return _("an insurance of {amount} paid").format(amount=money(n))
     if skill == "pay-split":
         if key == "aces":
-            return "split Aces"
+            return _("split Aces")
         if key == "double":
-            return "split hands with a double"
+            return _("split hands with a double")
         hands = re.fullmatch(r"(\d)-hands", key)
         if hands:
-            return f"{hands.group(1)} split hands"
+            count = int(hands.group(1))
+            return ngettext("{count} split hand", "{count} split hands", count).format(count=count)
     if skill == "pay-table" and key.startswith("dealer-"):
-        return "the table when the dealer " + _DEALER_ENDS.get(key, "stands")
+        return _(_DEALER_ENDS.get(key, N_("the table when the dealer stands")))
     if skill == "deal-order":
         if key == "play-split":
-            return "playing split hands"
+            return _("playing split hands")
         deal = re.fullmatch(r"deal-(\d)(-hole)?", key)
         if deal:
-            boxes = f"{deal.group(1)} box{'es' if deal.group(1) != '1' else ''}"
-            return f"dealing {boxes}" + (" with a hole card" if deal.group(2) else "")
+            count = int(deal.group(1))
+            if deal.group(2):
+                said = ngettext(
+                    "dealing {count} box with a hole card",
+                    "dealing {count} boxes with a hole card",
+                    count,
+                )
+            else:
+                said = ngettext("dealing {count} box", "dealing {count} boxes", count)
+            return said.format(count=count)
     if skill == "procedure" and key in _PROCEDURE:
-        return _PROCEDURE[key]
+        return _(_PROCEDURE[key])
     if skill == "exposed-card" and key in _EXPOSED:
-        return "an exposed card " + _EXPOSED[key]
+        return _(_EXPOSED[key])
     return item_label(item)
 
 
@@ -158,7 +214,7 @@ def _show(value: Any) -> str:
             return "10" if rank == "T" else rank
         return value
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("a stored value", "yes") if value else pgettext("a stored value", "no")
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return " | ".join(_show(v) for v in value)
@@ -204,25 +260,38 @@ def rank(card: str) -> str:
 
 
 def with_article(word: str) -> str:
-    """`word` with its article, as it is said: "an A", "an 8", "a 10"."""
-    return f"an {word}" if word[:1] in ("A", "8") else f"a {word}"
+    """`word` with its article, as it is said: "an A", "an 8", "a 10"; "un 8" in French and
+    Italian."""
+    if word[:1] in ("A", "8"):
+        return _("an {card}").format(card=word)
+    return _("a {card}").format(card=word)
 
 
 def words_and(items: Sequence[str]) -> str:
-    """ "2", "2 and 4", "2, 4 and 5"."""
+    """ "2", "2 and 4", "2, 4 and 5"; "2, 4 et 5", "2, 4 e 5"."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _semicolons(parts: Sequence[str]) -> str:
+    """Parts of a sentence one after the other, "; " between them ("\u202f; " in French)."""
+    return pgettext("between the parts of a sentence", "; ").join(parts)
 
 
 # A hand's cards in words, by its cards: hands of two or three cards come back again and again.
-# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value.
+# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value. Kept for
+# one language at a time ("and", "et", "e").
 _SAID_CARDS: dict[tuple[str, ...], str] = {}
+_said_in: list[str] = [SOURCE_LANGUAGE]
 
 
 def _cards(cards: Sequence[str]) -> str:
     """`words_and` of the cards' ranks: "A, 4 and 5"."""
+    if _said_in[0] != language():
+        _SAID_CARDS.clear()
+        _said_in[0] = language()
     key = tuple(cards)
     said = _SAID_CARDS.get(key)
     if said is not None:
@@ -230,100 +299,121 @@ def _cards(cards: Sequence[str]) -> str:
     ranks = list(map(_rank_of, key))
     if None in ranks:  # a card in an older form, or not a card
         return words_and([rank(c) for c in key])
-    said = ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 2 else " and ".join(ranks)
+    said = words_and(ranks)
     if len(_SAID_CARDS) >= 20_000:
         _SAID_CARDS.clear()
     _SAID_CARDS[key] = said
     return said
 
 
-def _hand_name(label: str) -> str:
-    """`3` -> `box 3`; `3.2` -> `hand 3.2` (a split box's second hand)."""
-    return f"hand {label}" if "." in str(label) else f"box {label}"
-
-
-def _boxes(numbers: Sequence[Any]) -> str:
-    numbers = [str(n) for n in numbers]
-    if not numbers:
-        return "no box"
-    return ("box " if len(numbers) == 1 else "boxes ") + words_and(numbers)
+def _split_hand(label: Any) -> bool:
+    """A split box's hand ("3.2"), rather than a box ("3")."""
+    return "." in str(label)
 
 
 def _dealer(cards: Sequence[str]) -> str:
-    return f"the dealer has {_cards(cards)}"
+    return _("the dealer has {cards}").format(cards=_cards(cards))
 
 
 def _hands(cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]) -> str:
     parts = []
     for i, hand in enumerate(cards):
-        if i < len(labels):
-            label = labels[i]
-            name = f"hand {label}" if "." in str(label) else f"box {label}"  # `_hand_name`
-        else:
-            name = f"hand {i + 1}"
+        label = labels[i] if i < len(labels) else None
+        said = _cards(hand)
+        shown = i + 1 if label is None else label
         if i < len(stakes):
-            parts.append(f"{name} has {_cards(hand)} for {stakes[i]}")
+            stake = money(stakes[i])
+            if label is None or _split_hand(label):
+                text = _("hand {label} has {cards} for {stake}")
+            else:
+                text = _("box {label} has {cards} for {stake}")
+            parts.append(text.format(label=shown, cards=said, stake=stake))
         else:
-            parts.append(f"{name} has {_cards(hand)}")
-    return "; ".join(parts)
+            if label is None or _split_hand(label):
+                text = _("hand {label} has {cards}")
+            else:
+                text = _("box {label} has {cards}")
+            parts.append(text.format(label=shown, cards=said))
+    return _semicolons(parts)
 
 
 def say_announce(q: Mapping[str, Any]) -> str:
     """`{"cards": ["AS", "4C", "5S"], "box": 7, "split": False, "stood": False}`."""
-    where = f"box {q['box']}"
     if q.get("split"):
-        where = f"the first hand of split box {q['box']}"
-    said = f"{_cards(q['cards'])} at {where}"
-    return said + (", the hand stood" if q.get("stood") else "")
+        if q.get("stood"):
+            text = _("{cards} at the first hand of split box {box}, the hand stood")
+        else:
+            text = _("{cards} at the first hand of split box {box}")
+    elif q.get("stood"):
+        text = _("{cards} at box {box}, the hand stood")
+    else:
+        text = _("{cards} at box {box}")
+    return text.format(cards=_cards(q["cards"]), box=q["box"])
 
 
 def say_dealer(q: Mapping[str, Any]) -> str:
     """`{"up": "AD", "shoe": ["KD", …], "cards": ["AD"]}`."""
-    said = f"the dealer shows {with_article(rank(q['up']))}"
+    up = with_article(rank(q["up"]))
     shoe = q.get("shoe") or []
-    return said + (f"; the shoe's next cards {_cards(shoe)}" if shoe else "")
+    if shoe:
+        return _("the dealer shows {card}; the shoe's next cards {cards}").format(
+            card=up, cards=_cards(shoe)
+        )
+    return _("the dealer shows {card}").format(card=up)
 
 
 def say_outcome(q: Mapping[str, Any]) -> str:
     """`{"cards": [["JS", "8H"], …], "hands": ["7.1", …], "dealer": ["AD", "6C"]}`."""
-    return f"{_hands(q['cards'], q.get('hands') or [], [])}; {_dealer(q['dealer'])}"
+    return _semicolons([_hands(q["cards"], q.get("hands") or [], []), _dealer(q["dealer"])])
 
 
 def say_pay_even(q: Mapping[str, Any]) -> str:
     """`{"bet": "20", "result": "win", "box": 5}`."""
-    return f"box {q['box']} wins on a bet of {q['bet']}"
+    return _("box {box} wins on a bet of {bet}").format(box=q["box"], bet=money(q["bet"]))
 
 
 def say_pay_double(q: Mapping[str, Any]) -> str:
     """`{"bet": "20", "doubled": True, "result": "win", "box": 4}`."""
-    return f"box {q['box']} doubled a bet of {q['bet']} and wins"
+    return _("box {box} doubled a bet of {bet} and wins").format(box=q["box"], bet=money(q["bet"]))
 
 
 def say_pay_blackjack(q: Mapping[str, Any]) -> str:
     """`{"bet": "5", "cards": ["J", "A"], "box": 5}`."""
-    cards = f" ({_cards(q['cards'])})" if q.get("cards") else ""
-    return f"Black Jack{cards} at box {q['box']} on a bet of {q['bet']}"
+    box, bet = q["box"], money(q["bet"])
+    if q.get("cards"):
+        return _("Black Jack ({cards}) at box {box} on a bet of {bet}").format(
+            cards=_cards(q["cards"]), box=box, bet=bet
+        )
+    return _("Black Jack at box {box} on a bet of {bet}").format(box=box, bet=bet)
 
 
 def say_pay_insurance(q: Mapping[str, Any]) -> str:
     """`{"bet": "30", "ask": "max", "box": 1}` (at most half [003]), `{…, "ask": "half"}`
     (exactly half [000][001][002]) or `{…, "insured": "1", "ask": "pay"}`."""
+    box, bet = q["box"], money(q["bet"])
     if q.get("ask") == "max":
-        return f"the most box {q['box']} may insure on a bet of {q['bet']}"
+        return _("the most box {box} may insure on a bet of {bet}").format(box=box, bet=bet)
     if q.get("ask") == "half":
-        return f"box {q['box']}'s insurance, half its bet of {q['bet']}"
-    return (
-        f"box {q['box']} insured {q['insured']} on a bet of {q['bet']}; the dealer makes Black Jack"
+        return _("box {box}'s insurance, half its bet of {bet}").format(box=box, bet=bet)
+    return _("box {box} insured {insured} on a bet of {bet}; the dealer makes Black Jack").format(
+        box=box, insured=money(q["insured"]), bet=bet
     )
 
 
 def say_pay_split(q: Mapping[str, Any]) -> str:
     """`{"cards": [[…], […]], "dealer": […], "stakes": ["185", "185"], "box": 5}`."""
     box = q["box"]
-    labels = [f"{box}.{i + 1}" for i in range(len(q["cards"]))]
-    return (
-        f"box {box} split into {len(q['cards'])} hands: "
-        f"{_hands(q['cards'], labels, q.get('stakes') or [])}; {_dealer(q['dealer'])}"
+    count = len(q["cards"])
+    labels = [f"{box}.{i + 1}" for i in range(count)]
+    return ngettext(
+        "box {box} split into {count} hand: {hands}; {dealer}",
+        "box {box} split into {count} hands: {hands}; {dealer}",
+        count,
+    ).format(
+        box=box,
+        count=count,
+        hands=_hands(q["cards"], labels, q.get("stakes") or []),
+        dealer=_dealer(q["dealer"]),
     )
 
 
@@ -331,61 +421,109 @@ def say_pay_behind(q: Mapping[str, Any]) -> str:
     """`{"bets": {"seat": "5", "behind-a": "30"}, "cards": [[…]], "dealer": […], "box": 2}`."""
     bets = dict(q["bets"])
     seat = bets.pop("seat", None)
-    who = [f"the seated player bets {seat}"] if seat is not None else []
+    who = [_("the seated player bets {bet}").format(bet=money(seat))] if seat is not None else []
     if bets:
-        behind = words_and(list(bets.values()))
-        who.append(f"behind bettors {behind}" if len(bets) > 1 else f"a behind bettor {behind}")
+        behind = words_and([money(b) for b in bets.values()])
+        who.append(
+            ngettext("a behind bettor {bets}", "behind bettors {bets}", len(bets)).format(
+                bets=behind
+            )
+        )
     cards = q["cards"]
     box = q["box"]
     played = (
-        f"the hand has {_cards(cards[0])}"
+        _("the hand has {cards}").format(cards=_cards(cards[0]))
         if len(cards) == 1
         else _hands(cards, [f"{box}.{i + 1}" for i in range(len(cards))], [])
     )
-    return f"at box {box} {words_and(who)}; {played}; {_dealer(q['dealer'])}"
+    return _("at box {box} {bettors}; {played}; {dealer}").format(
+        box=box, bettors=words_and(who), played=played, dealer=_dealer(q["dealer"])
+    )
 
 
 def say_pay_table(q: Mapping[str, Any]) -> str:
     """`{"dealer": […], "cards": [[…], …], "hands": ["1.1", …], "stakes": ["5", …]}`."""
     n = len(q["cards"])
-    return (
-        f"{_dealer(q['dealer'])} against {n} hand{'s' if n != 1 else ''}: "
-        f"{_hands(q['cards'], q.get('hands') or [], q.get('stakes') or [])}"
+    return ngettext(
+        "{dealer} against {count} hand: {hands}", "{dealer} against {count} hands: {hands}", n
+    ).format(
+        dealer=_dealer(q["dealer"]),
+        count=n,
+        hands=_hands(q["cards"], q.get("hands") or [], q.get("stakes") or []),
     )
 
 
 _CHIPS_WHY: Final = {
-    "blackjack": "a Black Jack",
-    "win": "a win",
-    "insurance": "an insurance",
-    "double": "a doubled win",
+    "blackjack": N_("a Black Jack"),
+    "win": N_("a win"),
+    "insurance": N_("an insurance"),
+    "double": N_("a doubled win"),
 }
 
 
 def say_chips(q: Mapping[str, Any]) -> str:
     """`{"amount": "30", "chip_set": […], "why": "blackjack", "bet": "20"}`."""
     why = _CHIPS_WHY.get(str(q.get("why")))
-    on = f": {why} on a bet of {q['bet']}" if why and q.get("bet") is not None else ""
-    return f"pay {q['amount']} in chips{on}"
+    amount = money(q["amount"])
+    if why and q.get("bet") is not None:
+        return _("pay {amount} in chips: {why} on a bet of {bet}").format(
+            amount=amount, why=_(why), bet=money(q["bet"])
+        )
+    return _("pay {amount} in chips").format(amount=amount)
 
 
 def say_deal_order(q: Mapping[str, Any]) -> str:
     """`{"boxes": [1, 2, 5], "phase": "deal"}` or `{"hands": […], "phase": "play", …}`."""
     if q.get("phase") == "play":
-        hands = [str(h) for h in q["hands"]]
-        said = f"the play of hands {words_and(hands)}"
+        hands = words_and([str(h) for h in q["hands"]])
         naturals = [str(h) for h in q.get("naturals") or []]
         if naturals:
-            said += f", Black Jack at {words_and(naturals)}"
-        return said
-    return f"the deal to {_boxes(q['boxes'])}"
+            return _("the play of hands {hands}, Black Jack at {naturals}").format(
+                hands=hands, naturals=words_and(naturals)
+            )
+        return _("the play of hands {hands}").format(hands=hands)
+    boxes = [str(b) for b in q["boxes"]]
+    if not boxes:
+        return _("the deal to no box")
+    return ngettext("the deal to box {boxes}", "the deal to boxes {boxes}", len(boxes)).format(
+        boxes=words_and(boxes)
+    )
 
 
 def say_procedure(q: Mapping[str, Any]) -> str:
     """`{"dealer": ["5S"], "boxes": [7], "choices": […]}`."""
     up = q["dealer"][0] if q.get("dealer") else None
-    shows = f"the dealer shows {with_article(rank(up))}, " if up else ""
-    return f"{shows}{_boxes(q['boxes'])} in play"
+    boxes = [str(b) for b in q["boxes"]]
+    if up:
+        card = with_article(rank(up))
+        if not boxes:
+            return _("the dealer shows {card}, no box in play").format(card=card)
+        return ngettext(
+            "the dealer shows {card}, box {boxes} in play",
+            "the dealer shows {card}, boxes {boxes} in play",
+            len(boxes),
+        ).format(card=card, boxes=words_and(boxes))
+    if not boxes:
+        return _("no box in play")
+    return ngettext("box {boxes} in play", "boxes {boxes} in play", len(boxes)).format(
+        boxes=words_and(boxes)
+    )
+
+
+def _refused_by(refused: Sequence[str]) -> str:
+    boxes = [r for r in refused if r != "dealer"]
+    dealer = "dealer" in refused
+    if boxes:
+        if dealer:
+            text = ngettext(
+                "refused by box {boxes} and the dealer",
+                "refused by boxes {boxes} and the dealer",
+                len(boxes),
+            )
+        else:
+            text = ngettext("refused by box {boxes}", "refused by boxes {boxes}", len(boxes))
+        return text.format(boxes=words_and(boxes))
+    return _("refused by the dealer") if dealer else _("refused by no one")
 
 
 def say_exposed_card(q: Mapping[str, Any]) -> str:
@@ -393,12 +531,12 @@ def say_exposed_card(q: Mapping[str, Any]) -> str:
 
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5 and the dealer"."""
     refused = [str(r) for r in q.get("refused_by") or []]
-    boxes = [r for r in refused if r != "dealer"]
-    who = [_boxes(boxes)] if boxes else []
-    if "dealer" in refused:
-        who.append("the dealer")
-    by = f"refused by {' and '.join(who)}" if who else "refused by no one"
-    return f"{with_article(rank(q['card']))} exposed at {_hand_name(q['turn'])}'s turn, {by}"
+    turn = q["turn"]
+    if _split_hand(turn):
+        text = _("{card} exposed at hand {turn}'s turn, {refused}")
+    else:
+        text = _("{card} exposed at box {turn}'s turn, {refused}")
+    return text.format(card=with_article(rank(q["card"])), turn=turn, refused=_refused_by(refused))
 
 
 QUESTION_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
