@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from datetime import date as _date
 from decimal import Context, Decimal
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # a type only: the app's start-up imports this module, and needs no dates
+    from datetime import date as _date
 
 __all__ = [
     "DOMAINS",

@@ -222,10 +222,11 @@ class MainWindow(QMainWindow):
     def _fit_to_screen(self) -> None:
         """A geometry saved on another screen, or another screen layout, is fitted to a screen
         there is now: the window is never off screen, nor smaller than MIN_USABLE."""
-        from PySide6.QtCore import Qt
         from PySide6.QtGui import QGuiApplication
 
-        if self.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+        # isMaximized(), not windowState() & Qt.WindowState...: the first use of the Qt enum
+        # namespace has PySide build every enum in it, ~40 ms of start-up
+        if self.isMaximized() or self.isFullScreen():
             return  # the window system places those
         g = self.geometry()
         screen = QGuiApplication.screenAt(g.center()) or QGuiApplication.primaryScreen()

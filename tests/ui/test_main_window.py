@@ -128,9 +128,13 @@ def test_what_the_app_loads_before_qt_is_pure_python():
 # its first use instead, unless home's first paint needs it.
 START_PATH = {
     "trainer",
+    "trainer.game",
+    "trainer.game.payout",
+    "trainer.game.rules",
     "trainer.i18n",
     "trainer.practice",
     "trainer.practice.curriculum",
+    "trainer.settings",
     "ui",
     "ui.app",
     "ui.home",
@@ -147,9 +151,9 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
     from pathlib import Path
 
     probe = (
-        "import sys, ui.app, ui.main_window\n"
+        "import sys, ui.app, ui.main_window, trainer.settings\n"
         "print(' '.join(sorted(m for m in sys.modules "
-        "if m.split('.')[0] in ('trainer', 'ui', 'pyqtgraph'))))"
+        "if m.split('.')[0] in ('trainer', 'ui', 'pyqtgraph', 'datetime', 'sqlite3'))))"
     )
     repo = Path(__file__).resolve().parents[2]
     out = subprocess.run(
@@ -170,9 +174,71 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
         "trainer.history.store",
         "trainer.history.plan",
         "pyqtgraph",
+        "sqlite3",  # the history's, opened once home is on screen
+        "datetime",  # the progress view's and the history's dates: trainer.i18n needs none
     ):
         assert later not in loaded, f"{later} is imported at start-up"
     assert loaded == START_PATH, f"new on the start path: {sorted(loaded - START_PATH)}"
+
+
+# Run as `python -c`, from the repository: the app started as a user's is, up to the moment its
+# window is idle (SABOT_QUIT_WHEN_READY prints "READY ..." then), noting every enum PySide makes
+# meanwhile; at READY it prints those of the Qt namespace (Qt.AlignmentFlag, Qt.WindowState...).
+ENUM_PROBE = """
+import enum, os, sys
+made = []
+make = enum.EnumType._create_
+def _create_(cls, *args, **kwargs):
+    made.append(make(cls, *args, **kwargs))
+    return made[-1]
+enum.EnumType._create_ = _create_
+class Out:
+    def __init__(self, stream):
+        self.stream = stream
+    def write(self, text):
+        if text.startswith("READY "):
+            seen = list(made)
+            from PySide6.QtCore import Qt
+            names = sorted(e.__name__ for e in seen if getattr(Qt, e.__name__, None) is e)
+            self.stream.write("QT " + " ".join(names) + "\\n")
+        return self.stream.write(text)
+    def flush(self):
+        self.stream.flush()
+sys.stdout = Out(sys.stdout)
+from ui.app import run
+sys.exit(run(["sabot"]))
+"""
+
+
+@pytest.mark.slow
+def test_start_up_builds_no_enum_of_the_qt_namespace(tmp_path):
+    """The first use of `Qt.` (Qt.WindowState, Qt.AlignmentFlag...) has PySide build all ~90
+    enums of Qt's namespace, ~40 ms of start-up: up to the idle window, a user's start-up (the
+    window's size and place saved by the run before, and fitted to the screen) uses none."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), SABOT_QUIT_WHEN_READY="1", LANG="C.UTF-8")
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", ENUM_PROBE],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout
+        for _ in range(2)  # the first run saves the window's geometry, the second restores it
+    ]
+    assert '"geometry": "' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+    for out in runs:
+        built = next(line for line in out.splitlines() if line.startswith("QT ")).split()[1:]
+        assert built == [], f"Qt's namespace built at start-up: {built}"
 
 
 def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(
