@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from trainer import __version__
 from trainer.i18n import _
@@ -71,33 +71,31 @@ def cmd_gui(lang: str | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import argparse
+    from trainer.commands.parsing import Parser
 
-    class _Parser(argparse.ArgumentParser):
-        """Usage mistakes in one line, with where to look, instead of the whole usage block."""
-
-        def error(self, message: str) -> NoReturn:
-            advice = _("{message} (see {command} --help)").format(
-                message=message, command=self.prog
-            )
-            self.exit(EXIT_USAGE, f"{self.prog}: {advice}\n")
-
-    p = _Parser(
+    p = Parser(
         prog="sabot",
-        description="Sabot, a trainer for blackjack croupiers. With no command, opens the app.",
+        description=_("Sabot, a trainer for blackjack croupiers. With no command, opens the app."),
     )
-    p.add_argument("--version", action="version", version=f"sabot {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"sabot {__version__}",
+        help=_("show the version of Sabot and exit"),
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     r = sub.add_parser(
         "round",
-        help="replay a scenario file and print what a perfect dealer does, as JSON",
-        description="Replay a round from a scenario file (JSON; - reads standard input) and "
-        "print the transcript: deal order, every hand with its announcements, results and "
-        "payouts, the dealer, and every event in table order.",
+        help=_("replay a scenario file and print what a perfect dealer does, as JSON"),
+        description=_(
+            "Replay a round from a scenario file (JSON; - reads standard input) and print the "
+            "transcript: deal order, every hand with its announcements, results and payouts, "
+            "the dealer, and every event in table order."
+        ),
     )
-    r.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
-    r.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    r.add_argument("file", metavar="FILE", help=_("scenario JSON file, or - for standard input"))
+    r.add_argument("--compact", action="store_true", help=_("print the JSON on one line"))
     r.set_defaults(func=cmd_round)
 
     try:

@@ -11,6 +11,7 @@ from typing import Any
 
 from trainer.commands.common import EXIT_USAGE
 from trainer.history.classview import ClassView, SkillCell
+from trainer.i18n import _
 
 
 def _cell(cell: SkillCell) -> str:
@@ -119,11 +120,13 @@ def cmd_class(args: Any) -> int:
 def add_commands(sub: Any) -> None:
     c = sub.add_parser(
         "class",
-        help="the instructor's class view of a school's server",
-        description="Every trainee × every skill (ok: mastered; else right answers over the "
-        "last 30; -: never practised), last activity, exam results by seed and who needs "
-        "attention, read on the school's server with an instructor's login.",
+        help=_("the instructor's class view of a school's server"),
+        description=_(
+            "Every trainee × every skill (ok: mastered; else right answers over the last 30; "
+            "-: never practised), last activity, exam results by seed and who needs attention, "
+            "read on the school's server with an instructor's login."
+        ),
     )
-    c.add_argument("url", metavar="URL", help="postgresql://HOST/DATABASE?user=INSTRUCTOR")
-    c.add_argument("--json", action="store_true", help="the figures as JSON")
+    c.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=INSTRUCTOR"))
+    c.add_argument("--json", action="store_true", help=_("the figures as JSON"))
     c.set_defaults(func=cmd_class)

@@ -75,8 +75,10 @@ def add_language_arguments(parser: argparse.ArgumentParser, *, top: bool = True)
         metavar="LANG",
         # a command's own --lang, when not given, leaves the one given before the command
         default=None if top else argparse.SUPPRESS,
-        help="the language of questions, feedback and messages: en, fr or it (default: from "
-        "LANG / LC_MESSAGES, else English)",
+        help=_(
+            "the language of questions, feedback and messages: en, fr or it (default: from "
+            "LANG / LC_MESSAGES, else English)"
+        ),
     )
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -113,7 +115,7 @@ def add_profile_arguments(parser: Any, help: str) -> None:
     parser.add_argument(
         "--new-profile",
         action="store_true",
-        help="create the --profile if it does not exist yet (at a terminal Sabot asks instead)",
+        help=_("create the --profile if it does not exist yet (at a terminal Sabot asks instead)"),
     )
 
 

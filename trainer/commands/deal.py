@@ -257,33 +257,39 @@ def cmd_deal(args: Any) -> int:
 def add_commands(sub: Any) -> None:
     d = sub.add_parser(
         "deal",
-        help="deal a shoe: every step of every round, judged and timed",
-        description="Deal mode: whole rounds from the shuffle to the cut card — deal each card "
-        "to its box, announce every point, carry out or refuse the players' decisions, collect "
-        "busts at once, draw or stand, settle right to left. Every step is stored.",
+        help=_("deal a shoe: every step of every round, judged and timed"),
+        description=_(
+            "Deal mode: whole rounds from the shuffle to the cut card — deal each card to its "
+            "box, announce every point, carry out or refuse the players' decisions, collect "
+            "busts at once, draw or stand, settle right to left. Every step is stored."
+        ),
     )
-    d.add_argument("--boxes", type=int, metavar="N", help="boxes in play (default: the table's)")
+    d.add_argument("--boxes", type=int, metavar="N", help=_("boxes in play (default: the table's)"))
     d.add_argument(
         "--mode",
         choices=MODES,
         default=PRACTICE,
-        help="practice stops at each error; exam says nothing until the shoe ends",
+        help=_("practice stops at each error; exam says nothing until the shoe ends"),
     )
     d.add_argument(
         "--incidents",
         choices=tuple(INCIDENT_RATES),
         default=OFF,
-        help="exposed cards, refused requests: off, rare or frequent",
+        help=_("exposed cards, refused requests: off, rare or frequent"),
     )
-    d.add_argument("--shift", type=int, metavar="MINUTES", help="a timed shift instead of a shoe")
-    d.add_argument("--seed", type=int, help="deal the same shoe again (an instructor's seed)")
-    d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
-    add_profile_arguments(d, "the trainee's profile (default: $SABOT_PROFILE or 'default')")
-    d.add_argument("--json", action="store_true", help="one JSON line per step and verdict")
+    d.add_argument(
+        "--shift", type=int, metavar="MINUTES", help=_("a timed shift instead of a shoe")
+    )
+    d.add_argument("--seed", type=int, help=_("deal the same shoe again (an instructor's seed)"))
+    d.add_argument(
+        "--preset", default="casino-fr", help=_("house rules preset (default casino-fr)")
+    )
+    add_profile_arguments(d, _("the trainee's profile (default: $SABOT_PROFILE or 'default')"))
+    d.add_argument("--json", action="store_true", help=_("one JSON line per step and verdict"))
     d.add_argument(
         "--transcript",
         action="store_true",
-        help="with --json, each step carries the engine's right answer (for scripts)",
+        help=_("with --json, each step carries the engine's right answer (for scripts)"),
     )
     d.set_defaults(func=cmd_deal)
 

@@ -615,40 +615,51 @@ def _skill_json(s: Any) -> dict[str, Any]:
 def add_commands(sub: Any) -> None:
     d = sub.add_parser(
         "drill",
-        help="drill a skill in the terminal",
-        description="Drill a skill: a question, your answer, the verdict, stored at once. "
-        "Skills: " + ", ".join(SKILLS) + "; or several separated by commas, or all.",
+        help=_("drill a skill in the terminal"),
+        description=_(
+            "Drill a skill: a question, your answer, the verdict, stored at once. Skills: "
+            "{skills}; or several separated by commas, or all."
+        ).format(skills=", ".join(SKILLS)),
     )
-    d.add_argument("skill", metavar="SKILL", help="a skill, several as a,b,c, or all")
-    d.add_argument("--mode", choices=MODES, default=PRACTICE)
-    d.add_argument("--count", type=count_arg, help="number of questions (sprint: default 20)")
+    d.add_argument("skill", metavar="SKILL", help=_("a skill, several as a,b,c, or all"))
+    d.add_argument(
+        "--mode",
+        choices=MODES,
+        default=PRACTICE,
+        help=_("practice, challenge, sprint or exam (default practice)"),
+    )
+    d.add_argument("--count", type=count_arg, help=_("number of questions (sprint: default 20)"))
     d.add_argument(
         "--seed",
         type=seed_arg,
-        help=f"make the questions reproducible, 0 to {MAX_SEED} (exam: set by the instructor)",
+        help=_("make the questions reproducible, 0 to {max} (exam: set by the instructor)").format(
+            max=MAX_SEED
+        ),
     )
-    add_profile_arguments(d, "the trainee's profile (default: $SABOT_PROFILE or 'default')")
-    d.add_argument("--preset", default="casino-fr", help="house rules preset (default casino-fr)")
+    add_profile_arguments(d, _("the trainee's profile (default: $SABOT_PROFILE or 'default')"))
+    d.add_argument(
+        "--preset", default="casino-fr", help=_("house rules preset (default casino-fr)")
+    )
     d.add_argument(
         "--option",
         action="append",
         metavar="NAME=VALUE",
-        help="override one house-rule option, e.g. --option dealer_hits_soft_17=true",
+        help=_("override one house-rule option, e.g. --option dealer_hits_soft_17=true"),
     )
     d.add_argument(
         "--chip-payment",
         choices=CHIP_PAYMENTS,
         default=FEWEST,
-        help="how the chips skill asks a payout made up (default: the fewest chips)",
+        help=_("how the chips skill asks a payout made up (default: the fewest chips)"),
     )
-    d.add_argument("--json", action="store_true", help="one JSON line per question and verdict")
+    d.add_argument("--json", action="store_true", help=_("one JSON line per question and verdict"))
     d.set_defaults(func=cmd_drill)
 
     s = sub.add_parser(
         "stats",
-        help="statistics per skill",
-        description="Attempts, accuracy, median time against target, and mastery, per skill.",
+        help=_("statistics per skill"),
+        description=_("Attempts, accuracy, median time against target, and mastery, per skill."),
     )
-    add_profile_arguments(s, "whose statistics (default: $SABOT_PROFILE or 'default')")
-    s.add_argument("--json", action="store_true")
+    add_profile_arguments(s, _("whose statistics (default: $SABOT_PROFILE or 'default')"))
+    s.add_argument("--json", action="store_true", help=_("the statistics as JSON"))
     s.set_defaults(func=cmd_stats)

@@ -364,12 +364,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 def add_commands(sub: Any) -> None:
     e = sub.add_parser(
         "export",
-        help="export every attempt as CSV or JSON",
-        description="Every stored attempt, one row each, oldest first: the question in words "
-        "and as JSON, the answer, the expected answer, right or wrong, the time. FILE is "
-        "replaced whole once the export is complete; a symbolic link is followed.",
+        help=_("export every attempt as CSV or JSON"),
+        description=_(
+            "Every stored attempt, one row each, oldest first: the question in words and as "
+            "JSON, the answer, the expected answer, right or wrong, the time. FILE is replaced "
+            "whole once the export is complete; a symbolic link is followed."
+        ),
     )
-    e.add_argument("--format", choices=("csv", "json"), default="csv")
-    add_profile_arguments(e, "only this profile (default: every profile)")
-    e.add_argument("file", nargs="?", metavar="FILE", help="output file (default: standard output)")
+    e.add_argument(
+        "--format", choices=("csv", "json"), default="csv", help=_("csv or json (default csv)")
+    )
+    add_profile_arguments(e, _("only this profile (default: every profile)"))
+    e.add_argument(
+        "file", nargs="?", metavar="FILE", help=_("output file (default: standard output)")
+    )
     e.set_defaults(func=cmd_export)

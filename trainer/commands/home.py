@@ -29,6 +29,7 @@ from trainer.game.home import (
     HomeSetup,
 )
 from trainer.game.payout import money
+from trainer.i18n import _
 from trainer.practice.home_score import ScoreSheet, signed
 
 END_WORDS = frozenset({"end", "stop", "q", "quit", "fin", "fine", "basta"})
@@ -222,10 +223,13 @@ def _round_json(played: HomeRound) -> dict[str, Any]:
 def add_commands(sub: Any) -> None:
     h = sub.add_parser(
         "home",
-        help="a home game: the bank passes or stays, you keep every player's score",
-        description="A family game [004]: 2 to 7 players with the same chips, one of them the "
-        "bank. The engine deals each round; you write every player's win or loss and chips, "
-        "each checked and stored. The game ends when a player has no chips left, or on 'end'.",
+        help=_("a home game: the bank passes or stays, you keep every player's score"),
+        description=_(
+            "A family game [004]: 2 to 7 players with the same chips, one of them the bank. "
+            "The engine deals each round; you write every player's win or loss and chips, "
+            "each checked and stored. The game ends when a player has no chips left, or on "
+            "'end'."
+        ),
     )
     h.add_argument(
         "--players",
@@ -233,18 +237,22 @@ def add_commands(sub: Any) -> None:
         default=4,
         choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
         metavar="N",
-        help=f"how many players, the bank included ({MIN_PLAYERS}-{MAX_PLAYERS}; default 4)",
+        help=_("how many players, the bank included ({low}-{high}; default 4)").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS
+        ),
     )
-    h.add_argument("--names", help="the players' names, comma separated (instead of --players)")
-    h.add_argument("--chips", default="100", help="each player's starting chips (default 100)")
+    h.add_argument("--names", help=_("the players' names, comma separated (instead of --players)"))
+    h.add_argument("--chips", default="100", help=_("each player's starting chips (default 100)"))
     h.add_argument(
         "--bank",
         choices=BANK_RULES,
         default=PASSES,
-        help="the bank passes to the next player each round, or stays (default passes)",
+        help=_("the bank passes to the next player each round, or stays (default passes)"),
     )
-    h.add_argument("--seed", type=int, help="deal the same game again")
-    add_profile_arguments(h, "whose history the score sheet goes to")
-    h.add_argument("--no-history", action="store_true", help="do not store the entries")
-    h.add_argument("--json", action="store_true", help="one JSON line per round, entry and verdict")
+    h.add_argument("--seed", type=int, help=_("deal the same game again"))
+    add_profile_arguments(h, _("whose history the score sheet goes to"))
+    h.add_argument("--no-history", action="store_true", help=_("do not store the entries"))
+    h.add_argument(
+        "--json", action="store_true", help=_("one JSON line per round, entry and verdict")
+    )
     h.set_defaults(func=cmd_home)

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from trainer.commands.common import EXIT_USAGE
+from trainer.i18n import _
 
 
 def cmd_server(args: Any) -> int:
@@ -62,27 +63,33 @@ def _import(args: Any) -> int:
 def add_commands(sub: Any) -> None:
     s = sub.add_parser(
         "server",
-        help="a school's shared history on PostgreSQL",
-        description="Set up a school's PostgreSQL server: `init URL` makes the schema, the "
-        "instructor and trainee roles and the row security; `add URL LOGIN` gives a trainee "
-        "(or with --instructor, an instructor) a login of their own.",
+        help=_("a school's shared history on PostgreSQL"),
+        description=_(
+            "Set up a school's PostgreSQL server: `init URL` makes the schema, the instructor "
+            "and trainee roles and the row security; `add URL LOGIN` gives a trainee (or with "
+            "--instructor, an instructor) a login of their own."
+        ),
     )
     actions = s.add_subparsers(dest="action", required=True, metavar="ACTION")
-    i = actions.add_parser("init", help="create the schema, roles and row security")
-    i.add_argument("url", metavar="URL", help="postgresql://HOST/DATABASE?user=OWNER")
+    i = actions.add_parser("init", help=_("create the schema, roles and row security"))
+    i.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=OWNER"))
     i.set_defaults(func=cmd_server)
-    a = actions.add_parser("add", help="a login for a trainee or an instructor")
-    a.add_argument("url", metavar="URL")
-    a.add_argument("login", metavar="LOGIN", help="lower-case letters, digits and _")
-    a.add_argument("--instructor", action="store_true")
+    a = actions.add_parser("add", help=_("a login for a trainee or an instructor"))
+    a.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=OWNER"))
+    a.add_argument("login", metavar="LOGIN", help=_("lower-case letters, digits and _"))
+    a.add_argument(
+        "--instructor", action="store_true", help=_("an instructor's login, not a trainee's")
+    )
     a.set_defaults(func=cmd_server)
     m = actions.add_parser(
         "import",
-        help="upload this PC's history to the server, once",
-        description="Upload the history of this PC (every profile, or --profile NAME) to the "
-        "school's server, as the login the URL names. Each session and answer is sent under an "
-        "id made from what it is: importing again adds nothing.",
+        help=_("upload this PC's history to the server, once"),
+        description=_(
+            "Upload the history of this PC (every profile, or --profile NAME) to the school's "
+            "server, as the login the URL names. Each session and answer is sent under an id "
+            "made from what it is: importing again adds nothing."
+        ),
     )
-    m.add_argument("url", metavar="URL", help="postgresql://HOST/DATABASE?user=LOGIN")
-    m.add_argument("--profile", metavar="NAME", help="only this profile's history")
+    m.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=LOGIN"))
+    m.add_argument("--profile", metavar="NAME", help=_("only this profile's history"))
     m.set_defaults(func=cmd_server)
