@@ -647,6 +647,7 @@ class Drawing:
     captions: dict[str, LabelItem] = field(default_factory=dict)
     outlines: dict[str, OutlineItem] = field(default_factory=dict)
     signals: dict[str, SignalItem] = field(default_factory=dict)  # hand label -> its signal
+    overhead: list[QRectF] = field(default_factory=list)  # what the boxes' cards keep under
 
     def card_scale(self) -> float:
         """The scale of the smallest face-up card in play (1 when none is smaller): how far the
@@ -812,11 +813,7 @@ class TableScene(QGraphicsScene):
             felt = FeltItem(list(places.values()), self._legend)
         d = Drawing(view, numbers, places, felt, _Layer())
         marked = {view.active} | set(view.highlights) if view.active else set(view.highlights)
-        for box in view.boxes:
-            self._draw_box(d, box, places[box.number], marked)
-        self._draw_dealer(d)
-        if view.signals:
-            self._draw_signals(d)
+        # the shoe's next cards and the exposed card first: the hands beneath keep under them
         exposed_at = EXPOSED_POS
         if view.shoe_next:
             left = self._draw_shoe_next(d)
@@ -837,6 +834,13 @@ class TableScene(QGraphicsScene):
             )
             cap.setPos(exposed_at.x() + CARD_W / 2, exposed_at.y() + CARD_H + 6)
             d.captions["exposed"] = cap
+            # set large on a small window, the caption wraps below the shoe's clearance
+            d.overhead.append(cap.sceneBoundingRect())
+        for box in view.boxes:
+            self._draw_box(d, box, places[box.number], marked)
+        self._draw_dealer(d)
+        if view.signals:
+            self._draw_signals(d)
         return d
 
     def _chips_for(self, amount: Decimal) -> Sequence[Decimal] | None:
@@ -1076,6 +1080,10 @@ class TableScene(QGraphicsScene):
         else:
             top = place.insurance_y - 18
         top = max(top, SHOE_RECT.bottom() + 30)  # clear of the shoe and the discard tray
+        left_edge, right_edge = c.x() - place.width / 2, c.x() + place.width / 2
+        for above in d.overhead:  # and of the exposed card's caption, above the box's area
+            if above.left() < right_edge and above.right() > left_edge:
+                top = max(top, above.bottom() + 10)
         if any(h.result for h in hands):
             top += badge_h  # room for the result badge above the cards
         avail_h = bottom - top

@@ -174,6 +174,22 @@ def test_at_the_least_zoom_no_label_covers_another(qapp, view):
     no_text_covers_another(scene)
 
 
+def test_the_exposed_cards_caption_is_not_under_a_tall_hand_of_box_1(qapp):
+    # found by the test above: at the least zoom "exposed card" wraps onto two lines that reach
+    # below the shoe's clearance, where the six cards of box 1 (on the right, under the
+    # exposed card) began
+    stake = ((SEAT, D(5)),)
+    tall = HandView("1", ("A",) * 6, stake)
+    view = TableView(
+        (BoxView(1, stake, (tall,)), BoxView(2), BoxView(3), BoxView(4)), exposed_card="9S"
+    )
+    scene = TableScene()
+    scene.set_zoom(0.4)
+    scene.show(view)
+    assert len(scene.hand_cards["1"]) == 6
+    no_text_covers_another(scene)
+
+
 def test_a_label_too_long_for_its_room_keeps_what_tells_it_apart(qapp):
     lab = LabelItem("behind-bartholomew", 25, max_width=100, min_px=25)
     assert lab.pixel_size == 25  # never set smaller than the view reads
