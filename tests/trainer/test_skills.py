@@ -1191,3 +1191,21 @@ def test_the_exposed_card_is_named_with_its_article() -> None:
         article, card = rank.split(" ")
         assert article == ("an" if card in ("A", "8") else "a")
     assert {"an A", "an 8", "a 10"} <= seen
+
+
+@pytest.mark.parametrize("name", ["pay-even", "pay-double", "pay-blackjack"])
+def test_a_bet_item_is_made_again_on_its_bet_whatever_the_bet(name: str) -> None:
+    # the largest bets are drawn rarely: a weak item on one is made on its bet, not searched for
+    from trainer.practice.skills.base import bet_steps
+
+    rules = HouseRules.preset_named()
+    skill = SKILLS[name]
+    for bet in bet_steps(rules):
+        item = f"{name}:{bet}"
+        q = skill.make_item(random.Random(item), rules, item, tries=1)
+        assert q is not None and q.item == item, item
+        assert q.data["bet"] == str(bet)
+        assert skill.check(q, q.expected).correct
+    # not a bet of this table, or not a bet at all: searched for as before, not made up
+    for item in (f"{name}:3.5", f"{name}:9999", f"{name}:lots", "pay-even-x:5"):
+        assert skill.make_item(random.Random(1), rules, item, tries=50) is None

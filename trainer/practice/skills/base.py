@@ -288,14 +288,20 @@ _BET_STEPS = (
 )  # fmt: skip
 
 
-def pick_bet(rng: random.Random, rules: HouseRules, *, odd: bool | None = None) -> Decimal:
-    """A bet a real player would put down: within the table limits, made of the table's chips,
-    small bets more often than large ones. `odd`: force or forbid an odd number of units."""
+def bet_steps(rules: HouseRules) -> list[Decimal]:
+    """The bets `pick_bet` chooses from under `rules`, smallest first."""
     lo = rules.table_min if rules.table_min is not None else Decimal(1)
     hi = rules.table_max if rules.table_max is not None else Decimal(100)
     steps = [Decimal(s) for s in _BET_STEPS if lo <= s <= hi]
     if rules.table_min is None or rules.table_min < 5:
         steps = [Decimal(s) for s in range(int(lo), 31)] + steps
+    return steps
+
+
+def pick_bet(rng: random.Random, rules: HouseRules, *, odd: bool | None = None) -> Decimal:
+    """A bet a real player would put down: within the table limits, made of the table's chips,
+    small bets more often than large ones. `odd`: force or forbid an odd number of units."""
+    steps = bet_steps(rules)
     if odd is not None:
         steps = [s for s in steps if (int(s) % 2 == 1) == odd] or steps
     # weight towards the small end, as at a real table
