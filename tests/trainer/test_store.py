@@ -761,6 +761,39 @@ def test_the_log_stays_bounded_for_a_writer_that_never_tidies(store: Store) -> N
     assert biggest <= (2 * store_module.WAL_BYTES + 128 * 1024) * _shared(store), biggest
 
 
+def test_a_reader_that_takes_folding_never_holds_the_log_back(tmp_path: Path) -> None:
+    # a school's sender reads the outbox of this PC's copy at each answer: a read under way at
+    # a commit stopped the log's folding there, and a writer that never tidies found it reading
+    # at commit after commit. Here a reader reads as fast as it can: taking `folding`, the log
+    # keeps the bound of a writer alone (reading without it, the log grew to 4 to 7 MB).
+    path = tmp_path / "history.sqlite3"
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["a"], "p")
+        stop = threading.Event()
+        reads = [0]
+
+        def read() -> None:
+            with closing(raw(path)) as other:
+                while not stop.is_set():
+                    with store.folding:
+                        other.execute("SELECT count(*) FROM attempt").fetchone()
+                    reads[0] += 1
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        wal = Path(f"{path}-wal")
+        biggest = 0
+        try:
+            for n in range(400):
+                _answer(store, session, n)
+                biggest = max(biggest, wal.stat().st_size)
+        finally:
+            stop.set()
+            reader.join()
+    assert reads[0] > 0
+    assert biggest <= 2 * store_module.WAL_BYTES + 128 * 1024, biggest
+
+
 def test_a_small_full_volume_keeps_the_answers_until_there_is_room(tmp_path: Path) -> None:
     with small_volume(tmp_path / "volume", "1m") as volume:
         path = volume / "history.sqlite3"

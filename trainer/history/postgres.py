@@ -813,11 +813,12 @@ class PostgresStore:
                         )
                         sessions.clear()
                     while not self._stop:
-                        rows = outbox.execute(
-                            "SELECT seq, kind, body FROM sync_outbox WHERE seq > ?"
-                            " ORDER BY seq LIMIT ?",
-                            (self._sent_upto, _SEND_MAX),
-                        ).fetchall()
+                        with self._local.folding:  # never across a commit: see Store.folding
+                            rows = outbox.execute(
+                                "SELECT seq, kind, body FROM sync_outbox WHERE seq > ?"
+                                " ORDER BY seq LIMIT ?",
+                                (self._sent_upto, _SEND_MAX),
+                            ).fetchall()
                         if not rows:
                             break
                         with server.transaction():

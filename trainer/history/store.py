@@ -85,6 +85,7 @@ import itertools
 import json
 import os
 import sqlite3
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -555,6 +556,13 @@ class Store:
         self._why: str | None = None  # why what is kept could not be written
         self._unfolded = 0  # answers written since the log was last folded back (tidy)
         self._wait_ms = WAIT_MS
+        # Held by every write and every folding of the log. A reader of the same file in this
+        # program that reads often (a school's sender, reading the outbox at each answer) takes
+        # it around its reads: a read under way when a commit folds the log back stops the
+        # folding at what that read sees, and the log cannot start over; a writer answering in
+        # a tight loop found the sender reading at commit after commit, and the log grew past
+        # its bound.
+        self.folding = threading.RLock()
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -767,12 +775,13 @@ class Store:
                 self._depth -= 1
             return
         try:
-            # IMMEDIATE takes the write lock now, so two programs never deadlock mid-transaction.
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            yield self._conn
-            self._depth = 0
-            self._conn.execute("COMMIT")
+            with self.folding:
+                # IMMEDIATE takes the write lock now: two programs never deadlock mid-way.
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._depth = 1
+                yield self._conn
+                self._depth = 0
+                self._conn.execute("COMMIT")  # and an automatic folding of the log, at times
         except BaseException as error:
             self._depth = 0
             if self._conn.in_transaction:
@@ -986,14 +995,17 @@ class Store:
             return
         self._unfolded = 0
         try:
-            busy, logged, folded = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            if not busy and 0 < logged == folded:
-                # All of it is in the file: a write now starts the log over, and syncs its new
-                # header (which the next answer's commit would otherwise do). The smallest
-                # write there is: the format version, unchanged.
-                with self._write() as conn:
-                    (version,) = conn.execute("PRAGMA user_version").fetchone()
-                    conn.execute(f"PRAGMA user_version = {int(version)}")
+            with self.folding:
+                busy, logged, folded = self._conn.execute(
+                    "PRAGMA wal_checkpoint(PASSIVE)"
+                ).fetchone()
+                if not busy and 0 < logged == folded:
+                    # All of it is in the file: a write now starts the log over, and syncs its
+                    # new header (which the next answer's commit would otherwise do). The
+                    # smallest write there is: the format version, unchanged.
+                    with self._write() as conn:
+                        (version,) = conn.execute("PRAGMA user_version").fetchone()
+                        conn.execute(f"PRAGMA user_version = {int(version)}")
         except (sqlite3.Error, UnwritableError):
             pass  # a full disk, a busy file: SQLite folds it back at a later commit
 
