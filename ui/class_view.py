@@ -5,19 +5,26 @@ progress view on that trainee's history, read through the instructor's login."""
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStyle,
+    QStyleOptionHeader,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -60,6 +67,70 @@ def cell_text(cell: SkillCell) -> str:
     return format_percent(cell.recent_accuracy)
 
 
+TITLE_MAX_PX = 170  # a skill's title, set upright in its column's header, is cut past this
+PAD = 6
+
+
+class SkillHeader(QHeaderView):
+    """The heat map's column titles: a skill's set upright (read from the bottom up), so that
+    fourteen skills and the trainee's figures fit a 1024-pixel screen with every title whole;
+    the other columns' as usual. The full title and what the skill asks are in the tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.upright: set[int] = set()  # the sections set upright
+        self.setSectionsClickable(False)
+        self.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignBottom)
+
+    def _title(self, index: int) -> str:
+        model = self.model()
+        if model is None:
+            return ""
+        return str(model.headerData(index, Qt.Orientation.Horizontal) or "")
+
+    def _title_width(self, index: int) -> int:
+        return min(self.fontMetrics().horizontalAdvance(self._title(index)), TITLE_MAX_PX)
+
+    def sectionSizeFromContents(self, index: int) -> QSize:  # noqa: N802
+        if index not in self.upright:
+            return super().sectionSizeFromContents(index)
+        fm = self.fontMetrics()
+        return QSize(fm.height() + 2 * PAD, self._title_width(index) + 2 * PAD)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        hint = super().sizeHint()
+        tallest = max((self._title_width(i) + 2 * PAD for i in self.upright), default=0)
+        return QSize(hint.width(), max(hint.height(), tallest))
+
+    def paintSection(self, painter: QPainter, rect: QRect, index: int) -> None:  # noqa: N802
+        if index not in self.upright:
+            super().paintSection(painter, rect, index)
+            return
+        option = QStyleOptionHeader()
+        self.initStyleOption(option)
+        option.rect = rect
+        option.section = index
+        option.text = ""
+        option.orientation = Qt.Orientation.Horizontal
+        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+        fm = self.fontMetrics()
+        text = fm.elidedText(self._title(index), Qt.TextElideMode.ElideRight, TITLE_MAX_PX)
+        painter.save()
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        # bottom up, centred on the column
+        painter.translate(rect.center().x() + (fm.ascent() - fm.descent()) / 2, rect.bottom() - PAD)
+        painter.rotate(-90)
+        painter.drawText(0, 0, text)
+        painter.restore()
+
+    def shown_whole(self, index: int) -> bool:
+        """Whether the title of section `index` is drawn whole (for the tests)."""
+        width = self.fontMetrics().horizontalAdvance(self._title(index))
+        if index in self.upright:
+            return width <= TITLE_MAX_PX and self._title_width(index) + PAD <= self.height()
+        return width + PAD <= self.sectionSize(index)
+
+
 class ClassWindow(QWidget):
     """The class view of the server `url` names (an instructor's login)."""
 
@@ -82,7 +153,10 @@ class ClassWindow(QWidget):
         self._job: Job | None = None
         self._progress: dict[str, QWidget] = {}
         self._reading: set[str] = set()
-        self._copies = Path(tempfile.mkdtemp(prefix="sabot-class-"))
+        # the trainees' histories copied for their progress views: each thrown away with its
+        # window, the folder with the last of them
+        self._copies: Path | None = None
+        self._numbers = itertools.count(1)
         self.setWindowTitle(_("Sabot — Class"))
         self.resize(1100, 700)
         self.status = QLabel()
@@ -93,11 +167,35 @@ class ClassWindow(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.cellActivated.connect(self._activated)
+        # the trainees' logins are the rows' headers: they stay in sight as the skills scroll
+        self.table.setHorizontalHeader(SkillHeader(self.table))
+        rows = self.table.verticalHeader()
+        rows.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        rows.sectionDoubleClicked.connect(lambda r: self._activated(r, -1))
         self.attention = QLabel()
         self.attention.setWordWrap(True)
         self.attention.setTextFormat(Qt.TextFormat.RichText)
         self.exams = QLabel()
         self.exams.setWordWrap(True)
+        # exams and who needs attention under the table, scrolled within what it leaves: a
+        # class of 40 may list many, and the table keeps the room
+        notes = QWidget()
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 0, 0, 0)
+        notes_layout.addWidget(self.exams)
+        notes_layout.addWidget(self.attention)
+        notes_layout.addStretch(1)
+        self.notes = QScrollArea()
+        self.notes.setWidget(notes)
+        self.notes.setWidgetResizable(True)
+        self.notes.setFrameShape(QFrame.Shape.NoFrame)
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.table)
+        self.split.addWidget(self.notes)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 1)
+        self.split.setChildrenCollapsible(False)
         hint = QLabel(
             _(
                 "✓ mastered; otherwise right answers over the last 30; – never practised. "
@@ -107,12 +205,19 @@ class ClassWindow(QWidget):
         hint.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(hint)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.exams)
-        layout.addWidget(self.attention)
+        layout.addWidget(self.split, 1)
         layout.addWidget(self.status)
         layout.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
         self.reload()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        # within the screen it opens on: a 1024×600 one is smaller than the size asked
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            if self.width() > room.width() or self.height() > room.height():
+                self.resize(min(self.width(), room.width()), min(self.height(), room.height()))
+        super().showEvent(event)
 
     def reload(self) -> None:
         if self._job is not None:
@@ -136,15 +241,22 @@ class ClassWindow(QWidget):
     def _show(self, view: ClassView) -> None:
         self.view = view
         skills = list(view.skills)
-        heads = [_("Trainee"), *skills, _("Ready"), _("Last activity")]
         t = self.table
         t.clear()
-        t.setColumnCount(len(heads))
+        t.setColumnCount(len(skills) + 2)
         t.setRowCount(len(view.trainees))
-        t.setHorizontalHeaderLabels(heads)
+        for c, skill in enumerate(skills):
+            t.setHorizontalHeaderItem(c, _skill_head(skill))
+        t.setHorizontalHeaderItem(len(skills), QTableWidgetItem(_("Ready")))
+        t.setHorizontalHeaderItem(len(skills) + 1, QTableWidgetItem(_("Last activity")))
+        header = t.horizontalHeader()
+        assert isinstance(header, SkillHeader)
+        header.upright = set(range(len(skills)))
         for r, row in enumerate(view.trainees):
-            t.setItem(r, 0, QTableWidgetItem(row.login))
-            for c, skill in enumerate(skills, start=1):
+            login = QTableWidgetItem(row.login)
+            login.setToolTip(_("Double-click for the progress of {login}").format(login=row.login))
+            t.setVerticalHeaderItem(r, login)
+            for c, skill in enumerate(skills):
                 cell = row.cells[skill]
                 item = QTableWidgetItem(cell_text(cell))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -154,14 +266,16 @@ class ClassWindow(QWidget):
                 item.setForeground(readable(white if colour.lightnessF() < 0.6 else black, colour))
                 item.setToolTip(_cell_tip(row, cell))
                 t.setItem(r, c, item)
-            t.setItem(r, len(skills) + 1, QTableWidgetItem(_("yes") if row.ready else _("no")))
+            ready = QTableWidgetItem(_("yes") if row.ready else _("no"))
+            ready.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            t.setItem(r, len(skills), ready)
             when = _("never")
             if row.last_activity is not None:
                 local = row.last_activity.astimezone()
                 when = f"{format_date(local.date(), short=True)} {local:%H:%M}"
-            t.setItem(r, len(skills) + 2, QTableWidgetItem(when))
-        header = t.horizontalHeader()
+            t.setItem(r, len(skills) + 1, QTableWidgetItem(when))
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.updateGeometry()
         self.exams.setText(_exam_text(view))
         needing = view.attention
         if needing:
@@ -178,7 +292,7 @@ class ClassWindow(QWidget):
         )
         self.loaded.emit()
 
-    def _activated(self, row: int, _column: int) -> None:
+    def _activated(self, row: int, _column: int) -> None:  # -1: the row's header
         if self.view is None or not 0 <= row < len(self.view.trainees):
             return
         self.open_trainee(self.view.trainees[row].login)
@@ -186,7 +300,7 @@ class ClassWindow(QWidget):
     def open_trainee(self, login: str) -> None:
         """The progress view on `login`'s history, copied from the server on a worker thread."""
         shown = self._progress.get(login)
-        if shown is not None:
+        if shown is not None and shown.isVisible():  # a closed one is on its way out
             shown.show()
             shown.raise_()
             return
@@ -194,26 +308,35 @@ class ClassWindow(QWidget):
             return
         self._reading.add(login)
         self.status.setText(_("Reading the history of {login}…").format(login=login))
-        url, path = self.url, self._copies / f"{login}.sqlite3"
-        path.unlink(missing_ok=True)
+        if self._copies is None or not self._copies.is_dir():
+            self._copies = Path(tempfile.mkdtemp(prefix="sabot-class-"))
+        url, path = self.url, self._copies / f"{next(self._numbers)}.sqlite3"
 
         def work() -> Any:
             from trainer.history.classview import trainee_history
 
-            trainee_history(url, login, path).close()  # a store is its thread's: reopened
+            try:
+                trainee_history(url, login, path).close()  # a store is its thread's: reopened
+            except BaseException:
+                throw_away(path)
+                raise
             return path
 
         def done(made: Path) -> None:
             from trainer.history.store import Store
             from ui.progress import ProgressWindow
 
-            store = Store.open(made)
-
             self._reading.discard(login)
+            if not self.isVisible():  # the class view was closed meanwhile
+                throw_away(made)
+                return
+            store = Store.open(made)
             window = ProgressWindow(store, self.settings, parent=self)
             window.setWindowFlag(Qt.WindowType.Window, True)
+            window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
             window.setWindowTitle(_("Sabot — Progress of {login}").format(login=login))
-            window.destroyed.connect(store.close)
+            # closed, the window is deleted (its workers waited for): its copy goes with it
+            window.destroyed.connect(partial(_forget, self._progress, login, store, made))
             names = [p.name for p in store.profiles()]
             if names:  # the trainee's own profile, not this PC's
                 window.set_profile(names[0])
@@ -222,22 +345,64 @@ class ClassWindow(QWidget):
             self.status.setText("")
             self.opened.emit(login)
 
-        run_in_background(work, done, self._failed, owner=self)
+        def failed(error: BaseException) -> None:
+            self._reading.discard(login)
+            self._failed(error)
+
+        run_in_background(work, done, failed, owner=self)
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
-        for window in self._progress.values():
-            window.close()
+        for window in list(self._progress.values()):
+            window.close()  # deleted, and its copy thrown away
         super().closeEvent(event)
 
 
+def throw_away(path: Path) -> None:
+    """Delete the copy of a history at `path` (and its log), and its folder once empty."""
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        try:
+            part.unlink(missing_ok=True)
+        except OSError:
+            pass  # still open elsewhere (Windows): the system's temporary files keep it
+    try:
+        path.parent.rmdir()
+    except OSError:
+        pass  # another trainee's copy is still open
+
+
+def _forget(shown: dict[str, QWidget], login: str, store: Any, path: Path, *_: object) -> None:
+    # a plain function: it runs as the window is deleted, perhaps with the class view
+    if getattr(shown.get(login), "store", None) is store:  # not a window opened since
+        del shown[login]
+    store.close()
+    throw_away(path)
+
+
+def _skill_head(skill: str) -> QTableWidgetItem:
+    """A skill's column title: the curriculum's name of it, what it asks in the tooltip."""
+    from trainer.practice.curriculum import INFO
+
+    info = INFO.get(skill)
+    if info is None:
+        item = QTableWidgetItem(skill)
+        item.setToolTip(skill)
+        return item
+    item = QTableWidgetItem(info.title)
+    item.setToolTip(f"<b>{info.title}</b> ({skill})<br>{info.blurb}")
+    return item
+
+
 def _cell_tip(row: TraineeRow, cell: SkillCell) -> str:
+    from trainer.practice.curriculum import INFO
+
+    skill = INFO[cell.skill].title if cell.skill in INFO else cell.skill
     if not cell.recent_attempts:
-        return _("{login}, {skill}: never practised").format(login=row.login, skill=cell.skill)
+        return _("{login}, {skill}: never practised").format(login=row.login, skill=skill)
     median = (
         "" if cell.recent_median_ms is None else f", median {cell.recent_median_ms / 1000:.2f} s"
     )
     return (
-        f"{row.login}, {cell.skill}: {cell.recent_correct}/{cell.recent_attempts} "
+        f"{row.login}, {skill}: {cell.recent_correct}/{cell.recent_attempts} "
         f"over the last {cell.recent_attempts}{median}"
         + (f" (target {cell.target_s:g} s)" if cell.target_s is not None else "")
     )

@@ -5,14 +5,19 @@ double click on a trainee opening the progress view on their history."""
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from tests.trainer.history import Clock
 from tests.trainer.pg_server import PgServer, pg_server, school_login  # noqa: F401  (fixture)
+from trainer.history.classview import ClassView, SeedExam, SkillCell, TraineeRow
 from trainer.history.postgres import PostgresStore, add_login
+from trainer.history.progress_data import ExamResult
+from trainer.practice.curriculum import INFO
+from trainer.practice.curriculum import TARGETS as TARGETS_ALL
 from trainer.settings import Settings
 from ui.class_view import MASTERED, NEVER, ClassWindow
 from ui.main_window import MainWindow
@@ -44,14 +49,14 @@ def test_the_heat_map_and_a_trainees_progress(qtbot, pg_server, tmp_path):  # no
         w.show()
     qtbot.waitExposed(w)
     t = w.table
-    rows = {t.item(r, 0).text(): r for r in range(t.rowCount())}
-    assert t.horizontalHeaderItem(1).text() == "announce"
-    assert t.item(rows[good], 1).text() == "✓"
-    assert t.item(rows[good], 1).background().color() == MASTERED
-    assert t.item(rows[weak], 1).text() == "50%"
-    assert t.item(rows[weak], 1).background().color() not in (MASTERED, NEVER)
-    assert t.item(rows[weak], 2).text() == "–"  # dealer: never practised
-    assert t.item(rows[weak], 2).background().color() == NEVER
+    rows = {t.verticalHeaderItem(r).text(): r for r in range(t.rowCount())}
+    assert t.horizontalHeaderItem(0).text() == "Announce the point"
+    assert t.item(rows[good], 0).text() == "✓"
+    assert t.item(rows[good], 0).background().color() == MASTERED
+    assert t.item(rows[weak], 0).text() == "50%"
+    assert t.item(rows[weak], 0).background().color() not in (MASTERED, NEVER)
+    assert t.item(rows[weak], 1).text() == "–"  # dealer: never practised
+    assert t.item(rows[weak], 1).background().color() == NEVER
     # a double click on the trainee: the progress view on their history, read on the server
     qtbot.waitUntil(lambda: t.visualItemRect(t.item(rows[weak], 0)).isValid())
     at = t.visualItemRect(t.item(rows[weak], 0)).center()
@@ -67,7 +72,22 @@ def test_the_heat_map_and_a_trainees_progress(qtbot, pg_server, tmp_path):  # no
     )
     figures = progress.progress.skills["announce"]
     assert (figures.attempts, figures.correct) == (60, 30)
+    # the copy behind it is thrown away when the progress view closes
+    copy = Path(progress.store.path)
+    assert copy.exists()
+    folder = copy.parent
+    progress.close()
+    qtbot.waitUntil(lambda: not copy.exists() and weak not in w._progress, timeout=30_000)
+    assert not list(folder.glob(f"{copy.name}*"))  # its log too
+    # ... and, opened again (a new copy), when the class view closes
+    for login in (weak, good):
+        with qtbot.waitSignal(w.opened, timeout=30_000):
+            w.open_trainee(login)
+    copies = [Path(w._progress[login].store.path) for login in (weak, good)]
+    assert all(c.exists() for c in copies) and copy not in copies
     w.close()
+    qtbot.waitUntil(lambda: not any(c.parent.exists() for c in copies), timeout=30_000)
+    assert not w._progress
 
 
 def test_the_menu_shows_the_class_view_to_an_instructor_only(qtbot, pg_server, tmp_path):  # noqa: F811
@@ -89,3 +109,98 @@ def test_the_menu_shows_the_class_view_to_an_instructor_only(qtbot, pg_server, t
             w.close()  # once: closing the window again would try its closed history
             w.deleteLater()
             store.close(wait_s=0)
+
+
+def big_class(n: int = 40, now: float = 1_764_590_400.0) -> ClassView:
+    """A class of `n` trainees on every skill of the curriculum, of every colour, a third of
+    them needing attention, three exam seeds: no server needed to lay it out."""
+    skills = tuple(TARGETS_ALL)
+    trainees = []
+    for t in range(n):
+        cells = {}
+        for k, skill in enumerate(skills):
+            kind = (t + k) % 5
+            recent = 0 if kind == 0 else 30
+            right = {0: 0, 1: 30, 2: 14, 3: 24, 4: 28}[kind]
+            cells[skill] = SkillCell(
+                skill, 60 if recent else 0, recent, right, 900.0 if recent else None,
+                30 if recent else 0, 29 if recent else 0, TARGETS_ALL[skill], kind == 1,
+            )  # fmt: skip
+        exams = tuple(
+            SeedExam(1000 + e, ExamResult(t * 10 + e, now - 86400 * e, True, 28, 20 + t % 9, ()))
+            for e in range(3)
+            if (t + e) % 2
+        )
+        attention = (f"no practice for {7 + t} days",) if t % 3 == 0 else ()
+        trainees.append(
+            TraineeRow(
+                f"trainee_{t:02d}",
+                cells,
+                datetime.fromtimestamp(now - 3600 * t, UTC),
+                exams,
+                t % 7 == 0,
+                attention,
+            )
+        )
+    return ClassView(now, skills, tuple(trainees))
+
+
+def _offline_class(qtbot, tmp_path, view: ClassView, size: tuple[int, int]) -> ClassWindow:
+    w = ClassWindow(
+        "postgresql:///none", TARGETS_ALL, Settings.load(tmp_path / "s.json"), read=lambda: view
+    )
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.loaded, timeout=30_000):
+        w.resize(*size)
+        w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_forty_trainees_read_on_a_small_screen(qtbot, tmp_path, size):
+    w = _offline_class(qtbot, tmp_path, big_class(40), size)
+    t = w.table
+    header = t.horizontalHeader()
+    qtbot.waitUntil(lambda: header.height() > 100)
+    # every skill's column titled by the curriculum's name, whole, what it asks in the tooltip
+    for c, skill in enumerate(TARGETS_ALL):
+        title = t.horizontalHeaderItem(c)
+        assert title.text() == INFO[skill].title
+        assert INFO[skill].blurb in title.toolTip()
+        assert header.shown_whole(c), title.text()
+    last = t.columnCount() - 1
+    assert header.shown_whole(last) and header.shown_whole(last - 1)  # ready, last activity
+    # every skill, the ready column and the last activity in sight at once: nothing to scroll
+    assert t.horizontalScrollBar().maximum() == 0
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= t.viewport().width()
+    # the trainee's name heads each row; a row of 40 in sight with the notes below
+    rows = t.verticalHeader()
+    assert [t.verticalHeaderItem(r).text() for r in range(3)] == [
+        "trainee_00",
+        "trainee_01",
+        "trainee_02",
+    ]
+    assert rows.width() >= t.fontMetrics().horizontalAdvance("trainee_39")
+    assert t.viewport().height() >= 5 * t.rowHeight(0)
+    assert w.notes.isVisible() and w.notes.height() > 30
+    assert w.height() <= size[1] and w.width() <= size[0]
+
+
+def test_the_trainees_name_stays_as_the_skills_scroll(qtbot, tmp_path):
+    w = _offline_class(qtbot, tmp_path, big_class(40), (700, 500))  # narrower than the map
+    t = w.table
+    bar = t.horizontalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum())
+    qtbot.waitUntil(lambda: t.columnViewportPosition(0) < 0)  # the first skill scrolled away
+    rows = t.verticalHeader()
+    assert rows.isVisible() and rows.x() >= 0 and rows.width() > 0
+    assert rows.mapTo(w, rows.rect().topLeft()).x() >= 0  # left of the cells, in the window
+    # a double click on a trainee's name asks for their progress
+    asked = []
+    w.open_trainee = asked.append
+    at = QPoint(rows.width() // 2, rows.sectionViewportPosition(5) + rows.sectionSize(5) // 2)
+    qtbot.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseDClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert asked == ["trainee_05"]
