@@ -230,6 +230,40 @@ def test_a_profile_on_the_schools_server_is_renamed_not_deleted(
 
 
 @pytest.mark.slow
+def test_a_profile_renamed_on_another_pc_is_renamed_here_at_the_next_pull(
+    own_server: PgServer, tmp_path: Path
+) -> None:
+    from trainer.history.postgres import PostgresStore, ServerHistory
+
+    url = _login(own_server)
+    clock = Clock()
+    with PostgresStore.open(url, data=tmp_path / "pc1", clock=clock) as pc1:
+        _drill(pc1, 3)
+        assert pc1.sync(30)
+    with PostgresStore.open(url, data=tmp_path / "pc2", clock=clock) as pc2:
+        assert pc2.sync(30)
+        assert [p.name for p in pc2.profiles()] == ["Ana"]
+    with PostgresStore.open(url, data=tmp_path / "pc1", clock=clock) as pc1:
+        pc1.rename_profile("Ana", "Ana B.")
+        clock.now += 60
+        sid = pc1.start_session("Ana B.", "practice", ["announce"], "casino-fr")
+        for n in range(2):  # under the new name
+            pc1.record(sid, "announce", "hard-12", {"n": n}, "12", "12", True, 800)
+        pc1.end_session(sid)
+        assert pc1.sync(30)
+    with PostgresStore.open(url, data=tmp_path / "pc2", clock=clock) as pc2:
+        assert pc2.sync(30)
+        assert [p.name for p in pc2.profiles()] == ["Ana B."]
+        assert [s.attempts for s in pc2.sessions("Ana B.")] == [3, 2]  # one profile, all of it
+        assert pc2.waiting() == 0
+        (n,) = pc2._conn.execute("SELECT count(*) FROM sync_outbox").fetchone()
+        assert n == 0  # nothing to send back: the server had it
+    with ServerHistory(url) as server:
+        assert {a.profile for a in server.attempts()} == {"Ana B."}
+        assert len(server.attempts()) == 5
+
+
+@pytest.mark.slow
 def test_answers_wait_while_the_server_is_down_and_arrive_once(
     own_server: PgServer, tmp_path: Path
 ) -> None:

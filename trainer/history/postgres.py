@@ -868,8 +868,12 @@ class PostgresStore:
 
     def _pull(self, server: Any) -> int:
         """Bring into this PC's copy the sessions of this login it lacks (practised on another
-        PC), with their answers; the number of answers brought. Runs on the sender's thread,
-        on a Store of its own."""
+        PC), with their answers, and the names its profiles were given on another PC; the
+        number of answers brought. Runs on the sender's thread, on a Store of its own.
+
+        A profile is known on the server by its name: one renamed on another PC is found here
+        by its sessions, which the server now lists under the new name. This PC's own renames
+        went first (the outbox is sent before the pull), so the server's name is the latest."""
         from trainer.history.store import Store, _connect
 
         rows = server.execute(
@@ -891,9 +895,22 @@ class PostgresStore:
         local = Store(conn, self.path, clock=lambda: moment[0])
         brought = 0
         try:
-            known = {
-                uid for (uid,) in conn.execute("SELECT uid FROM sync_uid WHERE kind = 'session'")
-            }
+            known = dict(
+                conn.execute(
+                    """SELECT u.uid, p.name FROM sync_uid u JOIN session s ON s.id = u.local
+                    JOIN profile p ON p.id = s.profile WHERE u.kind = 'session'"""
+                ).fetchall()
+            )
+            renamed: dict[str, str] = {}
+            for uid, name, *_rest in rows:
+                here = known.get(uid)
+                if here is not None and here != name:
+                    renamed.setdefault(here, name)
+            for old, new in renamed.items():
+                try:  # here only: the server has it already
+                    local.rename_profile(old, new)
+                except ValueError:
+                    pass  # a profile of this PC has that name already: both stay as they are
             for (
                 uid,
                 name,
