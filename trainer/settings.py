@@ -20,6 +20,9 @@ its default, for that key only, and the notice names the key; a file that is not
 an object, is moved aside (`settings.json.corrupt-YYYYmmdd-HHMMSS`, never deleted) and the
 defaults are used. A file that needed repairing is also kept aside before the repaired settings
 replace it. Each time, `Settings.notice` says what happened in a sentence for the GUI to show.
+The settings are read before the language is known (the language is one of them): what
+happened is kept as facts (`SettingsNotice`, the keys and names it concerns), and its sentence
+is made each time `notice` is read, in the language of that moment.
 
 Writing is atomic: a temporary file beside the real one, flushed to disk, then `os.replace`,
 so a crash or a full disk leaves the previous settings whole.
@@ -45,7 +48,7 @@ import platformdirs
 
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
-from trainer.i18n import LANGUAGES, system_language
+from trainer.i18n import LANGUAGES, _, ngettext, system_language
 
 SETTINGS_NAME: Final = "settings.json"
 FORMAT_VERSION: Final = 1
@@ -217,6 +220,101 @@ def to_json_value(value: Any) -> Any:
     return value
 
 
+# -- what had to be repaired, said when it is shown ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """One thing read that had to be repaired, as facts; `text()` is its clause ("the setting
+    "theme" had a value Sabot cannot use, so its default is used") in the language of the
+    moment.
+
+    kind: "reset" (`keys` fell back to their defaults), "unknown-preset" (`preset` is unknown,
+    the default one is used), "unknown-preset-alone" (the same, without the other house-rule
+    changes, `why`), "overrides-dropped" (the house-rule changes dropped for `preset`, `why`)."""
+
+    kind: str
+    keys: tuple[str, ...] = ()
+    preset: str = ""
+    why: str = ""
+
+    def text(self) -> str:
+        if self.kind == "reset":
+            names = _and([f'"{k}"' for k in self.keys])
+            return ngettext(
+                "the setting {names} had a value Sabot cannot use, so its default is used",
+                "the settings {names} had values Sabot cannot use, so their defaults are used",
+                len(self.keys),
+            ).format(names=names)
+        if self.kind == "unknown-preset":
+            return _("the preset {preset} is unknown, so {default} is used").format(
+                preset=repr(self.preset), default=DEFAULT_PRESET
+            )
+        if self.kind == "unknown-preset-alone":
+            return _(
+                "the preset {preset} is unknown, so {default} is used without the other "
+                "house-rule changes ({why})"
+            ).format(preset=repr(self.preset), default=DEFAULT_PRESET, why=self.why)
+        return _(
+            "the house-rule changes were dropped for the plain {preset} preset ({why})"
+        ).format(preset=self.preset, why=self.why)
+
+
+@dataclass(frozen=True)
+class SettingsNotice:
+    """What happened to the settings file, as facts; `text()` is its sentence in the language
+    of the moment.
+
+    kind: "unreadable" (the file at `path` could not be used: `reason` "os" with the system's
+    words in `detail`, "not-json" or "no-object"; kept aside as `kept`, or not, `error` saying
+    why), "repaired" (`problems` mended in the file at `path`, the original kept as `kept` when
+    it could be), "rules" (the house rules chosen could not be used: `problems`), "text" (a
+    sentence given as it is, `detail`)."""
+
+    kind: str
+    path: str = ""
+    reason: str = ""
+    detail: str = ""
+    problems: tuple[SettingsProblem, ...] = ()
+    kept: str | None = None
+    error: str | None = None
+
+    def text(self) -> str:
+        if self.kind == "text":
+            return self.detail
+        what = _and([p.text() for p in self.problems])
+        if self.kind == "rules":
+            return what[:1].upper() + what[1:] + "."
+        if self.kind == "repaired":
+            if self.kept is None:
+                return _("In the settings file {path}, {what}.").format(path=self.path, what=what)
+            return _(
+                "In the settings file {path}, {what}; the original was kept as {kept}."
+            ).format(path=self.path, what=what, kept=self.kept)
+        if self.reason == "os":
+            why = _("it could not be read ({why})").format(why=self.detail)
+        elif self.reason == "not-json":
+            why = _("it is not a JSON settings file")
+        else:
+            why = _("it holds no settings object")
+        if self.kept is None:
+            return _(
+                "The settings file {path} could not be used ({why}) nor moved aside ({error}), "
+                "so the default settings are used."
+            ).format(path=self.path, why=why, error=self.error)
+        return _(
+            "The settings file {path} could not be used ({why}), so it was kept as {kept} and "
+            "the default settings are used."
+        ).format(path=self.path, why=why, kept=self.kept)
+
+
+def _and(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the language of the moment."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 # -- the settings file -----------------------------------------------------------------------
 
 
@@ -226,7 +324,7 @@ class Settings:
     path: Path
     prefs: Preferences
     ui: UiState
-    notice: str | None  # set when something read had to be repaired; for the GUI to show
+    notices: list[SettingsNotice]  # what had to be repaired, said by `notice` when shown
 
     def __init__(
         self,
@@ -238,7 +336,18 @@ class Settings:
         self.path = path
         self.prefs = prefs if prefs is not None else Preferences()
         self.ui = ui if ui is not None else UiState()
+        self.notices = []
         self.notice = notice
+
+    @property
+    def notice(self) -> str | None:
+        """What had to be repaired, in a sentence or two in the language of the moment; None
+        when nothing was."""
+        return " ".join(n.text() for n in self.notices) or None
+
+    @notice.setter
+    def notice(self, text: str | None) -> None:
+        self.notices = [SettingsNotice("text", detail=text)] if text else []
 
     @classmethod
     def load(cls, path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Settings:
@@ -253,15 +362,15 @@ class Settings:
         except FileNotFoundError:
             return settings
         except OSError as error:
-            settings._unreadable(f"it could not be read ({error.strerror or error})", clock)
+            settings._unreadable("os", clock, str(error.strerror or error))
             return settings
         try:
             document = json.loads(data.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            settings._unreadable("it is not a JSON settings file", clock)
+            settings._unreadable("not-json", clock)
             return settings
         if not isinstance(document, dict):
-            settings._unreadable("it holds no settings object", clock)
+            settings._unreadable("no-object", clock)
             return settings
 
         bad: list[str] = []
@@ -280,12 +389,12 @@ class Settings:
                     setattr(target, key, value)
         problems = []
         if bad:
-            problems.append(_reset_phrase(bad))
+            problems.append(SettingsProblem("reset", keys=tuple(bad)))
         rules_problem = settings._repair_rules()
         if rules_problem:
             problems.append(rules_problem)
         if problems:
-            settings._repaired(" and ".join(problems), clock)
+            settings._repaired(tuple(problems), clock)
         return settings
 
     def set_database_url(self, url: str | None) -> None:
@@ -299,13 +408,17 @@ class Settings:
             return
         if has_password(url):
             raise SettingsError(
-                "A password is never saved in the settings: put it in ~/.pgpass (or a service "
-                "file, and name it service=NAME), and give the URL without it."
+                _(
+                    "A password is never saved in the settings: put it in ~/.pgpass (or a "
+                    "service file, and name it service=NAME), and give the URL without it."
+                )
             )
         if not is_database_url(url) or not _printable(url):
             raise SettingsError(
-                "The school's server is named postgresql://HOST/DATABASE?user=LOGIN or "
-                "service=NAME."
+                _(
+                    "The school's server is named postgresql://HOST/DATABASE?user=LOGIN or "
+                    "service=NAME."
+                )
             )
         self.prefs.database_url = url.strip()
 
@@ -315,8 +428,10 @@ class Settings:
 
         if self.prefs.database_url and has_password(self.prefs.database_url):
             raise SettingsError(
-                "A password is never saved in the settings: put it in ~/.pgpass (or a service "
-                "file, and name it service=NAME), and give the URL without it."
+                _(
+                    "A password is never saved in the settings: put it in ~/.pgpass (or a "
+                    "service file, and name it service=NAME), and give the URL without it."
+                )
             )
         preferences = dataclasses.asdict(self.prefs)
         preferences["overrides"] = {k: to_json_value(v) for k, v in self.prefs.overrides.items()}
@@ -329,7 +444,9 @@ class Settings:
         try:
             text = json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
         except (TypeError, ValueError) as error:
-            raise SettingsError(f"The settings could not be written: {error}.") from None
+            raise SettingsError(
+                _("The settings could not be written: {why}.").format(why=error)
+            ) from None
         temp: Path | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -345,7 +462,9 @@ class Settings:
             temp = None
         except OSError as error:
             raise SettingsError(
-                f"The settings could not be written to {self.path}: {error.strerror or error}."
+                _("The settings could not be written to {path}: {why}.").format(
+                    path=self.path, why=error.strerror or error
+                )
             ) from None
         finally:
             if temp is not None:
@@ -362,7 +481,7 @@ class Settings:
         """
         problem = self._repair_rules()
         if problem:
-            self._add_notice(problem[0].upper() + problem[1:] + ".")
+            self.notices.append(SettingsNotice("rules", problems=(problem,)))
         return _build_rules({**self.prefs.overrides, "preset": self.prefs.preset})
 
     def set_rules(self, preset: str, overrides: Mapping[str, Any]) -> HouseRules:
@@ -372,7 +491,7 @@ class Settings:
         """
         spec = dict(overrides)
         if "preset" in spec:
-            raise RulesError("'preset' is not an option: choose the preset on its own")
+            raise RulesError(_("'preset' is not an option: choose the preset on its own"))
         spec["preset"] = preset
         rules = _build_rules(spec)
         self.prefs.preset = rules.preset
@@ -381,8 +500,8 @@ class Settings:
 
     # -- repairs -----------------------------------------------------------------------------
 
-    def _repair_rules(self) -> str | None:
-        """Make preset and overrides valid again; what was dropped, as part of a sentence."""
+    def _repair_rules(self) -> SettingsProblem | None:
+        """Make preset and overrides valid again; what was dropped, or None."""
         prefs = self.prefs
         try:
             _build_rules({**prefs.overrides, "preset": prefs.preset})
@@ -390,53 +509,40 @@ class Settings:
         except RulesError as error:
             why = str(error)
         if prefs.preset not in PRESETS:
-            dropped = f"the preset {prefs.preset!r} is unknown, so {DEFAULT_PRESET} is used"
+            unknown = prefs.preset
             prefs.preset = DEFAULT_PRESET
             try:
                 _build_rules({**prefs.overrides, "preset": prefs.preset})
-                return dropped
+                return SettingsProblem("unknown-preset", preset=unknown)
             except RulesError as error:
                 why = str(error)
             prefs.overrides = {}
-            return f"{dropped} without the other house-rule changes ({why})"
+            return SettingsProblem("unknown-preset-alone", preset=unknown, why=why)
         prefs.overrides = {}
-        return f"the house-rule changes were dropped for the plain {prefs.preset} preset ({why})"
+        return SettingsProblem("overrides-dropped", preset=prefs.preset, why=why)
 
-    def _unreadable(self, why: str, clock: Callable[[], float]) -> None:
+    def _unreadable(self, reason: str, clock: Callable[[], float], detail: str = "") -> None:
+        path = str(self.path)
         try:
             kept = _keep_aside(self.path, clock(), move=True)
         except OSError as error:
-            self.notice = (
-                f"The settings file {self.path} could not be used ({why}) nor moved aside "
-                f"({error.strerror or error}), so the default settings are used."
+            self.notices.append(
+                SettingsNotice(
+                    "unreadable", path, reason, detail, error=str(error.strerror or error)
+                )
             )
             return
-        self.notice = (
-            f"The settings file {self.path} could not be used ({why}), so it was kept as "
-            f"{kept.name} and the default settings are used."
-        )
+        self.notices.append(SettingsNotice("unreadable", path, reason, detail, kept=kept.name))
 
-    def _repaired(self, what: str, clock: Callable[[], float]) -> None:
+    def _repaired(self, problems: tuple[SettingsProblem, ...], clock: Callable[[], float]) -> None:
+        path = str(self.path)
         try:
             kept = _keep_aside(self.path, clock(), move=False)
             self.save()
         except (OSError, SettingsError):
-            self.notice = f"In the settings file {self.path}, {what}."
+            self.notices.append(SettingsNotice("repaired", path, problems=problems))
             return
-        self.notice = (
-            f"In the settings file {self.path}, {what}; the original was kept as {kept.name}."
-        )
-
-    def _add_notice(self, sentence: str) -> None:
-        self.notice = sentence if not self.notice else f"{self.notice} {sentence}"
-
-
-def _reset_phrase(keys: list[str]) -> str:
-    quoted = [f'"{k}"' for k in keys]
-    if len(quoted) == 1:
-        return f"the setting {quoted[0]} had a value Sabot cannot use, so its default is used"
-    names = ", ".join(quoted[:-1]) + " and " + quoted[-1]
-    return f"the settings {names} had values Sabot cannot use, so their defaults are used"
+        self.notices.append(SettingsNotice("repaired", path, problems=problems, kept=kept.name))
 
 
 def _build_rules(spec: Mapping[str, Any]) -> HouseRules:
@@ -450,7 +556,7 @@ def _build_rules(spec: Mapping[str, Any]) -> HouseRules:
     except RulesError:
         raise
     except (ValueError, ArithmeticError, TypeError) as error:
-        raise RulesError(f"a house-rule value cannot be used: {error}") from None
+        raise RulesError(_("a house-rule value cannot be used: {why}").format(why=error)) from None
 
 
 def _keep_aside(path: Path, now: float, *, move: bool) -> Path:
