@@ -40,6 +40,7 @@ from trainer.game.home import (
     HomeGameError,
     HomeRound,
     HomeSetup,
+    result_words,
 )
 from trainer.game.payout import money
 from trainer.history.store import StoreError
@@ -349,7 +350,7 @@ class HomeGamePage(QWidget):
             return "—", _("the bank: {cards}").format(cards=card_text(played.round.dealer))
         if name in boxes:
             h = played.round.boxes[boxes[name]].hands[0]
-            result = RESULT_WORDS.get(h.result or "", "")
+            result = result_words(h.result) if h.result in RESULT_WORDS else ""
             hand = _("box {box}: {cards} — {result}").format(
                 box=boxes[name], cards=card_text(h.cards), result=result
             )

@@ -11,7 +11,7 @@ from typing import Any
 
 from trainer.commands.common import EXIT_USAGE
 from trainer.history.classview import ClassView, SkillCell
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 
 
 def _cell(cell: SkillCell) -> str:
@@ -26,35 +26,55 @@ def class_lines(view: ClassView) -> list[str]:
     """The table: a line per trainee, a column per skill (ok: mastered; else accuracy over the
     last 30 answers; -: never practised), then the exams by seed and who needs attention."""
     if not view.trainees:
-        return ["No trainee has a profile on this server yet."]
-    width = max(7, *(len(t.login) for t in view.trainees))
+        return [_("No trainee has a profile on this server yet.")]
+    trainee = pgettext("class view column", "trainee")
+    yes, no = pgettext("class view", "yes"), pgettext("class view", "no")
+    ready = pgettext("class view column", "ready")
+    width = max(len(trainee), *(len(t.login) for t in view.trainees))
+    ready_width = max(len(ready), len(yes), len(no))
     cols = [max(4, len(s)) for s in view.skills]
     head = (
-        "trainee".ljust(width)
+        trainee.ljust(width)
         + "  "
         + "  ".join(s.rjust(w) for s, w in zip(view.skills, cols, strict=True))
     )
-    out = [head + "  ready  last activity"]
+    out = [f"{head}  {ready.ljust(ready_width)}  {pgettext('class view column', 'last activity')}"]
     for t in view.trainees:
         cells = "  ".join(
             _cell(t.cells[s]).rjust(w) for s, w in zip(view.skills, cols, strict=True)
         )
-        when = "never" if t.last_activity is None else t.last_activity.strftime("%Y-%m-%d %H:%M")
-        out.append(f"{t.login.ljust(width)}  {cells}  {'yes' if t.ready else 'no':<5}  {when}")
+        when = (
+            pgettext("class view", "never")
+            if t.last_activity is None
+            else t.last_activity.strftime("%Y-%m-%d %H:%M")
+        )
+        said = (yes if t.ready else no).ljust(ready_width)
+        out.append(f"{t.login.ljust(width)}  {cells}  {said}  {when}")
     seeds = view.seeds
     if seeds:
-        out += ["", "Exams by seed (best try; pass mark 90 % with every skill):"]
+        out += ["", _("Exams by seed (best try; pass mark 90 % with every skill):")]
         for seed in seeds:
             marks = []
             for t in view.trainees:
                 e = t.best_by_seed().get(seed)
                 if e is not None:
-                    verdict = "passed" if e.passed else "failed"
-                    marks.append(f"{t.login} {e.correct}/{e.attempts} {verdict}")
-            out.append(f"  seed {'none' if seed is None else seed}: " + ", ".join(marks))
-    out += ["", "Needs attention:"]
+                    if e.passed:
+                        mark = _("{login} {correct}/{attempts} passed")
+                    else:
+                        mark = _("{login} {correct}/{attempts} failed")
+                    marks.append(mark.format(login=t.login, correct=e.correct, attempts=e.attempts))
+            if seed is None:
+                line = _("no seed: {exams}")
+            else:
+                line = _("seed {seed}: {exams}")
+            out.append("  " + line.format(seed=seed, exams=", ".join(marks)))
+    out += ["", _("Needs attention:")]
     needing = view.attention
-    out += [f"  {t.login}: {'; '.join(t.attention)}" for t in needing] or ["  nobody"]
+    between = pgettext("between the parts of a sentence", "; ")
+    out += [
+        "  " + _("{login}: {reasons}").format(login=t.login, reasons=between.join(t.attention))
+        for t in needing
+    ] or ["  " + _("nobody")]
     return out
 
 
@@ -97,8 +117,8 @@ def cmd_class(args: Any) -> int:
     from trainer.practice.skills import SKILLS, TARGETS
 
     if not args.url.startswith(("postgresql://", "postgres://", "service=", "host=", "dbname=")):
-        print("sabot class: the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)",
-              file=sys.stderr)  # fmt: skip
+        why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
+        print(f"sabot class: {why}", file=sys.stderr)
         return EXIT_USAGE
     targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
     try:
@@ -108,7 +128,8 @@ def cmd_class(args: Any) -> int:
         return 1
     except Exception as e:  # psycopg's, imported lazily: a login without the right to read
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        print(f"sabot class: the server refused the class view: {first}", file=sys.stderr)
+        why = _("the server refused the class view: {why}").format(why=first)
+        print(f"sabot class: {why}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(_json(view), indent=2, ensure_ascii=False))

@@ -31,7 +31,7 @@ from trainer.commands.common import (
     profile_exists,
 )
 from trainer.history.words import describe_question, item_name
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 
 EXPORT_FIELDS = (
     "profile",
@@ -204,14 +204,14 @@ def _what_it_is(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return _("a named pipe")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def export_target(name: str) -> tuple[str, int | None]:
@@ -220,7 +220,9 @@ def export_target(name: str) -> tuple[str, int | None]:
     ExportRefused if `name` is, or leads to, anything but a regular file or a new name."""
     path = os.path.abspath(name)
     if name.endswith(("/", os.sep)) and not os.path.isdir(path):
-        raise ExportRefused(f"{name} names a folder that does not exist: give a file name")
+        raise ExportRefused(
+            _("{name} names a folder that does not exist: give a file name").format(name=name)
+        )
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -233,29 +235,39 @@ def export_target(name: str) -> tuple[str, int | None]:
             # a link to a file not written yet: the file is made where the link points
             if not os.path.isdir(os.path.dirname(path)):
                 raise ExportRefused(
-                    f"{name} is a symbolic link to {path}, in a folder that does not exist"
+                    _(
+                        "{name} is a symbolic link to {path}, in a folder that does not exist"
+                    ).format(name=name, path=path)
                 ) from None
             return path, None
         except OSError:
             raise ExportRefused(
-                f"{name} is a symbolic link that leads nowhere (a loop of links)"
+                _("{name} is a symbolic link that leads nowhere (a loop of links)").format(
+                    name=name
+                )
             ) from None
         what = _what_it_is(st.st_mode)
         if what is not None:
             raise ExportRefused(
-                f"{name} is a symbolic link to {path}, which is {what}: sabot export writes "
-                "only regular files"
+                _(
+                    "{name} is a symbolic link to {path}, which is {what}: sabot export writes "
+                    "only regular files"
+                ).format(name=name, path=path, what=what)
             )
         return path, stat.S_IMODE(st.st_mode)
     what = _what_it_is(st.st_mode)
-    if what == "a folder":
+    if stat.S_ISDIR(st.st_mode):
         raise ExportRefused(
-            f"{name} is a folder: give a file name, e.g. {os.path.join(name, 'history.csv')}"
+            _("{name} is a folder: give a file name, e.g. {example}").format(
+                name=name, example=os.path.join(name, "history.csv")
+            )
         )
     if what is not None:
         raise ExportRefused(
-            f"{name} is {what}, not a regular file: sabot export writes only regular files "
-            f"(to send the export there, write it to standard output: sabot export > {name})"
+            _(
+                "{name} is {what}, not a regular file: sabot export writes only regular files "
+                "(to send the export there, write it to standard output: sabot export > {name})"
+            ).format(name=name, what=what)
         )
     return path, stat.S_IMODE(st.st_mode)
 
@@ -352,12 +364,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the command line's quiet ending: the reader has what it wanted
     except OSError as e:
-        print(f"sabot export: cannot write {args.file}: {e.strerror}", file=sys.stderr)
+        why = _("cannot write {file}: {why}").format(file=args.file, why=e.strerror)
+        print(f"sabot export: {why}", file=sys.stderr)
         return 1
     finally:
         store.close()
     if to_file:
-        print(f"sabot export: {n} attempts written to {args.file}", file=sys.stderr)
+        done = ngettext(
+            "{count} attempt written to {file}", "{count} attempts written to {file}", n
+        ).format(count=n, file=args.file)
+        print(f"sabot export: {done}", file=sys.stderr)
     return 0
 
 

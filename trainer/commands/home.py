@@ -22,14 +22,16 @@ from trainer.game.home import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PASSES,
-    RESULT_WORDS,
     HomeGame,
     HomeGameError,
     HomeRound,
     HomeSetup,
+    result_words,
 )
 from trainer.game.payout import money
-from trainer.i18n import _
+from trainer.history.words import money as said_amount
+from trainer.history.words import words_and
+from trainer.i18n import _, ngettext, pgettext
 from trainer.practice.home_score import ScoreSheet, signed
 
 END_WORDS = frozenset({"end", "stop", "q", "quit", "fin", "fine", "basta"})
@@ -42,34 +44,65 @@ def _players(args: Any) -> tuple[str, ...]:
     return DEFAULT_NAMES[: args.players]
 
 
+def _amount(value: Decimal) -> str:
+    """An amount as the sheet writes it: "37.5" in English, "37,50" in French and Italian."""
+    return said_amount(money(value))
+
+
+def _dealer_result(result: str | None) -> str:
+    if result == "bust":
+        return pgettext("the bank's hand", "bust")
+    if result == "unfinished":
+        return pgettext("the bank's hand", "unfinished")
+    return result_words(result)
+
+
 def _round_lines(played: HomeRound) -> list[str]:
     r = played.round
-    out = [f"Round {played.number} — {played.bank} holds the bank."]
+    out = [
+        _("Round {number} — {bank} holds the bank.").format(number=played.number, bank=played.bank)
+    ]
     for box in sorted(played.seats):
         name = played.seats[box]
         for h in r.boxes[box].hands:
-            stake = money(next(iter(h.stakes.values())))
+            stake = _amount(next(iter(h.stakes.values())))
             out.append(
-                f"  {name:<10} stakes {stake:>5}: {card_text(h.cards):<16} "
-                f"{RESULT_WORDS.get(h.result or '', h.result)}"
+                "  "
+                + _("{name} stakes {stake}: {cards} {result}").format(
+                    name=f"{name:<10}",
+                    stake=f"{stake:>5}",
+                    cards=f"{card_text(h.cards):<16}",
+                    result=result_words(h.result),
+                )
             )
     sitting = [n for n in played.lines if n.stake is None and not n.bank]
     for line in sitting:
-        out.append(f"  {line.player:<10} sits this round out (the bank cannot cover more)")
-    out.append(f"  the bank ({played.bank}): {card_text(r.dealer)} — {r.dealer_result}")
+        out.append(
+            "  "
+            + _("{name} sits this round out (the bank cannot cover more)").format(
+                name=f"{line.player:<10}"
+            )
+        )
+    out.append(
+        "  "
+        + _("the bank ({bank}): {cards} — {result}").format(
+            bank=played.bank, cards=card_text(r.dealer), result=_dealer_result(r.dealer_result)
+        )
+    )
     return out
 
 
 def cmd_home(args: Any) -> int:
     out = sys.stdout
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        print(f"sabot home: a seed is a whole number from 0 to {MAX_SEED}", file=sys.stderr)
+        why = _("a seed is a whole number from 0 to {max}").format(max=MAX_SEED)
+        print(f"sabot home: {why}", file=sys.stderr)
         return EXIT_USAGE
     try:
         chips = Decimal(args.chips)
         setup = HomeSetup(_players(args), chips=chips, bank=args.bank)
     except (HomeGameError, InvalidOperation) as e:
-        message = str(e) if isinstance(e, HomeGameError) else "the chips must be a whole number"
+        message = str(e) if isinstance(e, HomeGameError) else _("the chips must be a whole number")
         print(f"sabot home: {message}", file=sys.stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else time.monotonic_ns() % MAX_SEED
@@ -100,9 +133,22 @@ def cmd_home(args: Any) -> int:
 
     if not as_json:
         out.write(
-            f"Sabot home game — {', '.join(setup.players)}, {money(chips)} chips each, the bank "
-            f"{setup.bank}; seed {seed}.\nKeep the score: type each win or loss (+10, -10, 0) and "
-            "each player's chips; 'end' or Ctrl-D ends the game.\n"
+            _(
+                "Sabot home game — {players}, {chips} chips each, the bank {bank}; seed {seed}."
+            ).format(
+                players=", ".join(setup.players),
+                chips=_amount(chips),
+                bank=pgettext("the bank", "passes")
+                if setup.bank == PASSES
+                else pgettext("the bank", "stays"),
+                seed=seed,
+            )
+            + "\n"
+            + _(
+                "Keep the score: type each win or loss (+10, -10, 0) and each player's chips; "
+                "'end' or Ctrl-D ends the game."
+            )
+            + "\n"
         )
     lines = input_lines(sys.stdin)
     stopped = False
@@ -151,9 +197,15 @@ def cmd_home(args: Any) -> int:
                         }
                     )
                 elif v.correct:
-                    out.write("    ✓ right\n")
+                    out.write("    " + _("✓ right") + "\n")
                 else:
-                    out.write(f"    ✗ wrong: {v.expected}. {v.reason}\n")
+                    out.write(
+                        "    "
+                        + _("✗ wrong: {expected}. {reason}").format(
+                            expected=v.expected, reason=v.reason
+                        )
+                        + "\n"
+                    )
     finally:
         sheet.end()
         # a last try to save what the history could not take; what it still could not, said
@@ -175,21 +227,31 @@ def cmd_home(args: Any) -> int:
         )
     else:
         why = (
-            "a player has no chips left"
+            _("a player has no chips left")
             if any(v < 1 for v in sheet.game.balances.values())
-            else "the table decided to stop"
+            else _("the table decided to stop")
         )
+        rounds = len(sheet.game.rounds)
+        standing = ", ".join(f"{n} {_amount(v)}" for n, v in sheet.game.balances.items())
+        won = ngettext(
+            "{names} wins with the most chips.",
+            "{names} share the win with the most chips.",
+            len(winners),
+        ).format(names=words_and(winners))
         out.write(
-            f"\nThe game ends after {len(sheet.game.rounds)} rounds ({why}). "
-            + ", ".join(f"{n} {b}" for n, b in balances.items())
-            + f".\n{_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
-            f" with the most chips. Your score sheet: {sheet.right} right, {sheet.wrong} wrong.\n"
+            "\n"
+            + ngettext(
+                "The game ends after {rounds} round ({why}).",
+                "The game ends after {rounds} rounds ({why}).",
+                rounds,
+            ).format(rounds=rounds, why=why)
+            + f" {standing}.\n{won} "
+            + _("Your score sheet: {right} right, {wrong} wrong.").format(
+                right=sheet.right, wrong=sheet.wrong
+            )
+            + "\n"
         )
     return 1 if lost else 0
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _round_json(played: HomeRound) -> dict[str, Any]:

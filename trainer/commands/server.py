@@ -8,15 +8,15 @@ import sys
 from typing import Any
 
 from trainer.commands.common import EXIT_USAGE
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 
 
 def cmd_server(args: Any) -> int:
     from trainer.history.postgres import ServerError, add_login, init_server
 
     if not args.url.startswith(("postgresql://", "postgres://", "service=", "host=", "dbname=")):
-        print("sabot server: the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)",
-              file=sys.stderr)  # fmt: skip
+        why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
+        print(f"sabot server: {why}", file=sys.stderr)
         return EXIT_USAGE
     try:
         if args.action == "init":
@@ -26,9 +26,10 @@ def cmd_server(args: Any) -> int:
             return _import(args)
         else:
             add_login(args.url, args.login, instructor=args.instructor)
-            print(
-                f"{args.login} can log in as {'an instructor' if args.instructor else 'a trainee'}"
-            )
+            if args.instructor:
+                print(_("{login} can log in as an instructor").format(login=args.login))
+            else:
+                print(_("{login} can log in as a trainee").format(login=args.login))
     except ServerError as e:
         print(f"sabot server: {e}", file=sys.stderr)
         return 1
@@ -56,7 +57,13 @@ def _import(args: Any) -> int:
         return 1
     finally:
         local.close()
-    print(f"{added} answer{'' if added == 1 else 's'} uploaded, {there} already on the server")
+    print(
+        ngettext(
+            "{added} answer uploaded, {there} already on the server",
+            "{added} answers uploaded, {there} already on the server",
+            added,
+        ).format(added=added, there=there)
+    )
     return 0
 
 

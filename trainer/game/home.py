@@ -24,7 +24,7 @@ from trainer.game.cards import VALUE, points
 from trainer.game.round import HIT, SEAT, STAND, CardSource, Hand, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
-from trainer.i18n import _
+from trainer.i18n import _, pgettext
 
 PASSES: Final = "passes"  # the bank passes to the next player each round [004]
 STAYS: Final = "stays"  # the bank stays with the same player [004]
@@ -34,7 +34,8 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7  # [004] "2–7 players": the bank and up to six against it
 MAX_CHIPS: Final = Decimal(1_000_000)
 
-# a hand's result as the score sheet says it
+# a hand's result as the score sheet says it (in English: `result_words` says it in the
+# language of the moment)
 RESULT_WORDS: Final = {
     "blackjack": "Black Jack",
     "win": "wins",
@@ -42,6 +43,20 @@ RESULT_WORDS: Final = {
     "lose": "loses",
     "bust": "bust",
 }
+
+
+def result_words(result: str | None) -> str:
+    """A hand's result as the score sheet says it, in the language of the moment: "wins",
+    "gagne", "vince"; "" for none, a result it does not know as it is."""
+    said = {
+        "blackjack": "Black Jack",
+        "win": pgettext("a hand's result", "wins"),
+        "push": pgettext("a hand's result", "ties"),
+        "lose": pgettext("a hand's result", "loses"),
+        "bust": pgettext("a hand's result", "bust"),
+    }
+    return said.get(result or "", result or "")
+
 
 DEFAULT_NAMES: Final = ("Léa", "Hugo", "Chloé", "Louis", "Emma", "Nathan", "Jade")
 

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Final
 from trainer.history.measures import MASTERY, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam
 from trainer.history.stats import ratio, window_mastery
+from trainer.i18n import _, ngettext
 from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:
@@ -245,21 +246,35 @@ def attention(
     """Why a trainee needs the instructor's attention (the module docstring's rule)."""
     why = []
     if last is None:
-        why.append("no practice yet")
+        why.append(_("no practice yet"))
     elif now - last >= ATTENTION_IDLE_DAYS * DAY_SECONDS:
         days = int((now - last) // DAY_SECONDS)
-        why.append(f"no practice for {days} days")
+        why.append(
+            ngettext("no practice for {days} day", "no practice for {days} days", days).format(
+                days=days
+            )
+        )
     taken = [e for e in exams if e.result.complete]
     if taken and not taken[-1].result.passed:
         e = taken[-1]
-        seed = "" if e.seed is None else f" (seed {e.seed})"
-        why.append(f"failed the latest exam{seed}: {e.result.correct} right of {e.result.attempts}")
+        if e.seed is None:
+            failed = _("failed the latest exam: {correct} right of {attempts}")
+        else:
+            failed = _("failed the latest exam (seed {seed}): {correct} right of {attempts}")
+        why.append(failed.format(seed=e.seed, correct=e.result.correct, attempts=e.result.attempts))
     for cell in cells:
         if cell.dropping:
             why.append(
-                f"{cell.skill}: accuracy {cell.recent_correct}/{cell.recent_attempts} over the "
-                f"last {cell.recent_attempts}, was {cell.previous_correct}/"
-                f"{cell.previous_attempts} before"
+                _(
+                    "{skill}: accuracy {correct}/{attempts} over the last {attempts}, was "
+                    "{before_correct}/{before_attempts} before"
+                ).format(
+                    skill=cell.skill,
+                    correct=cell.recent_correct,
+                    attempts=cell.recent_attempts,
+                    before_correct=cell.previous_correct,
+                    before_attempts=cell.previous_attempts,
+                )
             )
     return tuple(why)
 

@@ -1,0 +1,104 @@
+"""The headless commands' own messages in French and Italian: `sabot home`'s rounds, prompts
+and ending, `sabot export`'s refusals and count, `sabot server` and `sabot class`, and the class
+view's reasons for attention — English unchanged."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainer.cli import main
+from trainer.history.classview import attention
+
+REPO = Path(__file__).resolve().parents[2]
+NB = "\u202f"
+
+
+def _sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lang", "said", "english"),
+    [
+        ("fr", ("Partie entre amis Sabot — Léa, Hugo, 100 jetons chacun, la banque passe",
+                "Coup 1 — Léa tient la banque.", "la banque (Léa)", f"Hugo{NB}: gagné ou perdu",
+                "La partie finit après 1 coup (la table a décidé d'arrêter).",
+                "Votre feuille de marque"),
+         ("Round", "holds the bank", "stakes", "The game ends", "score sheet")),
+        ("it", ("Partita tra amici Sabot — Léa, Hugo, 100 gettoni ciascuno, il banco passa",
+                "Colpo 1 — Léa tiene il banco.", "il banco (Léa):", "Hugo: vinto o perso",
+                "La partita finisce dopo 1 colpo (il tavolo ha deciso di smettere).",
+                "Il tuo foglio dei conti"),
+         ("Round", "holds the bank", "stakes", "The game ends", "score sheet")),
+    ],
+)  # fmt: skip
+def test_a_home_game_in_the_language(
+    lang: str, said: tuple[str, ...], english: tuple[str, ...]
+) -> None:
+    r = _sabot("--lang", lang, "home", "--players", "2", "--seed", "3", "--no-history",
+               stdin="end\n")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    for words in said:
+        assert words in r.stdout, (words, r.stdout)
+    for words in english:
+        assert words not in r.stdout, (words, r.stdout)
+
+
+def test_an_export_s_refusals_and_count_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder given as FILE is refused as a folder in every language (the kind of file is
+    not read back from its words)."""
+    assert main(["--lang", "it", "export", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"sabot export: {tmp_path} è una cartella: dai un nome di file, per esempio "
+        f"{tmp_path / 'history.csv'}\n"
+    )
+    assert main(["--lang", "fr", "export", str(tmp_path / "none") + "/"]) == 2
+    assert "désigne un dossier qui n'existe pas" in capsys.readouterr().err
+    out = tmp_path / "out.csv"
+    assert main(["--lang", "fr", "export", str(out)]) == 0
+    assert capsys.readouterr().err == f"sabot export: 0 réponse écrite dans {out}\n"
+    assert main(["--lang", "it", "export", str(out)]) == 0
+    assert capsys.readouterr().err == f"sabot export: 0 risposte scritte in {out}\n"
+    assert main(["export", str(out)]) == 0
+    assert capsys.readouterr().err == f"sabot export: 0 attempts written to {out}\n"
+
+
+def test_server_and_class_refuse_a_bad_url_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "fr", "server", "init", "nowhere"]) == 2
+    assert capsys.readouterr().err == (
+        "sabot server: l'URL s'écrit postgresql://SERVEUR/BASE?user=NOM (ou service=NOM)\n"
+    )
+    assert main(["--lang", "it", "class", "nowhere"]) == 2
+    assert "l'URL si scrive postgresql://SERVER/DATABASE" in capsys.readouterr().err
+
+
+def test_the_reasons_for_attention_in_the_language() -> None:
+    from trainer.i18n import set_language
+
+    day = 86400.0
+    assert attention([], None, [], 10 * day) == ("no practice yet",)
+    set_language("fr")
+    assert attention([], None, [], 10 * day) == ("aucun entraînement encore",)
+    assert attention([], 0.0, [], 9 * day) == ("aucun entraînement depuis 9 jours",)
+    set_language("it")
+    assert attention([], 0.0, [], 8 * day) == ("nessun allenamento da 8 giorni",)
