@@ -920,8 +920,10 @@ def test_no_history_in_a_read_only_folder_is_a_clear_store_error(tmp_path: Path)
 
 
 def _as_version_3(path: Path) -> None:
-    """Take a current file back to version 3, which had no session.interactive."""
+    """Take a current file back to version 3, which had no session.interactive (nor version
+    5's session.assignment)."""
     with closing(raw(path)) as old:
+        old.execute("ALTER TABLE session DROP COLUMN assignment")
         old.execute("ALTER TABLE session DROP COLUMN interactive")
         old.execute("PRAGMA user_version = 3")
 
@@ -961,7 +963,7 @@ def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path:
         assert row.interactive and row.attempts == 5 and row.ended is not None
         assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (5,)
 
 
 def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:

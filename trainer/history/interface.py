@@ -10,7 +10,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
+
+if TYPE_CHECKING:
+    from trainer.history.assignments import Assignment
 
 
 class StoreError(Exception):
@@ -51,6 +54,7 @@ class SessionRow:
     correct: int
     planned: int | None = None  # questions set (sprint, exam); None: open-ended or unknown
     interactive: bool = True  # False: the answers were piped, their times are not the trainee's
+    assignment: int | None = None  # the id of the assigned exam it was taken for (school's server)
 
     @property
     def complete(self) -> bool:
@@ -135,7 +139,12 @@ class HistoryStore(Protocol):
         planned: int | None = None,
         *,
         interactive: bool = True,
-    ) -> int: ...
+        assignment: int | None = None,
+    ) -> int:
+        """`assignment`: the id of the assigned exam (`Assignment.id`) the session is a try at;
+        recorded with it (and sent to the school's server), None for anything else."""
+        ...
+
     def end_session(self, session_id: int) -> None: ...
     def sessions(self, profile: str) -> list[SessionRow]: ...
 
@@ -169,4 +178,10 @@ class HistoryStore(Protocol):
     def read_only_notice(self) -> str | None: ...
     def status(self) -> SyncStatus | None:
         """None for a history of this PC alone; a shared one says where its answers are."""
+        ...
+
+    def assignments(self) -> list[Assignment]:
+        """The exams assigned to this trainee, newest first: none for a history of this PC
+        alone; a school's, the list last read from its server (kept on this PC, so it shows
+        offline)."""
         ...

@@ -33,7 +33,7 @@ import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
@@ -50,6 +50,7 @@ from trainer.history.interface import (
 from trainer.history.opening import has_password, is_database_url, without_password
 
 if TYPE_CHECKING:
+    from trainer.history.assignments import Assignment
     from trainer.history.store import Store
 
 INSTRUCTOR: Final = "sabot_instructor"
@@ -298,6 +299,12 @@ _SYNC_TABLES: Final = (
     """CREATE TABLE IF NOT EXISTS sync_uid (
         kind TEXT NOT NULL, local INTEGER NOT NULL, uid TEXT NOT NULL UNIQUE,
         PRIMARY KEY (kind, local)) WITHOUT ROWID""",
+    # the exams assigned on the server, as last read there (so they show offline); skills is
+    # JSON, opens and closes ISO days
+    """CREATE TABLE IF NOT EXISTS sync_assignment (
+        id INTEGER PRIMARY KEY, skills TEXT NOT NULL, seed INTEGER NOT NULL,
+        preset TEXT NOT NULL, time_limit_s INTEGER NOT NULL, opens TEXT NOT NULL,
+        closes TEXT NOT NULL, title TEXT NOT NULL)""",
 )
 
 RETRY_S: Final = 2.0  # while the server cannot be reached, the sender tries again this often
@@ -445,6 +452,33 @@ class PostgresStore:
     def export_rows(self, profile: str | None = None) -> Iterator[tuple[Any, ...]]:
         return self._local.export_rows(profile)
 
+    def assignments(self) -> list[Assignment]:
+        """The exams assigned on the school's server, newest first, as the sender last read
+        them there (at each connection, then every ASSIGNMENTS_EVERY_S): kept in this PC's
+        copy, so the list shows offline, and after a restart without the server."""
+        from trainer.history.assignments import Assignment
+
+        try:
+            rows = self._local._conn.execute(
+                """SELECT id, skills, seed, preset, time_limit_s, opens, closes, title
+                FROM sync_assignment ORDER BY id DESC"""
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return []  # a read-only copy made before assignments: none were read into it
+        return [
+            Assignment(
+                id=id,
+                skills=tuple(json.loads(skills)),
+                seed=seed,
+                preset=preset,
+                time_limit_s=limit,
+                opens=date.fromisoformat(opens),
+                closes=date.fromisoformat(closes),
+                title=title,
+            )
+            for id, skills, seed, preset, limit, opens, closes, title in rows
+        ]
+
     @property
     def _conn(self) -> sqlite3.Connection:
         """This PC's copy's connection (the tests reach it to make its writes fail)."""
@@ -529,6 +563,7 @@ class PostgresStore:
         planned: int | None = None,
         *,
         interactive: bool = True,
+        assignment: int | None = None,
     ) -> int:
         if self._held:
             self.retry()
@@ -539,7 +574,14 @@ class PostgresStore:
         with self._local._write() as conn:
             session_id = int(
                 self._local.start_session(
-                    profile, mode, skills, preset, seed, planned, interactive=interactive
+                    profile,
+                    mode,
+                    skills,
+                    preset,
+                    seed,
+                    planned,
+                    interactive=interactive,
+                    assignment=assignment,
                 )
             )
             (profile_id, started, skills_json) = conn.execute(
@@ -562,6 +604,7 @@ class PostgresStore:
                     "started": started,
                     "planned": planned,
                     "interactive": bool(interactive),
+                    "assignment": assignment,
                 },
             )
         self._wake.set()

@@ -43,17 +43,19 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 4; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 5; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
     skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
                                                       question of the item's first attempt
     session(id, profile, mode, skills JSON, preset, seed, started, ended,
             first_attempt, last_attempt, planned,     started/ended: unix seconds, UTC;
-            interactive)                              planned: the questions a sprint or an
+            interactive, assignment)                  planned: the questions a sprint or an
                                                       exam set out to ask (NULL: open-ended);
                                                       fewer answered is an incomplete session;
-                                                      interactive: 1 typed, 0 piped
+                                                      interactive: 1 typed, 0 piped;
+                                                      assignment: the id of the exam assigned
+                                                      on a school's server it was taken for
     attempt(id, session, item, at, ms, correct, answer, expected, question)
 
 `attempt.at` is when it was answered, in whole seconds since the session started (small
@@ -94,9 +96,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import platformdirs
+
+if TYPE_CHECKING:
+    from trainer.history.assignments import Assignment
 
 from trainer.history.interface import (  # noqa: F401  (re-exported: where they always were)
     Attempt,
@@ -108,7 +113,7 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
 )
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 DB_NAME: Final = "history.sqlite3"
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
@@ -342,11 +347,18 @@ def _v4_interactive(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE session ADD COLUMN interactive INTEGER NOT NULL DEFAULT 1")
 
 
+def _v5_assignment(conn: sqlite3.Connection) -> None:
+    """Version 5: the exam assigned on a school's server that a session was taken for (its id
+    there), so its tries are told from the trainee's own exams. Older sessions were none."""
+    conn.execute("ALTER TABLE session ADD COLUMN assignment INTEGER")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
     _v3_planned,
     _v4_interactive,
+    _v5_assignment,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -905,9 +917,11 @@ class Store:
         planned: int | None = None,
         *,
         interactive: bool = True,
+        assignment: int | None = None,
     ) -> int:
         """Start a session for the profile (created if new) and return its id. `planned`: the
         number of questions a sprint or an exam sets out to ask (None: open-ended).
+        `assignment`: the id of the assigned exam it is a try at (a school's server's), or None.
 
         `interactive`: False when the answers do not come from a person typing them as they
         read the questions (standard input is a pipe or a file): the session's times then
@@ -918,6 +932,10 @@ class Store:
         """
         if planned is not None and (not isinstance(planned, int) or planned < 1):
             raise ValueError(f"planned must be a number of questions ≥ 1, not {planned!r}")
+        if assignment is not None and (
+            not isinstance(assignment, int) or isinstance(assignment, bool) or assignment < 1
+        ):
+            raise ValueError(f"assignment must be an assigned exam's id ≥ 1, not {assignment!r}")
         mode = _clean_name(mode, "A mode")
         if isinstance(skills, str):
             raise TypeError("skills must be a sequence of skill names, not one string")
@@ -933,8 +951,9 @@ class Store:
             profile_id = self.profile(profile)
             cursor = conn.execute(
                 """INSERT INTO session
-                    (profile, mode, skills, preset, seed, started, planned, interactive)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                    (profile, mode, skills, preset, seed, started, planned, interactive,
+                     assignment)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     profile_id,
                     mode,
@@ -944,6 +963,7 @@ class Store:
                     now,
                     planned,
                     int(bool(interactive)),
+                    assignment,
                 ),
             )
             session_id = int(cursor.lastrowid or 0)
@@ -1065,6 +1085,10 @@ class Store:
         """A history of this PC alone has no server to wait on (see `HistoryStore.status`)."""
         return None
 
+    def assignments(self) -> list[Assignment]:
+        """A history of this PC alone has no instructor to assign exams: none."""
+        return []
+
     def retry(self, wait_ms: int = RETRY_WAIT_MS) -> bool:
         """Try again to write what is kept, waiting at most `wait_ms` for a lock (the default
         is short enough for the GUI thread's timer). True when nothing is left kept."""
@@ -1115,7 +1139,7 @@ class Store:
             rows = conn.execute(
                 """SELECT s.id, s.mode, s.skills, s.preset, s.seed, s.started, s.ended,
                     coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0), s.planned,
-                    s.interactive
+                    s.interactive, s.assignment
                 FROM session s LEFT JOIN session_skill ss ON ss.session = s.id
                 WHERE s.profile = ? GROUP BY s.id ORDER BY s.id""",
                 (profile_id,),
@@ -1135,6 +1159,7 @@ class Store:
                 correct=correct,
                 planned=planned,
                 interactive=bool(interactive),
+                assignment=assignment,
             )
             for (
                 id,
@@ -1148,6 +1173,7 @@ class Store:
                 correct,
                 planned,
                 interactive,
+                assignment,
             ) in rows
         ]
 

@@ -82,6 +82,7 @@ class Recorder(Protocol):
         planned: int | None = None,
         *,
         interactive: bool = True,
+        assignment: int | None = None,
     ) -> int: ...
 
     def end_session(self, session_id: int) -> None: ...
@@ -226,6 +227,12 @@ class Drill:
     interactive: bool = True
     # what the trainee's school teaches where the rules leave a choice (chip payments)
     practice: Practice = field(default_factory=Practice)
+    # an exam's time limit, in seconds, when an instructor set one (an assigned exam's); None:
+    # the exam's own (`exam_time_limit_s`). Only an exam takes one.
+    time_limit_s: int | None = None
+    # the assigned exam (`Assignment.id`, a school's server's) this one is a try at: stored
+    # with the session, for the class view to find its tries
+    assignment: int | None = None
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
     correct: int = field(default=0, init=False)  # right answers so far
@@ -255,6 +262,20 @@ class Drill:
                     count=self.count
                 )
             )
+        if self.time_limit_s is not None or self.assignment is not None:
+            if self.mode != EXAM:
+                why = _("only an exam takes a time limit of its own or an assignment, not {mode}")
+                raise ValueError(why.format(mode=self.mode))
+            if self.time_limit_s is not None and (
+                not isinstance(self.time_limit_s, int)
+                or isinstance(self.time_limit_s, bool)
+                or self.time_limit_s < 1
+            ):
+                raise ValueError(
+                    _("an exam's time limit is a whole number of seconds ≥ 1, not {limit}").format(
+                        limit=repr(self.time_limit_s)
+                    )
+                )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(1, 10**9)
         self._rng = random.Random(self.seed)
@@ -279,7 +300,8 @@ class Drill:
                     )
                 )
             self.count = len(self._plan)
-            self.time_limit_ms = exam_time_limit_s(self._plan) * 1000
+            limit_s = self.time_limit_s or exam_time_limit_s(self._plan)
+            self.time_limit_ms = limit_s * 1000
         for skill_name, item in self.carried_weak:
             weak_skill = self._by_name.get(skill_name)
             if weak_skill is None:
@@ -288,6 +310,8 @@ class Drill:
             if q is not None:
                 self.weak.note(q, False, -WEAK_GAP[1] - 1)
         if self.store is not None:
+            # given only when there is one: a recorder of before assignments still works
+            assigned = {} if self.assignment is None else {"assignment": self.assignment}
             self.session_id = self.store.start_session(
                 self.profile,
                 self.mode,
@@ -296,6 +320,7 @@ class Drill:
                 self.seed,
                 planned=self.planned,
                 interactive=self.interactive,
+                **assigned,
             )
 
     # ------------------------------------------------------------------ flow
