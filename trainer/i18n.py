@@ -51,6 +51,7 @@ __all__ = [
     "format_date",
     "format_duration",
     "format_number",
+    "format_percent",
     "language",
     "language_code",
     "ngettext",
@@ -311,6 +312,13 @@ def format_date(
     number = "1er" if lang == "fr" and day.day == 1 and not short else str(day.day)
     text = f"{number} {months[lang][day.month - 1]}"
     return f"{text} {day.year}" if year else text
+
+
+def format_percent(fraction: float, lang: str | None = None) -> str:
+    """A fraction (0.85) as a whole percentage, rounded as Python's "%" format does: "85%" in
+    English and Italian, "85\u202f%" in French (a narrow no-break space before the sign)."""
+    text = f"{fraction:.0%}"
+    return text[:-1] + "\u202f%" if _lang(lang) == "fr" else text
 
 
 def format_duration(ms: int, lang: str | None = None) -> str:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 if TYPE_CHECKING:
     from trainer.history.assignments import Assignment
 
+from trainer.i18n import _, format_number, ngettext
+
 
 class StoreError(Exception):
     """The history cannot be opened at all; the message is a sentence for the trainee."""
@@ -88,16 +90,22 @@ class SyncStatus:
     @property
     def text(self) -> str:
         """For the status bar: "offline — 12 answers waiting", or that everything is sent."""
-        answers = "1 answer" if self.waiting == 1 else f"{self.waiting} answers"
-        if not self.waiting:
-            answers = "no answer"
+        n = self.waiting
+        if not n:
+            answers = _("no answer waiting")
+        else:
+            answers = ngettext("{count} answer waiting", "{count} answers waiting", n).format(
+                count=format_number(n)
+            )
         if not self.online:
-            return f"offline — {answers} waiting"
+            return _("offline — {answers}").format(answers=answers)
         if self.problem is not None:
-            return f"the school's server refuses them ({self.problem}) — {answers} waiting"
-        if self.waiting:
-            return f"sending — {answers} waiting"
-        return "school's server: every answer sent"
+            return _("the school's server refuses them ({problem}) — {answers}").format(
+                problem=self.problem, answers=answers
+            )
+        if n:
+            return _("sending — {answers}").format(answers=answers)
+        return _("school's server: every answer sent")
 
 
 class HistoryStore(Protocol):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from trainer.history.measures import MASTERY, day_date, local_day
 from trainer.history.stats import SkillStats, daily_stats, skill_stats
+from trainer.i18n import _
 from trainer.practice.drill import WEAK_STREAK
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def next_skill(
             continue
         figures = stats.get(name)
         if figures is None or not figures.attempts:
-            return name, ("never practised",)
+            return name, (_("never practised"),)
         if not figures.mastered:
             return name, mastery_gaps(figures, MASTERY)
     return None, ()

@@ -65,6 +65,16 @@ from trainer.history.words import (  # noqa: F401  (the sessions list and home r
     item_name,
     item_order,
 )
+from trainer.i18n import (
+    SOURCE_LANGUAGE,
+    _,
+    format_date,
+    format_number,
+    format_percent,
+    language,
+    ngettext,
+    pgettext,
+)
 from trainer.practice.drill import EXAM, EXAM_PASS
 
 if TYPE_CHECKING:
@@ -79,8 +89,9 @@ EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly
 ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else many or one + 's'}"
+def _between() -> str:
+    """ "; " between the reasons of a sentence ("\u202f; " in French)."""
+    return pgettext("between the parts of a sentence", "; ")
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -173,16 +184,28 @@ class SessionLine(NamedTuple):
         """How the sessions list names a deal shoe: "Deal shoe · 7 boxes · 22 rounds ·
         48 rounds/h · 3 errors" (what its steps say of it; a shoe recorded before they said
         its rounds: its steps)."""
-        parts = ["Deal shoe"]
+        parts = [_("Deal shoe")]
         shoe = self.shoe
         if shoe is None:
-            parts.append(_count(self.attempts, "step"))
+            n = self.attempts
+            steps = ngettext("{count} step", "{count} steps", n)
+            parts.append(steps.format(count=format_number(n)))
         else:
-            parts += [_count(shoe.boxes, "box", "boxes"), _count(shoe.rounds, "round")]
+            parts += [
+                ngettext("{count} box", "{count} boxes", shoe.boxes).format(
+                    count=format_number(shoe.boxes)
+                ),
+                ngettext("{count} round", "{count} rounds", shoe.rounds).format(
+                    count=format_number(shoe.rounds)
+                ),
+            ]
             rate = self.rounds_per_hour
             if rate is not None:
-                parts.append(f"{rate:.0f} rounds/h")
-        parts.append(_count(self.errors, "error"))
+                parts.append(
+                    _("{rate} rounds/h").format(rate=format_number(rate, places=0, group=False))
+                )
+        n = self.errors
+        parts.append(ngettext("{count} error", "{count} errors", n).format(count=format_number(n)))
         return " · ".join(parts)
 
     @property
@@ -198,8 +221,10 @@ class SessionLine(NamedTuple):
     def questions_text(self) -> str:
         """The questions column: `28`, or `6 of 28 · incomplete` for one ended early."""
         if self.planned is not None and self.attempts < self.planned:
-            return f"{self.attempts:,} of {self.planned:,} · incomplete"
-        return f"{self.attempts:,}"
+            return _("{answered} of {planned} · incomplete").format(
+                answered=format_number(self.attempts), planned=format_number(self.planned)
+            )
+        return format_number(self.attempts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +397,7 @@ def skill_title(skill: str) -> str:
     from trainer.practice.skills import SKILLS
 
     if skill == ALL_SKILLS:
-        return "All skills"
+        return _("All skills")
     known = SKILLS.get(skill)
     return known.title if known is not None else skill
 
@@ -721,19 +746,25 @@ def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, .
         return ()
     reasons = []
     if stats.target_s is None:
-        reasons.append("it has no target time")
+        reasons.append(_("it has no target time"))
     if stats.attempts < rule.min_attempts:
         more = rule.min_attempts - stats.attempts
         reasons.append(
-            f"{more} more attempt{'s' if more != 1 else ''} "
-            f"({stats.attempts} of {rule.min_attempts})"
+            ngettext(
+                "{count} more attempt ({attempts} of {needed})",
+                "{count} more attempts ({attempts} of {needed})",
+                more,
+            ).format(count=more, attempts=stats.attempts, needed=rule.min_attempts)
         )
     if stats.recent_attempts:
         accuracy = Fraction(stats.recent_correct, stats.recent_attempts)
         if accuracy < rule.accuracy:
             reasons.append(
-                f"accuracy {float(accuracy):.0%} over the last {stats.recent_attempts} "
-                f"(needs {float(rule.accuracy):.0%})"
+                _("accuracy {accuracy} over the last {count} (needs {needed})").format(
+                    accuracy=format_percent(float(accuracy)),
+                    count=stats.recent_attempts,
+                    needed=format_percent(float(rule.accuracy)),
+                )
             )
         if (
             stats.target_s is not None
@@ -741,16 +772,21 @@ def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, .
             and Fraction(stats.recent_median_ms) > Fraction(repr(float(stats.target_s))) * 1000
         ):
             reasons.append(
-                f"median {stats.recent_median_ms / 1000:.2f} s over the last "
-                f"{stats.recent_attempts} (target {stats.target_s:g} s)"
+                _("median {median} s over the last {count} (target {target} s)").format(
+                    median=format_number(stats.recent_median_ms / 1000, places=2, group=False),
+                    count=stats.recent_attempts,
+                    target=format_number(float(stats.target_s), group=False),
+                )
             )
     if not reasons:
-        reasons.append("not mastered yet")
+        reasons.append(_("not mastered yet"))
     return tuple(reasons)
 
 
 def _day_text(unix_seconds: float) -> str:
-    return date.fromtimestamp(unix_seconds).isoformat()
+    """A day as the verdict names it: "2026-12-01" in English, "1er décembre 2026" in French."""
+    day = date.fromtimestamp(unix_seconds)
+    return day.isoformat() if language() == SOURCE_LANGUAGE else format_date(day)
 
 
 def readiness(
@@ -765,24 +801,36 @@ def readiness(
     for skill in required:
         figures = stats.get(skill)
         if figures is None:
-            reasons: tuple[str, ...] = (f"never practised ({rule.min_attempts} attempts needed)",)
+            reasons: tuple[str, ...] = (
+                ngettext(
+                    "never practised ({count} attempt needed)",
+                    "never practised ({count} attempts needed)",
+                    rule.min_attempts,
+                ).format(count=rule.min_attempts),
+            )
             mastered = False
         else:
             mastered = figures.mastered
             reasons = mastery_gaps(figures, rule)
         gaps.append(SkillGap(skill, mastered, reasons))
         if not mastered:
-            missing.append(f"{skill_title(skill)}: {'; '.join(reasons)}")
+            missing.append(
+                _("{skill}: {reasons}").format(
+                    skill=skill_title(skill), reasons=_between().join(reasons)
+                )
+            )
 
     passed = [e for e in exams if e.passed]
     exam: ExamResult | None
     if passed:
         exam = passed[0]
     else:
-        pass_mark = f"pass mark {float(EXAM_PASS_FRACTION):.0%} with every skill"
+        pass_mark = _("pass mark {percent} with every skill").format(
+            percent=format_percent(float(EXAM_PASS_FRACTION))
+        )
         if not exams:
             exam = None
-            missing.append(f"Exam: not taken yet ({pass_mark})")
+            missing.append(_("Exam: not taken yet ({pass_mark})").format(pass_mark=pass_mark))
         else:
             # The best try: a complete one first, then the most skills covered, then accuracy.
             exam = max(
@@ -790,16 +838,29 @@ def readiness(
                 key=lambda e: (e.complete, -len(e.uncovered), e.accuracy or 0.0, -e.session_id),
             )
             if not exam.ended:
-                why = "it was cut short"
+                why = _("it was cut short")
             elif not exam.complete:
-                why = f"it was incomplete: {exam.attempts} of {exam.planned} answered"
+                why = _("it was incomplete: {answered} of {planned} answered").format(
+                    answered=exam.attempts, planned=exam.planned
+                )
             elif exam.uncovered:
-                why = "it left out " + ", ".join(skill_title(s) for s in exam.uncovered)
+                why = _("it left out {skills}").format(
+                    skills=", ".join(skill_title(s) for s in exam.uncovered)
+                )
             else:
-                why = f"{exam.correct} right of {exam.attempts}"
+                why = _("{correct} right of {attempts}").format(
+                    correct=exam.correct, attempts=exam.attempts
+                )
             missing.append(
-                f"Exam: not passed yet; the best try, on {_day_text(exam.started)}, scored "
-                f"{(exam.accuracy or 0):.0%} and {why} ({pass_mark})"
+                _(
+                    "Exam: not passed yet; the best try, on {day}, scored {percent} and {why} "
+                    "({pass_mark})"
+                ).format(
+                    day=_day_text(exam.started),
+                    percent=format_percent(exam.accuracy or 0),
+                    why=why,
+                    pass_mark=pass_mark,
+                )
             )
     ready = bool(required) and all(g.mastered for g in gaps) and bool(passed)
     return Readiness(ready, tuple(gaps), exam, bool(passed), tuple(missing))

@@ -59,6 +59,7 @@ from trainer.history.measures import (  # noqa: F401  (the definitions, read her
     quantile_counts,
     quantile_sorted,
 )
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.history.store import Store
@@ -341,7 +342,7 @@ def session_stats(store: Store, session_id: int) -> SessionStats:
             (session_id,),
         ).fetchone()
         if row is None:
-            raise ValueError(f"There is no session {session_id}.")
+            raise ValueError(_("There is no session {session}.").format(session=session_id))
         profile, mode, skills, preset, started, ended, first, last, interactive = row
         times: defaultdict[str, list[int]] = defaultdict(list)
         rights: defaultdict[str, int] = defaultdict(int)
