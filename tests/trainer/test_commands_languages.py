@@ -102,3 +102,18 @@ def test_the_reasons_for_attention_in_the_language() -> None:
     assert attention([], 0.0, [], 9 * day) == ("aucun entraînement depuis 9 jours",)
     set_language("it")
     assert attention([], 0.0, [], 8 * day) == ("nessun allenamento da 8 giorni",)
+
+
+def test_a_house_rules_mistake_in_the_language() -> None:
+    from trainer.game.rules import HouseRules, RulesError
+    from trainer.i18n import set_language
+
+    set_language("fr")
+    with pytest.raises(RulesError, match="^option inconnue 'foo'\u202f: les options sont decks"):
+        HouseRules.from_spec({"preset": "casino-fr", "foo": 1})
+    set_language("it")
+    with pytest.raises(RulesError, match="^l'opzione decks è un numero intero da 1 a 8, non 'x'"):
+        HouseRules.from_spec({"preset": "casino-fr", "decks": "x"})
+    set_language("en")
+    with pytest.raises(RulesError, match="^option decks takes a whole number from 1 to 8"):
+        HouseRules.from_spec({"preset": "casino-fr", "decks": "x"})

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
+from trainer.i18n import _
+
 
 class RulesError(ValueError):
     """A preset, option or combination of options that cannot be."""
@@ -27,10 +29,12 @@ AMOUNT_DECIMALS: Final = 2
 
 def amount_form(decimals: int = AMOUNT_DECIMALS) -> str:
     """The bound an amount is held to, in words, for messages."""
-    return f"at most {AMOUNT_DIGITS} digits, and {decimals} after the point"
+    return _("at most {digits} digits, and {decimals} after the point").format(
+        digits=AMOUNT_DIGITS, decimals=decimals
+    )
 
 
-AMOUNT_FORM: Final = amount_form()
+AMOUNT_FORM: Final = amount_form()  # in English; `amount_form()` in the language of the moment
 _PLAIN_WHOLE: Final = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 
@@ -90,7 +94,15 @@ def _to_bool(name: str, v: Any) -> bool:
         return v
     if isinstance(v, str) and v.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
         return v.lower() in ("true", "yes", "on", "1")
-    raise RulesError(f"option {name} takes true or false, not {v!r}")
+    raise RulesError(
+        _("option {name} takes true or false, not {value}").format(name=name, value=repr(v))
+    )
+
+
+def _whole_number(name: str, lo: int, hi: int, v: Any) -> str:
+    return _("option {name} takes a whole number from {low} to {high}, not {value}").format(
+        name=name, low=lo, high=hi, value=shown(v)
+    )
 
 
 def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
@@ -100,13 +112,9 @@ def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
         if isinstance(v, str) and _PLAIN_WHOLE.fullmatch(v.strip()):
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RulesError(
-                f"option {name} takes a whole number from {lo} to {hi}, not {shown(v)}"
-            )
+            raise RulesError(_whole_number(name, lo, hi, v))
         if not lo <= v <= hi:
-            raise RulesError(
-                f"option {name} takes a whole number from {lo} to {hi}, not {shown(v)}"
-            )
+            raise RulesError(_whole_number(name, lo, hi, v))
         return v
 
     return conv
@@ -115,7 +123,11 @@ def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
 def _choice(*values: str) -> Callable[[str, Any], str]:
     def conv(name: str, v: Any) -> str:
         if not isinstance(v, str) or v not in values:
-            raise RulesError(f"option {name} takes one of {', '.join(values)}, not {shown(v)}")
+            raise RulesError(
+                _("option {name} takes one of {values}, not {value}").format(
+                    name=name, values=", ".join(values), value=shown(v)
+                )
+            )
         return v
 
     return conv
@@ -125,15 +137,25 @@ def _amount(name: str, v: Any) -> Decimal:
     if isinstance(v, float):
         if not v.is_integer():
             # floats would smuggle binary fractions into money: ask for exact text or integers
-            raise RulesError(f'option {name} takes an amount like 5 or "2.50", not {shown(v)}')
+            raise RulesError(
+                _('option {name} takes an amount like 5 or "2.50", not {value}').format(
+                    name=name, value=shown(v)
+                )
+            )
         v = int(v)
     try:
         return read_amount(v)
     except ValueError as e:
         if str(e) == "not positive":
-            raise RulesError(f"option {name} must be a positive amount, not {shown(v)}") from None
+            raise RulesError(
+                _("option {name} must be a positive amount, not {value}").format(
+                    name=name, value=shown(v)
+                )
+            ) from None
         raise RulesError(
-            f'option {name} takes an amount like 5 or "2.50" ({AMOUNT_FORM}), not {shown(v)}'
+            _('option {name} takes an amount like 5 or "2.50" ({form}), not {value}').format(
+                name=name, form=amount_form(), value=shown(v)
+            )
         ) from None
 
 
@@ -150,10 +172,16 @@ def _chips(name: str, v: Any) -> tuple[Decimal, ...]:
     items = v.split() if isinstance(v, str) else v
     if not isinstance(items, list | tuple) or not items:
         raise RulesError(
-            f"option {name} takes a list of chip values like [1, 5, 25], not {shown(v)}"
+            _("option {name} takes a list of chip values like [1, 5, 25], not {value}").format(
+                name=name, value=shown(v)
+            )
         )
     if len(items) > MAX_CHIPS:
-        raise RulesError(f"option {name} takes at most {MAX_CHIPS} chip values, not {len(items)}")
+        raise RulesError(
+            _("option {name} takes at most {most} chip values, not {count}").format(
+                name=name, most=MAX_CHIPS, count=len(items)
+            )
+        )
     chips = sorted({_amount(name, x) for x in items}, reverse=True)
     return tuple(chips)
 
@@ -338,11 +366,18 @@ class HouseRules:
             spec = {"preset": spec}
         if not isinstance(spec, Mapping):
             raise RulesError(
-                f'rules must be a preset name or an object with "preset" and options, not {spec!r}'
+                _(
+                    'rules must be a preset name or an object with "preset" and options, not '
+                    "{value}"
+                ).format(value=repr(spec))
             )
         name = spec.get("preset", DEFAULT_PRESET)
         if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
+            raise RulesError(
+                _("unknown preset {name}: expected one of {presets}").format(
+                    name=repr(name), presets=", ".join(PRESETS)
+                )
+            )
         values: dict[str, Any] = {"preset": name}
         for opt, raw in PRESETS[name].items():
             values[opt] = OPTIONS[opt].convert(opt, raw)
@@ -350,7 +385,11 @@ class HouseRules:
             if opt == "preset":
                 continue
             if opt not in OPTIONS:
-                raise RulesError(f"unknown option {opt!r}: the options are {', '.join(OPTIONS)}")
+                raise RulesError(
+                    _("unknown option {name}: the options are {options}").format(
+                        name=repr(opt), options=", ".join(OPTIONS)
+                    )
+                )
             values[opt] = OPTIONS[opt].convert(opt, raw)
         if "double_after_split" not in spec and (
             values["double_on"] == "none" or values["split"] == "none"
@@ -383,25 +422,34 @@ class HouseRules:
         """Refuse combinations no table can have."""
         if self.table_min is not None and self.table_max is not None:
             if self.table_min > self.table_max:
-                raise RulesError(f"table_min {self.table_min} is above table_max {self.table_max}")
+                raise RulesError(
+                    _("table_min {low} is above table_max {high}").format(
+                        low=self.table_min, high=self.table_max
+                    )
+                )
         if self.split == "none" and self.max_hands > 1:
             raise RulesError(
-                f"split is none, so a box holds one hand: max_hands must be 1, not {self.max_hands}"
+                _("split is none, so a box holds one hand: max_hands must be 1, not {n}").format(
+                    n=self.max_hands
+                )
             )
         if self.split != "none" and self.max_hands < 2:
             raise RulesError(
-                f"split is {self.split}, so max_hands must be at least 2 (or set split to none)"
+                _(
+                    "split is {split}, so max_hands must be at least 2 (or set split to none)"
+                ).format(split=self.split)
             )
         if self.double_after_split and (self.double_on == "none" or self.split == "none"):
             raise RulesError(
-                "double_after_split needs both doubling (double_on) and splitting (split)"
+                _("double_after_split needs both doubling (double_on) and splitting (split)")
             )
         if self.behind_consent and not self.behind_bets:
-            raise RulesError("behind_consent needs behind_bets: there is nobody to consent")
+            raise RulesError(_("behind_consent needs behind_bets: there is nobody to consent"))
         if self.min_boxes_heads_up > self.boxes:
             raise RulesError(
-                f"min_boxes_heads_up {self.min_boxes_heads_up} is more than the "
-                f"{self.boxes} boxes of the table"
+                _("min_boxes_heads_up {n} is more than the {boxes} boxes of the table").format(
+                    n=self.min_boxes_heads_up, boxes=self.boxes
+                )
             )
 
     @property
