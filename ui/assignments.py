@@ -1,0 +1,525 @@
+"""Assigned exams, the instructor's side: the "Assign an exam…" dialog (the skills ticked in the
+curriculum's groups, the exam's size and suggested time as they change, a seed, a time limit, a
+window of days, a title — every value checked by `trainer.history.assignments.check_assignment`,
+its sentence shown), and the class view's "Assigned exams" tab (each assignment with its window
+and state, each trainee's best result and tries, withdraw). Writing to the school's server runs on
+a worker thread (`ui.background`), as the class view's reading does.
+
+House practice (`trainer.history.assignments`): retakes are allowed inside the window and the
+best counts; an exam started after the last day does not count."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules
+from trainer.history.assignments import (
+    Assignment,
+    AssignmentResult,
+    check_assignment,
+    describe_limit,
+)
+from trainer.i18n import format_date
+from trainer.practice.curriculum import CURRICULUM, INFO
+from trainer.practice.drill import exam_outline
+from trainer.practice.skills import SKILLS
+from ui.background import Job, run_in_background
+from ui.i18n import N_, _, ngettext
+from ui.style import esc
+
+NOTE = "#b07d12"
+
+# The checklist's groups, in the curriculum's order: reading a hand, paying it, running the round.
+SKILL_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (N_("Reading the hands"), ("announce", "dealer", "outcome")),
+    (
+        N_("Payouts"),
+        (
+            "pay-even",
+            "pay-double",
+            "pay-blackjack",
+            "pay-insurance",
+            "pay-split",
+            "pay-behind",
+            "pay-table",
+            "chips",
+        ),
+    ),
+    (N_("The round"), ("deal-order", "procedure", "exposed-card")),
+)
+
+STATES = {"upcoming": N_("upcoming"), "open": N_("open"), "closed": N_("closed")}
+NEW_SEEDS = 10**9  # a new seed, as a drill draws one: short enough to read out to a class
+WINDOW_DAYS = 4  # a new assignment's window: today and the four days after (a school week)
+
+HOUSE_PRACTICE = N_(
+    "House practice: a trainee may take the exam again while it is open, and the best try "
+    "counts; an exam started after the last day does not count."
+)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, NEW_SEEDS)
+
+
+def window_text(a: Assignment) -> str:
+    """ "7 Dec – 11 Dec 2026", or one day."""
+    if a.opens == a.closes:
+        return format_date(a.opens, short=True)
+    return f"{format_date(a.opens, short=True, year=a.opens.year != a.closes.year)} – " + (
+        format_date(a.closes, short=True)
+    )
+
+
+def result_text(r: AssignmentResult) -> str:
+    """ "not taken", or the best try: "passed 27/28 (8 Dec)", "failed 20/28 (8 Dec)"…"""
+    best = r.best
+    if best is None:
+        return _("not taken")
+    if best.passed:
+        verdict = _("passed")
+    elif best.complete:
+        verdict = _("failed")
+    else:
+        verdict = _("incomplete")
+    planned = best.planned if best.planned is not None else best.attempts
+    taken = date.fromtimestamp(best.started)
+    return _("{verdict} {correct}/{planned} ({day})").format(
+        verdict=verdict,
+        correct=best.correct,
+        planned=planned,
+        day=format_date(taken, short=True, year=False),
+    )
+
+
+def _qdate(d: date) -> QDate:
+    return QDate(d.year, d.month, d.day)
+
+
+def _pydate(q: QDate) -> date:
+    return date(q.year(), q.month(), q.day())
+
+
+class AssignDialog(QDialog):
+    """Sets an exam for the class. `assign(skills, seed, preset, time_limit_s, opens, closes,
+    title) -> Assignment` writes it (on a worker thread); `assigned` then carries what was written
+    and the dialog closes. A refusal (the check's, or the server's) is said in the dialog."""
+
+    assigned = Signal(object)  # the Assignment written
+
+    def __init__(
+        self,
+        assign: Callable[..., Assignment],
+        parent: QWidget | None = None,
+        *,
+        today: date | None = None,
+        preset: str = DEFAULT_PRESET,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_("Sabot — Assign an exam"))
+        self._assign = assign
+        self._job: Job | None = None
+        self._suggested: int | None = None  # the time limit suggested last, in minutes
+        self.values: tuple | None = None  # what check_assignment accepted, while valid
+        today = today or date.today()
+
+        self.title = QLineEdit()
+        self.title.setPlaceholderText(_("e.g. Payouts, week 49"))
+        self.preset = QComboBox()
+        self.preset.addItems(list(PRESETS))
+        self.preset.setCurrentText(preset)
+        self.skills = QTreeWidget()
+        self.skills.setHeaderHidden(True)
+        self.skills.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self._items: dict[str, QTreeWidgetItem] = {}
+        for group, names in SKILL_GROUPS:
+            top = QTreeWidgetItem(self.skills, [_(group)])
+            top.setFlags(
+                Qt.ItemFlag.ItemIsEnabled
+                | Qt.ItemFlag.ItemIsUserCheckable
+                | Qt.ItemFlag.ItemIsAutoTristate
+            )
+            for name in names:
+                item = QTreeWidgetItem(top, [INFO[name].title])
+                item.setData(0, Qt.ItemDataRole.UserRole, name)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(0, Qt.CheckState.Unchecked)
+                item.setToolTip(0, INFO[name].blurb)
+                self._items[name] = item
+        self.skills.expandAll()
+        self.outline = QLabel()
+        self.seed = QLineEdit(str(seed if seed is not None else new_seed()))
+        self.new_seed = QPushButton(_("&New seed"))
+        self.new_seed.clicked.connect(lambda: self.seed.setText(str(new_seed())))
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.new_seed)
+        self.limit = QSpinBox()
+        self.limit.setRange(0, 24 * 60)  # the check says what it takes (1 min to 4 h)
+        self.limit.setSuffix(" min")
+        self.opens = QDateEdit(_qdate(today))
+        self.closes = QDateEdit(_qdate(today + timedelta(days=WINDOW_DAYS)))
+        for edit in (self.opens, self.closes):
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("dd/MM/yyyy")
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        practice = QLabel(_(HOUSE_PRACTICE))
+        practice.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow(_("&Title:"), self.title)
+        form.addRow(_("&Rules:"), self.preset)
+        seed_label = QLabel(_("&Seed:"))
+        seed_label.setBuddy(self.seed)
+        form.addRow(seed_label, seed_row)
+        form.addRow(_("Time &limit:"), self.limit)
+        form.addRow(_("&First day:"), self.opens)
+        form.addRow(_("L&ast day:"), self.closes)
+        # the checklist at full height beside the form: every skill in sight, even at 1024×600
+        rows = len(self._items) + len(SKILL_GROUPS)
+        self.skills.setMinimumHeight(
+            rows * self.skills.sizeHintForRow(0) + 2 * self.skills.frameWidth() + 4
+        )
+        self.skills.setMinimumWidth(self.skills.sizeHintForColumn(0) + 24)
+        skills_label = QLabel(_("S&kills:"))
+        skills_label.setBuddy(self.skills)
+        left = QVBoxLayout()
+        left.addWidget(skills_label)
+        left.addWidget(self.skills, 1)
+        left.addWidget(self.outline)
+        right = QVBoxLayout()
+        right.addLayout(form)
+        right.addWidget(practice)
+        right.addWidget(self.problem)
+        right.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addLayout(left)
+        columns.addSpacing(12)
+        columns.addLayout(right, 1)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText(_("&Assign"))
+        self.buttons.accepted.connect(self._write)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(columns, 1)
+        lay.addWidget(self.buttons)
+        self.outline.setWordWrap(True)
+        self.resize(max(720, self.sizeHint().width()), self.sizeHint().height())
+
+        self.skills.itemChanged.connect(lambda *_: self._check())
+        self.preset.currentTextChanged.connect(self._preset_changed)
+        for edit in (self.title, self.seed):
+            edit.textChanged.connect(self._check)
+        self.limit.valueChanged.connect(self._check)
+        self.opens.dateChanged.connect(self._check)
+        self.closes.dateChanged.connect(self._check)
+        self._preset_changed()
+
+    # ------------------------------------------------------------------ reading the form
+    def rules(self) -> HouseRules:
+        return HouseRules.preset_named(self.preset.currentText())
+
+    def checked(self) -> list[str]:
+        return [
+            n
+            for n in (s.name for s in CURRICULUM)
+            if n in self._items and self._items[n].checkState(0) == Qt.CheckState.Checked
+        ]
+
+    def set_checked(self, names: Sequence[str]) -> None:
+        for name, item in self._items.items():
+            if item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                state = Qt.CheckState.Checked if name in names else Qt.CheckState.Unchecked
+                item.setCheckState(0, state)
+
+    def _preset_changed(self, *_args: Any) -> None:
+        """Skills that cannot be examined under the chosen rules: greyed and unticked, why in
+        their tooltip."""
+        rules = self.rules()
+        self.skills.blockSignals(True)
+        for name, item in self._items.items():
+            why = SKILLS[name].available(rules)
+            flags = Qt.ItemFlag.ItemIsUserCheckable | (
+                Qt.ItemFlag.NoItemFlags if why else Qt.ItemFlag.ItemIsEnabled
+            )
+            item.setFlags(flags)
+            if why:
+                item.setCheckState(0, Qt.CheckState.Unchecked)
+            tip = INFO[name].blurb
+            item.setToolTip(
+                0, tip + ("\n" + _("Not under these rules: {why}").format(why=why) if why else "")
+            )
+        self.skills.blockSignals(False)
+        self._check()
+
+    def _check(self, *_args: Any) -> None:
+        names = self.checked()
+        count, limit_s = exam_outline(self.rules(), [SKILLS[n] for n in names])
+        if count:
+            suggested = limit_s // 60
+            self.outline.setText(
+                ngettext(
+                    "{count} question; suggested time limit: {time}",
+                    "{count} questions; suggested time limit: {time}",
+                    count,
+                ).format(count=count, time=describe_limit(limit_s))
+            )
+            # the time limit follows the suggestion until the instructor sets one of their own
+            if self._suggested is None or self.limit.value() == self._suggested:
+                self._suggested = suggested
+                self.limit.blockSignals(True)
+                self.limit.setValue(suggested)
+                self.limit.blockSignals(False)
+            self._suggested = suggested
+        else:
+            self.outline.setText(_("Tick the skills the exam asks."))
+        problem = None
+        try:
+            seed_text = self.seed.text().strip()
+            if not seed_text.isdigit():
+                raise ValueError(
+                    _("the seed is a whole number, such as 42, not {text}").format(
+                        text=repr(seed_text)
+                    )
+                )
+            self.values = check_assignment(
+                tuple(names),
+                int(seed_text),
+                self.preset.currentText(),
+                self.limit.value() * 60,
+                _pydate(self.opens.date()),
+                _pydate(self.closes.date()),
+                self.title.text(),
+            )
+        except ValueError as e:
+            self.values = None
+            problem = str(e)
+        self._say(problem)
+        self.ok.setEnabled(problem is None and self._job is None)
+
+    def _say(self, problem: str | None) -> None:
+        sentence = problem[0].upper() + problem[1:].rstrip(".") + "." if problem else ""
+        self.problem.setText(
+            f"<span style='color:{NOTE}'>{esc(sentence)}</span>" if problem else ""
+        )
+        self.problem.setVisible(bool(problem))
+
+    # ------------------------------------------------------------------ writing
+    def _write(self) -> None:
+        values = self.values
+        if values is None or self._job is not None:
+            return
+        self.ok.setEnabled(False)
+        self.ok.setText(_("Assigning…"))
+        assign = self._assign
+        self._job = run_in_background(
+            lambda: assign(*values), self._written, self._refused, owner=self
+        )
+
+    def _written(self, assignment: Assignment) -> None:
+        self._job = None
+        self.assigned.emit(assignment)
+        self.accept()
+
+    def _refused(self, error: BaseException) -> None:
+        self._job = None
+        self.ok.setText(_("&Assign"))
+        self._say(str(error))
+        self.ok.setEnabled(self.values is not None)
+
+
+COLUMNS = (N_("Exam / trainee"), N_("Result"), N_("Tries"), N_("Days"), N_("State"))
+
+
+class AssignedExams(QWidget):
+    """The class view's "Assigned exams" tab: each assignment (newest first) with its days and
+    state, and under it each trainee's best try and number of tries. `changed` after an exam is
+    assigned or withdrawn: the class view reads the class again."""
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        writes: Any,
+        parent: QWidget | None = None,
+        *,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        super().__init__(parent)
+        self.writes, self._today = writes, today
+        self.assignments: tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...] = ()
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels([_(c) for c in COLUMNS])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setAlternatingRowColors(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, len(COLUMNS)):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.empty = QLabel(_("No exam assigned yet."))
+        self.note = QLabel(_(HOUSE_PRACTICE))
+        self.note.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.assign_button = QPushButton(_("A&ssign an exam…"))
+        self.assign_button.clicked.connect(self.open_assign)
+        self.withdraw_button = QPushButton(_("&Withdraw…"))
+        self.withdraw_button.clicked.connect(self.ask_withdraw)
+        self.withdraw_button.setEnabled(False)
+        self.tree.itemSelectionChanged.connect(self._selected)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.withdraw_button)
+        buttons.addWidget(self.assign_button)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.empty)
+        lay.addWidget(self.tree, 1)
+        lay.addWidget(self.note)
+        lay.addLayout(buttons)
+        self.dialog: AssignDialog | None = None
+        self._job: Job | None = None
+        self.show_assignments(())
+
+    def show_assignments(
+        self, assignments: Sequence[tuple[Assignment, Sequence[AssignmentResult]]]
+    ) -> None:
+        self.assignments = tuple((a, tuple(rs)) for a, rs in assignments)
+        today = self._today()
+        tree = self.tree
+        shown = self.selected()
+        tree.clear()
+        for a, results in self.assignments:
+            passed = sum(1 for r in results if r.best is not None and r.best.passed)
+            taken = sum(1 for r in results if r.best is not None)
+            top = QTreeWidgetItem(
+                tree,
+                [
+                    a.label,
+                    _("{passed} passed, {taken} of {total} taken").format(
+                        passed=passed, taken=taken, total=len(results)
+                    ),
+                    "",
+                    window_text(a),
+                    _(STATES[a.state(today)]),
+                ],
+            )
+            top.setData(0, Qt.ItemDataRole.UserRole, a.id)
+            top.setToolTip(0, _details(a))
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            for r in results:
+                child = QTreeWidgetItem(
+                    top, [r.login, result_text(r), str(r.tries) if r.tries else "", "", ""]
+                )
+                child.setData(0, Qt.ItemDataRole.UserRole, a.id)
+            if shown is not None and shown.id == a.id:
+                top.setSelected(True)
+        tree.expandAll()
+        self.empty.setVisible(not self.assignments)
+        self._selected()
+
+    def selected(self) -> Assignment | None:
+        items = self.tree.selectedItems()
+        if not items:
+            return None
+        wanted = items[0].data(0, Qt.ItemDataRole.UserRole)
+        return next((a for a, _r in self.assignments if a.id == wanted), None)
+
+    def _selected(self) -> None:
+        self.withdraw_button.setEnabled(self.selected() is not None and self._job is None)
+
+    def open_assign(self) -> AssignDialog:
+        """The dialog, not modal: the class view stays readable behind it."""
+        if self.dialog is not None:
+            self.dialog.raise_()
+            return self.dialog
+        dlg = AssignDialog(self.writes.assign, self, today=self._today())
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.assigned.connect(self._assigned)
+        dlg.finished.connect(lambda _r: setattr(self, "dialog", None))
+        self.dialog = dlg
+        dlg.show()
+        return dlg
+
+    def _assigned(self, a: Assignment) -> None:
+        self.status.setText(_("Assigned: {title}.").format(title=a.label))
+        self.changed.emit()
+
+    def ask_withdraw(self) -> None:
+        a = self.selected()
+        if a is None:
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            _("Sabot — Withdraw an exam"),
+            _(
+                "Withdraw “{title}”? The trainees no longer see it; the exams already taken "
+                "stay in their history."
+            ).format(title=a.label),
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        yes = box.addButton(_("&Withdraw"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        self._confirm = box  # for tests: the question open
+        box.finished.connect(lambda _r: self._answered(box, yes, a))
+        box.open()
+
+    def _answered(self, box: QMessageBox, yes: Any, a: Assignment) -> None:
+        self._confirm = None
+        if box.clickedButton() is not yes:
+            return
+        self.status.setText(_("Withdrawing “{title}”…").format(title=a.label))
+        self.withdraw_button.setEnabled(False)
+        writes = self.writes
+
+        def done(_none: object) -> None:
+            self._job = None
+            self.status.setText(_("Withdrawn: {title}.").format(title=a.label))
+            self.changed.emit()
+
+        def failed(error: BaseException) -> None:
+            self._job = None
+            self.status.setText(_("The exam cannot be withdrawn: {error}").format(error=error))
+            self._selected()
+
+        self._job = run_in_background(lambda: writes.withdraw(a.id), done, failed, owner=self)
+
+
+def _details(a: Assignment) -> str:
+    skills = ", ".join(INFO[s].title if s in INFO else s for s in a.skills)
+    return _("{skills}\nseed {seed} · rules {preset} · {time}").format(
+        skills=skills, seed=a.seed, preset=a.preset, time=describe_limit(a.time_limit_s)
+    )
