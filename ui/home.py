@@ -75,6 +75,7 @@ class HomePage(QWidget):
 
     start = Signal(list, str)
     startPlan = Signal(list, list)  # noqa: N815
+    startAssigned = Signal(object)  # noqa: N815  (an exam assigned on a school's server)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -139,6 +140,8 @@ class HomePage(QWidget):
         self.plan_text: Any = None
         self.plan_button: Any = None
         self._shown: tuple[tuple, dict] | None = None  # what refresh last showed, for a switch
+        # the exams an instructor assigned (ui.home_assigned), once a school's server has some
+        self.assigned: Any = None
         self._texts()
 
     def _texts(self) -> None:
@@ -165,6 +168,8 @@ class HomePage(QWidget):
             from ui import home_plan
 
             home_plan.retranslate(self, ORDER)
+        if self.assigned is not None:
+            self.assigned.retranslate()
         if self._shown is not None:
             args, kwargs = self._shown
             self.refresh(*args, **kwargs)
@@ -286,6 +291,18 @@ class HomePage(QWidget):
         self.plan = plan
         if plan is not None:
             self._show_plan(plan, profile)
+
+    def show_assigned(self, rows: Sequence, today) -> None:
+        """The exams assigned to the trainee (`ui.home_assigned.AssignedRow`s, as of `today`):
+        above the plan, a Start button on each open one; nothing when there are none."""
+        if self.assigned is None:
+            if not rows:
+                return
+            from ui.home_assigned import AssignedBox
+
+            self.assigned = AssignedBox(self.startAssigned.emit)
+            self._layout.insertWidget(3, self.assigned)
+        self.assigned.show_rows(rows, today)
 
     # ------------------------------------------------------------------ welcome and plan
 

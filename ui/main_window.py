@@ -126,6 +126,9 @@ class MainWindow(QMainWindow):
         self._progress: Any = None  # ui.progress.ProgressWindow, once built
         self.home.start.connect(self._home_start)
         self.home.startPlan.connect(self._start_plan)
+        self.home.startAssigned.connect(self.start_assigned)
+        self._assigned: list[Any] = []  # the exams assigned on a school's server, as last shown
+        self._last_assigned: Any = None  # the assigned exam last started, for "again"
         self._rules_book: Any = None  # ui.rules_book.RulesBook, made when first opened
         self._exam_dialog: Any = None  # the exam being set, while its dialog is open
         self._about: Any = None
@@ -436,6 +439,8 @@ class MainWindow(QMainWindow):
         status = store.status()
         if status is not None:
             self._school.setText(status.text)
+        if self._on_home() and store.assignments() != self._assigned:
+            self._load_assigned()  # the sender read a new list from the server
 
     # ------------------------------------------------------------------ a history that fails
     def _check_history(self, *_: object) -> None:
@@ -621,6 +626,7 @@ class MainWindow(QMainWindow):
             self.close()
             return
         profile, rules = self.settings.prefs.profile, self.rules()
+        self._load_assigned()
         from ui.home_plan import home_figures
 
         run_in_background(
@@ -628,6 +634,31 @@ class MainWindow(QMainWindow):
             on_done=self._home_figures_shown,
             on_error=lambda e: self.home.set_notice(
                 _("Your figures could not be read: {error}").format(error=e)
+            ),
+            owner=self,
+        )
+
+    def _load_assigned(self) -> None:
+        """The exams assigned to this trainee on a school's server, with their tries read on a
+        worker thread; a history of this PC alone has none, and nothing more is done."""
+        store = self._store
+        if store is None:
+            return
+        assigned = store.assignments()
+        if not assigned and not self._assigned:
+            return
+        self._assigned = assigned
+        import datetime
+
+        from ui.background import run_in_background
+        from ui.home_assigned import assigned_figures
+
+        today, profile, reader = datetime.date.today(), self.settings.prefs.profile, store.reader()
+        run_in_background(
+            lambda: assigned_figures(reader, profile, assigned, today),
+            on_done=lambda rows: self.home.show_assigned(rows, today),
+            on_error=lambda e: self.home.set_notice(
+                _("Your assigned exams could not be read: {error}").format(error=e)
             ),
             owner=self,
         )
@@ -669,6 +700,22 @@ class MainWindow(QMainWindow):
             seed, spec = asked
             self.start_drill(spec.split(","), "exam", seed=seed)
 
+    def start_assigned(self, assignment: Any) -> None:
+        """An exam assigned on the school's server: its skills, seed, rules and time limit, the
+        session recorded as a try at it."""
+        from trainer.game.rules import HouseRules
+
+        self.start_drill(
+            list(assignment.skills),
+            "exam",
+            seed=assignment.seed,
+            rules=HouseRules.preset_named(assignment.preset),
+            time_limit_s=assignment.time_limit_s,
+            assignment=assignment.id,
+        )
+        if self._last is not None and self._last[1] == "exam":
+            self._last_assigned = assignment
+
     def start_drill(
         self,
         names: list[str],
@@ -676,12 +723,18 @@ class MainWindow(QMainWindow):
         weak: list[tuple[str, str]] | None = None,
         *,
         seed: int | None = None,
+        rules: Any = None,
+        time_limit_s: int | None = None,
+        assignment: int | None = None,
     ) -> None:
+        """A drill of `names` in `mode`, under the settings' house rules (or `rules`: an
+        assigned exam's); `time_limit_s` and `assignment` only for an assigned exam."""
         from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
         from trainer.practice.skills.base import Practice
 
-        rules = self.rules()
+        rules = rules or self.rules()
+        self._last_assigned = None
         try:
             skills = resolve_skills(",".join(names), rules)
             if weak is None:
@@ -707,6 +760,8 @@ class MainWindow(QMainWindow):
                 profile=self.settings.prefs.profile,
                 carried_weak=weak,
                 practice=Practice(chip_payment=self.settings.prefs.chip_payment),
+                time_limit_s=time_limit_s,
+                assignment=assignment,
             )
         except (ValueError, StoreError) as e:  # StoreError: the history cannot be written
             from PySide6.QtWidgets import QMessageBox
@@ -765,6 +820,15 @@ class MainWindow(QMainWindow):
             self.show_home()
             return
         names, mode = self._last
+        assigned = self._last_assigned
+        if assigned is not None:  # the same assigned exam again, while it is open
+            import datetime
+
+            if assigned.state(datetime.date.today()) == "open":
+                self.start_assigned(assigned)
+            else:
+                self.show_home()
+            return
         if mode == "exam":
             self.set_exam(",".join(names))  # a new exam, or the instructor's seed again
             return
