@@ -48,6 +48,7 @@ from trainer.practice.curriculum import CURRICULUM, INFO
 from trainer.practice.drill import exam_outline
 from trainer.practice.skills import SKILLS
 from ui.background import Job, run_in_background
+from ui.home_assigned import HOUSE_PRACTICE
 from ui.i18n import N_, _, ngettext
 from ui.style import esc
 
@@ -76,10 +77,6 @@ STATES = {"upcoming": N_("upcoming"), "open": N_("open"), "closed": N_("closed")
 NEW_SEEDS = 10**9  # a new seed, as a drill draws one: short enough to read out to a class
 WINDOW_DAYS = 4  # a new assignment's window: today and the four days after (a school week)
 
-HOUSE_PRACTICE = N_(
-    "House practice: a trainee may take the exam again while it is open, and the best try "
-    "counts; an exam started after the last day does not count."
-)
 
 
 def new_seed() -> int:

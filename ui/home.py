@@ -301,7 +301,7 @@ class HomePage(QWidget):
             from ui.home_assigned import AssignedBox
 
             self.assigned = AssignedBox(self.startAssigned.emit)
-            self._layout.insertWidget(3, self.assigned)
+            self._layout.insertWidget(self._layout.indexOf(self.notice) + 1, self.assigned)
         self.assigned.show_rows(rows, today)
 
     # ------------------------------------------------------------------ welcome and plan
@@ -313,7 +313,7 @@ class HomePage(QWidget):
         if first_run:
             if self.welcome is None:
                 self.welcome = home_plan.make_welcome(self, ORDER)
-                self._layout.insertWidget(3, self.welcome)
+                self._layout.insertWidget(self._layout.indexOf(self.table), self.welcome)
             self.welcome.show()
             if self.plan_box is not None:
                 self.plan_box.hide()
@@ -322,7 +322,7 @@ class HomePage(QWidget):
             self.welcome.hide()
         if self.plan_box is None:
             self.plan_box = home_plan.make_plan_box(self, self._go_plan)
-            self._layout.insertWidget(3, self.plan_box)
+            self._layout.insertWidget(self._layout.indexOf(self.table), self.plan_box)
         self.plan_text.setText(home_plan.plan_html(plan, _item_names(), self._readable))
         self.plan_button.setEnabled(bool(plan.skills))
         self.plan_box.show()

@@ -18,11 +18,27 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 
 from trainer.history.assignments import CLOSED, OPEN, Assignment, describe_limit, rank
 from trainer.i18n import format_date
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.style import esc
 
 HEADER = "font-size: large; font-weight: bold"
 MUTED = "#808080"
+
+# trainer.history.assignments: house practice, chosen, not a rule of the table
+HOUSE_PRACTICE = N_(
+    "House practice: a trainee may take the exam again while it is open, and the best try "
+    "counts; an exam started after the last day does not count."
+)
+
+
+def questions(a: Assignment) -> int:
+    """How many questions the assigned exam asks (as `Drill` will make it)."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.drill import exam_outline
+    from trainer.practice.skills import SKILLS
+
+    rules = HouseRules.preset_named(a.preset)
+    return exam_outline(rules, [SKILLS[n] for n in a.skills if n in SKILLS])[0]
 
 
 @dataclass(frozen=True)
@@ -92,8 +108,10 @@ class AssignedBox(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self._start = start
         self.title = QLabel()
+        self.title.setWordWrap(True)
         self.grid = QGridLayout()
         self.grid.setColumnStretch(0, 1)
+        self.grid.setVerticalSpacing(6)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
         lay.addLayout(self.grid)
@@ -109,15 +127,16 @@ class AssignedBox(QFrame):
             if widget is not None:
                 widget.deleteLater()
         self.starts = {}
-        self.title.setText(f"<span style='{HEADER}'>{esc(_('Exams assigned to you'))}</span>")
+        self.title.setText(
+            f"<span style='{HEADER}'>{esc(_('Exams assigned to you'))}</span>"
+            f"&nbsp;&nbsp;<span style='color:{MUTED}'>{esc(_(HOUSE_PRACTICE))}</span>"
+        )
         for r, row in enumerate(self.rows):
             a = row.assignment
-            size = _("{skills} · {time}").format(
-                skills=ngettext("{count} skill", "{count} skills", len(a.skills)).format(
-                    count=len(a.skills)
-                ),
-                time=describe_limit(a.time_limit_s),
-            )
+            count = questions(a)
+            size = ngettext(
+                "{count} question in {time}", "{count} questions in {time}", count
+            ).format(count=count, time=describe_limit(a.time_limit_s))
             if a.state(today) == OPEN:
                 when = _("open until {day}").format(day=format_date(a.closes, short=True))
             else:
@@ -136,7 +155,7 @@ class AssignedBox(QFrame):
             self.grid.addWidget(label, r, 0)
             if a.state(today) == OPEN:
                 button = QPushButton(_("Start") if not row.tries else _("Take it again"))
-                button.setMinimumHeight(32)
+                button.setMinimumHeight(28)
                 button.clicked.connect(lambda _=False, a=a: self._start(a))
                 self.grid.addWidget(button, r, 1)
                 self.starts[a.id] = button
