@@ -181,9 +181,9 @@ class AssignDialog(QDialog):
         self.limit.setSuffix(" min")
         self.opens = QDateEdit(_qdate(today))
         self.closes = QDateEdit(_qdate(today + timedelta(days=WINDOW_DAYS)))
-        for edit in (self.opens, self.closes):
-            edit.setCalendarPopup(True)
-            edit.setDisplayFormat("dd/MM/yyyy")
+        for day in (self.opens, self.closes):
+            day.setCalendarPopup(True)
+            day.setDisplayFormat("dd/MM/yyyy")
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         practice = QLabel(_(HOUSE_PRACTICE))
@@ -292,7 +292,6 @@ class AssignDialog(QDialog):
             )
             # the time limit follows the suggestion until the instructor sets one of their own
             if self._suggested is None or self.limit.value() == self._suggested:
-                self._suggested = suggested
                 self.limit.blockSignals(True)
                 self.limit.setValue(suggested)
                 self.limit.blockSignals(False)
@@ -405,6 +404,7 @@ class AssignedExams(QWidget):
         lay.addWidget(self.note)
         lay.addLayout(buttons)
         self.dialog: AssignDialog | None = None
+        self._confirm: QMessageBox | None = None  # the withdraw's question, while it is open
         self._job: Job | None = None
         self.show_assignments(())
 
@@ -490,7 +490,7 @@ class AssignedExams(QWidget):
         )
         yes = box.addButton(_("&Withdraw"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        self._confirm = box  # for tests: the question open
+        self._confirm = box
         box.finished.connect(lambda _r: self._answered(box, yes, a))
         box.open()
 

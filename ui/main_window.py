@@ -705,7 +705,7 @@ class MainWindow(QMainWindow):
         session recorded as a try at it."""
         from trainer.game.rules import HouseRules
 
-        self.start_drill(
+        started = self.start_drill(
             list(assignment.skills),
             "exam",
             seed=assignment.seed,
@@ -713,7 +713,7 @@ class MainWindow(QMainWindow):
             time_limit_s=assignment.time_limit_s,
             assignment=assignment.id,
         )
-        if self._last is not None and self._last[1] == "exam":
+        if started:
             self._last_assigned = assignment
 
     def start_drill(
@@ -726,9 +726,10 @@ class MainWindow(QMainWindow):
         rules: Any = None,
         time_limit_s: int | None = None,
         assignment: int | None = None,
-    ) -> None:
+    ) -> bool:
         """A drill of `names` in `mode`, under the settings' house rules (or `rules`: an
-        assigned exam's); `time_limit_s` and `assignment` only for an assigned exam."""
+        assigned exam's); `time_limit_s` and `assignment` only for an assigned exam. False
+        when it cannot start (the trainee is told why)."""
         from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
         from trainer.practice.skills.base import Practice
@@ -767,7 +768,7 @@ class MainWindow(QMainWindow):
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.warning(self, "Sabot", str(e))
-            return
+            return False
         self._last = (names, mode)
         if mode != "exam":
             self.settings.ui.last_skill = ",".join(names)
@@ -781,6 +782,7 @@ class MainWindow(QMainWindow):
         self._summary_shown = None
         self._summary_drill = None
         page.start(drill)
+        return True
 
     def _bests_keys(self) -> set[tuple[str, int]]:
         from trainer.history.stats import personal_bests
