@@ -78,7 +78,6 @@ NEW_SEEDS = 10**9  # a new seed, as a drill draws one: short enough to read out 
 WINDOW_DAYS = 4  # a new assignment's window: today and the four days after (a school week)
 
 
-
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, NEW_SEEDS)
 
