@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -50,9 +51,11 @@ from trainer.practice.skills import SKILLS
 from ui.background import Job, run_in_background
 from ui.home_assigned import HOUSE_PRACTICE
 from ui.i18n import N_, _, ngettext
-from ui.style import esc
+from ui.style import esc, readable
 
 NOTE = "#b07d12"
+MUTED = "#808080"  # not taken: grey on the light theme and the dark alike
+PASSED = "#2e7d32"  # the class view's green (mastered)
 
 # The checklist's groups, in the curriculum's order: reading a hand, paying it, running the round.
 SKILL_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -414,6 +417,7 @@ class AssignedExams(QWidget):
         today = self._today()
         tree = self.tree
         shown = self.selected()
+        green = readable(QColor(PASSED), tree.palette().color(QPalette.ColorRole.Base))
         tree.clear()
         for a, results in self.assignments:
             passed = sum(1 for r in results if r.best is not None and r.best.passed)
@@ -440,9 +444,14 @@ class AssignedExams(QWidget):
                     top, [r.login, result_text(r), str(r.tries) if r.tries else "", "", ""]
                 )
                 child.setData(0, Qt.ItemDataRole.UserRole, a.id)
+                if r.best is None:
+                    child.setForeground(1, QColor(MUTED))
+                elif r.best.passed:
+                    child.setForeground(1, green)
             if shown is not None and shown.id == a.id:
                 top.setSelected(True)
-        tree.expandAll()
+            # a closed one folded: the class's results stay one click away
+            top.setExpanded(a.state(today) != "closed")
         self.empty.setVisible(not self.assignments)
         self._selected()
 
