@@ -181,7 +181,7 @@ def test_sabot_class_prints_the_table(pg_server: PgServer, tmp_path: Path) -> No
 
 def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> None:
     school_login(pg_server, "class_init_probe")
-    assert init_server(pg_server.url)[-1] == "schema version 3 with row security ready"
+    assert init_server(pg_server.url)[-1] == "schema version 4 with row security ready"
     import psycopg
 
     with psycopg.connect(pg_server.url) as conn:

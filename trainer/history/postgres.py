@@ -48,6 +48,7 @@ from trainer.history.interface import (
     UnwritableError,
 )
 from trainer.history.opening import has_password, is_database_url, without_password
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.history.assignments import Assignment
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 
 INSTRUCTOR: Final = "sabot_instructor"
 TRAINEE: Final = "sabot_trainee"
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -122,6 +123,26 @@ ALTER TABLE session ADD COLUMN IF NOT EXISTS interactive boolean NOT NULL DEFAUL
 CREATE INDEX IF NOT EXISTS session_owner ON session (owner);
 -- version 3: the class view reads each trainee's latest answers to a skill, newest first
 CREATE INDEX IF NOT EXISTS attempt_owner_skill_id ON attempt (owner, skill, id);
+-- version 4: exams an instructor assigns to the class (trainer.history.assignments: its checks
+-- are the client's; these keep a row written by hand in the same bounds), and the assigned
+-- exam a session is a try at (withdrawn: the try stays, an exam of the trainee's own)
+CREATE TABLE IF NOT EXISTS assignment (
+    id bigserial PRIMARY KEY,
+    skills text[] NOT NULL CHECK (cardinality(skills) > 0),
+    seed bigint NOT NULL CHECK (seed >= 0),
+    preset text NOT NULL,
+    time_limit_s integer NOT NULL CHECK (time_limit_s BETWEEN 60 AND 14400),
+    opens date NOT NULL,
+    closes date NOT NULL,
+    title text NOT NULL DEFAULT '' CHECK (char_length(title) <= 80),
+    created_by text NOT NULL DEFAULT current_user,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    CHECK (opens <= closes)
+);
+ALTER TABLE session ADD COLUMN IF NOT EXISTS assignment bigint
+    REFERENCES assignment ON DELETE SET NULL;
+CREATE INDEX IF NOT EXISTS session_assignment ON session (assignment)
+    WHERE assignment IS NOT NULL;
 """
 
 # Row security: a trainee sees and writes its own rows; the instructor reads everyone's.
@@ -141,6 +162,16 @@ _POLICIES: Final = [
     for table in ("profile", "session", "attempt")
 ]
 
+# Assigned exams: every trainee reads them all, only an instructor sets or withdraws one. Not
+# FORCEd: the database's owner (the school's IT) may put one right by hand.
+_ASSIGNMENT_POLICIES: Final = f"""
+    ALTER TABLE assignment ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS trainee_reads ON assignment;
+    CREATE POLICY trainee_reads ON assignment FOR SELECT TO {TRAINEE} USING (true);
+    DROP POLICY IF EXISTS instructor_sets ON assignment;
+    CREATE POLICY instructor_sets ON assignment TO {INSTRUCTOR} USING (true) WITH CHECK (true);
+"""
+
 
 def init_server(url: str) -> list[str]:
     """Create (or bring up to date) the schema, the roles and their row security on the
@@ -154,8 +185,11 @@ def init_server(url: str) -> list[str]:
                 conn.execute(f"CREATE ROLE {role} NOLOGIN")
                 done.append(f"role {role} created")
         conn.execute(SCHEMA)
+        row = conn.execute("SELECT value FROM sabot_meta WHERE key = 'schema'").fetchone()
+        before = int(row[0]) if row is not None and str(row[0]).isdigit() else None
         for _table, sql in _POLICIES:
             conn.execute(sql)
+        conn.execute(_ASSIGNMENT_POLICIES)
         conn.execute(
             "INSERT INTO sabot_meta VALUES ('schema', %s) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -163,14 +197,23 @@ def init_server(url: str) -> list[str]:
         )
         conn.execute(
             f"""
-            REVOKE ALL ON profile, session, attempt, sabot_meta FROM PUBLIC;
+            REVOKE ALL ON profile, session, attempt, sabot_meta, assignment FROM PUBLIC;
             GRANT SELECT ON sabot_meta TO {TRAINEE}, {INSTRUCTOR};
             GRANT SELECT, INSERT, UPDATE ON profile, session TO {TRAINEE};
             GRANT SELECT, INSERT ON attempt TO {TRAINEE};
             GRANT USAGE ON SEQUENCE profile_id_seq, session_id_seq, attempt_id_seq TO {TRAINEE};
             GRANT SELECT ON profile, session, attempt TO {INSTRUCTOR};
+            GRANT SELECT ON assignment TO {TRAINEE};
+            GRANT SELECT, INSERT, UPDATE, DELETE ON assignment TO {INSTRUCTOR};
+            GRANT USAGE ON SEQUENCE assignment_id_seq TO {INSTRUCTOR};
             """
         )
+        if before is not None and before < SCHEMA_VERSION:
+            done.append(
+                _("schema upgraded from version {old} to {new}").format(
+                    old=before, new=SCHEMA_VERSION
+                )
+            )
         done.append(f"schema version {SCHEMA_VERSION} with row security ready")
     return done
 
@@ -197,6 +240,96 @@ def add_login(url: str, login: str, *, instructor: bool = False) -> None:
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
+
+
+# -- exams assigned to the class -----------------------------------------------------------------
+
+_ASSIGNMENT_COLUMNS: Final = "id, skills, seed, preset, time_limit_s, opens, closes, title"
+
+
+def _assignment(row: Sequence[Any]) -> Assignment:
+    from trainer.history.assignments import Assignment
+
+    id, skills, seed, preset, limit, opens, closes, title = row
+    return Assignment(int(id), tuple(skills), int(seed), preset, int(limit), opens, closes, title)
+
+
+@contextmanager
+def _assigning(url: str, doing: str) -> Iterator[Any]:
+    """A connection to set, withdraw or list assigned exams, and the server's refusals said in
+    one sentence: a login that is not an instructor's, a server not yet at version 4."""
+    import psycopg
+
+    with _connect(url) as conn:
+        try:
+            yield conn
+        except psycopg.errors.InsufficientPrivilege:
+            raise ServerError(
+                _("only an instructor can {doing}: {login} is not one of the school's").format(
+                    doing=doing, login=conn.info.user
+                )
+            ) from None
+        except psycopg.errors.UndefinedTable:
+            raise ServerError(
+                _(
+                    "the school's server does not know assigned exams yet: bring it up to date "
+                    "with sabot server init URL, as its owner"
+                )
+            ) from None
+        except psycopg.Error as error:
+            raise ServerError(
+                _("the server refused: {why}").format(why=_first_line(error))
+            ) from None
+
+
+def assign_exam(
+    url: str,
+    skills: Sequence[str] | str,
+    seed: int,
+    preset: str,
+    time_limit_s: int,
+    opens: date,
+    closes: date,
+    title: str = "",
+) -> Assignment:
+    """Assign an exam to the class, through an instructor's login; the assignment as stored.
+    ValueError (one sentence naming the field) when a field is wrong, ServerError when the
+    server refuses (a trainee's login may not)."""
+    from trainer.history.assignments import check_assignment
+
+    checked = check_assignment(skills, seed, preset, time_limit_s, opens, closes, title)
+    with _assigning(url, _("assign an exam")) as conn:
+        row = conn.execute(
+            f"""INSERT INTO assignment (skills, seed, preset, time_limit_s, opens, closes, title)
+            VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING {_ASSIGNMENT_COLUMNS}""",
+            (list(checked[0]), *checked[1:]),
+        ).fetchone()
+    return _assignment(row)
+
+
+def withdraw_exam(url: str, assignment_id: int) -> Assignment:
+    """Withdraw an assigned exam (through an instructor's login): it leaves the trainees' home
+    screens and the class view; the tries already taken stay, as exams of the trainees' own.
+    Returns what was withdrawn; ServerError when there is no such exam or the login may not."""
+    with _assigning(url, _("withdraw an exam")) as conn:
+        row = conn.execute(
+            f"DELETE FROM assignment WHERE id = %s RETURNING {_ASSIGNMENT_COLUMNS}",
+            (assignment_id,),
+        ).fetchone()
+        if row is None:
+            raise ServerError(
+                _("there is no assigned exam {id} on the school's server").format(id=assignment_id)
+            )
+    return _assignment(row)
+
+
+def list_assignments(url: str) -> list[Assignment]:
+    """Every exam assigned on the server, newest first (any login of the school may read them)."""
+    with _assigning(url, _("read the assigned exams")) as conn:
+        rows = conn.execute(
+            f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id DESC"
+        ).fetchall()
+    return [_assignment(r) for r in rows]
 
 
 # -- what goes to the server, each change replayable -------------------------------------------
@@ -227,24 +360,39 @@ def _apply(conn: Any, kind: str, body: Mapping[str, Any], sessions: dict[str, in
         )
     if kind == "session":
         _apply(conn, "profile", {"name": body["profile"], "created": body["created"]}, sessions)
+        values = (
+            body["uid"],
+            body["mode"],
+            json.dumps(body["skills"], ensure_ascii=False),
+            body["preset"],
+            body["seed"],
+            body["started"],
+            body["planned"],
+            body["interactive"],
+        )
+        if body.get("assignment") is None:
+            # the column named only when there is one: a server not yet at version 4 takes
+            # every other session
+            return int(
+                conn.execute(
+                    """INSERT INTO session
+                        (uid, profile, mode, skills, preset, seed, started, planned, interactive)
+                    SELECT %s, id, %s, %s, %s, %s, to_timestamp(%s), %s, %s FROM profile
+                    WHERE owner = session_user AND name = %s
+                    ON CONFLICT (uid) DO NOTHING""",
+                    (*values, body["profile"]),
+                ).rowcount
+            )
+        # an exam withdrawn while the try waited in the outbox: kept as the trainee's own exam
         return int(
             conn.execute(
-                """INSERT INTO session
-                    (uid, profile, mode, skills, preset, seed, started, planned, interactive)
-                SELECT %s, id, %s, %s, %s, %s, to_timestamp(%s), %s, %s FROM profile
+                """INSERT INTO session (uid, profile, mode, skills, preset, seed, started,
+                    planned, interactive, assignment)
+                SELECT %s, id, %s, %s, %s, %s, to_timestamp(%s), %s, %s,
+                    (SELECT g.id FROM assignment g WHERE g.id = %s) FROM profile
                 WHERE owner = session_user AND name = %s
                 ON CONFLICT (uid) DO NOTHING""",
-                (
-                    body["uid"],
-                    body["mode"],
-                    json.dumps(body["skills"], ensure_ascii=False),
-                    body["preset"],
-                    body["seed"],
-                    body["started"],
-                    body["planned"],
-                    body["interactive"],
-                    body["profile"],
-                ),
+                (*values, body["assignment"], body["profile"]),
             ).rowcount
         )
     if kind == "attempt":
@@ -308,6 +456,9 @@ _SYNC_TABLES: Final = (
 )
 
 RETRY_S: Final = 2.0  # while the server cannot be reached, the sender tries again this often
+# the exams assigned on the server are read again this often (and at each connection, and when
+# sync() is called), so one assigned while the app is open shows within a minute
+ASSIGNMENTS_EVERY_S: Final = 60.0
 CONNECT_TIMEOUT_S: Final = 5
 _SEND_MAX: Final = 500  # operations in one transaction on the server
 
@@ -379,6 +530,7 @@ class PostgresStore:
         self._forgotten = 0  # ... and up to this one deleted from it
         self._pulled = 0
         self._sent = 0
+        self._assignments_due = 0.0  # monotonic seconds when the sender reads them again
         self._cond = threading.Condition()
         self._stop = False
         self._wake = threading.Event()
@@ -829,6 +981,7 @@ class PostgresStore:
         if self._thread is None:
             return self.waiting() == 0
         deadline = time.monotonic() + timeout
+        self._assignments_due = 0.0  # and read the assigned exams again
         with self._cond:
             target = self._passes + 2  # the pass under way may have begun before the last change
             while self._passes < target and self._thread.is_alive():
@@ -875,14 +1028,17 @@ class PostgresStore:
                     if not pulled:
                         self._pulled += self._pull(server)
                         pulled = True
+                    if time.monotonic() >= self._assignments_due:
+                        self._read_assignments(server, outbox)
                     self._online, self._problem = True, None
                     server.rollback()  # end the read transaction psycopg opened
-                    wait = None
+                    wait = max(0.0, self._assignments_due - time.monotonic())
                 except psycopg.OperationalError:
                     self._online, self._problem = False, None
                     if server is not None:
                         server.close()
                     server, pulled = None, False
+                    self._assignments_due = 0.0  # read again once it is back
                     wait = self._retry_s
                 except (psycopg.Error, _Missing) as error:
                     # reached, but refused (a login that may not write, a schema too old):
@@ -909,6 +1065,43 @@ class PostgresStore:
                 self._passes += 1
                 self._cond.notify_all()
 
+    def _read_assignments(self, server: Any, outbox: sqlite3.Connection) -> None:
+        """Read the exams assigned on the server into this PC's copy (only when they changed:
+        the sender writes to the copy as little as it can). Runs on the sender's thread."""
+        import psycopg
+
+        from trainer.history.store import _connect
+
+        try:
+            rows = server.execute(
+                f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id"
+            ).fetchall()
+        except psycopg.errors.UndefinedTable:  # a server not yet at version 4: none
+            server.rollback()
+            rows = []
+        fresh = [
+            (id, json.dumps(list(skills), ensure_ascii=False), seed, preset, limit,
+             opens.isoformat(), closes.isoformat(), title)
+            for id, skills, seed, preset, limit, opens, closes, title in rows
+        ]  # fmt: skip
+        with self._local.folding:  # never across a commit: see Store.folding
+            kept = outbox.execute(
+                f"SELECT {_ASSIGNMENT_COLUMNS} FROM sync_assignment ORDER BY id"
+            ).fetchall()
+        if kept != fresh:
+            # a connection of its own, as _pull's (see there)
+            conn = _connect(self.path)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("DELETE FROM sync_assignment")
+                conn.executemany(
+                    "INSERT INTO sync_assignment VALUES (?, ?, ?, ?, ?, ?, ?, ?)", fresh
+                )
+                conn.execute("COMMIT")
+            finally:
+                conn.close()  # uncommitted (this PC's copy busy or full): rolled back
+        self._assignments_due = time.monotonic() + ASSIGNMENTS_EVERY_S
+
     def _pull(self, server: Any) -> int:
         """Bring into this PC's copy the sessions of this login it lacks (practised on another
         PC), with their answers, and the names its profiles were given on another PC; the
@@ -922,7 +1115,7 @@ class PostgresStore:
         rows = server.execute(
             """SELECT s.uid::text, p.name, extract(epoch FROM p.created)::bigint, s.mode,
                 s.skills, s.preset, s.seed, extract(epoch FROM s.started)::bigint,
-                extract(epoch FROM s.ended)::bigint, s.planned, s.interactive
+                extract(epoch FROM s.ended)::bigint, s.planned, s.interactive, s.assignment
             FROM session s JOIN profile p ON p.id = s.profile
             WHERE s.owner = current_user AND s.uid IS NOT NULL ORDER BY s.id"""
         ).fetchall()
@@ -966,6 +1159,7 @@ class PostgresStore:
                 ended,
                 planned,
                 typed,
+                assigned,
             ) in rows:
                 if uid in known:
                     continue
@@ -981,7 +1175,14 @@ class PostgresStore:
                     local.profile(name)
                     moment[0] = started
                     sid = local.start_session(
-                        name, mode, skills, preset, seed, planned, interactive=typed
+                        name,
+                        mode,
+                        skills,
+                        preset,
+                        seed,
+                        planned,
+                        interactive=typed,
+                        assignment=assigned,
                     )
                     conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (sid, uid))
                     for a_uid, skill, item, question, answer, expected, correct, ms, at in answers:
@@ -1119,6 +1320,7 @@ def import_history(url: str, local: Any, profile: str | None = None) -> tuple[in
                                 "started": _unix(row.started),
                                 "planned": row.planned,
                                 "interactive": row.interactive,
+                                "assignment": row.assignment,
                             },
                             sessions,
                         )
@@ -1161,8 +1363,11 @@ __all__ = [
     "ServerError",
     "ServerHistory",
     "add_login",
+    "assign_exam",
     "has_password",
     "import_history",
     "init_server",
     "is_database_url",
+    "list_assignments",
+    "withdraw_exam",
 ]
