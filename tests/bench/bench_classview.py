@@ -2,11 +2,13 @@
 by default (4 million rows), on a real PostgreSQL server started here (as the tests start
 theirs). The goal: the class view is computed in 500 ms or less.
 
-    python -m tests.bench.bench_classview [--trainees 40] [--attempts 100000] [--runs 7]
+    python -m tests.bench.bench_classview [--trainees 40] [--attempts 100000] [--assigned 12]
+        [--runs 7]
 
 The history is made on the server itself with generate_series (no client in the loop): each
 trainee's answers in sessions of 100, over every skill of the curriculum, one session in fifty
-an exam with a seed, one in a hundred piped, and written out (a checkpoint). Then the class view
+an exam with a seed, one in a hundred piped; `--assigned` exams assigned to the class (12), each
+exam session a try at one of those of its seed; and written out (a checkpoint). Then the class view
 is read with an instructor's login, through row security, `--runs` times: prints the first
 (cold) and the median and max of the others, wall clock and this process's CPU, and the load
 average (a loaded machine shows in the wall clock; the server's CPU is the server's, in another
@@ -24,7 +26,7 @@ import time
 GOAL_MS = 500
 
 
-def _fill(url: str, trainees: int, attempts: int, skills: list[str]) -> None:
+def _fill(url: str, trainees: int, attempts: int, skills: list[str], assigned: int) -> None:
     import psycopg
 
     per_session = 100
@@ -69,6 +71,22 @@ def _fill(url: str, trainees: int, attempts: int, skills: list[str]) -> None:
             ORDER BY s.id, i""",
             (skills, len(skills), per_session),
         )
+        # the exams assigned: seeds 1000 to 1002 in turn, open over the whole history; each
+        # exam session a try at one of those of its seed
+        conn.execute(
+            """INSERT INTO assignment (skills, seed, preset, time_limit_s, opens, closes, title)
+            SELECT %s, 1000 + k %% 3, 'casino-fr', 900, current_date - 400, current_date,
+                'Exam ' || k
+            FROM generate_series(0, %s - 1) k""",
+            (skills, assigned),
+        )
+        conn.execute(
+            """UPDATE session s SET assignment = (
+                SELECT g.id FROM assignment g WHERE g.seed = s.seed
+                ORDER BY g.id OFFSET s.id %% greatest(1, %s / 3) LIMIT 1)
+            WHERE s.mode = 'exam'""",
+            (assigned,),
+        )
         conn.execute("VACUUM ANALYZE")
         # the fill's pages written out now, as a running server would have by the time an
         # instructor opens the class view: else the first read paid for flushing ~4,000 pages
@@ -80,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trainees", type=int, default=40)
     parser.add_argument("--attempts", type=int, default=100_000)
+    parser.add_argument("--assigned", type=int, default=12)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
 
@@ -100,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         add_login(server.url, "instructor", instructor=True)
         targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
         begun = time.monotonic()
-        _fill(server.url, args.trainees, args.attempts, list(targets))
+        _fill(server.url, args.trainees, args.attempts, list(targets), args.assigned)
         made = time.monotonic() - begun
         url = server.login_url("instructor")
         wall: list[float] = []
@@ -118,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
             f"({rows:,} rows, made in {made:.0f} s), {len(targets)} skills, "
             f"{len(view.seeds)} exam seeds: {len(view.trainees)} trainees read, "
             f"{sum(len(t.exams) for t in view.trainees)} exams, "
-            f"{len(view.attention)} needing attention"
+            f"{len(view.attention)} needing attention, {len(view.assignments)} exams assigned "
+            f"({sum(r.tries for _, rs in view.assignments for r in rs)} tries)"
         )
         warm = wall[1:] or wall
         print(

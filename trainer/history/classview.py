@@ -20,6 +20,11 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
   Exams are grouped by their seed: the same questions for everyone who took that seed.
 - Ready: every required skill mastered and an exam passed (`progress_data.readiness`).
 - Last activity: the latest answer, or the latest session started or ended.
+- Assigned exams (`trainer.history.assignments`): every one on the server, newest first, with
+  one result per trainee: the tries that count (an ended exam session taken for it, on its seed,
+  typed, started inside its window of days) and the best of them, ranked as `rank`; its
+  required skills are the assignment's own. The server sums each try's answers; Python only
+  ranks the tries.
 
 Who needs attention (`ATTENTION_*`), a reason each, in this order:
 
@@ -39,6 +44,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from trainer.history.assignments import Assignment, AssignmentResult, rank
 from trainer.history.measures import MASTERY, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam
 from trainer.history.stats import ratio, window_mastery
@@ -105,13 +111,9 @@ class TraineeRow:
         best: dict[int | None, ExamResult] = {}
         for e in self.exams:
             held = best.get(e.seed)
-            if held is None or _rank(e.result) > _rank(held):
+            if held is None or rank(e.result) > rank(held):
                 best[e.seed] = e.result
         return best
-
-
-def _rank(e: ExamResult) -> tuple[bool, bool, int, float]:
-    return (e.passed, e.complete, -len(e.uncovered), e.accuracy or 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,8 @@ class ClassView:
     now: float  # unix seconds the view was read at
     skills: tuple[str, ...]
     trainees: tuple[TraineeRow, ...]  # by login
+    # every assigned exam, newest first, with one result per trainee (in the order of trainees)
+    assignments: tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...] = ()
 
     @property
     def seeds(self) -> tuple[int | None, ...]:
@@ -173,6 +177,64 @@ FROM session s CROSS JOIN LATERAL (
 WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0
 ORDER BY s.id
 """
+
+
+# Each try at an assigned exam that counts, its answers summed on the server. The window is of
+# the server's calendar: a date cast to a moment is its midnight in the server's time zone.
+# Each try's answers summed up on their own along attempt_session, as _EXAMS does; a try with
+# no answer (ended at once) is a try all the same.
+_TRIES: Final = """
+SELECT s.assignment, s.owner, s.id, extract(epoch FROM s.started), s.planned,
+    x.n, x.correct, x.covered
+FROM session s JOIN assignment g ON g.id = s.assignment CROSS JOIN LATERAL (
+    SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
+        array_remove(array_agg(DISTINCT a.skill), NULL) AS covered
+    FROM attempt a WHERE a.session = s.id
+) x
+WHERE s.ended IS NOT NULL AND s.mode = %(exam)s AND s.interactive AND s.seed = g.seed
+    AND s.started >= g.opens::timestamptz AND s.started < (g.closes + 1)::timestamptz
+ORDER BY s.id
+"""
+
+
+def has_assignments(conn: Any) -> bool:
+    """Whether the server knows assigned exams (schema version 4 on)."""
+    row = conn.execute("SELECT to_regclass('assignment') IS NOT NULL").fetchone()
+    return bool(row and row[0])
+
+
+def read_assignments(
+    conn: Any, logins: Sequence[str]
+) -> tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...]:
+    """Every exam assigned on the server, newest first, each with the result of every login of
+    `logins`, in that order (see the module docstring for which tries count)."""
+    from trainer.history.postgres import _ASSIGNMENT_COLUMNS, _assignment
+
+    if not has_assignments(conn):
+        return ()
+    assigned = [
+        _assignment(r)
+        for r in conn.execute(f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id DESC")
+    ]
+    skills = {a.id: a.skills for a in assigned}
+    tries: defaultdict[tuple[int, str], list[ExamResult]] = defaultdict(list)
+    for aid, owner, sid, started, planned, n, right, covered in conn.execute(
+        _TRIES, {"exam": EXAM}
+    ):
+        result = _exam(sid, float(started), True, n, right, set(covered), skills[aid], planned)
+        tries[aid, owner].append(result)
+    out = []
+    for a in assigned:
+        results = []
+        for login in logins:
+            taken = tries.get((a.id, login), [])
+            best = None
+            for t in taken:  # the first of the best, as the exams by seed
+                if best is None or rank(t) > rank(best):
+                    best = t
+            results.append(AssignmentResult(login, len(taken), best))
+        out.append((a, tuple(results)))
+    return tuple(out)
 
 
 def read_class(
@@ -237,7 +299,8 @@ def read_class(
                 attention=attention(row_cells.values(), at, row_exams, now),
             )
         )
-    return ClassView(now, tuple(skills), tuple(rows))
+    logins = [r.login for r in rows]
+    return ClassView(now, tuple(skills), tuple(rows), read_assignments(conn, logins))
 
 
 def attention(
@@ -308,6 +371,17 @@ def class_view(
         return read_class(conn, targets, required, now=now)
 
 
+def assignment_results(url: str) -> tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...]:
+    """The assigned exams read on the server `url` names, newest first, each with the result of
+    every login that has a profile there (row security: an instructor's login sees them all, a
+    trainee's only their own) — the class view's `assignments` without the rest of it."""
+    from trainer.history.postgres import _connect
+
+    with _connect(url) as conn:
+        logins = [r[0] for r in conn.execute("SELECT DISTINCT owner FROM profile ORDER BY 1")]
+        return read_assignments(conn, logins)
+
+
 def trainee_history(url: str, login: str, path: Path) -> Store:
     """One trainee's history, read on the server through `url`'s login (an instructor's reads
     every row), copied into a SQLite history at `path` (a new file), for the progress view to
@@ -319,10 +393,11 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
     local = Store.open(path, clock=lambda: moment[0])
     try:
         with _connect(url) as conn:
+            assigned = "s.assignment" if has_assignments(conn) else "NULL::bigint"
             sessions = conn.execute(
-                """SELECT s.id, p.name, extract(epoch FROM p.created), s.mode, s.skills, s.preset,
+                f"""SELECT s.id, p.name, extract(epoch FROM p.created), s.mode, s.skills, s.preset,
                     s.seed, extract(epoch FROM s.started), extract(epoch FROM s.ended),
-                    s.planned, s.interactive
+                    s.planned, s.interactive, {assigned}
                 FROM session s JOIN profile p ON p.id = s.profile
                 WHERE s.owner = %s ORDER BY s.id""",
                 (login,),
@@ -350,12 +425,20 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
                 ended,
                 planned,
                 typed,
+                assigned,
             ) in sessions:
                 moment[0] = float(created)
                 local.profile(name)
                 moment[0] = float(started)
                 here = local.start_session(
-                    name, mode, skills, preset, seed, planned, interactive=typed
+                    name,
+                    mode,
+                    skills,
+                    preset,
+                    seed,
+                    planned,
+                    interactive=typed,
+                    assignment=assigned,
                 )
                 for skill, item, question, answer, expected, correct, ms, at in answers[sid]:
                     moment[0] = float(at)
