@@ -106,9 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         drill_cli.add_commands(sub)
         export_cli.add_commands(sub)
-    from trainer.commands import classview, deal, home, server
+    from trainer.commands import assign, classview, deal, home, server
 
-    classview.add_commands(sub)
+    assign.add_actions(classview.add_commands(sub))
     deal.add_commands(sub)
     home.add_commands(sub)
     server.add_commands(sub)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from datetime import date
 from typing import Any
 
 from trainer.commands.common import EXIT_USAGE
@@ -68,6 +69,17 @@ def class_lines(view: ClassView) -> list[str]:
             else:
                 line = _("seed {seed}: {exams}")
             out.append("  " + line.format(seed=seed, exams=", ".join(marks)))
+    if view.assignments:
+        from trainer.commands.assign import assignment_line, result_text
+
+        today = date.today()
+        out += [
+            "",
+            _("Assigned exams (house practice: retakes allowed while open, the best counts):"),
+        ]
+        for a, results in view.assignments:
+            out.append("  " + assignment_line(a, today))
+            out += [f"      {r.login}: {result_text(r)}" for r in results]
     out += ["", _("Needs attention:")]
     needing = view.attention
     between = pgettext("between the parts of a sentence", "; ")
@@ -108,7 +120,14 @@ def _json(view: ClassView) -> dict[str, Any]:
             }
             for t in view.trainees
         ],
+        "assignments": _assignments_json(view),
     }
+
+
+def _assignments_json(view: ClassView) -> list[dict[str, Any]]:
+    from trainer.commands.assign import assignments_json
+
+    return assignments_json(view.assignments, date.today())
 
 
 def cmd_class(args: Any) -> int:
@@ -138,7 +157,8 @@ def cmd_class(args: Any) -> int:
     return 0
 
 
-def add_commands(sub: Any) -> None:
+def add_commands(sub: Any) -> Any:
+    """`sabot class URL`; the parser, for `trainer.commands.assign` to add its actions to."""
     c = sub.add_parser(
         "class",
         help=_("the instructor's class view of a school's server"),
@@ -151,3 +171,4 @@ def add_commands(sub: Any) -> None:
     c.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=INSTRUCTOR"))
     c.add_argument("--json", action="store_true", help=_("the figures as JSON"))
     c.set_defaults(func=cmd_class)
+    return c

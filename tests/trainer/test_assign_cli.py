@@ -1,0 +1,205 @@
+"""`sabot class URL assign|exams|withdraw` against a real PostgreSQL server (started by the tests;
+skipped with the reason where it cannot be): what the instructor types, what is printed, and
+every mistake said in one sentence with the usage status, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.trainer.history import Clock
+from tests.trainer.pg_server import PgServer, school_login
+from trainer.cli import main
+from trainer.game.rules import HouseRules
+from trainer.history.postgres import PostgresStore, add_login, init_server, list_assignments
+from trainer.practice.drill import EXAM, Drill
+from trainer.practice.skills import SKILLS
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+TODAY = date.today()
+
+
+@pytest.fixture(scope="module")
+def school(pg_server: PgServer) -> Iterator[tuple[PgServer, str]]:
+    init_server(pg_server.url)
+    add_login(pg_server.url, "mme_cli", instructor=True)
+    yield pg_server, pg_server.login_url("mme_cli")
+
+
+def _sabot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _assign(url: str, *extra: str) -> list[str]:
+    return [
+        "class", url, "assign", "--skills", "pay-even,announce", "--seed", "42",
+        "--time-limit", "15m", "--from", TODAY.isoformat(),
+        "--to", (TODAY + timedelta(days=4)).isoformat(), *extra,
+    ]  # fmt: skip
+
+
+def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
+    school: tuple[PgServer, str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    server, teacher = school
+    status, out, err = _sabot(capsys, *_assign(teacher, "--title", "Payouts, week 1"))
+    assert (status, err) == (0, "")
+    (a,) = [x for x in list_assignments(teacher) if x.title == "Payouts, week 1"]
+    assert out == (
+        f"Exam assigned: {a.id}  Payouts, week 1 — open, {TODAY.isoformat()} to "
+        f"{(TODAY + timedelta(days=4)).isoformat()}; seed 42, casino-fr, 15 min: "
+        "pay-even, announce\n"
+    )
+    ana = school_login(server, f"cli_ana_{os.getpid()}")
+    ben = school_login(server, f"cli_ben_{os.getpid()}")
+    clock = Clock(__import__("time").time())
+    with PostgresStore.open(ana, data=tmp_path / "a", clock=clock) as store:
+        for right in (3, 4):
+            d = Drill(
+                [SKILLS[s] for s in a.skills], HouseRules.from_spec(a.preset), mode=EXAM,
+                seed=a.seed, store=store, time_limit_s=a.time_limit_s, assignment=a.id,
+            )  # fmt: skip
+            assert d.session_id is not None
+            for n, q in enumerate(d._plan or []):
+                store.record(d.session_id, q.skill, q.item, {}, "x", "x", n < right, 1200)
+            store.end_session(d.session_id)
+        assert store.sync(30)
+    with PostgresStore.open(ben, data=tmp_path / "b", clock=clock) as store:
+        store.profile("Ben")
+        assert store.sync(30)
+
+    status, out, err = _sabot(capsys, "class", teacher, "exams")
+    assert (status, err) == (0, "")
+    block = out.split("\n\n")
+    (mine,) = [b for b in block if b.startswith(f"{a.id}  Payouts, week 1")]
+    lines = mine.splitlines()
+    assert any(
+        line.split() == [ana.rsplit("=", 1)[1], "4/4", "passed", "(2", "tries)"] for line in lines
+    )
+    assert any(line.split() == [ben.rsplit("=", 1)[1], "not", "taken"] for line in lines)
+
+    status, out, _ = _sabot(capsys, "class", teacher, "exams", "--json")
+    (row,) = [r for r in json.loads(out) if r["id"] == a.id]
+    results = {r["login"]: r for r in row["results"]}
+    assert results[ana.rsplit("=", 1)[1]]["tries"] == 2
+    assert results[ana.rsplit("=", 1)[1]]["best"]["passed"] is True
+    assert results[ben.rsplit("=", 1)[1]] == {
+        "login": ben.rsplit("=", 1)[1],
+        "tries": 0,
+        "best": None,
+    }
+    assert row["state"] == "open" and row["skills"] == ["pay-even", "announce"]
+
+    status, out, _ = _sabot(capsys, "class", teacher)  # the class view shows them too
+    assert status == 0 and "Assigned exams" in out and f"{a.id}  Payouts, week 1" in out
+    status, out, _ = _sabot(capsys, "class", teacher, "--json")
+    assert a.id in [x["id"] for x in json.loads(out)["assignments"]]
+
+    status, out, err = _sabot(capsys, "class", ana, "exams")  # a trainee sees their own
+    assert status == 0 and ben.rsplit("=", 1)[1] not in out and "4/4 passed" in out
+
+    status, out, err = _sabot(capsys, "class", teacher, "withdraw", str(a.id))
+    assert (status, err) == (0, "") and out.startswith("Exam withdrawn")
+    status, out, err = _sabot(capsys, "class", teacher, "withdraw", str(a.id))
+    assert status == 1 and err == (
+        f"sabot class: there is no assigned exam {a.id} on the school's server\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("--time-limit", "quarter"), "The time limit is minutes or hours"),
+        (("--time-limit", "5h"), "The time limit is from 1 minute to 4 hours, not 5 h."),
+        (("--from", "7/12"), "--from: a day is written 2026-12-07, not '7/12'."),
+        (("--skills", "juggling"), "The skills: 'juggling' is not a skill"),
+        (("--preset", "casino-de"), "The rules: 'casino-de' is not a preset"),
+        (("--title", "x" * 81), "The title is at most 80 characters, not 81."),
+    ],
+)
+def test_a_wrong_field_is_one_sentence_and_the_usage_status(
+    school: tuple[PgServer, str],
+    capsys: pytest.CaptureFixture[str],
+    change: tuple[str, str],
+    said: str,
+) -> None:
+    _, teacher = school
+    args = _assign(teacher)
+    flag, value = change
+    if flag in args:
+        args[args.index(flag) + 1] = value
+    else:
+        args += [flag, value]
+    before = len(list_assignments(teacher))
+    status, out, err = _sabot(capsys, *args)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"sabot class: {said}") and err.count("\n") == 1, err
+    assert len(list_assignments(teacher)) == before  # nothing assigned
+
+
+def test_the_dates_the_wrong_way_round_and_a_bad_seed(
+    school: tuple[PgServer, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, teacher = school
+    args = _assign(teacher)
+    args[args.index("--from") + 1] = (TODAY + timedelta(days=9)).isoformat()
+    status, _, err = _sabot(capsys, *args)
+    assert status == 2 and "The dates: the exam closes on" in err
+    args = _assign(teacher)
+    args[args.index("--seed") + 1] = "-4"
+    with pytest.raises(SystemExit) as usage:
+        main(args)
+    assert usage.value.code == 2
+    assert "a seed is a whole number from 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["class", teacher, "withdraw", "three"])
+    assert "an assigned exam's number, as sabot class URL exams lists them" in (
+        capsys.readouterr().err
+    )
+
+
+def test_a_trainee_cannot_assign_or_withdraw(
+    school: tuple[PgServer, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    server, teacher = school
+    pupil = school_login(server, f"cli_pupil_{os.getpid()}")
+    status, out, err = _sabot(capsys, *_assign(pupil))
+    assert (status, out) == (1, "")
+    assert err == (
+        f"sabot class: only an instructor can assign an exam: {pupil.rsplit('=', 1)[1]} is not "
+        "one of the school's\n"
+    )
+    _sabot(capsys, *_assign(teacher))
+    newest = list_assignments(teacher)[0]
+    status, out, err = _sabot(capsys, "class", pupil, "withdraw", str(newest.id))
+    assert status == 1 and "only an instructor can withdraw an exam" in err
+    assert list_assignments(teacher)[0] == newest
+
+
+def test_sabot_class_assign_on_the_command_line(school: tuple[PgServer, str]) -> None:
+    _, teacher = school
+    done = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", *_assign(teacher, "--lang", "fr")],
+        capture_output=True, text=True, cwd=REPO, timeout=120,
+        env=dict(os.environ, LANG="C.UTF-8"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Examen assigné")
+    unreachable = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "class", "postgresql:///x?host=/nowhere", "exams"],
+        capture_output=True, text=True, cwd=REPO, timeout=120,
+    )  # fmt: skip
+    assert unreachable.returncode == 1
+    assert unreachable.stderr.startswith("sabot class: cannot reach the school's server")
+    assert "Traceback" not in unreachable.stderr
