@@ -131,6 +131,19 @@ def main(argv: list[str] | None = None) -> int:
             cpu.append((time.process_time_ns() - c0) / 1e6)
             wall.append((time.monotonic_ns() - w0) / 1e6)
         assert view is not None
+        # the assigned exams' part alone, on one connection as class_view reads (jit off)
+        import psycopg
+
+        from trainer.history.classview import read_assignments
+
+        logins = [t.login for t in view.trainees]
+        assigned_ms: list[float] = []
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SET jit = off")
+            for _ in range(args.runs):
+                w0 = time.monotonic_ns()
+                read_assignments(conn, logins)
+                assigned_ms.append((time.monotonic_ns() - w0) / 1e6)
         rows = args.trainees * args.attempts
         print(
             f"class view over {args.trainees} trainees × {args.attempts:,} answers "
@@ -144,6 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  wall: first {wall[0]:.0f} ms, then median {statistics.median(warm):.0f} ms, "
             f"max {max(warm):.0f} ms ({len(warm)} runs; goal ≤ {GOAL_MS} ms)"
+        )
+        print(
+            f"  of which the assigned exams, read alone: median "
+            f"{statistics.median(assigned_ms):.0f} ms, max {max(assigned_ms):.0f} ms"
         )
         print(
             f"  this process's CPU: median {statistics.median(cpu):.0f} ms; load average "
