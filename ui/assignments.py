@@ -355,6 +355,23 @@ class AssignDialog(QDialog):
         self.ok.setEnabled(self.values is not None)
 
 
+class ServerWrites:
+    """The writes of the tab to the school's server `url` (an instructor's login)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def assign(self, *values: Any) -> Assignment:
+        from trainer.history.postgres import assign_exam
+
+        return assign_exam(self.url, *values)
+
+    def withdraw(self, assignment_id: int) -> None:
+        from trainer.history.postgres import withdraw_exam
+
+        withdraw_exam(self.url, assignment_id)
+
+
 COLUMNS = (N_("Exam / trainee"), N_("Result"), N_("Tries"), N_("Days"), N_("State"))
 
 

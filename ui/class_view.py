@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QStyleOptionHeader,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -145,6 +146,7 @@ class ClassWindow(QWidget):
         parent: QWidget | None = None,
         *,
         read: Callable[[], ClassView] | None = None,
+        writes: Any = None,
     ) -> None:
         super().__init__(parent)
         self.url, self.targets, self.settings = url, dict(targets), settings
@@ -203,11 +205,23 @@ class ClassWindow(QWidget):
             )
         )
         hint.setWordWrap(True)
-        layout = QVBoxLayout(self)
+        heat = QWidget()
+        layout = QVBoxLayout(heat)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(hint)
         layout.addWidget(self.split, 1)
-        layout.addWidget(self.status)
-        layout.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
+        # the exams assigned to the class (ui.assignments), in a tab of their own
+        from ui.assignments import AssignedExams, ServerWrites
+
+        self.assigned = AssignedExams(writes or ServerWrites(url))
+        self.assigned.changed.connect(self.reload)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(heat, _("&Class"))
+        self.tabs.addTab(self.assigned, _("Assigned &exams"))
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.tabs, 1)
+        outer.addWidget(self.status)
+        outer.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
         self.reload()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802
@@ -277,6 +291,7 @@ class ClassWindow(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.updateGeometry()
         self.exams.setText(_exam_text(view))
+        self.assigned.show_assignments(view.assignments)
         needing = view.attention
         if needing:
             lines = "".join(

@@ -270,3 +270,24 @@ def test_the_tabs_button_opens_the_dialog_and_an_assignment_asks_for_a_new_readi
     assert server.assigned[0][0] == ("outcome",)
     assert "Assigned" in tab.status.text()
     qtbot.waitUntil(lambda: tab.dialog is None)
+
+
+def test_the_class_view_has_the_tab(qtbot, tmp_path, server):
+    from trainer.history.classview import ClassView
+    from trainer.settings import Settings
+    from ui.class_view import ClassWindow
+
+    view = ClassView(0.0, (), (), assignments=ASSIGNED)
+    w = ClassWindow(
+        "postgresql:///nowhere",
+        {},
+        Settings.load(tmp_path / "s.json"),
+        read=lambda: view,
+        writes=server,
+    )
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.loaded, timeout=5000):
+        w.show()
+    assert w.tabs.tabText(1).replace("&", "") == "Assigned exams"
+    w.tabs.setCurrentIndex(1)
+    assert w.assigned.tree.topLevelItemCount() == 2
