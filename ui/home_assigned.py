@@ -60,7 +60,11 @@ def assigned_figures(
     from trainer.history.progress_data import read_exams
 
     try:
-        shown = [a for a in assignments if a.state(today) != CLOSED]
+        # the open ones first (the newest first), then those to come, the nearest first
+        shown = sorted(
+            (a for a in assignments if a.state(today) != CLOSED),
+            key=lambda a: (a.state(today) != OPEN, date.min if a.state(today) == OPEN else a.opens),
+        )
         if not shown:
             return []
         try:

@@ -59,10 +59,10 @@ def test_a_history_of_this_pc_alone_shows_no_assigned_exams(window):
 
 
 def test_home_shows_the_open_and_upcoming_ones_and_not_the_closed(qtbot, school):
-    w = school([OPEN, UPCOMING, CLOSED])
+    w = school([UPCOMING, OPEN, CLOSED])
     qtbot.waitUntil(lambda: w.home.assigned is not None and w.home.assigned.isVisible())
     box = w.home.assigned
-    assert [r.assignment.id for r in box.rows] == [OPEN.id, UPCOMING.id]
+    assert [r.assignment.id for r in box.rows] == [OPEN.id, UPCOMING.id]  # open ones first
     assert list(box.starts) == [OPEN.id]  # only an open one can be started
     texts = [box.grid.itemAtPosition(r, 0).widget().text() for r in range(2)]
     assert "Week 49" in texts[0] and "open until" in texts[0]
