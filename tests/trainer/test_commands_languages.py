@@ -41,7 +41,7 @@ def _sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                 "La partie finit après 1 coup (la table a décidé d'arrêter).",
                 "Votre feuille de marque"),
          ("Round", "holds the bank", "stakes", "The game ends", "score sheet")),
-        ("it", ("Partita tra amici Sabot — Léa, Hugo, 100 gettoni ciascuno, il banco passa",
+        ("it", ("Partita tra amici Sabot — Léa, Hugo, 100 fiche ciascuno, il banco passa",
                 "Colpo 1 — Léa tiene il banco.", "il banco (Léa):", "Hugo: vinto o perso",
                 "La partita finisce dopo 1 colpo (il tavolo ha deciso di smettere).",
                 "Il tuo foglio dei conti"),

@@ -70,13 +70,13 @@ def _connect(url: str) -> Any:
         import psycopg
     except ImportError as e:
         raise ServerError(
-            "a school's server needs the psycopg package: pip install 'psycopg[binary]'"
+            _("a school's server needs the psycopg package: pip install 'psycopg[binary]'")
         ) from e
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise ServerError(f"cannot reach the school's server: {first}") from e
+        raise ServerError(_("cannot reach the school's server: {why}").format(why=first)) from e
 
 
 SCHEMA: Final = """
@@ -183,7 +183,7 @@ def init_server(url: str) -> list[str]:
             exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
             if not exists:
                 conn.execute(f"CREATE ROLE {role} NOLOGIN")
-                done.append(f"role {role} created")
+                done.append(_("role {role} created").format(role=role))
         conn.execute(SCHEMA)
         row = conn.execute("SELECT value FROM sabot_meta WHERE key = 'schema'").fetchone()
         before = int(row[0]) if row is not None and str(row[0]).isdigit() else None
@@ -214,14 +214,18 @@ def init_server(url: str) -> list[str]:
                     old=before, new=SCHEMA_VERSION
                 )
             )
-        done.append(f"schema version {SCHEMA_VERSION} with row security ready")
+        done.append(
+            _("schema version {version} with row security ready").format(version=SCHEMA_VERSION)
+        )
     return done
 
 
 def _role(name: str) -> str:
     if not _ROLE_NAME.fullmatch(name) or name.startswith("pg_"):
         raise ServerError(
-            f"a login name is lower-case letters, digits and _ (at most 63), not {name!r}"
+            _("a login name is lower-case letters, digits and _ (at most 63), not {name}").format(
+                name=repr(name)
+            )
         )
     return name
 
@@ -401,7 +405,11 @@ def _apply(conn: Any, kind: str, body: Mapping[str, Any], sessions: dict[str, in
             row = conn.execute("SELECT id FROM session WHERE uid = %s", (body["session"],))
             found = row.fetchone()
             if found is None:
-                raise _Missing(f"the session {body['session']} of an answer is not on the server")
+                raise _Missing(
+                    _("the session {session} of an answer is not on the server").format(
+                        session=body["session"]
+                    )
+                )
             session = sessions[body["session"]] = int(found[0])
         return int(
             conn.execute(
@@ -796,7 +804,11 @@ class PostgresStore:
 
         checked_attempt(*attempt)
         if self._local._session(session_id).ended or session_id in self._ending:
-            raise ValueError(f"Session {session_id} has ended; start a new one to record.")
+            raise ValueError(
+                _("Session {session} has ended; start a new one to record.").format(
+                    session=session_id
+                )
+            )
 
     def _record(
         self,
@@ -1350,7 +1362,7 @@ def import_history(url: str, local: Any, profile: str | None = None) -> tuple[in
                     raise ServerError(str(error)) from None
                 except Exception as error:  # psycopg's, imported lazily
                     raise ServerError(
-                        f"the server refused the import: {_first_line(error)}"
+                        _("the server refused the import: {why}").format(why=_first_line(error))
                     ) from None
     return added, there
 
