@@ -10,7 +10,8 @@ calendar (the server's time zone, its `TimeZone` setting, where results are coun
 House practice (chosen, not a rule of the table): a trainee may take an assigned exam again as
 often as they like inside its window, and the best try counts — ranked as the class view ranks
 exams (passed, then complete, then every skill asked, then accuracy). A try started outside the
-window (before `opens`, after `closes`) does not count, nor one that did not end.
+window (before `opens`, after `closes`) does not count, nor one that did not end or has no
+answer.
 """
 
 from __future__ import annotations

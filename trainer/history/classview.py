@@ -22,9 +22,9 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
 - Last activity: the latest answer, or the latest session started or ended.
 - Assigned exams (`trainer.history.assignments`): every one on the server, newest first, with
   one result per trainee: the tries that count (an ended exam session taken for it, on its seed,
-  typed, started inside its window of days) and the best of them, ranked as `rank`; its
-  required skills are the assignment's own. The server sums each try's answers; Python only
-  ranks the tries.
+  typed, answered at least once, started inside its window of days) and the best of them,
+  ranked as `rank`; its required skills are the assignment's own. The server sums each try's
+  answers, in the same reading as the exams by seed; Python only ranks the tries.
 
 Who needs attention (`ATTENTION_*`), a reason each, in this order:
 
@@ -179,20 +179,30 @@ ORDER BY s.id
 """
 
 
-# Each try at an assigned exam that counts, its answers summed on the server. The window is of
-# the server's calendar: a date cast to a moment is its midnight in the server's time zone.
-# Each try's answers summed up on their own along attempt_session, as _EXAMS does; a try with
-# no answer (ended at once) is a try all the same.
-_TRIES: Final = """
-SELECT s.assignment, s.owner, s.id, extract(epoch FROM s.started), s.planned,
-    x.n, x.correct, x.covered
+# A try at an assigned exam that counts: an exam above (typed, answered), ended, on the
+# assignment's seed, started inside its window — of the server's calendar: a date cast to a
+# moment is its midnight in the server's time zone.
+_COUNTS: Final = """s.ended IS NOT NULL AND s.seed = g.seed
+    AND s.started >= g.opens::timestamptz AND s.started < (g.closes + 1)::timestamptz"""
+
+# The exams with the assignment each counts as a try at (NULL: none): one reading of the exams
+# for both the exams by seed and the assigned exams.
+_EXAMS_TRIES: Final = _EXAMS.replace(
+    "x.n, x.correct, x.covered\nFROM session s",
+    f"x.n, x.correct, x.covered, g.id\nFROM session s LEFT JOIN assignment g\n"
+    f"    ON g.id = s.assignment AND {_COUNTS}",
+)
+assert _EXAMS_TRIES != _EXAMS
+
+# The tries alone, for `sabot class URL exams`.
+_TRIES: Final = f"""
+SELECT g.id, s.owner, s.id, extract(epoch FROM s.started), s.planned, x.n, x.correct, x.covered
 FROM session s JOIN assignment g ON g.id = s.assignment CROSS JOIN LATERAL (
     SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
-        array_remove(array_agg(DISTINCT a.skill), NULL) AS covered
+        array_agg(DISTINCT a.skill) AS covered
     FROM attempt a WHERE a.session = s.id
 ) x
-WHERE s.ended IS NOT NULL AND s.mode = %(exam)s AND s.interactive AND s.seed = g.seed
-    AND s.started >= g.opens::timestamptz AND s.started < (g.closes + 1)::timestamptz
+WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0 AND {_COUNTS}
 ORDER BY s.id
 """
 
@@ -204,13 +214,14 @@ def has_assignments(conn: Any) -> bool:
 
 
 def read_assignments(
-    conn: Any, logins: Sequence[str]
+    conn: Any, logins: Sequence[str], tries_read: Sequence[Sequence[Any]] | None = None
 ) -> tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...]:
     """Every exam assigned on the server, newest first, each with the result of every login of
-    `logins`, in that order (see the module docstring for which tries count)."""
+    `logins`, in that order (see the module docstring for which tries count). `tries_read`: the
+    tries as _TRIES gives them, when the caller read them already (the class view)."""
     from trainer.history.postgres import _ASSIGNMENT_COLUMNS, _assignment
 
-    if not has_assignments(conn):
+    if tries_read is None and not has_assignments(conn):
         return ()
     assigned = [
         _assignment(r)
@@ -218,9 +229,9 @@ def read_assignments(
     ]
     skills = {a.id: a.skills for a in assigned}
     tries: defaultdict[tuple[int, str], list[ExamResult]] = defaultdict(list)
-    for aid, owner, sid, started, planned, n, right, covered in conn.execute(
-        _TRIES, {"exam": EXAM}
-    ):
+    if tries_read is None:
+        tries_read = conn.execute(_TRIES, {"exam": EXAM}).fetchall()
+    for aid, owner, sid, started, planned, n, right, covered in tries_read:
         result = _exam(sid, float(started), True, n, right, set(covered), skills[aid], planned)
         tries[aid, owner].append(result)
     out = []
@@ -274,11 +285,15 @@ def read_class(
         if at is not None:
             last[owner] = max(last.get(owner, 0.0), float(at))
     exams: defaultdict[str, list[SeedExam]] = defaultdict(list)
-    for owner, seed, sid, started, ended, planned, n, right, covered in conn.execute(
-        _EXAMS, {"exam": EXAM}
+    assigned = has_assignments(conn)
+    tries: list[tuple[Any, ...]] = []
+    for owner, seed, sid, started, ended, planned, n, right, covered, *counted in conn.execute(
+        _EXAMS_TRIES if assigned else _EXAMS, {"exam": EXAM}
     ):
         result = _exam(sid, float(started), ended, n, right, set(covered), need, planned)
         exams[owner].append(SeedExam(seed, result))
+        if counted and counted[0] is not None:
+            tries.append((counted[0], owner, sid, started, planned, n, right, covered))
     rows = []
     for owner in sorted(cells):
         row_exams = tuple(exams.get(owner, ()))
@@ -300,7 +315,8 @@ def read_class(
             )
         )
     logins = [r.login for r in rows]
-    return ClassView(now, tuple(skills), tuple(rows), read_assignments(conn, logins))
+    assignments = read_assignments(conn, logins, tries) if assigned else ()
+    return ClassView(now, tuple(skills), tuple(rows), assignments)
 
 
 def attention(
