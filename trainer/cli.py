@@ -70,7 +70,46 @@ def cmd_gui(lang: str | None = None) -> int:
     return run(sys.argv[:1], lang=lang)
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Each command and the module of trainer.commands that adds it to the parser (`add_commands`):
+# a command imports its own module only, so `sabot export` does not import the drills, the deal
+# mode or the class view to parse its line. Help, or a line that names no command, adds them all.
+COMMANDS = {
+    "drill": "drill",
+    "stats": "drill",
+    "export": "export",
+    "class": "classview",
+    "deal": "deal",
+    "home": "home",
+    "server": "server",
+}
+# the modules that may be left out of a build (their commands are then not offered)
+OPTIONAL = frozenset({"drill", "export"})
+# the class command's actions (assign, exams, withdraw) come from a module of their own
+ACTIONS = {"classview": "assign"}
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command a command line names ("export" in `sabot --lang fr export out.csv`), or None
+    when it names none before its first other argument (`sabot --help`, `sabot`, a typo)."""
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--lang":
+            i += 2  # and its value
+            continue
+        if token == "round" or token in COMMANDS:
+            return token
+        if not token.startswith("-") or token == "--":
+            return None
+        i += 1
+    return None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with `command` ("export"), only that command's module is
+    imported and added; without it, every command's."""
+    import importlib
+
     from trainer.commands.parsing import Parser
 
     p = Parser(
@@ -98,20 +137,22 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--compact", action="store_true", help=_("print the JSON on one line"))
     r.set_defaults(func=cmd_round)
 
-    try:
-        from trainer.commands import drill as drill_cli
-        from trainer.commands import export as export_cli
-    except ImportError:
-        pass
+    if command == "round":
+        modules: list[str] = []
+    elif command in COMMANDS:
+        modules = [COMMANDS[command]]
     else:
-        drill_cli.add_commands(sub)
-        export_cli.add_commands(sub)
-    from trainer.commands import assign, classview, deal, home, server
-
-    assign.add_actions(classview.add_commands(sub))
-    deal.add_commands(sub)
-    home.add_commands(sub)
-    server.add_commands(sub)
+        modules = list(dict.fromkeys(COMMANDS.values()))  # in the order of the help
+    for name in modules:
+        try:
+            module = importlib.import_module(f"trainer.commands.{name}")
+        except ImportError:
+            if name not in OPTIONAL:
+                raise
+        else:
+            added = module.add_commands(sub)
+            if name in ACTIONS:
+                importlib.import_module(f"trainer.commands.{ACTIONS[name]}").add_actions(added)
     from trainer.commands.common import add_language_arguments
 
     add_language_arguments(p)
@@ -134,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    parser = build_parser(command_named(argv))
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
