@@ -62,6 +62,7 @@ _scan: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_on
 _DEFLATED: Final = b"\x01"  # the store's version byte of a deflated question (`encode_question`)
 _SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats, few at a time
 _ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
+_QUOTE, _QUOTES = '"', '""'  # a quote in a CSV field, and as the field says it
 
 
 def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
@@ -154,7 +155,12 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
         if asked is None or asked[0] != skill:
             words, text = question_words(stored, skill)
             if csv:
-                words = f"{_cell(words)},{_cell(text)}"
+                # as _cell quotes them: the JSON has quotes, the words mostly a comma
+                words = (
+                    f'{_cell(words)},"{text.replace(_QUOTE, _QUOTES)}"'
+                    if '"' in text
+                    else f"{_cell(words)},{_cell(text)}"
+                )
             else:
                 words = f'"question": {_json(words)}, "question_json": {text or "null"}'
             if len(said) >= _SAID_AT_MOST:

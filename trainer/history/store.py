@@ -1406,12 +1406,14 @@ class Store:
         ms, answered at in unix seconds). The question is left as stored (`decode_question`
         reads it) and the names are shared objects, not one copy a row: an export of many
         attempts reads each distinct question and name once."""
-        where, args = "a.id > ?", []
+        where, args, join = "a.id > ?", [], ""
         if profile is not None:
+            # the sessions are joined only to keep a profile's: every attempt has its session
+            join = "JOIN session s ON s.id = a.session"
             where += " AND s.profile = ?"
             args.append(self._profile_id(profile))
         query = f"""SELECT a.id, a.session, a.item, a.question, a.answer, a.expected, a.correct,
-                a.ms, a.at FROM attempt a JOIN session s ON s.id = a.session
+                a.ms, a.at FROM attempt a {join}
             WHERE {where} ORDER BY a.id LIMIT {_EXPORT_PAGE}"""
         sessions: dict[int, tuple[str, str, int]] = {}
         items: dict[int, tuple[str, str, str | bytes]] = {}
@@ -1440,10 +1442,15 @@ class Store:
             # holds no statement open
             rows = self._conn.execute(query, (last, *args)).fetchall()
             for _, session, item, question, answer, expected, correct, ms, at in rows:
-                if session not in sessions or item not in items:
+                try:
+                    name, mode, started = sessions[session]
+                    skill, key, first = items[item]
+                except KeyError:
                     known()  # begun or first asked while the export runs
-                name, mode, started = sessions[session]
-                skill, key, first = items[item]
+                    if session not in sessions:
+                        continue  # no attempt is without its session: as the join would
+                    name, mode, started = sessions[session]
+                    skill, key, first = items[item]
                 yield (
                     name,
                     session,

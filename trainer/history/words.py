@@ -272,7 +272,15 @@ def words_and(items: Sequence[str]) -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    key = tuple(items)
+    said = _SAID_LISTS.get(key)
+    if said is None or _said_in[0] != language():
+        _keep_for(language())
+        said = _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+        if len(_SAID_LISTS) >= 20_000:
+            _SAID_LISTS.clear()
+        _SAID_LISTS[key] = said
+    return said
 
 
 def _semicolons(parts: Sequence[str]) -> str:
@@ -281,17 +289,27 @@ def _semicolons(parts: Sequence[str]) -> str:
 
 
 # A hand's cards in words, by its cards: hands of two or three cards come back again and again.
-# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value. Kept for
-# one language at a time ("and", "et", "e").
+# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value. Lists in
+# words (`words_and`), likewise: boxes 1, 2 and 5. Both kept for one language at a time ("and",
+# "et", "e").
 _SAID_CARDS: dict[tuple[str, ...], str] = {}
+_SAID_LISTS: dict[tuple[str, ...], str] = {}
 _said_in: list[str] = [SOURCE_LANGUAGE]
+
+
+def _keep_for(lang: str) -> None:
+    """The kept words are those of `lang`: those of another language are forgotten."""
+    if _said_in[0] != lang:
+        _SAID_CARDS.clear()
+        _SAID_LISTS.clear()
+        _said_in[0] = lang
 
 
 def _cards(cards: Sequence[str]) -> str:
     """`words_and` of the cards' ranks: "A, 4 and 5"."""
-    if _said_in[0] != language():
-        _SAID_CARDS.clear()
-        _said_in[0] = language()
+    lang = language()
+    if _said_in[0] != lang:
+        _keep_for(lang)
     key = tuple(cards)
     said = _SAID_CARDS.get(key)
     if said is not None:
@@ -316,13 +334,14 @@ def _dealer(cards: Sequence[str]) -> str:
 
 
 def _hands(cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]) -> str:
+    english = language() == SOURCE_LANGUAGE  # amounts said as stored (`money`), looked at once
     parts = []
     for i, hand in enumerate(cards):
         label = labels[i] if i < len(labels) else None
         said = _cards(hand)
         shown = i + 1 if label is None else label
         if i < len(stakes):
-            stake = money(stakes[i])
+            stake = str(stakes[i]) if english else money(stakes[i])
             if label is None or _split_hand(label):
                 text = _("hand {label} has {cards} for {stake}")
             else:
