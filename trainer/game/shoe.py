@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 from itertools import repeat, starmap
-from operator import itemgetter
 
 from trainer.game.cards import full_deck
 
@@ -28,10 +28,12 @@ def shuffled(cards: list[str], rng: random.Random) -> list[str]:
     Random.shuffle, a little faster in CPython since the keys are drawn and sorted in C where
     Random.shuffle runs a Python loop (the shoe is reshuffled every round online). Two equal keys
     would keep those two cards in the deck's order: about once in 10^11 shuffles of six decks."""
-    # (starmap calls random() once per card without a Python loop)
-    keys = list(starmap(rng.random, repeat((), len(cards))))
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    return list(itemgetter(*order)(cards)) if len(cards) > 1 else list(cards)
+    # The sort asks each card for its key once, first card first, before it compares any: the
+    # key "function" is the next of the random draws (next(draws, card), the card never used),
+    # so the cards are sorted by their own keys at once, with no list of keys or of positions.
+    # (starmap calls random() once per card without a Python loop.)
+    draws = starmap(rng.random, repeat((), len(cards)))
+    return sorted(cards, key=partial(next, draws))
 
 
 # the cards of a shoe of n decks in the makers' order, made once
