@@ -30,6 +30,8 @@ BUST = "bust"
 class Hand:
     box: int
     cards: list[str]
+    # the stake on the hand per bettor: a hand dealt holds its box's bets themselves, which no
+    # longer change once the cards are out, until a double puts new stakes in their place
     stakes: dict[str, Decimal]
     # what a dealer Black Jack may take when dealer_bj_takes is "original"
     original: dict[str, Decimal]
@@ -44,7 +46,7 @@ class Hand:
     natural: bool
     natural_paid: bool
     result: str | None
-    net: dict[str, Decimal]
+    net: dict[str, Decimal]  # empty until the hand is settled, then filled once
     announcements: list[str]
     label: str
     # what the hand may do on its first two cards when nobody refuses: worked out when it gets

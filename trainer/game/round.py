@@ -220,10 +220,11 @@ class Round:
             v = VALUE[first[0]]
             w = VALUE[second[0]]
             low = v + w
-            # the original bet is the box's, which no longer changes once the cards are out
+            # the hand's stakes and its original bet are the box's bets, which no longer change
+            # once the cards are out (a double gives the hand new stakes)
             if v == 1 or w == 1:
                 said = BLACK_JACK if low == 11 else SOFT_WORDS[low]
-                h = Hand(b.number, [first, second], bets.copy(), bets, [said], b.label, low, True)
+                h = Hand(b.number, [first, second], bets, bets, [said], b.label, low, True)
                 if low == 11:  # an Ace and a ten-value [000]
                     h.natural = h.closed = naturals = True
                 else:
@@ -231,12 +232,12 @@ class Round:
                     h.legal = _LEGAL[low + 10 in doubles][may_split and first[0] == second[0]]
             else:
                 said = HARD_WORDS[low]
-                h = Hand(b.number, [first, second], bets.copy(), bets, [said], b.label, low)
+                h = Hand(b.number, [first, second], bets, bets, [said], b.label, low)
                 h.legal = _LEGAL[low in doubles][
                     v == w if by_value else by_rank and first[0] == second[0]
                 ]
             words.append(said)
-            b.hands = [h]
+            b.hands.append(h)
             hands.append(h)
         self._queue = hands.copy()  # the hands in playing order (`_advance`)
         self._qi = 0
@@ -345,8 +346,10 @@ class Round:
             if h.natural and not h.natural_paid:
                 h.natural_paid = True
                 h.result = BLACKJACK
-                h.net = {k: blackjack_win(v, self.rules) for k, v in h.stakes.items()}
-                self._steps.append((ev.BLACKJACK_PAID, h.label, h.net))
+                net = h.net
+                for k, v in h.stakes.items():
+                    net[k] = blackjack_win(v, self.rules)
+                self._steps.append((ev.BLACKJACK_PAID, h.label, net))
 
     # ------------------------------------------------------------------ insurance
     def insurable(self) -> dict[int, dict[str, Decimal]]:
@@ -557,10 +560,11 @@ class Round:
             why = self._can_double(h, refusals)
             if why:
                 raise RoundError(f"box {h.box}: hand {h.label} cannot double: {why}")
-            stakes = h.stakes
-            for k in stakes:
-                if k not in refusals:
-                    stakes[k] = stakes[k] * TWO
+            # new stakes, not the old ones changed: a hand's first stakes are its box's bets
+            stakes: dict[str, Decimal] = {}
+            for k, v in h.stakes.items():
+                stakes[k] = v if k in refusals else v * TWO
+            h.stakes = stakes
             h.doubled = True
             self._steps.append((S_DOUBLE, h.label, stakes))
             self._deal_to(h)

@@ -325,6 +325,12 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 DEFAULT_PRESET = "casino-fr"
 
+# what each `blackjack_pays` pays for 1 staked, worked out once: a natural is paid by it
+_RATIOS: Final = {
+    pays: Decimal(num) / Decimal(den)
+    for pays, (num, den) in ((p, p.split(":")) for p in ("3:2", "6:5", "1:1"))
+}
+
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
@@ -454,8 +460,7 @@ class HouseRules:
 
     @property
     def blackjack_ratio(self) -> Decimal:
-        num, den = self.blackjack_pays.split(":")
-        return Decimal(num) / Decimal(den)
+        return _RATIOS[self.blackjack_pays]
 
     def describe(self) -> str:
         over = self.overrides()

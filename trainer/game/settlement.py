@@ -37,49 +37,59 @@ def settle(
     order: each one collected, pushed or paid as the dealer comes to it, so each box is cleared
     as it is settled."""
     add = steps.append
+    # each net is the hand's own empty dict, filled here (loops rather than comprehensions or
+    # copies: a hand has one or two bettors, for whom a new dict costs more than the filling)
     for b in reversed(boxes):
         for h in reversed(b.hands):
             if h.result is not None:
                 continue
+            net = h.net
+            stakes = h.stakes
             low = h.low
             best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
             if dealer_natural:
                 if h.natural:
                     h.result = PUSH  # [000] boxes with Black Jack push
-                    h.net = dict.fromkeys(h.stakes, ZERO)
-                    add((PUSH, h.label, h.net))
+                    for k in stakes:
+                        net[k] = ZERO
+                    add((PUSH, h.label, net))
                     continue
                 if rules.dealer_bj_takes == "original":
-                    lost = {k: h.original.get(k, ZERO) for k in h.stakes}
-                    h.net = {k: -v for k, v in lost.items()}
-                    if any(lost.values()):
+                    lost = False
+                    for k in stakes:
+                        v = h.original.get(k, ZERO)
+                        net[k] = -v
+                        lost = lost or bool(v)
+                    if lost:
                         h.result = LOSE
-                        add((COLLECT_NET, h.label, h.net))
+                        add((COLLECT_NET, h.label, net))
                     else:
                         h.result = PUSH
-                        add((PUSH, h.label, h.net))
+                        add((PUSH, h.label, net))
                     continue
                 # a dealer Black Jack takes every bet, doubles and splits included [001]
                 # (dealer_bj_takes all)
                 h.result = LOSE
-                h.net = {k: -v for k, v in h.stakes.items()}
-                add((COLLECT, h.label, h.stakes))
+                for k, v in stakes.items():
+                    net[k] = -v
+                add((COLLECT, h.label, stakes))
             elif h.natural:
                 # [003] a dealer 21 in three or more cards does not beat a Black Jack
                 h.result = BLACKJACK
-                h.net = {k: blackjack_win(v, rules) for k, v in h.stakes.items()}
-                add((PAY, h.label, h.net))
+                for k, v in stakes.items():
+                    net[k] = blackjack_win(v, rules)
+                add((PAY, h.label, net))
             elif dealer_best > 21 or best > dealer_best:
                 h.result = WIN  # [000] dealer bust pays every bet still in play
-                h.net = h.stakes.copy()
-                add((PAY, h.label, h.net))
+                net.update(stakes)
+                add((PAY, h.label, net))
             elif best == dealer_best:
                 h.result = PUSH
-                h.net = dict.fromkeys(h.stakes, ZERO)
-                add((PUSH, h.label, h.net))
+                for k in stakes:
+                    net[k] = ZERO
+                add((PUSH, h.label, net))
             else:
                 h.result = LOSE
-                net = h.net = {}
-                for k, v in h.stakes.items():  # a loop, not a comprehension: see money_map
+                for k, v in stakes.items():
                     net[k] = -v
-                add((COLLECT, h.label, h.stakes))
+                add((COLLECT, h.label, stakes))
