@@ -108,13 +108,14 @@ def _deal_round(s: Step) -> list[dict[str, Any]]:
 
 class Record:
     """The steps of one round: appended to `steps` while it is played, `written` to read them.
+    (The round makes its record when it is first read: most rounds never are.)
 
     (No bound `steps.append` is kept on any object: a deep copy of a round would share it.)"""
 
     __slots__ = ("steps", "_written", "_read")
 
-    def __init__(self) -> None:
-        self.steps: list[Step] = []
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = steps
         self._written: list[dict[str, Any]] = []
         self._read = 0  # the steps written so far
 

@@ -7,14 +7,42 @@ running point, the stake on it per bettor, and what it came to once settled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NoReturn
 
 from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.payout import ZERO
 
 _LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
+
+
+
+class _Nothing(dict[str, Decimal]):
+    """No amount for anyone, and none may be added: one shared empty mapping, in place of an
+    empty dict made for every box. A dict, so that it reads at a dict's speed; copied or
+    pickled, it stays the one NOTHING."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("NOTHING holds no amount and takes none")
+
+    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refuse
+
+    def __reduce__(self) -> str:
+        return "NOTHING"
+
+    def __copy__(self) -> _Nothing:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Nothing:
+        return self
+
+
+NOTHING: Mapping[str, Decimal] = _Nothing()
 
 SEAT = "seat"  # the seated player, who decides for the box; behind bettors have names [000]
 
@@ -114,9 +142,11 @@ class Box:
     number: int
     bets: dict[str, Decimal]
     hands: list[Hand]
-    # every bettor on the box may insure, against his own bet [003] "ogni giocatore"
-    insured: dict[str, Decimal]
-    insurance_nets: dict[str, Decimal]  # once settled
+    # every bettor on the box may insure, against his own bet [003] "ogni giocatore"; a box
+    # starts with NOTHING, one shared empty mapping (most boxes never insure), and insurance
+    # puts new dicts in its place (trainer.game.insurance)
+    insured: Mapping[str, Decimal]
+    insurance_nets: Mapping[str, Decimal]  # once settled
     # the bets' total, kept as they are placed: a box may hold thousands of behind bets, and
     # summing them again at every bet made placing them quadratic
     total: Decimal
@@ -127,8 +157,7 @@ class Box:
         self.label = _LABELS[number] if number < 8 else str(number)
         self.bets = bets
         self.hands = []
-        self.insured = {}
-        self.insurance_nets = {}
+        self.insured = self.insurance_nets = NOTHING
         self.total = total
 
     @property

@@ -69,7 +69,7 @@ class Insurance:
         return None
 
     def place(self, b: Box, bettor: str, amount: Decimal) -> None:
-        b.insured[bettor] = amount
+        b.insured = {**b.insured, bettor: amount}  # a box starts with hand.NOTHING
         self._steps.append((INSURE, str(b.number), bettor, amount))
 
     @staticmethod
@@ -83,7 +83,8 @@ class Insurance:
         for b in boxes:
             if not b.insured or b.insurance_nets:
                 continue
-            nets = b.insurance_nets
+            nets: dict[str, Decimal] = {}
+            b.insurance_nets = nets  # in place of hand.NOTHING
             box = str(b.number)
             for bettor, insured in b.insured.items():
                 if dealer_natural:

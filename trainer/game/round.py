@@ -27,7 +27,7 @@ from trainer.game import events as ev
 from trainer.game.announce import BLACK_JACK, HARD_WORDS, POINT_WORDS, SOFT_WORDS
 from trainer.game.cards import VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
-from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record
+from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record, Step
 from trainer.game.events import DOUBLE as S_DOUBLE
 from trainer.game.events import HIT as S_HIT
 from trainer.game.events import STAND as S_STAND
@@ -102,9 +102,11 @@ class Round:
         self._on_burn = on_burn
         self.phase = BETTING
         self.boxes: dict[int, Box] = {}
-        # every step, kept short while the round is played and written out when read (`events`)
-        record = self._record = Record()
-        steps = self._steps = record.steps
+        # every step, kept short while the round is played and written out when read (`events`,
+        # through a Record made then)
+        steps: list[Step] = []
+        self._steps = steps
+        self._record: Record | None = None
         dealer = self._dealer = Dealer(rules, steps)
         self._insurance: Insurance | None = None  # made when insurance is offered
         self.dealer = dealer.cards
@@ -132,19 +134,17 @@ class Round:
             raise RoundError(f"box {box}: no bet is accepted once the first card is out [000]")
         if not 1 <= box <= r.boxes:
             raise RoundError(f"box {box}: this table has boxes 1 to {r.boxes}")
-        # ZERO rather than 0: a Decimal compares faster with a Decimal than with an int
-        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= ZERO:
-            raise RoundError(f"box {box}: {bettor}'s bet must be a positive amount, not {amount}")
-        if bettor != SEAT and not r.behind_bets:
-            raise RoundError(
-                f"box {box}: behind bets are not taken under {r.preset} ({bettor} bets behind)"
-            )
+        # a positive amount, at least the table's minimum: one comparison where the table has a
+        # minimum, which is positive (ZERO rather than 0: a Decimal compares faster with a Decimal)
         tmin = r.table_min
-        if tmin is not None and amount < tmin:
-            raise RoundError(
-                f"box {box}: {bettor}'s bet {money(amount)} is below the table minimum "
-                f"{money(tmin)}"
-            )
+        if (
+            not isinstance(amount, Decimal)
+            or not amount.is_finite()
+            or (amount <= ZERO if tmin is None else amount < tmin)
+        ):
+            raise RoundError(self._refused_amount(box, bettor, amount))
+        if bettor != SEAT and not r.behind_bets:
+            raise RoundError(self._refused_amount(box, bettor, amount))
         tmax = r.table_max
         b = self.boxes.get(box)
         if b is None:
@@ -173,6 +173,18 @@ class Round:
         b.total = total
         if bettor == SEAT:
             self._unseated -= 1
+
+    def _refused_amount(self, box: int, bettor: str, amount: Decimal) -> str:
+        """Why `bet` refuses an amount that is not positive or below the table minimum, or a
+        behind bet: the first of these reasons, in this order."""
+        r = self.rules
+        if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= ZERO:
+            return f"box {box}: {bettor}'s bet must be a positive amount, not {amount}"
+        if bettor != SEAT and not r.behind_bets:
+            return f"box {box}: behind bets are not taken under {r.preset} ({bettor} bets behind)"
+        tmin = r.table_min
+        assert tmin is not None and amount < tmin  # (bet would have taken it)
+        return f"box {box}: {bettor}'s bet {money(amount)} is below the table minimum {money(tmin)}"
 
     # ------------------------------------------------------------------ deal
     def deal(self) -> None:
@@ -725,10 +737,9 @@ class Round:
 
     def _undecided(self) -> bool:
         """Whether a hand still waits for the dealer's hand to be settled."""
-        for b in self._order:
-            for h in b.hands:
-                if h.result is None:
-                    return True
+        for h in self._queue:  # every hand
+            if h.result is None:
+                return True
         return False
 
     # ------------------------------------------------------------------ settlement
@@ -736,7 +747,7 @@ class Round:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self.current = None
-        settle(self._order, self._dealer.best, dealer_natural, self.rules, self._steps)
+        settle(self._queue, self._dealer.best, dealer_natural, self.rules, self._steps)
         self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
@@ -744,7 +755,10 @@ class Round:
     def events(self) -> list[dict[str, Any]]:
         """Every step of the round so far, in table order, as the transcript writes them
         (trainer.game.events): the same list, growing as the round goes on."""
-        return self._record.written()
+        record = self._record
+        if record is None:
+            record = self._record = Record(self._steps)
+        return record.written()
 
     @property
     def deal_order(self) -> list[str]:
@@ -778,8 +792,12 @@ class Round:
     def balances(self) -> dict[str, Decimal]:
         """Each bettor's net over the round, his hands and his insurance."""
         out: dict[str, Decimal] = {}
+        # (the keys and a look-up rather than items(): a net holds a bettor or two, and the
+        # items' view and iterator cost more than the look-ups)
         for h in self._queue:  # every hand
-            for k, v in h.net.items():
+            net = h.net
+            for k in net:
+                v = net[k]
                 out[k] = out[k] + v if k in out else v
         if self._insurance is not None:
             for b in self._order:

@@ -27,69 +27,70 @@ def settlement_order(boxes: Sequence[Box]) -> Iterator[Hand]:
 
 
 def settle(
-    boxes: Sequence[Box],
+    hands: Sequence[Hand],
     dealer_best: int,
     dealer_natural: bool,
     rules: HouseRules,
     steps: list[Step],
 ) -> None:
-    """Settle every hand of `boxes` (in box order) that has no result yet, in settlement
-    order: each one collected, pushed or paid as the dealer comes to it, so each box is cleared
-    as it is settled."""
+    """Settle every hand that has no result yet, in settlement order: each one collected,
+    pushed or paid as the dealer comes to it, so each box is cleared as it is settled.
+
+    `hands` are every hand of the round in playing order, box by box and a box's hands first to
+    last (the round's queue): read backwards, they are in settlement order (`settlement_order`)."""
     add = steps.append
     # each net is the hand's own empty dict, filled here (loops rather than comprehensions or
     # copies: a hand has one or two bettors, for whom a new dict costs more than the filling)
-    for b in reversed(boxes):
-        for h in reversed(b.hands):
-            if h.result is not None:
-                continue
-            net = h.net
-            stakes = h.stakes
-            low = h.low
-            best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
-            if dealer_natural:
-                if h.natural:
-                    h.result = PUSH  # [000] boxes with Black Jack push
-                    for k in stakes:
-                        net[k] = ZERO
-                    add((PUSH, h.label, net))
-                    continue
-                if rules.dealer_bj_takes == "original":
-                    lost = False
-                    for k in stakes:
-                        v = h.original.get(k, ZERO)
-                        net[k] = -v
-                        lost = lost or bool(v)
-                    if lost:
-                        h.result = LOSE
-                        add((COLLECT_NET, h.label, net))
-                    else:
-                        h.result = PUSH
-                        add((PUSH, h.label, net))
-                    continue
-                # a dealer Black Jack takes every bet, doubles and splits included [001]
-                # (dealer_bj_takes all)
-                h.result = LOSE
-                for k, v in stakes.items():
-                    net[k] = -v
-                add((COLLECT, h.label, stakes))
-            elif h.natural:
-                # [003] a dealer 21 in three or more cards does not beat a Black Jack
-                h.result = BLACKJACK
-                for k, v in stakes.items():
-                    net[k] = blackjack_win(v, rules)
-                add((PAY, h.label, net))
-            elif dealer_best > 21 or best > dealer_best:
-                h.result = WIN  # [000] dealer bust pays every bet still in play
-                net.update(stakes)
-                add((PAY, h.label, net))
-            elif best == dealer_best:
-                h.result = PUSH
+    for h in reversed(hands):
+        if h.result is not None:
+            continue
+        net = h.net
+        stakes = h.stakes
+        low = h.low
+        best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
+        if dealer_natural:
+            if h.natural:
+                h.result = PUSH  # [000] boxes with Black Jack push
                 for k in stakes:
                     net[k] = ZERO
                 add((PUSH, h.label, net))
-            else:
-                h.result = LOSE
-                for k, v in stakes.items():
+                continue
+            if rules.dealer_bj_takes == "original":
+                lost = False
+                for k in stakes:
+                    v = h.original.get(k, ZERO)
                     net[k] = -v
-                add((COLLECT, h.label, stakes))
+                    lost = lost or bool(v)
+                if lost:
+                    h.result = LOSE
+                    add((COLLECT_NET, h.label, net))
+                else:
+                    h.result = PUSH
+                    add((PUSH, h.label, net))
+                continue
+            # a dealer Black Jack takes every bet, doubles and splits included [001]
+            # (dealer_bj_takes all)
+            h.result = LOSE
+            for k, v in stakes.items():
+                net[k] = -v
+            add((COLLECT, h.label, stakes))
+        elif h.natural:
+            # [003] a dealer 21 in three or more cards does not beat a Black Jack
+            h.result = BLACKJACK
+            for k, v in stakes.items():
+                net[k] = blackjack_win(v, rules)
+            add((PAY, h.label, net))
+        elif dealer_best > 21 or best > dealer_best:
+            h.result = WIN  # [000] dealer bust pays every bet still in play
+            net.update(stakes)
+            add((PAY, h.label, net))
+        elif best == dealer_best:
+            h.result = PUSH
+            for k in stakes:
+                net[k] = ZERO
+            add((PUSH, h.label, net))
+        else:
+            h.result = LOSE
+            for k, v in stakes.items():
+                net[k] = -v
+            add((COLLECT, h.label, stakes))
