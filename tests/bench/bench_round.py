@@ -70,24 +70,33 @@ def basic_strategy(low: int, ace: bool, first: str, up: str, legal: tuple[str, .
 
 
 # `basic_strategy` looked up rather than worked out at each decision, so that the player's own
-# thinking costs little beside the engine's: STRATEGY[up][low][ace] holds the actions the
-# player wants, in order, the first one the hand may take being his decision. A hand that may
-# split is a pair, and a pair of Aces or 8s is the only pair with a hard total of 2 with an Ace
-# or 16 without. (`make_player` checks that the table decides as `basic_strategy` does.)
+# thinking costs little beside the engine's: STRATEGY[up][low][ace][legal] is the decision for
+# the actions `legal` the round offers (the round's own tuples, one of LEGAL_SETS): the first of
+# the actions the player wants, in order, that the hand may take. A hand that may split is a
+# pair, and a pair of Aces or 8s is the only pair with a hard total of 2 with an Ace or 16
+# without. (`make_player` checks that the table decides as `basic_strategy` does.)
 _ALL = (SPLIT, DOUBLE, HIT, STAND)
 
+LEGAL_SETS = (
+    (HIT, STAND),
+    (HIT, STAND, SPLIT),
+    (HIT, STAND, DOUBLE),
+    (HIT, STAND, DOUBLE, SPLIT),
+)
 
-def _wanted(low: int, ace: bool, up: str) -> tuple[str, ...]:
+
+def _wanted(low: int, ace: bool, up: str) -> dict[tuple[str, ...], str]:
     first = ("A" if ace else "8") if (low, ace) in ((2, True), (16, False)) else "2"
-    return tuple(
+    wanted = [
         a
         for a in _ALL
         if basic_strategy(low, ace, first, up, (HIT, STAND, *([a] if a in (SPLIT, DOUBLE) else ())))
         == a
-    )
+    ]
+    return {legal: next(a for a in wanted if a in legal) for legal in LEGAL_SETS}
 
 
-STRATEGY: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = {
+STRATEGY: dict[str, tuple[tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str]], ...]] = {
     up: tuple((_wanted(low, False, up), _wanted(low, True, up)) for low in range(32))
     for up in "A23456789TJQK"
 }
@@ -109,16 +118,8 @@ def _check_strategy() -> None:
                         if low > 21:
                             continue
                         want = basic_strategy(low, ace, first, up, legal)
-                        got = next(a for a in STRATEGY[up][low][ace] if a in legal)
+                        got = STRATEGY[up][low][ace][legal]
                         assert got == want, (first, second, more, up, legal, got, want)
-
-
-LEGAL_SETS = (
-    (HIT, STAND),
-    (HIT, STAND, SPLIT),
-    (HIT, STAND, DOUBLE),
-    (HIT, STAND, DOUBLE, SPLIT),
-)
 
 
 PLANS = 4096  # rounds of bets drawn before the clock starts, played in turn
@@ -139,9 +140,10 @@ def make_player(
             plan.append((n, rng.choice(BETS), behind and rng.random() < 0.2))
         plans.append(tuple(plan))
     next_plan = itertools.cycle(plans).__next__
+    burn = shoe.burn
 
     def one_round() -> None:
-        rnd = Round(rules, shoe, on_burn=shoe.burn)
+        rnd = Round(rules, shoe, on_burn=burn)
         bet = rnd.bet
         for n, stake, behind_too in next_plan():
             bet(n, SEAT, stake)
@@ -158,11 +160,7 @@ def make_player(
         legal_actions = rnd.legal_actions
         act = rnd.act
         while (h := rnd.current) is not None:
-            legal = legal_actions()
-            for action in wanted[h.low][h.ace]:
-                if action in legal:
-                    act(action)
-                    break
+            act(wanted[h.low][h.ace][legal_actions()])
         rnd.balances()
         shoe.end_round()
 

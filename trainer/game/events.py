@@ -10,8 +10,9 @@ The steps, and the keys they are written with besides "type":
 - (DEAL, to, card): "to", "card"; (DEAL_DOWN, to, card), the hole card: the same and "face":
   "down"; (ANNOUNCE, hand, words): "hand", "words"; (DEAL_SAY, to, card, words), a card and the
   point said after it, is written as the two steps it is, a deal and an announce; and the whole
-  deal is one step, (DEAL_ROUND, labels, cards, up_words, hole, words), written as its cards one
-  by one, the dealer's point after his up card and each box's point at the end [000];
+  deal is one step, (DEAL_ROUND, boxes, cards, up_words, hole, words), written as its cards one
+  by one, the dealer's point after his up card and each box's point at the end [000] (`boxes`,
+  the round's boxes in box order, give the labels: a box's never changes);
 - (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
   into): "hand", "into";
 - (PAY, hand, net), (PUSH, hand, net), (BLACKJACK_PAID, hand, net), (COLLECT, hand, stakes) and
@@ -93,7 +94,8 @@ _WRITE[INSURANCE_PAID] = _WRITE[INSURANCE_COLLECTED] = _WRITE[INSURE]
 
 
 def _deal_round(s: Step) -> list[dict[str, Any]]:
-    _, labels, cards, up_words, hole, words = s
+    _, boxes, cards, up_words, hole, words = s
+    labels = [b.label for b in boxes]
     n = len(labels)
     out = [{"type": DEAL, "to": t, "card": c} for t, c in zip(labels, cards, strict=False)]
     out.append({"type": DEAL, "to": DEALER, "card": cards[n]})

@@ -86,6 +86,15 @@ class RoundError(ValueError):
 class Round:
     """One round at one table. Place bets, `deal()`, answer insurance, `act()` until done."""
 
+    # (slots: a round is made for every question a drill cuts from one, and thousands a second
+    # by the benchmark; its attributes are read at every step)
+    __slots__ = (
+        "rules", "_draw", "_draw_many", "_begin", "_on_burn", "phase", "boxes", "_steps",
+        "_record", "_dealer", "_insurance", "dealer", "dealer_announcements", "dealer_result",
+        "current", "burned", "_waiting_naturals", "_unordered", "_last_box", "_unseated",
+        "drawing_for", "_order", "_queue", "_qi",
+    )  # fmt: skip
+
     def __init__(
         self,
         rules: HouseRules,
@@ -251,7 +260,7 @@ class Round:
             words.append(said)
             b.hands.append(h)
             hands.append(h)
-        self._queue = hands.copy()  # the hands in playing order (`_advance`)
+        self._queue = hands  # the hands in playing order (`_advance`)
         self._qi = 0
         up_words = self._dealer.take_up_card(up)
         up_value = VALUE[up[0]]
@@ -259,7 +268,7 @@ class Round:
             self._dealer.take_hole_card(cards[2 * n + 1])
         # the deal as one step: written out card by card when read (trainer.game.events)
         add = self._steps.append
-        add((DEAL_ROUND, [b.label for b in boxes], cards, up_words, r.hole_card, words))
+        add((DEAL_ROUND, boxes, cards, up_words, r.hole_card, words))
         # (no hand becomes a natural after the deal, so without one there is nothing to pay)
         if up_value not in (1, 10) and not r.hole_card:
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
