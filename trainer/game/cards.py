@@ -25,6 +25,12 @@ for _s in ("", *SUITS):
     _CARD["10" + _s] = "T" + _s
 
 
+# VALUE by the whole card, for every card as the engine holds it ("TS" -> 10, "T" -> 10, as
+# `parse_card` writes them): the round looks up the value of every card it deals, and one
+# look-up is cheaper than taking the rank first
+CARD_VALUE: dict[str, int] = {c: VALUE[c[0]] for c in _CARD.values()}
+
+
 class CardError(ValueError):
     """A token that is not a card."""
 

@@ -20,7 +20,7 @@ from trainer.game.announce import (
     announce_points,
     announce_up_card,
 )
-from trainer.game.cards import VALUE, is_natural, points
+from trainer.game.cards import CARD_VALUE, VALUE, is_natural, points
 from trainer.game.events import ANNOUNCE, DEAL_SAY, DEALER, REVEAL, Step
 from trainer.game.hand import BLACKJACK, BUST
 from trainer.game.rules import HouseRules
@@ -52,7 +52,7 @@ class Dealer:
         """[000] the dealer's one face-up card of the first round; returns what he says of it
         (the round records the deal as one step)."""
         self.cards.append(card)
-        v = self.low = VALUE[card[0]]
+        v = self.low = CARD_VALUE[card]
         self.ace = v == 1
         words = UP_CARD_WORDS[card[0]]
         self.announcements.append(words)
@@ -64,7 +64,7 @@ class Dealer:
 
     def _add(self, card: str) -> None:
         self.cards.append(card)
-        v = VALUE[card[0]]
+        v = CARD_VALUE[card]
         self.low += v
         if v == 1:
             self.ace = True
@@ -78,7 +78,7 @@ class Dealer:
         must-draw answer serves both the words (a standing hand says its total) and the loop."""
         cards = self.cards
         cards.append(card)
-        v = VALUE[card[0]]
+        v = CARD_VALUE[card]
         low = self.low = self.low + v
         if v == 1:
             self.ace = True

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import NoReturn
 
 from trainer.game.announce import POINT_WORDS
-from trainer.game.cards import VALUE
+from trainer.game.cards import CARD_VALUE
 from trainer.game.payout import ZERO
 
 _LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
@@ -114,7 +114,7 @@ class Hand:
     def add(self, card: str) -> None:
         cards = self.cards
         cards.append(card)
-        v = VALUE[card[0]]
+        v = CARD_VALUE[card]
         self.low += v
         if v == 1:
             self.ace = True

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from trainer.game import events as ev
 from trainer.game.announce import BLACK_JACK, HARD_WORDS, POINT_WORDS, SOFT_WORDS
-from trainer.game.cards import VALUE
+from trainer.game.cards import CARD_VALUE, VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
 from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record, Step
 from trainer.game.events import DOUBLE as S_DOUBLE
@@ -238,8 +238,8 @@ class Round:
         may_split = by_rank or by_value
         for b, first, second in zip(boxes, cards, cards[n + 1 : 2 * n + 1], strict=False):
             bets = b.bets
-            v = VALUE[first[0]]
-            w = VALUE[second[0]]
+            v = CARD_VALUE[first]
+            w = CARD_VALUE[second]
             low = v + w
             # the hand's stakes and its original bet are the box's bets, which no longer change
             # once the cards are out (a double gives the hand new stakes)
@@ -263,7 +263,7 @@ class Round:
         self._queue = hands  # the hands in playing order (`_advance`)
         self._qi = 0
         up_words = self._dealer.take_up_card(up)
-        up_value = VALUE[up[0]]
+        up_value = CARD_VALUE[up]
         if r.hole_card:
             self._dealer.take_hole_card(cards[2 * n + 1])
         # the deal as one step: written out card by card when read (trainer.game.events)
@@ -317,7 +317,7 @@ class Round:
         # holds two cards or more, or is a split hand, which never makes Black Jack [000]
         cards = h.cards
         cards.append(c)
-        v = VALUE[c[0]]
+        v = CARD_VALUE[c]
         low = h.low = h.low + v
         if v == 1:
             h.ace = True
@@ -397,7 +397,7 @@ class Round:
         if self.phase != INSURANCE or ins is None:
             up = self.dealer[0] if self.dealer else None
             why = f"the dealer shows {up}" if up else "the cards are not dealt"
-            if up and VALUE[up[0]] == 1 and not self.rules.insurance:
+            if up and CARD_VALUE[up] == 1 and not self.rules.insurance:
                 why = f"{self.rules.preset} offers no insurance"
             return f"box {box}: insurance is not offered now ({why})"
         return ins.refusal(box, self.boxes.get(box), bettor, amount)
@@ -625,8 +625,8 @@ class Round:
             {k: v for k, v in box.bets.items() if k not in refusals},
             {},  # the new bet is added money: not part of the original bet
             [],
-            low=VALUE[second[0]],
-            ace=VALUE[second[0]] == 1,
+            low=CARD_VALUE[second],
+            ace=CARD_VALUE[second] == 1,
             split=True,
             split_aces=aces,
         )
