@@ -147,13 +147,15 @@ class Dealer:
         """What his hand became: "blackjack", "bust", the point he stands on ("17"), or
         "unfinished" for a hand he stopped drawing to, never the point of a hand that must still
         draw ("9", "11")."""
-        if self.natural:
+        low = self.low
+        soft = self.ace and low <= 11
+        if soft and low == 11 and len(self.cards) == 2:  # self.natural
             return BLACKJACK
-        if self.low > 21:
+        if low > 21:
             return BUST
-        if self.must_draw():
+        if _must_draw(low, soft, self.rules):
             return UNFINISHED
-        return str(self.best)
+        return CLOSED_WORDS[low + 10 if soft else low]  # str(self.best), made once
 
 
 def _must_draw(low: int, soft: bool, rules: HouseRules) -> bool:

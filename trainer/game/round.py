@@ -723,10 +723,11 @@ class Round:
         dealer = self._dealer
         boxes = self._order
         ins = self._insurance
+        more = None  # whether he must draw again, once his second card is out
         if self.rules.hole_card:
             dealer.reveal()
         elif self._undecided() or (ins is not None and ins.waiting(boxes)):
-            self._dealer_hit()  # his second card (a card he kept [003] comes first)
+            more = self._dealer_hit()  # his second card (a card he kept [003] comes first)
         natural = False
         if len(dealer.cards) >= 2:
             natural = dealer.natural
@@ -734,9 +735,11 @@ class Round:
                 ins.settle(boxes, natural)
             if not natural and self._waiting_naturals:
                 self._pay_naturals()
-        if not natural:
-            more = dealer.must_draw()
-            while more and self._undecided():
+        # (no hand is settled while he draws: what is left to settle is known before his third)
+        if not natural and self._undecided():
+            if more is None:
+                more = dealer.must_draw()
+            while more:
                 more = self._dealer_hit()
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
         # (chosen: §10 burns only a card everyone refuses, and says nothing of this case)
