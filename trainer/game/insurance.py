@@ -77,8 +77,11 @@ class Insurance:
         """Whether an insurance bet still waits for the dealer's second card."""
         return any(b.insured and not b.insurance_nets for b in boxes)
 
-    def settle(self, boxes: Iterable[Box], dealer_natural: bool) -> None:
-        """[000] paid 2 to 1 on a dealer Black Jack, else lost; bettor by bettor."""
+    def settle(
+        self, boxes: Iterable[Box], dealer_natural: bool, balance: dict[str, Decimal]
+    ) -> None:
+        """[000] paid 2 to 1 on a dealer Black Jack, else lost; bettor by bettor, each net
+        added to `balance`, the round's running nets by bettor."""
         add = self._steps.append
         for b in boxes:
             if not b.insured or b.insurance_nets:
@@ -88,8 +91,9 @@ class Insurance:
             box = str(b.number)
             for bettor, insured in b.insured.items():
                 if dealer_natural:
-                    nets[bettor] = win = insurance_win(insured)
-                    add((INSURANCE_PAID, box, bettor, win))
+                    n = nets[bettor] = insurance_win(insured)
+                    add((INSURANCE_PAID, box, bettor, n))
                 else:
-                    nets[bettor] = -insured
+                    n = nets[bettor] = -insured
                     add((INSURANCE_COLLECTED, box, bettor, insured))
+                balance[bettor] = balance[bettor] + n if bettor in balance else n

@@ -92,7 +92,7 @@ class Round:
         "rules", "_draw", "_draw_many", "_begin", "_on_burn", "phase", "boxes", "_steps",
         "_record", "_dealer", "_insurance", "dealer", "dealer_announcements", "dealer_result",
         "current", "burned", "_waiting_naturals", "_unordered", "_last_box", "_unseated",
-        "drawing_for", "_order", "_queue", "_qi",
+        "drawing_for", "_order", "_queue", "_qi", "_balance",
     )  # fmt: skip
 
     def __init__(
@@ -133,6 +133,8 @@ class Round:
         self.drawing_for: int | str | None = None
         self._order: list[Box] = []  # the boxes in box order, once dealt
         self._queue: list[Hand] = []  # the hands in playing order
+        # each bettor's net so far (`balances`), added to as each hand or insurance is settled
+        self._balance: dict[str, Decimal] = {}
         self._qi = 0  # where the turn is in the queue
 
     # ------------------------------------------------------------------ bets
@@ -352,8 +354,10 @@ class Round:
         h.closed = True
         h.result = BUST
         net = h.net
+        balance = self._balance
         for k, v in h.stakes.items():  # a loop, not a comprehension: see payout.money_map
-            net[k] = -v
+            n = net[k] = -v
+            balance[k] = balance[k] + n if k in balance else n
         add((COLLECT, h.label, h.stakes))
 
     def _say(self, h: Hand, words: str) -> None:
@@ -368,8 +372,10 @@ class Round:
                 h.natural_paid = True
                 h.result = BLACKJACK
                 net = h.net
+                balance = self._balance
                 for k, v in h.stakes.items():
-                    net[k] = blackjack_win(v, self.rules)
+                    n = net[k] = blackjack_win(v, self.rules)
+                    balance[k] = balance[k] + n if k in balance else n
                 self._steps.append((ev.BLACKJACK_PAID, h.label, net))
 
     # ------------------------------------------------------------------ insurance
@@ -732,7 +738,7 @@ class Round:
         if len(dealer.cards) >= 2:
             natural = dealer.natural
             if ins is not None:
-                ins.settle(boxes, natural)
+                ins.settle(boxes, natural, self._balance)
             if not natural and self._waiting_naturals:
                 self._pay_naturals()
         # (no hand is settled while he draws: what is left to settle is known before his third)
@@ -759,7 +765,9 @@ class Round:
         """RULES.md §9 (`settle`)."""
         self.phase = DONE
         self.current = None
-        settle(self._queue, self._dealer.best, dealer_natural, self.rules, self._steps)
+        settle(
+            self._queue, self._dealer.best, dealer_natural, self.rules, self._steps, self._balance
+        )
         self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
@@ -802,20 +810,12 @@ class Round:
         return out
 
     def balances(self) -> dict[str, Decimal]:
-        """Each bettor's net over the round, his hands and his insurance."""
-        out: dict[str, Decimal] = {}
-        # (the keys and a look-up rather than items(): a net holds a bettor or two, and the
-        # items' view and iterator cost more than the look-ups)
-        for h in self._queue:  # every hand
-            net = h.net
-            for k in net:
-                v = net[k]
-                out[k] = out[k] + v if k in out else v
-        if self._insurance is not None:
-            for b in self._order:
-                for k, v in b.insurance_nets.items():
-                    out[k] = out[k] + v if k in out else v
-        return out
+        """Each bettor's net over the round, his hands and his insurance (those settled so far).
+
+        Kept as the round goes, each net added as it is settled (a bust, a Black Jack paid at
+        once, the insurance, the settlement): the sums are exact, so they are the nets' own in
+        any order."""
+        return self._balance.copy()
 
     def snapshot(
         self,

@@ -11,6 +11,7 @@ cards does not beat a player's Black Jack [003]; a dealer bust pays every bet st
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
 
 from trainer.game.events import COLLECT, COLLECT_NET, PAY, Step
 from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand  # PUSH: a result and a step
@@ -32,12 +33,14 @@ def settle(
     dealer_natural: bool,
     rules: HouseRules,
     steps: list[Step],
+    balance: dict[str, Decimal],
 ) -> None:
     """Settle every hand that has no result yet, in settlement order: each one collected,
     pushed or paid as the dealer comes to it, so each box is cleared as it is settled.
 
     `hands` are every hand of the round in playing order, box by box and a box's hands first to
-    last (the round's queue): read backwards, they are in settlement order (`settlement_order`)."""
+    last (the round's queue): read backwards, they are in settlement order (`settlement_order`).
+    Each net is added to `balance`, the round's running nets by bettor, as it is settled."""
     add = steps.append
     # each net is the hand's own empty dict, filled here (loops rather than comprehensions or
     # copies: a hand has one or two bettors, for whom a new dict costs more than the filling)
@@ -53,13 +56,15 @@ def settle(
                 h.result = PUSH  # [000] boxes with Black Jack push
                 for k in stakes:
                     net[k] = ZERO
+                    balance[k] = balance[k] + ZERO if k in balance else ZERO
                 add((PUSH, h.label, net))
                 continue
             if rules.dealer_bj_takes == "original":
                 lost = False
                 for k in stakes:
                     v = h.original.get(k, ZERO)
-                    net[k] = -v
+                    n = net[k] = -v
+                    balance[k] = balance[k] + n if k in balance else n
                     lost = lost or bool(v)
                 if lost:
                     h.result = LOSE
@@ -72,25 +77,31 @@ def settle(
             # (dealer_bj_takes all)
             h.result = LOSE
             for k, v in stakes.items():
-                net[k] = -v
+                n = net[k] = -v
+                balance[k] = balance[k] + n if k in balance else n
             add((COLLECT, h.label, stakes))
         elif h.natural:
             # [003] a dealer 21 in three or more cards does not beat a Black Jack
             h.result = BLACKJACK
             for k, v in stakes.items():
-                net[k] = blackjack_win(v, rules)
+                n = net[k] = blackjack_win(v, rules)
+                balance[k] = balance[k] + n if k in balance else n
             add((PAY, h.label, net))
         elif dealer_best > 21 or best > dealer_best:
             h.result = WIN  # [000] dealer bust pays every bet still in play
-            net.update(stakes)
+            for k, v in stakes.items():
+                net[k] = v
+                balance[k] = balance[k] + v if k in balance else v
             add((PAY, h.label, net))
         elif best == dealer_best:
             h.result = PUSH
             for k in stakes:
                 net[k] = ZERO
+                balance[k] = balance[k] + ZERO if k in balance else ZERO
             add((PUSH, h.label, net))
         else:
             h.result = LOSE
             for k, v in stakes.items():
-                net[k] = -v
+                n = net[k] = -v
+                balance[k] = balance[k] + n if k in balance else n
             add((COLLECT, h.label, stakes))
