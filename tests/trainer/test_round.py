@@ -1470,3 +1470,18 @@ def test_every_step_is_an_event() -> None:
         "deal", "announce", "pay",
     ]  # fmt: skip
     assert rnd.events[-1] == {"type": "pay", "hand": "1", "amounts": {"seat": "10"}}
+
+
+@pytest.mark.parametrize("ace", [False, True])
+def test_the_deal_s_hand_is_the_hand_the_class_makes(ace: bool) -> None:
+    """`hand.dealt` makes a dealt hand without calling the class: every field as Hand() sets it."""
+    from trainer.game.hand import Hand, dealt
+
+    bets = {"seat": D(10), "ann": D(5)}
+    cards = ["AS", "6H"] if ace else ["9S", "8H"]
+    low = 7 if ace else 17
+    made = Hand(3, list(cards), bets, bets, ["7 or 17" if ace else "17"], "3", low, ace)
+    fast = dealt(3, list(cards), bets, "7 or 17" if ace else "17", "3", low, ace)
+    for field in Hand.__slots__:
+        assert getattr(fast, field) == getattr(made, field), field
+    assert fast.stakes is fast.original is bets

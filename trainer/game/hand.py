@@ -137,6 +137,31 @@ class Hand:
         return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
 
 
+_new = object.__new__
+
+
+def dealt(
+    box: int, cards: list[str], bets: dict[str, Decimal], said: str, label: str, low: int, ace: bool
+) -> Hand:
+    """The hand the deal makes on a box: `Hand(box, cards, bets, bets, [said], label, low, ace)`,
+    its stakes and original bet the box's bets, its first words said — made without calling the
+    class, whose call through __init__ costs more than the hand's fields (a round makes one for
+    every box it deals; test_hand checks that both make the same hand)."""
+    h = _new(Hand)
+    h.box = box
+    h.cards = cards
+    h.stakes = h.original = bets
+    h.label = label
+    h.low = low
+    h.ace = ace
+    h.split = h.split_aces = h.doubled = h.closed = h.natural = h.natural_paid = False
+    h.result = None
+    h.net = {}
+    h.announcements = [said]
+    h.legal = ()
+    return h
+
+
 @dataclass(init=False, slots=True, eq=False)
 class Box:
     number: int

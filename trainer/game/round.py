@@ -32,7 +32,7 @@ from trainer.game.events import DOUBLE as S_DOUBLE
 from trainer.game.events import HIT as S_HIT
 from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
-from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand
+from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand, dealt
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money
 from trainer.game.rules import HouseRules
@@ -247,7 +247,7 @@ class Round:
             # once the cards are out (a double gives the hand new stakes)
             if v == 1 or w == 1:
                 said = BLACK_JACK if low == 11 else SOFT_WORDS[low]
-                h = Hand(b.number, [first, second], bets, bets, [said], b.label, low, True)
+                h = dealt(b.number, [first, second], bets, said, b.label, low, True)
                 if low == 11:  # an Ace and a ten-value [000]
                     h.natural = h.closed = naturals = True
                 else:
@@ -255,7 +255,7 @@ class Round:
                     h.legal = _LEGAL[low + 10 in doubles][may_split and first[0] == second[0]]
             else:
                 said = HARD_WORDS[low]
-                h = Hand(b.number, [first, second], bets, bets, [said], b.label, low)
+                h = dealt(b.number, [first, second], bets, said, b.label, low, False)
                 h.legal = _LEGAL[low in doubles][
                     v == w if by_value else by_rank and first[0] == second[0]
                 ]
