@@ -68,7 +68,7 @@ def cell_text(cell: SkillCell) -> str:
     return format_percent(cell.recent_accuracy)
 
 
-TITLE_MAX_PX = 170  # a skill's title, set upright in its column's header, is cut past this
+TITLE_MAX_PX = 220  # a skill's title, set upright in its column's header, is cut past this
 PAD = 6
 
 

@@ -204,3 +204,24 @@ def test_the_trainees_name_stays_as_the_skills_scroll(qtbot, tmp_path):
     qtbot.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseDClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert asked == ["trainee_05"]
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_the_skills_titles_are_whole_in_french_and_italian(qtbot, tmp_path, language):
+    from trainer.i18n import language as current
+    from trainer.i18n import set_language
+
+    was = current()
+    set_language(language)
+    try:
+        w = _offline_class(qtbot, tmp_path, big_class(40), (1024, 600))
+        t, header = w.table, w.table.horizontalHeader()
+        qtbot.waitUntil(lambda: header.height() > 100)
+        titles = [t.horizontalHeaderItem(c).text() for c in range(len(TARGETS_ALL))]
+        assert titles == [INFO[s].title for s in TARGETS_ALL]
+        assert titles != [INFO[s].english_title for s in TARGETS_ALL]
+        assert all(header.shown_whole(c) for c in range(t.columnCount())), titles
+        assert t.horizontalScrollBar().maximum() == 0
+        assert t.viewport().height() >= 5 * t.rowHeight(0)
+    finally:
+        set_language(was)
