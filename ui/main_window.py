@@ -439,8 +439,26 @@ class MainWindow(QMainWindow):
         status = store.status()
         if status is not None:
             self._school.setText(status.text)
+        renamed = getattr(store, "renamed", None)
+        if renamed and self.settings.prefs.profile in renamed:
+            self._follow_rename(renamed[self.settings.prefs.profile])
         if self._on_home() and store.assignments() != self._assigned:
             self._load_assigned()  # the sender read a new list from the server
+
+    def _follow_rename(self, new: str) -> None:
+        """The active profile was renamed on another PC of the school (found by the last pull
+        from the server): it is this trainee's still, under its new name — practising on under
+        the old one would start a second profile."""
+        from trainer.settings import SettingsError
+
+        self.settings.prefs.profile = new
+        try:
+            self.settings.save()
+        except (SettingsError, OSError) as e:
+            self.statusBar().showMessage(str(e), 10_000)  # followed anyway, for this run
+        self._update_status()
+        if self._on_home():
+            self.show_home()
 
     # ------------------------------------------------------------------ a history that fails
     def _check_history(self, *_: object) -> None:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+
+from tests.trainer.pg_server import pg_server, school_login  # noqa: F401  (fixture)
 from trainer.history.postgres import PostgresStore
 from trainer.history.store import Store
 from trainer.settings import Settings
@@ -40,3 +43,33 @@ def test_this_pcs_own_history_says_nothing_of_a_server(qtbot, tmp_path):
     finally:
         w.close()
         store.close()
+
+
+def test_the_active_profile_follows_a_rename_made_on_another_pc(qtbot, pg_server, tmp_path):  # noqa: F811
+    url = school_login(pg_server, f"ui_rename_{os.getpid()}")
+    with PostgresStore.open(url, data=tmp_path / "pc1") as pc1:
+        sid = pc1.start_session("Ana", "practice", ["announce"], "casino-fr")
+        pc1.record(sid, "announce", "hard-14", {"n": 0}, "14", "14", True, 800)
+        pc1.end_session(sid)
+        assert pc1.sync(30)
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.prefs.profile = "Ana"  # PC 2 knew the trainee as Ana
+    settings.save()
+    with PostgresStore.open(url, data=tmp_path / "pc2") as pc2:
+        assert pc2.sync(30)
+    with PostgresStore.open(url, data=tmp_path / "pc1") as pc1:
+        pc1.rename_profile("Ana", "Ana B.")
+        assert pc1.sync(30)
+    store = PostgresStore.open(url, data=tmp_path / "pc2")
+    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+    qtbot.addWidget(w)
+    try:
+        w.show()
+        qtbot.waitExposed(w)
+        qtbot.waitUntil(lambda: w.settings.prefs.profile == "Ana B.", timeout=30_000)
+        assert [p.name for p in store.profiles()] == ["Ana B."]
+        assert "Ana B." in w.status.text()
+        assert Settings.load(tmp_path / "settings.json").prefs.profile == "Ana B."  # saved
+    finally:
+        w.close()
+        store.close(wait_s=0)

@@ -539,6 +539,9 @@ class PostgresStore:
         self._pulled = 0
         self._sent = 0
         self._assignments_due = 0.0  # monotonic seconds when the sender reads them again
+        # profiles renamed on another PC, as the pulls found them: old name -> the latest one
+        # (the app's active profile follows, rather than start a new profile of the old name)
+        self.renamed: dict[str, str] = {}
         self._cond = threading.Condition()
         self._stop = False
         self._wake = threading.Event()
@@ -1158,7 +1161,11 @@ class PostgresStore:
                 try:  # here only: the server has it already
                     local.rename_profile(old, new)
                 except ValueError:
-                    pass  # a profile of this PC has that name already: both stay as they are
+                    continue  # a profile of this PC has that name already: both stay as they are
+                for before, now in list(self.renamed.items()):
+                    if now == old:  # renamed again since
+                        self.renamed[before] = new
+                self.renamed[old] = new
             for (
                 uid,
                 name,
