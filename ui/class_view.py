@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -159,6 +160,9 @@ class ClassWindow(QWidget):
         # window, the folder with the last of them
         self._copies: Path | None = None
         self._numbers = itertools.count(1)
+        # set once the window is deleted (the app quitting): a copy made after is thrown away
+        self._gone = threading.Event()
+        self.destroyed.connect(self._gone.set)
         self.setWindowTitle(_("Sabot — Class"))
         self.resize(1100, 700)
         self.status = QLabel()
@@ -326,6 +330,7 @@ class ClassWindow(QWidget):
         if self._copies is None or not self._copies.is_dir():
             self._copies = Path(tempfile.mkdtemp(prefix="sabot-class-"))
         url, path = self.url, self._copies / f"{next(self._numbers)}.sqlite3"
+        gone = self._gone
 
         def work() -> Any:
             from trainer.history.classview import trainee_history
@@ -335,6 +340,8 @@ class ClassWindow(QWidget):
             except BaseException:
                 throw_away(path)
                 raise
+            if gone.is_set():  # nobody is left to show it, nor to throw it away
+                throw_away(path)
             return path
 
         def done(made: Path) -> None:

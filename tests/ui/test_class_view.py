@@ -225,3 +225,29 @@ def test_the_skills_titles_are_whole_in_french_and_italian(qtbot, tmp_path, lang
         assert t.viewport().height() >= 5 * t.rowHeight(0)
     finally:
         set_language(was)
+
+
+def test_a_copy_read_as_the_app_quits_is_thrown_away(qtbot, tmp_path, monkeypatch):
+    import threading
+
+    from PySide6.QtCore import QThreadPool
+
+    import trainer.history.classview as classview_module
+    from trainer.history.store import Store
+
+    release, made = threading.Event(), []
+
+    def slow_copy(_url, _login, path):  # the server's answer comes after the window is gone
+        assert release.wait(30)
+        made.append(path)
+        return Store.open(path)
+
+    monkeypatch.setattr(classview_module, "trainee_history", slow_copy)
+    w = _offline_class(qtbot, tmp_path, big_class(3), (1024, 600))
+    w.open_trainee("trainee_01")
+    w.deleteLater()  # the app quits: the class view is deleted with the main window
+    qtbot.waitUntil(lambda: w._gone.is_set())
+    release.set()
+    assert QThreadPool.globalInstance().waitForDone(30_000)
+    (path,) = made
+    assert not path.exists() and not path.parent.exists()
