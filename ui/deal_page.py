@@ -60,15 +60,23 @@ from trainer.practice.deal_steps import (
     AMOUNT,
     BURN,
     COLLECT,
+    DEAL,
+    DEALER_PHASE,
     DOUBLE,
     DRAW,
     INSURANCE,
+    K_ANNOUNCE,
+    K_DEAL,
+    K_PAY,
+    K_PROCEDURE,
     KINDS,
     PHASES,
     PLACE,
+    PLAY,
     PUSH,
     REFUSE,
     REVEAL,
+    SETTLE,
     SPLIT,
     STAND,
     WORDS,
@@ -123,6 +131,21 @@ INTRO = N_(
     "the round until you do it right; an exam says nothing until the shoe ends. Every step is "
     "timed and kept in your history."
 )
+
+
+# the kinds of error and the phases of a round, as the shoe's report names them
+KIND_NAMES = {
+    K_DEAL: N_("dealing"),
+    K_ANNOUNCE: N_("announcing"),
+    K_PAY: N_("paying"),
+    K_PROCEDURE: N_("procedure"),
+}
+PHASE_NAMES = {
+    DEAL: N_("the deal"),
+    PLAY: N_("the players' turns"),
+    DEALER_PHASE: N_("the dealer's hand"),
+    SETTLE: N_("settling"),
+}
 
 
 class SetupPanel(QWidget):
@@ -723,11 +746,13 @@ class DealPage(QWidget):
             else _("no round dealt")
         )
         by_kind = "".join(
-            f"<tr><td>{k}</td><td align='right'>{f.errors[k]}</td>"
+            f"<tr><td>{_(KIND_NAMES.get(k, k))}</td><td align='right'>{f.errors[k]}</td>"
             f"<td align='right'>{f.steps_by_kind[k]}</td></tr>"
             for k in KINDS
         )
-        phases = " · ".join(f"{p} {round(f.phase_ms[p] / 1000)}\u00a0s" for p in PHASES)
+        phases = " · ".join(
+            f"{_(PHASE_NAMES.get(p, p))} {round(f.phase_ms[p] / 1000)}\u00a0s" for p in PHASES
+        )
         mistakes = ""
         if wrong:
             rows = "".join(
@@ -750,13 +775,19 @@ class DealPage(QWidget):
         heading = _("The shoe is over") if cut else _("The shoe ended early")
         return (
             f"<h2>{heading}</h2><p>"
-            + _("{rounds} rounds, {steps} dealer steps, {pace}.").format(
-                rounds=f.rounds, steps=f.steps, pace=pace
+            + _("{rounds}, {steps}, {pace}.").format(
+                rounds=ngettext("{count} round", "{count} rounds", f.rounds).format(count=f.rounds),
+                steps=ngettext("{count} dealer step", "{count} dealer steps", f.steps).format(
+                    count=f.steps
+                ),
+                pace=pace,
             )
             + "</p><p>"
-            + _("{errors} errors — {rate} per 100 steps.").format(
-                errors=f"<b>{f.error_count}</b>", rate=format_number(f.per_100(), places=1)
-            )
+            + ngettext(
+                "{errors} error — {rate} per 100 steps.",
+                "{errors} errors — {rate} per 100 steps.",
+                f.error_count,
+            ).format(errors=f"<b>{f.error_count}</b>", rate=format_number(f.per_100(), places=1))
             + "</p>"
             f"<table cellspacing='6'><tr><th align='left'>{_('kind')}</th>"
             f"<th>{_('errors')}</th><th>{_('steps')}</th></tr>{by_kind}</table><p>"

@@ -85,6 +85,57 @@ class _PaintWatch(QObject):
         return False
 
 
+class ChoiceButton(QPushButton):
+    """A choice, its words wrapped on as many lines as they need: a button's own text never
+    wraps, and a French or an Italian choice ("Payer tout de suite le Black Jack de la case 1,
+    3 pour 2") is often wider than the panel."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.words = QLabel(self)
+        self.words.setTextFormat(Qt.TextFormat.PlainText)
+        self.words.setWordWrap(True)
+        self.words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(12, 6, 12, 6)
+        lay.addWidget(self.words)
+        self._margins = lay.contentsMargins()
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def text(self) -> str:
+        return self.words.text()
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        self.words.setText(text)
+        self.updateGeometry()
+
+    def set_bold(self, bold: bool) -> None:
+        font = self.words.font()
+        font.setBold(bold)
+        self.words.setFont(font)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        m = self._margins
+        inner = self.words.heightForWidth(max(1, width - m.left() - m.right()))
+        return max(super().sizeHint().height(), inner + m.top() + m.bottom())
+
+    def sizeHint(self):  # noqa: N802
+        hint = super().sizeHint()
+        width = max(hint.width(), self.width())
+        hint.setHeight(self.heightForWidth(width))
+        return hint
+
+    def minimumSizeHint(self):  # noqa: N802
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), 120))
+        return hint
+
+
 class ChoiceButtons(QWidget):
     """One button per choice, numbered; the number keys pick a choice and submit it."""
 
@@ -95,9 +146,9 @@ class ChoiceButtons(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
-        self.buttons: list[QPushButton] = []  # the current choices' buttons, in order
-        self._pool: list[QPushButton] = []
-        self._marked: list[QPushButton] = []  # the buttons the last verdict coloured
+        self.buttons: list[ChoiceButton] = []  # the current choices' buttons, in order
+        self._pool: list[ChoiceButton] = []
+        self._marked: list[ChoiceButton] = []  # the buttons the last verdict coloured
         # as tall as four choices whatever the question, so the layout never jumps
         row = QPushButton("1   x").sizeHint().height()
         self.setMinimumHeight(4 * row + 3 * 6)
@@ -107,7 +158,7 @@ class ChoiceButtons(QWidget):
         # styled and polished afresh, several milliseconds a question for the same picture.
         while len(self._pool) < len(choices):
             i = len(self._pool) + 1
-            b = QPushButton(self)
+            b = ChoiceButton(self)
             b.setStyleSheet(CHOICE_STYLE)
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(lambda _=False, n=i: self.chosen.emit(str(n)))
@@ -116,6 +167,7 @@ class ChoiceButtons(QWidget):
             self._pool.append(b)
         for b in self._marked:  # the last verdict's colours off (only theirs: a restyle costs)
             b.setStyleSheet(CHOICE_STYLE)
+            b.set_bold(False)
         self._marked = []
         for i, b in enumerate(self._pool):
             if i < len(choices):
@@ -139,6 +191,7 @@ class ChoiceButtons(QWidget):
                 f"{CHOICE_STYLE} border: 2px solid {colour.name()}; "
                 f"background-color: {tint}; font-weight: bold;"
             )
+            b.set_bold(True)
             b.setText(("✓ " if ok else "✗ ") + b.text())
             self._marked.append(b)
 
@@ -323,6 +376,7 @@ class DrillPage(QWidget):
         self.scene.set_legend(_(INSURANCE_LEGEND))
         if self.tray is not None:
             self.tray.retranslate()
+            self._fit_panel()
         d = self.drill
         if d is None:
             self.resume_clock()
@@ -425,6 +479,7 @@ class DrillPage(QWidget):
         self.tray.submitted.connect(self._submit_chips)
         self.tray.installEventFilter(self)
         self._tray_layout.insertWidget(0, self.tray)  # above its hint
+        self._fit_panel()
         self._confirm_end = False
         self.countdown.setText("")
         self.countdown.setStyleSheet("")
@@ -434,6 +489,17 @@ class DrillPage(QWidget):
             self._tick.stop()
         self._show_next()
         self._update_clock()
+
+    def _fit_panel(self) -> None:
+        """The panel as wide as the tray's buttons need ("Annuler (⌫)", "Payer (Entrée)" are
+        longer than "Undo (⌫)", "Pay (Enter)"), 300 pixels at least: on a 1024-wide screen
+        the panel beside the felt would cut them."""
+        tray = self.tray
+        if tray is None:
+            return
+        row = tray.undo_button, tray.clear_button, tray.pay_button
+        need = sum(b.sizeHint().width() for b in row) + 2 * 6 + 20 + 24  # spacing, margins
+        self.panel.setMinimumWidth(max(300, need))
 
     def _title_text(self, drill: Drill) -> str:
         names = (

@@ -338,7 +338,7 @@ class HomeGamePage(QWidget):
             round="<b>" + _("Round {number}").format(number=played.number) + "</b>",
             bank=played.bank,
             cards=card_text(played.round.dealer),
-            result=played.round.dealer_result,
+            result=result_words(played.round.dealer_result),
         )
 
     @staticmethod

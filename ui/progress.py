@@ -608,17 +608,22 @@ class TimelineTab(QWidget):
 
 def _date_axis(pg: Any) -> Any:
     """A date axis whose day ticks say the month too ("07 Nov", not "07")."""
+    from trainer.i18n import language
+
     axis = pg.DateAxisItem(orientation="bottom")
+    # strftime's month names are the C library's, in the system's language, not the trainee's:
+    # French and Italian day ticks are written as their schools write a date, day/month
+    day = "%d %b" if language() == "en" else "%d/%m"
     try:
         from pyqtgraph.graphicsItems import DateAxisItem as dates  # type: ignore[import-untyped]
 
         days = dates.ZoomLevel(
             [
-                dates.TickSpec(dates.MONTH_SPACING, dates.makeMStepper(1), "%d %b"),
+                dates.TickSpec(dates.MONTH_SPACING, dates.makeMStepper(1), day),
                 dates.TickSpec(
                     dates.DAY_SPACING,
                     dates.makeSStepper(dates.DAY_SPACING),
-                    "%d %b",
+                    day,
                     autoSkip=[1, 2, 7],
                 ),
             ],
@@ -658,6 +663,8 @@ class ShoesTab(QWidget):
         self.summary = QLabel()
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        # on two lines where one is too narrow: French and Italian are longer (1024 wide)
+        self.legend.setWordWrap(True)
         self.plot = pg.PlotWidget(
             background=base,
             axisItems={"bottom": _date_axis(pg)},

@@ -11,7 +11,7 @@ PySide6-Essentials), from the figures the progress view already holds
 from __future__ import annotations
 
 import time
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from PySide6.QtGui import (
 from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
 from trainer.history.stats import MASTERY, DayStats
-from trainer.i18n import format_number
+from trainer.i18n import format_date, format_number
 from ui.i18n import _, ngettext
 from ui.language import format_percent, format_seconds
 
@@ -520,7 +520,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
         y = rect.bottom() - n / most * rect.height() * 0.92
         page.text(
             QRectF(rect.right() + page.mm(1), y - page.mm(2), page.mm(13), page.mm(4)),
-            f"{n:,}",
+            format_number(n),
             small,
             colour=GREY,
             flags=int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
@@ -532,7 +532,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
         x = rect.left() + (i + 0.5) * slot
         page.text(
             QRectF(x - page.mm(10), rect.bottom() + page.mm(0.8), page.mm(20), page.mm(4)),
-            datetime(day.year, day.month, day.day).strftime("%d %b"),
+            format_date(day, short=True, year=False),
             small,
             colour=GREY,
             flags=int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop),

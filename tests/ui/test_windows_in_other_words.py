@@ -1,0 +1,116 @@
+"""The windows in French and Italian, as a real window showed them cut or half English: a shoe's
+report named its kinds of error and its phases by their keys ("deal", "settle") and said
+"1 coups"; the home game's sheet said "wins" and "bust"; a long choice was cut at the panel's
+edge; the chip tray's buttons were cut on a 1024-wide screen; the progress view's shoes legend
+made the window wider than the screen and its day ticks said "Nov"."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from trainer import i18n
+from ui.language import install_qt_translation
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+    app = QApplication.instance()
+    if app is not None:
+        install_qt_translation(app, "en")
+
+
+def test_a_shoe_s_report_names_its_kinds_and_phases_in_the_trainee_s_words(qtbot, window):
+    window.set_language("fr")
+    window.open_deal()
+    deal = window._deal
+    deal.setup.seed.setText("7")
+    deal.setup.submit()
+    step = deal.shoe.step
+    qtbot.keyClick(deal, "d" if step.expected != "dealer" else "1")  # one error, one step
+    deal.end_shoe()
+    text = deal.report.text()
+    assert "1 coup, 1 geste du croupier" in text and "erreur — " in text
+    for french in ("distribution", "annonces", "paiements", "procédure"):
+        assert f"<td>{french}</td>" in text
+    assert "la donne 0" in text.replace("\u00a0", " ") or "la donne 1" in text
+    assert "le règlement" in text
+    for key in ("<td>deal</td>", "<td>pay</td>", "settle ", "1 coups"):
+        assert key not in text
+    window.set_language("it")
+    text = deal.report.text()
+    assert "<td>pagamenti</td>" in text and "il pagamento" in text and "1 colpo" in text
+
+
+def test_the_home_game_s_sheet_says_the_results_in_the_table_s_words(qtbot, window):
+    window.set_language("it")
+    window.open_home_game()
+    game = window._home_game
+    game.setup.submit()
+    hands = [game.grid.item(row, 2).text() for row in range(game.grid.rowCount())]
+    words = " ".join(hands) + " " + game.caption.text()
+    for english in (" wins", " loses", " ties", "bust"):
+        assert english not in words
+    from trainer.game.home import RESULT_WORDS, result_words
+
+    assert any(result_words(r) in words for r in RESULT_WORDS)
+
+
+def test_a_long_choice_wraps_in_its_button_instead_of_being_cut(qtbot):
+    from ui.drill_page import ChoiceButtons
+
+    buttons = ChoiceButtons()
+    qtbot.addWidget(buttons)
+    long = "Payer tout de suite le Black Jack de la case 1, 3 pour 2"
+    buttons.set_choices(("Tirer votre seconde carte", long))
+    buttons.resize(280, 300)
+    buttons.show()
+    qtbot.waitExposed(buttons)
+    short, wrapped = buttons.buttons
+    assert wrapped.text() == f"2   {long}"
+    words = wrapped.words
+    assert words.heightForWidth(words.width()) <= words.height()  # every line shown
+    assert wrapped.height() > short.height()  # on two lines
+    assert wrapped.geometry().right() <= buttons.width()
+    buttons.show_verdict(1, 0)  # ✗ on the long one, ✓ on the right one: still whole
+    assert wrapped.text().startswith("✗ 2") and words.font().bold()
+    assert words.heightForWidth(words.width()) <= words.height()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_chip_tray_s_buttons_are_whole_on_a_1024_wide_window(qtbot, new_window, lang):
+    window = new_window()
+    window.set_language(lang)
+    window.resize(1024, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_drill(["chips"], "practice", seed=2)
+    page = window.drill_page
+    qtbot.waitUntil(lambda: page._clock.isValid())
+    tray = page.tray
+    assert tray is not None and tray.isVisible()
+    for b in (tray.undo_button, tray.clear_button, tray.pay_button):
+        assert b.width() >= b.sizeHint().width(), b.text()
+    window.close()
+
+
+def test_the_progress_view_fits_a_1024_wide_screen_in_french(qtbot, window):
+    from ui.progress import ShoesTab, TimelineTab
+
+    window.set_language("fr")
+    window.open_progress()
+    view = window._progress
+    qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)
+    assert view.minimumSizeHint().width() <= 1024
+    shoes = ShoesTab()  # its legend, the longest line of the view, on two lines if need be
+    qtbot.addWidget(shoes)
+    assert shoes.minimumSizeHint().width() <= 1000
+    timeline = TimelineTab()
+    qtbot.addWidget(timeline)
+    # the day ticks written day/month: strftime's "Nov" is the system's word, not the trainee's
+    formats = {
+        s.format for level in timeline.date_axis.zoomLevels.values() for s in level.tickSpecs
+    }
+    assert "%d/%m" in formats and "%d %b" not in formats
