@@ -1,0 +1,429 @@
+"""Sabot's screenshots, taken from a real window, and a walk through every window to look at.
+
+    python packaging/screenshots.py [--lang fr it] [--out packaging/screenshots]
+    python packaging/screenshots.py --walk DIR [--lang fr it]
+
+Run it on a display, at the screen size to show: `Xvfb :N -screen 0 1280x800x24 &`, then
+`DISPLAY=:N QT_QPA_PLATFORM=xcb python packaging/screenshots.py`. The main window fills the
+screen; on a screen of 1024×600 (or less) the files are named `*-small.png`.
+
+The shots (the issue's, and the README's): home, a drill with its verdict (a Black Jack paid
+wrong, the rule it comes from) and the progress view, in each language: `home-fr.png`,
+`drill-fr.png`, `progress-fr.png`, `home-fr-small.png`, …
+
+`--walk DIR` saves every window a trainee or an instructor can open (home, the menus, a drill of
+every skill with its verdict, an exam and its summary, a dealt shoe and its report, a home game,
+every tab of the progress view and of the settings, the rules book, the keyboard shortcuts,
+About, the class view, the exam dialog, a notice and a message box) to DIR, and prints every
+text the window cuts short: a label, a button or a tab narrower than its words, a wrapped label
+lower than its lines, a window larger than the screen. Nothing is printed for a clean window.
+
+Each run is made on a fresh history of its own: a few weeks of practice (tests/bench's
+`fill_history`), in a data folder of its own (SABOT_DATA_DIR), nothing of the user's touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = (1024, 600)  # a screen this size or smaller: the shots are named "-small"
+PROFILE = "Anna"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lang", nargs="+", default=["fr", "it"], choices=["en", "fr", "it"])
+    parser.add_argument("--out", type=Path, default=ROOT / "packaging" / "screenshots")
+    parser.add_argument("--walk", type=Path, help="every window, to this folder")
+    parser.add_argument("--only", nargs="*", help="with --walk: only the looks of these names")
+    options = parser.parse_args(argv)
+    if len(options.lang) > 1:
+        # one process a language: each starts as a first run would, nothing carried over
+        import subprocess
+
+        argv = [a for a in (argv if argv is not None else sys.argv[1:])]
+        rest = _without_langs(argv)
+        runs = [[sys.executable, __file__, *rest, "--lang", lang] for lang in options.lang]
+        return max(subprocess.run(run, check=False).returncode for run in runs)
+    data = Path(tempfile.mkdtemp(prefix="sabot-shots-"))
+    os.environ["SABOT_DATA_DIR"] = str(data)
+    sys.path.insert(0, str(ROOT))
+    from tests.bench.bench_progress import fill_history
+
+    fill_history(data / "history.sqlite3", 4000, days=45, profiles={PROFILE: (1.0, 0.7)})
+
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("Sabot")
+    screen = app.primaryScreen().availableGeometry()
+    small = screen.width() <= SMALL[0] or screen.height() <= SMALL[1]
+    shots = Shots(app, data, options.lang[0], small)
+    cut = 0
+    if options.walk is not None:
+        cut = shots.walk(options.walk, set(options.only or ()))
+    else:
+        shots.readme(options.out)
+    shots.close()
+    return 1 if cut else 0
+
+
+def _without_langs(argv: list[str]) -> list[str]:
+    """The command line without its --lang and the languages after it."""
+    out, skipping = [], False
+    for a in argv:
+        if a == "--lang":
+            skipping = True
+            continue
+        if skipping and not a.startswith("--"):
+            continue
+        skipping = False
+        out.append(a)
+    return out
+
+
+class Shots:
+    """The app in one language, on a history of its own, its windows saved as PNG."""
+
+    def __init__(self, app, data: Path, lang: str, small: bool) -> None:
+        from trainer.history.store import Store
+        from trainer.settings import Settings
+        from ui.language import apply_language
+        from ui.main_window import MainWindow
+
+        self.app, self.lang, self.small = app, lang, small
+        apply_language(lang, app)
+        settings_path = data / "settings.json"
+        settings_path.unlink(missing_ok=True)  # each language starts as a first run would
+        self.settings = Settings.load(settings_path)
+        self.settings.prefs.profile = PROFILE
+        self.settings.prefs.language = lang
+        self.settings.save()
+        self.store = Store.open(data / "history.sqlite3")
+        self.win = MainWindow(self.settings, self.store)
+        self.win.setGeometry(app.primaryScreen().availableGeometry())
+        self.win.show()
+        self.settle(400)
+        self.win.wait_for_figures()
+        self.settle(300)
+        self.cut: list[str] = []
+
+    def close(self) -> None:
+        self.win.close()
+        self.settle(100)
+        self.store.close()
+
+    # -- waiting and saving -----------------------------------------------------------------
+
+    def settle(self, ms: int) -> None:
+        """Let the windows lay themselves out and paint for `ms`."""
+        from PySide6.QtCore import QEventLoop, QTimer
+
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def until(self, done: Callable[[], object], ms: int = 15_000) -> None:
+        from PySide6.QtCore import QElapsedTimer
+
+        clock = QElapsedTimer()
+        clock.start()
+        while not done():
+            if clock.elapsed() > ms:
+                raise RuntimeError("a window did not get ready in time")
+            self.settle(50)
+
+    def name(self, what: str) -> str:
+        return f"{what}-{self.lang}{'-small' if self.small else ''}.png"
+
+    def save(self, widget, folder: Path, what: str, *, screen: bool = False) -> None:
+        """`widget` (a whole window) as it is painted, to folder/what-LANG[-small].png; with
+        `screen`, the whole screen (a menu or a tooltip over its window)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        self.settle(250)
+        if screen:
+            picture = self.app.primaryScreen().grabWindow(0)
+        else:
+            picture = widget.grab()
+        path = folder / self.name(what)
+        picture.save(str(path))
+        found = cut_texts(widget, self.app.primaryScreen().availableGeometry())
+        for line in found:
+            self.cut.append(f"{path.name}: {line}")
+            print(f"{path.name}: {line}")
+        print(f"saved {path}", file=sys.stderr)
+
+    def modal(self, open_it: Callable[[], object], look: Callable[[object], None]) -> None:
+        """Open a dialog that runs its own event loop (`exec`), look at it, and close it."""
+        from PySide6.QtCore import QTimer
+
+        def then() -> None:
+            dialog = self.app.activeModalWidget()
+            if dialog is None:
+                QTimer.singleShot(100, then)
+                return
+            try:
+                look(dialog)
+            finally:
+                dialog.reject()
+
+        QTimer.singleShot(300, then)
+        open_it()
+
+    # -- the README's ----------------------------------------------------------------------
+
+    def readme(self, out: Path) -> None:
+        self.save(self.win, out, "home")
+        self.drill_with_verdict("pay-blackjack")
+        self.save(self.win, out, "drill")
+        self.win.drill_page.end()
+        self.win.show_home()
+        view = self.progress()
+        self.save(view, out, "progress")
+        view.close()
+
+    def drill_with_verdict(self, skill: str, seed: int = 3) -> None:
+        """A practice drill of `skill`, its first question answered wrong: the verdict shown."""
+        win = self.win
+        win.start_drill([skill], "practice", seed=seed)
+        page = win.drill_page
+        self.until(lambda: page._clock.isValid())
+        q = page.question
+        assert q is not None
+        wrong = wrong_answer(q)
+        if q.kind == "choice":
+            page._submit(wrong)
+        else:
+            page.line.setText(wrong)
+            page._submit_line()
+        self.settle(200)
+
+    def progress(self):
+        self.win.open_progress()
+        view = self.win._progress
+        view.setGeometry(self.app.primaryScreen().availableGeometry())
+        self.until(lambda: view.is_loaded)
+        self.settle(300)
+        return view
+
+    # -- every window ----------------------------------------------------------------------
+
+    def walk(self, out: Path, only: set[str]) -> int:
+        looks = {
+            "home": self.look_home,
+            "menus": self.look_menus,
+            "drills": self.look_drills,
+            "exam": self.look_exam,
+            "deal": self.look_deal,
+            "homegame": self.look_home_game,
+            "progress": self.look_progress,
+            "settings": self.look_settings,
+            "help": self.look_help,
+            "classview": self.look_class,
+            "notices": self.look_notices,
+        }
+        for name, look in looks.items():
+            if not only or name in only:
+                look(out)
+                self.win.show_home()
+                self.settle(100)
+        return len(self.cut)
+
+    def look_home(self, out: Path) -> None:
+        self.save(self.win, out, "home")
+
+    def look_menus(self, out: Path) -> None:
+        bar = self.win.menuBar()
+        for i, action in enumerate(bar.actions()):
+            menu = action.menu()
+            if menu is None:
+                continue
+            menu.popup(bar.mapToGlobal(bar.actionGeometry(action).bottomLeft()))
+            self.settle(200)
+            if i == 0:
+                language = self.win._language_menu
+                where = menu.actionGeometry(language.menuAction()).topRight()
+                language.popup(menu.mapToGlobal(where))
+                self.settle(200)
+                self.save(language, out, "menu-language", screen=True)
+                language.hide()
+            self.save(menu, out, f"menu-{i}", screen=True)
+            menu.hide()
+
+    def look_drills(self, out: Path) -> None:
+        from trainer.practice.skills import SKILLS
+
+        rules = self.win.rules()
+        for name, skill in SKILLS.items():
+            if skill.available(rules) is not None:
+                continue
+            self.drill_with_verdict(name)
+            self.save(self.win, out, f"drill-{name}")
+            self.win.drill_page.end()
+            self.settle(100)
+            if name == "announce":
+                self.save(self.win, out, "summary-practice")
+
+    def look_exam(self, out: Path) -> None:
+        win = self.win
+        self.modal(win.set_exam, lambda d: self.save(d, out, "exam-dialog"))
+        win.start_drill(["all"], "exam", seed=42)
+        page = win.drill_page
+        self.until(lambda: page._clock.isValid())
+        for _each in range(3):
+            q = page.question
+            assert q is not None
+            if q.kind == "choice":
+                page._submit(wrong_answer(q))
+            elif q.kind == "chips":
+                page._submit("25")
+            else:
+                page.line.setText(q.expected)
+                page._submit_line()
+            self.settle(100)
+        self.save(win, out, "exam")
+        page.request_end()  # asked once: "End the exam now?"
+        self.save(win, out, "exam-end")
+        page.request_end()
+        self.settle(200)
+        self.save(win, out, "summary-exam")
+
+    def look_deal(self, out: Path) -> None:
+        win = self.win
+        win.open_deal()
+        deal = win._deal
+        self.save(win, out, "deal-setup")
+        deal.setup.seed.setText("7")
+        deal.setup.submit()
+        self.settle(300)
+        self.save(win, out, "deal-round")
+        s = deal.shoe.step
+        deal._give("d" if s.expected != "dealer" else "1", None)
+        self.save(win, out, "deal-wrong")
+        deal.end_shoe()
+        self.save(win, out, "deal-report")
+
+    def look_home_game(self, out: Path) -> None:
+        win = self.win
+        win.open_home_game()
+        game = win._home_game
+        self.save(win, out, "homegame-setup")
+        game.setup.submit()
+        self.settle(300)
+        self.save(win, out, "homegame-round")
+        game.end_game()
+        self.save(win, out, "homegame-over")
+
+    def look_progress(self, out: Path) -> None:
+        view = self.progress()
+        for i in range(view.tabs.count()):
+            view.tabs.setCurrentIndex(i)
+            self.settle(300)
+            self.save(view, out, f"progress-{i}")
+        view.close()
+
+    def look_settings(self, out: Path) -> None:
+        def look(dialog) -> None:
+            for i in range(dialog.tabs.count()):
+                dialog.tabs.setCurrentIndex(i)
+                self.save(dialog, out, f"settings-{i}")
+
+        self.modal(self.win.open_settings, look)
+
+    def look_help(self, out: Path) -> None:
+        book = self.win.open_rules()
+        if book is not None:
+            self.settle(300)
+            self.save(book, out, "rules-book")
+            book.close()
+        self.modal(self.win.show_shortcuts, lambda d: self.save(d, out, "shortcuts"))
+        self.modal(self.win.show_about, lambda d: self.save(d, out, "about"))
+
+    def look_class(self, out: Path) -> None:
+        """The class view of a server that does not answer: what it says then."""
+        from trainer.practice.skills import SKILLS, TARGETS
+        from ui.class_view import ClassWindow
+
+        targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
+        view = ClassWindow("postgresql://nobody@127.0.0.1:9/none", targets, self.settings)
+        view.resize(self.win.size())
+        view.show()
+        self.settle(1500)
+        self.save(view, out, "classview")
+        view.close()
+
+    def look_notices(self, out: Path) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        from ui.i18n import _
+
+        # the notice home shows when the settings had to be repaired, said in the language
+        self.win.home.set_notice(_("Sabot could not save its settings: {error}").format(error="…"))
+        self.save(self.win, out, "home-notice")
+        self.win.home.set_notice(None)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Sabot", "—", QMessageBox.StandardButton.Cancel)
+        box.addButton(QMessageBox.StandardButton.Ok)
+        self.modal(box.exec, lambda d: self.save(d, out, "messagebox"))
+
+
+def wrong_answer(q) -> str:
+    """An answer to `q` that reads and is wrong."""
+    if q.kind == "choice":
+        return str(2 if int(q.answer) == 0 else 1)
+    if q.kind == "chips":
+        return "1" if q.expected != "1" else "2"
+    if q.kind == "sequence":
+        return " ".join(reversed(q.expected.split()))
+    if q.kind == "results":
+        return " ".join("push" if w != "push" else "lose" for w in q.expected.split())
+    if q.kind == "dealer":
+        return "0 17" if not q.expected.startswith("0 ") else "1 17"
+    if q.kind == "announcement":
+        return "12" if q.expected != "12" else "13"
+    if q.kind == "amounts":
+        return "; ".join("1" for _each in q.answer)
+    return "1" if q.expected != "1" else "2"
+
+
+def cut_texts(top, screen) -> list[str]:
+    """What `top` shows cut short: its words, and where."""
+    from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QTabBar, QWidget
+
+    found = []
+    if top.width() > screen.width() or top.height() > screen.height():
+        found.append(f"the window is {top.width()}×{top.height()}, the screen smaller")
+    for w in [top, *top.findChildren(QWidget)]:
+        if not w.isVisible() or w.width() <= 1:
+            continue
+        if isinstance(w, QLabel) and w.text() and w.pixmap().isNull():
+            text = w.text()
+            if w.wordWrap():
+                need = w.heightForWidth(w.width())
+                if need > w.height() + 2:
+                    found.append(f"label {text[:70]!r}: {need} high, has {w.height()}")
+            elif w.minimumSizeHint().width() > w.width() + 1:
+                found.append(
+                    f"label {text[:70]!r}: {w.minimumSizeHint().width()} wide, has {w.width()}"
+                )
+        elif isinstance(w, QAbstractButton) and w.text():
+            if w.sizeHint().width() > w.width() + 1 and w.metaObject().className() != "QToolButton":
+                found.append(f"button {w.text()!r}: {w.sizeHint().width()} wide, has {w.width()}")
+        elif isinstance(w, QTabBar):
+            for i in range(w.count()):
+                if w.tabSizeHint(i).width() > w.tabRect(i).width() + 1:
+                    found.append(f"tab {w.tabText(i)!r} cut")
+        elif isinstance(w, QComboBox) and w.currentText():
+            needed = w.fontMetrics().horizontalAdvance(w.currentText()) + 30
+            if needed > w.width():
+                found.append(f"combo {w.currentText()!r}: {needed} wide, has {w.width()}")
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(main())
