@@ -99,7 +99,7 @@ class RulesBook(QWidget):
         lay.addWidget(split)
         QShortcut(QKeySequence("Ctrl+F"), self, self.filter.setFocus)
         QShortcut(QKeySequence("Escape"), self, self.close)
-        self.resize(980, 680)
+        self.resize(*fitted(980, 680, self.screen()))
         self.set_rules(rules)
 
     # ------------------------------------------------------------------ opening
@@ -387,3 +387,12 @@ def _block(body: str, background: str | None) -> str:
     """A rule's block of the page, on a highlight when it is the one cited."""
     colour = f" bgcolor='{background}'" if background else ""
     return f"<table width='100%' cellpadding=8{colour}><tr><td>{body}</td></tr></table>"
+
+
+def fitted(width: int, height: int, screen) -> tuple[int, int]:
+    """`width` × `height`, or less on a screen smaller than that (1024×600): never taller or
+    wider than the room the screen leaves, less its window frame."""
+    if screen is None:
+        return width, height
+    room = screen.availableGeometry()
+    return min(width, room.width() - 40), min(height, room.height() - 60)

@@ -125,6 +125,32 @@ def editor_kind(option: Option) -> tuple[str, Any]:
     return "text", None
 
 
+# An option's values as the trainee reads them in the settings (the command line and the
+# settings file keep the values themselves: "cut-card", "rank"); a value not named here is
+# shown as it is written ("3:2").
+CHOICE_WORDS: dict[tuple[str, str], str] = {
+    ("reshuffle", "cut-card"): N_("at the red card"),
+    ("reshuffle", "every-round"): N_("after every hand"),
+    ("double_on", "9-11"): N_("on 9, 10 or 11"),
+    ("double_on", "10-11"): N_("on 10 or 11"),
+    ("double_on", "any"): N_("on any two cards"),
+    ("double_on", "none"): N_("no doubling"),
+    ("split", "rank"): N_("two cards of a rank"),
+    ("split", "value"): N_("two cards of a value"),
+    ("split", "none"): N_("no splitting"),
+    ("insurance_amount", "half"): N_("exactly half the bet"),
+    ("insurance_amount", "up-to-half"): N_("up to half the bet"),
+    ("dealer_bj_takes", "all"): N_("every bet"),
+    ("dealer_bj_takes", "original"): N_("the original bets"),
+}
+
+
+def choice_text(option: str, value: str) -> str:
+    """A value of a house-rule option as the settings show it, in the trainee's language."""
+    words = CHOICE_WORDS.get((option, value))
+    return _(words) if words is not None else value
+
+
 def display(value: Any) -> str:
     """An option value as the trainee reads it."""
     if isinstance(value, bool):
@@ -271,7 +297,11 @@ class OptionEditor(QObject):
         elif self.kind == "choice":
             w = QComboBox(parent)
             for value in self.detail:
-                w.addItem(value, value)
+                w.addItem(choice_text(self.name, value), value)
+                tip = _("{value} on the command line (--option {name}={value})").format(
+                    value=value, name=self.name
+                )
+                w.setItemData(w.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
             w.currentIndexChanged.connect(self.edited)
         else:
             w = QLineEdit(parent)

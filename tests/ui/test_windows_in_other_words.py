@@ -7,6 +7,7 @@ made the window wider than the screen and its day ticks said "Nov"."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from trainer import i18n
@@ -114,3 +115,35 @@ def test_the_progress_view_fits_a_1024_wide_screen_in_french(qtbot, window):
         s.format for level in timeline.date_axis.zoomLevels.values() for s in level.tickSpecs
     }
     assert "%d/%m" in formats and "%d %b" not in formats
+
+
+def test_the_rules_book_is_never_taller_than_the_screen(qtbot):
+    from PySide6.QtCore import QRect
+
+    from ui.rules_book import fitted
+
+    class Screen:
+        def __init__(self, w: int, h: int) -> None:
+            self.room = QRect(0, 0, w, h)
+
+        def availableGeometry(self) -> QRect:  # noqa: N802
+            return self.room
+
+    assert fitted(980, 680, Screen(1024, 600)) == (980, 540)
+    assert fitted(980, 680, Screen(1280, 800)) == (980, 680)
+    assert fitted(980, 680, None) == (980, 680)
+
+
+def test_the_settings_name_a_rule_s_values_in_the_trainee_s_words(qtbot, window):
+    from ui.settings_dialog import SettingsDialog
+
+    window.set_language("fr")
+    dlg = SettingsDialog(window.settings, window.store, window)
+    qtbot.addWidget(dlg)
+    combo = dlg.editors["reshuffle"]
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert texts == ["au carton rouge", "après chaque coup"]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["cut-card", "every-round"]
+    assert "--option reshuffle=cut-card" in combo.itemData(0, Qt.ItemDataRole.ToolTipRole)
+    split = dlg.editors["split"]
+    assert split.currentText() == "deux cartes de même rang" and split.currentData() == "rank"
