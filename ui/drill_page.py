@@ -53,7 +53,8 @@ from ui.table_scene import TableScene, TableWidget
 RIGHT = "#2e9d4f"
 WRONG = "#c8412f"
 NOTE = "#b07d12"
-CHOICE_STYLE = "text-align: left; padding: 6px 12px;"
+# the button's own: a rule without a selector would frame its words' label too
+CHOICE_STYLE = "QPushButton { text-align: left; padding: 6px 12px; }"
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 INSURANCE_LEGEND = N_("INSURANCE PAYS 2 TO 1")  # printed on the felt
 MODE_NAMES = {
@@ -109,7 +110,18 @@ class ChoiceButton(QPushButton):
 
     def setText(self, text: str) -> None:  # noqa: N802
         self.words.setText(text)
-        self.updateGeometry()
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as its lines at its width: the panel's layouts do not ask a button's height
+        for its width (a stacked widget holds it), so the button says it as its minimum."""
+        need = self.heightForWidth(self.width())
+        if need != self.minimumHeight():
+            self.setMinimumHeight(need)
 
     def set_bold(self, bold: bool) -> None:
         font = self.words.font()
@@ -188,8 +200,8 @@ class ChoiceButtons(QWidget):
             colour = QColor(RIGHT if ok else WRONG)
             tint = f"rgba({colour.red()}, {colour.green()}, {colour.blue()}, 50)"
             b.setStyleSheet(
-                f"{CHOICE_STYLE} border: 2px solid {colour.name()}; "
-                f"background-color: {tint}; font-weight: bold;"
+                f"QPushButton {{ text-align: left; padding: 6px 12px; "
+                f"border: 2px solid {colour.name()}; background-color: {tint}; }}"
             )
             b.set_bold(True)
             b.setText(("✓ " if ok else "✗ ") + b.text())

@@ -59,6 +59,21 @@ def test_the_home_game_s_sheet_says_the_results_in_the_table_s_words(qtbot, wind
     assert any(result_words(r) in words for r in RESULT_WORDS)
 
 
+def test_a_long_choice_is_whole_in_the_drill_s_panel_on_a_1024_wide_window(qtbot, new_window):
+    window = new_window()
+    window.set_language("fr")
+    window.resize(1024, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_drill(["procedure"], "practice", seed=8)
+    page = window.drill_page
+    qtbot.waitUntil(lambda: page._clock.isValid())
+    for b in page.choices.buttons:
+        qtbot.waitUntil(lambda b=b: b.words.heightForWidth(b.words.width()) <= b.words.height())
+        assert b.geometry().right() <= page.choices.width()
+    window.close()
+
+
 def test_a_long_choice_wraps_in_its_button_instead_of_being_cut(qtbot):
     from ui.drill_page import ChoiceButtons
 
