@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 import trainer
-from ui.i18n import N_, _
+from ui.i18n import N_, _, pgettext
 from ui.style import esc
 
-# The keys of the pages (the menus' own keys are read off their actions).
-# (the keys are named as Qt names them, in English on every keyboard; the words translated)
+# The keys of the pages (the menus' own keys are read off their actions), named as the
+# trainee's keyboard names them (`key_name`: "Entrée", "Échap", "Invio").
 PAGE_KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         N_("Home"),
@@ -53,6 +53,18 @@ PAGE_KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (N_("The summary"), (("Enter", N_("again")), ("Esc", N_("home")))),
     (N_("The rules book"), (("Ctrl+F", N_("find a rule or a word")), ("Esc", N_("close it")))),
 )
+
+
+def key_name(key: str) -> str:
+    """A key of PAGE_KEYS as the trainee's keyboard names it; a letter or a digit as it is."""
+    names = {
+        "Enter": pgettext("key", "Enter"),
+        "Space or Enter": pgettext("key", "Space or Enter"),
+        "Ctrl/Shift-click": pgettext("key", "Ctrl/Shift-click"),
+        "Backspace": pgettext("key", "Backspace"),
+        "Esc": pgettext("key", "Esc"),
+    }
+    return names.get(key, key)
 
 
 def licence() -> str:
@@ -93,7 +105,8 @@ class ShortcutsDialog(QDialog):
         for title, keys in PAGE_KEYS:
             rows.append(f"<tr><td colspan=2><br><b>{esc(_(title))}</b></td></tr>")
             rows += [
-                f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(_(what))}</td></tr>"
+                f"<tr><td><code>{esc(key_name(k))}</code>&nbsp;&nbsp;</td>"
+                f"<td>{esc(_(what))}</td></tr>"
                 for k, what in keys
             ]
         self.text = QLabel(f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>")

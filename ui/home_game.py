@@ -46,7 +46,7 @@ from trainer.game.payout import money
 from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
-from ui.i18n import N_, _
+from ui.i18n import N_, _, ngettext
 from ui.page_keys import page_keys
 from ui.table_scene import TableWidget
 
@@ -433,9 +433,11 @@ class HomeGamePage(QWidget):
             why = _("a player has no chips left") if out else _("the table decided to stop")
             return (
                 f"<h2>{heading}</h2><p>"
-                + _("After {count} rounds ({why}): {balances}.").format(
-                    count=len(game.rounds), why=why, balances=balances
-                )
+                + ngettext(
+                    "After {count} round ({why}): {balances}.",
+                    "After {count} rounds ({why}): {balances}.",
+                    len(game.rounds),
+                ).format(count=len(game.rounds), why=why, balances=balances)
                 + "</p><p>"
                 + _(
                     "Your score sheet: {right} right, {wrong} wrong — every entry is in your "

@@ -162,3 +162,24 @@ def test_the_settings_name_a_rule_s_values_in_the_trainee_s_words(qtbot, window)
     assert "--option reshuffle=cut-card" in combo.itemData(0, Qt.ItemDataRole.ToolTipRole)
     split = dlg.editors["split"]
     assert split.currentText() == "deux cartes de même rang" and split.currentData() == "rank"
+
+
+def test_the_shortcuts_name_the_keys_as_the_trainee_s_keyboard_does(qtbot):
+    from ui.help_dialogs import ShortcutsDialog
+
+    i18n.set_language("fr")
+    dlg = ShortcutsDialog([])
+    qtbot.addWidget(dlg)
+    text = dlg.text.text()
+    for french in ("Entrée", "Espace ou Entrée", "Ctrl/Maj-clic", "Retour arrière", "Échap"):
+        assert f"<code>{french}</code>" in text
+    assert "<code>Backspace</code>" not in text and "<code>Enter</code>" not in text
+
+
+def test_a_home_game_of_one_round_says_one_round(qtbot, window):
+    window.set_language("fr")
+    window.open_home_game()
+    game = window._home_game
+    game.setup.submit()
+    game.end_game()
+    assert "Après 1 coup (" in game.over.text()
