@@ -145,6 +145,7 @@ MODE_NAMES = {
     "challenge": N_("challenge"),
     "sprint": N_("sprint"),
     "exam": N_("exam"),
+    "deal": N_("deal shoe"),
 }
 
 

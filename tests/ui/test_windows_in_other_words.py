@@ -183,3 +183,12 @@ def test_a_home_game_of_one_round_says_one_round(qtbot, window):
     game.setup.submit()
     game.end_game()
     assert "Après 1 coup (" in game.over.text()
+
+
+def test_a_dealt_shoe_s_session_names_its_mode_in_the_trainee_s_words():
+    from trainer.history.measures import SHOE_MODE
+    from ui.i18n import _
+    from ui.progress import MODE_NAMES
+
+    i18n.set_language("fr")
+    assert _(MODE_NAMES[SHOE_MODE]) == "sabot distribué"  # the sessions list said "deal"
