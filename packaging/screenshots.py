@@ -129,7 +129,7 @@ class Shots:
         QTimer.singleShot(ms, loop.quit)
         loop.exec()
 
-    def until(self, done: Callable[[], object], ms: int = 15_000) -> None:
+    def until(self, done: Callable[[], object], ms: int = 60_000) -> None:
         from PySide6.QtCore import QElapsedTimer
 
         clock = QElapsedTimer()
@@ -374,7 +374,10 @@ class Shots:
 
 
 def wrong_answer(q) -> str:
-    """An answer to `q` that reads and is wrong."""
+    """An answer to `q` that reads and is wrong (a payout paid even money, as a trainee does)."""
+    bet = q.data.get("bet") if isinstance(q.data, dict) else None
+    if q.kind == "amount" and bet is not None and str(bet) != q.expected:
+        return str(bet)
     if q.kind == "choice":
         return str(2 if int(q.answer) == 0 else 1)
     if q.kind == "chips":
