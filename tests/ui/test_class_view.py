@@ -251,3 +251,12 @@ def test_a_copy_read_as_the_app_quits_is_thrown_away(qtbot, tmp_path, monkeypatc
     assert QThreadPool.globalInstance().waitForDone(30_000)
     (path,) = made
     assert not path.exists() and not path.parent.exists()
+
+
+def test_the_exams_text_tells_a_few_skills_exam_from_a_failed_one() -> None:
+    from tests.trainer.test_exam_scored import _exam, _view
+    from ui.class_view import _exam_text
+
+    text = _exam_text(_view(_exam(4), _exam(2)))
+    assert "ana 4/4 passed on its skills, not every one" in text
+    assert "ana 2/4 failed" in text

@@ -61,6 +61,8 @@ def class_lines(view: ClassView) -> list[str]:
                 if e is not None:
                     if e.passed:
                         mark = _("{login} {correct}/{attempts} passed")
+                    elif e.scored:
+                        mark = _("{login} {correct}/{attempts} passed on its skills, not every one")
                     else:
                         mark = _("{login} {correct}/{attempts} failed")
                     marks.append(mark.format(login=t.login, correct=e.correct, attempts=e.attempts))
@@ -113,6 +115,7 @@ def _json(view: ClassView) -> dict[str, Any]:
                         "attempts": e.result.attempts,
                         "correct": e.result.correct,
                         "passed": e.result.passed,
+                        "scored": e.result.scored,
                     }
                     for e in t.exams
                 ],

@@ -29,7 +29,8 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
 Who needs attention (`ATTENTION_*`), a reason each, in this order:
 
 - no practice for `ATTENTION_IDLE_DAYS` (7) days, or none yet;
-- the latest exam taken was failed (and none was passed after it);
+- the latest exam taken was failed: under the pass mark (one that reached it on fewer skills than
+  readiness asks, an assigned exam of a few skills, is not a failure);
 - readiness dropping: a skill whose accuracy over its last 30 answers is
   `ATTENTION_DROP_POINTS` (10) percentage points or more below the 30 before.
 """
@@ -334,7 +335,7 @@ def attention(
             )
         )
     taken = [e for e in exams if e.result.complete]
-    if taken and not taken[-1].result.passed:
+    if taken and not taken[-1].result.scored:
         e = taken[-1]
         if e.seed is None:
             failed = _("failed the latest exam: {correct} right of {attempts}")

@@ -304,13 +304,19 @@ class ExamResult:
         return self.ended and (self.planned is None or self.attempts >= self.planned)
 
     @property
-    def passed(self) -> bool:
+    def scored(self) -> bool:
+        """Complete, with the pass mark of right answers — whatever skills it asked. An exam
+        of a few skills (an instructor's assigned exam) can be scored without being `passed`."""
         return (
             self.complete
             and self.attempts > 0
             and Fraction(self.correct, self.attempts) >= EXAM_PASS_FRACTION
-            and not self.uncovered
         )
+
+    @property
+    def passed(self) -> bool:
+        """Scored, and on every required skill: the exam readiness asks for."""
+        return self.scored and not self.uncovered
 
 
 @dataclass(frozen=True, slots=True)
