@@ -539,6 +539,7 @@ class PostgresStore:
         self._pulled = 0
         self._sent = 0
         self._assignments_due = 0.0  # monotonic seconds when the sender reads them again
+        self._assignments_asked = 0  # sync()'s requests to read them again, counted
         # profiles renamed on another PC, as the pulls found them: old name -> the latest one
         # (the app's active profile follows, rather than start a new profile of the old name)
         self.renamed: dict[str, str] = {}
@@ -996,7 +997,8 @@ class PostgresStore:
         if self._thread is None:
             return self.waiting() == 0
         deadline = time.monotonic() + timeout
-        self._assignments_due = 0.0  # and read the assigned exams again
+        self._assignments_asked += 1  # and read the assigned exams again, after this call
+        self._assignments_due = 0.0
         with self._cond:
             target = self._passes + 2  # the pass under way may have begun before the last change
             while self._passes < target and self._thread.is_alive():
@@ -1087,6 +1089,7 @@ class PostgresStore:
 
         from trainer.history.store import _connect
 
+        asked = self._assignments_asked  # a sync() asking while this reads: read again after
         try:
             rows = server.execute(
                 f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id"
@@ -1115,7 +1118,10 @@ class PostgresStore:
                 conn.execute("COMMIT")
             finally:
                 conn.close()  # uncommitted (this PC's copy busy or full): rolled back
-        self._assignments_due = time.monotonic() + ASSIGNMENTS_EVERY_S
+        if asked == self._assignments_asked:
+            self._assignments_due = time.monotonic() + ASSIGNMENTS_EVERY_S
+        else:  # what was read may be older than the change that sync() waits for
+            self._assignments_due = 0.0
 
     def _pull(self, server: Any) -> int:
         """Bring into this PC's copy the sessions of this login it lacks (practised on another
