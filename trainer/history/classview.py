@@ -403,11 +403,11 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
     """One trainee's history, read on the server through `url`'s login (an instructor's reads
     every row), copied into a SQLite history at `path` (a new file), for the progress view to
     read as it reads a trainee's own. The copy is the instructor's to throw away."""
-    from trainer.history.postgres import _connect
+    from trainer.history.postgres import ServerSession, _connect, start_as_on_server
     from trainer.history.store import Store
 
-    moment = [0.0]
-    local = Store.open(path, clock=lambda: moment[0])
+    moment: list[Any] = [0.0]  # the server's numeric seconds, read as floats by the clock
+    local = Store.open(path, clock=lambda: float(moment[0]))
     try:
         with _connect(url) as conn:
             assigned = "s.assignment" if has_assignments(conn) else "NULL::bigint"
@@ -430,38 +430,14 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
                 for row in cur:
                     answers[row[0]].append(row[1:])
         with local.batch():
-            for (
-                sid,
-                name,
-                created,
-                mode,
-                skills,
-                preset,
-                seed,
-                started,
-                ended,
-                planned,
-                typed,
-                assigned,
-            ) in sessions:
-                moment[0] = float(created)
-                local.profile(name)
-                moment[0] = float(started)
-                here = local.start_session(
-                    name,
-                    mode,
-                    skills,
-                    preset,
-                    seed,
-                    planned,
-                    interactive=typed,
-                    assignment=assigned,
-                )
+            for sid, *fields in sessions:
+                session = ServerSession(*fields)
+                here = start_as_on_server(local, moment, session)
                 for skill, item, question, answer, expected, correct, ms, at in answers[sid]:
-                    moment[0] = float(at)
+                    moment[0] = at
                     local.record(here, skill, item, question, answer, expected, correct, ms)
-                if ended is not None:
-                    moment[0] = float(ended)
+                if session.ended is not None:
+                    moment[0] = session.ended
                     local.end_session(here)
     except BaseException:
         local.close()

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from trainer.history.interface import (
     Attempt,
@@ -469,6 +469,38 @@ RETRY_S: Final = 2.0  # while the server cannot be reached, the sender tries aga
 ASSIGNMENTS_EVERY_S: Final = 60.0
 CONNECT_TIMEOUT_S: Final = 5
 _SEND_MAX: Final = 500  # operations in one transaction on the server
+
+
+class ServerSession(NamedTuple):
+    """A session as read from the server to be copied into a SQLite history (a PC's copy, or
+    the instructor's copy of one trainee's), its times in unix seconds."""
+
+    name: str
+    created: Any
+    mode: str
+    skills: list[str]
+    preset: str
+    seed: int | None
+    started: Any
+    ended: Any
+    planned: int | None
+    interactive: bool
+    assignment: int | None
+
+
+def start_as_on_server(local: Any, moment: list[Any], session: ServerSession) -> int:
+    """Start `session` in the SQLite history `local` as it was on the server: its profile
+    made at the server's moment, the session at its start (`moment` is what `local`'s clock
+    reads). Returns the session's id here."""
+    moment[0] = session.created
+    local.profile(session.name)
+    moment[0] = session.started
+    return int(
+        local.start_session(
+            session.name, session.mode, session.skills, session.preset, session.seed,
+            session.planned, interactive=session.interactive, assignment=session.assignment,
+        )
+    )  # fmt: skip
 
 
 def _unix(moment: datetime | None) -> int | None:
@@ -1172,22 +1204,10 @@ class PostgresStore:
                     if now == old:  # renamed again since
                         self.renamed[before] = new
                 self.renamed[old] = new
-            for (
-                uid,
-                name,
-                created,
-                mode,
-                skills,
-                preset,
-                seed,
-                started,
-                ended,
-                planned,
-                typed,
-                assigned,
-            ) in rows:
+            for uid, *fields in rows:
                 if uid in known:
                     continue
+                session = ServerSession(*fields)
                 answers = server.execute(
                     """SELECT a.uid::text, a.skill, a.item, a.question, a.answer, a.expected,
                         a.correct, a.ms, extract(epoch FROM a.at)::bigint
@@ -1196,19 +1216,7 @@ class PostgresStore:
                     (uid,),
                 ).fetchall()
                 with local.batch():
-                    moment[0] = created
-                    local.profile(name)
-                    moment[0] = started
-                    sid = local.start_session(
-                        name,
-                        mode,
-                        skills,
-                        preset,
-                        seed,
-                        planned,
-                        interactive=typed,
-                        assignment=assigned,
-                    )
+                    sid = start_as_on_server(local, moment, session)
                     conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (sid, uid))
                     for a_uid, skill, item, question, answer, expected, correct, ms, at in answers:
                         moment[0] = at
@@ -1217,8 +1225,8 @@ class PostgresStore:
                         )
                         conn.execute("INSERT INTO sync_uid VALUES ('attempt', ?, ?)", (aid, a_uid))
                         brought += 1
-                    if ended is not None:
-                        moment[0] = ended
+                    if session.ended is not None:
+                        moment[0] = session.ended
                         local.end_session(sid)
         finally:
             local.close()
