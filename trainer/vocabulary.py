@@ -162,6 +162,8 @@ NUMBERS: dict[str, dict[int, tuple[str, ...]]] = {
 #   yes, no                   answers to a question
 #   card                      the word that counts cards ("2 cartes")
 #   currency, cents           the words around an amount ("37 euros 50", "50 centimes")
+#   collect, refuse, reveal   what the dealer does: takes a lost stake, refuses a request,
+#                             turns his hidden card (the words deal mode reads)
 
 WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
     "en": {
@@ -216,6 +218,9 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
             ("£", ""),
         ),
         "cents": (("cents", ""), ("cent", "")),
+        "collect": (("collect", ""),),
+        "refuse": (("refuse", ""),),
+        "reveal": (("reveal", ""), ("turn", "")),
     },
     "fr": {
         "place-bets": (("faites vos jeux", ""),),
@@ -273,6 +278,17 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "card": (("carte", "[000]"), ("cartes", "[000]")),
         "currency": (("€", ""), ("euro", ""), ("euros", ""), ("EUR", "")),
         "cents": (("centimes", ""), ("centime", ""), ("cts", "")),
+        # [000] "Le croupier encaissera directement la mise"
+        "collect": (
+            ("encaisser", "[000]"),
+            ("encaisse", ""),
+            ("ramasser", ""),
+            ("ramasse", ""),
+            ("collecte", ""),
+        ),
+        "refuse": (("refuser", "[000]"), ("refuse", ""), ("refus", "")),
+        # [001][004] "la banque retourne sa carte cachée"
+        "reveal": (("retourner", ""), ("retourne", "[001][004]")),
     },
     "it": {
         "place-bets": (("fate il vostro gioco", ""),),
@@ -328,6 +344,10 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "card": (("carta", "[003]"), ("carte", "[003]")),
         "currency": (("€", ""), ("euro", ""), ("EUR", "")),
         "cents": (("centesimi", ""), ("centesimo", ""), ("cent", "")),
+        # [003] "ritirerà le assicurazioni"
+        "collect": (("ritirare", "[003]"), ("ritira", ""), ("incassare", ""), ("incassa", "")),
+        "refuse": (("rifiutare", "[003]"), ("rifiuto", ""), ("rifiuta", "")),
+        "reveal": (("scoprire", ""), ("scopre", ""), ("girare", ""), ("gira", "")),
     },
 }
 

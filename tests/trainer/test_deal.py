@@ -246,7 +246,7 @@ def test_a_shift_ends_when_its_time_is_up_not_at_the_cut_card() -> None:
     [
         ({"boxes": 8}, "1 to 7 boxes"),
         ({"mode": "exam!"}, "practice or exam"),
-        ({"incidents": "often"}, "off, rare, frequent"),
+        ({"incidents": "often"}, "off, rare or frequent"),
         ({"seed": 2**63}, "0 to"),
     ],
 )

@@ -20,9 +20,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import partial
 from typing import Any, Final
 
 from trainer import vocabulary
+from trainer.game.announce import spoken
+from trainer.game.cards import VALUE
+from trainer.game.hand import Hand
 from trainer.game.payout import (
     COLOUR_FOR_COLOUR,
     FEWEST,
@@ -35,14 +39,19 @@ from trainer.game.round import DEALER, DOUBLE, SEAT, SPLIT, Round, RoundError
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
 from trainer.game.strategy import basic_action
+from trainer.game.table import TableView
 from trainer.history.measures import SHOE_MODE as MODE
 from trainer.history.measures import reference_rounds_per_hour  # noqa: F401  (callers read it here)
+from trainer.i18n import N_, _, format_amount, ngettext
 from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
     ACTION_WORDS,
     AMOUNT,
+    BURN,
     COLLECT,
+    DRAW,
+    INSURANCE,
     K_PROCEDURE,
     KINDS,
     PHASES,
@@ -50,6 +59,8 @@ from trainer.practice.deal_steps import (
     PLAY,
     PUSH,
     REFUSE,
+    REVEAL,
+    STAND,
     WORDS,
     Step,
     player_says,
@@ -71,6 +82,12 @@ ROUNDS_WITHOUT_CUT_CARD: Final = 20
 
 
 Decider = Callable[[Sequence[str], str, Sequence[str], HouseRules], str]
+
+# An incident's step, made when it is asked and made again after a language switch (`retell`):
+# called with the language the players speak, it says its prompt and rule in the trainee's.
+Incident = Callable[[str], Step]
+# A sentence said when it is shown, in the trainee's language of that moment.
+Said = Callable[[], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,31 +164,41 @@ class DealShoe:
     _ahead: tuple[Round, list[Step], bool] | None = field(init=False, default=None)
     # the incidents of the round in play and of the one played ahead, by round: their steps are
     # read off again with the round's when the trainee's language changes (`retell`)
-    _incidents: dict[int, dict[int, list[Step]]] = field(init=False, default_factory=dict)
+    _incidents: dict[int, dict[int, list[Incident]]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise ValueError(f"deal mode is {' or '.join(MODES)}, not {self.mode!r}")
+            raise ValueError(
+                _("a deal mode is {modes}, not {value}").format(
+                    modes=_either(MODES), value=repr(self.mode)
+                )
+            )
         if self.incidents not in INCIDENT_RATES:
-            raise ValueError(f"incidents are {', '.join(INCIDENT_RATES)}, not {self.incidents!r}")
+            raise ValueError(
+                _("incidents are {rates}, not {value}").format(
+                    rates=_either(INCIDENT_RATES), value=repr(self.incidents)
+                )
+            )
         if self.chip_payment not in (FEWEST, COLOUR_FOR_COLOUR):
             raise ValueError(
-                f"chips are paid {FEWEST} or {COLOUR_FOR_COLOUR}, not {self.chip_payment!r}"
+                _("chips are paid {ways}, not {value}").format(
+                    ways=_either((FEWEST, COLOUR_FOR_COLOUR)), value=repr(self.chip_payment)
+                )
             )
         if self.language is None:
-            from trainer.i18n import language
-
-            self.language = language()
+            self.language = _trainee()
         if self.language not in vocabulary.LANGUAGES:
-            raise ValueError(
-                f"the players speak {', '.join(vocabulary.LANGUAGES)}, not {self.language!r}"
-            )
+            raise ValueError(_players_speak(self.language))
         if not 1 <= self.boxes <= self.rules.boxes:
-            raise ValueError(f"this table has 1 to {self.rules.boxes} boxes, not {self.boxes}")
+            raise ValueError(
+                _("this table has 1 to {most} boxes, not {boxes}").format(
+                    most=self.rules.boxes, boxes=self.boxes
+                )
+            )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(MAX_SEED)
         if not 0 <= self.seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
+            raise ValueError(seed_range())
         self._rng = random.Random(self.seed)
         self._shoe = Shoe(
             self.rules.decks,
@@ -245,22 +272,27 @@ class DealShoe:
         shuffles = self._shoe.shuffles
         r, extra = self._play_round()
         self._incidents[id(r)] = extra
-        steps = steps_of(r, currency=self.currency, incidents=extra, language=self.language)
+        steps = steps_of(
+            r, currency=self.currency, incidents=self._told(extra), language=self.language
+        )
         return r, steps, self._shoe.shuffles > shuffles
+
+    def _told(self, incidents: dict[int, list[Incident]]) -> dict[int, list[Step]]:
+        """The incidents' steps said now: in the trainee's words, the players speaking theirs."""
+        assert self.language is not None
+        return {i: [make(self.language) for make in made] for i, made in incidents.items()}
 
     def retell(self, language: str | None = None) -> dict[int, Step]:
         """The steps of the round in play and of the one played ahead read off their rounds
         again, in the trainee's current language (after a switch while the shoe is dealt), the
         players now speaking `language` (None: as they did). The shoe is where it was: the same
         steps, the same step asked, nothing judged or stored again; the last verdicts on this
-        round's steps name them in the new words. An incident's own words (a refused request)
-        stay as they were said. Returns the steps said again, by the id of the old one (for
-        `verdict_again`)."""
+        round's steps name them in the new words; an incident (a refused request, an insurance
+        over the amount) is said again too, the same request of the same bettor. Returns the
+        steps said again, by the id of the old one (for `verdict_again`)."""
         if language is not None:
             if language not in vocabulary.LANGUAGES:
-                raise ValueError(
-                    f"the players speak {', '.join(vocabulary.LANGUAGES)}, not {language!r}"
-                )
+                raise ValueError(_players_speak(language))
             self.language = language
         told: dict[int, Step] = {}
         if self.round is not None:
@@ -275,7 +307,10 @@ class DealShoe:
 
     def _steps_again(self, r: Round, steps: list[Step]) -> list[Step]:
         again = steps_of(
-            r, currency=self.currency, incidents=self._incidents.get(id(r)), language=self.language
+            r,
+            currency=self.currency,
+            incidents=self._told(self._incidents.get(id(r), {})),
+            language=self.language,
         )
         same = len(again) == len(steps) and all(
             _same_step(a, b) for a, b in zip(steps, again, strict=True)
@@ -302,7 +337,7 @@ class DealShoe:
             bets[n] = box
         return bets
 
-    def _play_round(self) -> tuple[Round, dict[int, list[Step]]]:
+    def _play_round(self) -> tuple[Round, dict[int, list[Incident]]]:
         rate = INCIDENT_RATES[self.incidents]
         rules = self.rules
         r = Round(rules, self._shoe, on_burn=self._shoe.burn)
@@ -311,7 +346,7 @@ class DealShoe:
             for bettor, amount in box.items():
                 r.bet(n, bettor, amount)
         r.deal()
-        extra: dict[int, list[Step]] = {}
+        extra: dict[int, list[Incident]] = {}
         exposed = rate and self._rng.random() < rate
         refused = rate and self._rng.random() < rate
         if r.phase == "insurance":
@@ -340,11 +375,8 @@ class DealShoe:
                     refusals = (behind[0],)
                     if wanted not in r.legal_actions(refusals):
                         behind_refuses = False
-                        why = (
-                            r._can_double(h, refusals)
-                            if wanted == DOUBLE
-                            else r._can_split(h, refusals)
-                        )
+                        # [003] the one reason the engine has here: a bettor's refusal
+                        why = partial(_bettor_refuses, behind[0])
                         extra.setdefault(len(r.events), []).append(
                             self._refusal(r, h.label, wanted, why, who=behind[0])
                         )
@@ -361,7 +393,7 @@ class DealShoe:
         self._shoe.end_round()
         return r, extra
 
-    def _insurance(self, r: Round, extra: dict[int, list[Step]], rate: float) -> None:
+    def _insurance(self, r: Round, extra: dict[int, list[Incident]], rate: float) -> None:
         """On a dealer Ace, some bettors insure, each exactly the amount the table takes [000]
         [003]; now and then one first puts up more than allowed, which the dealer refuses."""
         over = rate and self._rng.random() < rate
@@ -372,13 +404,11 @@ class DealShoe:
                 if over:
                     over = False
                     too_much = top + max(Decimal(1), top / 2)
-                    why = r.insurance_refusal(n, too_much, bettor) or "too much"
+                    assert r.insurance_refusal(n, too_much, bettor) is not None
                     extra.setdefault(len(r.events), []).append(
-                        Step(
-                            "deal", K_PROCEDURE, "procedure", ACTION,
-                            f"Box {n}: {_who(bettor)} puts up {money(too_much)} for insurance",
-                            REFUSE, why, "procedure:insurance-over", r.snapshot(), hand=str(n),
-                            says=f"assurance, {money(too_much)}",
+                        partial(
+                            _insurance_over, n, bettor, too_much, top,
+                            self.rules.insurance_amount, r.snapshot(),
                         )
                     )  # fmt: skip
                 amount = top
@@ -388,20 +418,17 @@ class DealShoe:
         r.close_insurance()
 
     def _refusal(
-        self, r: Round, label: str, action: str, why: str | None = None, who: str | None = None
-    ) -> Step:
+        self, r: Round, label: str, action: str, why: Said | None = None, who: str | None = None
+    ) -> Incident:
+        """A player asks for a double or a split the dealer must refuse; the reason the engine
+        finds (`Round._can_double`, `_can_split`), said when the step is asked."""
         h = next(x for b in r.boxes.values() for x in b.hands if x.label == label)
         if why is None:
-            why = r._can_double(h, ()) if action == DOUBLE else r._can_split(h, ())
-        says = player_says(action, self.language)
-        prompt = f"Box {label}: \u201c{says}\u201d"
-        if who is not None:
-            prompt += f" — {who} will not add money"
-        return Step(
-            PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
-            why or "the rules of the table refuse it", f"procedure:refuse-{action}",
-            r.snapshot(currency=self.currency), hand=label, says=says, data={"signal": action},
-        )  # fmt: skip
+            hands = len(r.boxes[h.box].hands)
+            why = _no_double(h, self.rules) if action == DOUBLE else _no_split(h, self.rules, hands)
+        return partial(
+            _refused_request, label, action, why, who, r.snapshot(currency=self.currency)
+        )
 
     # -- the trainee's steps ---------------------------------------------------------------
 
@@ -437,25 +464,30 @@ class DealShoe:
         colour (as the chips drill judges them). Stored at once like any step."""
         s = self.step
         if s is None or not self.pays_in_chips(s):
-            raise answers.Unreadable("this step is not paid in chips: type it or press its key")
+            raise answers.Unreadable(_("this step is not paid in chips: type it or press its key"))
         if not chips:
-            raise answers.Unreadable("put the payment's chips on the tray first")
+            raise answers.Unreadable(_("put the payment's chips on the tray first"))
         due = self.chips_due(s)
         paid = sorted((Decimal(c) for c in chips), reverse=True)
         amount = sum(paid, Decimal(0))
         right_amount = money(amount) == s.expected
         if self.chip_payment == COLOUR_FOR_COLOUR:
             right_chips = paid == due
-            practice = "colour for colour: the stake matched chip for chip, the rest in its colours"
         else:
             right_chips = len(paid) == len(due)
-            practice = "with the fewest chips of the table"
         listing = " + ".join(money(c) for c in due)
         if due and right_amount and not right_chips:
-            reason = (
-                f"{s.expected} is paid {practice} — {listing} (house practice, chosen in "
-                "the settings)"
-            )
+            if self.chip_payment == COLOUR_FOR_COLOUR:
+                said = _(
+                    "{amount} is paid colour for colour: the stake matched chip for chip, the "
+                    "rest in its colours — {chips} (house practice, chosen in the settings)"
+                )
+            else:
+                said = _(
+                    "{amount} is paid with the fewest chips of the table — {chips} (house "
+                    "practice, chosen in the settings)"
+                )
+            reason = said.format(amount=_amount(amount), chips=" + ".join(_amount(c) for c in due))
         else:
             reason = s.rule
         return self._judge(
@@ -547,7 +579,12 @@ class DealShoe:
                 return DEALER, None
             if t.isascii() and t.isdigit() and 1 <= int(t) <= 7:
                 return t, None
-            raise answers.Unreadable('expected a box number 1 to 7, or "d" for the dealer')
+            # "d" in every language (the reader takes that letter), and the table's word
+            raise answers.Unreadable(
+                _('expected a box number 1 to 7, or "d" or "{dealer}" for the dealer').format(
+                    dealer=vocabulary.said("dealer", _trainee())
+                )
+            )
         if s.ask == WORDS:
             point = answers.read_point(text)
             # "hard 17" for a soft 17 is wrong even though it says 17
@@ -556,7 +593,9 @@ class DealShoe:
         if s.ask == ACTION:
             word = _ACTION_ALIASES.get(t, t)
             if word not in ACTION_WORDS:
-                raise answers.Unreadable("expected one of: " + ", ".join(ACTION_WORDS))
+                raise answers.Unreadable(
+                    _("expected one of: {words}").format(words=", ".join(action_words()))
+                )
             return word, None
         word = _ACTION_ALIASES.get(t, t)
         if word in (COLLECT, PUSH):
@@ -619,6 +658,15 @@ def verdict_again(v: StepVerdict, told: dict[int, Step]) -> StepVerdict:
     return replace(v, step=step, reason=reason)
 
 
+def action_words(language: str | None = None) -> list[str]:
+    """The action words as the trainee types them in `language` (None: the trainee's): the
+    English keywords, or the table's word for each (RULES.md §13); the reader takes both."""
+    lang = _trainee() if language is None else language
+    if lang == "en":
+        return list(ACTION_WORDS)
+    return [vocabulary.said(_ACTION_MEANINGS[w], lang) for w in ACTION_WORDS]
+
+
 # the dealer as the trainee may name him, in every language (RULES.md §13)
 _DEALER_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("dealer"))
 
@@ -629,10 +677,186 @@ _PAID_ITEMS: Final = frozenset(("pay:pay", "pay:blackjack-paid", "pay:insurance-
 
 
 def _who(bettor: str) -> str:
-    return "the seated player" if bettor == SEAT else bettor
+    """A bettor as an incident's prompt names him: the seated player, or "behind-a"."""
+    if bettor == SEAT:
+        return _("the seated player")
+    from trainer.practice.skills.base import bettor_name
+
+    return bettor_name(bettor)
 
 
-_ACTION_ALIASES: Final = {
+def _amount(value: Decimal) -> str:
+    from trainer.practice.skills.base import amount
+
+    return amount(value)
+
+
+def _trainee() -> str:
+    from trainer.i18n import language
+
+    return language()
+
+
+def _either(choices: Sequence[str] | dict[str, Any]) -> str:
+    """Codes a setting takes, as a sentence lists them: "practice or exam", "off, rare or
+    frequent" (the codes themselves: they are what is typed)."""
+    names = list(choices)
+    if len(names) == 1:
+        return names[0]
+    return _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+def _players_speak(language: str) -> str:
+    return _("the players speak {languages}, not {value}").format(
+        languages=_either(vocabulary.LANGUAGES), value=repr(language)
+    )
+
+
+def seed_range() -> str:
+    """What a seed is, said when a bad one is given (here and by `sabot deal`)."""
+    return _("a seed is a whole number from 0 to {most}").format(most=MAX_SEED)
+
+
+# -- incidents: what is said, in the trainee's words when it is asked -----------------------------
+
+
+def _insurance_over(
+    box: int,
+    bettor: str,
+    amount: Decimal,
+    most: Decimal,
+    insurance_amount: str,
+    view: TableView,
+    language: str,
+) -> Step:
+    """A bettor puts up more insurance than the table takes: the dealer refuses [000][003]."""
+    words = vocabulary.said("insurance", language)
+    figures = format_amount(amount, language, currency="", group=False)
+    return Step(
+        "deal", K_PROCEDURE, "procedure", ACTION,
+        _("Box {box}: {who} puts up {amount} for insurance").format(
+            box=box, who=_who(bettor), amount=_amount(amount)
+        ),
+        REFUSE, _insurance_refused(box, bettor, amount, most, insurance_amount),
+        "procedure:insurance-over", view, hand=str(box), says=f"{words}, {figures}",
+    )  # fmt: skip
+
+
+def _insurance_refused(
+    box: int, bettor: str, amount: Decimal, most: Decimal, insurance_amount: str
+) -> str:
+    """Why an insurance of `amount` is refused, as `Insurance.refusal` says it in English."""
+    fields = {"box": box, "bettor": _who(bettor), "half": _amount(most), "amount": _amount(amount)}
+    seated = bettor == SEAT
+    if insurance_amount == "half":
+        # [000] "une mise spéciale de la moitié de la mise de la case"
+        if seated:
+            said = _(
+                "box {box}: insurance is half the bet, so the seated player's is {half}, not "
+                "{amount} [000]"
+            )
+        else:
+            said = _(
+                "box {box}: insurance is half the bet, so {bettor}'s is {half}, not {amount} [000]"
+            )
+    elif seated:
+        # [003] "non può superare la metà di quanto egli ha puntato"
+        said = _(
+            "box {box}: insurance {amount} is more than half the seated player's bet ({half} at "
+            "most) [003]"
+        )
+    else:
+        said = _(
+            "box {box}: insurance {amount} is more than half {bettor}'s bet ({half} at most) [003]"
+        )
+    return said.format(**fields)
+
+
+def _refused_request(
+    label: str, action: str, why: Said, who: str | None, view: TableView, language: str
+) -> Step:
+    """A player asks for a double or a split the dealer must refuse; `who`, a bettor behind
+    who will not add his money [003]."""
+    says = player_says(action, language)
+    if who is None:
+        prompt = _("Box {hand}: \u201c{says}\u201d").format(hand=label, says=says)
+    else:
+        prompt = _("Box {hand}: \u201c{says}\u201d — {who} will not add money").format(
+            hand=label, says=says, who=_who(who)
+        )
+    return Step(
+        PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
+        why() or _("the rules of the table refuse it"), f"procedure:refuse-{action}",
+        view, hand=label, says=says, data={"signal": action},
+    )  # fmt: skip
+
+
+def _bettor_refuses(bettor: str) -> str:
+    # [003] every bettor on the box must agree to a split or a double
+    return _("{bettor} refuses, and every bettor on the box must agree [003]").format(
+        bettor=_who(bettor)
+    )
+
+
+def _no_double(h: Hand, rules: HouseRules) -> Said:
+    """Why `h` may not double now, as `Round._can_double` finds it, said when shown."""
+    if len(h.cards) != 2:
+        return partial(_said, N_("a hand doubles on its first two cards only [000]"))
+    if h.split_aces:
+        return partial(_said, N_("split Aces take one card each and cannot double [000]"))
+    if h.split and not rules.double_after_split:
+        return partial(_said, N_("no double after a split under {preset}"), preset=rules.preset)
+    if rules.double_on == "none":
+        return partial(_said, N_("no doubling under {preset} [004]"), preset=rules.preset)
+    return partial(
+        _said,
+        N_("doubling needs a first two cards' total of {totals} [000], this is {point}"),
+        totals=rules.double_on,
+        point=partial(spoken, h.words()),
+    )
+
+
+def _no_split(h: Hand, rules: HouseRules, hands: int) -> Said:
+    """Why `h` may not split now (its box holding `hands`), as `Round._can_split` finds it."""
+    if rules.split == "none":
+        return partial(_said, N_("no split under {preset} [004]"), preset=rules.preset)
+    if len(h.cards) != 2:
+        return partial(_said, N_("only the first two cards can be split [000]"))
+    a, b = (c[0] for c in h.cards)
+    if not (VALUE[a] == VALUE[b] if rules.split == "value" else a == b):
+        if rules.split == "value":
+            said = N_(
+                "{first} and {second} are not a pair: a split needs two cards of the same value "
+                "[003]"
+            )
+        else:
+            said = N_(
+                "{first} and {second} are not a pair: a split needs two cards of the same rank "
+                "[000]"
+            )
+        return partial(_said, said, first=a, second=b)
+    if h.split_aces or (h.split and a == "A"):
+        return partial(_said, N_("split Aces make 2 hands only [000]"))
+    most = rules.max_hands
+    return lambda: ngettext(
+        "a box holds {count} hand at most [000]", "a box holds {count} hands at most [000]", most
+    ).format(count=most)
+
+
+def _said(msgid: str, **fields: Any) -> str:
+    """`msgid` in the trainee's language, its fields filled; a field that is a function is
+    said then too (a point in the dealer's words)."""
+    return _(msgid).format(**{k: v() if callable(v) else v for k, v in fields.items()})
+
+
+# each action word's meaning in the vocabulary: the reader takes every language's words for it
+_ACTION_MEANINGS: Final = {
+    COLLECT: "collect", PUSH: "push", DRAW: "hit", STAND: "stand", DOUBLE: "double",
+    SPLIT: "split", REFUSE: "refuse", REVEAL: "reveal", BURN: "burn", INSURANCE: "insurance",
+}  # fmt: skip
+
+# the shorthands and spellings beyond the vocabulary's; "no" is a refusal here, not a stand
+_SHORTHANDS: Final = {
     "i": "insurance", "assurance": "insurance", "assicurazione": "insurance",
     "c": COLLECT, "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT, "lose": COLLECT,
     "p": PUSH, "égalité": PUSH, "egalite": PUSH, "nul": PUSH, "pari": PUSH, "tie": PUSH,
@@ -644,6 +868,15 @@ _ACTION_ALIASES: Final = {
     "t": "reveal", "turn": "reveal", "retourne": "reveal",
     "b": "burn", "brûle": "burn", "brule": "burn", "brûler": "burn",
 }  # fmt: skip
+
+_ACTION_ALIASES: Final = {
+    **{
+        word.casefold(): action
+        for action, meaning in _ACTION_MEANINGS.items()
+        for word in vocabulary.words(meaning)
+    },
+    **_SHORTHANDS,
+}
 
 
 def _kept(word: str, amount: Decimal | None, stake: Decimal) -> Decimal:

@@ -1,0 +1,305 @@
+"""Deal mode in the trainee's language: the incidents (an insurance over the amount, a refused
+double or split, a bettor behind who will not add money), their reasons, the chip payment's
+reason, the messages of an answer that cannot be read and of a bad setting — in French and in
+Italian as a croupier says them, the players' words in the players' language, and said again
+after a switch (`DealShoe.retell`). In English, each reason is the engine's own sentence."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from decimal import Decimal as D
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer import i18n, vocabulary
+from trainer.game.payout import money
+from trainer.game.round import DOUBLE, Round
+from trainer.game.rules import HouseRules
+from trainer.game.shoe import Shoe
+from trainer.game.strategy import basic_action
+from trainer.practice import answers
+from trainer.practice import deal as deal_mode
+from trainer.practice.deal import FREQUENT, DealShoe, action_words
+from trainer.practice.deal_steps import ACTION, ACTION_WORDS, PLACE, REFUSE, Step
+from trainer.practice.skills.base import amount
+
+NB = "\u202f"  # French puts a narrow no-break space before its high marks
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _until(shoe: DealShoe, wanted: Callable[[Step], bool], limit: int = 20_000) -> Step:
+    """Deal on perfectly until the step asked is one `wanted` picks (a new shoe, the seed moved
+    on, each time one ends)."""
+    for _ in range(limit):
+        if shoe.shoe_over:
+            shoe.__init__(shoe.rules, boxes=shoe.boxes, incidents=shoe.incidents,
+                          seed=shoe.seed + 1, language=shoe.language)  # fmt: skip
+        if shoe.round_over:
+            shoe.next_round()
+        s = shoe.step
+        assert s is not None
+        if wanted(s):
+            return s
+        shoe.answer(s.expected, 1)
+    pytest.fail("no such step")
+
+
+def _over(s: Step) -> bool:
+    return s.item == "procedure:insurance-over"
+
+
+def _refused(s: Step) -> bool:
+    return s.item.startswith("procedure:refuse-") and "who" not in s.data
+
+
+def test_an_insurance_over_the_amount_is_said_in_french_the_player_speaking_french() -> None:
+    i18n.set_language("fr")
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=2, incidents=FREQUENT)
+    s = _until(shoe, _over)
+    assert s.expected == REFUSE
+    assert f"Case {s.hand}{NB}:" in s.prompt and "à l'assurance" in s.prompt
+    assert s.says is not None and s.says.startswith("assurance, ")
+    # [000] at a French table the insurance is exactly half the bet
+    assert "moitié de la mise" in s.rule and s.rule.endswith("[000]")
+    assert "insurance" not in s.rule and "puts up" not in s.prompt
+
+
+def test_an_insurance_over_the_amount_is_said_in_italian_the_player_speaking_italian() -> None:
+    i18n.set_language("it")
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=2, incidents=FREQUENT)
+    s = _until(shoe, _over)
+    assert f"Riquadro {s.hand}:" in s.prompt and "di assicurazione" in s.prompt
+    # the players' words, not the French "assurance" of old
+    assert s.says is not None and s.says.startswith("assicurazione, ")
+    # [003] at an Italian table up to half: an Italian amount has a decimal comma
+    assert "supera la metà" in s.rule and s.rule.endswith("[003]")
+
+
+def test_the_players_speak_their_own_language_whatever_the_trainee_s() -> None:
+    i18n.set_language("en")
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=2, incidents=FREQUENT,
+                    language="it")  # fmt: skip
+    s = _until(shoe, _over)
+    assert "puts up" in s.prompt and s.says is not None and s.says.startswith("assicurazione")
+
+
+def test_a_refused_request_gives_its_reason_in_french() -> None:
+    i18n.set_language("fr")
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=6, incidents=FREQUENT)
+    s = _until(shoe, _refused)
+    assert s.says in (vocabulary.said("double", "fr"), vocabulary.said("split", "fr"))
+    assert s.prompt == f"Case {s.hand}{NB}: «{NB}{s.says}{NB}»"
+    english = {"first two cards", "not a pair", "split Aces", "under", "doubling needs"}
+    assert s.rule and not any(w in s.rule for w in english), s.rule
+
+
+def test_a_bettor_behind_who_will_not_add_money_is_said_in_italian() -> None:
+    i18n.set_language("it")
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=3, incidents=FREQUENT)
+    s = _until(shoe, lambda s: "non aggiunge denaro" in s.prompt)
+    assert s.expected == REFUSE and "in piedi-" in s.prompt
+    assert s.rule.endswith("devono essere d'accordo [003]") and "in piedi-" in s.rule
+    assert s.says in (vocabulary.said("double", "it"), vocabulary.said("split", "it"))
+
+
+def test_an_incident_step_is_said_again_in_italian_after_a_switch_from_french() -> None:
+    i18n.set_language("fr")
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=2, incidents=FREQUENT)
+    french = _until(shoe, _over)
+    wrong = shoe.answer("1" if french.ask == PLACE else "stand", 300)
+    assert not wrong.correct and wrong.again and wrong.reason == french.rule
+    i18n.set_language("it")
+    told = shoe.retell("it")
+    italian = shoe.step
+    assert italian is not None and told[id(french)] is italian
+    # the same request by the same bettor, the same right answer, in the new words
+    assert (italian.item, italian.hand, italian.expected, italian.ask) == (
+        french.item, french.hand, french.expected, french.ask,
+    )  # fmt: skip
+    assert (
+        italian.prompt.startswith(f"Riquadro {french.hand}:") and "assicurazione" in italian.prompt
+    )
+    assert italian.says is not None and italian.says.startswith("assicurazione, ")
+    assert french.says is not None
+    assert italian.says.split(", ")[1] == french.says.split(", ")[1]  # the same amount
+    # [000] still the French table's rule (exactly half), said in Italian
+    assert italian.rule.endswith("[000]") and "metà della puntata" in italian.rule
+    (v,) = [v for v in shoe.verdicts if v.step is italian]
+    assert v.reason == italian.rule and not v.correct
+    assert shoe.answer(italian.expected, 200).correct
+
+
+def test_a_refused_request_is_said_again_in_the_new_words() -> None:
+    i18n.set_language("it")
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=6, incidents=FREQUENT)
+    italian = _until(shoe, _refused)
+    i18n.set_language("fr")
+    shoe.retell("fr")
+    french = shoe.step
+    assert french is not None and french.item == italian.item and french.rule != italian.rule
+    assert french.says == vocabulary.said(french.data["signal"], "fr")
+    assert french.view.signals == ((french.hand, french.data["signal"], french.says),)
+
+
+# -- in English, the reasons are the engine's ------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(("casino-fr", "casino-it", "online", "home")),
+    seed=st.integers(0, 2**32),
+)
+def test_in_english_a_refusal_s_reason_is_the_engine_s_own(preset: str, seed: int) -> None:
+    """Every hand at every decision of a played round: where the engine refuses a double or a
+    split, deal mode's reason, said in English, is the engine's sentence word for word."""
+    i18n.set_language("en")
+    rules = HouseRules.preset_named(preset)
+    rng = random.Random(seed)
+    shoe = Shoe(rules.decks, seed=seed)
+    r = Round(rules, shoe, on_burn=shoe.burn)
+    for n in range(1, rules.boxes + 1):
+        r.bet(n, "seat", D(10))
+    r.deal()
+    if r.phase == "insurance":
+        r.close_insurance()
+    checked = 0
+    while not r.done:
+        h = r.current
+        assert h is not None
+        engine = r._can_double(h, ())
+        if engine is not None:
+            assert deal_mode._no_double(h, rules)() == engine
+            checked += 1
+        engine = r._can_split(h, ())
+        if engine is not None:
+            hands = len(r.boxes[h.box].hands)
+            assert deal_mode._no_split(h, rules, hands)() == engine
+            checked += 1
+        legal = r.legal_actions()
+        wanted = basic_action(h.cards, r.dealer[0], legal, rules)
+        r.act(wanted if rng.random() < 0.8 else rng.choice(legal))
+    assert checked or rules.double_on == "any"
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
+@pytest.mark.parametrize("bettor", ["seat", "behind-a"])
+def test_in_english_an_insurance_s_refusal_is_the_engine_s_own(preset: str, bettor: str) -> None:
+    rules = HouseRules.preset_named(preset)
+    i18n.set_language("en")
+    for seed in range(500):
+        shoe = Shoe(rules.decks, seed=seed)
+        r = Round(rules, shoe, on_burn=shoe.burn)
+        r.bet(1, "seat", D(20))
+        r.bet(1, "behind-a", D(10))
+        r.deal()
+        if r.phase == "insurance":
+            break
+    else:
+        pytest.fail("no dealer Ace")
+    top = r.insurable()[1][bettor]
+    too_much = top + max(D(1), top / 2)
+    engine = r.insurance_refusal(1, too_much, bettor)
+    said = deal_mode._insurance_refused(1, bettor, too_much, top, rules.insurance_amount)
+    # the amounts as a drill writes them ("7.50"), where the transcript writes "7.5"
+    for value in (too_much, top):
+        said = said.replace(amount(value), money(value))
+    assert said == engine
+
+
+def test_in_english_a_bettor_s_refusal_is_the_engine_s_own() -> None:
+    rules = HouseRules.preset_named("casino-it")
+    for seed in range(2000):
+        shoe = Shoe(rules.decks, seed=seed)
+        r = Round(rules, shoe, on_burn=shoe.burn)
+        r.bet(1, "seat", D(20))
+        r.bet(1, "behind-a", D(10))
+        r.deal()
+        if r.phase == "insurance":
+            r.close_insurance()
+        h = r.current
+        if h is not None and DOUBLE in r.legal_actions():
+            assert r._can_double(h, ("behind-a",)) == deal_mode._bettor_refuses("behind-a")
+            return
+    pytest.fail("no hand that may double")
+
+
+# -- the chips, the unreadable answers, the settings -----------------------------------------
+
+
+def test_the_chip_payment_s_reason_is_said_in_french_and_in_italian() -> None:
+    for lang, words in (("fr", "le moins de jetons"), ("it", "minor numero di fiches")):
+        i18n.set_language(lang)
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=0)
+        _until(shoe, lambda s, shoe=shoe: shoe.pays_in_chips(s) and s.amount == D(25))
+        v = shoe.answer_chips([D(10), D(10), D(5)], 900)  # the right amount, too many chips
+        assert not v.correct and words in v.reason and "fewest" not in v.reason
+        assert v.reason.startswith("25 ") and "25" in v.reason.split("—")[1]
+
+
+def test_a_place_that_cannot_be_read_names_the_dealer_in_the_trainee_s_words() -> None:
+    for lang, said in (("fr", f"«{NB}d{NB}» ou «{NB}croupier{NB}»"), ("it", "«mazziere»")):
+        i18n.set_language(lang)
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+        _until(shoe, lambda s: s.ask == PLACE)
+        with pytest.raises(answers.Unreadable) as e:
+            shoe.answer("banana", 1)
+        assert said in str(e.value) and "expected" not in str(e.value)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_an_action_that_cannot_be_read_lists_the_action_words_of_the_trainee(lang: str) -> None:
+    i18n.set_language(lang)
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    s = _until(shoe, lambda s: s.ask == ACTION)
+    with pytest.raises(answers.Unreadable) as e:
+        shoe.answer("banana", 1)
+    words = action_words(lang)
+    assert ", ".join(words) in str(e.value) and "draw" not in str(e.value)
+    assert vocabulary.said("insurance", lang) in words
+    # every word it lists is read as its action
+    for word, action in zip(words, ACTION_WORDS, strict=True):
+        assert deal_mode._ACTION_ALIASES[word.casefold()] == action, word
+    assert s.expected in ACTION_WORDS
+
+
+def test_every_action_word_of_every_language_reads_as_one_action() -> None:
+    seen: dict[str, str] = {}
+    for action, meaning in deal_mode._ACTION_MEANINGS.items():
+        for word in vocabulary.words(meaning):
+            key = word.casefold()
+            assert seen.setdefault(key, action) == action, (word, action, seen[key])
+    assert action_words("en") == list(ACTION_WORDS)
+
+
+@pytest.mark.parametrize(
+    ("lang", "kwargs", "said"),
+    [
+        ("fr", {"boxes": 8}, "cette table a de 1 à 7 cases, pas 8"),
+        ("it", {"boxes": 8}, "questo tavolo ha da 1 a 7 riquadri, non 8"),
+        ("fr", {"mode": "exam!"}, "practice ou exam"),
+        ("it", {"incidents": "often"}, "off, rare o frequent"),
+        ("fr", {"chip_payment": "any"}, "les jetons se paient"),
+        ("it", {"language": "de"}, "i giocatori parlano en, fr o it"),
+        ("fr", {"seed": 2**63}, "une graine est un nombre entier de 0 à"),
+    ],
+)
+def test_a_bad_setting_is_one_sentence_in_the_trainee_s_language(lang, kwargs, said) -> None:
+    i18n.set_language(lang)
+    with pytest.raises(ValueError, match=said):
+        DealShoe(HouseRules.preset_named("casino-fr"), **kwargs)
+
+
+def test_a_step_not_paid_in_chips_says_so_in_french() -> None:
+    i18n.set_language("fr")
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    shoe.next_round()
+    with pytest.raises(answers.Unreadable, match="ne se paie pas en jetons"):
+        shoe.answer_chips([D(5)], 1)
