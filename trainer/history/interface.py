@@ -120,8 +120,10 @@ class HistoryStore(Protocol):
     """
 
     path: Path
-    notice: str | None
     read_only: str | None
+
+    @property
+    def notice(self) -> str | None: ...
 
     def close(self) -> str | None: ...
     def __enter__(self) -> Self: ...

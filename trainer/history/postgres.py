@@ -552,7 +552,6 @@ class PostgresStore:
         self._on_sent = on_sent
         self._local = local
         self.path: Path = local.path
-        self.notice: str | None = local.notice
         self.read_only: str | None = local.read_only
         self._clock: Callable[[], float] = local._clock
         self._retry_s = retry_s
@@ -712,7 +711,12 @@ class PostgresStore:
             "SELECT uid FROM sync_uid WHERE kind = ? AND local = ?", (kind, local)
         ).fetchone()
         if row is None:
-            raise ValueError(f"The {kind} {local} is not part of the school's history.")
+            # a local session or attempt never sent: only a program error reaches this
+            raise ValueError(
+                _("The {kind} {number} is not part of the school's history.").format(
+                    kind=kind, number=local
+                )
+            )
         return str(row[0])
 
     def _profile_row(self, conn: sqlite3.Connection, profile_id: int) -> tuple[str, int]:
@@ -764,9 +768,9 @@ class PostgresStore:
         if self._held:
             self.retry()
             if self._held:
-                raise UnwritableError(
-                    f"{self.trouble} No new drill can start until then.", self._why or ""
-                )
+                from trainer.history.store import no_new_drill
+
+                raise UnwritableError(no_new_drill(self.trouble or ""), self._why or "")
         with self._local._write() as conn:
             session_id = int(
                 self._local.start_session(
@@ -972,18 +976,9 @@ class PostgresStore:
     def trouble(self) -> str | None:
         if not self._held:
             return self._local.trouble
-        n = self.kept
-        what = (
-            "The end of your session is kept"
-            if n == 0
-            else "Your last answer is kept"
-            if n == 1
-            else f"Your last {n} answers are kept"
-        )
-        return (
-            f"The history cannot be written: {self._why}. {what} and will be saved as soon as "
-            "it can."
-        )
+        from trainer.history.store import kept_sentence
+
+        return kept_sentence(self._why or "", self.kept)
 
     @property
     def trouble_reason(self) -> str | None:
@@ -993,17 +988,17 @@ class PostgresStore:
     def unsaved(self) -> str | None:
         if not self._held:
             return self._local.unsaved
-        n = self.kept
-        what = (
-            ("Your last answer" if n == 1 else f"Your last {n} answers")
-            if n
-            else "The end of your last session"
-        )
-        return f"The history cannot be written: {self._why}. {what} could not be saved."
+        from trainer.history.store import unsaved_sentence
+
+        return unsaved_sentence(self._why or "", self.kept)
 
     @property
     def read_only_notice(self) -> str | None:
         return self._local.read_only_notice
+
+    @property
+    def notice(self) -> str | None:
+        return self._local.notice
 
     # -- the server ----------------------------------------------------------------------------
 

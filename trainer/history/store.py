@@ -113,6 +113,10 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
 )
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
 
+# `say`, not `_`: the export's loops name an unused column `_`
+from trainer.i18n import N_, ngettext
+from trainer.i18n import _ as say
+
 SCHEMA_VERSION: Final = 5
 DB_NAME: Final = "history.sqlite3"
 
@@ -170,10 +174,22 @@ def data_dir() -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(
-            f"The data folder {path} cannot be created ({error.strerror}). Set SABOT_DATA_DIR "
-            "to a folder you can write to."
+            say(
+                "The data folder {path} cannot be created ({why}). Set SABOT_DATA_DIR to a "
+                "folder you can write to."
+            ).format(path=path, why=error.strerror)
         ) from None
     return path
+
+
+def _not_opened(path: Path, why: str) -> str:
+    said = say("The history file {path} could not be opened: {why}.")
+    return said.format(path=path, why=say(why))
+
+
+def no_profile(name: str) -> str:
+    """A name that is no profile of the history, in one sentence."""
+    return say("There is no profile named {name}.").format(name=repr(name))
 
 
 def default_path() -> Path:
@@ -421,12 +437,14 @@ def decode_question(stored: str | bytes) -> dict[str, Any]:
     return value
 
 
-def _clean_name(name: str, what: str = "A profile name") -> str:
+def _clean_name(name: str, what: str = N_("A profile name")) -> str:
+    """`name` without its outer spaces; `what` (an N_ text) names it in the sentence that
+    refuses an empty one."""
     if not isinstance(name, str):
         raise TypeError(f"{what} must be a string, not {type(name).__name__}")
     cleaned = name.strip()
     if not cleaned:
-        raise ValueError(f"{what} cannot be empty or only spaces.")
+        raise ValueError(say("{what} cannot be empty or only spaces.").format(what=say(what)))
     return cleaned
 
 
@@ -449,17 +467,64 @@ def _error_code(error: sqlite3.Error) -> int:
     return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
-# Why a write failed, for the failures that come from outside Sabot and may pass.
+# Why a write failed, for the failures that come from outside Sabot and may pass. Kept in
+# English (an UnwritableError's `why`, `Store.read_only`) and said in the trainee's language
+# by the sentence that shows it (`cannot_write`, `kept_sentence`, ...).
 _TROUBLES: Final = {
-    _SQLITE_FULL: "the disk is full",
-    _SQLITE_BUSY: "another program is using it",
-    _SQLITE_LOCKED: "another program is using it",
-    _SQLITE_READONLY: "it is read-only",
-    _SQLITE_PERM: "the file cannot be reached",
-    _SQLITE_CANTOPEN: "the file cannot be reached",
-    _SQLITE_IOERR: "the disk reports an error",
-    _SQLITE_CORRUPT: "the file is damaged",
+    _SQLITE_FULL: N_("the disk is full"),
+    _SQLITE_BUSY: N_("another program is using it"),
+    _SQLITE_LOCKED: N_("another program is using it"),
+    _SQLITE_READONLY: N_("it is read-only"),
+    _SQLITE_PERM: N_("the file cannot be reached"),
+    _SQLITE_CANTOPEN: N_("the file cannot be reached"),
+    _SQLITE_IOERR: N_("the disk reports an error"),
+    _SQLITE_CORRUPT: N_("the file is damaged"),
 }
+
+
+def cannot_write(why: str) -> str:
+    """ "The history cannot be written: the disk is full." in the trainee's language; `why` is
+    one of the English reasons above (or an outside message, shown as it is)."""
+    return say("The history cannot be written: {why}.").format(why=say(why))
+
+
+def kept_sentence(why: str, kept: int) -> str:
+    """What is kept in memory while the history cannot be written, and that it will be saved:
+    `kept` answers, or (0) the end of the session."""
+    if kept == 0:
+        said = say(
+            "The history cannot be written: {why}. The end of your session is kept and will "
+            "be saved as soon as it can."
+        )
+    else:
+        said = ngettext(
+            "The history cannot be written: {why}. Your last answer is kept and will be saved "
+            "as soon as it can.",
+            "The history cannot be written: {why}. Your last {count} answers are kept and will "
+            "be saved as soon as it can.",
+            kept,
+        )
+    return said.format(why=say(why), count=kept)
+
+
+def unsaved_sentence(why: str, kept: int) -> str:
+    """What would be lost if the program ended now: `kept` answers, or (0) a session's end."""
+    if kept == 0:
+        said = say(
+            "The history cannot be written: {why}. The end of your last session could not be saved."
+        )
+    else:
+        said = ngettext(
+            "The history cannot be written: {why}. Your last answer could not be saved.",
+            "The history cannot be written: {why}. Your last {count} answers could not be saved.",
+            kept,
+        )
+    return said.format(why=say(why), count=kept)
+
+
+def no_new_drill(trouble: str) -> str:
+    """A drill refused while answers wait to be saved: `trouble` (`kept_sentence`) and why."""
+    return say("{trouble} No new drill can start until then.").format(trouble=trouble)
 
 
 def _write_trouble(error: BaseException) -> str | None:
@@ -482,7 +547,7 @@ def _connect_checked(target: str) -> sqlite3.Connection:
         raise
     if result != "ok":
         conn.close()
-        raise _Unreadable("it is damaged")
+        raise _Unreadable(N_("it is damaged"))
     return conn
 
 
@@ -503,10 +568,10 @@ def _read_only_reason(path: Path) -> str | None:
     except (OSError, AttributeError):  # no statvfs on Windows
         medium = False
     if medium:
-        return "it is on a read-only disk or medium"
+        return N_("it is on a read-only disk or medium")
     if path.exists() and not os.access(path, os.W_OK):
-        return "the file is read-only"
-    return "its folder is read-only"
+        return N_("the file is read-only")
+    return N_("its folder is read-only")
 
 
 def checked_attempt(
@@ -531,14 +596,13 @@ def checked_attempt(
         raise TypeError("answer and expected must be strings, as typed and as shown")
     if not isinstance(item, str):
         raise TypeError(f"item must be a string key, not {type(item).__name__}")
-    return _clean_name(skill, "A skill name"), encode_question(question)
+    return _clean_name(skill, N_("A skill name")), encode_question(question)
 
 
 class Store:
     """One open history file. Use `Store.open()`; close it, or use it as a context manager."""
 
     path: Path
-    notice: str | None  # set when a damaged file was moved aside at open; for the GUI to show
     read_only: str | None  # why the history can only be read ("its folder is read-only")
 
     def __init__(
@@ -548,13 +612,14 @@ class Store:
         *,
         clock: Callable[[], float],
         reader: bool = False,
-        notice: str | None = None,
+        moved: tuple[Path, str, Path] | None = None,
         read_only: str | None = None,
         target: tuple[str, bool] | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
-        self.notice = notice
+        # a damaged file moved aside at open: where it was, why, where it is kept (`notice`)
+        self._moved = moved
         self.read_only = read_only
         self._clock = clock
         self._reader = reader
@@ -593,15 +658,11 @@ class Store:
             why = _read_only_reason(path)
             if why is not None:
                 return cls._open_read_only(path, why, clock)
-            notice = None
+            moved = None
             try:
                 conn = cls._open_checked(path)
             except _Unreadable as why_not:
-                kept = _move_aside(path, clock())
-                notice = (
-                    f"The history file {path} could not be read ({why_not}), so it was kept as "
-                    f"{kept} and a new, empty history was started."
-                )
+                moved = (path, str(why_not), _move_aside(path, clock()))
                 conn = cls._open_checked(path)
             try:
                 _migrate(conn, path)
@@ -614,26 +675,26 @@ class Store:
                 # read-only in a way os.access cannot see (a network share, a sandbox), full, or
                 # locked by a migrating program: what is there can still be read
                 return cls._open_read_only(path, why, clock)
-            raise StoreError(
-                f"The history file {path} could not be opened: {why or error}."
-            ) from None
+            raise StoreError(_not_opened(path, why or str(error))) from None
         except OSError as error:
-            raise StoreError(
-                f"The history file {path} could not be opened: {error.strerror or error}."
-            ) from None
-        return cls(conn, path, clock=clock, notice=notice)
+            raise StoreError(_not_opened(path, error.strerror or str(error))) from None
+        return cls(conn, path, clock=clock, moved=moved)
 
     @classmethod
     def _open_read_only(cls, path: Path, why: str, clock: Callable[[], float]) -> Store:
         """The history opened for reading only: nothing is created, moved or migrated on disk."""
         if not path.is_file() or path.stat().st_size == 0:
             raise StoreError(
-                f"There is no history in {path.parent} yet, and none can be started there: "
-                f"{why}. Set SABOT_DATA_DIR to a folder you can write to."
+                say(
+                    "There is no history in {folder} yet, and none can be started there: {why}. "
+                    "Set SABOT_DATA_DIR to a folder you can write to."
+                ).format(folder=path.parent, why=say(why))
             )
         damaged = StoreError(
-            f"The history file {path} is damaged, and it cannot be moved aside to start a new "
-            f"one: {why}."
+            say(
+                "The history file {path} is damaged, and it cannot be moved aside to start a new "
+                "one: {why}."
+            ).format(path=path, why=say(why))
         )
         try:
             with path.open("rb") as file:
@@ -672,11 +733,9 @@ class Store:
         except sqlite3.DatabaseError as error:
             if _error_code(error) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
                 raise damaged from None
-            raise StoreError(f"The history file {path} could not be opened: {error}.") from None
+            raise StoreError(_not_opened(path, str(error))) from None
         except OSError as error:
-            raise StoreError(
-                f"The history file {path} could not be opened: {error.strerror or error}."
-            ) from None
+            raise StoreError(_not_opened(path, error.strerror or str(error))) from None
         return cls(conn, path, clock=clock, read_only=why, target=(target, True))
 
     @staticmethod
@@ -687,12 +746,12 @@ class Store:
             # would still take a -wal beside it for its own and delete it on closing.
             with path.open("rb") as file:
                 if file.read(len(_MAGIC)) != _MAGIC:
-                    raise _Unreadable("it is not a database")
+                    raise _Unreadable(N_("it is not a database"))
         try:
             conn = _connect(path)
         except sqlite3.Error as error:
             if existed and _error_code(error) in (_SQLITE_CANTOPEN, _SQLITE_NOTADB):
-                raise _Unreadable("it could not be opened") from None
+                raise _Unreadable(N_("it could not be opened")) from None
             raise
         try:
             # Only reads until the file is known to be ours: it is kept as it was otherwise.
@@ -700,10 +759,10 @@ class Store:
             # plain open would only meet later, in the middle of a drill.
             (result,) = conn.execute("PRAGMA quick_check(1)").fetchone()
             if result != "ok":
-                raise _Unreadable("it is damaged")
+                raise _Unreadable(N_("it is damaged"))
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise _Unreadable("it is a database, but not a Sabot history")
+                raise _Unreadable(N_("it is a database, but not a Sabot history"))
             conn.execute("PRAGMA journal_mode = WAL").fetchone()
             conn.execute("PRAGMA synchronous = NORMAL")
             # Without this the log grows by ~32 KiB an answer until SQLite folds it back at
@@ -715,11 +774,11 @@ class Store:
             conn.close()
             code = _error_code(error)
             if code == _SQLITE_NOTADB:
-                raise _Unreadable("it is not a database") from None
+                raise _Unreadable(N_("it is not a database")) from None
             if code == _SQLITE_CORRUPT:
-                raise _Unreadable("it is damaged") from None
+                raise _Unreadable(N_("it is damaged")) from None
             if code == _SQLITE_CANTOPEN and existed:
-                raise _Unreadable("it could not be opened") from None
+                raise _Unreadable(N_("it could not be opened")) from None
             raise
         except BaseException:
             conn.close()
@@ -808,7 +867,7 @@ class Store:
             why = _write_trouble(error)
             if why is None:
                 raise
-            raise UnwritableError(f"The history cannot be written: {why}.", why) from None
+            raise UnwritableError(cannot_write(why), why) from None
 
     def _set_wait(self, wait_ms: int) -> None:
         if wait_ms != self._wait_ms:
@@ -858,14 +917,18 @@ class Store:
         return [Profile(id, name, _utc(created)) for id, name, created in rows]
 
     def rename_profile(self, old: str, new: str) -> None:
-        old, new = _clean_name(old), _clean_name(new, "A new profile name")
+        old, new = _clean_name(old), _clean_name(new, N_("A new profile name"))
         with self._write() as conn:
             row = conn.execute("SELECT id FROM profile WHERE name = ?", (old,)).fetchone()
             if row is None:
-                raise ValueError(f"There is no profile named {old!r}.")
+                raise ValueError(no_profile(old))
             taken = conn.execute("SELECT id FROM profile WHERE name = ?", (new,)).fetchone()
             if taken is not None and taken[0] != row[0]:
-                raise ValueError(f"The name {new!r} is already taken by another profile.")
+                raise ValueError(
+                    say("The name {name} is already taken by another profile.").format(
+                        name=repr(new)
+                    )
+                )
             conn.execute("UPDATE profile SET name = ? WHERE id = ?", (new, row[0]))
 
     def profile_answers(self, name: str) -> int:
@@ -884,7 +947,7 @@ class Store:
         with self._write() as conn:
             row = conn.execute("SELECT id FROM profile WHERE name = ?", (name,)).fetchone()
             if row is None:
-                raise ValueError(f"There is no profile named {name!r}.")
+                raise ValueError(no_profile(name))
             pid = row[0]
             sessions = "SELECT id FROM session WHERE profile = ?"
             gone = conn.execute(
@@ -902,7 +965,7 @@ class Store:
             "SELECT id FROM profile WHERE name = ?", (_clean_name(name),)
         ).fetchone()
         if row is None:
-            raise ValueError(f"There is no profile named {name.strip()!r}.")
+            raise ValueError(no_profile(name.strip()))
         return int(row[0])
 
     # -- sessions --------------------------------------------------------------------------
@@ -936,16 +999,14 @@ class Store:
             not isinstance(assignment, int) or isinstance(assignment, bool) or assignment < 1
         ):
             raise ValueError(f"assignment must be an assigned exam's id ≥ 1, not {assignment!r}")
-        mode = _clean_name(mode, "A mode")
+        mode = _clean_name(mode, N_("A mode"))
         if isinstance(skills, str):
             raise TypeError("skills must be a sequence of skill names, not one string")
-        names = [_clean_name(skill, "A skill name") for skill in skills]
+        names = [_clean_name(skill, N_("A skill name")) for skill in skills]
         if self._kept:
             self._save(RETRY_WAIT_MS)
             if self._kept:
-                raise UnwritableError(
-                    f"{self.trouble} No new drill can start until then.", self._why or ""
-                )
+                raise UnwritableError(no_new_drill(self.trouble or ""), self._why or "")
         now = int(self._clock())
         with self._write() as conn:
             profile_id = self.profile(profile)
@@ -1041,40 +1102,37 @@ class Store:
         """What is kept in memory and why, in one sentence for the trainee; None when nothing."""
         if not self._kept:
             return None
-        n = self.kept
-        if n == 0:
-            what = "The end of your session is kept"
-        elif n == 1:
-            what = "Your last answer is kept"
-        else:
-            what = f"Your last {n} answers are kept"
-        return (
-            f"The history cannot be written: {self._why}. {what} and will be saved as soon as "
-            "it can."
-        )
+        return kept_sentence(self._why or "", self.kept)
 
     @property
     def read_only_notice(self) -> str | None:
         """For a history opened read-only, what that means, in one sentence; else None."""
         if self.read_only is None:
             return None
-        return (
-            f"The history cannot be written: {self.read_only}. Statistics, export and the "
-            "progress view work, but nothing new can be recorded."
-        )
+        return say(
+            "The history cannot be written: {why}. Statistics, export and the progress view "
+            "work, but nothing new can be recorded."
+        ).format(why=say(self.read_only))
+
+    @property
+    def notice(self) -> str | None:
+        """When a damaged file was moved aside at open, that it was, in one sentence for the
+        GUI to show; else None. Made when read, in the trainee's language of that moment (the
+        trainee may switch language between the opening and the showing)."""
+        if self._moved is None:
+            return None
+        path, why, kept = self._moved
+        return say(
+            "The history file {path} could not be read ({why}), so it was kept as {kept} and a "
+            "new, empty history was started."
+        ).format(path=path, why=say(why), kept=kept)
 
     @property
     def unsaved(self) -> str | None:
         """What is kept and would be lost if the program ended now, in one sentence; else None."""
         if not self._kept:
             return None
-        n = self.kept
-        what = (
-            ("Your last answer" if n == 1 else f"Your last {n} answers")
-            if n
-            else "The end of your last session"
-        )
-        return f"The history cannot be written: {self._why}. {what} could not be saved."
+        return unsaved_sentence(self._why or "", self.kept)
 
     @property
     def trouble_reason(self) -> str | None:
@@ -1332,7 +1390,7 @@ class Store:
     def _skill_id(self, name: str) -> int:
         skill_id = self._skills.get(name)
         if skill_id is None:
-            name = _clean_name(name, "A skill name")
+            name = _clean_name(name, N_("A skill name"))
             self._conn.execute("INSERT OR IGNORE INTO skill (name) VALUES (?)", (name,))
             (skill_id,) = self._conn.execute(
                 "SELECT id FROM skill WHERE name = ?", (name,)
@@ -1473,9 +1531,10 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise StoreError(
-            f"The history file {path} was written by a newer version of Sabot "
-            f"(format {version}; this version reads up to {SCHEMA_VERSION}). "
-            "Please update Sabot to open it."
+            say(
+                "The history file {path} was written by a newer version of Sabot (format "
+                "{version}; this version reads up to {supported}). Please update Sabot to open it."
+            ).format(path=path, version=version, supported=SCHEMA_VERSION)
         )
     while version < SCHEMA_VERSION:
         conn.execute("BEGIN IMMEDIATE")
