@@ -1599,9 +1599,10 @@ def test_result_and_dealer_words_follow_the_language() -> None:
 
 def test_an_unreadable_answer_is_said_in_the_trainee_s_language() -> None:
     set_language("fr")
-    with pytest.raises(Unreadable, match='attendu un point comme "16", "6 ou 16"'):
+    nb = "\u202f"  # French quotes with « », inside narrow no-break spaces
+    with pytest.raises(Unreadable, match=f"attendu un point comme «{nb}16{nb}», «{nb}6 ou 16{nb}»"):
         parse_announcement("sei")
-    expected = 'attendu 2 résultats, un par main, comme "gagné, égalité"'
+    expected = f"attendu 2 résultats, un par main, comme «{nb}gagné, égalité{nb}»"
     with pytest.raises(Unreadable, match=expected):
         parse_results("gagne", 2)
     set_language("it")

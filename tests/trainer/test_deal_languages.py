@@ -235,7 +235,7 @@ def test_in_english_a_bettor_s_refusal_is_the_engine_s_own() -> None:
 
 
 def test_the_chip_payment_s_reason_is_said_in_french_and_in_italian() -> None:
-    for lang, words in (("fr", "le moins de jetons"), ("it", "minor numero di fiches")):
+    for lang, words in (("fr", "le moins de jetons"), ("it", "minor numero di fiche")):
         i18n.set_language(lang)
         shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=0)
         _until(shoe, lambda s, shoe=shoe: shoe.pays_in_chips(s) and s.amount == D(25))
