@@ -23,6 +23,7 @@ __all__ = [
     "LANGUAGES",
     "MEANINGS",
     "NUMBERS",
+    "DEALER_SAID",
     "SAID",
     "WORDS",
     "number_words",
@@ -225,7 +226,8 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
     "fr": {
         "place-bets": (("faites vos jeux", ""),),
         "no-more-bets": (("rien ne va plus", ""),),
-        "hit": (("carte", "[000][004]"),),
+        # [000] "Chacun peut tirer autant de cartes": the dealer's own word for a card taken
+        "hit": (("carte", "[000][004]"), ("tirer", "[000]")),
         "stand": (("non", "[000]"), ("je reste", "[004]"), ("rester", "[000][001][004]")),
         # The French texts say "6 ou 16" and never name the kind of point; players who do
         # say "main souple" and "main dure".
@@ -293,7 +295,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
     "it": {
         "place-bets": (("fate il vostro gioco", ""),),
         "no-more-bets": (("nulla va più", ""), ("rien ne va plus", "")),
-        "hit": (("carta", "[003]"),),
+        "hit": (("carta", "[003]"), ("tirare", "[003]")),
         # "servito" (I am served), what an Italian player says to keep his point
         "stand": (("servito", ""), ("sto", ""), ("restare", "[003]")),
         # Italian tables use the English words for the kind of point.
@@ -377,6 +379,37 @@ SAID: dict[str, dict[str, str]] = {
         "win": "vinto",
         "lose": "perso",
         "push": "pari",
+    },
+}
+
+
+# What the dealer does, as deal mode names it in each language (RULES.md §13): the verb a
+# croupier's manual uses for his own step, where SAID has the player's word ("tirer" where the
+# player says "carte"). English names them by deal mode's keywords (`deal_steps.ACTION_WORDS`).
+DEALER_SAID: dict[str, dict[str, str]] = {
+    "fr": {
+        "collect": "encaisser",  # [000] "Le croupier encaissera directement la mise"
+        "push": "égalité",
+        "hit": "tirer",
+        "stand": "rester",
+        "double": "doubler",
+        "split": "séparer",
+        "refuse": "refuser",
+        "reveal": "retourner",
+        "burn": "brûler",
+        "insurance": "assurance",
+    },
+    "it": {
+        "collect": "ritirare",
+        "push": "pari",
+        "hit": "tirare",
+        "stand": "restare",
+        "double": "raddoppiare",
+        "split": "dividere",
+        "refuse": "rifiutare",
+        "reveal": "scoprire",
+        "burn": "bruciare",
+        "insurance": "assicurazione",
     },
 }
 

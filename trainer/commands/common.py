@@ -8,11 +8,12 @@ import argparse
 import os
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
 from trainer.game.rules import shown
-from trainer.i18n import _
+from trainer.i18n import _, format_number
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -47,7 +48,7 @@ def count_arg(text: str) -> int:
         1,
         MAX_COUNT,
         _("the count is a whole number of questions, at least 1 and at most {max}").format(
-            max=f"{MAX_COUNT:,}"
+            max=format_number(MAX_COUNT, places=0)
         ),
     )
 
@@ -191,12 +192,18 @@ def made(store: Any, name: str, command: str) -> bool:
 def printable(text: str) -> str:
     """Text safe to print on a terminal or in a table: control and invisible characters (an
     escape sequence in a profile name, a right-to-left override) written as `\\x1b`-style
-    escapes, never sent to the terminal."""
+    escapes, never sent to the terminal. A space is printed as it is, the no-break ones too:
+    French puts a narrow one before its "?", ":" and inside « »."""
     if text.isprintable():
         return text
     return "".join(
-        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+        c if c.isprintable() or _is_space(c) else c.encode("unicode_escape").decode("ascii")
+        for c in text
     )
+
+
+def _is_space(c: str) -> bool:
+    return unicodedata.category(c) == "Zs"
 
 
 def input_lines(stream: Any = None) -> Iterator[str]:

@@ -19,36 +19,78 @@ from trainer.commands.common import (
 from trainer.game.announce import spoken
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
-from trainer.i18n import N_, _, format_number
+from trainer.i18n import N_, _, format_number, pgettext
 from trainer.practice.deal import (
     EXAM,
+    FREQUENT,
     INCIDENT_RATES,
     MAX_SEED,
     MODES,
     OFF,
     PRACTICE,
+    RARE,
     DealShoe,
     Figures,
+    action_word,
+    action_words,
     reference_rounds_per_hour,
+    seed_range,
 )
-from trainer.practice.deal_steps import ACTION, AMOUNT, KINDS, PHASES, PLACE, WORDS
+from trainer.practice.deal_steps import (
+    ACTION,
+    ACTION_WORDS,
+    AMOUNT,
+    COLLECT,
+    KINDS,
+    PHASES,
+    PLACE,
+    PUSH,
+    WORDS,
+)
 
-# How each kind of step is answered, in English for the catalogue: _(HOW[ask]) says it. The
-# action words stay the English keywords in every language, as the app's keys do.
+# How each kind of step is answered, in English for the catalogue: `_how(ask)` says it, with
+# the table's words of the trainee's language (the English keywords are read as well).
 HOW = {
     PLACE: N_('the box number, or "d" for the dealer'),
     WORDS: N_('the point, "6 or 16", "Black Jack", "bust"'),
-    AMOUNT: N_('the amount paid, or "push" / "collect"'),
-    ACTION: N_('"draw", "stand", "double", "split", "refuse", "reveal", "burn" or "insurance"'),
 }
+
+# A shoe's mode and rate of incidents, as the header names them (the codes are what is typed)
+_MODE_NAMES = {PRACTICE: N_("practice"), EXAM: N_("exam")}
+
+
+def _rate_name(rate: str) -> str:
+    names = {
+        OFF: pgettext("incidents", "off"),
+        RARE: pgettext("incidents", "rare"),
+        FREQUENT: pgettext("incidents", "frequent"),
+    }
+    return names[rate]
+
+
+def _how(ask: str) -> str:
+    if ask == AMOUNT:
+        return _('the amount paid, or "{push}" / "{collect}"').format(
+            push=action_word(PUSH), collect=action_word(COLLECT)
+        )
+    if ask == ACTION:
+        return _("one of: {words}").format(words=", ".join(action_words()))
+    return _(HOW[ask])
 
 
 def _shown(expected: str, ask: str) -> str:
     """A step's right answer as the trainee's language writes it (a point as its dealer says
-    it; an amount with its decimal mark); places and action words as they are typed."""
+    it; an amount with its decimal mark; the dealer and an action in the table's words); a box
+    as it is typed."""
     if ask == WORDS:
         return spoken(expected)
-    if ask == AMOUNT and expected not in ("push", "collect"):
+    if expected in ACTION_WORDS:
+        return action_word(expected)
+    if ask == PLACE and expected == "dealer":
+        from trainer.practice.skills.base import dealer_word
+
+        return dealer_word()
+    if ask == AMOUNT:
         from trainer.practice.skills.base import amount
 
         return amount(Decimal(expected))
@@ -125,7 +167,7 @@ def cmd_deal(args: Any) -> int:
     from trainer.i18n import language
 
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        print(f"sabot deal: a seed is a whole number from 0 to {MAX_SEED}", file=sys.stderr)
+        print(f"sabot deal: {seed_range()}", file=sys.stderr)
         return EXIT_USAGE
     try:
         rules = HouseRules.preset_named(args.preset)
@@ -165,8 +207,8 @@ def cmd_deal(args: Any) -> int:
             ).format(
                 boxes=shoe.boxes,
                 rules=rules.describe(),
-                mode=shoe.mode,
-                incidents=shoe.incidents,
+                mode=_(_MODE_NAMES[shoe.mode]),
+                incidents=_rate_name(shoe.incidents),
                 seed=shoe.seed,
             )
             + "\n"
@@ -203,7 +245,7 @@ def cmd_deal(args: Any) -> int:
                     out.write("\n".join("    " + x for x in table_lines(s.view)) + "\n")
                     if s.says:
                         out.write("  " + _("the player says: {words}").format(words=s.says) + "\n")
-                    out.write(f"  {s.prompt} ({_(HOW[s.ask])})\n> ")
+                    out.write(f"  {s.prompt} ({_how(s.ask)})\n> ")
                     out.flush()
                 v = read_answer(lines, shoe.answer, emit=write_json if as_json else None, out=out)
                 if v is None:
@@ -225,7 +267,10 @@ def cmd_deal(args: Any) -> int:
                     out.write("    ✓\n")
                 else:
                     again = " " + _("Do it again.") if v.again else ""
-                    out.write(f"    ✗ {_shown(v.expected, s.ask)}: {v.reason}.{again}\n")
+                    said = _("{expected}: {reason}.").format(
+                        expected=_shown(v.expected, s.ask), reason=v.reason
+                    )
+                    out.write(f"    ✗ {said}{again}\n")
     finally:
         figures = shoe.finish()
         # a last try to save what the history could not take; what it still could not, said
@@ -236,7 +281,7 @@ def cmd_deal(args: Any) -> int:
     if shoe.mode == EXAM:
         result["mistakes"] = [
             {"step": v.step.prompt, "given": v.given, "expected": v.expected,
-             "kind": v.step.kind, "rule": v.step.rule}
+             "kind": v.step.kind, "rule": v.step.rule, "ask": v.step.ask}
             for v in shoe.verdicts if not v.correct
         ]  # fmt: skip
     if as_json:
@@ -247,7 +292,10 @@ def cmd_deal(args: Any) -> int:
             out.write(
                 "  ✗ "
                 + _("{step}: '{given}', right: {expected} ({rule})").format(
-                    step=m["step"], given=m["given"], expected=m["expected"], rule=m["rule"]
+                    step=m["step"],
+                    given=m["given"],
+                    expected=_shown(m["expected"], m["ask"]),
+                    rule=m["rule"],
                 )
                 + "\n"
             )

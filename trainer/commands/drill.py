@@ -96,12 +96,15 @@ def table_lines(view: TableView | None) -> list[str]:
         if len(b.hands) == 1:
             h = b.hands[0]
             doubled = _(" (doubled)") if h.doubled else ""
-            lines.append(f"{head}: {rank_text(h.cards)}{doubled}")
+            lines.append(_("{box}: {cards}").format(box=head, cards=rank_text(h.cards)) + doubled)
         else:
-            lines.append(head + ":")
+            lines.append(_("{box}:").format(box=head))
             for h in b.hands:
                 doubled = _(" (doubled)") if h.doubled else ""
-                lines.append(f"    {h.label}: {rank_text(h.cards)} ({_stakes(h.stakes)}){doubled}")
+                hand = _("{hand}: {cards} ({stakes})").format(
+                    hand=h.label, cards=rank_text(h.cards), stakes=_stakes(h.stakes)
+                )
+                lines.append(f"    {hand}{doubled}")
     if view.exposed_card:
         lines.append(_("exposed card: {card}").format(card=rank_text([view.exposed_card])))
     return lines

@@ -658,13 +658,19 @@ def verdict_again(v: StepVerdict, told: dict[int, Step]) -> StepVerdict:
     return replace(v, step=step, reason=reason)
 
 
-def action_words(language: str | None = None) -> list[str]:
-    """The action words as the trainee types them in `language` (None: the trainee's): the
-    English keywords, or the table's word for each (RULES.md §13); the reader takes both."""
+def action_word(action: str, language: str | None = None) -> str:
+    """An action word (ACTION_WORDS) as the trainee types it in `language` (None: the
+    trainee's): the English keyword, or the table's word (RULES.md §13); the reader takes
+    both."""
     lang = _trainee() if language is None else language
     if lang == "en":
-        return list(ACTION_WORDS)
-    return [vocabulary.said(_ACTION_MEANINGS[w], lang) for w in ACTION_WORDS]
+        return action
+    return vocabulary.DEALER_SAID[lang][_ACTION_MEANINGS[action]]
+
+
+def action_words(language: str | None = None) -> list[str]:
+    """Every action word as the trainee types it in `language`, in ACTION_WORDS' order."""
+    return [action_word(w, language) for w in ACTION_WORDS]
 
 
 # the dealer as the trainee may name him, in every language (RULES.md §13)
