@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QByteArray, QObject, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
@@ -49,11 +49,14 @@ MODE_TITLES = {
 }
 
 
-def preload_progress_view(then: Callable[[], None] | None = None) -> None:
+def preload_progress_view(
+    then: Callable[[], None] | None = None, owner: QObject | None = None
+) -> None:
     """Import the progress view and pyqtgraph (~0.5 s, most of its first opening) on a worker
-    thread, then call `then` on the GUI thread. Imports only: no Qt object is made on the
-    worker (pyqtgraph's module-level Qt calls make colours, no QObject; it makes its QObjects
-    when its first widget is built, on the GUI thread)."""
+    thread, then call `then` on the GUI thread — not if `owner` (the window `then` belongs to)
+    was deleted meanwhile. Imports only: no Qt object is made on the worker (pyqtgraph's
+    module-level Qt calls make colours, no QObject; it makes its QObjects when its first
+    widget is built, on the GUI thread)."""
     from ui.background import run_in_background
 
     def work() -> None:
@@ -69,7 +72,7 @@ def preload_progress_view(then: Callable[[], None] | None = None) -> None:
     if "pyqtgraph" in sys.modules and "ui.report" in sys.modules:
         done()
     else:  # an error is for the view to tell, when it is opened
-        run_in_background(work, done, lambda _error: None)
+        run_in_background(work, done, lambda _error: None, owner=owner)
 
 
 # The smallest window the drill is usable in (the felt, the answer panel): a window restored
@@ -612,7 +615,7 @@ class MainWindow(QMainWindow):
     def _preload(self) -> None:
         # on home, idle: a drill started meanwhile keeps the processor to itself
         if self._on_home() and self._progress is None:
-            preload_progress_view(self._build_progress_ahead)
+            preload_progress_view(self._build_progress_ahead, owner=self)
 
     def _build_progress_ahead(self) -> None:
         """The progress view, built hidden while home is idle, and its figures read (on its

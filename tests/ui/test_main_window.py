@@ -663,3 +663,24 @@ def test_the_home_game_and_deal_mode_say_why_they_cannot_start_on_a_read_only_hi
         qtbot.keyClick(deal.setup.seed, Qt.Key.Key_Return)
         assert deal.shoe is None
         assert "cannot be written: its folder is read-only" in deal.setup.message.text()
+
+
+def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(
+    qtbot, monkeypatch
+):
+    # A window closed while pyqtgraph was still being imported on the worker was called back
+    # once deleted ("Internal C++ object (MainWindow) already deleted"), under a loaded machine.
+    import sys
+
+    from PySide6.QtCore import QObject
+
+    from ui import background
+    from ui.main_window import preload_progress_view
+
+    monkeypatch.delitem(sys.modules, "ui.report", raising=False)  # imported on the worker again
+    called = []
+    owner = QObject()
+    preload_progress_view(lambda: called.append(True), owner=owner)
+    del owner  # the window goes before the import is done
+    qtbot.waitUntil(lambda: not background._running, timeout=20_000)  # the job has answered
+    assert called == []
