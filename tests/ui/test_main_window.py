@@ -665,9 +665,7 @@ def test_the_home_game_and_deal_mode_say_why_they_cannot_start_on_a_read_only_hi
         assert "cannot be written: its folder is read-only" in deal.setup.message.text()
 
 
-def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(
-    qtbot, monkeypatch
-):
+def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(qtbot, monkeypatch):
     # A window closed while pyqtgraph was still being imported on the worker was called back
     # once deleted ("Internal C++ object (MainWindow) already deleted"), under a loaded machine.
     import sys
