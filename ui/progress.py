@@ -275,10 +275,11 @@ class TimelineTab(QWidget):
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
         self.text_colour = text
-        self.date_axis = _date_axis(pg)
+        axes = _axes()
+        self.date_axis = axes["bottom"]
         self.plot = pg.PlotWidget(
             background=base,
-            axisItems={"bottom": self.date_axis},
+            axisItems=axes,
             viewBox=pg.ViewBox(enableMenu=False),  # the menus cost time and are not used
         )
         self.plot.setMinimumHeight(260)
@@ -607,36 +608,12 @@ class TimelineTab(QWidget):
         QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(p), view)
 
 
-def _date_axis(pg: Any) -> Any:
-    """A date axis whose day ticks say the month too ("07 Nov", not "07")."""
-    from trainer.i18n import language
+def _axes() -> dict[str, Any]:
+    """A chart's axes, made with its plot (`axisItems`): its numbers and dates in the trainee's
+    language (`ui.chart_axes`)."""
+    from ui.chart_axes import DateAxis, NumberAxis
 
-    axis = pg.DateAxisItem(orientation="bottom")
-    # strftime's month names are the C library's, in the system's language, not the trainee's:
-    # French and Italian day ticks are written as their schools write a date, day/month
-    day = "%d %b" if language() == "en" else "%d/%m"
-    try:
-        from pyqtgraph.graphicsItems import DateAxisItem as dates  # type: ignore[import-untyped]
-
-        days = dates.ZoomLevel(
-            [
-                dates.TickSpec(dates.MONTH_SPACING, dates.makeMStepper(1), day),
-                dates.TickSpec(
-                    dates.DAY_SPACING,
-                    dates.makeSStepper(dates.DAY_SPACING),
-                    day,
-                    autoSkip=[1, 2, 7],
-                ),
-            ],
-            "00 MMM",
-        )
-        axis.zoomLevels = {
-            spacing: days if level is dates.MONTH_DAY_ZOOM_LEVEL else level
-            for spacing, level in axis.zoomLevels.items()
-        }
-    except (ImportError, AttributeError, TypeError):
-        pass  # another pyqtgraph: its own day ticks will do
-    return axis
+    return {"bottom": DateAxis(), "left": NumberAxis("left"), "right": NumberAxis("right")}
 
 
 _NO_STATS = SkillStats("", 0, 0, 0, None, None, 0, 0, None, None, False)
@@ -668,7 +645,7 @@ class ShoesTab(QWidget):
         self.legend.setWordWrap(True)
         self.plot = pg.PlotWidget(
             background=base,
-            axisItems={"bottom": _date_axis(pg)},
+            axisItems=_axes(),
             viewBox=pg.ViewBox(enableMenu=False),
         )
         self.plot.setMinimumHeight(240)

@@ -414,3 +414,49 @@ def test_a_verdict_and_a_choice_shown_are_said_again_in_the_new_words(qtbot, win
     assert len(list(window.store.attempts(profile="default"))) == 1
     qtbot.keyClick(page.choices, Qt.Key.Key_Space)  # and it goes on
     assert page.question is not None and page.question is not now
+
+
+def _ticks(axis, low: float, high: float, pixels: int = 400) -> list[str]:
+    """The texts `axis` draws for the range low–high on `pixels` of screen, every level."""
+    words = []
+    for spacing, values in axis.tickValues(low, high, pixels):
+        words += axis.tickStrings(values, 1.0, spacing)
+    return words
+
+
+def test_the_charts_axes_write_numbers_and_months_in_the_new_words(qtbot, window):
+    from datetime import datetime
+
+    window.start_drill(["pay-even"], "practice")
+    page = window.drill_page
+    qtbot.keyClicks(page.line, page.question.expected)
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    page.end()
+    window.open_progress()
+    view = window._progress
+    qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)
+    right = view.timeline.plot.getPlotItem().getAxis("right")
+    assert "1.5" in _ticks(right, 0.0, 2.0)
+    window.set_language("fr")
+    again = window._progress
+    qtbot.waitUntil(lambda: again.is_loaded, timeout=10_000)
+    timeline, shoes = again.timeline.plot.getPlotItem(), again.shoes.plot.getPlotItem()
+    seconds = _ticks(timeline.getAxis("right"), 0.0, 2.0)
+    assert "1,5" in seconds and not any("." in s for s in seconds)
+    assert "97,5" in _ticks(timeline.getAxis("left"), 95.0, 100.0)
+    assert "0,5" in _ticks(shoes.getAxis("left"), 0.0, 2.0)
+    # a year of sessions: its months by Sabot's names, not strftime's (the system's language)
+    year = datetime(2026, 1, 1).timestamp(), datetime(2026, 12, 31).timestamp()
+    months = _ticks(timeline.getAxis("bottom"), *year)
+    assert "févr." in months and "juin" in months and not {"Feb", "Jun"} & set(months)
+    days = _ticks(
+        timeline.getAxis("bottom"),
+        datetime(2026, 11, 2).timestamp(),
+        datetime(2026, 11, 12).timestamp(),
+    )
+    assert "7 nov." in days
+    window.set_language("it")
+    last = window._progress
+    qtbot.waitUntil(lambda: last.is_loaded, timeout=10_000)
+    assert "1,5" in _ticks(last.timeline.plot.getPlotItem().getAxis("right"), 0.0, 2.0)
+    assert "giu" in _ticks(last.timeline.plot.getPlotItem().getAxis("bottom"), *year)

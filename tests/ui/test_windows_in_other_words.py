@@ -125,11 +125,20 @@ def test_the_progress_view_fits_a_1024_wide_screen_in_french(qtbot, window):
     assert shoes.minimumSizeHint().width() <= 1000
     timeline = TimelineTab()
     qtbot.addWidget(timeline)
-    # the day ticks written day/month: strftime's "Nov" is the system's word, not the trainee's
-    formats = {
-        s.format for level in timeline.date_axis.zoomLevels.values() for s in level.tickSpecs
-    }
-    assert "%d/%m" in formats and "%d %b" not in formats
+    # the day ticks in Sabot's words: strftime's "Nov" is the system's word, not the trainee's
+    from datetime import datetime
+
+    axis = timeline.date_axis
+    timeline.show()
+    qtbot.waitUntil(lambda: hasattr(axis, "fontMetrics"))  # drawn once: its ticks are sized
+    days = [
+        text
+        for spacing, values in axis.tickValues(
+            datetime(2026, 11, 2).timestamp(), datetime(2026, 11, 12).timestamp(), 400
+        )
+        for text in axis.tickStrings(values, 1.0, spacing)
+    ]
+    assert "7 nov." in days and "Nov" not in " ".join(days)
 
 
 def test_the_rules_book_is_never_taller_than_the_screen(qtbot):
