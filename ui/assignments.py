@@ -472,6 +472,15 @@ class AssignedExams(QWidget):
         self.empty.setVisible(not self.assignments)
         self._selected()
 
+    def retranslate(self) -> None:
+        """The tab's words and the exams' results again in the language of the moment."""
+        self.tree.setHeaderLabels([_(c) for c in COLUMNS])
+        self.empty.setText(_("No exam assigned yet."))
+        self.note.setText(_(HOUSE_PRACTICE))
+        self.assign_button.setText(_("A&ssign an exam…"))
+        self.withdraw_button.setText(_("&Withdraw…"))
+        self.show_assignments(self.assignments)
+
     def selected(self) -> Assignment | None:
         items = self.tree.selectedItems()
         if not items:

@@ -10,6 +10,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,11 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.history.classview import ClassView, SkillCell, TraineeRow
+from trainer.history.classview import ClassView, SkillCell, TraineeRow, attention
 from trainer.i18n import format_date
 from ui.background import Job, run_in_background
 from ui.i18n import _
-from ui.language import format_percent
+from ui.language import format_percent, format_seconds
 from ui.style import readable
 
 MASTERED = QColor("#2e7d32")  # the heat map: mastered, then by accuracy over the last 30
@@ -163,10 +164,9 @@ class ClassWindow(QWidget):
         # set once the window is deleted (the app quitting): a copy made after is thrown away
         self._gone = threading.Event()
         self.destroyed.connect(self._gone.set)
-        self.setWindowTitle(_("Sabot — Class"))
         self.resize(1100, 700)
         self.status = QLabel()
-        self.reload_button = QPushButton(_("&Read again"))
+        self.reload_button = QPushButton()
         self.reload_button.clicked.connect(self.reload)
         self.table = QTableWidget()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -202,17 +202,12 @@ class ClassWindow(QWidget):
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 1)
         self.split.setChildrenCollapsible(False)
-        hint = QLabel(
-            _(
-                "✓ mastered; otherwise right answers over the last 30; – never practised. "
-                "Double-click a trainee for their progress."
-            )
-        )
-        hint.setWordWrap(True)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
         heat = QWidget()
         layout = QVBoxLayout(heat)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(hint)
+        layout.addWidget(self.hint)
         layout.addWidget(self.split, 1)
         # the exams assigned to the class (ui.assignments), in a tab of their own
         from ui.assignments import AssignedExams, ServerWrites
@@ -220,13 +215,43 @@ class ClassWindow(QWidget):
         self.assigned = AssignedExams(writes or ServerWrites(url))
         self.assigned.changed.connect(self.reload)
         self.tabs = QTabWidget()
-        self.tabs.addTab(heat, _("&Class"))
-        self.tabs.addTab(self.assigned, _("Assigned &exams"))
+        self.tabs.addTab(heat, "")
+        self.tabs.addTab(self.assigned, "")
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs, 1)
         outer.addWidget(self.status)
         outer.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
+        self._texts()
         self.reload()
+
+    def _texts(self) -> None:
+        """The window's own words, in the language of the moment."""
+        self.setWindowTitle(_("Sabot — Class"))
+        self.reload_button.setText(_("&Read again"))
+        self.hint.setText(
+            _(
+                "✓ mastered; otherwise right answers over the last 30; – never practised. "
+                "Double-click a trainee for their progress."
+            )
+        )
+        self.tabs.setTabText(0, _("&Class"))
+        self.tabs.setTabText(1, _("Assigned &exams"))
+
+    def retranslate(self) -> None:
+        """Every text again in the language of the moment, the class as it was read: who needs
+        attention and why made again from the figures (`classview.attention`, at the moment
+        the class was read), the exams' verdicts too, without reading the server again."""
+        self._texts()
+        self.assigned.retranslate()
+        view = self.view
+        if view is None:
+            if self._job is not None and not self._job.done:
+                self.status.setText(_("Reading the class on the school's server…"))
+            return
+        self._show(
+            replace(view, trainees=tuple(_reasons_again(r, view.now) for r in view.trainees)),
+            read=False,
+        )
 
     def showEvent(self, event: Any) -> None:  # noqa: N802
         # within the screen it opens on: a 1024×600 one is smaller than the size asked
@@ -256,7 +281,7 @@ class ClassWindow(QWidget):
         self._reading.clear()
         self.status.setText(_("The class cannot be read: {error}").format(error=error))
 
-    def _show(self, view: ClassView) -> None:
+    def _show(self, view: ClassView, read: bool = True) -> None:
         self.view = view
         skills = list(view.skills)
         t = self.table
@@ -306,10 +331,11 @@ class ClassWindow(QWidget):
             self.attention.setText(_("Nobody needs attention."))
         self.status.setText(
             _("{n} trainees, read at {time}.").format(
-                n=len(view.trainees), time=time.strftime("%H:%M")
+                n=len(view.trainees), time=time.strftime("%H:%M", time.localtime(view.now))
             )
         )
-        self.loaded.emit()
+        if read:
+            self.loaded.emit()
 
     def _activated(self, row: int, _column: int) -> None:  # -1: the row's header
         if self.view is None or not 0 <= row < len(self.view.trainees):
@@ -414,20 +440,35 @@ def _skill_head(skill: str) -> QTableWidgetItem:
     return item
 
 
+def _reasons_again(row: TraineeRow, now: float) -> TraineeRow:
+    """`row` with why it needs attention said again in the language of the moment, from its
+    figures, as at `now` (the moment the class was read)."""
+    last = None if row.last_activity is None else row.last_activity.timestamp()
+    return replace(row, attention=attention(row.cells.values(), last, row.exams, now))
+
+
 def _cell_tip(row: TraineeRow, cell: SkillCell) -> str:
     from trainer.practice.curriculum import INFO
 
     skill = INFO[cell.skill].title if cell.skill in INFO else cell.skill
     if not cell.recent_attempts:
         return _("{login}, {skill}: never practised").format(login=row.login, skill=skill)
+    lines = [
+        _("{login}, {skill}: {correct} right of the last {attempts}").format(
+            login=row.login, skill=skill, correct=cell.recent_correct, attempts=cell.recent_attempts
+        )
+    ]
     median = (
-        "" if cell.recent_median_ms is None else f", median {cell.recent_median_ms / 1000:.2f} s"
+        None if cell.recent_median_ms is None else format_seconds(cell.recent_median_ms, places=2)
     )
-    return (
-        f"{row.login}, {skill}: {cell.recent_correct}/{cell.recent_attempts} "
-        f"over the last {cell.recent_attempts}{median}"
-        + (f" (target {cell.target_s:g} s)" if cell.target_s is not None else "")
-    )
+    target = None if cell.target_s is None else format_seconds(cell.target_s * 1000)
+    if median is not None and target is not None:
+        lines.append(_("median {time} (target {target})").format(time=median, target=target))
+    elif median is not None:
+        lines.append(_("median {time}").format(time=median))
+    elif target is not None:
+        lines.append(_("target {target}").format(target=target))
+    return "\n".join(lines)
 
 
 def _exam_text(view: ClassView) -> str:

@@ -340,6 +340,8 @@ class MainWindow(QMainWindow):
                 page.retranslate()
         if self._rules_book is not None:
             self._rules_book.retranslate()
+        if self._class is not None:
+            self._class.retranslate()
         if self._progress is not None:
             self._progress_again()
         if self._summary_shown is not None and self._summary_drill is not None:

@@ -260,3 +260,51 @@ def test_the_exams_text_tells_a_few_skills_exam_from_a_failed_one() -> None:
     text = _exam_text(_view(_exam(4), _exam(2)))
     assert "ana 4/4 passed on its skills, not every one" in text
     assert "ana 2/4 failed" in text
+
+
+def test_a_switch_of_language_says_the_reasons_and_verdicts_again_unread(qtbot, tmp_path):
+    # Who needs attention and why, and the exams' verdicts, stayed in the language the class
+    # was read in until it was read again from the server.
+    from dataclasses import replace
+
+    from trainer.history.classview import attention
+    from trainer.i18n import set_language
+
+    first = big_class(6)
+    now = first.now - 12 * 86400  # the trainees' last practice, read 12 days later
+    view = replace(
+        first,
+        now=first.now,
+        trainees=tuple(
+            replace(
+                r,
+                last_activity=datetime.fromtimestamp(now, UTC),
+                attention=attention(r.cells.values(), now, r.exams, first.now),
+            )
+            for r in first.trainees
+        ),
+    )
+    reads = []
+    w = ClassWindow(
+        "postgresql:///none",
+        TARGETS_ALL,
+        Settings.load(tmp_path / "s.json"),
+        read=lambda: reads.append(1) or view,
+    )
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.loaded, timeout=30_000):
+        w.show()
+    assert "no practice for 12 days" in w.attention.text()
+    assert "failed" in w.exams.text()
+    try:
+        set_language("fr")
+        w.retranslate()
+        said = w.attention.text()
+        assert "aucun entraînement depuis 12 jours" in said and "no practice" not in said
+        assert "échoué" in w.exams.text() and "failed" not in w.exams.text()
+        assert w.tabs.tabText(0) == "&Classe" and w.windowTitle() != "Sabot — Class"
+        tip = w.table.item(0, 1).toolTip()
+        assert "over the last" not in tip and "median" not in tip
+    finally:
+        set_language("en")
+    assert reads == [1]  # said again from what was read, the server not asked again
