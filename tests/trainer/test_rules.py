@@ -377,3 +377,39 @@ def test_absurd_amounts_are_refused(value: Any) -> None:
         read_amount(value)
     with pytest.raises(RulesError, match="at most 12 digits, and 2 after the point|like 5"):
         HouseRules.from_spec({"chips": [value]})
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"table_min": 600, "table_max": 500},
+        {"decks": 99},
+        {"split": "none", "max_hands": 3},
+        {"table_min": "abc"},
+        {"double_after_split": True, "double_on": "none"},
+        {"behind_consent": True, "behind_bets": False},
+    ],
+)
+def test_a_refusal_is_said_again_in_the_language_of_the_moment(spec: dict[str, Any]) -> None:
+    from trainer import i18n
+    from trainer.game.rules import RulesError
+
+    def refusal() -> RulesError:
+        with pytest.raises(RulesError) as caught:
+            HouseRules.from_spec({"preset": "casino-fr", **spec})
+        return caught.value
+
+    error = refusal()
+    english = str(error)
+    try:
+        i18n.set_language("fr")
+        french = str(refusal())
+        assert error.text() == french != english  # made again from its parts, not kept
+        assert str(error) == english  # as it was said when raised
+    finally:
+        i18n.set_language("en")
+    assert error.text() == english
+    assert error.option is not None and error.option in OPTIONS
+    # its options named in other words: the engine's names are gone from the sentence
+    named = error.text(lambda option: f"<{option}>")
+    assert f"<{error.option}>" in named

@@ -14,11 +14,52 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 
 
 class RulesError(ValueError):
-    """A preset, option or combination of options that cannot be."""
+    """A preset, option or combination of options that cannot be.
+
+    Made by `RulesError.of(template, option_parts=..., **parts)`, it keeps its parts — the English
+    sentence marked for translation with named placeholders, the values (a callable is called
+    each time: a text of its own in the language of the moment), and which placeholders name
+    an option — so that `text()` makes the sentence again in the language of the moment (after
+    a switch of language), and `text(name)` with each option called `name(option)` (the
+    settings' words for it, where the engine writes "table_min"). `str()` is the sentence as
+    made when raised. Made from a sentence alone, `text()` is that sentence."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+        self.template: str | None = None
+        self.options: tuple[str, ...] = ()
+        self.parts: dict[str, Any] = {}
+
+    @classmethod
+    def of(
+        cls, template: str, /, *, option_parts: tuple[str, ...] = (), **parts: Any
+    ) -> RulesError:
+        error = cls.__new__(cls)
+        error.template, error.options, error.parts = template, option_parts, parts
+        ValueError.__init__(error, error.text())
+        return error
+
+    @property
+    def option(self) -> str | None:
+        """The option at fault, where the sentence is about one."""
+        return str(self.parts[self.options[0]]) if self.options else None
+
+    def values(self, name: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """The parts as the sentence shows them now, each option called `name(option)`."""
+        values = {k: v() if callable(v) else v for k, v in self.parts.items()}
+        if name is not None:
+            for key in self.options:
+                values[key] = name(str(values[key]))
+        return values
+
+    def text(self, name: Callable[[str], str] | None = None) -> str:
+        if self.template is None:
+            return str(self.args[0]) if self.args else ""
+        return _(self.template).format(**self.values(name))
 
 
 # Amounts are written in plain digits, at most 12 before the point and 2 after: more than any
@@ -94,14 +135,22 @@ def _to_bool(name: str, v: Any) -> bool:
         return v
     if isinstance(v, str) and v.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
         return v.lower() in ("true", "yes", "on", "1")
-    raise RulesError(
-        _("option {name} takes true or false, not {value}").format(name=name, value=repr(v))
+    raise RulesError.of(
+        N_("option {name} takes true or false, not {value}"),
+        option_parts=("name",),
+        name=name,
+        value=repr(v),
     )
 
 
-def _whole_number(name: str, lo: int, hi: int, v: Any) -> str:
-    return _("option {name} takes a whole number from {low} to {high}, not {value}").format(
-        name=name, low=lo, high=hi, value=shown(v)
+def _whole_number(name: str, lo: int, hi: int, v: Any) -> RulesError:
+    return RulesError.of(
+        N_("option {name} takes a whole number from {low} to {high}, not {value}"),
+        option_parts=("name",),
+        name=name,
+        low=lo,
+        high=hi,
+        value=shown(v),
     )
 
 
@@ -112,9 +161,9 @@ def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
         if isinstance(v, str) and _PLAIN_WHOLE.fullmatch(v.strip()):
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RulesError(_whole_number(name, lo, hi, v))
+            raise _whole_number(name, lo, hi, v)
         if not lo <= v <= hi:
-            raise RulesError(_whole_number(name, lo, hi, v))
+            raise _whole_number(name, lo, hi, v)
         return v
 
     return conv
@@ -123,10 +172,12 @@ def _int_range(lo: int, hi: int) -> Callable[[str, Any], int]:
 def _choice(*values: str) -> Callable[[str, Any], str]:
     def conv(name: str, v: Any) -> str:
         if not isinstance(v, str) or v not in values:
-            raise RulesError(
-                _("option {name} takes one of {values}, not {value}").format(
-                    name=name, values=", ".join(values), value=shown(v)
-                )
+            raise RulesError.of(
+                N_("option {name} takes one of {values}, not {value}"),
+                option_parts=("name",),
+                name=name,
+                values=", ".join(values),
+                value=shown(v),
             )
         return v
 
@@ -137,25 +188,29 @@ def _amount(name: str, v: Any) -> Decimal:
     if isinstance(v, float):
         if not v.is_integer():
             # floats would smuggle binary fractions into money: ask for exact text or integers
-            raise RulesError(
-                _('option {name} takes an amount like 5 or "2.50", not {value}').format(
-                    name=name, value=shown(v)
-                )
+            raise RulesError.of(
+                N_('option {name} takes an amount like 5 or "2.50", not {value}'),
+                option_parts=("name",),
+                name=name,
+                value=shown(v),
             )
         v = int(v)
     try:
         return read_amount(v)
     except ValueError as e:
         if str(e) == "not positive":
-            raise RulesError(
-                _("option {name} must be a positive amount, not {value}").format(
-                    name=name, value=shown(v)
-                )
+            raise RulesError.of(
+                N_("option {name} must be a positive amount, not {value}"),
+                option_parts=("name",),
+                name=name,
+                value=shown(v),
             ) from None
-        raise RulesError(
-            _('option {name} takes an amount like 5 or "2.50" ({form}), not {value}').format(
-                name=name, form=amount_form(), value=shown(v)
-            )
+        raise RulesError.of(
+            N_('option {name} takes an amount like 5 or "2.50" ({form}), not {value}'),
+            option_parts=("name",),
+            name=name,
+            form=amount_form,
+            value=shown(v),
         ) from None
 
 
@@ -171,16 +226,19 @@ MAX_CHIPS: Final = 20  # chip values on one table: a tray has a dozen at most
 def _chips(name: str, v: Any) -> tuple[Decimal, ...]:
     items = v.split() if isinstance(v, str) else v
     if not isinstance(items, list | tuple) or not items:
-        raise RulesError(
-            _("option {name} takes a list of chip values like [1, 5, 25], not {value}").format(
-                name=name, value=shown(v)
-            )
+        raise RulesError.of(
+            N_("option {name} takes a list of chip values like [1, 5, 25], not {value}"),
+            option_parts=("name",),
+            name=name,
+            value=shown(v),
         )
     if len(items) > MAX_CHIPS:
-        raise RulesError(
-            _("option {name} takes at most {most} chip values, not {count}").format(
-                name=name, most=MAX_CHIPS, count=len(items)
-            )
+        raise RulesError.of(
+            N_("option {name} takes at most {most} chip values, not {count}"),
+            option_parts=("name",),
+            name=name,
+            most=MAX_CHIPS,
+            count=len(items),
         )
     chips = sorted({_amount(name, x) for x in items}, reverse=True)
     return tuple(chips)
@@ -371,18 +429,19 @@ class HouseRules:
         if isinstance(spec, str):
             spec = {"preset": spec}
         if not isinstance(spec, Mapping):
-            raise RulesError(
-                _(
+            raise RulesError.of(
+                N_(
                     'rules must be a preset name or an object with "preset" and options, not '
                     "{value}"
-                ).format(value=repr(spec))
+                ),
+                value=repr(spec),
             )
         name = spec.get("preset", DEFAULT_PRESET)
         if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError(
-                _("unknown preset {name}: expected one of {presets}").format(
-                    name=repr(name), presets=", ".join(PRESETS)
-                )
+            raise RulesError.of(
+                N_("unknown preset {name}: expected one of {presets}"),
+                name=repr(name),
+                presets=", ".join(PRESETS),
             )
         values: dict[str, Any] = {"preset": name}
         for opt, raw in PRESETS[name].items():
@@ -391,10 +450,10 @@ class HouseRules:
             if opt == "preset":
                 continue
             if opt not in OPTIONS:
-                raise RulesError(
-                    _("unknown option {name}: the options are {options}").format(
-                        name=repr(opt), options=", ".join(OPTIONS)
-                    )
+                raise RulesError.of(
+                    N_("unknown option {name}: the options are {options}"),
+                    name=repr(opt),
+                    options=", ".join(OPTIONS),
                 )
             values[opt] = OPTIONS[opt].convert(opt, raw)
         if "double_after_split" not in spec and (
@@ -428,34 +487,52 @@ class HouseRules:
         """Refuse combinations no table can have."""
         if self.table_min is not None and self.table_max is not None:
             if self.table_min > self.table_max:
-                raise RulesError(
-                    _("table_min {low} is above table_max {high}").format(
-                        low=self.table_min, high=self.table_max
-                    )
+                raise RulesError.of(
+                    N_("{minimum} {low} is above {maximum} {high}"),
+                    option_parts=("minimum", "maximum"),
+                    minimum="table_min",
+                    maximum="table_max",
+                    low=self.table_min,
+                    high=self.table_max,
                 )
         if self.split == "none" and self.max_hands > 1:
-            raise RulesError(
-                _("split is none, so a box holds one hand: max_hands must be 1, not {n}").format(
-                    n=self.max_hands
-                )
+            raise RulesError.of(
+                N_("{split} is none, so a box holds one hand: {hands} must be 1, not {n}"),
+                option_parts=("hands", "split"),
+                split="split",
+                hands="max_hands",
+                n=self.max_hands,
             )
         if self.split != "none" and self.max_hands < 2:
-            raise RulesError(
-                _(
-                    "split is {split}, so max_hands must be at least 2 (or set split to none)"
-                ).format(split=self.split)
+            raise RulesError.of(
+                N_("{split} is {value}, so {hands} must be at least 2 (or set {split} to none)"),
+                option_parts=("hands", "split"),
+                split="split",
+                hands="max_hands",
+                value=self.split,
             )
         if self.double_after_split and (self.double_on == "none" or self.split == "none"):
-            raise RulesError(
-                _("double_after_split needs both doubling (double_on) and splitting (split)")
+            raise RulesError.of(
+                N_("{option} needs both doubling ({double}) and splitting ({split})"),
+                option_parts=("option", "double", "split"),
+                option="double_after_split",
+                double="double_on",
+                split="split",
             )
         if self.behind_consent and not self.behind_bets:
-            raise RulesError(_("behind_consent needs behind_bets: there is nobody to consent"))
+            raise RulesError.of(
+                N_("{option} needs {behind}: there is nobody to consent"),
+                option_parts=("option", "behind"),
+                option="behind_consent",
+                behind="behind_bets",
+            )
         if self.min_boxes_heads_up > self.boxes:
-            raise RulesError(
-                _("min_boxes_heads_up {n} is more than the {boxes} boxes of the table").format(
-                    n=self.min_boxes_heads_up, boxes=self.boxes
-                )
+            raise RulesError.of(
+                N_("{option} {n} is more than the {boxes} boxes of the table"),
+                option_parts=("option",),
+                option="min_boxes_heads_up",
+                n=self.min_boxes_heads_up,
+                boxes=self.boxes,
             )
 
     @property
