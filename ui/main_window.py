@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
         self._class_action.triggered.connect(self.open_class)
         self._instructor: bool | None = None  # not asked yet (or not a school's server)
         self._class: Any = None
+        self._settings_dialog: Any = None  # ui.settings_dialog.SettingsDialog, while it is open
         # the language is the one setting a drill can change: its menu is never disabled
         self._language_menu = menu.addMenu("")
         self._language_menu.aboutToShow.connect(self._fill_language_menu)
@@ -342,6 +343,8 @@ class MainWindow(QMainWindow):
             self._rules_book.retranslate()
         if self._class is not None:
             self._class.retranslate()
+        if self._settings_dialog is not None:
+            self._settings_dialog.retranslate()
         if self._progress is not None:
             self._progress_again()
         if self._summary_shown is not None and self._summary_drill is not None:
@@ -926,9 +929,11 @@ class MainWindow(QMainWindow):
         dlg = SettingsDialog(self.settings, self.store, self)
         dlg.applied.connect(self._settings_applied)
         self._hold_answer_clock()  # the settings are no part of an answer's time
+        self._settings_dialog = dlg
         try:
             dlg.exec()
         finally:
+            self._settings_dialog = None
             self._resume_answer_clock()
 
     def _settings_applied(self) -> None:

@@ -22,7 +22,7 @@ import dataclasses
 import re
 import sqlite3
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPalette
@@ -200,6 +200,69 @@ def in_settings_words(message: str) -> str:
     if engine:
         message = re.sub(r"\b(" + "|".join(map(re.escape, engine)) + r")\b", label, message)
     return as_sentence(message)
+
+
+# The engine's refusals (trainer.game.rules.RulesError's templates) as the settings say them: the
+# options by the labels beside their editors, each sentence whole so that a translation can put
+# the label where its language wants it ("Decks: a whole number…", "le minimum de la table…").
+SETTINGS_SENTENCES: Final = {
+    "option {name} takes true or false, not {value}": N_("{name}: true or false, not {value}."),
+    "option {name} takes a whole number from {low} to {high}, not {value}": N_(
+        "{name}: a whole number from {low} to {high}, not {value}."
+    ),
+    "option {name} takes one of {values}, not {value}": N_("{name}: one of {values}, not {value}."),
+    'option {name} takes an amount like 5 or "2.50", not {value}': N_(
+        '{name}: an amount like 5 or "2.50", not {value}.'
+    ),
+    "option {name} must be a positive amount, not {value}": N_(
+        "{name}: a positive amount, not {value}."
+    ),
+    'option {name} takes an amount like 5 or "2.50" ({form}), not {value}': N_(
+        '{name}: an amount like 5 or "2.50" ({form}), not {value}.'
+    ),
+    "option {name} takes a list of chip values like [1, 5, 25], not {value}": N_(
+        "{name}: a list of chip values like 1 5 25, not {value}."
+    ),
+    "option {name} takes at most {most} chip values, not {count}": N_(
+        "{name}: at most {most} chip values, not {count}."
+    ),
+    "{minimum} {low} is above {maximum} {high}": N_(
+        "The {minimum} {low} is above the {maximum} {high}."
+    ),
+    "{split} is none, so a box holds one hand: {hands} must be 1, not {n}": N_(
+        "{split} is none, so a box holds one hand: the {hands} must be 1, not {n}."
+    ),
+    "{split} is {value}, so {hands} must be at least 2 (or set {split} to none)": N_(
+        "{split} is {value}, so the {hands} must be at least 2 (or set {split} to none)."
+    ),
+    "{option} needs both doubling ({double}) and splitting ({split})": N_(
+        "The {option} needs both doubling ({double}) and splitting ({split})."
+    ),
+    "{option} needs {behind}: there is nobody to consent": N_(
+        "{option} needs {behind}: there is nobody to consent."
+    ),
+    "{option} {n} is more than the {boxes} boxes of the table": N_(
+        "The {option} ({n}) are more than the {boxes} boxes of the table."
+    ),
+}
+
+
+def _label_in_sentence(name: str) -> str:
+    """An option's label inside a sentence: "table minimum" (the sentence's first letter is
+    made a capital where it opens it)."""
+    label = option_label(name)
+    return label[:1].lower() + label[1:]
+
+
+def rules_sentence(error: RulesError) -> str:
+    """A refusal of the house rules as the settings say it, in the language of the moment —
+    made again from the error's parts each time, so a switch of language words it again."""
+    if error.template is None:  # a sentence alone (the settings' own checks)
+        return in_settings_words(error.text())
+    template = SETTINGS_SENTENCES.get(error.template)
+    if template is None:
+        return as_sentence(error.text(_label_in_sentence))
+    return as_sentence(_(template).format(**error.values(_label_in_sentence)))
 
 
 def mnemonic_of(text: str) -> str | None:
@@ -391,6 +454,7 @@ class SettingsDialog(QDialog):
         self._store = store
         self._loading = False
         self._rules_ok = True
+        self._rules_problem: RulesError | None = None  # the refusal shown, if one is
         self._currency_ok = True
         self._active = settings.prefs.profile  # what OK makes active
         self._confirmation: QMessageBox | None = None
@@ -563,15 +627,26 @@ class SettingsDialog(QDialog):
         try:
             HouseRules.from_spec({**self.overrides(), "preset": self.preset()})
         except RulesError as error:
-            self.rules_error.setText(in_settings_words(str(error)))
-            self._rules_ok = False
+            self._say_rules(error)
         except (ValueError, ArithmeticError, TypeError) as error:
+            self._rules_problem = None
             self.rules_error.setText(_("A value cannot be used: {error}.").format(error=error))
             self._rules_ok = False
         else:
+            self._rules_problem = None
             self.rules_error.setText("")
             self._rules_ok = True
         self._update_ok()
+
+    def _say_rules(self, error: RulesError) -> None:
+        self._rules_problem = error  # kept whole, to be said again in another language
+        self.rules_error.setText(rules_sentence(error))
+        self._rules_ok = False
+
+    def retranslate(self) -> None:
+        """The house rules' refusal shown, said again in the language of the moment."""
+        if self._rules_problem is not None:
+            self.rules_error.setText(rules_sentence(self._rules_problem))
 
     # -- table -----------------------------------------------------------------------------
 
@@ -932,8 +1007,7 @@ class SettingsDialog(QDialog):
             settings.set_rules(self.preset(), self.overrides())
         except RulesError as error:
             self.tabs.setCurrentIndex(0)
-            self.rules_error.setText(in_settings_words(str(error)))
-            self._rules_ok = False
+            self._say_rules(error)
             self._update_ok()
             return
         settings.prefs.currency = self.currency()

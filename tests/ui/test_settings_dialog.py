@@ -644,3 +644,60 @@ def _page_of(dialog: SettingsDialog, widget: QWidget) -> QWidget:
         if page.isAncestorOf(widget):
             return page
     raise LookupError(widget)
+
+
+def test_a_refusal_shown_is_said_again_after_a_switch_of_language(
+    qtbot: Any, dialog: SettingsDialog
+) -> None:
+    # The refusal stayed in the language it was made in, and French and Italian ones named the
+    # options with English articles ("the minimum de la table").
+    from trainer import i18n
+
+    type_into(qtbot, editor(dialog, "table_min"), "1000")
+    assert dialog.rules_error.text() == "The table minimum 1000 is above the table maximum 500."
+    try:
+        i18n.set_language("fr")
+        dialog.retranslate()
+        said = dialog.rules_error.text()
+        assert said == "Le minimum de la table (1000) dépasse le maximum de la table (500)."
+        i18n.set_language("it")
+        dialog.retranslate()
+        assert (
+            dialog.rules_error.text()
+            == "Il minimo del tavolo (1000) supera il massimo del tavolo (500)."
+        )
+        type_into(qtbot, editor(dialog, "table_min"), "10")
+        choose(editor(dialog, "split"), "none")
+        said = dialog.rules_error.text()
+        assert "le mani per riquadro devono valere 1, non 3" in said and "the " not in said
+        i18n.set_language("fr")
+        dialog.retranslate()
+        assert "les mains par case doivent valoir 1, pas 3" in dialog.rules_error.text()
+    finally:
+        i18n.set_language("en")
+    dialog.retranslate()
+    assert "the hands per box must be 1, not 3" in dialog.rules_error.text()
+
+
+def test_the_window_s_switch_reaches_the_open_settings(qtbot: Any, window: Any) -> None:
+    from PySide6.QtCore import QTimer
+
+    from trainer import i18n
+    from ui.language import install_qt_translation
+
+    seen: list[str] = []
+
+    def inside() -> None:  # run by the dialog's own event loop
+        dlg = window._settings_dialog
+        type_into(qtbot, editor(dlg, "table_min"), "1000")
+        window.set_language("it")
+        seen.append(dlg.rules_error.text())
+        dlg.reject()
+
+    QTimer.singleShot(0, inside)
+    try:
+        window.open_settings()
+    finally:
+        i18n.set_language("en")
+        install_qt_translation(QApplication.instance(), "en")
+    assert seen == ["Il minimo del tavolo (1000) supera il massimo del tavolo (500)."]
