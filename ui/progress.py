@@ -275,7 +275,7 @@ class TimelineTab(QWidget):
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
         self.text_colour = text
-        axes = _axes()
+        axes = _axes("left", "right")
         self.date_axis = axes["bottom"]
         self.plot = pg.PlotWidget(
             background=base,
@@ -608,12 +608,12 @@ class TimelineTab(QWidget):
         QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(p), view)
 
 
-def _axes() -> dict[str, Any]:
-    """A chart's axes, made with its plot (`axisItems`): its numbers and dates in the trainee's
-    language (`ui.chart_axes`)."""
+def _axes(*numbers: str) -> dict[str, Any]:
+    """A chart's axes, made with its plot (`axisItems`): dates along the bottom, numbers on the
+    sides named (a side given an axis is shown), in the trainee's language (`ui.chart_axes`)."""
     from ui.chart_axes import DateAxis, NumberAxis
 
-    return {"bottom": DateAxis(), "left": NumberAxis("left"), "right": NumberAxis("right")}
+    return {"bottom": DateAxis(), **{side: NumberAxis(side) for side in numbers}}
 
 
 _NO_STATS = SkillStats("", 0, 0, 0, None, None, 0, 0, None, None, False)
@@ -645,7 +645,7 @@ class ShoesTab(QWidget):
         self.legend.setWordWrap(True)
         self.plot = pg.PlotWidget(
             background=base,
-            axisItems=_axes(),
+            axisItems=_axes("left"),
             viewBox=pg.ViewBox(enableMenu=False),
         )
         self.plot.setMinimumHeight(240)

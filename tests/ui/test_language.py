@@ -445,6 +445,7 @@ def test_the_charts_axes_write_numbers_and_months_in_the_new_words(qtbot, window
     assert "1,5" in seconds and not any("." in s for s in seconds)
     assert "97,5" in _ticks(timeline.getAxis("left"), 95.0, 100.0)
     assert "0,5" in _ticks(shoes.getAxis("left"), 0.0, 2.0)
+    assert timeline.getAxis("right").isVisible() and not shoes.getAxis("right").isVisible()
     # a year of sessions: its months by Sabot's names, not strftime's (the system's language)
     year = datetime(2026, 1, 1).timestamp(), datetime(2026, 12, 31).timestamp()
     months = _ticks(timeline.getAxis("bottom"), *year)
