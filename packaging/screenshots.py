@@ -358,6 +358,31 @@ class Shots:
         self.settle(1500)
         self.save(view, out, "classview")
         view.close()
+        # a class read (offline): the heat map, who needs attention and why, the exams, the
+        # assigned exams and the dialog that assigns one, a cell's tooltip
+        made = a_class(targets)
+        view = ClassWindow("postgresql:///none", targets, self.settings, read=lambda: made)
+        view.resize(self.win.size())
+        view.show()
+        self.until(lambda: view.view is not None)
+        self.settle(500)
+        self.save(view, out, "classview-read")
+        from PySide6.QtWidgets import QToolTip
+
+        cell = view.table.item(1, 0)
+        at = view.table.visualItemRect(cell).center()
+        QToolTip.showText(view.table.viewport().mapToGlobal(at), cell.toolTip(), view.table)
+        self.settle(300)
+        self.save(view, out, "classview-tooltip", screen=True)
+        QToolTip.hideText()
+        view.tabs.setCurrentIndex(1)
+        self.settle(300)
+        self.save(view, out, "classview-assigned")
+        dialog = view.assigned.open_assign()
+        self.settle(300)
+        self.save(dialog, out, "assign-dialog")
+        dialog.reject()
+        view.close()
 
     def look_notices(self, out: Path) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -371,6 +396,49 @@ class Shots:
         box = QMessageBox(QMessageBox.Icon.Warning, "Sabot", "—", QMessageBox.StandardButton.Cancel)
         box.addButton(QMessageBox.StandardButton.Ok)
         self.modal(box.exec, lambda d: self.save(d, out, "messagebox"))
+
+
+def a_class(targets: dict[str, float]):
+    """A class of five as the server would give it, its reasons made by the domain's rule."""
+    from datetime import UTC, date, datetime, timedelta
+
+    from trainer.history.assignments import Assignment, AssignmentResult
+    from trainer.history.classview import ClassView, SeedExam, SkillCell, TraineeRow, attention
+    from trainer.history.progress_data import ExamResult
+
+    now = datetime(2026, 12, 1, 17, 0, tzinfo=UTC).timestamp()
+    skills = tuple(targets)
+    rows = []
+    for t, login in enumerate(("anna", "bruno", "chiara", "dario", "elena")):
+        cells = {}
+        for k, skill in enumerate(skills):
+            kind = (t + k) % 5
+            recent = 0 if kind == 0 else 30
+            right = {0: 0, 1: 30, 2: 14, 3: 24, 4: 28}[kind]
+            before = 29 if kind == 3 else right
+            cells[skill] = SkillCell(
+                skill, 60 if recent else 0, recent, right, 1200.0 if recent else None,
+                30 if recent else 0, before if recent else 0, targets[skill], kind == 1,
+            )  # fmt: skip
+        last = now - 86400 * (9 if t == 3 else t)
+        exams = (SeedExam(42, ExamResult(t, last, True, 40, 40 - 6 * (t % 2), (), 40)),)
+        rows.append(
+            TraineeRow(
+                login,
+                cells,
+                datetime.fromtimestamp(last, UTC),
+                exams,
+                t == 0,
+                attention(cells.values(), last, exams, now),
+            )  # fmt: skip
+        )
+    today = date(2026, 12, 1)
+    exam = Assignment(1, skills[:4], 42, "casino-fr", 900, today, today + timedelta(days=6), "")
+    results = tuple(
+        AssignmentResult(r.login, t % 3, r.exams[0].result if t % 3 else None)
+        for t, r in enumerate(rows)
+    )
+    return ClassView(now, skills, tuple(rows), ((exam, results),))
 
 
 def wrong_answer(q) -> str:
