@@ -387,10 +387,31 @@ class Shots:
     def look_notices(self, out: Path) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from ui.i18n import _
+        from trainer.history.store import Store
+        from trainer.settings import SettingsNotice, SettingsProblem
 
-        # the notice home shows when the settings had to be repaired, said in the language
-        self.win.home.set_notice(_("Sabot could not save its settings: {error}").format(error="…"))
+        # the notices home shows, made by the domain as the app would, in the language: the
+        # settings repaired, a damaged history moved aside, a history that cannot be written
+        folder = Path(tempfile.mkdtemp(prefix="sabot-notices-"))
+        damaged = folder / "history.sqlite3"
+        damaged.write_bytes(b"not a history" * 100)
+        store = Store.open(damaged)
+        notices = [
+            SettingsNotice(
+                "repaired",
+                str(folder / "settings.json"),
+                problems=(SettingsProblem("reset", keys=("theme",)),),
+                kept="settings.json.bad",
+            ).text(),
+            store.notice,
+        ]
+        # read-only as a locked folder makes it (the walk may run as a user no folder stops:
+        # the reason is the store's own words for a folder that cannot be written)
+        store.read_only = "its folder is read-only"
+        notices.append(store.read_only_notice)
+        store.read_only = None
+        store.close()
+        self.win.home.set_notice(" ".join(n for n in notices if n))
         self.save(self.win, out, "home-notice")
         self.win.home.set_notice(None)
         box = QMessageBox(QMessageBox.Icon.Warning, "Sabot", "—", QMessageBox.StandardButton.Cancel)
@@ -484,8 +505,13 @@ def cut_texts(top, screen) -> list[str]:
                     f"label {text[:70]!r}: {w.minimumSizeHint().width()} wide, has {w.width()}"
                 )
         elif isinstance(w, QAbstractButton) and w.text():
-            if w.sizeHint().width() > w.width() + 1 and w.metaObject().className() != "QToolButton":
-                found.append(f"button {w.text()!r}: {w.sizeHint().width()} wide, has {w.width()}")
+            kind = w.metaObject().className()
+            if kind.startswith("Q"):
+                need = w.sizeHint().width()
+            else:  # a button that paints itself (a chip): its words, not its size hint
+                need = w.fontMetrics().horizontalAdvance(w.text()) + 4
+            if need > w.width() + 1 and kind != "QToolButton":
+                found.append(f"button {w.text()!r}: {need} wide, has {w.width()}")
         elif isinstance(w, QTabBar):
             for i in range(w.count()):
                 if w.tabSizeHint(i).width() > w.tabRect(i).width() + 1:
