@@ -326,8 +326,8 @@ def test_sabot_round_warns_of_unused_actions_and_cards(
     assert code == 0
     assert json.loads(out)["hands"][0]["result"] == "push"
     assert err.splitlines() == [
-        "sabot round: warning: box 3: 1 action(s) not used (hit): its hands were already closed",
-        "sabot round: warning: cards: 1 card(s) not used",
+        "sabot round: warning: box 3: 1 action not used (hit): its hands were already closed",
+        "sabot round: warning: cards: 1 card not used",
     ]
 
 
@@ -572,7 +572,7 @@ def test_a_hit_on_a_split_ace_is_never_asked_for(
     assert code == 0
     assert [h["cards"] for h in json.loads(out)["hands"]] == [["A", "5"], ["A", "5"]]
     assert err == (
-        "sabot round: warning: box 1: 1 action(s) not used (hit): its hands were already closed\n"
+        "sabot round: warning: box 1: 1 action not used (hit): its hands were already closed\n"
     )
 
 
@@ -751,3 +751,48 @@ def test_subprocess_deeply_nested_json_from_stdin() -> None:
     assert p.returncode == 2
     assert "Traceback" not in p.stderr and p.stderr.count("\n") == 1
     assert p.stderr.startswith("sabot round: malformed JSON: nested too deeply")
+
+
+@pytest.mark.parametrize(
+    ("lang", "scenario", "said"),
+    [
+        ("fr", '{"bad": 1}', "champ inconnu 'bad'\u202f: un scénario a rules, boxes, cards"),
+        ("it", "not json", "JSON malformato: Expecting value alla riga 1, colonna 1"),
+        (
+            "fr",
+            '{"boxes": {"1": {"bets": {"seat": -5}}}, "cards": []}',
+            "case 1\u202f: mise de seat\u202f: un montant doit être positif, pas -5",
+        ),
+        (
+            "it",
+            '{"boxes": {"9": {"bets": {"seat": 5}}}, "cards": []}',
+            "riquadro 9: questo tavolo ha i riquadri da 1 a 7",
+        ),
+    ],
+)
+def test_a_scenario_s_mistake_is_said_in_the_instructor_s_language(lang, scenario, said) -> None:
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    try:
+        with pytest.raises(ScenarioError) as e:
+            parse_scenario(scenario)
+    finally:
+        i18n.set_language("en")
+    assert str(e.value) == said or str(e.value).startswith(said)
+
+
+def test_unused_actions_and_cards_are_counted_in_the_language() -> None:
+    from trainer import i18n
+
+    text = '{"boxes": {"1": {"bets": {"seat": 10}, "actions": ["stand", "hit", "hit"]}},'
+    text += ' "cards": ["T", "9", "8", "7", "6", "5"]}'
+    i18n.set_language("it")
+    try:
+        _, warnings = play(parse_scenario(text))
+    finally:
+        i18n.set_language("en")
+    assert warnings == [
+        "riquadro 1: 2 azioni non usate (hit, hit): le sue mani erano già chiuse",
+        "cards: 1 carta non usata",
+    ]

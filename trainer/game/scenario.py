@@ -39,6 +39,7 @@ from trainer.game.rules import (
     shown,
 )
 from trainer.game.shoe import OutOfCards, ScriptedCards
+from trainer.i18n import _, ngettext
 
 
 class ScenarioError(ValueError):
@@ -76,10 +77,15 @@ def _amount(where: str, v: Any, decimals: int = AMOUNT_DECIMALS) -> Decimal:
         return read_amount(v, decimals)
     except ValueError as e:
         if str(e) == "not positive":
-            raise ScenarioError(f"{where}: an amount must be positive, not {shown(v)}") from None
+            raise ScenarioError(
+                _("{where}: an amount must be positive, not {value}").format(
+                    where=where, value=shown(v)
+                )
+            ) from None
         raise ScenarioError(
-            f'{where}: expected an amount like 10 or "12.5" ({amount_form(decimals)}), '
-            f"not {shown(v)}"
+            _('{where}: expected an amount like 10 or "12.5" ({form}), not {value}').format(
+                where=where, form=amount_form(decimals), value=shown(v)
+            )
         ) from None
 
 
@@ -88,25 +94,33 @@ def _bettors(where: str, names: Any) -> None:
     but for spaces around them, at most MAX_BETTORS."""
     if len(names) > MAX_BETTORS:
         raise ScenarioError(
-            f"{where}: at most {MAX_BETTORS} bettors on a box (the seat and "
-            f"{MAX_BETTORS - 1} behind), not {len(names)}"
+            _(
+                "{where}: at most {most} bettors on a box (the seat and {behind} behind), not "
+                "{count}"
+            ).format(where=where, most=MAX_BETTORS, behind=MAX_BETTORS - 1, count=len(names))
         )
     seen: dict[str, str] = {}
     for name in names:
         if not name.strip():
             raise ScenarioError(
-                f'{where}: a bettor\'s name cannot be empty or blank, not {shown(name)} ("seat" '
-                "is the seated player)"
+                _(
+                    '{where}: a bettor\'s name cannot be empty or blank, not {name} ("seat" is '
+                    "the seated player)"
+                ).format(where=where, name=shown(name))
             )
         if not name.replace(" ", "").isprintable():
             raise ScenarioError(
-                f"{where}: the bettor name {shown(name)} has a control or invisible character in it"
+                _(
+                    "{where}: the bettor name {name} has a control or invisible character in it"
+                ).format(where=where, name=shown(name))
             )
         other = seen.setdefault(name.strip(), name)
         if other != name:
             raise ScenarioError(
-                f"{where}: the bettor names {shown(other)} and {shown(name)} differ only by "
-                "spaces: give each bettor one name"
+                _(
+                    "{where}: the bettor names {first} and {second} differ only by spaces: give "
+                    "each bettor one name"
+                ).format(where=where, first=shown(other), second=shown(name))
             )
 
 
@@ -122,70 +136,105 @@ def parse_scenario(text: str) -> Scenario:
     try:
         data = json.loads(text, parse_float=_number)
     except json.JSONDecodeError as e:
+        # the parser's own words (e.msg) stay as Python writes them
         raise ScenarioError(
-            f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}"
+            _("malformed JSON: {problem} at line {line} column {column}").format(
+                problem=e.msg, line=e.lineno, column=e.colno
+            )
         ) from None
     except RecursionError:
         raise ScenarioError(
-            "malformed JSON: nested too deeply (a scenario is a few levels deep: rules, "
-            "boxes, bets)"
+            _(
+                "malformed JSON: nested too deeply (a scenario is a few levels deep: rules, "
+                "boxes, bets)"
+            )
         ) from None
     except ValueError:  # a number of thousands of digits: Python will not read it
-        raise ScenarioError("malformed JSON: a number too long to be read") from None
+        raise ScenarioError(_("malformed JSON: a number too long to be read")) from None
     return scenario_from_data(data)
 
 
 def scenario_from_data(data: Any) -> Scenario:
     if not isinstance(data, Mapping):
-        raise ScenarioError('a scenario is a JSON object with "rules", "boxes" and "cards"')
+        raise ScenarioError(_('a scenario is a JSON object with "rules", "boxes" and "cards"'))
     unknown = set(data) - {"rules", "boxes", "cards", "exposed", "title", "note"}
     if unknown:
         raise ScenarioError(
-            f"unknown field {sorted(unknown)[0]!r}: a scenario has rules, boxes, cards "
-            "(and optionally exposed, title, note)"
+            _(
+                "unknown field {field}: a scenario has rules, boxes, cards (and optionally "
+                "exposed, title, note)"
+            ).format(field=repr(sorted(unknown)[0]))
         )
     spec = data.get("rules", "casino-fr")
     if spec is None:  # a null is a mistake, not a wish for the default
         raise ScenarioError(
-            'rules: expected a preset name like "casino-fr" or an object like '
-            '{"preset": "casino-it", "decks": 2}, not null (leave "rules" out for casino-fr)'
+            _(
+                'rules: expected a preset name like "casino-fr" or an object like '
+                '{example}, not null (leave "rules" out for casino-fr)'
+            ).format(example='{"preset": "casino-it", "decks": 2}')
         )
     try:
         rules = HouseRules.from_spec(spec)
     except RulesError as e:
-        raise ScenarioError(f"rules: {e}") from None
+        raise ScenarioError(_("rules: {problem}").format(problem=e)) from None
     raw_boxes = data.get("boxes")
     if not isinstance(raw_boxes, Mapping) or not raw_boxes:
-        raise ScenarioError('boxes: expected an object of boxes by number, e.g. {"1": {...}}')
+        raise ScenarioError(
+            _("boxes: expected an object of boxes by number, e.g. {example}").format(
+                example='{"1": {...}}'
+            )
+        )
     plans = []
     for key, spec in raw_boxes.items():
         if not _BOX_NUMBER.fullmatch(key):  # not "١", "01" or " 1": one box, one name
             raise ScenarioError(
-                f"box {shown(key)}: boxes are numbered 1 to {rules.boxes}, in plain digits"
+                _("box {key}: boxes are numbered 1 to {last}, in plain digits").format(
+                    key=shown(key), last=rules.boxes
+                )
             )
         n = int(key)
-        where = f"box {n}"
+        where = _("box {number}").format(number=n)
         if not 1 <= n <= rules.boxes:
-            raise ScenarioError(f"{where}: this table has boxes 1 to {rules.boxes}")
+            raise ScenarioError(
+                _("{where}: this table has boxes 1 to {last}").format(where=where, last=rules.boxes)
+            )
         if not isinstance(spec, Mapping):
-            raise ScenarioError(f'{where}: expected an object with "bets" and "actions"')
+            raise ScenarioError(
+                _('{where}: expected an object with "bets" and "actions"').format(where=where)
+            )
         extra = set(spec) - {"bets", "actions", "insurance", "refuse"}
         if extra:
             raise ScenarioError(
-                f"{where}: unknown field {sorted(extra)[0]!r} (a box has bets, actions, "
-                "insurance, refuse)"
+                _(
+                    "{where}: unknown field {field} (a box has bets, actions, insurance, refuse)"
+                ).format(where=where, field=repr(sorted(extra)[0]))
             )
         bets_raw = spec.get("bets")
         if not isinstance(bets_raw, Mapping) or not bets_raw:
-            raise ScenarioError(f'{where}: expected "bets" by bettor, e.g. {{"seat": 10}}')
+            raise ScenarioError(
+                _('{where}: expected "bets" by bettor, e.g. {example}').format(
+                    where=where, example='{"seat": 10}'
+                )
+            )
         _bettors(where, bets_raw)
-        bets = {str(k): _amount(f"{where}: bet of {k}", v) for k, v in bets_raw.items()}
+        bets = {
+            str(k): _amount(_("{where}: bet of {bettor}").format(where=where, bettor=k), v)
+            for k, v in bets_raw.items()
+        }
         actions = spec.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ScenarioError(f'{where}: "actions" is a list like ["hit", "stand"]')
+            raise ScenarioError(
+                _('{where}: "actions" is a list like {example}').format(
+                    where=where, example='["hit", "stand"]'
+                )
+            )
         for a in actions:
             if a not in ACTIONS:
-                raise ScenarioError(f"{where}: unknown action {a!r}: expected {', '.join(ACTIONS)}")
+                raise ScenarioError(
+                    _("{where}: unknown action {action}: expected {actions}").format(
+                        where=where, action=repr(a), actions=", ".join(ACTIONS)
+                    )
+                )
         ins = spec.get("insurance")
         insurance: dict[str, Decimal] = {}
         if isinstance(ins, Mapping):
@@ -194,39 +243,51 @@ def scenario_from_data(data: Any) -> Scenario:
                 who = str(k)
                 if who not in bets:
                     raise ScenarioError(
-                        f"{where}: insurance of {who}: {who} has no bet on the box "
-                        f"(the bettors are {', '.join(bets)})"
+                        _(
+                            "{where}: insurance of {bettor}: {bettor} has no bet on the box (the "
+                            "bettors are {bettors})"
+                        ).format(where=where, bettor=who, bettors=", ".join(bets))
                     )
-                insurance[who] = _amount(f"{where}: insurance of {who}", v, HALF_BET_DECIMALS)
+                of = _("{where}: insurance of {bettor}").format(where=where, bettor=who)
+                insurance[who] = _amount(of, v, HALF_BET_DECIMALS)
         elif ins is not None:
-            insurance[SEAT] = _amount(f"{where}: insurance", ins, HALF_BET_DECIMALS)
+            of = _("{where}: insurance").format(where=where)
+            insurance[SEAT] = _amount(of, ins, HALF_BET_DECIMALS)
         refuse = spec.get("refuse", [])
         if not isinstance(refuse, list) or not all(isinstance(x, str) for x in refuse):
-            raise ScenarioError(f'{where}: "refuse" is a list of bettor names')
+            raise ScenarioError(
+                _('{where}: "refuse" is a list of bettor names').format(where=where)
+            )
         plans.append(
             BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse), not isinstance(ins, Mapping))
         )
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
-        raise ScenarioError('cards: expected a list of cards like ["T", "8", "AS"]')
+        raise ScenarioError(
+            _("cards: expected a list of cards like {example}").format(example='["T", "8", "AS"]')
+        )
     cards = []
     for i, c in enumerate(raw_cards, 1):
         try:
             cards.append(parse_card(c))
         except CardError as e:
-            raise ScenarioError(f"cards: card {i}: {e}") from None
+            raise ScenarioError(
+                _("cards: card {number}: {problem}").format(number=i, problem=e)
+            ) from None
     exposed = data.get("exposed")
     at: str | None = None
     refused: tuple[str, ...] = ()
     if exposed is not None:
         if not isinstance(exposed, Mapping) or "at" not in exposed:
             raise ScenarioError(
-                'exposed: expected {"at": "<hand about to play>", "refused_by": [...]}'
+                _("exposed: expected {example}").format(
+                    example='{"at": "<hand about to play>", "refused_by": [...]}'
+                )
             )
         at = str(exposed["at"])
         rb = exposed.get("refused_by", [])
         if not isinstance(rb, list):
-            raise ScenarioError('exposed: "refused_by" is a list of box numbers and "dealer"')
+            raise ScenarioError(_('exposed: "refused_by" is a list of box numbers and "dealer"'))
         refused = tuple(str(x) for x in rb)
     return Scenario(rules, tuple(sorted(plans, key=lambda p: p.number)), tuple(cards), at, refused)
 
@@ -261,25 +322,41 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
             q = queues[h.box]
             if not q:
                 raise ScenarioError(
-                    f"box {h.box}: no action left for hand {h.label} "
-                    f"({' '.join(h.cards)}, {h.words()})"
+                    _("box {box}: no action left for hand {hand} ({cards}, {point})").format(
+                        box=h.box, hand=h.label, cards=" ".join(h.cards), point=h.words()
+                    )
                 )
             rnd.act(q.pop(0), plans[h.box].refuse)
         if exposed_pending is not None:
-            raise ScenarioError(f"exposed: hand {exposed_pending} never came to play")
+            raise ScenarioError(
+                _("exposed: hand {hand} never came to play").format(hand=exposed_pending)
+            )
     except RoundError as e:
         raise ScenarioError(str(e)) from None
     except OutOfCards as e:
         d = rnd.drawing_for
-        where = f"box {d}: " if isinstance(d, int) else f"{d}: " if d else ""
-        raise ScenarioError(f"{where}{e}; the scenario needs more cards") from None
+        where = _("box {number}").format(number=d) if isinstance(d, int) else str(d or "")
+        said = (
+            _("{where}: {problem}; the scenario needs more cards")
+            if where
+            else _("{problem}; the scenario needs more cards")
+        )
+        raise ScenarioError(said.format(where=where, problem=e)) from None
     warnings = [
-        f"box {n}: {len(q)} action(s) not used ({', '.join(q)}): its hands were already closed"
+        ngettext(
+            "box {box}: {count} action not used ({actions}): its hands were already closed",
+            "box {box}: {count} actions not used ({actions}): its hands were already closed",
+            len(q),
+        ).format(box=n, count=len(q), actions=", ".join(q))
         for n, q in queues.items()
         if q
     ]
     if cards.left:
-        warnings.append(f"cards: {cards.left} card(s) not used")
+        warnings.append(
+            ngettext(
+                "cards: {count} card not used", "cards: {count} cards not used", cards.left
+            ).format(count=cards.left)
+        )
     return rnd, warnings
 
 
@@ -300,9 +377,16 @@ def _insurances(p: BoxPlan, rnd: Round) -> dict[str, Decimal]:
     each = ", ".join(f'"{k}": {money(v)}' for k, v in halves.items())
     most = money(halves.get(SEAT, Decimal(0)))
     raise ScenarioError(
-        f"box {p.number}: insurance {money(amount)} is neither the seated player's (at most "
-        f"{most}) nor half of every bettor's bet ({money(sum(halves.values(), Decimal(0)))} in "
-        f'all): write each bettor\'s insurance, "insurance": {{{each}}}'
+        _(
+            "box {box}: insurance {amount} is neither the seated player's (at most {most}) nor "
+            "half of every bettor's bet ({total} in all): write each bettor's insurance, {write}"
+        ).format(
+            box=p.number,
+            amount=money(amount),
+            most=most,
+            total=money(sum(halves.values(), Decimal(0))),
+            write='"insurance": {' + each + "}",
+        )
     )
 
 
@@ -311,7 +395,8 @@ def _insurance_hint(p: BoxPlan, rnd: Round) -> str:
     if not p.insurance_plain or len(p.bets) < 2 or rnd.phase != "insurance":
         return ""
     each = ", ".join(f'"{k}": {money(v)}' for k, v in rnd.insurable().get(p.number, {}).items())
-    return f"; a plain amount is the seated player's: each bettor insures his own bet, {{{each}}}"
+    said = _("; a plain amount is the seated player's: each bettor insures his own bet, {each}")
+    return said.format(each="{" + each + "}")
 
 
 def transcript(rnd: Round) -> dict[str, Any]:
