@@ -303,3 +303,16 @@ def test_a_step_not_paid_in_chips_says_so_in_french() -> None:
     shoe.next_round()
     with pytest.raises(answers.Unreadable, match="ne se paie pas en jetons"):
         shoe.answer_chips([D(5)], 1)
+
+
+def test_an_unknown_skill_and_an_unknown_chip_payment_are_said_in_the_language() -> None:
+    from trainer.game.payout import payment
+    from trainer.practice.skills import UnknownSkill, skill
+
+    i18n.set_language("it")
+    with pytest.raises(UnknownSkill) as e:
+        skill("banana")
+    assert str(e.value).startswith("abilità sconosciuta 'banana': attesa una di announce")
+    i18n.set_language("fr")
+    with pytest.raises(ValueError, match=f"façon de payer en jetons inconnue 'any'{NB}:"):
+        payment("any", D(10), [], [D(5)])

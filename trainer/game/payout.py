@@ -14,6 +14,7 @@ from decimal import ROUND_FLOOR, Context, Decimal
 from functools import lru_cache
 
 from trainer.game.rules import HouseRules
+from trainer.i18n import _
 
 ONE = Decimal(1)
 TWO = Decimal(2)
@@ -203,4 +204,8 @@ def payment(
         return colour_for_colour(amount, stake, chips)
     if method == FEWEST:
         return chip_breakdown(amount, chips)
-    raise ValueError(f"unknown chip payment {method!r}: expected one of {', '.join(CHIP_PAYMENTS)}")
+    raise ValueError(
+        _("unknown chip payment {method}: expected one of {methods}").format(
+            method=repr(method), methods=", ".join(CHIP_PAYMENTS)
+        )
+    )

@@ -44,7 +44,11 @@ from trainer.practice.curriculum import TARGETS  # noqa: E402  (one source for t
 
 class UnknownSkill(KeyError):
     def __str__(self) -> str:
-        return f"unknown skill {self.args[0]!r}: expected one of {', '.join(SKILLS)}"
+        from trainer.i18n import _
+
+        return _("unknown skill {name}: expected one of {skills}").format(
+            name=repr(self.args[0]), skills=", ".join(SKILLS)
+        )
 
 
 def skill(name: str) -> Skill:
