@@ -316,3 +316,28 @@ def test_an_unknown_skill_and_an_unknown_chip_payment_are_said_in_the_language()
     i18n.set_language("fr")
     with pytest.raises(ValueError, match=f"façon de payer en jetons inconnue 'any'{NB}:"):
         payment("any", D(10), [], [D(5)])
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_every_item_of_a_dealt_shoe_has_a_name_in_the_trainee_s_words(lang: str) -> None:
+    """The progress view and the home screen name an item, never show its key: a dealt shoe's
+    steps ("refuse-double", "dealer-hard-16") and a home game's lines included."""
+    from trainer.history.words import item_label, item_name
+
+    i18n.set_language(lang)
+    items = {"home-score:net-player", "home-score:net-bank", "home-score:balance-player",
+             "home-score:balance-bank"}  # fmt: skip
+    for preset in ("casino-fr", "casino-it", "hole-card"):
+        shoe = DealShoe(HouseRules.preset_named(preset), boxes=7, seed=5, incidents=FREQUENT)
+        while not shoe.shoe_over:
+            items |= {s.item for s in shoe.next_round()}
+            while not shoe.round_over:
+                shoe.answer(shoe.step.expected, 1)
+    unnamed = sorted(i for i in items if item_name(i) == item_label(i))
+    assert not unnamed
+    names = {item_name(i) for i in items}
+    assert len(names) == len(items)  # no two items named alike
+    said = item_name("deal:dealer-soft-17")
+    assert said == (
+        "le jeu du croupier à 17 souple" if lang == "fr" else "la mano del mazziere a 17 soft"
+    )

@@ -193,7 +193,48 @@ def item_name(item: str) -> str:
         return _(_PROCEDURE[key])
     if skill == "exposed-card" and key in _EXPOSED:
         return _(_EXPOSED[key])
-    return item_label(item)
+    dealt = _dealt_item_name(skill, key)
+    return dealt if dealt is not None else item_label(item)
+
+
+# The steps of a dealt shoe (deal mode, `trainer.practice.deal_steps`) and the lines of a home
+# game's score sheet (`trainer.practice.home_score`), by their item keys.
+_DEALT: Final = {
+    "announce:box": N_("announcing a box"),
+    "announce:dealer": N_("announcing the dealer's hand"),
+    "deal:box": N_("a card dealt to a box"),
+    "deal:dealer": N_("a card dealt to the dealer"),
+    "exposed:offer": N_("offering an exposed card"),
+    "exposed:burn": N_("burning a refused exposed card"),
+    "pay:pay": N_("paying a winning hand"),
+    "pay:blackjack-paid": N_("paying a Black Jack"),
+    "pay:push": N_("a push"),
+    "pay:collect": N_("collecting a losing hand"),
+    "pay:insure": N_("taking an insurance"),
+    "pay:insurance-paid": N_("paying an insurance"),
+    "pay:insurance-collected": N_("collecting an insurance"),
+    "procedure:double": N_("carrying out a double"),
+    "procedure:split": N_("carrying out a split"),
+    "procedure:refuse-double": N_("refusing a double"),
+    "procedure:refuse-split": N_("refusing a split"),
+    "procedure:insurance-over": N_("refusing an insurance over the amount"),
+    "home-score:net-player": N_("a player's win or loss"),
+    "home-score:net-bank": N_("the bank's win or loss"),
+    "home-score:balance-player": N_("a player's chips"),
+    "home-score:balance-bank": N_("the bank's chips"),
+}
+
+
+def _dealt_item_name(skill: str, key: str) -> str | None:
+    said = _DEALT.get(f"{skill}:{key}")
+    if said is not None:
+        return _(said)
+    point = re.fullmatch(r"dealer-(hard|soft)-(\d+)", key) if skill == "deal" else None
+    if point is None:
+        return None
+    if point.group(1) == "soft":
+        return _("the dealer's hand on a soft {point}").format(point=point.group(2))
+    return _("the dealer's hand on a hard {point}").format(point=point.group(2))
 
 
 def item_order(item: str) -> tuple[Any, ...]:
