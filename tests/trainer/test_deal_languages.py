@@ -341,3 +341,26 @@ def test_every_item_of_a_dealt_shoe_has_a_name_in_the_trainee_s_words(lang: str)
     assert said == (
         "le jeu du croupier à 17 souple" if lang == "fr" else "la mano del mazziere a 17 soft"
     )
+
+
+def test_a_dealt_step_is_said_in_words_where_questions_are_listed(tmp_path) -> None:
+    """The export and the sessions list say a dealt step as it was asked, with its round, not
+    its stored keys ("deal … · phase deal · kind deal")."""
+    from trainer.history.store import Store
+    from trainer.history.words import describe_question
+
+    i18n.set_language("fr")
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=4, store=store)
+        shoe.next_round()
+        first = shoe.step
+        assert first is not None
+        shoe.answer(first.expected, 500)
+        (attempt,) = store.attempts("default")
+    said = describe_question(attempt.question, attempt.skill)
+    assert said == f"coup 1{NB}: {first.prompt}"
+    asked = {"deal": "Annoncez la case 2", "kind": "announce", "round": 3, "says": "carte"}
+    i18n.set_language("it")
+    assert describe_question(asked, "announce") == (
+        "colpo 3: Annoncez la case 2 — il giocatore dice «carte»"
+    )

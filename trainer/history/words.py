@@ -617,10 +617,25 @@ QUESTION_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
 }
 
 
+def _say_dealt(question: Mapping[str, Any]) -> str:
+    """A step of a dealt shoe (`DealShoe._question`): its round and the step as it was asked,
+    in the words of the moment it was asked, the player's words when the step did not show
+    them: "round 3: Announce box 2 — the player says “hit”"."""
+    step = str(question["deal"])
+    says = question.get("says")
+    if says and str(says) not in step:
+        step = _("{step} — the player says \u201c{says}\u201d").format(step=step, says=says)
+    if "round" not in question:
+        return step
+    return _("round {round}: {step}").format(round=question["round"], step=step)
+
+
 def describe_question(question: Mapping[str, Any], skill: str | None = None) -> str:
     """A stored question in words, as a croupier says it (`skill`: the skill that asked it):
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5". A question of an unknown
     skill, or one stored in another shape, is listed key by key: `cards A 6 · box 3`."""
+    if "deal" in question and "kind" in question:  # a step of a dealt shoe, whatever its skill
+        return _say_dealt(question)
     say = QUESTION_WORDS.get(skill or "")
     if say is not None:
         try:
