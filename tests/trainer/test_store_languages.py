@@ -103,3 +103,21 @@ def test_a_profile_that_does_not_exist_is_said_in_french(tmp_path: Path) -> None
             store.rename_profile("Anna", "Bruno")
         with pytest.raises(ValueError, match="Un nouveau nom de profil ne peut pas être vide"):
             store.rename_profile("Anna", "  ")
+
+
+def test_a_school_server_misnamed_and_a_session_gone_are_said_in_the_language(
+    tmp_path: Path,
+) -> None:
+    from trainer.history.opening import open_history
+
+    i18n.set_language("fr")
+    with pytest.raises(StoreError, match="Le serveur de l'école se nomme postgresql://"):
+        open_history("nowhere")
+    i18n.set_language("it")
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        with pytest.raises(ValueError, match="^Non c'è nessuna sessione 99"):
+            store.record(99, "a", "i", {}, "1", "1", True, 5)
+        session = store.start_session("Anna", "practice", ["a"], "p")
+        store.end_session(session)
+        with pytest.raises(ValueError, match=f"La sessione {session} è finita"):
+            store.record(session, "a", "i", {}, "1", "1", True, 5)

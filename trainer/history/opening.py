@@ -83,9 +83,17 @@ def open_history(url: str | None = None, *, clock: Callable[[], float] = time.ti
 
         return Store.open(clock=clock)
     if not is_database_url(url):
+        from trainer.i18n import _
+
         raise StoreError(
-            "The school's server is named postgresql://HOST/DATABASE?user=LOGIN or "
-            f"service=NAME, not {url[:40]!r} (check {ENV} or the database_url setting)."
+            _(
+                "The school's server is named {form}, not {url} (check {env} or the "
+                "database_url setting)."
+            ).format(
+                form="postgresql://HOST/DATABASE?user=LOGIN or service=NAME",
+                url=repr(url[:40]),
+                env=ENV,
+            )
         )
     from trainer.history.postgres import PostgresStore
 

@@ -48,7 +48,7 @@ from trainer.history.interface import (
     UnwritableError,
 )
 from trainer.history.opening import has_password, is_database_url, without_password
-from trainer.i18n import _
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
     from trainer.history.assignments import Assignment
@@ -608,7 +608,9 @@ class PostgresStore:
             import psycopg  # noqa: F401
         except ImportError:
             raise StoreError(
-                "A school's server needs the psycopg package: pip install 'psycopg[binary]'."
+                _("A school's server needs the psycopg package: {install}").format(
+                    install="pip install 'psycopg[binary]'."
+                )
             ) from None
         key = hashlib.sha256(without_password(url).encode()).hexdigest()[:16]
         folder = (data if data is not None else data_dir()) / "school"
@@ -748,9 +750,11 @@ class PostgresStore:
     def delete_profile(self, name: str) -> int:
         self._local._profile_id(name)  # ValueError for a profile that does not exist
         raise UnwritableError(
-            "On a school's server every answer is kept: a profile's history can only be "
-            "deleted by the school (ask your instructor).",
-            "the school's server keeps every answer",
+            _(
+                "On a school's server every answer is kept: a profile's history can only be "
+                "deleted by the school (ask your instructor)."
+            ),
+            N_("the school's server keeps every answer"),
         )
 
     def start_session(

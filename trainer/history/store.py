@@ -1243,7 +1243,7 @@ class Store:
                 (session_id,),
             ).fetchone()
             if row is None:
-                raise ValueError(f"There is no session {session_id}.")
+                raise ValueError(say("There is no session {session}.").format(session=session_id))
             live = self._live[session_id] = _Live(row[0], row[1], row[2] is not None, bool(row[3]))
         return live
 
@@ -1274,7 +1274,11 @@ class Store:
         )
         live = self._session(session_id)
         if live.ended or session_id in self._ending:
-            raise ValueError(f"Session {session_id} has ended; start a new one to record.")
+            raise ValueError(
+                say("Session {session} has ended; start a new one to record.").format(
+                    session=session_id
+                )
+            )
         given = _Answer(
             session_id,
             skill,
@@ -1426,7 +1430,7 @@ class Store:
                 "SELECT first_attempt, last_attempt FROM session WHERE id = ?", (session_id,)
             ).fetchone()
             if span is None:
-                raise ValueError(f"There is no session {session_id}.")
+                raise ValueError(say("There is no session {session}.").format(session=session_id))
             if span[0] is None:
                 return
             where.append("a.id BETWEEN ? AND ? AND a.session = ?")
