@@ -521,13 +521,14 @@ def french_spacing(text: str) -> list[str]:
     return [repr(text[max(0, m.start() - 12) : m.end() + 12]) for m in _FRENCH_BAD.finditer(text)]
 
 
-# French quotes with « » (and its narrow spaces, above), never the straight " of a keyboard: a
-# typed example, a word of the table, a separator all are « quoted ».
+# French and Italian quote with « » (French with its narrow spaces, above), never with the
+# straight " of a keyboard: a typed example, a word of the table, a separator all are quoted so.
 _STRAIGHT_QUOTE = re.compile('"')
+QUOTING = ("fr", "it")
 
 
-def french_quotes(text: str) -> list[str]:
-    """Where a French text quotes with a straight double quote, one excerpt each."""
+def straight_quotes(text: str) -> list[str]:
+    """Where a French or Italian text quotes with a straight double quote, one excerpt each."""
     return [
         repr(text[max(0, m.start() - 12) : m.end() + 12]) for m in _STRAIGHT_QUOTE.finditer(text)
     ]
@@ -542,10 +543,12 @@ def _entry_problems(label: str, entry: Entry, message: Message, lang: str) -> li
                     f"{label}: French wants a narrow no-break space (U+202F) before ? ! : ; "
                     f"and inside « », not a plain one, at {where}"
                 )
-            for where in french_quotes(form):
-                out.append(f"{label}: French quotes with « », not a straight quote, at {where}")
     if (entry.msgid_plural is None) != (message.msgid_plural is None):
         return [f"{label} is plural in one of the code and the catalogue, not in the other"]
+    if lang in QUOTING:
+        for form in entry.msgstr:
+            for where in straight_quotes(form):
+                out.append(f"{label}: quote with « », not a straight quote, at {where}")
     if entry.msgid_plural is not None and entry.msgid_plural != message.msgid_plural:
         out.append(f"{label} has a stale plural")
     nplurals = int(PLURAL_FORMS[lang].split(";")[0].split("=")[1])

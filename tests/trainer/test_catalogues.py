@@ -62,23 +62,25 @@ def test_the_french_spacing_rule_sees_each_mistake() -> None:
         assert not po.french_spacing(right), right
 
 
-def test_french_quotes_with_guillemets() -> None:
-    """Both domains: a French text quotes a word, an example or a separator with « », never
-    with the straight double quote the English text types."""
+def test_french_and_italian_quote_with_guillemets() -> None:
+    """Both domains: a French or Italian text quotes a word, an example or a separator with
+    « », never with the straight double quote the English text types."""
     bad = [
-        f"{domain}: {entry.msgid!r}: {where}"
+        f"{domain} {lang}: {entry.msgid!r}: {where}"
         for domain in ("trainer", "ui")
-        for entry in po.read_catalogue(domain, "fr")
+        for lang in po.QUOTING
+        for entry in po.read_catalogue(domain, lang)
         if entry.msgid
         for form in entry.msgstr
-        for where in po.french_quotes(form)
+        for where in po.straight_quotes(form)
     ]
     assert not bad, "\n".join(bad)
 
 
-def test_the_french_quotes_rule_sees_each_straight_quote() -> None:
+def test_the_quotes_rule_sees_each_straight_quote() -> None:
     nb = po.FRENCH_SPACE
-    assert len(po.french_quotes('comme "6 ou 16", "Black Jack"')) == 4
-    assert len(po.french_quotes('par ";" ou ", "')) == 4
-    assert not po.french_quotes(f"comme «{nb}6 ou 16{nb}», «{nb}Black Jack{nb}»")
-    assert not po.french_quotes("l'assurance, d'abord")  # an apostrophe is no quote
+    assert len(po.straight_quotes('comme "6 ou 16", "Black Jack"')) == 4
+    assert len(po.straight_quotes('par ";" ou ", "')) == 4
+    assert not po.straight_quotes(f"comme «{nb}6 ou 16{nb}», «{nb}Black Jack{nb}»")
+    assert not po.straight_quotes("come «6 o 16», «Black Jack»")
+    assert not po.straight_quotes("l'assurance, d'abord")  # an apostrophe is no quote
