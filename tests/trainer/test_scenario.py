@@ -768,6 +768,11 @@ def test_subprocess_deeply_nested_json_from_stdin() -> None:
             '{"boxes": {"9": {"bets": {"seat": 5}}}, "cards": []}',
             "riquadro 9: questo tavolo ha i riquadri da 1 a 7",
         ),
+        (
+            "it",
+            '{"boxes": {"1": {"bets": {"seat": 5}}}, "cards": ["ZZ"]}',
+            "cards: carta 1: carta sconosciuta 'ZZ': atteso un valore A, 2-9",
+        ),
     ],
 )
 def test_a_scenario_s_mistake_is_said_in_the_instructor_s_language(lang, scenario, said) -> None:

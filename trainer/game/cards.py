@@ -41,9 +41,13 @@ def parse_card(token: object) -> str:
         card = _CARD.get(token.strip().upper())
         if card is not None:
             return card
+    from trainer.i18n import _  # only a scenario's card written wrong comes here
+
     raise CardError(
-        f"unknown card {token!r}: expected a rank A, 2-9, T, J, Q or K, "
-        'with an optional suit S, H, D or C ("TS")'
+        _(
+            "unknown card {card}: expected a rank A, 2-9, T, J, Q or K, with an optional suit "
+            "S, H, D or C ({example})"
+        ).format(card=repr(token), example='"TS"')
     )
 
 
