@@ -21,12 +21,13 @@ from hypothesis import strategies as st
 
 from trainer.game.announce import announce, spoken
 from trainer.game.cards import is_natural
+from trainer.game.payout import COLOUR_FOR_COLOUR, money
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.game.table import TableView
 from trainer.history.progress_data import describe_question, item_name
 from trainer.i18n import set_language
 from trainer.practice.answers import Unreadable
-from trainer.practice.skills import SKILLS, Question, Verdict
+from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
@@ -38,6 +39,8 @@ from trainer.practice.skills.base import (
     RESULTS,
     SEQUENCE,
     SIGNED_AMOUNT,
+    Practice,
+    same_question,
 )
 
 # Skills whose questions are about a hand (or hands) of cards: they carry data["cards"].
@@ -1202,10 +1205,144 @@ def test_a_bet_item_is_made_again_on_its_bet_whatever_the_bet(name: str) -> None
     skill = SKILLS[name]
     for bet in bet_steps(rules):
         item = f"{name}:{bet}"
-        q = skill.make_item(random.Random(item), rules, item, tries=1)
+        q = skill.make_item(random.Random(item), rules, item)
         assert q is not None and q.item == item, item
         assert q.data["bet"] == str(bet)
         assert skill.check(q, q.expected).correct
-    # not a bet of this table, or not a bet at all: searched for as before, not made up
+    # not a bet of this table, or not a bet at all: not made up
     for item in (f"{name}:3.5", f"{name}:9999", f"{name}:lots", "pay-even-x:5"):
-        assert skill.make_item(random.Random(1), rules, item, tries=50) is None
+        assert skill.make_item(random.Random(1), rules, item) is None
+
+
+# ---------------------------------------------------------------------------- weak items again
+
+
+def _configured(name: str) -> Skill:
+    """A skill of the registry, or "chips-colour": chips paid colour for colour."""
+    if name == "chips-colour":
+        return SKILLS["chips"].configured(Practice(chip_payment=COLOUR_FOR_COLOUR))
+    return SKILLS[name]
+
+
+_DRILLABLE = [
+    (preset, name)
+    for preset in PRESETS
+    for name in [*SKILLS, "chips-colour"]
+    if _configured(name).available(HouseRules.preset_named(preset)) is None
+]
+
+
+@pytest.mark.parametrize(("preset", "name"), _DRILLABLE)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_missed_item_is_made_again_from_its_key(preset: str, name: str, seed: int) -> None:
+    # whatever the item a trainee misses, it comes back: made again from its key. Searched for
+    # among 200 fresh questions, 8.6 % of pay-insurance's items, 6 % of chips' and 3.5 % of
+    # announce's never turned up (a part of an insurance, a large payment, a soft 13)
+    rules = HouseRules.preset_named(preset)
+    skill = _configured(name)
+    q = skill.make(random.Random(seed), rules)
+    again = skill.make_item(random.Random(f"again:{seed}"), rules, q.item)
+    assert again is not None and again.item == q.item
+    assert skill.check(again, again.expected).correct
+    # made from the random state alone, as a retold question is made again
+    same = skill.make_item(random.Random(f"again:{seed}"), rules, q.item)
+    assert same is not None and same_question(same, again)
+
+
+def _keys(name: str, rules: HouseRules) -> list[str]:
+    """Every item a skill with few of them asks, rare ones included, and every bet's."""
+    from trainer.practice.skills.base import bet_steps
+
+    bets = [money(b) for b in bet_steps(rules)]
+    if name == "announce":
+        return [
+            *(f"hard-{n}" for n in range(4, 21)),
+            *(f"soft-{n}" for n in range(12, 21)),
+            *(f"soft-stand-{n}" for n in range(12, 21)),
+            *(f"21-{n}cards" for n in range(3, 7)),
+            *("21-split", "blackjack", "bust"),
+        ]
+    if name == "dealer":
+        return ["up-A", *(f"up-{r}" for r in "23456789"), "up-T"]
+    if name == "deal-order":
+        hole = "-hole" if rules.hole_card else ""
+        play = ["play-split"] if rules.split != "none" else []
+        return [*(f"deal-{n}{hole}" for n in range(1, rules.boxes + 1)), *play]
+    if name == "procedure":
+        keys = ["first-box", "next-hand", "collect-bust", "natural-waits", "naturals-wait"]
+        keys.append("reveal" if rules.hole_card else "dealer-draws")
+        keys += [] if rules.hole_card else ["pay-natural-now"]
+        keys += ["insurance"] if rules.insurance else []
+        return keys + (["split-second-card"] if rules.split != "none" else [])
+    if name == "exposed-card":
+        return ["box", "dealer", "burned"]
+    if name == "pay-insurance":
+        ask = "half" if rules.insurance_amount == "half" else "max"
+        return [f"{ask}-{b}" for b in bets] + [f"pay-{money(Decimal(b) / 2)}" for b in bets]
+    if name == "pay-split":
+        return ["aces", "double", *(f"{n}-hands" for n in range(2, rules.max_hands + 1))]
+    raise AssertionError(name)
+
+
+_FEW_ITEMS = [
+    (preset, name)
+    for preset, name in _DRILLABLE
+    if name in ("announce", "dealer", "deal-order", "procedure", "exposed-card", "pay-insurance")
+]
+
+
+@pytest.mark.parametrize(("preset", "name"), _FEW_ITEMS)
+def test_every_item_of_a_skill_is_made_again(preset: str, name: str) -> None:
+    # the rarest too: a hard 4 (2 and 2), a 21 in six cards, a split hand's second card, a
+    # table where every box has Black Jack
+    rules = HouseRules.preset_named(preset)
+    skill = SKILLS[name]
+    for key in _keys(name, rules):
+        item = f"{name}:{key}"
+        q = skill.make_item(random.Random(item), rules, item)
+        assert q is not None and q.item == item, item
+        assert skill.check(q, q.expected).correct, item
+
+
+@pytest.mark.parametrize(
+    ("preset", "name", "key"),
+    [
+        ("casino-fr", "announce", "hard-3"),  # no such point
+        ("casino-fr", "announce", "soft-21"),  # a soft 21 is announced "21"
+        ("casino-fr", "dealer", "up-1"),
+        ("casino-fr", "outcome", "blackjack-win"),  # a split hand's 21 is no Black Jack
+        ("online", "outcome", "lose-push-win"),  # two hands at most at this table
+        ("casino-fr", "pay-insurance", "max-20"),  # this table insures exactly half
+        ("casino-it", "pay-insurance", "half-20"),  # this one at most half
+        ("casino-fr", "pay-insurance", "pay-0.25"),
+        ("casino-fr", "pay-split", "4-hands"),  # three hands at most
+        ("casino-fr", "pay-table", "dealer-drinks"),
+        ("casino-fr", "chips", "colour-25"),  # paid with the fewest chips here
+        ("casino-fr", "chips-colour", "25"),
+        ("casino-fr", "chips", "0.5"),
+        ("casino-fr", "deal-order", "deal-8"),  # seven boxes
+        ("casino-fr", "deal-order", "deal-3-hole"),  # no hole card at this table
+        ("home", "deal-order", "play-split"),  # no split
+        ("casino-fr", "procedure", "reveal"),  # no hole card to turn
+        ("hole-card", "procedure", "pay-natural-now"),  # a natural waits for the hole card
+        ("casino-fr", "exposed-card", "nobody"),
+    ],
+)
+def test_an_item_the_rules_do_not_make_is_not_made_up(preset: str, name: str, key: str) -> None:
+    # a weak item carried from another table (another preset, older keys): not asked here
+    rules = HouseRules.preset_named(preset)
+    skill = _configured(name)
+    assert skill.aim_of(key, rules) is None
+    assert skill.make_item(random.Random(1), rules, f"{skill.name}:{key}") is None
+
+
+def test_an_item_these_rules_almost_never_deal_ends_in_none() -> None:
+    # every one of seven boxes bust or Black Jack, the dealer left with one card: read, tried
+    # for a while, and given up rather than dealt for ever
+    rules = HouseRules.preset_named("casino-fr")
+    item = "pay-table:dealer-unfinished"
+    assert SKILLS["pay-table"].make_item(random.Random(1), rules, item) is None
+    online = HouseRules.preset_named("online")  # three boxes: it happens
+    q = SKILLS["pay-table"].make_item(random.Random(1), online, item)
+    assert q is not None and q.item == item

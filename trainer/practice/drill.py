@@ -306,7 +306,7 @@ class Drill:
             weak_skill = self._by_name.get(skill_name)
             if weak_skill is None:
                 continue
-            q = made(weak_skill, random.Random(f"{self.seed}:{item}"), self.rules, item, 200)
+            q = made(weak_skill, random.Random(f"{self.seed}:{item}"), self.rules, item)
             if q is not None:
                 self.weak.note(q, False, -WEAK_GAP[1] - 1)
         if self.store is not None:
@@ -390,7 +390,7 @@ class Drill:
         return self._new()
 
     def _again(self, w: _Weak) -> Question:
-        again = made(self._by_name[w.skill], self._rng, self.rules, w.item, 60)
+        again = made(self._by_name[w.skill], self._rng, self.rules, w.item)
         return again if again is not None else w.question
 
     def _new(self) -> Question:

@@ -7,9 +7,10 @@ hand-typed table of answers), and judges a raw answer with the tolerant readers 
 
 from __future__ import annotations
 
+import itertools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
@@ -86,20 +87,19 @@ class Question:
 @dataclass(frozen=True)
 class Making:
     """How a question was made: the random state its skill started from, and for a weak item
-    asked again, the item looked for and the tries allowed (`Skill.make_item`). The same state
-    and rules make the same question: the same cards, the same answer."""
+    asked again, the item it was made on (`Skill.make_item`). The same state and rules make the
+    same question: the same cards, the same answer."""
 
     state: tuple[Any, ...]
     item: str | None = None
-    tries: int = 0
 
 
 def made(
-    skill: Skill, rng: random.Random, rules: HouseRules, item: str | None = None, tries: int = 0
+    skill: Skill, rng: random.Random, rules: HouseRules, item: str | None = None
 ) -> Question | None:
     """`skill.make(rng, rules)` (or `make_item` when `item` is given), the question remembering
     how it was made, so that `retold` can say it again in another language."""
-    making = Making(rng.getstate(), item, tries)
+    making = Making(rng.getstate(), item)
     q = _make(skill, rng, rules, making)
     return None if q is None else replace(q, making=making)
 
@@ -107,7 +107,7 @@ def made(
 def _make(skill: Skill, rng: random.Random, rules: HouseRules, m: Making) -> Question | None:
     if m.item is None:
         return skill.make(rng, rules)
-    return skill.make_item(rng, rules, m.item, m.tries)
+    return skill.make_item(rng, rules, m.item)
 
 
 def retold(q: Question, skill: Skill, rules: HouseRules) -> Question:
@@ -252,19 +252,36 @@ class Skill(ABC):
         """None when the skill can be drilled under these rules, else why not."""
         return None
 
-    @abstractmethod
     def make(self, rng: random.Random, rules: HouseRules) -> Question:
         """A fresh question under `rules`."""
+        return self.make_on(rng, rules, None)
 
-    def make_item(
-        self, rng: random.Random, rules: HouseRules, item: str, tries: int = 400
-    ) -> Question | None:
-        """A new question on the same item (a weak item coming back), or None if none turns up."""
-        for _try in range(tries):
-            q = self.make(rng, rules)
-            if q.item == item:
-                return q
+    @abstractmethod
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: Any) -> Question:
+        """A question under `rules`: a fresh one when `aim` is None, else one on the item `aim`
+        was read from (`aim_of`). A fresh one draws from `rng` as it always has, so a seed
+        keeps its questions; an aimed one may raise `Unmade` (see `tries`)."""
+
+    def aim_of(self, key: str, rules: HouseRules) -> Any:
+        """What an item's key asks a question on ("475" of "pay-even:475": a bet of 475), in
+        the form `make_on` takes as its aim; None when it is no item this skill makes under
+        `rules` (a bet over the table's maximum, a key of an older version)."""
         return None
+
+    def make_item(self, rng: random.Random, rules: HouseRules, item: str) -> Question | None:
+        """A new question on the same item (a weak item coming back), made from its key rather
+        than searched for among fresh questions — a search of hundreds missed the rarer items
+        (a large bet, a soft 13, a part of an insurance), and the item the trainee got wrong
+        never came back. None when the key is not one this skill makes under `rules`."""
+        name, sep, key = item.partition(":")
+        aim = self.aim_of(key, rules) if sep and name == self.name else None
+        if aim is None:
+            return None
+        try:
+            q = self.make_on(rng, rules, aim)
+        except Unmade:
+            return None
+        return q if q.item == item else None
 
     def check(self, q: Question, raw: str) -> Verdict:
         """Judge a raw answer. Raises `answers.Unreadable` for input that cannot be read."""
@@ -277,6 +294,26 @@ class Skill(ABC):
     @property
     def how_to_answer(self) -> str:
         return how_to_answer(self.kind)
+
+
+# ---------------------------------------------------------------------------- aimed questions
+
+# The turns a maker's loop takes at most for a question aimed at an item. A skill steers its
+# draws towards the item where it can (the bet, the branch, the dealer's up card), and loops on
+# what it cannot steer (how a round falls); a key these rules cannot make, or make only once in
+# thousands of rounds (every one of seven boxes bust), ends in `Unmade` instead of a hang.
+AIMED_TRIES = 1000
+
+
+class Unmade(Exception):
+    """No question on the item aimed at came up within its tries."""
+
+
+def tries(aim: Any, most: int = AIMED_TRIES) -> Iterable[int]:
+    """The turns of a maker's loop: endless for a fresh question (the loop always ends), at most
+    `most` for one aimed at an item; the loop raises `Unmade` when they run out
+    (`for ... else`)."""
+    return itertools.count() if aim is None else range(most)
 
 
 # ---------------------------------------------------------------------------- shared makers
@@ -296,6 +333,22 @@ def bet_steps(rules: HouseRules) -> list[Decimal]:
     if rules.table_min is None or rules.table_min < 5:
         steps = [Decimal(s) for s in range(int(lo), 31)] + steps
     return steps
+
+
+def amount_of(text: str) -> Decimal | None:
+    """An amount as an item's key writes it ("475", "37.5": `money`), None when it is none."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        return None
+    return value if value.is_finite() and value > 0 else None
+
+
+def bet_of(text: str, rules: HouseRules) -> Decimal | None:
+    """The bet an item's key names ("475" of "pay-even:475"), when it is one `pick_bet` may
+    draw under `rules`; None otherwise (not an amount, over the table's maximum)."""
+    bet = amount_of(text)
+    return bet if bet is not None and bet in bet_steps(rules) else None
 
 
 def pick_bet(rng: random.Random, rules: HouseRules, *, odd: bool | None = None) -> Decimal:

@@ -11,7 +11,7 @@ from itertools import chain
 from trainer.game.announce import announce, spoken
 from trainer.game.cards import RANKS, VALUE, best, points
 from trainer.game.dealer import dealer_words
-from trainer.game.round import BUST, INSURANCE, SEAT, Round
+from trainer.game.round import BLACKJACK, BUST, INSURANCE, LOSE, PUSH, SEAT, WIN, Round
 from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
@@ -20,14 +20,17 @@ from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import _, pgettext
 from trainer.practice import answers
 from trainer.practice.skills.base import (
+    AIMED_TRIES,
     ANNOUNCEMENT,
     DEALER,
     RESULTS,
     Question,
     Skill,
+    Unmade,
     Verdict,
     rank_text,
     shoe_cards,
+    tries,
 )
 
 # The kinds of hand the announce drill deals, and how often: soft hands, multi-card 21s,
@@ -40,6 +43,18 @@ _ANNOUNCE_MIX = (
     ("natural", 8),
     ("bust", 12),
 )
+
+
+# Every item the announce drill makes (the key after "announce:"), and the kind of hand it is.
+_ANNOUNCE_ITEMS = {
+    **{f"hard-{n}": "hard" for n in range(4, 21)},
+    **{f"soft-{n}": "soft" for n in range(12, 21)},
+    **{f"soft-stand-{n}": "soft-stand" for n in range(12, 21)},
+    **{f"21-{n}cards": "21" for n in range(3, 7)},
+    "21-split": "21",
+    "blackjack": "natural",
+    "bust": "bust",
+}
 
 
 def _category(cards: list[str], split: bool, stood: bool) -> str:
@@ -123,16 +138,26 @@ class Announce(Skill):
     name = "announce"
     kind = ANNOUNCEMENT
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
-        want = rng.choices(cats, weights)[0]
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """Any point the drill deals: "hard-4" to "hard-20", "soft-12" to "soft-20" (and
+        "soft-stand-"), "21-3cards" to "21-6cards", "21-split", "blackjack", "bust"."""
+        return key if key in _ANNOUNCE_ITEMS else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
+        if aim is None:
+            cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
+            want = rng.choices(cats, weights)[0]
+        else:
+            want = _ANNOUNCE_ITEMS[aim]
         shoe = shoe_cards(rng, rules)
         pos = 0
-        while True:
+        # the hands of one kind come up once in a few draws, a hard 4 (2 2) once in a thousand:
+        # the draws are cheap, an aimed one may take many
+        for _turn in tries(aim, 200 * AIMED_TRIES):
             if pos + 6 > len(shoe):
                 shoe = shoe_cards(rng, rules)
                 pos = 0
-            split = want == "21" and rng.random() < 0.25
+            split = want == "21" and (rng.random() < 0.25 if aim is None else aim == "21-split")
             n = 2 if want == "natural" else rng.choice((2, 2, 3, 3, 3, 4, 4, 5, 6))
             cards = shoe[pos : pos + n]
             pos += n
@@ -142,8 +167,12 @@ class Announce(Skill):
             if split and cards[0][0] == "A" and n > 2:
                 continue  # split Aces take one card each [000]
             stood = want == "soft-stand"
-            if _category(cards, split, stood) == want:
+            if _category(cards, split, stood) == want and (
+                aim is None or _item_of(cards, split, stood) == f"announce:{aim}"
+            ):
                 break
+        else:
+            raise Unmade(aim)
         words = announce(cards, split=split, closed=stood)
         box = rng.randint(1, rules.boxes)
         label = f"{box}.1" if split else str(box)
@@ -231,16 +260,23 @@ class DealerDraw(Skill):
     name = "dealer"
     kind = DEALER
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """The dealer's up card: "up-7", the dealer shows a 7 ("up-T": any ten-value card)."""
+        up = key.removeprefix("up-")
+        if not key.startswith("up-") or up not in RANKS or VALUE[up] == 10 and up != "T":
+            return None
+        return "TJQK" if up == "T" else up
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
         from trainer.practice.skills.base import pick_bet
 
         first = 2 if rules.hole_card else 1  # the dealer's cards when his turn comes
-        while True:
+        for _turn in tries(aim):
             k = rng.randint(1, rules.boxes)
             bets = {
                 n: {SEAT: pick_bet(rng, rules)} for n in rng.sample(range(1, rules.boxes + 1), k)
             }
-            up_rank = rng.choices(RANKS, _DEALER_UP_WEIGHTS)[0]
+            up_rank = rng.choices(RANKS, _DEALER_UP_WEIGHTS)[0] if aim is None else aim
             rnd, shoe, cards = _deal(rng, rules, bets, up=up_rank)
             _play(rng, rnd)
             # something must be left to settle against the dealer's hand, or he draws nothing
@@ -249,6 +285,8 @@ class DealerDraw(Skill):
                 h.result != BUST and not h.natural for h in rnd.hands()
             ):
                 break
+        else:
+            raise Unmade(aim)
         hand = list(rnd.dealer)
         drawn = len(hand) - first
         final = dealer_words(hand, rules)
@@ -327,16 +365,26 @@ class Outcome(Skill):
     name = "outcome"
     kind = RESULTS
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        while True:
-            rnd = _random_round(rng, rules, boxes=1, pair=rng.random() < 0.25)
+    def aim_of(self, key: str, rules: HouseRules) -> tuple[str, ...] | None:
+        return results_of(key, rules)
+
+    def make_on(
+        self, rng: random.Random, rules: HouseRules, aim: tuple[str, ...] | None
+    ) -> Question:
+        for _turn in tries(aim):
+            # more than one result: only a box that split has more than one hand
+            pair = rng.random() < 0.25 if aim is None else len(aim) > 1
+            rnd = _random_round(rng, rules, boxes=1, pair=pair, split_into=_hands_for(aim))
             # a hand that bust was collected at once [000]: it is no longer on the table to settle
             hands = [h for h in rnd.hands() if h.result != BUST]
             # a paid Black Jack alone, the dealer drawing nothing: a fine question now and then,
             # but most of the time the dealer's hand should count
-            if not hands or (len(rnd.dealer) < 2 and rng.random() < 0.7):
+            if not hands or (aim is None and len(rnd.dealer) < 2 and rng.random() < 0.7):
                 continue
-            break
+            if aim is None or tuple(sorted({h.result or "lose" for h in hands})) == aim:
+                break
+        else:
+            raise Unmade(aim)
         results = [h.result or "lose" for h in hands]
         dealer_final = rnd.dealer_result or ""
         parts = []
@@ -365,6 +413,29 @@ class Outcome(Skill):
             reason,
             table=table,
         )
+
+
+# A hand's results as a question asks them (a bust hand is gone from the table [000]).
+_RESULTS = (BLACKJACK, LOSE, PUSH, WIN)
+
+
+def results_of(key: str, rules: HouseRules) -> tuple[str, ...] | None:
+    """The results an item's key names, each once, in order ("win", "lose-push", "blackjack"),
+    when a box may end with them under `rules`: a Black Jack alone (a split hand's 21 is not one
+    [000]), more than one only from as many split hands."""
+    results = tuple(key.split("-"))
+    if list(results) != sorted(set(results)) or not set(results) <= set(_RESULTS):
+        return None
+    if len(results) > 1 and (BLACKJACK in results or len(results) > rules.max_hands):
+        return None
+    return results
+
+
+def _hands_for(results: tuple[str, ...] | None) -> int:
+    """The split hands a round is dealt towards for a question aimed at `results`: none for
+    one or two results (a pair dealt brings two often enough), as many as the results for
+    three or more (`_random_round`'s `split_into`)."""
+    return len(results) if results is not None and len(results) > 2 else 0
 
 
 def result_word(result: str) -> str:
@@ -456,22 +527,33 @@ def _random_round(
     pair: bool = False,
     bets: dict[int, dict[str, Decimal]] | None = None,
     insure: float = 0.3,
+    split_into: int = 0,
 ) -> Round:
     """A round played to the end with a plausible player's decisions, from a shuffled shoe.
 
     `pair` puts a pair in the first box, so splits come up. The players play basic strategy
     with the odd mistake (`decide`): what a real table shows, not what a perfect player does.
+    `split_into` (2 or more) makes it a pair of 8s, which basic strategy always splits, and
+    brings as many more 8s next as split it again into that many hands (a question aimed at
+    the results of three split hands: dealt by chance, once in thousands of rounds).
     """
     from trainer.practice.skills.base import pick_bet
 
     shoe = shoe_cards(rng, rules)
+    n_boxes = len(bets) if bets is not None else boxes
+    if split_into:
+        _bring(shoe, 0, "8", 1)
+        pair = True
     if pair:
         first = shoe[0]
         j = next(i for i in range(2, len(shoe)) if shoe[i][0] == first[0])
         # the box's second card is dealt after the dealer's: put the pair there
-        n_boxes = boxes
-        target = n_boxes + 1
+        target = boxes + 1
         shoe[target], shoe[j] = shoe[j], shoe[target]
+    # the first card drawn after the deal goes to the first split hand: another 8 splits it again
+    after_deal = 2 * n_boxes + 1 + rules.hole_card
+    for k in range(split_into - 2):
+        _bring(shoe, after_deal + k, "8", after_deal + split_into)
     rnd = Round(rules, ScriptedCards(shoe))
     if bets is None:
         numbers = sorted(rng.sample(range(1, rules.boxes + 1), boxes))
@@ -489,6 +571,13 @@ def _random_round(
     while rnd.current is not None:
         rnd.act(decide(rng, rnd))
     return rnd
+
+
+def _bring(shoe: list[str], pos: int, rank: str, beyond: int) -> None:
+    """A card of `rank` to `pos` in `shoe`, swapped in from past `beyond`."""
+    if shoe[pos][0] != rank:
+        j = next((i for i in range(beyond, len(shoe)) if shoe[i][0] == rank), pos)
+        shoe[pos], shoe[j] = shoe[j], shoe[pos]
 
 
 # How often a simulated player strays from basic strategy: real tables are not played perfectly.

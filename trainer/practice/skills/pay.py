@@ -5,9 +5,11 @@ behind bettors and a whole table. Every amount comes from the engine's settlemen
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
 from trainer.game.cards import SUITS, full_deck, is_natural
+from trainer.game.hand import Hand
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
 from trainer.game.rules import HouseRules
@@ -19,20 +21,26 @@ from trainer.practice.skills.base import (
     AMOUNTS,
     Question,
     Skill,
+    Unmade,
     amount,
+    amount_of,
+    bet_of,
     bet_steps,
     bettor_name,
     pick_bet,
     rank_text,
+    tries,
 )
 from trainer.practice.skills.hands import (
     _deal,
+    _hands_for,
     _on_felt,
     _play,
     _random_round,
     _strip_results,
     decide,
     result_word,
+    results_of,
 )
 
 
@@ -71,32 +79,20 @@ def _bet_item(skill: str, bet: Decimal) -> str:
 
 class _OnABet(Skill):
     """A skill whose item is its bet ("pay-even:475"). A weak item is asked again on that very
-    bet. Drawn by chance (small bets come more often) a bet of 475 turns up once in 600
-    questions: a search of 200 questions for it failed more often than not, and the item the
-    trainee got wrong did not come back."""
+    bet: drawn by chance (small bets come more often) a bet of 475 turns up once in 600
+    questions."""
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        return self.make_on(rng, rules, self.pick(rng, rules))
+    def aim_of(self, key: str, rules: HouseRules) -> Decimal | None:
+        return bet_of(key, rules)
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: Decimal | None) -> Question:
+        return self.on_bet(rng, rules, self.pick(rng, rules) if aim is None else aim)
 
     def pick(self, rng: random.Random, rules: HouseRules) -> Decimal:
         return pick_bet(rng, rules)
 
-    def make_on(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
         raise NotImplementedError
-
-    def make_item(
-        self, rng: random.Random, rules: HouseRules, item: str, tries: int = 400
-    ) -> Question | None:
-        skill, _sep, written = item.partition(":")
-        try:
-            bet = Decimal(written)
-        except ArithmeticError:
-            bet = Decimal("NaN")
-        if skill == self.name and bet.is_finite() and bet in bet_steps(rules):
-            q = self.make_on(rng, rules, bet)
-            if q.item == item:
-                return q
-        return super().make_item(rng, rules, item, tries)
 
 
 def _table_bets(
@@ -177,7 +173,7 @@ class PayEven(_OnABet):
     name = "pay-even"
     kind = AMOUNT
 
-    def make_on(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
         box = rng.randint(1, rules.boxes)
         rnd, table = round_paying(rng, rules, box, bet, WIN_PAID)
         return Question(
@@ -210,7 +206,7 @@ class PayDouble(_OnABet):
             return _("no doubling under {preset}").format(preset=rules.preset)
         return None
 
-    def make_on(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
         box = rng.randint(1, rules.boxes)
         stake = bet * 2
         rnd, table = round_paying(rng, rules, box, bet, DOUBLE_PAID)
@@ -247,7 +243,7 @@ class PayBlackjack(_OnABet):
         # odd bets give the half units that trip dealers up: ask them half the time
         return pick_bet(rng, rules, odd=rng.random() < 0.5)
 
-    def make_on(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
         box = rng.randint(1, rules.boxes)
         win = blackjack_win(bet, rules)
         rnd, table = round_paying(rng, rules, box, bet, BLACKJACK_PAID)
@@ -275,6 +271,20 @@ class PayBlackjack(_OnABet):
         )
 
 
+@dataclass(frozen=True)
+class _InsuranceAim:
+    ask: str  # "half", "max" or "pay"
+    bets: tuple[Decimal, ...]  # the bets that give the item
+    insured: Decimal | None = None  # the amount insured, for a payment
+
+
+def _insured_amounts(top: Decimal, exact: bool) -> tuple[Decimal, ...]:
+    """What a bettor insures when the most he may is `top`: all of it, or, where the table
+    takes less than half [003], a round part of it too."""
+    part = (top / 2).to_integral_value(rounding=ROUND_FLOOR)
+    return (top,) if exact or part < 1 else (top, part)
+
+
 class PayInsurance(Skill):
     name = "pay-insurance"
     kind = AMOUNT
@@ -284,15 +294,33 @@ class PayInsurance(Skill):
             return None
         return _("no insurance under {preset}").format(preset=rules.preset)
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        bet = pick_bet(rng, rules)
+    def aim_of(self, key: str, rules: HouseRules) -> _InsuranceAim | None:
+        """The amount asked: "half-25" or "max-25" (the insurance of a bet of 25: the item
+        follows the table, exactly half [000] or at most half [003]), or "pay-12.5" (an insured
+        12.5 paid): the bets that give it, and the amount insured for a payment."""
+        ask, _sep, written = key.partition("-")
+        exact = rules.insurance_amount == "half"
+        if ask == ("half" if exact else "max"):
+            bet = bet_of(written, rules)
+            return None if bet is None else _InsuranceAim(ask, (bet,))
+        insured = amount_of(written)
+        if ask != "pay" or insured is None:
+            return None
+        bets = tuple(
+            b for b in bet_steps(rules) if insured in _insured_amounts(insurance_max(b), exact)
+        )
+        return _InsuranceAim(ask, bets, insured) if bets else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: _InsuranceAim | None) -> Question:
+        bet = pick_bet(rng, rules) if aim is None else rng.choice(aim.bets)
         box = rng.randint(1, rules.boxes)
         top = insurance_max(bet)
         hand = HandView(str(box), _two_cards(rng), ((SEAT, bet),))
         ace = _suited(rng, "A")
         # [000][001][002] exactly half the bet; [003] at most half (option insurance_amount)
         exact = rules.insurance_amount == "half"
-        if rng.random() < 0.5:
+        asks_amount = rng.random() < 0.5 if aim is None else aim.ask != "pay"
+        if asks_amount:
             if exact:
                 prompt = _("You show an Ace. Box {box} has bet {bet} and insures. How much?")
                 why = _("insurance is half the bet: {bet} / 2 = {half} [000]")
@@ -318,8 +346,11 @@ class PayInsurance(Skill):
             )
         # an insured amount as players put it: the full half, or, where the table takes less
         # than half [003], a round part of it
-        part = (top / 2).to_integral_value(rounding=ROUND_FLOOR)
-        insured = top if exact or rng.random() < 0.6 or part < 1 else part
+        if aim is not None and aim.insured is not None:
+            insured = aim.insured
+        else:
+            part = (top / 2).to_integral_value(rounding=ROUND_FLOOR)
+            insured = top if exact or rng.random() < 0.6 or part < 1 else part
         win = insurance_win(insured)
         return Question(
             self.name,
@@ -348,6 +379,13 @@ def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net:
     return f"{h_label} {rank_text(cards)} ({amount(stake)}) {said} {sign}{amount(net)}"
 
 
+def _split_kind(hands: list[Hand]) -> str:
+    """A split box's item: split Aces, a hand doubled after the split, or how many hands."""
+    if hands[0].split_aces:
+        return "aces"
+    return "double" if any(h.doubled for h in hands) else f"{len(hands)}-hands"
+
+
 class PaySplit(Skill):
     name = "pay-split"
     kind = AMOUNTS
@@ -357,16 +395,35 @@ class PaySplit(Skill):
             return _("no split under {preset}").format(preset=rules.preset)
         return None
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        while True:
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """What the split made: "aces" (split Aces), "double" (a hand doubled after the
+        split), "3-hands" (the box split into three hands, none doubled)."""
+        doubles = rules.double_on != "none" and rules.double_after_split
+        if key == "aces" or (key == "double" and doubles):
+            return key
+        n, _sep, hands = key.partition("-")
+        ok = hands == "hands" and n.isdigit() and 2 <= int(n) <= rules.max_hands
+        return key if ok else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
+        for _turn in tries(aim):
             # no insurance here: the question is the split hands alone
-            rnd = _random_round(rng, rules, boxes=1, pair=True, insure=0)
+            # three hands or more: split towards them (a second split comes once in 300 rounds)
+            n = int(aim.split("-")[0]) if aim is not None and aim[0].isdigit() else 0
+            rnd = _random_round(
+                rng, rules, boxes=1, pair=True, insure=0, split_into=n if n > 2 else 0
+            )
             hands = rnd.hands()
             # a hand that bust was collected at once [000]: the others are left to settle, two
             # or more of them most of the time
             left = [h for h in hands if h.result != BUST]
-            if len(hands) >= 2 and (len(left) >= 2 or (left and rng.random() < 0.3)):
-                break
+            if len(hands) >= 2 and (
+                len(left) >= 2 or (left and (aim is not None or rng.random() < 0.3))
+            ):
+                if aim is None or _split_kind(hands) == aim:
+                    break
+        else:
+            raise Unmade(aim)
         box = hands[0].box
         # the dealer settles from his right to his left: the last hand of the box first
         # (RULES.md §6, the French casino practice)
@@ -388,15 +445,10 @@ class PaySplit(Skill):
             rule = _("{rule}; {hands} bust and was collected at once [000]").format(
                 rule=rule, hands=", ".join(gone)
             )
-        kind = (
-            "aces"
-            if aces
-            else ("double" if any(h.doubled for h in hands) else f"{len(hands)}-hands")
-        )
         labels = [h.label for h in order]
         return Question(
             self.name,
-            f"pay-split:{kind}",
+            f"pay-split:{_split_kind(hands)}",
             _(
                 "Box {box} split. The round is over: settle it hand by hand, from your right to "
                 "your left ({hands}). What does each hand get? (negative: you take)"
@@ -428,7 +480,12 @@ class PayBehind(Skill):
             return None
         return _("no behind bets under {preset}").format(preset=rules.preset)
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+    def aim_of(self, key: str, rules: HouseRules) -> tuple[str, ...] | None:
+        return results_of(key, rules)
+
+    def make_on(
+        self, rng: random.Random, rules: HouseRules, aim: tuple[str, ...] | None
+    ) -> Question:
         box = rng.randint(1, rules.boxes)
         n_behind = rng.choice((1, 1, 2, 2, 3))
         names = ["seat", *(f"behind-{chr(ord('a') + i)}" for i in range(n_behind))]
@@ -442,12 +499,21 @@ class PayBehind(Skill):
             while bet > room:
                 bet = pick_bet(rng, rules)
             bets[who] = bet
-        while True:
-            rnd = _random_round(rng, rules, bets={box: bets}, pair=rng.random() < 0.15, insure=0)
+        for _turn in tries(aim):
+            # more than one result: only a box that split has more than one hand
+            pair = rng.random() < 0.15 if aim is None else len(aim) > 1
+            rnd = _random_round(
+                rng, rules, bets={box: bets}, pair=pair, insure=0, split_into=_hands_for(aim)
+            )
             if any(h.result == BUST for h in rnd.hands()):
                 continue  # collected at once during play [000]: nothing is left to settle
-            if any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
+            if aim is not None:
+                if tuple(sorted({h.result or "" for h in rnd.hands()})) == aim:
+                    break
+            elif any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
                 break
+        else:
+            raise Unmade(aim)
         # insurance is a bet of its own, settled apart: it is not part of this question
         b = rnd.boxes[box]
         per = {who: sum((h.net.get(who, ZERO) for h in b.hands), ZERO) for who in names}
@@ -483,13 +549,28 @@ class PayBehind(Skill):
 _DEALER_ITEM = {"bust": "bust", "blackjack": "blackjack", "unfinished": "unfinished"}
 
 
+def _dealer_item(rnd: Round) -> str:
+    return "dealer-" + _DEALER_ITEM.get(rnd.dealer_result or "", "stands")
+
+
 class PayTable(Skill):
     name = "pay-table"
     kind = AMOUNT
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """What the dealer's hand became: "dealer-stands", "dealer-bust", "dealer-blackjack",
+        "dealer-unfinished"."""
+        ok = key.removeprefix("dealer-") in (*_DEALER_ITEM.values(), "stands")
+        return key if key.startswith("dealer-") and ok else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
         n = rules.boxes
-        rnd = _random_round(rng, rules, boxes=n, pair=rng.random() < 0.3)
+        for _turn in tries(aim):
+            rnd = _random_round(rng, rules, boxes=n, pair=rng.random() < 0.3)
+            if aim is None or _dealer_item(rnd) == aim:
+                break
+        else:
+            raise Unmade(aim)
         paid = ZERO
         lines = []
         for h in rnd.hands():
@@ -507,7 +588,7 @@ class PayTable(Skill):
                 )
         return Question(
             self.name,
-            "pay-table:dealer-" + _DEALER_ITEM.get(rnd.dealer_result or "", "stands"),
+            f"pay-table:{_dealer_item(rnd)}",
             _("The round is over. What do you pay out in total (winnings only, stakes aside)?"),
             {
                 "dealer": list(rnd.dealer),

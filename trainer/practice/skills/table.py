@@ -29,18 +29,23 @@ from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import N_, _, ngettext
 from trainer.practice import answers
 from trainer.practice.skills.base import (
+    AIMED_TRIES,
     CHIPS,
     CHOICE,
     SEQUENCE,
     Practice,
     Question,
     Skill,
+    Unmade,
     Verdict,
     amount,
+    amount_of,
+    bet_steps,
     dealer_word,
     pick_bet,
     rank_text,
     shoe_cards,
+    tries,
 )
 from trainer.practice.skills.hands import _strip_results, decide
 from trainer.practice.skills.pay import (
@@ -79,6 +84,27 @@ _CHIPS_WHY = {
 }
 
 
+def _chip_payments(rules: HouseRules) -> list[str]:
+    """What the chips drill pays, a Black Jack twice as often as the others."""
+    whys = [BLACKJACK_PAID, BLACKJACK_PAID, WIN_PAID]
+    if rules.insurance:
+        whys.append(INSURANCE_PAID)
+    if rules.double_on != "none":
+        whys.append(DOUBLE_PAID)
+    return whys
+
+
+def _paid(how: str, bet: Decimal, rules: HouseRules) -> Decimal:
+    """What a box with a seat bet of `bet` is paid for `how`."""
+    if how == BLACKJACK_PAID:
+        return blackjack_win(bet, rules)
+    if how == INSURANCE_PAID:
+        return insurance_win(bet / 2)
+    if how == DOUBLE_PAID:
+        return bet * 2
+    return bet
+
+
 class Chips(Skill):
     """Pay an amount in chips, the way the settings say the trainee's school does it: the fewest
     chips, or colour for colour."""
@@ -93,31 +119,47 @@ class Chips(Skill):
     def configured(self, practice: Practice) -> Skill:
         return self if practice.chip_payment == self.payment else Chips(practice.chip_payment)
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        whys = [BLACKJACK_PAID, BLACKJACK_PAID, WIN_PAID]
-        if rules.insurance:
-            whys.append(INSURANCE_PAID)
-        if rules.double_on != "none":
-            whys.append(DOUBLE_PAID)
-        while True:
-            bet = pick_bet(rng, rules)
-            how = rng.choice(whys)
+    def aim_of(self, key: str, rules: HouseRules) -> tuple[tuple[str, Decimal], ...] | None:
+        """The amount paid: "47.5" (the fewest chips for 47.5) or "colour-47.5" (colour for
+        colour), as this skill pays: every payment and bet that come to the amount."""
+        colour = self.payment == COLOUR_FOR_COLOUR
+        if colour != key.startswith("colour-"):
+            return None
+        paid = amount_of(key.removeprefix("colour-"))
+        ways = tuple(
+            (how, bet)
+            for how in dict.fromkeys(_chip_payments(rules))
+            for bet in bet_steps(rules)
+            if _paid(how, bet, rules) == paid
+        )
+        return ways or None
+
+    def make_on(
+        self, rng: random.Random, rules: HouseRules, aim: tuple[tuple[str, Decimal], ...] | None
+    ) -> Question:
+        whys = _chip_payments(rules)
+        for _turn in tries(aim):
+            if aim is None:
+                bet = pick_bet(rng, rules)
+                how = rng.choice(whys)
+            else:
+                how, bet = rng.choice(aim)
             try:
                 placed = stake_chips(rng, bet, rules.chips)
-                if how == BLACKJACK_PAID:
-                    paid, stake = blackjack_win(bet, rules), placed
-                elif how == INSURANCE_PAID:
+                paid = _paid(how, bet, rules)
+                if how == INSURANCE_PAID:
                     # the insurance lies apart, in the fewest chips of half the bet
-                    paid = insurance_win(bet / 2)
                     stake = chip_breakdown(bet / 2, rules.chips)
                 elif how == DOUBLE_PAID:
-                    paid, stake = bet * 2, placed * 2
+                    stake = placed * 2
                 else:
-                    paid, stake = bet, placed
+                    stake = placed
                 chips = payment(self.payment, paid, stake, rules.chips)
             except ChipError:
                 continue  # a half unit the table's chips cannot make: ask another
             break
+        else:
+            raise Unmade(aim)
         chip_set = [money(c) for c in sorted(rules.chips)]
         box = rng.randint(1, rules.boxes)
         _round, table = round_paying(rng, rules, box, bet, how)
@@ -208,10 +250,25 @@ class DealOrder(Skill):
     name = "deal-order"
     kind = SEQUENCE
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        if rules.split != "none" and rng.random() < 0.4:
+    def aim_of(self, key: str, rules: HouseRules) -> int | str | None:
+        """The order asked: "deal-3" (the deal to three boxes; "deal-3-hole" where the dealer
+        takes a hole card) or "play-split" (the play of a round with a split)."""
+        if key == "play-split":
+            return key if rules.split != "none" else None
+        hole = "-hole" if rules.hole_card else ""
+        boxes = key.removeprefix("deal-").removesuffix(hole)
+        if key == f"deal-{boxes}{hole}" and boxes.isdigit() and 1 <= int(boxes) <= rules.boxes:
+            return int(boxes)
+        return None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: int | str | None) -> Question:
+        if aim is None:
+            play = rules.split != "none" and rng.random() < 0.4
+        else:
+            play = aim == "play-split"
+        if play:
             return self._play_order(rng, rules)
-        k = rng.randint(1, rules.boxes)
+        k = rng.randint(1, rules.boxes) if not isinstance(aim, int) else aim
         numbers = sorted(rng.sample(range(1, rules.boxes + 1), k))
         rnd = Round(rules, ScriptedCards(shoe_cards(rng, rules)))
         for n in numbers:
@@ -310,20 +367,44 @@ def _ask(label: str) -> str:
     return _("Ask box {label}: card or no?").format(label=label)
 
 
+# The steps a procedure question asks (its item's key), by the moment it is asked at: right
+# after the deal, or as a hand ends its play; and those that follow a natural dealt.
+_AT_THE_DEAL = (
+    "insurance", "pay-natural-now", "natural-waits", "first-box", "naturals-wait",
+)  # fmt: skip
+_IN_PLAY = ("collect-bust", "split-second-card", "next-hand", "reveal", "dealer-draws")
+_AFTER_A_NATURAL = ("insurance", "pay-natural-now", "natural-waits", "naturals-wait")
+
+
 class Procedure(Skill):
     name = "procedure"
     kind = CHOICE
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        for _attempt in range(200):
-            q = self._try(rng, rules)
-            if q is not None:
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """The step due: "insurance", "first-box", "collect-bust", "reveal", ..."""
+        if key not in (*_AT_THE_DEAL, *_IN_PLAY):
+            return None
+        if (key == "insurance" and not rules.insurance) or (
+            key == "split-second-card" and rules.split == "none"
+        ):
+            return None
+        if key in ("pay-natural-now", "dealer-draws") and rules.hole_card:
+            return None
+        return None if key == "reveal" and not rules.hole_card else key
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
+        # a round often ends up with nothing procedural to ask at the moment drawn: cut another
+        for _attempt in range(200) if aim is None else range(AIMED_TRIES):
+            q = self._try(rng, rules, aim)
+            if q is not None and (aim is None or q.item == f"procedure:{aim}"):
                 return q
+        if aim is not None:
+            raise Unmade(aim)
         raise RuntimeError("no procedure question could be cut from 200 rounds")
 
-    def _try(self, rng: random.Random, rules: HouseRules) -> Question | None:
+    def _try(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question | None:
         shoe = shoe_cards(rng, rules)
-        if rng.random() < 0.35:
+        if rng.random() < 0.35 if aim is None else aim in _AFTER_A_NATURAL:
             # put a natural in the first box and, often, an Ace or ten in front of the dealer
             k = rng.randint(1, min(4, rules.boxes))
             ace = next(i for i, c in enumerate(shoe) if c[0] == "A")
@@ -361,8 +442,7 @@ class Procedure(Skill):
         if rules.hole_card:
             # a wrong step, as a choice: there is no peek (RULES.md §6 [001][004])
             pool += [_("Check your hole card for Black Jack"), turn_over]
-        moment = rng.random()
-        if moment < 0.45:
+        if rng.random() < 0.45 if aim is None else aim in _AT_THE_DEAL:
             # the moment right after the deal, read from the table as it stands then (the round
             # may have gone on by itself since: naturals paid, the dealer's peek, ...)
             dealt = 2 if rules.hole_card else 1
@@ -584,8 +664,12 @@ class ExposedCard(Skill):
     name = "exposed-card"
     kind = SEQUENCE
 
-    def make(self, rng: random.Random, rules: HouseRules) -> Question:
-        while True:
+    def aim_of(self, key: str, rules: HouseRules) -> str | None:
+        """Who ends up with the card: "box", "dealer", or nobody ("burned")."""
+        return key if key in ("box", DEALER, "burned") else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
+        for _turn in tries(aim):
             k = rng.randint(2, rules.boxes) if rules.boxes > 1 else 1
             numbers = sorted(rng.sample(range(1, rules.boxes + 1), k))
             rnd = Round(rules, ScriptedCards(shoe_cards(rng, rules)))
@@ -598,13 +682,24 @@ class ExposedCard(Skill):
             while rnd.current is not None and steps:
                 rnd.act(decide(rng, rnd))
                 steps -= 1
-            if rnd.current is not None:
+            # the dealer may take it only while he does not stand already
+            if rnd.current is not None and (aim != DEALER or DEALER in rnd.exposed_offer_order()):
                 break
+        else:
+            raise Unmade(aim)
         h = rnd.current
         table = _strip_results(rnd.snapshot())
         candidates = rnd.exposed_offer_order()  # the dealer too, unless he already stands
-        # who refuses: often everyone up to someone late in the order, sometimes all of them
-        stop = rng.choice(range(len(candidates) + 1))
+        # who refuses: often everyone up to someone late in the order, sometimes all of them;
+        # the first who does not takes it
+        if aim is None:
+            stop = rng.choice(range(len(candidates) + 1))
+        elif aim == "burned":
+            stop = len(candidates)
+        elif aim == DEALER:
+            stop = candidates.index(DEALER)
+        else:
+            stop = rng.choice([i for i, c in enumerate(candidates) if c != DEALER])
         refusers = set(candidates[:stop])
         # add a few who would refuse later anyway, so the order is not given away
         for c in candidates[stop + 1 :]:
