@@ -476,17 +476,6 @@ def _exam_text(view: ClassView) -> str:
         return _("No exam taken yet.")
     lines = []
     for seed in view.seeds:
-        marks = []
-        for row in view.trainees:
-            e = row.best_by_seed().get(seed)
-            if e is not None:
-                if e.passed:
-                    verdict = _("passed")
-                elif e.scored:
-                    verdict = _("passed on its skills, not every one")
-                else:
-                    verdict = _("failed")
-                marks.append(f"{row.login} {e.correct}/{e.attempts} {verdict}")
         name = _("no seed") if seed is None else _("seed {seed}").format(seed=seed)
-        lines.append(f"{_('Exam')} {name}: " + ", ".join(marks))
+        lines.append(f"{_('Exam')} {name}: " + ", ".join(view.exam_marks(seed)))
     return "\n".join(lines)

@@ -4,9 +4,12 @@ lists the trainee as needing attention for it; it is still not the exam readines
 
 from __future__ import annotations
 
+import pytest
+
 from trainer.commands.classview import class_lines
 from trainer.history.classview import ClassView, SeedExam, TraineeRow, attention
 from trainer.history.progress_data import ExamResult
+from trainer.i18n import set_language
 
 NOW = 1_764_590_400.0  # a noon, unix seconds
 
@@ -34,7 +37,6 @@ def test_an_exam_under_the_pass_mark_still_does() -> None:
     )
 
 
-
 def _view(*results: ExamResult) -> ClassView:
     row = TraineeRow(
         login="ana", cells={}, last_activity=None,
@@ -48,3 +50,28 @@ def test_sabot_class_says_an_exam_of_a_few_skills_passed_on_them() -> None:
     assert "seed 42: ana 4/4 passed on its skills, not every one" in lines
     assert "seed 43: ana 2/4 failed" in lines
     assert "seed 44: ana 4/4 passed" in lines and "seed 44: ana 4/4 passed on" not in lines
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ("réussi", "réussi sur ses exercices, pas sur tous", "échoué")),
+        ("it", ("superato", "superato sui suoi esercizi, non su tutti", "non superato")),
+    ],
+)
+def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(
+    language: str, words: tuple[str, str, str]
+) -> None:
+    # one function says the verdict for both: the words each used to choose on its own
+    from ui.class_view import _exam_text
+
+    set_language(language)
+    view = _view(_exam(4, ()), _exam(4), _exam(2))
+    passed, on_its_skills, failed = words
+    expected = [f"ana 4/4 {passed}", f"ana 4/4 {on_its_skills}", f"ana 2/4 {failed}"]
+    assert [view.exam_marks(seed) for seed in (42, 43, 44)] == [[m] for m in expected]
+    lines = class_lines(view)
+    text = _exam_text(view)
+    for mark in expected:
+        assert any(line.endswith(f": {mark}") for line in lines), (mark, lines)
+        assert any(line.endswith(f": {mark}") for line in text.split("\n")), (mark, text)

@@ -55,22 +55,11 @@ def class_lines(view: ClassView) -> list[str]:
     if seeds:
         out += ["", _("Exams by seed (best try; pass mark 90 % with every skill):")]
         for seed in seeds:
-            marks = []
-            for t in view.trainees:
-                e = t.best_by_seed().get(seed)
-                if e is not None:
-                    if e.passed:
-                        mark = _("{login} {correct}/{attempts} passed")
-                    elif e.scored:
-                        mark = _("{login} {correct}/{attempts} passed on its skills, not every one")
-                    else:
-                        mark = _("{login} {correct}/{attempts} failed")
-                    marks.append(mark.format(login=t.login, correct=e.correct, attempts=e.attempts))
             if seed is None:
                 line = _("no seed: {exams}")
             else:
                 line = _("seed {seed}: {exams}")
-            out.append("  " + line.format(seed=seed, exams=", ".join(marks)))
+            out.append("  " + line.format(seed=seed, exams=", ".join(view.exam_marks(seed))))
     if view.assignments:
         from trainer.commands.assign import assignment_line, result_text
 

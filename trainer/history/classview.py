@@ -117,6 +117,20 @@ class TraineeRow:
         return best
 
 
+def exam_mark(login: str, result: ExamResult) -> str:
+    """A trainee's try at an exam as the class view says it: "ana 27/28 passed", "ana 9/28
+    failed", or, the pass mark reached on fewer skills than readiness asks (an instructor's
+    assigned exam of two skills, `ExamResult.scored`), "ana 4/4 passed on its skills, not every
+    one"."""
+    if result.passed:
+        mark = _("{login} {correct}/{attempts} passed")
+    elif result.scored:
+        mark = _("{login} {correct}/{attempts} passed on its skills, not every one")
+    else:
+        mark = _("{login} {correct}/{attempts} failed")
+    return mark.format(login=login, correct=result.correct, attempts=result.attempts)
+
+
 @dataclass(frozen=True, slots=True)
 class ClassView:
     now: float  # unix seconds the view was read at
@@ -124,6 +138,16 @@ class ClassView:
     trainees: tuple[TraineeRow, ...]  # by login
     # every assigned exam, newest first, with one result per trainee (in the order of trainees)
     assignments: tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...] = ()
+
+    def exam_marks(self, seed: int | None) -> list[str]:
+        """The best try of each trainee who took the exam of `seed`, in the order of trainees,
+        as `exam_mark` says it."""
+        marks = []
+        for t in self.trainees:
+            e = t.best_by_seed().get(seed)
+            if e is not None:
+                marks.append(exam_mark(t.login, e))
+        return marks
 
     @property
     def seeds(self) -> tuple[int | None, ...]:
