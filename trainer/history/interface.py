@@ -5,7 +5,7 @@ for the trainee, and `HistoryStore`, what every backend offers."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from trainer.history.assignments import Assignment
 
 from trainer.i18n import _, format_number, ngettext
+from trainer.practice.recorder import Recorder
 
 
 class StoreError(Exception):
@@ -108,7 +109,7 @@ class SyncStatus:
         return _("school's server: every answer sent")
 
 
-class HistoryStore(Protocol):
+class HistoryStore(Recorder, Protocol):
     """What the app, the commands and the statistics use of a history, whichever backend holds
     it: `trainer.history.store.Store` (one SQLite file) or `trainer.history.postgres.
     PostgresStore` (a school's server). `trainer.history.opening.open_history` chooses.
@@ -139,36 +140,8 @@ class HistoryStore(Protocol):
     def profile_answers(self, name: str) -> int: ...
     def delete_profile(self, name: str) -> int: ...
 
-    def start_session(
-        self,
-        profile: str,
-        mode: str,
-        skills: Sequence[str],
-        preset: str,
-        seed: int | None = None,
-        planned: int | None = None,
-        *,
-        interactive: bool = True,
-        assignment: int | None = None,
-    ) -> int:
-        """`assignment`: the id of the assigned exam (`Assignment.id`) the session is a try at;
-        recorded with it (and sent to the school's server), None for anything else."""
-        ...
-
-    def end_session(self, session_id: int) -> None: ...
+    # start_session, record, end_session: a history is the Recorder a practice writes to
     def sessions(self, profile: str) -> list[SessionRow]: ...
-
-    def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Mapping[str, Any],
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int | None: ...
     def attempts(
         self, profile: str | None = None, session_id: int | None = None
     ) -> Iterator[Attempt]: ...

@@ -29,11 +29,11 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
 
 from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
 from trainer.practice.answers import Unreadable
+from trainer.practice.recorder import Recorder
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import Practice, made, retold, reverdict
 
@@ -67,37 +67,6 @@ WEAK_GAP = (1, 3)
 
 class DrillOver(Exception):
     """An answer that came after the challenge's time ran out: not scored, not stored."""
-
-
-class Recorder(Protocol):
-    """What a drill needs of the history store."""
-
-    def start_session(
-        self,
-        profile: str,
-        mode: str,
-        skills: Sequence[str],
-        preset: str,
-        seed: int | None = None,
-        planned: int | None = None,
-        *,
-        interactive: bool = True,
-        assignment: int | None = None,
-    ) -> int: ...
-
-    def end_session(self, session_id: int) -> None: ...
-
-    def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: dict[str, Any],
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int | None: ...  # None: kept by the store until the history can be written
 
 
 @dataclass

@@ -1,25 +1,41 @@
-"""What the practice modes (deal mode, the home game's score sheet) need of the history store:
-start a session, record each answer the moment it is given, end the session. The SQLite store
-is one; a test may hand in another."""
+"""What a practice (a drill, deal mode, the home game's score sheet) needs of the history
+store: start a session, record each answer the moment it is given, end the session. Every
+history is one (`trainer.history.interface.HistoryStore`); a test may hand in another."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 
 class Recorder(Protocol):
-    """What the score sheet needs of the history store."""
+    """What a practice needs of the history store."""
 
     def start_session(
-        self, profile: str, mode: str, skills: Any, preset: str, seed: int | None = None
-    ) -> int: ...
+        self,
+        profile: str,
+        mode: str,
+        skills: Sequence[str],
+        preset: str,
+        seed: int | None = None,
+        planned: int | None = None,
+        *,
+        interactive: bool = True,
+        assignment: int | None = None,
+    ) -> int:
+        """A new session's id. `planned`: the questions a sprint or an exam sets out to ask
+        (None: open-ended); `interactive`: False when the answers are not typed as the
+        questions are read (piped from a file); `assignment`: the id of the assigned exam
+        (`Assignment.id`) the session is a try at, recorded with it (and sent to the school's
+        server), None for anything else."""
+        ...
 
     def record(
         self,
         session_id: int,
         skill: str,
         item: str,
-        question: Any,
+        question: Mapping[str, Any],
         answer: str,
         expected: str,
         correct: bool,
