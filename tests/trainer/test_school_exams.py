@@ -89,6 +89,14 @@ def _assign(url: str, opens: date, closes: date, **kw: Any) -> Assignment:
     return assign_exam(url, opens=opens, closes=closes, **{**fields, **kw})
 
 
+def _assigned_for_today(server: PgServer, instructor: str) -> tuple[str, Clock, date, Assignment]:
+    """A new trainee, a clock at noon, that noon's day on the server, and an exam assigned for
+    that one day."""
+    pupil = _trainee(server)
+    day = _server_day(pupil, NOON)
+    return pupil, Clock(NOON), day, _assign(instructor, day, day)
+
+
 def _take(store: PostgresStore, a: Assignment, right: int, clock: Clock, **kw: Any) -> int:
     """A try at `a`, through the exam drill: the first `right` answers right, the others wrong."""
     skills = [SKILLS[s] for s in a.skills]
@@ -247,10 +255,7 @@ def test_the_assignments_show_on_this_pc_offline_too(
 def test_a_try_is_sent_with_its_assignment_once(
     server: PgServer, instructor: str, tmp_path: Path
 ) -> None:
-    pupil = _trainee(server)
-    clock = Clock(NOON)
-    day = _server_day(pupil, NOON)
-    a = _assign(instructor, day, day)
+    pupil, clock, day, a = _assigned_for_today(server, instructor)
     store = PostgresStore.open(pupil, data=tmp_path, clock=clock)
     sid = _take(store, a, 4, clock)
     assert store.sessions("Ana")[-1].assignment == a.id
@@ -272,10 +277,7 @@ def test_a_try_is_sent_with_its_assignment_once(
 def test_a_try_at_an_exam_withdrawn_meanwhile_is_kept_as_the_trainees_own(
     server: PgServer, instructor: str, tmp_path: Path
 ) -> None:
-    pupil = _trainee(server)
-    clock = Clock(NOON)
-    day = _server_day(pupil, NOON)
-    a = _assign(instructor, day, day)
+    pupil, clock, day, a = _assigned_for_today(server, instructor)
     with PostgresStore.open(pupil, data=tmp_path, clock=clock, send=False) as offline:
         _take(offline, a, 4, clock)  # taken offline: it waits in the outbox ...
     withdraw_exam(instructor, a.id)  # ... while the instructor withdraws the exam
