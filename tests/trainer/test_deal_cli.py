@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.trainer.commandline import REPO, cli_env, usage_error
 from trainer.history.store import Store
-
-REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.slow
 
 
 def _deal(tmp_path: Path, answer, *args: str) -> list[dict]:
-    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    env = cli_env(tmp_path)
     p = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli", "deal", "--json", "--transcript", *args],
         stdin=subprocess.PIPE,
@@ -103,19 +101,7 @@ def test_the_same_seed_deals_the_same_steps(tmp_path):
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path, args, message):
-    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
-    p = subprocess.run(
-        [sys.executable, "-m", "trainer.cli", "deal", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert p.returncode == 2, p.stderr
-    assert message in p.stderr and "Traceback" not in p.stderr
-    assert len(p.stderr.strip().splitlines()) == 1
+    assert message in usage_error(tmp_path, "deal", *args)
 
 
 def test_the_players_speak_the_language_of_the_command(tmp_path):

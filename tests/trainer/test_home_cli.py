@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.trainer.commandline import REPO, cli_env, usage_error
 from trainer.history.store import Store
 from trainer.practice.home_score import SKILL
-
-REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.slow
 
 
 def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
+    env = cli_env(tmp_path)
     return subprocess.Popen(
         [sys.executable, "-m", "trainer.cli", "home", "--json", *args],
         stdin=subprocess.PIPE,
@@ -116,19 +114,7 @@ def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
     ],
 )
 def test_a_bad_setup_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
-    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
-    p = subprocess.run(
-        [sys.executable, "-m", "trainer.cli", "home", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert p.returncode == 2
-    assert message in p.stderr and "Traceback" not in p.stderr
-    assert len(p.stderr.strip().splitlines()) == 1
+    assert message in usage_error(tmp_path, "home", *args)
 
 
 @pytest.mark.parametrize("command", ["home", "deal"])
@@ -136,9 +122,7 @@ def test_json_lines_are_utf_8_whatever_the_terminal_s_encoding(
     tmp_path: Path, command: str
 ) -> None:
     # the JSON writer the commands share: an ASCII terminal never gets "\xe9" (not JSON)
-    env = dict(
-        os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO), PYTHONIOENCODING="ascii"
-    )
+    env = cli_env(tmp_path, PYTHONIOENCODING="ascii")
     args = ["--names", "Zoé,Inès"] if command == "home" else ["--profile", "Zoé", "--new-profile"]
     r = subprocess.run(
         [sys.executable, "-m", "trainer.cli", command, "--json", "--seed", "3", *args],
