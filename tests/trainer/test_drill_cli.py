@@ -110,23 +110,23 @@ def no_traceback(r: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
 
 
+def drill_answering(
+    plan: list[tuple[Question, str]], *args: str
+) -> subprocess.CompletedProcess[str]:
+    """`sabot drill ARGS` given the planned answers, one a line; it ended well."""
+    r = sabot("drill", *args, stdin="".join(raw + "\n" for _, raw in plan))
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    return r
+
+
 # ---------------------------------------------------------------------------- sabot drill
 
 
 def test_drill_human_output() -> None:
     plan = planned("announce", 2, 5, lambda q, n: q.expected if n == 1 else "bust")
     assert plan[1][0].expected != "bust"
-    r = sabot(
-        "drill",
-        "announce",
-        "--count",
-        "2",
-        "--seed",
-        "5",
-        stdin="".join(raw + "\n" for _, raw in plan),
-    )
-    assert r.returncode == 0, r.stderr
-    no_traceback(r)
+    r = drill_answering(plan, "announce", "--count", "2", "--seed", "5")
     out = r.stdout
     assert "seed 5" in out and "casino-fr" in out
     (q1, _), (q2, _) = plan
@@ -153,18 +153,7 @@ def test_drill_example_from_the_issue() -> None:
 
 def test_drill_json_lines_for_every_skill() -> None:
     plan = planned("all", 60, 12)
-    r = sabot(
-        "drill",
-        "all",
-        "--count",
-        "60",
-        "--seed",
-        "12",
-        "--json",
-        stdin="".join(raw + "\n" for _, raw in plan),
-    )
-    assert r.returncode == 0, r.stderr
-    no_traceback(r)
+    r = drill_answering(plan, "all", "--count", "60", "--seed", "12", "--json")
     lines = json_lines(r.stdout)
     questions = [x for x in lines if x["type"] == "question"]
     verdicts = [x for x in lines if x["type"] == "verdict"]
