@@ -10,7 +10,7 @@ import time
 from datetime import date
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE
+from trainer.commands.common import add_url_argument, refused_url
 from trainer.history.classview import ClassView, SkillCell
 from trainer.i18n import _, pgettext
 
@@ -127,10 +127,8 @@ def cmd_class(args: Any) -> int:
     from trainer.history.postgres import ServerError
     from trainer.practice.skills import SKILLS, TARGETS
 
-    if not args.url.startswith(("postgresql://", "postgres://", "service=", "host=", "dbname=")):
-        why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
-        print(f"sabot class: {why}", file=sys.stderr)
-        return EXIT_USAGE
+    if (refused := refused_url("class", args.url)) is not None:
+        return refused
     targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
     try:
         view = class_view(args.url, targets, now=time.time())
@@ -160,7 +158,7 @@ def add_commands(sub: Any) -> Any:
             "read on the school's server with an instructor's login."
         ),
     )
-    c.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=INSTRUCTOR"))
+    add_url_argument(c, "instructor")
     c.add_argument("--json", action="store_true", help=_("the figures as JSON"))
     c.set_defaults(func=cmd_class)
     return c

@@ -13,12 +13,36 @@ from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
 from trainer.game.rules import shown
-from trainer.i18n import _, format_number
+from trainer.i18n import N_, _, format_number
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
 MAX_SEED = 2**63 - 1  # a seed is stored as an SQLite integer: signed 64 bits
 MAX_COUNT = 100_000  # questions in one drill
+
+
+# A school's server as `sabot server` and `sabot class` take it: a libpq URL or connection
+# string, and whose login it names, as its help says.
+_URL_STARTS = ("postgresql://", "postgres://", "service=", "host=", "dbname=")
+URL_HELP = {
+    "owner": N_("postgresql://HOST/DATABASE?user=OWNER"),
+    "instructor": N_("postgresql://HOST/DATABASE?user=INSTRUCTOR"),
+    "login": N_("postgresql://HOST/DATABASE?user=LOGIN"),
+}
+
+
+def add_url_argument(parser: Any, login: str) -> None:
+    """URL, the school's server, whose `login` ("owner", "instructor", "login") it names."""
+    parser.add_argument("url", metavar="URL", help=_(URL_HELP[login]))
+
+
+def refused_url(command: str, url: str) -> int | None:
+    """EXIT_USAGE, said in one line, when `url` names no server; None when it may."""
+    if url.startswith(_URL_STARTS):
+        return None
+    why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
+    print(f"sabot {command}: {why}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def _whole(text: str, lo: int, hi: int, what: str) -> int:

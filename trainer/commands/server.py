@@ -7,17 +7,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE
+from trainer.commands.common import EXIT_USAGE, add_url_argument, refused_url
 from trainer.i18n import _, ngettext
 
 
 def cmd_server(args: Any) -> int:
     from trainer.history.postgres import ServerError, add_login, init_server
 
-    if not args.url.startswith(("postgresql://", "postgres://", "service=", "host=", "dbname=")):
-        why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
-        print(f"sabot server: {why}", file=sys.stderr)
-        return EXIT_USAGE
+    if (refused := refused_url("server", args.url)) is not None:
+        return refused
     try:
         if args.action == "init":
             for line in init_server(args.url):
@@ -79,10 +77,10 @@ def add_commands(sub: Any) -> None:
     )
     actions = s.add_subparsers(dest="action", required=True, metavar="ACTION")
     i = actions.add_parser("init", help=_("create the schema, roles and row security"))
-    i.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=OWNER"))
+    add_url_argument(i, "owner")
     i.set_defaults(func=cmd_server)
     a = actions.add_parser("add", help=_("a login for a trainee or an instructor"))
-    a.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=OWNER"))
+    add_url_argument(a, "owner")
     a.add_argument("login", metavar="LOGIN", help=_("lower-case letters, digits and _"))
     a.add_argument(
         "--instructor", action="store_true", help=_("an instructor's login, not a trainee's")
@@ -97,6 +95,6 @@ def add_commands(sub: Any) -> None:
             "made from what it is: importing again adds nothing."
         ),
     )
-    m.add_argument("url", metavar="URL", help=_("postgresql://HOST/DATABASE?user=LOGIN"))
+    add_url_argument(m, "login")
     m.add_argument("--profile", metavar="NAME", help=_("only this profile's history"))
     m.set_defaults(func=cmd_server)
