@@ -8,7 +8,7 @@ import sys
 from datetime import date
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE, seed_arg, write_json
+from trainer.commands.common import EXIT_USAGE, add_preset_argument, seed_arg, write_json
 from trainer.i18n import _, ngettext, pgettext
 
 
@@ -175,8 +175,6 @@ def _id_arg(text: str) -> int:
 
 def add_actions(class_parser: Any) -> None:
     """`assign`, `exams` and `withdraw` under `sabot class URL` (without one, the class view)."""
-    from trainer.game.rules import DEFAULT_PRESET
-
     actions = class_parser.add_subparsers(
         dest="action",
         metavar="ACTION",
@@ -202,11 +200,7 @@ def add_actions(class_parser: Any) -> None:
     a.add_argument("--from", dest="opens", required=True, metavar="DAY", help=first)
     a.add_argument("--to", dest="closes", required=True, metavar="DAY", help=last)
     a.add_argument("--title", default="", help=_("what the trainees read (at most 80 characters)"))
-    a.add_argument(
-        "--preset",
-        default=DEFAULT_PRESET,
-        help=_("house rules preset (default {preset})").format(preset=DEFAULT_PRESET),
-    )
+    add_preset_argument(a)
     a.set_defaults(func=cmd_assign)
     e = actions.add_parser(
         "exams",

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
-from trainer.game.rules import shown
+from trainer.game.rules import DEFAULT_PRESET, shown
 from trainer.i18n import N_, _, format_number
 
 EXIT_USAGE = 2
@@ -43,6 +43,15 @@ def refused_url(command: str, url: str) -> int | None:
     why = _("the URL is postgresql://HOST/DATABASE?user=NAME (or service=NAME)")
     print(f"sabot {command}: {why}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def add_preset_argument(parser: Any) -> None:
+    """--preset NAME: the house rules, by their preset's name."""
+    parser.add_argument(
+        "--preset",
+        default=DEFAULT_PRESET,
+        help=_("house rules preset (default {preset})").format(preset=DEFAULT_PRESET),
+    )
 
 
 def _whole(text: str, lo: int, hi: int, what: str) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 
 from trainer.commands.common import (
     EXIT_USAGE,
+    add_preset_argument,
     add_profile_arguments,
     checked_profile,
     input_lines,
@@ -329,9 +330,7 @@ def add_commands(sub: Any) -> None:
         "--shift", type=int, metavar="MINUTES", help=_("a timed shift instead of a shoe")
     )
     d.add_argument("--seed", type=int, help=_("deal the same shoe again (an instructor's seed)"))
-    d.add_argument(
-        "--preset", default="casino-fr", help=_("house rules preset (default casino-fr)")
-    )
+    add_preset_argument(d)
     add_profile_arguments(d, _("the trainee's profile (default: $SABOT_PROFILE or 'default')"))
     d.add_argument("--json", action="store_true", help=_("one JSON line per step and verdict"))
     d.add_argument(

@@ -19,6 +19,7 @@ from trainer.commands.common import (
     DEFAULT_PROFILE,
     EXIT_USAGE,
     MAX_SEED,
+    add_preset_argument,
     add_profile_arguments,
     checked_profile,
     count_arg,
@@ -640,9 +641,7 @@ def add_commands(sub: Any) -> None:
         ),
     )
     add_profile_arguments(d, _("the trainee's profile (default: $SABOT_PROFILE or 'default')"))
-    d.add_argument(
-        "--preset", default="casino-fr", help=_("house rules preset (default casino-fr)")
-    )
+    add_preset_argument(d)
     d.add_argument(
         "--option",
         action="append",
