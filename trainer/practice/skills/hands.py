@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
-from itertools import chain
+from itertools import chain, islice
 
 from trainer.game.announce import announce, spoken
 from trainer.game.cards import RANKS, VALUE, best, points
@@ -107,21 +107,29 @@ def _announce_table(
     bet = pick_bet(rng, rules)
     stakes = ((SEAT, bet),)
     hands = [HandView(label, tuple(cards), stakes)]
+    # a one-deck shoe may run out while the twin is looked for: then no more boxes are shown
     if split:
         # the other hand of the pair: its first card is the same rank as this one's
-        twin = next(c for c in rest if c[0] == cards[0][0])
-        second = (next(rest),) if cards[0][0] == "A" else ()  # split Aces are dealt together
-        hands.append(HandView(f"{box}.2", (twin, *second), stakes))
+        twin = next((c for c in rest if c[0] == cards[0][0]), None)
+        if twin is not None:
+            # split Aces are dealt together
+            second = tuple(islice(rest, 1)) if cards[0][0] == "A" else ()
+            hands.append(HandView(f"{box}.2", (twin, *second), stakes))
     boxes = {box: BoxView(box, stakes, tuple(hands))}
     others = [n for n in range(1, rules.boxes + 1) if n != box]
     for n in rng.sample(others, min(len(others), rng.choice((0, 0, 1, 2, 3)))):
-        hand = [next(rest), next(rest)]
+        hand = list(islice(rest, 2))
+        if len(hand) < 2:
+            break
         if best(hand) == 21:
             continue  # a Black Jack: paid or waiting, it is not what this question is about
         if n < box:  # played already: it stood, or it bust and was collected
             legal = (HIT, STAND)
             while best(hand) < 21 and player_action(rng, hand, up, legal, rules) == HIT:
-                hand.append(next(rest))
+                card = next(rest, None)
+                if card is None:
+                    break
+                hand.append(card)
             if points(hand)[0] > 21:
                 continue
         other_bet = ((SEAT, pick_bet(rng, rules)),)
@@ -141,6 +149,8 @@ class Announce(Skill):
     def aim_of(self, key: str, rules: HouseRules) -> str | None:
         """Any point the drill deals: "hard-4" to "hard-20", "soft-12" to "soft-20" (and
         "soft-stand-"), "21-3cards" to "21-6cards", "21-split", "blackjack", "bust"."""
+        if key == "21-split" and rules.split == "none":
+            return None
         return key if key in _ANNOUNCE_ITEMS else None
 
     def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
@@ -157,7 +167,12 @@ class Announce(Skill):
             if pos + 6 > len(shoe):
                 shoe = shoe_cards(rng, rules)
                 pos = 0
-            split = want == "21" and (rng.random() < 0.25 if aim is None else aim == "21-split")
+            # a 21 after a split, where the table splits at all [000]
+            split = (
+                want == "21"
+                and rules.split != "none"
+                and (rng.random() < 0.25 if aim is None else aim == "21-split")
+            )
             n = 2 if want == "natural" else rng.choice((2, 2, 3, 3, 3, 4, 4, 5, 6))
             cards = shoe[pos : pos + n]
             pos += n
