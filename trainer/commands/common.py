@@ -258,6 +258,20 @@ def input_lines(stream: Any = None) -> Iterator[str]:
         yield data.decode("utf-8", "backslashreplace")
 
 
+def open_profile(args: argparse.Namespace, command: str) -> tuple[Any, str] | int:
+    """The history and the profile `command` works on (`open_store`, `checked_profile`: a
+    mistyped name is not a new profile), or its exit status once the reason is said on stderr:
+    1 when the history cannot be opened, EXIT_USAGE for a profile it may not take."""
+    store = open_store()
+    if store is None:
+        return 1
+    profile = checked_profile(store, args, command)
+    if profile is None:
+        store.close()
+        return EXIT_USAGE
+    return store, profile
+
+
 def open_store() -> Any:
     """The history the commands work on (`trainer.history.opening` chooses: a school's server
     when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once

@@ -11,9 +11,8 @@ from trainer.commands.common import (
     EXIT_USAGE,
     add_preset_argument,
     add_profile_arguments,
-    checked_profile,
     input_lines,
-    open_store,
+    open_profile,
     read_answer,
     write_json,
 )
@@ -184,13 +183,10 @@ def cmd_deal(args: Any) -> int:
     except (RulesError, ValueError) as e:
         print(f"sabot deal: {e}", file=sys.stderr)
         return EXIT_USAGE
-    store = open_store()
-    if store is None:
-        return 1
-    profile = checked_profile(store, args, "deal")  # a mistyped name is not a new profile
-    if profile is None:
-        store.close()
-        return EXIT_USAGE
+    opened = open_profile(args, "deal")
+    if isinstance(opened, int):
+        return opened
+    store, profile = opened
     from trainer.history.store import StoreError
 
     try:

@@ -25,6 +25,7 @@ from trainer.commands.common import (
     count_arg,
     input_lines,
     made,
+    open_profile,
     open_store,
     printable,
     seed_arg,
@@ -346,13 +347,10 @@ def cmd_drill(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as e:
         print(f"sabot drill: {e}", file=sys.stderr)
         return EXIT_USAGE
-    store = open_store()
-    if store is None:
-        return 1
-    profile = checked_profile(store, args, "drill")
-    if profile is None:
-        store.close()
-        return EXIT_USAGE
+    opened = open_profile(args, "drill")
+    if isinstance(opened, int):
+        return opened
+    store, profile = opened
     weak: list[tuple[str, str]] = []
     try:
         from trainer.history.stats import weakest_items

@@ -107,19 +107,14 @@ def cmd_home(args: Any) -> int:
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else time.monotonic_ns() % MAX_SEED
     store = None
+    profile = "default"
     if not args.no_history:
-        from trainer.commands.common import checked_profile, open_store
+        from trainer.commands.common import open_profile
 
-        store = open_store()
-        if store is None:
-            return 1
-        checked = checked_profile(store, args, "home")  # a mistyped name is not a new profile
-        if checked is None:
-            store.close()
-            return EXIT_USAGE
-        profile = checked
-    else:
-        profile = "default"
+        opened = open_profile(args, "home")
+        if isinstance(opened, int):
+            return opened
+        store, profile = opened
     from trainer.history.store import StoreError
 
     try:
