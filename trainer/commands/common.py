@@ -272,6 +272,16 @@ def open_profile(args: argparse.Namespace, command: str) -> tuple[Any, str] | in
     return store, profile
 
 
+def not_started(command: str, store: Any, error: Exception, status: int = 1) -> int:
+    """`status` (1: the history cannot be written, read-only, full or locked), once `error` is
+    said on stderr and the history `command` opened is closed again: a practice that could
+    not start."""
+    print(f"sabot {command}: {error}", file=sys.stderr)
+    if store is not None:
+        store.close()
+    return status
+
+
 def open_store() -> Any:
     """The history the commands work on (`trainer.history.opening` chooses: a school's server
     when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once

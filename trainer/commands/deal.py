@@ -12,6 +12,7 @@ from trainer.commands.common import (
     add_preset_argument,
     add_profile_arguments,
     input_lines,
+    not_started,
     open_profile,
     read_answer,
     write_json,
@@ -191,10 +192,8 @@ def cmd_deal(args: Any) -> int:
 
     try:
         shoe = DealShoe(rules, store=store, profile=profile, **shoe_args)
-    except StoreError as e:  # the history cannot be written: read-only, full, locked
-        print(f"sabot deal: {e}", file=sys.stderr)
-        store.close()
-        return 1
+    except StoreError as e:
+        return not_started("deal", store, e)
     as_json = args.json
 
     if not as_json:

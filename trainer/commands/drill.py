@@ -25,6 +25,7 @@ from trainer.commands.common import (
     count_arg,
     input_lines,
     made,
+    not_started,
     open_profile,
     open_store,
     printable,
@@ -374,14 +375,10 @@ def cmd_drill(args: argparse.Namespace) -> int:
             interactive=sys.stdin.isatty(),
             practice=Practice(chip_payment=args.chip_payment),
         )
-    except StoreError as e:  # the history cannot be written: read-only, full, locked
-        print(f"sabot drill: {e}", file=sys.stderr)
-        store.close()
-        return 1
+    except StoreError as e:
+        return not_started("drill", store, e)
     except ValueError as e:
-        print(f"sabot drill: {e}", file=sys.stderr)
-        store.close()
-        return EXIT_USAGE
+        return not_started("drill", store, e, EXIT_USAGE)
     as_json = args.json
 
     if not as_json:

@@ -12,6 +12,7 @@ from trainer.commands.common import (
     EXIT_USAGE,
     add_profile_arguments,
     input_lines,
+    not_started,
     read_answer,
     write_json,
 )
@@ -119,11 +120,8 @@ def cmd_home(args: Any) -> int:
 
     try:
         sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
-    except StoreError as e:  # the history cannot be written: read-only, full, locked
-        print(f"sabot home: {e}", file=sys.stderr)
-        if store is not None:
-            store.close()
-        return 1
+    except StoreError as e:
+        return not_started("home", store, e)
     as_json = args.json
 
     if not as_json:
