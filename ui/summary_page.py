@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.history.progress_data import describe_question, item_name, skill_title
+from trainer.history.progress_data import item_name, skill_title
 from trainer.practice.drill import (
     EXAM,
     EXAM_PASS,
@@ -324,10 +324,8 @@ class SummaryPage(QWidget):
             )
             why = "" if v.correct else f"<br><small>{linked(v.reason, q.skill, q.item)}</small>"
             # the cards are on the felt, not in the prompt: a hand's question needs them here
-            seen: dict[str, object] = {
-                k: q.data[k] for k in ("cards", "dealer", "up") if k in q.data
-            }
-            shown = f" — {esc(describe_question(seen))}" if seen else ""
+            seen = cards_seen(q.data) if isinstance(q.data, dict) else ""
+            shown = f" — {esc(seen)}" if seen else ""
             rows.append(
                 f"<tr><td valign=top>{a.number}.</td><td valign=top>{mark}</td>"
                 f"<td>{esc(q.prompt)}{shown}<br><small>{said} · {_s(a.response_ms)}</small>"
@@ -337,6 +335,30 @@ class SummaryPage(QWidget):
             f"<p><b>{_('Question by question')}</b></p>"
             f"<table cellspacing=0 cellpadding=3>{''.join(rows)}</table>"
         )
+
+
+def cards_seen(data: dict) -> str:
+    """The cards a question showed on the felt, in the trainee's words: "cards 9 K · dealer
+    9 6 K" (the question's other data, the box, the bet, is in its prompt)."""
+    parts = []
+    if data.get("cards"):
+        parts.append(_("cards {cards}").format(cards=_card_text(data["cards"])))
+    if data.get("dealer"):
+        parts.append(_("dealer {cards}").format(cards=_card_text(data["dealer"])))
+    if data.get("up"):
+        parts.append(_("dealer's up card {card}").format(card=_card_text(data["up"])))
+    return " · ".join(parts)
+
+
+def _card_text(cards: object) -> str:
+    """Cards by their ranks, as the table names them; a box's hands apart: "9 K | 8 8"."""
+    from trainer.history.words import rank
+
+    if isinstance(cards, list | tuple):
+        if cards and all(isinstance(c, list | tuple) for c in cards):
+            return " | ".join(_card_text(c) for c in cards)
+        return " ".join(rank(str(c)) for c in cards)
+    return rank(str(cards))
 
 
 def item_text(key: str) -> str:

@@ -260,3 +260,31 @@ def test_a_sprint_shows_its_count_and_clock_and_says_when_it_was_cut_short(qtbot
     assert window.summary.title.text() == "Sprint ended early"
     body = window.summary.body.text()
     assert "Incomplete: 3 of 20 answered" in body and "no personal best" in body
+
+
+def test_an_exam_s_answers_show_their_cards_in_the_trainee_s_words(qtbot, window):
+    # the cards beside an answer were listed by their stored keys, "cards 9 K · dealer 9 6 K",
+    # in English whatever the language
+    from trainer import i18n
+    from ui.language import install_qt_translation
+    from ui.summary_page import cards_seen
+
+    data = {"cards": [["9S", "KD"], ["8H", "8C"]], "dealer": ["9H", "6C", "KS"], "box": 2}
+    assert cards_seen(data) == "cards 9 K | 8 8 · dealer 9 6 K"
+    window.set_language("it")
+    try:
+        assert cards_seen(data) == "carte 9 K | 8 8 · mazziere 9 6 K"
+        assert cards_seen({"up": "TD"}) == "carta scoperta del mazziere 10"
+        drill = Drill([SKILLS["outcome"]], FR, mode="exam", seed=9)
+        page = window.drill_page
+        window.pages.setCurrentWidget(page)
+        page.start(drill)
+        with qtbot.waitSignal(page.finished, timeout=3000):
+            for _each in range(drill.planned or 0):
+                _next(qtbot, page)
+                _answer(qtbot, page, right=False)
+        body = window.summary.body.text()
+        assert " — carte " in body and "cards " not in body and "dealer " not in body
+    finally:
+        i18n.set_language("en")
+        install_qt_translation(QGuiApplication.instance(), "en")
