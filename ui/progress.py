@@ -1383,6 +1383,7 @@ class SessionsTab(QWidget):
         selected = self._selected_session()
         scroll = self.view.verticalScrollBar().value()
         self.model.set_lines(progress.sessions)
+        self._fit_questions(progress.sessions)
         if selected is not None:
             row = self.model.row_of(selected)
             if row is not None:
@@ -1403,6 +1404,18 @@ class SessionsTab(QWidget):
             self._clear()
         elif (line.attempts, line.ended is not None) != self._opened:
             self.open_session(self.session_id)  # the session open went on: its new answers
+
+    def _fit_questions(self, lines: Sequence[pd.SessionLine]) -> None:
+        """The questions column as wide as an exam ended early says it ("6 of 28 · incomplete",
+        longer in French and Italian); the few such lines are measured, not every row."""
+        metrics = self.view.fontMetrics()
+        early = [
+            metrics.horizontalAdvance(line.questions_text)
+            for line in lines
+            if line.planned is not None and line.attempts < line.planned
+        ]
+        if early and max(early) + 16 > self.view.columnWidth(3):
+            self.view.setColumnWidth(3, max(early) + 16)
 
     def _selected_session(self) -> int | None:
         rows = self.view.selectionModel().selectedRows()

@@ -662,3 +662,24 @@ def test_no_deal_shoe_yet_is_said(qtbot, store, settings, history):
     shoes = window.shoes
     assert shoes.stack.currentWidget() is shoes.empty
     assert "No deal shoe yet" in shoes.empty.text()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_an_exam_ended_early_is_read_whole_in_the_sessions_list(qtbot, store, settings, lang):
+    # "3 su 28 · incompleto" was cut to "3 su 28 · …" in a column sized for English
+    from trainer import i18n
+
+    session = store.start_session("Anna", "exam", ["announce"], "casino-fr", 42, 28)
+    store.record(session, "announce", "announce:hard-14", {"n": 1}, "14", "14", True, 900)
+    store.end_session(session)
+    i18n.set_language(lang)
+    try:
+        window = open_window(qtbot, store, settings)
+        tab = window.sessions
+        row = tab.model.row_of(session)
+        text = tab.model.index(row, 3).data()
+        assert "28" in text and text != "28"
+        need = tab.view.fontMetrics().horizontalAdvance(text)
+        assert tab.view.columnWidth(3) >= need + 8, (text, tab.view.columnWidth(3))
+    finally:
+        i18n.set_language("en")
