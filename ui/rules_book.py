@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSplitter,
+    QStyle,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -89,17 +90,18 @@ class RulesBook(QWidget):
         rl.addWidget(self.table_line)
         rl.addWidget(self.page, 1)
 
-        split = QSplitter()
+        self.split = split = QSplitter()
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
-        split.setSizes([260, 640])
         lay = QHBoxLayout(self)
         lay.addWidget(split)
         QShortcut(QKeySequence("Ctrl+F"), self, self.filter.setFocus)
         QShortcut(QKeySequence("Escape"), self, self.close)
         self.resize(*fitted(980, 680, self.screen()))
+        self._fitted = False
+        self._fit_contents()
         self.set_rules(rules)
 
     # ------------------------------------------------------------------ opening
@@ -128,7 +130,32 @@ class RulesBook(QWidget):
         self._items.clear()
         self._fill_contents()
         self._filter(self.filter.text())
+        self._fit_contents()
         self.set_rules(self.rules)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not self._fitted:  # laid out at its size on screen now; later, as the trainee left it
+            self._fitted = True
+            self._fit_contents()
+
+    def _fit_contents(self) -> None:
+        """The contents as wide as its sections' titles in the language shown ("§11 Règles de la
+        maison et préréglages"), up to two fifths of the window; the page has the rest."""
+        tree = self.contents
+        metrics = tree.fontMetrics()
+        titles = (tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount()))
+        # the branch's arrow, the item's margins and the frame, and a scroll bar's room
+        widest = max((metrics.horizontalAdvance(t) for t in titles), default=0)
+        room = (
+            widest
+            + tree.indentation()
+            + 24
+            + tree.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        )
+        total = max(self.split.width(), self.width() - 24)
+        left = min(max(260, room), total * 2 // 5)
+        self.split.setSizes([left, max(total - left, 1)])
 
     def open_rule(self, tag: str, source: str | None = None) -> bool:
         """Show the page of `tag` (a rule, `§9`, `000`, `glossary`, `sources`), with the rule

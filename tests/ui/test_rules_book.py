@@ -233,3 +233,29 @@ def test_the_book_in_french_shows_french_words_and_the_original_sentence(qtbot, 
     assert book.tag == "glossary"
     assert "The table's words" in _page(book) and "dépasser 21" not in _page(book)
     assert book.contents.topLevelItem(0).text(0).endswith("Cards and points")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_sections_titles_are_whole_in_french_and_italian(qtbot, lang):
+    # "§11 Règles de la maison et prérégla…" was cut in a contents sized for English
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    try:
+        book = RulesBook(FR)
+        qtbot.addWidget(book)
+        book.resize(980, 540)  # as on a 1024×600 screen
+        book.show()
+        qtbot.waitExposed(book)
+        tree = book.contents
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            shown = tree.visualItemRect(item)
+            need = tree.fontMetrics().horizontalAdvance(item.text(0))
+            assert shown.left() + need <= tree.viewport().width(), item.text(0)
+        english_width = tree.width()
+        i18n.set_language("en")
+        book.retranslate()
+        assert tree.width() <= english_width  # the page gets the room back
+    finally:
+        i18n.set_language("en")
