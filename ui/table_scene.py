@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import language
+from trainer.practice.skills.base import bettor_name
 from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, INDEX_CAP, CardItem
 from ui.chips import (
     CHIP_RADIUS,
@@ -1008,7 +1009,7 @@ class TableScene(QGraphicsScene):
                 f"{box.number}:insurance" + ("" if who == SEAT else f":{who}"),
                 amount,
                 QPointF(x, insurance_stake_y(x)),
-                label=who if several else _("insurance"),
+                label=bettor_name(who) if several else _("insurance"),
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4 if several else place.width - 4,
             )
@@ -1044,7 +1045,7 @@ class TableScene(QGraphicsScene):
                 amount,
                 pos,
                 placed=dict(box.chips).get(who, ()),
-                label=who,
+                label=bettor_name(who),  # "behind-a" in the trainee's words
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4 if len(amounts) > 1 else row.width() - 4,  # alone: the row
             )

@@ -194,3 +194,21 @@ def test_a_label_too_long_for_its_room_keeps_what_tells_it_apart(qapp):
     lab = LabelItem("behind-bartholomew", 25, max_width=100, min_px=25)
     assert lab.pixel_size == 25  # never set smaller than the view reads
     assert lab.text.endswith("w") and "…" in lab.text  # its end kept: what differs
+
+
+def test_the_bettors_behind_are_named_in_the_trainee_s_words(qapp):
+    # the felt named them by their keys, "behind-a", whatever the language
+    from trainer import i18n
+
+    i18n.set_language("it")
+    try:
+        scene = TableScene()
+        scene.show(crowded_box())
+        names = [what for what, _, _ in texts(scene) if what.startswith("name ")]
+        assert any(n.endswith(": in piedi-a") for n in names), names
+        assert not any("behind-" in n.split(": ", 1)[1] for n in names), names
+    finally:
+        i18n.set_language("en")
+    scene = TableScene()
+    scene.show(crowded_box())
+    assert any(w.endswith(": behind-a") for w, _, _ in texts(scene))
