@@ -84,6 +84,7 @@ from trainer.practice.deal_steps import (
 from ui.chip_tray import ChipTray
 from ui.drill_page import _PaintWatch
 from ui.i18n import N_, _, ngettext
+from ui.language import quoted
 from ui.page_keys import page_keys
 from ui.style import emphasise, esc
 from ui.table_scene import SHOE_RECT, TableWidget
@@ -392,7 +393,7 @@ class DealPage(QWidget):
                 self._shown_verdict = verdict_again(self._shown_verdict, told)
         if shoe is not None and shoe.step is not None:
             s = shoe.step
-            self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
+            self.says.setText(quoted(s.says) if s.says else "")
             self.prompt.setText(s.prompt)
             self.how.setText(self._how(s.ask, shoe.pays_in_chips(s)))
             self.table.show_table(s.view)
@@ -500,7 +501,7 @@ class DealPage(QWidget):
         # Nothing of the panel is shown or hidden from step to step, only relabelled or
         # enabled: showing a widget lays out the whole window there and then (~6 ms a button,
         # 40-50 ms for the row of actions), an enabled state is one repaint.
-        self.says.setText(f"\u201c{s.says}\u201d" if s.says else "")
+        self.says.setText(quoted(s.says) if s.says else "")
         self.prompt.setText(s.prompt)
         paid = shoe.pays_in_chips(s)
         self.how.setText(self._how(s.ask, paid))
@@ -675,7 +676,7 @@ class DealPage(QWidget):
         return (
             f"<span style='color:{WRONG}'>✗ "
             + _("The right step: {step} — {reason}. Do it again.").format(
-                step=f"<b>{v.expected}</b>", reason=v.reason
+                step=f"<b>{esc(step_words(v.expected))}</b>", reason=v.reason
             )
             + "</span>"
         )
@@ -759,8 +760,8 @@ class DealPage(QWidget):
                 "<li>"
                 + _("{step}: you did {given}, right: {expected} — {rule}").format(
                     step=v.step.prompt,
-                    given=f"<i>{v.given}</i>",
-                    expected=f"<b>{v.expected}</b>",
+                    given=f"<i>{esc(step_words(v.given))}</i>",
+                    expected=f"<b>{esc(step_words(v.expected))}</b>",
                     rule=v.step.rule,
                 )
                 + "</li>"
@@ -824,3 +825,16 @@ def _slides(step: Any) -> str | None:
     if step.ask != PLACE or step.hand is None or "card" not in step.data:
         return None
     return DEALER if step.expected == DEALER else step.hand
+
+
+def step_words(answer: str) -> str:
+    """A step's answer as the trainee reads it: the dealer's verb of the table in French and
+    Italian ("refuser", "ritirare", `vocabulary.DEALER_SAID`), deal mode's keyword in English
+    ("refuse"); the dealer by the table's word for him; a box by its number, as it is."""
+    from trainer.vocabulary import DEALER_SAID
+
+    if answer == DEALER:
+        from trainer.practice.skills.base import dealer_word
+
+        return dealer_word()
+    return DEALER_SAID.get(language(), {}).get(answer, answer)

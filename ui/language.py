@@ -115,6 +115,13 @@ def format_percent(fraction: float, lang: str | None = None) -> str:
     return f"{figure}\u202f%" if lang == "fr" else f"{figure}%"
 
 
+def quoted(words: str) -> str:
+    """Words as someone says them, in the language's quotes: “carte”, « carte », «carta»."""
+    from ui.i18n import _
+
+    return _("“{words}”").format(words=words)
+
+
 def format_seconds(ms: float, lang: str | None = None, *, places: int = 1) -> str:
     """A time in seconds to a tenth, the unit the targets are given in: "1.5 s", "1,5 s"."""
     from decimal import Decimal

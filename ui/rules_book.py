@@ -27,6 +27,7 @@ from trainer.game import rulebook
 from trainer.game.rulebook import Rule, RuleBook, text
 from trainer.game.rules import HouseRules
 from ui.i18n import N_, _
+from ui.language import quoted
 from ui.style import esc
 
 LANGUAGE_NAMES = {"fr": N_("French"), "it": N_("Italian"), "en": N_("English")}
@@ -347,7 +348,7 @@ class RulesBook(QWidget):
         muted = self._colours()[1]
         rows = []
         for t in self.book.glossary:
-            words = {k: " · ".join(f"“{w}”" for w in v) for k, v in t.words.items()}
+            words = {k: " · ".join(quoted(w) for w in v) for k, v in t.words.items()}
             note = ""
             if t.note:
                 note = f"<br><span style='color:{muted}'>{esc(text(t.note, lang))}</span>"

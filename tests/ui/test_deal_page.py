@@ -405,3 +405,31 @@ def test_a_sliding_card_is_painted_over_the_table_drawn_ahead(qtbot, page, monke
     settled = page.table.viewport().grab().toImage()
     assert not item_paints  # every frame from the pictures, none item by item
     assert mid != settled  # the card was on its way, not at its place
+
+
+def test_a_wrong_step_is_told_in_the_dealer_s_words_and_a_player_in_french_quotes(qtbot, page):
+    # the verdict named the right step by deal mode's English keyword ("Le bon geste : refuse")
+    # and a player's words were quoted “je double” in French
+    from trainer.i18n import set_language
+    from trainer.practice.deal import FREQUENT
+    from trainer.vocabulary import DEALER_SAID
+
+    set_language("fr")
+    try:
+        page.setup.incidents.setCurrentIndex(page.setup.incidents.findData(FREQUENT))
+        _start(qtbot, page, seed="11")
+        shoe = page.shoe
+        for _ in range(600):
+            s = shoe.step
+            if s.ask == ACTION and s.says:
+                break
+            _do(qtbot, page, s)
+        else:
+            pytest.fail("no player's words before an action in 600 steps")
+        assert page.says.text() == f"«\u202f{s.says}\u202f»"
+        wrong = next(a for a in ACTION_KEYS if a != s.expected)
+        _do(qtbot, page, s, wrong)
+        told = page.feedback.text()
+        assert f"<b>{DEALER_SAID['fr'][s.expected]}</b>" in told, told
+    finally:
+        set_language("en")
