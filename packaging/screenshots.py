@@ -309,6 +309,34 @@ class Shots:
         self.save(win, out, "deal-wrong")
         deal.end_shoe()
         self.save(win, out, "deal-report")
+        # a shoe with incidents: one asked (a player's words), answered wrong, and the report
+        from trainer.practice.deal import FREQUENT
+
+        # an incident's steps (trainer.practice.deal): an insurance over the amount, a refusal
+        INCIDENT_ITEMS = ("procedure:insurance-over", "procedure:refuse-")  # noqa: N806
+
+        win.open_deal()  # a new shoe: its setup again
+        self.settle(200)
+        deal.setup.incidents.setCurrentIndex(deal.setup.incidents.findData(FREQUENT))
+        deal.setup.seed.setText("11")
+        deal.setup.submit()
+        self.settle(300)
+        for _each in range(600):
+            s = deal.shoe.step if deal.shoe is not None else None
+            if s is None or s.item.startswith(INCIDENT_ITEMS):
+                break
+            deal._give(s.expected, None)
+        s = deal.shoe.step if deal.shoe is not None else None
+        if s is not None and s.item.startswith(INCIDENT_ITEMS):
+            self.settle(300)
+            self.save(win, out, "deal-incident")
+            wrong = "C" if s.expected not in ("C", "collect") else "E"
+            deal._give(wrong, None)
+            self.save(win, out, "deal-incident-wrong")
+        else:
+            print("no incident was dealt in 600 steps", file=sys.stderr)
+        deal.end_shoe()
+        self.save(win, out, "deal-incident-report")
 
     def look_home_game(self, out: Path) -> None:
         win = self.win
