@@ -145,7 +145,8 @@ class RulesBook(QWidget):
         maison et préréglages"), up to two fifths of the window; the page has the rest."""
         tree = self.contents
         metrics = tree.fontMetrics()
-        titles = (tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount()))
+        items = (tree.topLevelItem(i) for i in range(tree.topLevelItemCount()))
+        titles = [item.text(0) for item in items if item is not None]
         # the branch's arrow, the item's margins and the frame, and a scroll bar's room
         widest = max((metrics.horizontalAdvance(t) for t in titles), default=0)
         room = (
