@@ -45,6 +45,12 @@ def _whole(text: str) -> str:
     return _("{value} is not a whole number").format(value=text)
 
 
+def _expected(count: str) -> str:
+    return ngettext("expected {count} argument", "expected {count} arguments", int(count)).format(
+        count=count
+    )
+
+
 # argparse's English messages (as Python 3.11 to 3.13 write them, "%(name)s" or "%s" for the
 # values) and how to say each again: a function of the values found, in their order.
 ARGPARSE_MESSAGES: Final[tuple[tuple[str, Callable[..., str]], ...]] = (
@@ -78,18 +84,9 @@ ARGPARSE_MESSAGES: Final[tuple[tuple[str, Callable[..., str]], ...]] = (
     ("expected one argument", lambda: _("expected one argument")),
     ("expected at most one argument", lambda: _("expected at most one argument")),
     ("expected at least one argument", lambda: _("expected at least one argument")),
-    (
-        "expected %s argument",
-        lambda count: ngettext(
-            "expected {count} argument", "expected {count} arguments", int(count)
-        ).format(count=count),
-    ),
-    (
-        "expected %s arguments",
-        lambda count: ngettext(
-            "expected {count} argument", "expected {count} arguments", int(count)
-        ).format(count=count),
-    ),
+    # argparse writes "1 argument" and "2 arguments" apart: one plural says both
+    ("expected %s argument", _expected),
+    ("expected %s arguments", _expected),
     (
         "ambiguous option: %(option)s could match %(matches)s",
         lambda option, matches: _("ambiguous option: {option} could match {matches}").format(
