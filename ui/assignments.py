@@ -443,9 +443,7 @@ class AssignedExams(QWidget):
                 tree,
                 [
                     a.label,
-                    _("{passed} passed, {taken} of {total} taken").format(
-                        passed=passed, taken=taken, total=len(results)
-                    ),
+                    class_results(passed, taken, len(results)),
                     "",
                     window_text(a),
                     _(STATES[a.state(today)]),
@@ -547,6 +545,17 @@ class AssignedExams(QWidget):
             self._selected()
 
         self._job = run_in_background(lambda: writes.withdraw(a.id), done, failed, owner=self)
+
+
+def class_results(passed: int, taken: int, total: int) -> str:
+    """An assigned exam's standing in the class: "1 passed, 2 of 3 taken", each count with the
+    plural its language gives it ("1 réussi, 2 sur 3 l'ont passé")."""
+    return _("{passed}, {taken}").format(
+        passed=ngettext("{n} passed", "{n} passed", passed).format(n=passed),
+        taken=ngettext("{taken} of {total} taken", "{taken} of {total} taken", taken).format(
+            taken=taken, total=total
+        ),
+    )
 
 
 def _details(a: Assignment) -> str:

@@ -291,3 +291,25 @@ def test_the_class_view_has_the_tab(qtbot, tmp_path, server):
     assert w.tabs.tabText(1).replace("&", "") == "Assigned exams"
     w.tabs.setCurrentIndex(1)
     assert w.assigned.tree.topLevelItemCount() == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "1 passed, 2 of 2 taken"),
+        ("fr", "1 réussi, 2 sur 2 l'ont passé"),
+        ("it", "1 superato, 2 su 2 l'hanno sostenuto"),
+    ],
+)
+def test_an_exam_s_standing_has_the_plural_of_its_language(tab, lang, said):
+    # French wrote "1 réussi(s), 2 sur 2 passé(s)": one sentence for every count
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    try:
+        tab.retranslate()
+        tab.show_assignments(ASSIGNED)
+        assert tab.tree.topLevelItem(1).text(1) == said
+        assert tab.tree.headerItem().text(1) != "Result" or lang == "en"
+    finally:
+        i18n.set_language("en")
