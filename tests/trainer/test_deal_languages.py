@@ -325,8 +325,7 @@ def test_every_item_of_a_dealt_shoe_has_a_name_in_the_trainee_s_words(lang: str)
     from trainer.history.words import item_label, item_name
 
     i18n.set_language(lang)
-    items = {"home-score:net-player", "home-score:net-bank", "home-score:balance-player",
-             "home-score:balance-bank"}  # fmt: skip
+    items = {"net-player", "net-bank", "balance-player", "balance-bank"}  # a home game's
     for preset in ("casino-fr", "casino-it", "hole-card"):
         shoe = DealShoe(HouseRules.preset_named(preset), boxes=7, seed=5, incidents=FREQUENT)
         while not shoe.shoe_over:
@@ -364,3 +363,22 @@ def test_a_dealt_step_is_said_in_words_where_questions_are_listed(tmp_path) -> N
     assert describe_question(asked, "announce") == (
         "colpo 3: Annoncez la case 2 — il giocatore dice «carte»"
     )
+
+
+def test_a_home_game_s_line_is_said_in_words_where_questions_are_listed() -> None:
+    from trainer.history.words import describe_question, item_name
+
+    q = {"round": 2, "player": "Hugo", "field": "net", "bank": False, "box": 1,
+         "dealer": ["4D", "9C", "6S"], "cards": [["JD", "8H"]], "stake": "6.5"}  # fmt: skip
+    i18n.set_language("fr")
+    assert describe_question(q, "home-score") == (
+        f"coup 2{NB}: Hugo{NB}: gagné ou perdu à ce coup{NB}? (J 8, 6,50 misés, contre 4 9 6 à "
+        "la banque)"
+    )
+    assert item_name("net-player") == "le gain ou la perte d'un joueur"
+    bank = {"round": 1, "player": "Léa", "field": "balance", "bank": True, "dealer": ["AS", "KD"]}
+    i18n.set_language("it")
+    assert describe_question(bank, "home-score") == (
+        "colpo 1: Léa (il banco): quante fiche ora? (il banco ha A K)"
+    )
+    assert item_name("balance-bank") == "le fiche del banco"

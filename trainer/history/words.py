@@ -193,7 +193,7 @@ def item_name(item: str) -> str:
         return _(_PROCEDURE[key])
     if skill == "exposed-card" and key in _EXPOSED:
         return _(_EXPOSED[key])
-    dealt = _dealt_item_name(skill, key)
+    dealt = _dealt_item_name(item, skill, key)
     return dealt if dealt is not None else item_label(item)
 
 
@@ -218,15 +218,16 @@ _DEALT: Final = {
     "procedure:refuse-double": N_("refusing a double"),
     "procedure:refuse-split": N_("refusing a split"),
     "procedure:insurance-over": N_("refusing an insurance over the amount"),
-    "home-score:net-player": N_("a player's win or loss"),
-    "home-score:net-bank": N_("the bank's win or loss"),
-    "home-score:balance-player": N_("a player's chips"),
-    "home-score:balance-bank": N_("the bank's chips"),
+    # a home game's items have no skill before them: "net-player"
+    "net-player": N_("a player's win or loss"),
+    "net-bank": N_("the bank's win or loss"),
+    "balance-player": N_("a player's chips"),
+    "balance-bank": N_("the bank's chips"),
 }
 
 
-def _dealt_item_name(skill: str, key: str) -> str | None:
-    said = _DEALT.get(f"{skill}:{key}")
+def _dealt_item_name(item: str, skill: str, key: str) -> str | None:
+    said = _DEALT.get(item)
     if said is not None:
         return _(said)
     point = re.fullmatch(r"dealer-(hard|soft)-(\d+)", key) if skill == "deal" else None
@@ -630,12 +631,42 @@ def _say_dealt(question: Mapping[str, Any]) -> str:
     return _("round {round}: {step}").format(round=question["round"], step=step)
 
 
+def _say_home_score(question: Mapping[str, Any]) -> str:
+    """A line of a home game's score sheet (`trainer.practice.home_score`), asked as the game
+    asked it, with the hand it was about: "round 2: Hugo: won or lost this round? (10 3, 6
+    staked, against the bank's 4 7 5 8)"."""
+    player, bank = question["player"], question.get("bank")
+    if question["field"] == "net":
+        asked = (
+            _("{player} (the bank): won or lost this round?")
+            if bank
+            else _("{player}: won or lost this round?")
+        )
+    else:
+        asked = _("{player} (the bank): chips now?") if bank else _("{player}: chips now?")
+    step = asked.format(player=player)
+    dealer = " ".join(rank(c) for c in question.get("dealer") or ())
+    hands = question.get("cards") or ()
+    if hands and question.get("stake") is not None:
+        cards = " | ".join(" ".join(rank(c) for c in hand) for hand in hands)
+        step = _("{question} ({cards}, {stake} staked, against the bank's {bank})").format(
+            question=step, cards=cards, stake=money(question["stake"]), bank=dealer
+        )
+    elif dealer:
+        step = _("{question} (the bank's {bank})").format(question=step, bank=dealer)
+    if "round" not in question:
+        return step
+    return _("round {round}: {step}").format(round=question["round"], step=step)
+
+
 def describe_question(question: Mapping[str, Any], skill: str | None = None) -> str:
     """A stored question in words, as a croupier says it (`skill`: the skill that asked it):
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5". A question of an unknown
     skill, or one stored in another shape, is listed key by key: `cards A 6 · box 3`."""
     if "deal" in question and "kind" in question:  # a step of a dealt shoe, whatever its skill
         return _say_dealt(question)
+    if skill == "home-score" and "player" in question and "field" in question:
+        return _say_home_score(question)
     say = QUESTION_WORDS.get(skill or "")
     if say is not None:
         try:
