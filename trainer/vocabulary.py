@@ -297,7 +297,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "no-more-bets": (("nulla va più", ""), ("rien ne va plus", "")),
         "hit": (("carta", "[003]"), ("tirare", "[003]")),
         # "servito" (I am served), what an Italian player says to keep his point
-        "stand": (("servito", ""), ("sto", ""), ("restare", "[003]")),
+        "stand": (("servito", ""), ("sto", ""), ("restare", "[003]"), ("stare", "")),
         # Italian tables use the English words for the kind of point.
         "soft": (("soft", ""),),
         "hard": (("hard", ""),),
@@ -403,7 +403,7 @@ DEALER_SAID: dict[str, dict[str, str]] = {
         "collect": "ritirare",
         "push": "pari",
         "hit": "tirare",
-        "stand": "restare",
+        "stand": "stare",  # as the dealer's question says it: "tirare o stare?"
         "double": "raddoppiare",
         "split": "dividere",
         "refuse": "rifiutare",
