@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status)
         self._figures_due = False  # home waits for its figures until it is first painted
+        self._closed = False  # once closed, nothing more is read from the history
         self._painted = False  # home has been on screen
         self._watching = False
         self._last: tuple[list[str], str] | None = None
@@ -619,7 +620,7 @@ class MainWindow(QMainWindow):
 
     def _preload(self) -> None:
         # on home, idle: a drill started meanwhile keeps the processor to itself
-        if self._on_home() and self._progress is None:
+        if self._on_home() and self._progress is None and not self._closed:
             preload_progress_view(self._build_progress_ahead, owner=self)
 
     def _build_progress_ahead(self) -> None:
@@ -633,7 +634,7 @@ class MainWindow(QMainWindow):
                 pass  # open_progress says why, when asked
 
     def _load_due_figures(self) -> None:
-        if self._figures_due:
+        if self._figures_due and not self._closed:
             self._load_figures()
 
     def _load_figures(self) -> None:
@@ -1000,6 +1001,8 @@ class MainWindow(QMainWindow):
 
         if self._drill_page is not None and self._drill_page.drill is not None:
             self._drill_page.end()
+        # a reading still due (home shown again a moment ago) is not made: the history closes next
+        self._closed = True
         QThreadPool.globalInstance().waitForDone(3000)
         self._retry.stop()
         if getattr(self, "_school_poll", None) is not None:

@@ -682,3 +682,23 @@ def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(
     del owner  # the window goes before the import is done
     qtbot.waitUntil(lambda: not background._running, timeout=20_000)  # the job has answered
     assert called == []
+
+
+def test_a_window_closed_with_home_s_figures_still_due_reads_nothing_after(qtbot, tmp_path):
+    # A rename pulled from the school's server shows home again (its figures due at the next
+    # turn of the event loop); a window closed, and its history closed, before that turn read
+    # the closed history: "Cannot operate on a closed database", seen under a loaded machine.
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(Settings.load(tmp_path / "settings.json"), store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.wait_for_figures()
+    read = []
+    real_reader = store.reader
+    store.reader = lambda: read.append(True) or real_reader()  # type: ignore[method-assign]
+    w.show_home()  # its figures due at the next turn
+    w.close()
+    store.close()
+    qtbot.wait(50)  # the turn comes
+    assert read == []
