@@ -135,7 +135,7 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
     assert rows[_name(failed)].best_by_seed()[41].passed
     assert [e.result.passed for e in rows[_name(failed)].exams] == [True, False]
     (why,) = rows[_name(dropping)].attention
-    assert why.startswith("announce: accuracy 26/30 over the last 30, was 30/30 before")
+    assert why.startswith("Announce the point: accuracy 26/30 over the last 30, was 30/30 before")
     assert rows[_name(fine)].attention == ()  # 29/30: one point down is no drop
     assert rows[_name(dropping)].exams == ()
     from trainer.commands.classview import class_lines

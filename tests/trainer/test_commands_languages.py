@@ -104,6 +104,25 @@ def test_the_reasons_for_attention_in_the_language() -> None:
     assert attention([], 0.0, [], 8 * day) == ("nessun allenamento da 8 giorni",)
 
 
+def test_a_dropping_skill_is_named_by_its_title_in_the_language() -> None:
+    """Issue 13: the reason named the skill by its key ("pay-even : justesse …"); it says the
+    title the class view's column heads and the home screen say."""
+    from trainer.history.classview import SkillCell
+    from trainer.i18n import set_language
+
+    cell = SkillCell("pay-even", 60, 30, 24, 1500.0, 30, 30, 2.0, False)
+    reason = "{}: accuracy 24/30 over the last 30, was 30/30 before"
+    assert attention([cell], 0.0, [], 1.0) == (reason.format("Pay even money"),)
+    set_language("fr")
+    (said,) = attention([cell], 0.0, [], 1.0)
+    assert said.startswith("Payer une mise simple\u202f: justesse 24/30"), said
+    set_language("it")
+    (said,) = attention([cell], 0.0, [], 1.0)
+    assert said.startswith("Pagare alla pari: "), said
+    assert "pay-even" not in said
+    set_language("en")
+
+
 def test_a_house_rules_mistake_in_the_language() -> None:
     from trainer.game.rules import HouseRules, RulesError
     from trainer.i18n import set_language

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.assignments import Assignment, AssignmentResult, rank
 from trainer.history.measures import MASTERY, MasteryRule
-from trainer.history.progress_data import ExamResult, _exam
+from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.stats import ratio, window_mastery
 from trainer.i18n import _, ngettext
 from trainer.practice.drill import EXAM
@@ -373,7 +373,7 @@ def attention(
                     "{skill}: accuracy {correct}/{attempts} over the last {attempts}, was "
                     "{before_correct}/{before_attempts} before"
                 ).format(
-                    skill=cell.skill,
+                    skill=skill_title(cell.skill),
                     correct=cell.recent_correct,
                     attempts=cell.recent_attempts,
                     before_correct=cell.previous_correct,
