@@ -48,7 +48,7 @@ import platformdirs
 
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
-from trainer.i18n import LANGUAGES, _, ngettext, system_language
+from trainer.i18n import LANGUAGES, N_, _, ngettext, system_language
 
 SETTINGS_NAME: Final = "settings.json"
 FORMAT_VERSION: Final = 1
@@ -236,7 +236,13 @@ class SettingsProblem:
     kind: str
     keys: tuple[str, ...] = ()
     preset: str = ""
-    why: str = ""
+    # the house rules' refusal, kept whole: said when shown, in the language of that moment
+    # (the settings are read before the language is chosen)
+    why: RulesError | str = ""
+
+    def reason(self) -> str:
+        """`why` in the language of the moment."""
+        return self.why.text() if isinstance(self.why, RulesError) else self.why
 
     def text(self) -> str:
         if self.kind == "reset":
@@ -254,10 +260,10 @@ class SettingsProblem:
             return _(
                 "the preset {preset} is unknown, so {default} is used without the other "
                 "house-rule changes ({why})"
-            ).format(preset=repr(self.preset), default=DEFAULT_PRESET, why=self.why)
+            ).format(preset=repr(self.preset), default=DEFAULT_PRESET, why=self.reason())
         return _(
             "the house-rule changes were dropped for the plain {preset} preset ({why})"
-        ).format(preset=self.preset, why=self.why)
+        ).format(preset=self.preset, why=self.reason())
 
 
 @dataclass(frozen=True)
@@ -507,7 +513,7 @@ class Settings:
             _build_rules({**prefs.overrides, "preset": prefs.preset})
             return None
         except RulesError as error:
-            why = str(error)
+            why = error
         if prefs.preset not in PRESETS:
             unknown = prefs.preset
             prefs.preset = DEFAULT_PRESET
@@ -515,7 +521,7 @@ class Settings:
                 _build_rules({**prefs.overrides, "preset": prefs.preset})
                 return SettingsProblem("unknown-preset", preset=unknown)
             except RulesError as error:
-                why = str(error)
+                why = error
             prefs.overrides = {}
             return SettingsProblem("unknown-preset-alone", preset=unknown, why=why)
         prefs.overrides = {}
@@ -556,7 +562,9 @@ def _build_rules(spec: Mapping[str, Any]) -> HouseRules:
     except RulesError:
         raise
     except (ValueError, ArithmeticError, TypeError) as error:
-        raise RulesError(_("a house-rule value cannot be used: {why}").format(why=error)) from None
+        raise RulesError.of(
+            N_("a house-rule value cannot be used: {why}"), why=str(error)
+        ) from None
 
 
 def _keep_aside(path: Path, now: float, *, move: bool) -> Path:

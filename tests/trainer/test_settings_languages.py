@@ -72,3 +72,17 @@ def test_a_notice_given_as_a_sentence_stays_as_it_is(tmp_path: Path) -> None:
     assert s.notice == "Something happened."
     s.notice = None
     assert s.notice is None and s.notices == []
+
+
+def test_a_house_rules_refusal_read_in_english_is_said_in_the_language_shown(
+    tmp_path: Path,
+) -> None:
+    """Issue 13: the refusal was kept as the sentence written at load time, in English."""
+    path = tmp_path / "settings.json"
+    _write(path, {"preferences": {"preset": "casino-fr", "overrides": {"decks": "x"}}})
+    s = Settings.load(path)
+    assert "(option decks takes a whole number from 1 to 8, not 'x')" in (s.notice or "")
+    set_language("fr")
+    assert "(l'option decks est un nombre entier de 1 à 8, pas 'x')" in (s.notice or "")
+    set_language("it")
+    assert "(l'opzione decks è un numero intero da 1 a 8, non 'x')" in (s.notice or "")

@@ -461,3 +461,32 @@ def test_the_charts_axes_write_numbers_and_months_in_the_new_words(qtbot, window
     qtbot.waitUntil(lambda: last.is_loaded, timeout=10_000)
     assert "1,5" in _ticks(last.timeline.plot.getPlotItem().getAxis("right"), 0.0, 2.0)
     assert "giu" in _ticks(last.timeline.plot.getPlotItem().getAxis("bottom"), *year)
+
+
+def test_a_house_rules_refusal_on_home_is_said_in_the_language_shown(qtbot, store, tmp_path):
+    """Issue 13: the settings are read before the language is chosen, and the notice of house
+    rules that cannot be kept held the refusal as written then, in English, under a French
+    interface; it keeps the refusal whole and says it when shown, again after a switch."""
+    from trainer.settings import Settings
+    from ui.language import apply_language
+    from ui.main_window import MainWindow
+
+    overrides = {"decks": "x"}
+    document = {"preferences": {"language": "fr", "preset": "casino-fr", "overrides": overrides}}
+    (tmp_path / "settings.json").write_text(json.dumps(document), "utf-8")
+    settings = Settings.load(tmp_path / "settings.json")  # as at start-up: read in English,
+    apply_language(settings.prefs.language, QApplication.instance())  # then its language
+    w = MainWindow(settings, store)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert i18n.language() == "fr"
+    notice = w.home.notice
+    assert notice.isVisible()
+    french = notice.text()
+    assert "les changements des règles de la maison ont été abandonnés" in french, french
+    assert "l'option decks" in french and "option decks takes" not in french, french
+    w.set_language("it")
+    italian = notice.text()
+    assert "l'opzione decks è un numero intero da 1 a 8, non 'x'" in italian, italian
+    assert "l'option decks" not in italian
