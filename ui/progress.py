@@ -885,7 +885,7 @@ class HeatMap(QWidget):
             "{count} attempts, {wrong} wrong ({share})",
             cell.attempts,
         ).format(count=cell.attempts, wrong=cell.wrong, share=format_percent(cell.error_rate))
-        return f"{cell.item}\n{counts}\n{time}"
+        return f"{pd.item_name(cell.item)}\n{counts}\n{time}"
 
     def event(self, event: QEvent) -> bool:
         if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip:

@@ -394,7 +394,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         for item in weak:
             page.one_line(
                 QRectF(0, page.y, w, row_h),
-                f"{pd.skill_title(item.skill)} · {item.label}: "
+                f"{pd.skill_title(item.skill)} · {pd.item_name(item.item)}: "
                 + _("{share} wrong of {count}, mean {time}").format(
                     share=format_percent(item.error_rate),
                     count=item.attempts,

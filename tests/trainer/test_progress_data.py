@@ -158,7 +158,7 @@ def test_item_cells_in_natural_order_with_their_tallies(store: Store) -> None:
         "pay-blackjack:100",
     ]
     soft = cells[3]
-    assert (soft.attempts, soft.wrong, soft.total_ms, soft.label) == (2, 2, 6000, "soft-15")
+    assert (soft.attempts, soft.wrong, soft.total_ms, soft.label) == (2, 2, 6000, "soft 15")
     assert soft.error_rate == 1.0 and soft.slowness == pytest.approx(3000 / 2000)
     assert cells[4].target_s == TARGETS["pay-blackjack"]
     totals = {w.item: (w.attempts, w.wrong) for w in stats.weakest_items(store, "Anna", 99)}

@@ -266,7 +266,7 @@ def test_the_skills_table_is_the_statistics(qtbot, store, settings, history):
     # The heat map of the chosen skill: one tile per item, its tallies.
     window.skills.select("announce")
     heat = window.skills.heatmap
-    assert [c.label for c in heat.cells] == ["blackjack", "hard-4", "hard-14", "soft-15"]
+    assert [c.label for c in heat.cells] == ["Black Jack", "hard 4", "hard 14", "soft 15"]
     soft = heat.cells[-1]
     assert (soft.attempts, soft.wrong) == (4, 1)
     assert error_colour(1.0) != error_colour(0.0)

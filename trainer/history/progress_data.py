@@ -64,6 +64,7 @@ from trainer.history.words import (  # noqa: F401  (the sessions list and home r
     item_label,
     item_name,
     item_order,
+    item_tag,
 )
 from trainer.i18n import (
     SOURCE_LANGUAGE,
@@ -267,7 +268,8 @@ class ItemCell:
 
     @property
     def label(self) -> str:
-        return item_label(self.item)
+        """What its tile says: the item in a few words of the language (`item_tag`)."""
+        return item_tag(self.item)
 
     @property
     def error_rate(self) -> float:

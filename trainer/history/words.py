@@ -238,6 +238,68 @@ def _dealt_item_name(item: str, skill: str, key: str) -> str | None:
     return _("the dealer's hand on a hard {point}").format(point=point.group(2))
 
 
+# the skills whose items are an amount alone: a tile says the amount
+_AMOUNT_SKILLS: Final = frozenset({"pay-even", "pay-double", "pay-blackjack", "chips"})
+
+
+def item_tag(item: str) -> str:
+    """An item as its heat-map tile says it, in a few words of the language of the moment
+    (a tile is some 14 letters wide): `announce:soft-16` -> "soft 16", `dealer:up-T` -> "10 up",
+    `deal-order:deal-3-hole` -> "3 boxes, hole card", `exposed-card:box` -> "to a box",
+    `pay-even:25` -> "25"; its tooltip says it whole (`item_name`). An item with no shorter
+    way of saying it is said by `item_name`."""
+    skill, _sep, key = item.partition(":")
+    if skill == "announce":
+        soft = re.fullmatch(r"soft(-stand)?-(\d+)", key)
+        if soft and soft.group(1):
+            return pgettext("a heat-map tile", "soft {point} standing").format(point=soft.group(2))
+        if soft:
+            return pgettext("a heat-map tile", "soft {point}").format(point=soft.group(2))
+    elif skill == "dealer" and key.startswith("up-"):
+        return pgettext("a heat-map tile", "{card} up").format(card=rank(key[3:]))
+    elif skill in ("outcome", "pay-behind"):
+        if "-" not in key:  # one result: "a losing box"
+            return _results(key)
+        verbs = _result_verbs()  # several: "lose and win", what the hands do
+        return words_and([verbs.get(r, r) for r in key.split("-")])
+    elif skill in _AMOUNT_SKILLS and re.fullmatch(r"\d+(?:\.\d+)?", key):
+        return money(key)
+    elif skill == "pay-insurance":
+        bet = re.fullmatch(r"(half|max|pay)-(\d+(?:\.\d+)?)", key)
+        if bet:
+            amount = money(bet.group(2))
+            if bet.group(1) == "half":  # [000][001][002] exactly half
+                return pgettext("a heat-map tile", "half of {amount}").format(amount=amount)
+            if bet.group(1) == "max":  # [003] at most half
+                return pgettext("a heat-map tile", "most on {amount}").format(amount=amount)
+            return pgettext("a heat-map tile", "pay {amount}").format(amount=amount)
+    elif skill == "deal-order":
+        deal = re.fullmatch(r"deal-(\d)(-hole)?", key)
+        if deal:
+            count = int(deal.group(1))
+            if deal.group(2):
+                said = ngettext("{count} box, hole card", "{count} boxes, hole card", count)
+            else:
+                said = ngettext("{count} box", "{count} boxes", count)
+            return said.format(count=count)
+    elif skill == "exposed-card":
+        if key == "box":
+            return pgettext("a heat-map tile", "to a box")
+        if key == "dealer":
+            return pgettext("a heat-map tile", "to the dealer")
+        if key == "burned":
+            return pgettext("a heat-map tile", "burned card")
+    elif skill == "pay-table" and key.startswith("dealer-"):
+        if key == "dealer-bust":
+            return pgettext("a heat-map tile", "dealer busts")
+        if key == "dealer-blackjack":
+            return pgettext("a heat-map tile", "dealer's Black Jack")
+        if key == "dealer-unfinished":
+            return pgettext("a heat-map tile", "dealer stops short")
+        return pgettext("a heat-map tile", "dealer stands")
+    return item_name(item)
+
+
 def item_order(item: str) -> tuple[Any, ...]:
     """Natural order of item keys: hard-4 … hard-20 before soft-12 …; bets 5, 10, 25, 100."""
     parts = re.split(r"(\d+(?:\.\d+)?)", item_label(item))
