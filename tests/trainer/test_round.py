@@ -1472,16 +1472,60 @@ def test_every_step_is_an_event() -> None:
     assert rnd.events[-1] == {"type": "pay", "hand": "1", "amounts": {"seat": "10"}}
 
 
-@pytest.mark.parametrize("ace", [False, True])
-def test_the_deal_s_hand_is_the_hand_the_class_makes(ace: bool) -> None:
-    """`hand.dealt` makes a dealt hand without calling the class: every field as Hand() sets it."""
-    from trainer.game.hand import Hand, dealt
+@pytest.mark.parametrize(
+    ("cards", "legal", "natural"),
+    [
+        (["9S", "8H"], (HIT, STAND), False),
+        (["AS", "6H"], (HIT, STAND), False),
+        (["5S", "5H"], (HIT, STAND, DOUBLE, SPLIT), False),
+        (["AS", "KH"], (), True),
+    ],
+)
+def test_the_deal_s_hand_is_the_hand_the_class_makes(
+    cards: list[str], legal: tuple[str, ...], natural: bool
+) -> None:
+    """`hand.dealt` makes a dealt hand without calling the class: every field as Hand() sets it,
+    then what the deal sets on it (what it may do, a Black Jack closed); and it is on its box."""
+    from trainer.game.hand import Box, Hand, dealt
+    from trainer.game.round import _two_cards
 
     bets = {"seat": D(10), "ann": D(5)}
-    cards = ["AS", "6H"] if ace else ["9S", "8H"]
-    low = 7 if ace else 17
-    made = Hand(3, list(cards), bets, bets, ["7 or 17" if ace else "17"], "3", low, ace)
-    fast = dealt(3, list(cards), bets, "7 or 17" if ace else "17", "3", low, ace)
+    low, ace, said, two_legal, two_natural = _two_cards("9-11", "rank")[cards[0]][cards[1]]
+    assert (two_legal, two_natural) == (legal, natural)
+    made = Hand(3, list(cards), bets, bets, [said], "3", low, ace)
+    made.legal = legal
+    made.natural = made.closed = natural
+    box = Box(3, bets)
+    fast = dealt(box, list(cards), said, low, ace, legal, natural)
     for field in Hand.__slots__:
         assert getattr(fast, field) == getattr(made, field), field
     assert fast.stakes is fast.original is bets
+    assert box.hands == [fast]
+
+
+def test_the_two_cards_table_reads_each_hand_as_the_rules_do() -> None:
+    """The deal's table of two-card hands says what the rules say of every two cards: the point
+    and its words, the pairs by rank or by value, the totals that double, the Black Jacks."""
+    from trainer.game.announce import announce_points
+    from trainer.game.cards import CARD_VALUE, is_natural, is_pair, points
+    from trainer.game.round import _DOUBLE_TOTALS, _two_cards
+
+    ACTIONS_OF = {  # noqa: N806
+        (False, False): (HIT, STAND),
+        (False, True): (HIT, STAND, SPLIT),
+        (True, False): (HIT, STAND, DOUBLE),
+        (True, True): (HIT, STAND, DOUBLE, SPLIT),
+    }
+    for double_on in ("9-11", "10-11", "none", "any"):
+        for split in ("rank", "value", "none"):
+            table = _two_cards(double_on, split)
+            for a in CARD_VALUE:
+                for b in CARD_VALUE:
+                    low, soft = points([a, b])
+                    natural = is_natural([a, b])
+                    best = low + 10 if soft else low
+                    may_double = not natural and best in _DOUBLE_TOTALS[double_on]
+                    may_split = not natural and split != "none" and is_pair(a, b, split == "value")
+                    legal = () if natural else ACTIONS_OF[may_double, may_split]
+                    said = announce_points(low, soft, natural=natural)
+                    assert table[a][b] == (low, "A" in (a[0], b[0]), said, legal, natural)

@@ -19,7 +19,6 @@ from trainer.game.payout import ZERO
 _LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
 
 
-
 class _Nothing(dict[str, Decimal]):
     """No amount for anyone, and none may be added: one shared empty mapping, in place of an
     empty dict made for every box. A dict, so that it reads at a dict's speed; copied or
@@ -141,24 +140,33 @@ _new = object.__new__
 
 
 def dealt(
-    box: int, cards: list[str], bets: dict[str, Decimal], said: str, label: str, low: int, ace: bool
+    box: Box,
+    cards: list[str],
+    said: str,
+    low: int,
+    ace: bool,
+    legal: tuple[str, ...],
+    natural: bool,
 ) -> Hand:
-    """The hand the deal makes on a box: `Hand(box, cards, bets, bets, [said], label, low, ace)`,
-    its stakes and original bet the box's bets, its first words said — made without calling the
-    class, whose call through __init__ costs more than the hand's fields (a round makes one for
-    every box it deals; test_hand checks that both make the same hand)."""
+    """The hand the deal makes on `box` and puts on it: `Hand(box.number, cards, box.bets,
+    box.bets, [said], box.label, low, ace)`, its stakes and original bet the box's bets, its first
+    words said, what it may do (`legal`), closed if it is a Black Jack (`natural`) — made without
+    calling the class, whose call through __init__ costs more than the hand's fields (a round
+    makes one for every box it deals; test_round checks that both make the same hand)."""
     h = _new(Hand)
-    h.box = box
+    h.box = box.number
     h.cards = cards
-    h.stakes = h.original = bets
-    h.label = label
+    h.stakes = h.original = box.bets
+    h.label = box.label
     h.low = low
     h.ace = ace
-    h.split = h.split_aces = h.doubled = h.closed = h.natural = h.natural_paid = False
+    h.split = h.split_aces = h.doubled = h.natural_paid = False
+    h.natural = h.closed = natural
     h.result = None
     h.net = {}
     h.announcements = [said]
-    h.legal = ()
+    h.legal = legal
+    box.hands.append(h)
     return h
 
 

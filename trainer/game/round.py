@@ -75,6 +75,43 @@ _DOUBLE_TOTALS: dict[str, frozenset[int]] = {
 }
 
 
+# What a hand is on its first two cards: its hard total, an Ace in it or not, the point said
+# [000], what it may do when nobody refuses (`legal_actions`), and whether it is a Black Jack
+TwoCards = tuple[int, bool, str, tuple[str, ...], bool]
+
+# by (double_on, split), then by first and second card (`_two_cards`), made once for each
+_TWO_CARDS: dict[tuple[str, str], dict[str, dict[str, TwoCards]]] = {}
+
+
+def _two_cards(double_on: str, split: str) -> dict[str, dict[str, TwoCards]]:
+    """What every two cards make as a box's first hand, by first and second card, where the
+    table doubles on `double_on` and splits by `split` — the deal looks each hand up here rather
+    than working it out. What it may do: the totals that double [000][002][004] (the best total:
+    A 8 is a soft 19), and pairs by rank [000] or by value [003], two Aces a pair either way; a
+    box holds one hand yet, and max_hands is 2 or more where hands split. A Black Jack takes no
+    decision."""
+    doubles = _DOUBLE_TOTALS[double_on]
+    by_rank: dict[tuple[str, str], TwoCards] = {}
+    for a in VALUE:
+        for b in VALUE:
+            v, w = VALUE[a], VALUE[b]
+            low = v + w
+            ace = v == 1 or w == 1
+            if ace and low == 11:
+                by_rank[a, b] = (low, True, BLACK_JACK, (), True)
+                continue
+            said = SOFT_WORDS[low] if ace else HARD_WORDS[low]
+            pair = a == b if split == "rank" else v == w if split == "value" else False
+            legal = _LEGAL[(low + 10 if ace else low) in doubles][pair]
+            by_rank[a, b] = (low, ace, said, legal, False)
+    table = {
+        first: {second: by_rank[first[0], second[0]] for second in CARD_VALUE}
+        for first in CARD_VALUE
+    }
+    _TWO_CARDS[double_on, split] = table
+    return table
+
+
 class CardSource(Protocol):
     def draw(self) -> str: ...
 
@@ -231,36 +268,16 @@ class Round:
         hands = []
         words = []
         naturals = False
-        # what a hand may do on its two cards (`legal_actions`), worked out here from the points
-        # already in hand: the totals that double [000][002][004], and pairs by rank [000] or by
-        # value [003]; a box holds one hand yet, and max_hands is 2 or more where hands split
-        doubles = _DOUBLE_TOTALS[r.double_on]
-        by_rank = r.split == "rank"
-        by_value = r.split == "value"
-        may_split = by_rank or by_value
+        # what each hand is on its two cards, looked up by the cards (`_two_cards`)
+        two = _TWO_CARDS.get((r.double_on, r.split)) or _two_cards(r.double_on, r.split)
         for b, first, second in zip(boxes, cards, cards[n + 1 : 2 * n + 1], strict=False):
-            bets = b.bets
-            v = CARD_VALUE[first]
-            w = CARD_VALUE[second]
-            low = v + w
             # the hand's stakes and its original bet are the box's bets, which no longer change
             # once the cards are out (a double gives the hand new stakes)
-            if v == 1 or w == 1:
-                said = BLACK_JACK if low == 11 else SOFT_WORDS[low]
-                h = dealt(b.number, [first, second], bets, said, b.label, low, True)
-                if low == 11:  # an Ace and a ten-value [000]
-                    h.natural = h.closed = naturals = True
-                else:
-                    # two Aces are a pair whatever the mode
-                    h.legal = _LEGAL[low + 10 in doubles][may_split and first[0] == second[0]]
-            else:
-                said = HARD_WORDS[low]
-                h = dealt(b.number, [first, second], bets, said, b.label, low, False)
-                h.legal = _LEGAL[low in doubles][
-                    v == w if by_value else by_rank and first[0] == second[0]
-                ]
+            low, ace, said, legal, natural = two[first][second]
+            h = dealt(b, [first, second], said, low, ace, legal, natural)
+            if natural:  # an Ace and a ten-value [000]
+                naturals = True
             words.append(said)
-            b.hands.append(h)
             hands.append(h)
         self._queue = hands  # the hands in playing order (`_advance`)
         self._qi = 0
