@@ -1503,6 +1503,18 @@ def test_the_deal_s_hand_is_the_hand_the_class_makes(
     assert box.hands == [fast]
 
 
+@pytest.mark.parametrize(("number", "bettor"), [(1, "seat"), (7, "ann")])
+def test_the_box_a_first_bet_opens_is_the_box_the_class_makes(number: int, bettor: str) -> None:
+    """`hand.opened` makes a box without calling the class: every field as Box() sets it."""
+    from trainer.game.hand import Box, opened
+
+    made = Box(number, {bettor: D(25)}, D(25))
+    fast = opened(number, bettor, D(25))
+    for field in Box.__slots__:
+        assert getattr(fast, field) == getattr(made, field), field
+    assert fast.insured is made.insured and fast.label == str(number)
+
+
 def test_the_two_cards_table_reads_each_hand_as_the_rules_do() -> None:
     """The deal's table of two-card hands says what the rules say of every two cards: the point
     and its words, the pairs by rank or by value, the totals that double, the Black Jacks."""

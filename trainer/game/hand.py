@@ -202,3 +202,17 @@ class Box:
     def insurance_net(self) -> Decimal | None:
         """The insurance's net to the box's bettors together, once settled."""
         return sum(self.insurance_nets.values(), ZERO) if self.insurance_nets else None
+
+
+def opened(number: int, bettor: str, amount: Decimal) -> Box:
+    """The box a first bet takes: `Box(number, {bettor: amount}, amount)`, made without calling
+    the class, as `dealt` makes a hand (a round opens one for every box bet on; test_round checks
+    that both make the same box). `number` is one of the table's, 1 to 7."""
+    b = _new(Box)
+    b.number = number
+    b.label = _LABELS[number]
+    b.bets = {bettor: amount}
+    b.hands = []
+    b.insured = b.insurance_nets = NOTHING
+    b.total = amount
+    return b

@@ -32,7 +32,7 @@ from trainer.game.events import DOUBLE as S_DOUBLE
 from trainer.game.events import HIT as S_HIT
 from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
-from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand, dealt
+from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand, dealt, opened
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money
 from trainer.game.rules import HouseRules
@@ -205,7 +205,7 @@ class Round:
             if box < self._last_box:
                 self._unordered = True
             self._last_box = box
-            self.boxes[box] = Box(box, {bettor: amount}, amount)
+            self.boxes[box] = opened(box, bettor, amount)
             if bettor != SEAT:
                 self._unseated += 1  # until the seated player bets on it
             return
