@@ -70,11 +70,15 @@ def basic_strategy(low: int, ace: bool, first: str, up: str, legal: tuple[str, .
 
 
 # `basic_strategy` looked up rather than worked out at each decision, so that the player's own
-# thinking costs little beside the engine's: STRATEGY[up][low][ace][legal] is the decision for
-# the actions `legal` the round offers (the round's own tuples, one of LEGAL_SETS): the first of
-# the actions the player wants, in order, that the hand may take. A hand that may split is a
-# pair, and a pair of Aces or 8s is the only pair with a hard total of 2 with an Ace or 16
-# without. (`make_player` checks that the table decides as `basic_strategy` does.)
+# thinking costs little beside the engine's: STRATEGY[up][low][ace] is what the player does with
+# a hand of hard total `low`, an Ace in it or not, against the up card `up`. Where he wants to
+# hit or stand, which a hand with the turn always may, it is that action, and he asks the round
+# nothing; where he would rather split or double, it is his decision by the actions `legal` the
+# round offers (the round's own tuples, one of LEGAL_SETS): the first of the actions he wants,
+# in order, that the hand may take — so he asks `legal_actions` only then, as a player asks the
+# dealer only whether he may split or double. A hand that may split is a pair, and a pair of
+# Aces or 8s is the only pair with a hard total of 2 with an Ace or 16 without.
+# (`make_player` checks that the table decides as `basic_strategy` does.)
 _ALL = (SPLIT, DOUBLE, HIT, STAND)
 
 LEGAL_SETS = (
@@ -84,8 +88,10 @@ LEGAL_SETS = (
     (HIT, STAND, DOUBLE, SPLIT),
 )
 
+Decision = str | dict[tuple[str, ...], str]  # an action, or the action by the legal actions
 
-def _wanted(low: int, ace: bool, up: str) -> dict[tuple[str, ...], str]:
+
+def _wanted(low: int, ace: bool, up: str) -> Decision:
     first = ("A" if ace else "8") if (low, ace) in ((2, True), (16, False)) else "2"
     wanted = [
         a
@@ -93,10 +99,12 @@ def _wanted(low: int, ace: bool, up: str) -> dict[tuple[str, ...], str]:
         if basic_strategy(low, ace, first, up, (HIT, STAND, *([a] if a in (SPLIT, DOUBLE) else ())))
         == a
     ]
+    if wanted[0] in (HIT, STAND):
+        return wanted[0]
     return {legal: next(a for a in wanted if a in legal) for legal in LEGAL_SETS}
 
 
-STRATEGY: dict[str, tuple[tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str]], ...]] = {
+STRATEGY: dict[str, tuple[tuple[Decision, Decision], ...]] = {
     up: tuple((_wanted(low, False, up), _wanted(low, True, up)) for low in range(32))
     for up in "A23456789TJQK"
 }
@@ -118,7 +126,8 @@ def _check_strategy() -> None:
                         if low > 21:
                             continue
                         want = basic_strategy(low, ace, first, up, legal)
-                        got = STRATEGY[up][low][ace][legal]
+                        d = STRATEGY[up][low][ace]
+                        got = d if type(d) is str else d[legal]
                         assert got == want, (first, second, more, up, legal, got, want)
 
 
@@ -160,7 +169,8 @@ def make_player(
         legal_actions = rnd.legal_actions
         act = rnd.act
         while (h := rnd.current) is not None:
-            act(wanted[h.low][h.ace][legal_actions()])
+            d = wanted[h.low][h.ace]
+            act(d if type(d) is str else d[legal_actions()])
         rnd.balances()
         shoe.end_round()
 
