@@ -1484,18 +1484,19 @@ def test_every_step_is_an_event() -> None:
 def test_the_deal_s_hand_is_the_hand_the_class_makes(
     cards: list[str], legal: tuple[str, ...], natural: bool
 ) -> None:
-    """`hand.dealt` makes a dealt hand without calling the class: every field as Hand() sets it,
-    then what the deal sets on it (what it may do, a Black Jack closed); and it is on its box."""
-    from trainer.game.hand import Box, Hand, dealt
+    """`hand.dealt` makes a dealt hand as make_hand does, every field, then what the deal sets on
+    it (what it may do, a Black Jack closed); and it is on its box."""
+    from trainer.game.hand import Hand, dealt, make_hand, opened
     from trainer.game.round import _two_cards
 
     bets = {"seat": D(10), "ann": D(5)}
     low, ace, said, two_legal, two_natural = _two_cards("9-11", "rank")[cards[0]][cards[1]]
     assert (two_legal, two_natural) == (legal, natural)
-    made = Hand(3, list(cards), bets, bets, [said], "3", low, ace)
+    made = make_hand(3, list(cards), bets, bets, [said], "3", low, ace)
     made.legal = legal
     made.natural = made.closed = natural
-    box = Box(3, bets)
+    box = opened(3, "seat", D(10))
+    box.bets = bets
     fast = dealt(box, list(cards), said, low, ace, legal, natural)
     for field in Hand.__slots__:
         assert getattr(fast, field) == getattr(made, field), field
@@ -1504,15 +1505,18 @@ def test_the_deal_s_hand_is_the_hand_the_class_makes(
 
 
 @pytest.mark.parametrize(("number", "bettor"), [(1, "seat"), (7, "ann")])
-def test_the_box_a_first_bet_opens_is_the_box_the_class_makes(number: int, bettor: str) -> None:
-    """`hand.opened` makes a box without calling the class: every field as Box() sets it."""
-    from trainer.game.hand import Box, opened
+def test_the_box_a_first_bet_opens_holds_that_bet_and_no_hand(number: int, bettor: str) -> None:
+    from trainer.game.hand import NOTHING, Box, opened
 
-    made = Box(number, {bettor: D(25)}, D(25))
-    fast = opened(number, bettor, D(25))
-    for field in Box.__slots__:
-        assert getattr(fast, field) == getattr(made, field), field
-    assert fast.insured is made.insured and fast.label == str(number)
+    box = opened(number, bettor, D(25))
+    assert (box.number, box.label, box.bets, box.total, box.hands) == (
+        number, str(number), {bettor: D(25)}, D(25), []
+    )  # fmt: skip
+    assert box.insured is box.insurance_nets is NOTHING
+    assert (box.insurance, box.insurance_net) == (None, None)
+    assert set(Box.__slots__) == {
+        "number", "label", "bets", "total", "hands", "insured", "insurance_nets"
+    }  # fmt: skip
 
 
 def test_the_two_cards_table_reads_each_hand_as_the_rules_do() -> None:

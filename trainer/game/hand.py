@@ -80,36 +80,6 @@ class Hand:
     # them (Round.legal_actions)
     legal: tuple[str, ...]
 
-    # Written out rather than made by the dataclass: a round makes a hand for every box it deals,
-    # and a plain __init__ with few parameters costs half as much.
-    def __init__(
-        self,
-        box: int,
-        cards: list[str],
-        stakes: dict[str, Decimal],
-        original: dict[str, Decimal],
-        announcements: list[str],
-        label: str = "",
-        low: int = 0,
-        ace: bool = False,
-        split: bool = False,
-        split_aces: bool = False,
-    ) -> None:
-        self.box = box
-        self.cards = cards
-        self.stakes = stakes
-        self.original = original
-        self.label = label
-        self.low = low
-        self.ace = ace
-        self.split = split
-        self.split_aces = split_aces
-        self.doubled = self.closed = self.natural = self.natural_paid = False
-        self.result = None
-        self.net = {}
-        self.announcements = announcements
-        self.legal = ()
-
     def add(self, card: str) -> None:
         cards = self.cards
         cards.append(card)
@@ -136,7 +106,42 @@ class Hand:
         return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
 
 
-_new = object.__new__
+# Hand() and Box() are blank: their fields are set by the functions below, which make them.
+# (A class without __init__ is the cheapest to call: a round makes a box for every box bet on and
+# a hand for every box it deals.)
+
+
+def make_hand(
+    box: int,
+    cards: list[str],
+    stakes: dict[str, Decimal],
+    original: dict[str, Decimal],
+    announcements: list[str],
+    label: str = "",
+    low: int = 0,
+    ace: bool = False,
+    split: bool = False,
+    split_aces: bool = False,
+) -> Hand:
+    """A hand on box `box` holding `cards` (their hard total `low`, an Ace in them or not), with
+    its stakes and original bet per bettor, its words so far and its label; `split`: born of a
+    split, `split_aces`: of split Aces."""
+    h = Hand()
+    h.box = box
+    h.cards = cards
+    h.stakes = stakes
+    h.original = original
+    h.label = label
+    h.low = low
+    h.ace = ace
+    h.split = split
+    h.split_aces = split_aces
+    h.doubled = h.closed = h.natural = h.natural_paid = False
+    h.result = None
+    h.net = {}
+    h.announcements = announcements
+    h.legal = ()
+    return h
 
 
 def dealt(
@@ -148,12 +153,12 @@ def dealt(
     legal: tuple[str, ...],
     natural: bool,
 ) -> Hand:
-    """The hand the deal makes on `box` and puts on it: `Hand(box.number, cards, box.bets,
+    """The hand the deal makes on `box` and puts on it: `make_hand(box.number, cards, box.bets,
     box.bets, [said], box.label, low, ace)`, its stakes and original bet the box's bets, its first
-    words said, what it may do (`legal`), closed if it is a Black Jack (`natural`) — made without
-    calling the class, whose call through __init__ costs more than the hand's fields (a round
-    makes one for every box it deals; test_round checks that both make the same hand)."""
-    h = _new(Hand)
+    words said, what it may do (`legal`), closed if it is a Black Jack (`natural`) — written out
+    rather than made by make_hand, whose call costs more than the hand's fields (test_round
+    checks that both make the same hand)."""
+    h = Hand()
     h.box = box.number
     h.cards = cards
     h.stakes = h.original = box.bets
@@ -185,14 +190,6 @@ class Box:
     total: Decimal
     label: str  # the box's number as text, the label of its hand until it splits
 
-    def __init__(self, number: int, bets: dict[str, Decimal], total: Decimal = ZERO) -> None:
-        self.number = number
-        self.label = _LABELS[number] if number < 8 else str(number)
-        self.bets = bets
-        self.hands = []
-        self.insured = self.insurance_nets = NOTHING
-        self.total = total
-
     @property
     def insurance(self) -> Decimal | None:
         """What the box's bettors insured together, or None if nobody did."""
@@ -205,10 +202,9 @@ class Box:
 
 
 def opened(number: int, bettor: str, amount: Decimal) -> Box:
-    """The box a first bet takes: `Box(number, {bettor: amount}, amount)`, made without calling
-    the class, as `dealt` makes a hand (a round opens one for every box bet on; test_round checks
-    that both make the same box). `number` is one of the table's, 1 to 7."""
-    b = _new(Box)
+    """The box a first bet takes, box `number` (one of the table's, 1 to 7) with `bettor`'s bet
+    `amount`, and no hand yet."""
+    b = Box()
     b.number = number
     b.label = _LABELS[number]
     b.bets = {bettor: amount}

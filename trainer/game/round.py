@@ -32,7 +32,19 @@ from trainer.game.events import DOUBLE as S_DOUBLE
 from trainer.game.events import HIT as S_HIT
 from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
-from trainer.game.hand import BLACKJACK, BUST, LOSE, PUSH, SEAT, WIN, Box, Hand, dealt, opened
+from trainer.game.hand import (
+    BLACKJACK,
+    BUST,
+    LOSE,
+    PUSH,
+    SEAT,
+    WIN,
+    Box,
+    Hand,
+    dealt,
+    make_hand,
+    opened,
+)
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money
 from trainer.game.rules import HouseRules
@@ -642,7 +654,7 @@ class Round:
         h.announcements.clear()  # the pair's point was the box's; each hand starts anew
         h.low = VALUE[h.cards[0][0]]
         h.ace = h.low == 1
-        new = Hand(
+        new = make_hand(
             h.box,
             [second],
             {k: v for k, v in box.bets.items() if k not in refusals},
