@@ -35,7 +35,7 @@ from trainer.game.round import (
     RoundError,
 )
 from trainer.game.rules import HouseRules
-from trainer.game.shoe import OutOfCards, Shoe
+from trainer.game.shoe import OutOfCards, ScriptedCards, Shoe
 
 
 def cur(rnd: Round) -> Hand:
@@ -1481,34 +1481,37 @@ def test_every_step_is_an_event() -> None:
         (["AS", "KH"], (), True),
     ],
 )
-def test_the_deal_s_hand_is_the_hand_the_class_makes(
+def test_the_deal_s_hand_is_the_hand_make_hand_makes(
     cards: list[str], legal: tuple[str, ...], natural: bool
 ) -> None:
-    """`hand.dealt` makes a dealt hand as make_hand does, every field, then what the deal sets on
-    it (what it may do, a Black Jack closed); and it is on its box."""
-    from trainer.game.hand import Hand, dealt, make_hand, opened
-    from trainer.game.round import _two_cards
+    """The deal fills each hand itself, written out: every field as make_hand sets it, then what
+    the deal sets on it (what it may do, a Black Jack closed); and it is on its box."""
+    from trainer.game.cards import points
+    from trainer.game.hand import make_hand
 
-    bets = {"seat": D(10), "ann": D(5)}
-    low, ace, said, two_legal, two_natural = _two_cards("9-11", "rank")[cards[0]][cards[1]]
-    assert (two_legal, two_natural) == (legal, natural)
-    made = make_hand(3, list(cards), bets, bets, [said], "3", low, ace)
+    bets = {"seat": "10", "ann": "5"}
+    rnd = new_round("casino-fr", {1: 10, 3: bets}, ["TC", cards[0], "TD", "9C", cards[1]])
+    box = rnd.boxes[3]
+    low, soft = points(cards)
+    said = announce_points(low, soft, natural=natural)
+    made = make_hand(3, list(cards), box.bets, box.bets, [said], "3", low, "A" in "".join(cards))
     made.legal = legal
     made.natural = made.closed = natural
-    box = opened(3, "seat", D(10))
-    box.bets = bets
-    fast = dealt(box, list(cards), said, low, ace, legal, natural)
+    fast = box.hands[0]
     for field in Hand.__slots__:
         assert getattr(fast, field) == getattr(made, field), field
-    assert fast.stakes is fast.original is bets
-    assert box.hands == [fast]
+    assert fast.stakes is fast.original is box.bets
+    assert box.hands == [fast] and rnd.hands()[1] is fast
 
 
 @pytest.mark.parametrize(("number", "bettor"), [(1, "seat"), (7, "ann")])
 def test_the_box_a_first_bet_opens_holds_that_bet_and_no_hand(number: int, bettor: str) -> None:
-    from trainer.game.hand import NOTHING, Box, opened
+    """Round.bet fills the box it opens itself: every field of a Box."""
+    from trainer.game.hand import NOTHING, Box
 
-    box = opened(number, bettor, D(25))
+    rnd = Round(HouseRules.from_spec("casino-it"), ScriptedCards([]))
+    rnd.bet(number, bettor, D(25))
+    box = rnd.boxes[number]
     assert (box.number, box.label, box.bets, box.total, box.hands) == (
         number, str(number), {bettor: D(25)}, D(25), []
     )  # fmt: skip

@@ -16,7 +16,7 @@ from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import CARD_VALUE
 from trainer.game.payout import ZERO
 
-_LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
+BOX_LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
 
 
 class _Nothing(dict[str, Decimal]):
@@ -106,9 +106,9 @@ class Hand:
         return POINT_WORDS[low, self.ace and low <= 11, self.natural, closed]
 
 
-# Hand() and Box() are blank: their fields are set by the functions below, which make them.
-# (A class without __init__ is the cheapest to call: a round makes a box for every box bet on and
-# a hand for every box it deals.)
+# Hand() and Box() are blank: make_hand fills a hand, and the round fills the boxes it opens
+# at a first bet and the hands it deals (Round.bet, Round.deal). A class without __init__ is the
+# cheapest to call, and a round makes a box for every box bet on and a hand for every box dealt.
 
 
 def make_hand(
@@ -144,37 +144,6 @@ def make_hand(
     return h
 
 
-def dealt(
-    box: Box,
-    cards: list[str],
-    said: str,
-    low: int,
-    ace: bool,
-    legal: tuple[str, ...],
-    natural: bool,
-) -> Hand:
-    """The hand the deal makes on `box` and puts on it: `make_hand(box.number, cards, box.bets,
-    box.bets, [said], box.label, low, ace)`, its stakes and original bet the box's bets, its first
-    words said, what it may do (`legal`), closed if it is a Black Jack (`natural`) — written out
-    rather than made by make_hand, whose call costs more than the hand's fields (test_round
-    checks that both make the same hand)."""
-    h = Hand()
-    h.box = box.number
-    h.cards = cards
-    h.stakes = h.original = box.bets
-    h.label = box.label
-    h.low = low
-    h.ace = ace
-    h.split = h.split_aces = h.doubled = h.natural_paid = False
-    h.natural = h.closed = natural
-    h.result = None
-    h.net = {}
-    h.announcements = [said]
-    h.legal = legal
-    box.hands.append(h)
-    return h
-
-
 @dataclass(init=False, slots=True, eq=False)
 class Box:
     number: int
@@ -199,16 +168,3 @@ class Box:
     def insurance_net(self) -> Decimal | None:
         """The insurance's net to the box's bettors together, once settled."""
         return sum(self.insurance_nets.values(), ZERO) if self.insurance_nets else None
-
-
-def opened(number: int, bettor: str, amount: Decimal) -> Box:
-    """The box a first bet takes, box `number` (one of the table's, 1 to 7) with `bettor`'s bet
-    `amount`, and no hand yet."""
-    b = Box()
-    b.number = number
-    b.label = _LABELS[number]
-    b.bets = {bettor: amount}
-    b.hands = []
-    b.insured = b.insurance_nets = NOTHING
-    b.total = amount
-    return b

@@ -34,16 +34,16 @@ from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import (
     BLACKJACK,
+    BOX_LABELS,
     BUST,
     LOSE,
+    NOTHING,
     PUSH,
     SEAT,
     WIN,
     Box,
     Hand,
-    dealt,
     make_hand,
-    opened,
 )
 from trainer.game.insurance import Insurance
 from trainer.game.payout import TWO, ZERO, blackjack_win, money
@@ -217,7 +217,14 @@ class Round:
             if box < self._last_box:
                 self._unordered = True
             self._last_box = box
-            self.boxes[box] = opened(box, bettor, amount)
+            # the box opened by its first bet, its bettor's alone, with no hand yet
+            b = self.boxes[box] = Box()
+            b.number = box
+            b.label = BOX_LABELS[box]
+            b.bets = {bettor: amount}
+            b.hands = []
+            b.insured = b.insurance_nets = NOTHING
+            b.total = amount
             if bettor != SEAT:
                 self._unseated += 1  # until the seated player bets on it
             return
@@ -283,10 +290,26 @@ class Round:
         # what each hand is on its two cards, looked up by the cards (`_two_cards`)
         two = _TWO_CARDS.get((r.double_on, r.split)) or _two_cards(r.double_on, r.split)
         for b, first, second in zip(boxes, cards, cards[n + 1 : 2 * n + 1], strict=False):
-            # the hand's stakes and its original bet are the box's bets, which no longer change
-            # once the cards are out (a double gives the hand new stakes)
             low, ace, said, legal, natural = two[first][second]
-            h = dealt(b, [first, second], said, low, ace, legal, natural)
+            # the box's hand: make_hand(b.number, [first, second], b.bets, b.bets, [said],
+            # b.label, low, ace), written out (a round makes one for every box it deals), with
+            # what it may do, and closed if it is a Black Jack; its stakes and original bet are
+            # the box's bets, which no longer change once the cards are out (a double gives the
+            # hand new stakes)
+            h = Hand()
+            h.box = b.number
+            h.cards = [first, second]
+            h.stakes = h.original = b.bets
+            h.label = b.label
+            h.low = low
+            h.ace = ace
+            h.split = h.split_aces = h.doubled = h.natural_paid = False
+            h.natural = h.closed = natural
+            h.result = None
+            h.net = {}
+            h.announcements = [said]
+            h.legal = legal
+            b.hands.append(h)
             if natural:  # an Ace and a ten-value [000]
                 naturals = True
             words.append(said)
