@@ -10,9 +10,9 @@ The steps, and the keys they are written with besides "type":
 - (DEAL, to, card): "to", "card"; (DEAL_DOWN, to, card), the hole card: the same and "face":
   "down"; (ANNOUNCE, hand, words): "hand", "words"; (DEAL_SAY, to, card, words), a card and the
   point said after it, is written as the two steps it is, a deal and an announce; and the whole
-  deal is one step, (DEAL_ROUND, boxes, cards, up_words, hole, words), written as its cards one
-  by one, the dealer's point after his up card and each box's point at the end [000] (`boxes`,
-  the round's boxes in box order, give the labels: a box's never changes);
+  deal is one step, (DEAL_ROUND, boxes, cards, up_words, hole), written as its cards one by one,
+  the dealer's point after his up card and each box's point at the end [000], said of its two
+  cards (`boxes`, the round's boxes in box order, give the labels: a box's never changes);
 - (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
   into): "hand", "into";
 - (PAY, hand, net), (PUSH, hand, net), (BLACKJACK_PAID, hand, net), (COLLECT, hand, stakes) and
@@ -32,6 +32,8 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from trainer.game.announce import announce_points
+from trainer.game.cards import is_natural, points
 from trainer.game.payout import money_cached, money_map
 
 Step = tuple[Any, ...]
@@ -93,8 +95,14 @@ _WRITE: dict[str, Callable[[Step], dict[str, Any]]] = {
 _WRITE[INSURANCE_PAID] = _WRITE[INSURANCE_COLLECTED] = _WRITE[INSURE]
 
 
+def _two_card_words(first: str, second: str) -> str:
+    """What is said of a box's first two cards at the end of the deal [000]."""
+    low, soft = points((first, second))
+    return announce_points(low, soft, natural=is_natural((first, second)))
+
+
 def _deal_round(s: Step) -> list[dict[str, Any]]:
-    _, boxes, cards, up_words, hole, words = s
+    _, boxes, cards, up_words, hole = s
     labels = [b.label for b in boxes]
     n = len(labels)
     out = [{"type": DEAL, "to": t, "card": c} for t, c in zip(labels, cards, strict=False)]
@@ -104,7 +112,10 @@ def _deal_round(s: Step) -> list[dict[str, Any]]:
     out += [{"type": DEAL, "to": t, "card": c} for t, c in zip(labels, second, strict=True)]
     if hole:
         out.append({"type": DEAL, "to": DEALER, "card": cards[2 * n + 1], "face": "down"})
-    out += [{"type": ANNOUNCE, "hand": t, "words": w} for t, w in zip(labels, words, strict=True)]
+    out += [
+        {"type": ANNOUNCE, "hand": t, "words": _two_card_words(a, b)}
+        for t, a, b in zip(labels, cards[:n], second, strict=True)
+    ]
     return out
 
 

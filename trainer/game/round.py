@@ -285,7 +285,6 @@ class Round:
         cards = self._deal_cards(2 * n + 2 if r.hole_card else 2 * n + 1, boxes)
         up = cards[n]
         hands = []
-        words = []
         naturals = False
         # what each hand is on its two cards, looked up by the cards (`_two_cards`)
         two = _TWO_CARDS.get((r.double_on, r.split)) or _two_cards(r.double_on, r.split)
@@ -312,7 +311,6 @@ class Round:
             b.hands.append(h)
             if natural:  # an Ace and a ten-value [000]
                 naturals = True
-            words.append(said)
             hands.append(h)
         self._queue = hands  # the hands in playing order (`_advance`)
         self._qi = 0
@@ -322,7 +320,7 @@ class Round:
             self._dealer.take_hole_card(cards[2 * n + 1])
         # the deal as one step: written out card by card when read (trainer.game.events)
         add = self._steps.append
-        add((DEAL_ROUND, boxes, cards, up_words, r.hole_card, words))
+        add((DEAL_ROUND, boxes, cards, up_words, r.hole_card))
         # (no hand becomes a natural after the deal, so without one there is nothing to pay)
         if up_value not in (1, 10) and not r.hole_card:
             # [000] the dealer cannot make Black Jack: naturals are paid at once, 3 to 2
