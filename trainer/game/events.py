@@ -15,8 +15,10 @@ The steps, and the keys they are written with besides "type":
   cards (`boxes`, the round's boxes in box order, give the labels: a box's never changes);
 - (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
   into): "hand", "into";
-- (PAY, hand, net), (PUSH, hand, net), (BLACKJACK_PAID, hand, net), (COLLECT, hand, stakes) and
-  (COLLECT_NET, hand, net), a collection written from the hand's net: "hand", "amounts";
+- (BLACKJACK_PAID, hand, net) and (COLLECT, hand, stakes), a bust hand collected: "hand",
+  "amounts"; the settlement is one step, (SETTLEMENT, hands), the round's queue, written as a
+  "pay", "push" or "collect" of each hand settled then, in settlement order, from its result and
+  net;
 - (INSURANCE_OFFERED, boxes): "boxes"; (INSURANCE_CLOSED,); (INSURE, box, bettor, amount),
   (INSURANCE_PAID, ...), (INSURANCE_COLLECTED, ...): "box", "bettor", "amount";
 - (EXPOSED, card): "card"; (OFFER, to, card, taken): "to", "card", "taken"; (BURN, card) and
@@ -34,6 +36,7 @@ from typing import Any
 
 from trainer.game.announce import announce_points
 from trainer.game.cards import is_natural, points
+from trainer.game.hand import BUST, LOSE
 from trainer.game.payout import money_cached, money_map
 
 Step = tuple[Any, ...]
@@ -52,7 +55,6 @@ PAY = "pay"
 PUSH = "push"
 BLACKJACK_PAID = "blackjack-paid"
 COLLECT = "collect"
-COLLECT_NET = "collect-net"
 INSURANCE_OFFERED = "insurance-offered"
 INSURANCE_CLOSED = "insurance-closed"
 INSURE = "insure"
@@ -62,6 +64,7 @@ EXPOSED = "exposed"
 OFFER = "offer"
 BURN = "burn"
 REVEAL = "reveal"
+SETTLEMENT = "settlement"
 
 
 def _lost(net: Mapping[str, Decimal]) -> dict[str, str]:
@@ -79,11 +82,8 @@ _WRITE: dict[str, Callable[[Step], dict[str, Any]]] = {
     STAND: lambda s: {"type": STAND, "hand": s[1]},
     DOUBLE: lambda s: {"type": DOUBLE, "hand": s[1], "stakes": money_map(s[2])},
     SPLIT: lambda s: {"type": SPLIT, "hand": s[1], "into": list(s[2])},
-    PAY: lambda s: {"type": PAY, "hand": s[1], "amounts": money_map(s[2])},
-    PUSH: lambda s: {"type": PUSH, "hand": s[1], "amounts": money_map(s[2])},
     BLACKJACK_PAID: lambda s: {"type": BLACKJACK_PAID, "hand": s[1], "amounts": money_map(s[2])},
     COLLECT: lambda s: {"type": COLLECT, "hand": s[1], "amounts": money_map(s[2])},
-    COLLECT_NET: lambda s: {"type": COLLECT, "hand": s[1], "amounts": _lost(s[2])},
     INSURANCE_OFFERED: lambda s: {"type": INSURANCE_OFFERED, "boxes": list(s[1])},
     INSURANCE_CLOSED: lambda s: {"type": INSURANCE_CLOSED},
     INSURE: lambda s: {"type": s[0], "box": s[1], "bettor": s[2], "amount": money_cached(s[3])},
@@ -119,6 +119,24 @@ def _deal_round(s: Step) -> list[dict[str, Any]]:
     return out
 
 
+def _settlement(s: Step) -> list[dict[str, Any]]:
+    """The settlement, hand by hand as the dealer settles them: the round's queue `s[1]` read
+    backwards, every hand but those settled before it — bust, or a Black Jack paid at once
+    [000][003]. A hand collected is written from its net (what it lost), one paid or pushed
+    from its net too."""
+    out = []
+    for h in reversed(s[1]):
+        result = h.result
+        if result == BUST or h.natural_paid:
+            continue
+        if result == LOSE:
+            out.append({"type": COLLECT, "hand": h.label, "amounts": _lost(h.net)})
+        else:  # paid (a win, a Black Jack) or pushed
+            kind = PUSH if result == PUSH else PAY
+            out.append({"type": kind, "hand": h.label, "amounts": money_map(h.net)})
+    return out
+
+
 class Record:
     """The steps of one round: appended to `steps` while it is played, `written` to read them.
     (The round makes its record when it is first read: most rounds never are.)
@@ -146,6 +164,8 @@ class Record:
                     out.append({"type": ANNOUNCE, "hand": s[1], "words": s[3]})
                 elif kind == DEAL_ROUND:
                     out += _deal_round(s)
+                elif kind == SETTLEMENT:
+                    out += _settlement(s)
                 else:
                     out.append(write[kind](s))
             self._read = len(steps)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
-from trainer.game.events import COLLECT, COLLECT_NET, PAY, Step
+from trainer.game.events import SETTLEMENT, Step
 from trainer.game.hand import BLACKJACK, LOSE, PUSH, WIN, Box, Hand  # PUSH: a result and a step
 from trainer.game.payout import ZERO, blackjack_win
 from trainer.game.rules import HouseRules
@@ -40,8 +40,8 @@ def settle(
 
     `hands` are every hand of the round in playing order, box by box and a box's hands first to
     last (the round's queue): read backwards, they are in settlement order (`settlement_order`).
-    Each net is added to `balance`, the round's running nets by bettor, as it is settled."""
-    add = steps.append
+    Each net is added to `balance`, the round's running nets by bettor, as it is settled; the
+    settlement is recorded as one step, written out hand by hand when read (events.SETTLEMENT)."""
     # each net is the hand's own empty dict, filled here (loops rather than comprehensions or
     # copies: a hand has one or two bettors, for whom a new dict costs more than the filling)
     for h in reversed(hands):
@@ -57,7 +57,6 @@ def settle(
                 for k in stakes:
                     net[k] = ZERO
                     balance[k] = balance[k] + ZERO if k in balance else ZERO
-                add((PUSH, h.label, net))
                 continue
             if rules.dealer_bj_takes == "original":
                 lost = False
@@ -66,12 +65,7 @@ def settle(
                     n = net[k] = -v
                     balance[k] = balance[k] + n if k in balance else n
                     lost = lost or bool(v)
-                if lost:
-                    h.result = LOSE
-                    add((COLLECT_NET, h.label, net))
-                else:
-                    h.result = PUSH
-                    add((PUSH, h.label, net))
+                h.result = LOSE if lost else PUSH
                 continue
             # a dealer Black Jack takes every bet, doubles and splits included [001]
             # (dealer_bj_takes all)
@@ -79,29 +73,25 @@ def settle(
             for k, v in stakes.items():
                 n = net[k] = -v
                 balance[k] = balance[k] + n if k in balance else n
-            add((COLLECT, h.label, stakes))
         elif h.natural:
             # [003] a dealer 21 in three or more cards does not beat a Black Jack
             h.result = BLACKJACK
             for k, v in stakes.items():
                 n = net[k] = blackjack_win(v, rules)
                 balance[k] = balance[k] + n if k in balance else n
-            add((PAY, h.label, net))
         elif dealer_best > 21 or best > dealer_best:
             h.result = WIN  # [000] dealer bust pays every bet still in play
             for k, v in stakes.items():
                 net[k] = v
                 balance[k] = balance[k] + v if k in balance else v
-            add((PAY, h.label, net))
         elif best == dealer_best:
             h.result = PUSH
             for k in stakes:
                 net[k] = ZERO
                 balance[k] = balance[k] + ZERO if k in balance else ZERO
-            add((PUSH, h.label, net))
         else:
             h.result = LOSE
             for k, v in stakes.items():
                 n = net[k] = -v
                 balance[k] = balance[k] + n if k in balance else n
-            add((COLLECT, h.label, stakes))
+    steps.append((SETTLEMENT, hands))
