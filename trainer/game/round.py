@@ -753,55 +753,57 @@ class Round:
         self._steps.append((ev.BURN, card))
 
     # ------------------------------------------------------------------ dealer
-    def _dealer_hit(self) -> bool:
-        """The dealer draws a card (one he kept when it was exposed comes first [003]) and
-        announces the hand; True while it must draw again [000]."""
-        dealer = self._dealer
-        if dealer.kept:
-            c = dealer.kept.pop(0)
-        else:
-            try:
-                c = self._draw()
-            except OutOfCards:
-                self.drawing_for = DEALER
-                raise
-        return dealer.hit(c)
-
     def _dealer_plays(self) -> None:
         """RULES.md §6.5 and §8: the dealer's second card (with a hole card, that card turned
-        [001][004]), the insurance and the waiting naturals settled on it, then his draws.
+        [001][004]), the insurance and the waiting naturals settled on it, then his draws, and
+        the settlement (§9, `settle`).
 
         He draws only while something is left to settle against his hand (chosen): when every
         hand has bust, or only Black Jacks already paid remain, he takes no card, unless an
         insurance bet waits for his second card; and he stops as soon as nothing is left (a
-        natural paid on his second card leaves nothing to draw for)."""
+        natural paid on his second card leaves nothing to draw for). An exposed card he kept
+        [003] is his next card."""
         self.phase = DONE
+        self.current = None
         dealer = self._dealer
         boxes = self._order
         ins = self._insurance
+        kept = dealer.kept
+        draw = self._draw
+        undecided = self._undecided()
         more = None  # whether he must draw again, once his second card is out
-        if self.rules.hole_card:
-            dealer.reveal()
-        elif self._undecided() or (ins is not None and ins.waiting(boxes)):
-            more = self._dealer_hit()  # his second card (a card he kept [003] comes first)
-        natural = False
-        if len(dealer.cards) >= 2:
-            natural = dealer.natural
-            if ins is not None:
-                ins.settle(boxes, natural, self._balance)
-            if not natural and self._waiting_naturals:
-                self._pay_naturals()
-        # (no hand is settled while he draws: what is left to settle is known before his third)
-        if not natural and self._undecided():
-            if more is None:
-                more = dealer.must_draw()
-            while more:
-                more = self._dealer_hit()
+        try:
+            if self.rules.hole_card:
+                dealer.reveal()
+            elif undecided or (ins is not None and ins.waiting(boxes)):
+                more = dealer.hit(kept.pop(0) if kept else draw())  # his second card
+            cards = dealer.cards
+            # (dealer.natural, written out)
+            natural = len(cards) == 2 and dealer.ace and dealer.low == 11
+            if len(cards) >= 2:
+                if ins is not None:
+                    ins.settle(boxes, natural, self._balance)
+                if not natural and self._waiting_naturals:
+                    self._pay_naturals()
+                    undecided = self._undecided()
+            # (no hand is settled while he draws: what is left to settle is known before his
+            # third card)
+            if not natural and undecided:
+                if more is None:
+                    more = dealer.must_draw()
+                while more:
+                    more = dealer.hit(kept.pop(0) if kept else draw())
+        except OutOfCards:
+            self.drawing_for = DEALER
+            raise
         # a kept card the dealer never needed is in no hand: it is burned, so none goes missing
         # (chosen: §10 burns only a card everyone refuses, and says nothing of this case)
-        while dealer.kept:
-            self._burn(dealer.kept.pop(0))
-        self._settle(dealer_natural=natural)
+        while kept:
+            self._burn(kept.pop(0))
+        low = dealer.low
+        best = low + 10 if dealer.ace and low <= 11 else low  # (dealer.best, written out)
+        settle(self._queue, best, natural, self.rules, self._steps, self._balance)
+        self.dealer_result = dealer.result()
 
     def _undecided(self) -> bool:
         """Whether a hand still waits for the dealer's hand to be settled."""
@@ -809,16 +811,6 @@ class Round:
             if h.result is None:
                 return True
         return False
-
-    # ------------------------------------------------------------------ settlement
-    def _settle(self, *, dealer_natural: bool) -> None:
-        """RULES.md §9 (`settle`)."""
-        self.phase = DONE
-        self.current = None
-        settle(
-            self._queue, self._dealer.best, dealer_natural, self.rules, self._steps, self._balance
-        )
-        self.dealer_result = self._dealer.result()
 
     # ------------------------------------------------------------------ views
     @property
