@@ -182,11 +182,36 @@ def test_home_has_no_table_limits() -> None:
     assert rnd.boxes[2].total == D(100000)
 
 
-@pytest.mark.parametrize("amount", ["0", "-10", "NaN", "Infinity"])
+@pytest.mark.parametrize("amount", ["0", "-10", "NaN", "sNaN", "Infinity", "-Infinity"])
 def test_a_bet_must_be_a_positive_amount(amount: str) -> None:
     rnd = new_round("home", {}, [], deal=False)
     with pytest.raises(RoundError, match="box 1: seat's bet must be a positive amount"):
         rnd.bet(1, "seat", D(amount))
+
+
+def test_an_amount_one_table_takes_is_still_held_to_another_table_s_limits() -> None:
+    # bet remembers the amounts it found within a table's limits, by the limits: an amount taken
+    # at one table is compared again at a table with other limits
+    stake = D(600)
+    low = new_round({"preset": "casino-fr", "table_max": "none"}, {}, [], deal=False)
+    low.bet(1, "seat", stake)
+    low.bet(1, "ann", stake)
+    fr = new_round("casino-fr", {}, [], deal=False)
+    with pytest.raises(RoundError, match="box 1: the bets on the box total 600, above the table"):
+        fr.bet(1, "seat", stake)
+    high = new_round(
+        {"preset": "casino-fr", "table_min": "1000", "table_max": "none"}, {}, [], deal=False
+    )
+    with pytest.raises(RoundError, match="box 2: seat's bet 600 is below the table minimum 1000"):
+        high.bet(2, "seat", stake)
+    with pytest.raises(RoundError, match="must be a positive amount"):
+        low.bet(2, "seat", 600)  # type: ignore[arg-type]  # an int equal to a known amount
+    # and a known amount is still refused where the rest of the bet is wrong
+    with pytest.raises(RoundError, match="box 1: ann already has a bet on this box"):
+        low.bet(1, "ann", stake)
+    online = new_round({"preset": "online", "table_max": "none"}, {1: 600}, [], deal=False)
+    with pytest.raises(RoundError, match="behind bets are not taken under online"):
+        online.bet(1, "ann", stake)
 
 
 @pytest.mark.parametrize(("preset", "box"), [("casino-fr", 8), ("casino-fr", 0), ("online", 4)])

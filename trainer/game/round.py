@@ -124,6 +124,23 @@ def _two_cards(double_on: str, split: str) -> dict[str, dict[str, TwoCards]]:
     return table
 
 
+# The amounts found within each table's limits — positive, at least its minimum and at most its
+# maximum — by (minimum, maximum): `bet` looks an amount up here before it compares it with the
+# limits, as the same few stakes come back round after round (a table's chips, a drill's bets).
+# At most _FINE_MOST are kept for a table; the others are compared each time.
+_FINE: dict[tuple[Decimal | None, Decimal | None], set[Decimal]] = {}
+_FINE_MOST = 512
+
+
+def _limits_kept(rules: HouseRules) -> set[Decimal]:
+    """The amounts found within the limits of `rules`' table so far (`_FINE`)."""
+    limits = (rules.table_min, rules.table_max)
+    fine = _FINE.get(limits)
+    if fine is None:
+        fine = _FINE[limits] = set()
+    return fine
+
+
 class CardSource(Protocol):
     def draw(self) -> str: ...
 
@@ -141,7 +158,7 @@ class Round:
         "rules", "_draw", "_draw_many", "_begin", "_on_burn", "phase", "boxes", "_steps",
         "_record", "_dealer", "_insurance", "dealer", "dealer_announcements", "dealer_result",
         "current", "burned", "_waiting_naturals", "_unordered", "_last_box", "_unseated",
-        "drawing_for", "_order", "_queue", "_qi", "_balance",
+        "drawing_for", "_order", "_queue", "_qi", "_balance", "_fine",
     )  # fmt: skip
 
     def __init__(
@@ -185,6 +202,9 @@ class Round:
         # each bettor's net so far (`balances`), added to as each hand or insurance is settled
         self._balance: dict[str, Decimal] = {}
         self._qi = 0  # where the turn is in the queue
+        # the amounts found within the table's limits so far (`_FINE`)
+        fine = _FINE.get((rules.table_min, rules.table_max))
+        self._fine = _limits_kept(rules) if fine is None else fine
 
     # ------------------------------------------------------------------ bets
     def bet(self, box: int, bettor: str, amount: Decimal) -> None:
@@ -194,22 +214,33 @@ class Round:
             raise RoundError(f"box {box}: no bet is accepted once the first card is out [000]")
         if not 1 <= box <= r.boxes:
             raise RoundError(f"box {box}: this table has boxes 1 to {r.boxes}")
-        # a positive amount, at least the table's minimum: one comparison where the table has a
-        # minimum, which is positive (ZERO rather than 0: a Decimal compares faster with a Decimal)
-        tmin = r.table_min
-        if (
-            not isinstance(amount, Decimal)
-            or not amount.is_finite()
-            or (amount <= ZERO if tmin is None else amount < tmin)
-        ):
-            raise RoundError(self._refused_amount(box, bettor, amount))
+        # a positive amount, at least the table's minimum and at most its maximum: an amount the
+        # table has taken before is known to be (`_limits_kept`); another one is checked
+        tmax = r.table_max
+        try:
+            known = type(amount) is Decimal and amount in self._fine
+        except TypeError:  # a signalling NaN, which cannot even be looked for
+            known = False
+        if not known:
+            tmin = r.table_min
+            if (
+                not isinstance(amount, Decimal)
+                or not amount.is_finite()
+                or (amount <= ZERO if tmin is None else amount < tmin)
+            ):
+                raise RoundError(self._refused_amount(box, bettor, amount))
+            if (
+                type(amount) is Decimal
+                and (tmax is None or amount <= tmax)
+                and len(self._fine) < _FINE_MOST
+            ):
+                self._fine.add(amount)
         if bettor != SEAT and not r.behind_bets:
             raise RoundError(self._refused_amount(box, bettor, amount))
-        tmax = r.table_max
         b = self.boxes.get(box)
         if b is None:
             # the box is taken only once its first bet is: a refused one leaves it free
-            if tmax is not None and amount > tmax:
+            if not known and tmax is not None and amount > tmax:
                 raise RoundError(
                     f"box {box}: the bets on the box total {money(amount)}, above the table "
                     f"maximum {money(tmax)} [000]"
