@@ -19,7 +19,7 @@ The round hands parts of its work to smaller pieces of trainer/game: the hands a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -158,7 +158,7 @@ class Round:
         "rules", "_draw", "_draw_many", "_begin", "_on_burn", "phase", "boxes", "_steps",
         "_record", "_dealer", "_insurance", "dealer", "dealer_announcements", "dealer_result",
         "current", "burned", "_waiting_naturals", "_unordered", "_last_box", "_unseated",
-        "drawing_for", "_order", "_queue", "_qi", "_balance", "_fine",
+        "drawing_for", "_order", "_queue", "_turns", "_balance", "_fine",
     )  # fmt: skip
 
     def __init__(
@@ -201,7 +201,7 @@ class Round:
         self._queue: list[Hand] = []  # the hands in playing order
         # each bettor's net so far (`balances`), added to as each hand or insurance is settled
         self._balance: dict[str, Decimal] = {}
-        self._qi = 0  # where the turn is in the queue
+        self._turns: Iterator[Hand] = iter(())  # the queue's hands, each taken at its turn
         # the amounts found within the table's limits so far (`_FINE`)
         fine = _FINE.get((rules.table_min, rules.table_max))
         self._fine = _limits_kept(rules) if fine is None else fine
@@ -344,7 +344,7 @@ class Round:
                 naturals = True
             hands.append(h)
         self._queue = hands  # the hands in playing order (`_advance`)
-        self._qi = 0
+        self._turns = iter(hands)
         up_words = self._dealer.take_up_card(up)
         up_value = CARD_VALUE[up]
         if r.hole_card:
@@ -503,29 +503,25 @@ class Round:
 
     # ------------------------------------------------------------------ play
 
-    def _advance(self) -> None:
+    def _advance(self, h: Hand | None = None) -> None:
         """Find the next hand to play, dealing split hands their second card; else the dealer.
+        (`h`: the next hand in the queue, already taken from it.)
 
         Play only ever moves forward (box order, then a box's hands first to last [000]): the
         hands wait in `_queue` in that order (a split puts its new hand after the box's last),
-        and the search resumes where it stopped."""
-        queue = self._queue
-        i = self._qi
-        n = len(queue)
-        while i < n:
-            h = queue[i]
+        and `_turns` takes them from it in turn, resuming where it stopped."""
+        turns = self._turns
+        if h is None:
+            h = next(turns, None)
+        while h is not None:
             if not h.closed:
-                self._qi = i
                 if len(h.cards) == 1:
                     # a split hand gets its second card when its turn comes [000]
                     self._deal_to(h)
-                    if h.closed:
-                        i += 1
-                        continue
-                self.current = h
-                return
-            i += 1
-        self._qi = i
+                if not h.closed:
+                    self.current = h
+                    return
+            h = next(turns, None)
         self.current = None
         self._dealer_plays()
 
@@ -688,15 +684,11 @@ class Round:
         if h.closed:
             # _advance's usual case written out: the next hand in the queue holds two cards and
             # has its turn
-            queue = self._queue
-            i = self._qi + 1
-            if i < len(queue):
-                nxt = queue[i]
-                if not nxt.closed and len(nxt.cards) == 2:
-                    self._qi = i
-                    self.current = nxt
-                    return
-            self._advance()
+            nxt = next(self._turns, None)
+            if nxt is not None and not nxt.closed and len(nxt.cards) == 2:
+                self.current = nxt
+                return
+            self._advance(nxt)
 
     def _split(self, h: Hand, refusals: Collection[str]) -> None:
         box = self.boxes[h.box]
@@ -721,7 +713,8 @@ class Round:
         h.split_aces = aces
         # chosen: a re-split hand goes to the end of the box, so labels never change in play;
         # in the queue, after the box's last hand (the box's hands follow one another there)
-        self._queue.insert(self._qi - box.hands.index(h) + len(box.hands), new)
+        queue = self._queue
+        queue.insert(queue.index(box.hands[-1]) + 1, new)
         box.hands.append(new)
         for i, hh in enumerate(box.hands):
             hh.label = f"{box.number}.{i + 1}"
