@@ -13,8 +13,9 @@ The steps, and the keys they are written with besides "type":
   deal is one step, (DEAL_ROUND, boxes, cards, up_words, hole), written as its cards one by one,
   the dealer's point after his up card and each box's point at the end [000], said of its two
   cards (`boxes`, the round's boxes in box order, give the labels: a box's never changes);
-- (HIT, hand), (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes"; (SPLIT, hand,
-  into): "hand", "into";
+- (HIT_SAY, hand, card, words), a hit and the card it asked for, is written as a hit ("hand"),
+  a deal and an announce; (STAND, hand): "hand"; (DOUBLE, hand, stakes): "hand", "stakes";
+  (SPLIT, hand, into): "hand", "into";
 - (BLACKJACK_PAID, hand, net) and (COLLECT, hand, stakes), a bust hand collected: "hand",
   "amounts"; the settlement is one step, (SETTLEMENT, hands), the round's queue, written as a
   "pay", "push" or "collect" of each hand settled then, in settlement order, from its result and
@@ -44,6 +45,7 @@ Step = tuple[Any, ...]
 DEAL = "deal"
 DEAL_DOWN = "deal-down"
 DEAL_SAY = "deal-say"
+HIT_SAY = "hit-say"
 DEAL_ROUND = "deal-round"
 DEALER = "dealer"
 ANNOUNCE = "announce"
@@ -78,7 +80,6 @@ _WRITE: dict[str, Callable[[Step], dict[str, Any]]] = {
     DEAL: lambda s: {"type": DEAL, "to": s[1], "card": s[2]},
     DEAL_DOWN: lambda s: {"type": DEAL, "to": s[1], "card": s[2], "face": "down"},
     ANNOUNCE: lambda s: {"type": ANNOUNCE, "hand": s[1], "words": s[2]},
-    HIT: lambda s: {"type": HIT, "hand": s[1]},
     STAND: lambda s: {"type": STAND, "hand": s[1]},
     DOUBLE: lambda s: {"type": DOUBLE, "hand": s[1], "stakes": money_map(s[2])},
     SPLIT: lambda s: {"type": SPLIT, "hand": s[1], "into": list(s[2])},
@@ -159,7 +160,9 @@ class Record:
             write = _WRITE
             for s in steps[self._read :]:
                 kind = s[0]
-                if kind == DEAL_SAY:
+                if kind == DEAL_SAY or kind == HIT_SAY:
+                    if kind == HIT_SAY:
+                        out.append({"type": HIT, "hand": s[1]})
                     out.append({"type": DEAL, "to": s[1], "card": s[2]})
                     out.append({"type": ANNOUNCE, "hand": s[1], "words": s[3]})
                 elif kind == DEAL_ROUND:

@@ -27,9 +27,8 @@ from trainer.game import events as ev
 from trainer.game.announce import BLACK_JACK, HARD_WORDS, POINT_WORDS, SOFT_WORDS
 from trainer.game.cards import CARD_VALUE, VALUE
 from trainer.game.dealer import DEALER, UNFINISHED, Dealer
-from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, Record, Step
+from trainer.game.events import ANNOUNCE, COLLECT, DEAL_ROUND, DEAL_SAY, HIT_SAY, Record, Step
 from trainer.game.events import DOUBLE as S_DOUBLE
-from trainer.game.events import HIT as S_HIT
 from trainer.game.events import STAND as S_STAND
 from trainer.game.exposed import BURNED, ExposedOutcome, offer, offer_order
 from trainer.game.hand import (
@@ -139,6 +138,17 @@ def _limits_kept(rules: HouseRules) -> set[Decimal]:
     if fine is None:
         fine = _FINE[limits] = set()
     return fine
+
+
+# What is said of a hand of hard total `low` after a card, an Ace in it or not, whether it is
+# soft, and whether it makes 21: _AFTER[ace][low], for the totals that have not bust
+_AFTER: tuple[tuple[tuple[str, bool, bool], ...], ...] = (
+    tuple((HARD_WORDS[low], False, low == 21) for low in range(22)),
+    tuple(
+        (SOFT_WORDS[low], True, low == 11) if low <= 11 else (HARD_WORDS[low], False, low == 21)
+        for low in range(22)
+    ),
+)
 
 
 class CardSource(Protocol):
@@ -388,9 +398,10 @@ class Round:
             raise
         return cards
 
-    def _deal_to(self, h: Hand) -> None:
+    def _deal_to(self, h: Hand, step: str = DEAL_SAY) -> None:
         """Deal `h` a card face up, then announce it and close it if need be (`_after_card`,
-        written out: this runs for every card after the deal)."""
+        written out: this runs for every card after the deal). `step`: DEAL_SAY, or HIT_SAY for
+        the card a hit asked for, recorded with the hit."""
         try:
             c = self._draw()
         except OutOfCards:
@@ -405,17 +416,12 @@ class Round:
         if v == 1:
             h.ace = True
         if low > 21:
-            self._bust(h, c)
+            self._bust(h, c, step)
             return
-        if h.ace and low <= 11:
-            soft = True
-            words = SOFT_WORDS[low]
-        else:
-            soft = False
-            words = HARD_WORDS[low]
+        words, soft, made = _AFTER[h.ace][low]
         h.announcements.append(words)
-        self._steps.append((DEAL_SAY, h.label, c, words))
-        if (low + 10 if soft else low) == 21:
+        self._steps.append((step, h.label, c, words))
+        if made:  # 21
             h.closed = True
         elif h.doubled or h.split_aces:
             # one card only after a double or on a split Ace [000]: the hand is closed, and a
@@ -426,12 +432,12 @@ class Round:
         elif len(cards) == 2:  # a split hand's second card
             h.legal = self._legal_of(h)
 
-    def _bust(self, h: Hand, card: str | None = None) -> None:
+    def _bust(self, h: Hand, card: str | None = None, step: str = DEAL_SAY) -> None:
         """[000][003] a bust box loses at once: the dealer collects the bet and the cards
-        (`card`: the card just dealt, recorded with the words)."""
+        (`card`: the card just dealt, recorded with the words in a `step`)."""
         h.announcements.append("bust")
         add = self._steps.append
-        add((ANNOUNCE, h.label, "bust") if card is None else (DEAL_SAY, h.label, card, "bust"))
+        add((ANNOUNCE, h.label, "bust") if card is None else (step, h.label, card, "bust"))
         h.closed = True
         h.result = BUST
         net = h.net
@@ -652,8 +658,7 @@ class Round:
                 raise RoundError("insurance is being offered: close it before the boxes play")
             raise RoundError(f"no hand is waiting for a decision (cannot {action})")
         if action == HIT:
-            self._steps.append((S_HIT, h.label))
-            self._deal_to(h)
+            self._deal_to(h, HIT_SAY)  # the hit and its card, one step
         elif action == STAND:
             self._steps.append((S_STAND, h.label))
             h.closed = True
