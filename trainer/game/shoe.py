@@ -9,7 +9,7 @@ after every hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import repeat, starmap
 
@@ -22,7 +22,7 @@ class OutOfCards(LookupError):
     """The shoe (or a scripted card list) has no card left."""
 
 
-def shuffled(cards: list[str], rng: random.Random) -> list[str]:
+def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
     """`cards` in a uniformly random order: each card draws a seeded random key (a 53-bit
     float) and the cards are read in the order of their keys — every order as likely as with
     Random.shuffle, a little faster in CPython since the keys are drawn and sorted in C where
@@ -66,26 +66,21 @@ class Shoe:
         fresh = _DECKS.get(self.decks)
         if fresh is None:
             fresh = _DECKS[self.decks] = tuple(full_deck() * self.decks)
-        cards = shuffled(list(fresh), self._rng)
+        cards = shuffled(fresh, self._rng)
         # The cut: a player puts the blue card somewhere past the first and last deck-quarter.
         n = len(cards)
         cut = self._rng.randrange(n // 4, 3 * n // 4 + 1)
         cards = cards[cut:] + cards[:cut]
         self._cards = cards
-        self._pos = 0
         # The red card: about a quarter of the shoe (at least 10 cards) stays behind it.
         self.red_card_at = min(n - 10, max(BURN + 1, int(n * self.penetration)))
         if self.every_round:
             self.red_card_at = n
-        self.burned: list[str] = []
         self._burned_at: set[int] = set()  # positions of exposed cards burned in play [003]
         self.shuffles += 1
         # [000] burn the first 5
-        for _ in range(BURN):
-            self.burned.append(self._cards[self._pos])
-            self._pos += 1
-        self._pos_after_burn = self._pos
-        self._round_start = self._pos
+        self.burned: list[str] = cards[:BURN]
+        self._pos = self._pos_after_burn = self._round_start = BURN
 
     @property
     def dealt(self) -> list[str]:
