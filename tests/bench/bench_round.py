@@ -73,11 +73,12 @@ def basic_strategy(low: int, ace: bool, first: str, up: str, legal: tuple[str, .
 # thinking costs little beside the engine's: STRATEGY[up][low][ace] is what the player does with
 # a hand of hard total `low`, an Ace in it or not, against the up card `up`. Where he wants to
 # hit or stand, which a hand with the turn always may, it is that action, and he asks the round
-# nothing; where he would rather split or double, it is his decision by the actions `legal` the
-# round offers (the round's own tuples, one of LEGAL_SETS): the first of the actions he wants,
-# in order, that the hand may take — so he asks `legal_actions` only then, as a player asks the
-# dealer only whether he may split or double. A hand that may split is a pair, and a pair of
-# Aces or 8s is the only pair with a hard total of 2 with an Ace or 16 without.
+# nothing; where he would rather split or double, it is None, and ASKING[up][low][ace] is his
+# decision by the actions `legal` the round offers (the round's own tuples, one of LEGAL_SETS):
+# the first of the actions he wants, in order, that the hand may take — so he asks
+# `legal_actions` only then, as a player asks the dealer only whether he may split or double.
+# A hand that may split is a pair, and a pair of Aces or 8s is the only pair with a hard total
+# of 2 with an Ace or 16 without.
 # (`make_player` checks that the table decides as `basic_strategy` does.)
 _ALL = (SPLIT, DOUBLE, HIT, STAND)
 
@@ -88,10 +89,10 @@ LEGAL_SETS = (
     (HIT, STAND, DOUBLE, SPLIT),
 )
 
-Decision = str | dict[tuple[str, ...], str]  # an action, or the action by the legal actions
+ByLegal = dict[tuple[str, ...], str]  # the action by the legal actions
 
 
-def _wanted(low: int, ace: bool, up: str) -> Decision:
+def _wanted(low: int, ace: bool, up: str) -> str | ByLegal:
     first = ("A" if ace else "8") if (low, ace) in ((2, True), (16, False)) else "2"
     wanted = [
         a
@@ -104,9 +105,17 @@ def _wanted(low: int, ace: bool, up: str) -> Decision:
     return {legal: next(a for a in wanted if a in legal) for legal in LEGAL_SETS}
 
 
-STRATEGY: dict[str, tuple[tuple[Decision, Decision], ...]] = {
+_WANTED = {
     up: tuple((_wanted(low, False, up), _wanted(low, True, up)) for low in range(32))
     for up in "A23456789TJQK"
+}
+STRATEGY: dict[str, tuple[tuple[str | None, str | None], ...]] = {
+    up: tuple(tuple(d if isinstance(d, str) else None for d in by_ace) for by_ace in by_low)
+    for up, by_low in _WANTED.items()
+}
+ASKING: dict[str, tuple[tuple[ByLegal, ByLegal], ...]] = {
+    up: tuple(tuple({} if isinstance(d, str) else d for d in by_ace) for by_ace in by_low)
+    for up, by_low in _WANTED.items()
 }
 
 
@@ -126,8 +135,7 @@ def _check_strategy() -> None:
                         if low > 21:
                             continue
                         want = basic_strategy(low, ace, first, up, legal)
-                        d = STRATEGY[up][low][ace]
-                        got = d if type(d) is str else d[legal]
+                        got = STRATEGY[up][low][ace] or ASKING[up][low][ace][legal]
                         assert got == want, (first, second, more, up, legal, got, want)
 
 
@@ -165,12 +173,16 @@ def make_player(
                     if rng.random() < 0.15:
                         rnd.insure(n, half, who)
             rnd.close_insurance()
-        wanted = STRATEGY[rnd.dealer[0][0]]
+        up = rnd.dealer[0][0]
+        wanted = STRATEGY[up]
+        asking = ASKING[up]
         legal_actions = rnd.legal_actions
         act = rnd.act
         while (h := rnd.current) is not None:
-            d = wanted[h.low][h.ace]
-            act(d if type(d) is str else d[legal_actions()])
+            a = wanted[h.low][h.ace]
+            if a is None:
+                a = asking[h.low][h.ace][legal_actions()]
+            act(a)
         rnd.balances()
         shoe.end_round()
 
