@@ -323,7 +323,11 @@ class Round:
         n = len(boxes)
         # [000] one card face up to each box in box order, one to the dealer, a second to each
         # box (and the dealer's hole card [001][004]): drawn at once where the source can
-        cards = self._deal_cards(2 * n + 2 if r.hole_card else 2 * n + 1, boxes)
+        k = 2 * n + 2 if r.hole_card else 2 * n + 1
+        many = self._draw_many
+        cards = many(k) if many is not None else None
+        if cards is None:
+            cards = self._deal_cards(k, boxes)
         up = cards[n]
         hands = []
         naturals = False
@@ -377,16 +381,14 @@ class Round:
             self._insurance = Insurance(r, self._steps)
             add((ev.INSURANCE_OFFERED, [h.label for h in hands]))
             return
-        self._after_insurance()
+        self.phase = PLAY  # (_after_insurance, written out)
+        self._advance()
 
     def _deal_cards(self, k: int, boxes: list[Box]) -> list[str]:
-        """The deal's `k` cards in the order they go out; when the cards run out, who the missing
-        card was for is noted (`drawing_for`, for the message)."""
-        if self._draw_many is not None:
-            cards = self._draw_many(k)
-            if cards is not None:
-                return cards
-        cards = []
+        """The deal's `k` cards in the order they go out, one by one (where the source cannot
+        draw them at once, or has fewer left); when the cards run out, who the missing card was
+        for is noted (`drawing_for`, for the message)."""
+        cards: list[str] = []
         n = len(boxes)
         try:
             while len(cards) < k:
