@@ -10,6 +10,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history import words
@@ -167,3 +169,57 @@ def test_the_cards_in_words_are_kept_per_language() -> None:
     assert words._cards(["AS", "5D"]) == "A et 5"
     set_language("en")
     assert words._cards(["AS", "5D"]) == "A and 5"
+
+
+_NAMES = ("a", "box", "cards", "stake")
+_TEXT = st.text(alphabet="ab %{}()s\u202f;", max_size=12)
+
+
+@given(
+    fields=st.one_of(st.just(list(_NAMES)), st.lists(st.sampled_from(_NAMES), max_size=5)),
+    literals=st.lists(_TEXT, min_size=6, max_size=6),
+    values=st.tuples(*[st.one_of(st.text(max_size=5), st.integers(), st.none())] * 4),
+)
+def test_a_sentence_made_ready_says_what_format_says(
+    fields: list[str], literals: list[str], values: tuple[Any, ...]
+) -> None:
+    """`_fill`: the same words as `str.format` with the fields named, or the same error; for
+    any text, the English one or a translation that moves, repeats, drops or escapes fields."""
+    pieces = zip(literals, fields, strict=False)  # a literal before each field, one after
+    text = "".join(f"{literal}{{{name}}}" for literal, name in pieces) + literals[-1]
+    try:
+        want: Any = text.format(**dict(zip(_NAMES, values, strict=True)))
+    except (ValueError, KeyError, IndexError) as error:
+        want = type(error)
+    try:
+        got: Any = words._fill(text, *_NAMES)(values)
+    except (ValueError, KeyError, IndexError) as error:
+        got = type(error)
+    assert got == want
+
+
+def test_a_translation_that_moves_the_fields_is_filled_as_it_says() -> None:
+    fill = words._fill("{cards} sur la case {box}", "box", "cards")
+    assert fill((3, "A et 5")) == "A et 5 sur la case 3"
+    fill = words._fill("100% {box}: {cards}", "box", "cards")  # a % of its own, in order
+    assert fill((3, "A")) == "100% 3: A"
+
+
+def test_the_words_of_each_language_are_kept_apart() -> None:
+    """The sentences made ready in one language are not those of another."""
+    question = {
+        "cards": [["AS", "5D"], ["TH", "9C"]],
+        "hands": ["1", "2.1"],
+        "stakes": ["12.5", "10"],
+        "dealer": ["7S", "KD"],
+    }
+    english = describe_question(question, "pay-table")
+    set_language("fr")
+    french = describe_question(question, "pay-table")
+    set_language("en")
+    assert describe_question(question, "pay-table") == english
+    assert english == (
+        "the dealer has 7 and K against 2 hands: box 1 has A and 5 for 12.5; "
+        "hand 2.1 has 10 and 9 for 10"
+    )
+    assert "12,50" in french and " et " in french and french != english

@@ -95,21 +95,6 @@ def _results(words: str) -> str:
     return _("hands that {results}").format(results=words_and([verbs.get(r, r) for r in results]))
 
 
-def money(amount: str) -> str:
-    """An amount as stored ("37.5"), as the language writes it: "37.5" in English (as stored),
-    "37,50" in French and Italian (`format_amount` without a currency). A text that is no
-    amount is left as it is."""
-    if language() == SOURCE_LANGUAGE:
-        return str(amount)
-    try:
-        value = Decimal(str(amount))
-    except ArithmeticError:
-        return str(amount)
-    if not value.is_finite():
-        return str(amount)
-    return format_amount(value, currency="")
-
-
 def item_name(item: str) -> str:
     """An item as a trainee reads it, never its key: `announce:soft-16` -> "A + 5 (soft 16)",
     `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance";
@@ -342,6 +327,11 @@ def _generic(question: Mapping[str, Any]) -> str:
 # One function per kind of stored question (the skill that asked it), each reading the plain
 # JSON the skill stored (`trainer.practice.skills`). The sessions list and the CSV export show
 # these; the raw JSON stays in the history and in its own CSV column.
+#
+# The export says every question of a history, mostly each its own: the words of each language
+# are looked up once (`_Said`), each sentence made ready to fill (`_fill`), and the pieces that
+# come back again and again — a hand's cards, a list, an amount, a card with its article — kept
+# as they were said, in that language.
 
 
 # Every card as the table names it, worked out once: an export reads millions of cards, of 52.
@@ -363,216 +353,361 @@ def rank(card: str) -> str:
     return str(card) if not match else "10" if match.group(1) == "T" else match.group(1)
 
 
+_FIELD: Final = re.compile(r"\{(\w+)\}")
+_KEPT_AT_MOST: Final = 20_000  # pieces kept in words per kind and language, then forgotten
+
+Fill = Callable[[tuple[Any, ...]], str]
+
+
+def _fill(text: str, *names: str) -> Fill:
+    """`text.format(name=value, …)` for the values of `names` in that order, as one call on a
+    tuple of them; the same words, a third of the time: `text` read once into a `%` template
+    when it names each of its fields once, in that order (as the English does; a translation
+    that puts them otherwise is filled by `format`)."""
+    if _FIELD.findall(text) == list(names) and "{{" not in text and "}}" not in text:
+        template = _FIELD.sub("%s", text.replace("%", "%%"))
+        if "{" not in template and "}" not in template:
+            return template.__mod__
+    return lambda values: text.format(**dict(zip(names, values, strict=True)))
+
+
+class _Said:
+    """The words of one language, looked up once: each sentence ready to fill (`_fill`), and
+    the pieces said so far (hands, lists, amounts, cards with their article)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.english = lang == SOURCE_LANGUAGE
+        self.cards: dict[tuple[Any, ...], str] = {}
+        self.lists: dict[tuple[str, ...], str] = {}
+        self.amounts: dict[str, str] = {}
+        self.articles: dict[str, str] = {}
+        self.plurals: dict[tuple[str, int], Fill] = {}
+        self.semicolons = pgettext("between the parts of a sentence", "; ")
+        self.and_ = _fill(_("{items} and {last}"), "items", "last")
+        self.an = _fill(_("an {card}"), "card")
+        self.a = _fill(_("a {card}"), "card")
+        self.dealer_has = _fill(_("the dealer has {cards}"), "cards")
+        hand = ("label", "cards", "stake")
+        self.hand_has_for = _fill(_("hand {label} has {cards} for {stake}"), *hand)
+        self.box_has_for = _fill(_("box {label} has {cards} for {stake}"), *hand)
+        self.hand_has = _fill(_("hand {label} has {cards}"), "label", "cards")
+        self.box_has = _fill(_("box {label} has {cards}"), "label", "cards")
+        cards_box = ("cards", "box")
+        self.announce_split_stood = _fill(
+            _("{cards} at the first hand of split box {box}, the hand stood"), *cards_box
+        )
+        self.announce_split = _fill(_("{cards} at the first hand of split box {box}"), *cards_box)
+        self.announce_stood = _fill(_("{cards} at box {box}, the hand stood"), *cards_box)
+        self.announce = _fill(_("{cards} at box {box}"), *cards_box)
+        self.dealer_shows_shoe = _fill(
+            _("the dealer shows {card}; the shoe's next cards {cards}"), "card", "cards"
+        )
+        self.dealer_shows = _fill(_("the dealer shows {card}"), "card")
+        box_bet = ("box", "bet")
+        self.wins = _fill(_("box {box} wins on a bet of {bet}"), *box_bet)
+        self.doubled = _fill(_("box {box} doubled a bet of {bet} and wins"), *box_bet)
+        self.blackjack_cards = _fill(
+            _("Black Jack ({cards}) at box {box} on a bet of {bet}"), "cards", *box_bet
+        )
+        self.blackjack = _fill(_("Black Jack at box {box} on a bet of {bet}"), *box_bet)
+        self.insure_max = _fill(_("the most box {box} may insure on a bet of {bet}"), *box_bet)
+        self.insure_half = _fill(_("box {box}'s insurance, half its bet of {bet}"), *box_bet)
+        self.insured = _fill(
+            _("box {box} insured {insured} on a bet of {bet}; the dealer makes Black Jack"),
+            "box",
+            "insured",
+            "bet",
+        )
+        self.seated_bets = _fill(_("the seated player bets {bet}"), "bet")
+        self.hand_has_cards = _fill(_("the hand has {cards}"), "cards")
+        self.at_box = _fill(
+            _("at box {box} {bettors}; {played}; {dealer}"), "box", "bettors", "played", "dealer"
+        )
+        self.chips_why = _fill(
+            _("pay {amount} in chips: {why} on a bet of {bet}"), "amount", "why", "bet"
+        )
+        self.chips = _fill(_("pay {amount} in chips"), "amount")
+        self.chips_whys = {key: _(why) for key, why in _CHIPS_WHY.items()}
+        self.play_naturals = _fill(
+            _("the play of hands {hands}, Black Jack at {naturals}"), "hands", "naturals"
+        )
+        self.play = _fill(_("the play of hands {hands}"), "hands")
+        self.deal_none = _("the deal to no box")
+        self.no_box_shows = _fill(_("the dealer shows {card}, no box in play"), "card")
+        self.no_box = _("no box in play")
+        self.exposed_hand = _fill(
+            _("{card} exposed at hand {turn}'s turn, {refused}"), "card", "turn", "refused"
+        )
+        self.exposed_box = _fill(
+            _("{card} exposed at box {turn}'s turn, {refused}"), "card", "turn", "refused"
+        )
+        self.refused_dealer = _("refused by the dealer")
+        self.refused_none = _("refused by no one")
+
+    def plural(self, said: Callable[[int], str], n: int, *names: str) -> Fill:
+        """The sentence `said(n)` (an ngettext) ready to fill, for this `n`."""
+        key = (said.__name__, n)
+        fill = self.plurals.get(key)
+        if fill is None:
+            fill = self.plurals[key] = _fill(said(n), *names)
+        return fill
+
+    def money(self, amount: Any) -> str:
+        """`money(amount)`, kept: a history bets the same few amounts again and again."""
+        text = amount if type(amount) is str else str(amount)
+        if self.english:
+            return text
+        said = self.amounts.get(text)
+        if said is None:
+            if len(self.amounts) >= _KEPT_AT_MOST:
+                self.amounts.clear()
+            said = self.amounts[text] = _money(text)
+        return said
+
+    def words_and(self, items: Sequence[Any]) -> str:
+        said = [i if type(i) is str else str(i) for i in items]
+        if len(said) <= 1:
+            return "".join(said)
+        key = tuple(said)
+        text = self.lists.get(key)
+        if text is None:
+            if len(self.lists) >= _KEPT_AT_MOST:
+                self.lists.clear()
+            text = self.lists[key] = self.and_((", ".join(said[:-1]), said[-1]))
+        return text
+
+    def with_article(self, word: str) -> str:
+        said = self.articles.get(word)
+        if said is None:
+            said = (self.an if word[:1] in ("A", "8") else self.a)((word,))
+            if len(self.articles) < _KEPT_AT_MOST:
+                self.articles[word] = said
+        return said
+
+    def hand(self, cards: Sequence[Any]) -> str:
+        """`words_and` of the cards' ranks: "A, 4 and 5"."""
+        key = tuple(cards)
+        said = self.cards.get(key)
+        if said is not None:
+            return said
+        ranks = list(map(_rank_of, key))
+        if None in ranks:  # a card in an older form, or not a card
+            return self.words_and([rank(c) for c in key])
+        said = self.words_and(ranks)
+        if len(self.cards) >= _KEPT_AT_MOST:
+            self.cards.clear()
+        self.cards[key] = said
+        return said
+
+
+_SAID: dict[str, _Said] = {}
+
+
+def _said() -> _Said:
+    """The words of the language of the moment."""
+    lang = language()
+    said = _SAID.get(lang)
+    if said is None:
+        said = _SAID[lang] = _Said(lang)
+    return said
+
+
+def _money(text: str) -> str:
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        return text
+    if not value.is_finite():
+        return text
+    return format_amount(value, currency="")
+
+
+def money(amount: str) -> str:
+    """An amount as stored ("37.5"), as the language writes it: "37.5" in English (as stored),
+    "37,50" in French and Italian (`format_amount` without a currency). A text that is no
+    amount is left as it is."""
+    return _said().money(amount)
+
+
 def with_article(word: str) -> str:
     """`word` with its article, as it is said: "an A", "an 8", "a 10"; "un 8" in French and
     Italian."""
-    if word[:1] in ("A", "8"):
-        return _("an {card}").format(card=word)
-    return _("a {card}").format(card=word)
+    return _said().with_article(word)
 
 
 def words_and(items: Sequence[str]) -> str:
     """ "2", "2 and 4", "2, 4 and 5"; "2, 4 et 5", "2, 4 e 5"."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    key = tuple(items)
-    said = _SAID_LISTS.get(key)
-    if said is None or _said_in[0] != language():
-        _keep_for(language())
-        said = _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-        if len(_SAID_LISTS) >= 20_000:
-            _SAID_LISTS.clear()
-        _SAID_LISTS[key] = said
-    return said
+    return _said().words_and(items)
 
 
 def _semicolons(parts: Sequence[str]) -> str:
     """Parts of a sentence one after the other, "; " between them ("\u202f; " in French)."""
-    return pgettext("between the parts of a sentence", "; ").join(parts)
-
-
-# A hand's cards in words, by its cards: hands of two or three cards come back again and again.
-# Only hands of cards `_RANK_OF` knows: a string is equal to no other kind of value. Lists in
-# words (`words_and`), likewise: boxes 1, 2 and 5. Both kept for one language at a time ("and",
-# "et", "e").
-_SAID_CARDS: dict[tuple[str, ...], str] = {}
-_SAID_LISTS: dict[tuple[str, ...], str] = {}
-_said_in: list[str] = [SOURCE_LANGUAGE]
-
-
-def _keep_for(lang: str) -> None:
-    """The kept words are those of `lang`: those of another language are forgotten."""
-    if _said_in[0] != lang:
-        _SAID_CARDS.clear()
-        _SAID_LISTS.clear()
-        _said_in[0] = lang
+    return _said().semicolons.join(parts)
 
 
 def _cards(cards: Sequence[str]) -> str:
     """`words_and` of the cards' ranks: "A, 4 and 5"."""
-    lang = language()
-    if _said_in[0] != lang:
-        _keep_for(lang)
-    key = tuple(cards)
-    said = _SAID_CARDS.get(key)
-    if said is not None:
-        return said
-    ranks = list(map(_rank_of, key))
-    if None in ranks:  # a card in an older form, or not a card
-        return words_and([rank(c) for c in key])
-    said = words_and(ranks)
-    if len(_SAID_CARDS) >= 20_000:
-        _SAID_CARDS.clear()
-    _SAID_CARDS[key] = said
-    return said
+    return _said().hand(cards)
 
 
 def _split_hand(label: Any) -> bool:
     """A split box's hand ("3.2"), rather than a box ("3")."""
-    return "." in str(label)
+    return "." in (label if type(label) is str else str(label))
 
 
-def _dealer(cards: Sequence[str]) -> str:
-    return _("the dealer has {cards}").format(cards=_cards(cards))
+def _dealer(t: _Said, cards: Sequence[str]) -> str:
+    return t.dealer_has((t.hand(cards),))
 
 
-def _hands(cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]) -> str:
-    english = language() == SOURCE_LANGUAGE  # amounts said as stored (`money`), looked at once
+def _hands(
+    t: _Said, cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]
+) -> str:
     parts = []
-    for i, hand in enumerate(cards):
-        label = labels[i] if i < len(labels) else None
-        said = _cards(hand)
-        shown = i + 1 if label is None else label
-        if i < len(stakes):
-            stake = str(stakes[i]) if english else money(stakes[i])
-            if label is None or _split_hand(label):
-                text = _("hand {label} has {cards} for {stake}")
-            else:
-                text = _("box {label} has {cards} for {stake}")
-            parts.append(text.format(label=shown, cards=said, stake=stake))
+    hand, money = t.hand, t.money
+    labelled = staked = 0
+    for i, held in enumerate(cards):
+        if not i:  # as `i < len(…)` would read them: only for a hand
+            labelled, staked = len(labels), len(stakes)
+        label = labels[i] if i < labelled else None
+        said = hand(held)
+        shown: Any = i + 1 if label is None else label
+        box = label is not None and "." not in (label if type(label) is str else str(label))
+        if i < staked:
+            text = t.box_has_for if box else t.hand_has_for
+            parts.append(text((shown, said, money(stakes[i]))))
         else:
-            if label is None or _split_hand(label):
-                text = _("hand {label} has {cards}")
-            else:
-                text = _("box {label} has {cards}")
-            parts.append(text.format(label=shown, cards=said))
-    return _semicolons(parts)
+            parts.append((t.box_has if box else t.hand_has)((shown, said)))
+    return t.semicolons.join(parts)
 
 
 def say_announce(q: Mapping[str, Any]) -> str:
     """`{"cards": ["AS", "4C", "5S"], "box": 7, "split": False, "stood": False}`."""
+    t = _said()
     if q.get("split"):
-        if q.get("stood"):
-            text = _("{cards} at the first hand of split box {box}, the hand stood")
-        else:
-            text = _("{cards} at the first hand of split box {box}")
+        text = t.announce_split_stood if q.get("stood") else t.announce_split
     elif q.get("stood"):
-        text = _("{cards} at box {box}, the hand stood")
+        text = t.announce_stood
     else:
-        text = _("{cards} at box {box}")
-    return text.format(cards=_cards(q["cards"]), box=q["box"])
+        text = t.announce
+    return text((t.hand(q["cards"]), q["box"]))
 
 
 def say_dealer(q: Mapping[str, Any]) -> str:
     """`{"up": "AD", "shoe": ["KD", …], "cards": ["AD"]}`."""
-    up = with_article(rank(q["up"]))
+    t = _said()
+    up = t.with_article(rank(q["up"]))
     shoe = q.get("shoe") or []
     if shoe:
-        return _("the dealer shows {card}; the shoe's next cards {cards}").format(
-            card=up, cards=_cards(shoe)
-        )
-    return _("the dealer shows {card}").format(card=up)
+        return t.dealer_shows_shoe((up, t.hand(shoe)))
+    return t.dealer_shows((up,))
 
 
 def say_outcome(q: Mapping[str, Any]) -> str:
     """`{"cards": [["JS", "8H"], …], "hands": ["7.1", …], "dealer": ["AD", "6C"]}`."""
-    return _semicolons([_hands(q["cards"], q.get("hands") or [], []), _dealer(q["dealer"])])
+    t = _said()
+    return t.semicolons.join(
+        (_hands(t, q["cards"], q.get("hands") or [], []), _dealer(t, q["dealer"]))
+    )
 
 
 def say_pay_even(q: Mapping[str, Any]) -> str:
     """`{"bet": "20", "result": "win", "box": 5}`."""
-    return _("box {box} wins on a bet of {bet}").format(box=q["box"], bet=money(q["bet"]))
+    t = _said()
+    return t.wins((q["box"], t.money(q["bet"])))
 
 
 def say_pay_double(q: Mapping[str, Any]) -> str:
     """`{"bet": "20", "doubled": True, "result": "win", "box": 4}`."""
-    return _("box {box} doubled a bet of {bet} and wins").format(box=q["box"], bet=money(q["bet"]))
+    t = _said()
+    return t.doubled((q["box"], t.money(q["bet"])))
 
 
 def say_pay_blackjack(q: Mapping[str, Any]) -> str:
     """`{"bet": "5", "cards": ["J", "A"], "box": 5}`."""
-    box, bet = q["box"], money(q["bet"])
+    t = _said()
+    box, bet = q["box"], t.money(q["bet"])
     if q.get("cards"):
-        return _("Black Jack ({cards}) at box {box} on a bet of {bet}").format(
-            cards=_cards(q["cards"]), box=box, bet=bet
-        )
-    return _("Black Jack at box {box} on a bet of {bet}").format(box=box, bet=bet)
+        return t.blackjack_cards((t.hand(q["cards"]), box, bet))
+    return t.blackjack((box, bet))
 
 
 def say_pay_insurance(q: Mapping[str, Any]) -> str:
     """`{"bet": "30", "ask": "max", "box": 1}` (at most half [003]), `{…, "ask": "half"}`
     (exactly half [000][001][002]) or `{…, "insured": "1", "ask": "pay"}`."""
-    box, bet = q["box"], money(q["bet"])
-    if q.get("ask") == "max":
-        return _("the most box {box} may insure on a bet of {bet}").format(box=box, bet=bet)
-    if q.get("ask") == "half":
-        return _("box {box}'s insurance, half its bet of {bet}").format(box=box, bet=bet)
-    return _("box {box} insured {insured} on a bet of {bet}; the dealer makes Black Jack").format(
-        box=box, insured=money(q["insured"]), bet=bet
+    t = _said()
+    box, bet = q["box"], t.money(q["bet"])
+    ask = q.get("ask")
+    if ask == "max":
+        return t.insure_max((box, bet))
+    if ask == "half":
+        return t.insure_half((box, bet))
+    return t.insured((box, t.money(q["insured"]), bet))
+
+
+def _split_into(count: int) -> str:
+    return ngettext(
+        "box {box} split into {count} hand: {hands}; {dealer}",
+        "box {box} split into {count} hands: {hands}; {dealer}",
+        count,
     )
 
 
 def say_pay_split(q: Mapping[str, Any]) -> str:
     """`{"cards": [[…], […]], "dealer": […], "stakes": ["185", "185"], "box": 5}`."""
+    t = _said()
     box = q["box"]
     count = len(q["cards"])
     labels = [f"{box}.{i + 1}" for i in range(count)]
-    return ngettext(
-        "box {box} split into {count} hand: {hands}; {dealer}",
-        "box {box} split into {count} hands: {hands}; {dealer}",
-        count,
-    ).format(
-        box=box,
-        count=count,
-        hands=_hands(q["cards"], labels, q.get("stakes") or []),
-        dealer=_dealer(q["dealer"]),
+    return t.plural(_split_into, count, "box", "count", "hands", "dealer")(
+        (
+            box,
+            count,
+            _hands(t, q["cards"], labels, q.get("stakes") or []),
+            _dealer(t, q["dealer"]),
+        )
     )
+
+
+def _behind_bettors(count: int) -> str:
+    return ngettext("a behind bettor {bets}", "behind bettors {bets}", count)
 
 
 def say_pay_behind(q: Mapping[str, Any]) -> str:
     """`{"bets": {"seat": "5", "behind-a": "30"}, "cards": [[…]], "dealer": […], "box": 2}`."""
+    t = _said()
     bets = dict(q["bets"])
     seat = bets.pop("seat", None)
-    who = [_("the seated player bets {bet}").format(bet=money(seat))] if seat is not None else []
+    who = [t.seated_bets((t.money(seat),))] if seat is not None else []
     if bets:
-        behind = words_and([money(b) for b in bets.values()])
-        who.append(
-            ngettext("a behind bettor {bets}", "behind bettors {bets}", len(bets)).format(
-                bets=behind
-            )
-        )
+        behind = t.words_and([t.money(b) for b in bets.values()])
+        who.append(t.plural(_behind_bettors, len(bets), "bets")((behind,)))
     cards = q["cards"]
     box = q["box"]
     played = (
-        _("the hand has {cards}").format(cards=_cards(cards[0]))
+        t.hand_has_cards((t.hand(cards[0]),))
         if len(cards) == 1
-        else _hands(cards, [f"{box}.{i + 1}" for i in range(len(cards))], [])
+        else _hands(t, cards, [f"{box}.{i + 1}" for i in range(len(cards))], [])
     )
-    return _("at box {box} {bettors}; {played}; {dealer}").format(
-        box=box, bettors=words_and(who), played=played, dealer=_dealer(q["dealer"])
+    return t.at_box((box, t.words_and(who), played, _dealer(t, q["dealer"])))
+
+
+def _against(count: int) -> str:
+    return ngettext(
+        "{dealer} against {count} hand: {hands}", "{dealer} against {count} hands: {hands}", count
     )
 
 
 def say_pay_table(q: Mapping[str, Any]) -> str:
     """`{"dealer": […], "cards": [[…], …], "hands": ["1.1", …], "stakes": ["5", …]}`."""
+    t = _said()
     n = len(q["cards"])
-    return ngettext(
-        "{dealer} against {count} hand: {hands}", "{dealer} against {count} hands: {hands}", n
-    ).format(
-        dealer=_dealer(q["dealer"]),
-        count=n,
-        hands=_hands(q["cards"], q.get("hands") or [], q.get("stakes") or []),
+    return t.plural(_against, n, "dealer", "count", "hands")(
+        (
+            _dealer(t, q["dealer"]),
+            n,
+            _hands(t, q["cards"], q.get("hands") or [], q.get("stakes") or []),
+        )
     )
 
 
@@ -586,80 +721,90 @@ _CHIPS_WHY: Final = {
 
 def say_chips(q: Mapping[str, Any]) -> str:
     """`{"amount": "30", "chip_set": […], "why": "blackjack", "bet": "20"}`."""
-    why = _CHIPS_WHY.get(str(q.get("why")))
-    amount = money(q["amount"])
+    t = _said()
+    why = t.chips_whys.get(str(q.get("why")))
+    amount = t.money(q["amount"])
     if why and q.get("bet") is not None:
-        return _("pay {amount} in chips: {why} on a bet of {bet}").format(
-            amount=amount, why=_(why), bet=money(q["bet"])
-        )
-    return _("pay {amount} in chips").format(amount=amount)
+        return t.chips_why((amount, why, t.money(q["bet"])))
+    return t.chips((amount,))
+
+
+def _deal_to(count: int) -> str:
+    return ngettext("the deal to box {boxes}", "the deal to boxes {boxes}", count)
 
 
 def say_deal_order(q: Mapping[str, Any]) -> str:
     """`{"boxes": [1, 2, 5], "phase": "deal"}` or `{"hands": […], "phase": "play", …}`."""
+    t = _said()
     if q.get("phase") == "play":
-        hands = words_and([str(h) for h in q["hands"]])
+        hands = t.words_and([str(h) for h in q["hands"]])
         naturals = [str(h) for h in q.get("naturals") or []]
         if naturals:
-            return _("the play of hands {hands}, Black Jack at {naturals}").format(
-                hands=hands, naturals=words_and(naturals)
-            )
-        return _("the play of hands {hands}").format(hands=hands)
+            return t.play_naturals((hands, t.words_and(naturals)))
+        return t.play((hands,))
     boxes = [str(b) for b in q["boxes"]]
     if not boxes:
-        return _("the deal to no box")
-    return ngettext("the deal to box {boxes}", "the deal to boxes {boxes}", len(boxes)).format(
-        boxes=words_and(boxes)
+        return t.deal_none
+    return t.plural(_deal_to, len(boxes), "boxes")((t.words_and(boxes),))
+
+
+def _shows_in_play(count: int) -> str:
+    return ngettext(
+        "the dealer shows {card}, box {boxes} in play",
+        "the dealer shows {card}, boxes {boxes} in play",
+        count,
     )
+
+
+def _in_play(count: int) -> str:
+    return ngettext("box {boxes} in play", "boxes {boxes} in play", count)
 
 
 def say_procedure(q: Mapping[str, Any]) -> str:
     """`{"dealer": ["5S"], "boxes": [7], "choices": […]}`."""
+    t = _said()
     up = q["dealer"][0] if q.get("dealer") else None
     boxes = [str(b) for b in q["boxes"]]
     if up:
-        card = with_article(rank(up))
+        card = t.with_article(rank(up))
         if not boxes:
-            return _("the dealer shows {card}, no box in play").format(card=card)
-        return ngettext(
-            "the dealer shows {card}, box {boxes} in play",
-            "the dealer shows {card}, boxes {boxes} in play",
-            len(boxes),
-        ).format(card=card, boxes=words_and(boxes))
+            return t.no_box_shows((card,))
+        return t.plural(_shows_in_play, len(boxes), "card", "boxes")((card, t.words_and(boxes)))
     if not boxes:
-        return _("no box in play")
-    return ngettext("box {boxes} in play", "boxes {boxes} in play", len(boxes)).format(
-        boxes=words_and(boxes)
+        return t.no_box
+    return t.plural(_in_play, len(boxes), "boxes")((t.words_and(boxes),))
+
+
+def _refused_by_boxes_and_dealer(count: int) -> str:
+    return ngettext(
+        "refused by box {boxes} and the dealer",
+        "refused by boxes {boxes} and the dealer",
+        count,
     )
 
 
-def _refused_by(refused: Sequence[str]) -> str:
+def _refused_by_boxes(count: int) -> str:
+    return ngettext("refused by box {boxes}", "refused by boxes {boxes}", count)
+
+
+def _refused_by(t: _Said, refused: Sequence[str]) -> str:
     boxes = [r for r in refused if r != "dealer"]
     dealer = "dealer" in refused
     if boxes:
-        if dealer:
-            text = ngettext(
-                "refused by box {boxes} and the dealer",
-                "refused by boxes {boxes} and the dealer",
-                len(boxes),
-            )
-        else:
-            text = ngettext("refused by box {boxes}", "refused by boxes {boxes}", len(boxes))
-        return text.format(boxes=words_and(boxes))
-    return _("refused by the dealer") if dealer else _("refused by no one")
+        said = _refused_by_boxes_and_dealer if dealer else _refused_by_boxes
+        return t.plural(said, len(boxes), "boxes")((t.words_and(boxes),))
+    return t.refused_dealer if dealer else t.refused_none
 
 
 def say_exposed_card(q: Mapping[str, Any]) -> str:
     """`{"card": "4C", "turn": "2", "boxes": [1, 2], "refused_by": ["2", "dealer"]}`.
 
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5 and the dealer"."""
+    t = _said()
     refused = [str(r) for r in q.get("refused_by") or []]
     turn = q["turn"]
-    if _split_hand(turn):
-        text = _("{card} exposed at hand {turn}'s turn, {refused}")
-    else:
-        text = _("{card} exposed at box {turn}'s turn, {refused}")
-    return text.format(card=with_article(rank(q["card"])), turn=turn, refused=_refused_by(refused))
+    text = t.exposed_hand if _split_hand(turn) else t.exposed_box
+    return text((t.with_article(rank(q["card"])), turn, _refused_by(t, refused)))
 
 
 QUESTION_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
