@@ -63,6 +63,7 @@ _DEFLATED: Final = b"\x01"  # the store's version byte of a deflated question (`
 _SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats, few at a time
 _ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
 _QUOTE, _QUOTES = '"', '""'  # a quote in a CSV field, and as the field says it
+_LINES_AT_ONCE: Final = 4000  # lines written at once: ~1 MB
 
 
 def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
@@ -72,19 +73,19 @@ def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
     What `question_json` and `json.loads` do, in fewer steps: the export reads every question of
     a history, and in a real one nearly every question is one of its own."""
     try:
-        if isinstance(stored, bytes):
-            if stored[:1] != _DEFLATED:
-                raise ValueError(f"unknown question encoding {stored[:1]!r}")
+        if type(stored) is str:
+            text = stored
+        elif isinstance(stored, bytes) and stored[:1] == _DEFLATED:
             text = zlib.decompress(stored[1:], -15).decode()
         else:
-            text = stored
+            raise ValueError("an unknown question encoding")
         try:
             question, end = _scan(text, 0)
         except StopIteration:
             end = -1  # not a value where it starts (space before it?): as json.loads says
         if end != len(text):
             question = json.loads(text)
-        if not isinstance(question, dict):
+        if type(question) is not dict:
             raise ValueError("a stored question is not a JSON object")
     except (ValueError, UnicodeDecodeError, zlib.error):
         return _(UNREADABLE_QUESTION), ""
@@ -111,6 +112,18 @@ _MINUTES: Final = tuple(f"T{m // 60:02d}:{m % 60:02d}:" for m in range(1440))
 _SECONDS: Final = tuple(f"{second:02d}+00:00" for second in range(60))
 
 
+def _said_cell(words: str, text: str) -> str:
+    """The question's two CSV fields, as _cell quotes them: the JSON has quotes (an object's
+    keys), the words mostly a comma."""
+    if '"' in words:
+        words = '"' + words.replace(_QUOTE, _QUOTES) + '"'
+    elif "," in words or "\n" in words or "\r" in words:
+        words = f'"{words}"'
+    if '"' in text:
+        return f'{words},"{text.replace(_QUOTE, _QUOTES)}"'
+    return f"{words},{_cell(text)}"
+
+
 def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
     """Write the store's export rows (`Store.export_rows`: every attempt, in the order recorded)
     into `target` as CSV (a header, then a line of EXPORT_FIELDS each, as the csv module writes
@@ -119,7 +132,8 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
     Each line is put together from pieces made once: a session's profile and mode, an item's
     skill, key and name, a question in words and as JSON (for each distinct stored form, a few
     thousand at a time), an answer, the day. A history asks the same questions again and again;
-    and where every question is its own, its words are the only piece made for each row."""
+    and where every question is its own, its words are the only piece made for each row. The
+    lines go out a few thousand at a time."""
     csv = fmt == "csv"
     cell = _cell if csv else _json
     heads: dict[int, str] = {}  # session -> its profile, number and mode
@@ -127,20 +141,30 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
     said: dict[str | bytes, tuple[str, str]] = {}  # stored question -> (skill, its two fields)
     answers: dict[str, str] = {}
     days: dict[int, str] = {}
-    target.write(",".join(EXPORT_FIELDS) + "\r\n" if csv else "[")
+    minutes, seconds = _MINUTES, _SECONDS
+    words_of = question_words
+    write = target.write
+    write(",".join(EXPORT_FIELDS) + "\r\n" if csv else "[")
     n = 0
     lines: list[str] = []
+    line = lines.append
     after = "\n"  # what comes before a JSON object: a comma after the first
+    last: Any = None  # the session of the row before, and its head
+    head = ""
+    day_start, day_end, date = 0, 0, ""  # the day of the row before: [start, end) and its date
     for name, session, mode, skill, item, stored, answer, expected, correct, ms, at in rows:
-        head = heads.get(session)
-        if head is None:
-            if csv:
-                head = f"{cell(name)},{session},{cell(mode)},"
-            else:
-                head = (
-                    f'{{"profile": {cell(name)}, "session": {int(session)}, "mode": {cell(mode)}, '
-                )
-            heads[session] = head
+        if session != last:
+            known_head = heads.get(session)
+            if known_head is None:
+                if csv:
+                    known_head = f"{cell(name)},{session},{cell(mode)},"
+                else:
+                    known_head = (
+                        f'{{"profile": {cell(name)}, "session": {int(session)}, '
+                        f'"mode": {cell(mode)}, '
+                    )
+                heads[session] = known_head
+            head, last = known_head, session
         known = items.get(item)
         if known is None or known[0] != skill:
             if csv:
@@ -153,14 +177,9 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
             known = items[item] = (skill, words)
         asked = said.get(stored)
         if asked is None or asked[0] != skill:
-            words, text = question_words(stored, skill)
+            words, text = words_of(stored, skill)
             if csv:
-                # as _cell quotes them: the JSON has quotes, the words mostly a comma
-                words = (
-                    f'{_cell(words)},"{text.replace(_QUOTE, _QUOTES)}"'
-                    if '"' in text
-                    else f"{_cell(words)},{_cell(text)}"
-                )
+                words = _said_cell(words, text)
             else:
                 words = f'"question": {_json(words)}, "question_json": {text or "null"}'
             if len(said) >= _SAID_AT_MOST:
@@ -174,31 +193,33 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
         right = answers.get(expected)
         if right is None:
             right = answers[expected] = cell(expected)
-        day, second = divmod(at, 86400)
-        date = days.get(day)
-        if date is None:
-            date = days[day] = datetime.fromtimestamp(day * 86400, UTC).strftime("%Y-%m-%d")
-        minute, second = divmod(second, 60)
+        if not day_start <= at < day_end:
+            day = at // 86400
+            day_start, day_end = day * 86400, day * 86400 + 86400
+            date = days.get(day) or days.setdefault(
+                day, datetime.fromtimestamp(day_start, UTC).strftime("%Y-%m-%d")
+            )
+        second = at - day_start
         if csv:
-            lines.append(
-                f"{head}{known[1]}{asked[1]},{given},{right},{int(correct)},{ms},"
-                f"{date}{_MINUTES[minute]}{_SECONDS[second]}\r\n"
+            line(
+                f"{head}{known[1]}{asked[1]},{given},{right},{'1' if correct else '0'},{ms},"
+                f"{date}{minutes[second // 60]}{seconds[second % 60]}\r\n"
             )
         else:
-            lines.append(
+            line(
                 f'{after} {head}{known[1]}{asked[1]}, "answer": {given}, "expected": {right}, '
                 f'"correct": {"true" if correct else "false"}, "response_ms": {int(ms)}, '
-                f'"answered_at": "{date}{_MINUTES[minute]}{_SECONDS[second]}"}}'
+                f'"answered_at": "{date}{minutes[second // 60]}{seconds[second % 60]}"}}'
             )
             after = ",\n"
-        if len(lines) == 1000:
-            target.write("".join(lines))
-            n += len(lines)
+        if len(lines) == _LINES_AT_ONCE:
+            write("".join(lines))
+            n += _LINES_AT_ONCE
             lines.clear()
-    target.write("".join(lines))
+    write("".join(lines))
     n += len(lines)
     if not csv:
-        target.write("\n]\n")
+        write("\n]\n")
     return n
 
 
