@@ -199,9 +199,9 @@ def test_questions_are_stored_compactly(store: Store) -> None:
     store.record(session, "settle", "t", big, "x", "x", True, 1)
     with closing(raw(path)) as other:
         stored = [row[0] for row in other.execute("SELECT question FROM attempt ORDER BY id")]
-    # The item's own question is not repeated; another is compact JSON, deflated if shorter.
+    # The item's own question is not repeated; another is compact JSON text, as it is read.
     assert stored[:4] == [None, None, '{"cards":["5","A"]}', None]
-    assert isinstance(stored[4], bytes) and len(stored[4]) < len(json.dumps(big)) / 3
+    assert stored[4] == json.dumps(big, separators=(",", ":"))
     assert [a.question for a in store.attempts()][3:] == [{"x": 1}, big]
 
 
@@ -963,7 +963,7 @@ def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path:
         assert row.interactive and row.attempts == 5 and row.ended is not None
         assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (5,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
 
 
 def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:
@@ -981,3 +981,91 @@ def test_a_write_refused_is_still_an_sqlite_error_for_those_who_caught_that(tmp_
     with immutable(folder), Store.open(folder / "history.sqlite3") as store:
         with pytest.raises(sqlite3.OperationalError, match="its folder is read-only"):
             store.rename_profile("Anna", "Anne")
+
+
+# -- questions stored as text (version 6) --------------------------------------------------------
+
+
+def _deflated(text: str) -> bytes:
+    """A question as versions up to 5 stored it when that was shorter: a version byte (1), then
+    raw deflate (written out here, not taken from the store)."""
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return b"\x01" + packer.compress(text.encode()) + packer.flush()
+
+
+def _as_version_5(path: Path, *, broken: bool = False) -> list[Any]:
+    """Take a current file back to version 5: every question deflated where that is shorter,
+    as the store of version 5 wrote them; the last one `broken`, as a damaged file holds it.
+    Returns what each attempt's question column then holds."""
+    with closing(raw(path)) as old:
+        for table in ("item", "attempt"):
+            rows = old.execute(
+                f"SELECT id, question FROM {table} WHERE question IS NOT NULL"
+            ).fetchall()
+            for id, text in rows:
+                packed = _deflated(text)
+                if len(packed) < len(text.encode()):
+                    old.execute(f"UPDATE {table} SET question = ? WHERE id = ?", (packed, id))
+        if broken:
+            (last,) = old.execute("SELECT max(id) FROM attempt").fetchone()
+            old.execute("UPDATE attempt SET question = ? WHERE id = ?", (b"\x01\x00\xff", last))
+        old.execute("PRAGMA user_version = 5")
+        return [q for (q,) in old.execute("SELECT question FROM attempt ORDER BY id")]
+
+
+def test_a_version_5_file_gets_its_questions_as_text_and_reads_the_same(path: Path) -> None:
+    table = {
+        "dealer": ["9C", "8S"],
+        "cards": [["AD", "KD"], ["AC", "7H"], ["6S", "6C", "9S"]],
+        "hands": ["1.1", "1.2", "2"],
+        "stakes": ["15", "15", "25"],
+    }
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["pay-table"], "p")
+        for n in range(6):
+            question = dict(table, box=n) if n else table  # the first one is the item's own
+            store.record(session, "pay-table", "pay-table:8", question, "x", "y", n > 2, 900 + n)
+        store.end_session(session)
+        other = store.start_session("Anna", "practice", ["pay-table"], "p")
+        store.record(other, "pay-table", "pay-table:9", {"n": 1}, "x", "y", True, 1)
+        before = [(a.question, a.response_ms) for a in store.attempts(session_id=session)]
+        exported = list(store.export_rows())
+    stored = _as_version_5(path, broken=True)
+    assert [type(q) for q in stored] == [type(None), *[bytes] * 6]  # deflated, as they were
+    with Store.open(path) as migrated:
+        assert [(a.question, a.response_ms) for a in migrated.attempts(session_id=session)] == (
+            before
+        )
+        rows = list(migrated.export_rows())
+        assert rows[:-1] == exported[:-1]  # the same rows, the question as text
+        assert rows[-1][5] == b"\x01\x00\xff"  # one that cannot be read stays as it was
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+        kinds = check.execute(
+            "SELECT typeof(question), count(*) FROM attempt GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+        assert kinds == [("blob", 1), ("null", 1), ("text", 5)]
+        (item,) = check.execute("SELECT question FROM item WHERE key = 'pay-table:8'").fetchone()
+        assert item == json.dumps(table, separators=(",", ":"))
+
+
+def test_a_read_only_version_5_file_is_read_with_its_questions_as_text(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    _some_history(path)
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["a"], "p")
+        big = {"cards": [["AS", "TD"], ["9C", "9D"]] * 5}
+        store.record(session, "a", "big", big, "1", "1", True, 1000)
+    _as_version_5(path)
+    with closing(raw(path)) as check:  # the item's own question, deflated
+        (item,) = check.execute("SELECT question FROM item WHERE key = 'big'").fetchone()
+        assert item[:1] == b"\x01"
+    with immutable(folder), Store.open(path) as store:
+        assert store.read_only == "its folder is read-only"
+        assert [a.question for a in store.attempts()][-1] == big
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (5,)  # left as it was

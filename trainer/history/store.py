@@ -43,7 +43,7 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 5; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 6; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
     skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
@@ -60,8 +60,10 @@ Schema (version 5; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
 `attempt.at` is when it was answered, in whole seconds since the session started (small
 integers are short on disk).
-`attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT, or a
-BLOB of a version byte (1) + raw deflate when that is shorter. `attempt` has no index: a
+`attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT (as is
+`item.question`): read as it is, where deflating it saved ~20 bytes an attempt but cost the
+export as much time as its parsing (before version 6, a BLOB of a version byte (1) + raw deflate
+when that was shorter: still read, and made text by the migration). `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
 
 Aggregates, all exact (response times are whole milliseconds) and updated with each attempt
@@ -117,14 +119,14 @@ from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_s
 from trainer.i18n import N_, ngettext
 from trainer.i18n import _ as say
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 DB_NAME: Final = "history.sqlite3"
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
 # the rule looks at. Lengthening the window needs a migration that refills `recent`.
 RECENT: Final = MASTERY.window
 
-_DEFLATE_V1: Final = b"\x01"  # version byte of compressed questions: raw deflate, no dictionary
+_DEFLATE_V1: Final = b"\x01"  # version byte of questions deflated before version 6: raw deflate
 _MAGIC: Final = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 _PAGE: Final = 1000  # rows per query when iterating attempts, so no statement stays open long
 _EXPORT_PAGE: Final = 5000  # the same for the plain rows of an export
@@ -369,12 +371,36 @@ def _v5_assignment(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE session ADD COLUMN assignment INTEGER")
 
 
+def _as_text(stored: Any) -> Any:
+    """A question deflated before version 6 as its JSON text; anything else as it is (a stored
+    form that cannot be read stays as it was: the export says so, as before)."""
+    if isinstance(stored, bytes) and stored[:1] == _DEFLATE_V1:
+        try:
+            return zlib.decompress(stored[1:], -15).decode()
+        except (zlib.error, UnicodeDecodeError):
+            pass
+    return stored
+
+
+def _v6_plain_questions(conn: sqlite3.Connection) -> None:
+    """Version 6: every stored question is its compact JSON text, no longer deflated: reading it
+    back (the export reads every one) cost as much as parsing it. ~20 bytes more an attempt
+    whose question is its own."""
+    conn.create_function("sabot_question_text", 1, _as_text, deterministic=True)
+    for table in ("item", "attempt"):
+        conn.execute(
+            f"""UPDATE {table} SET question = sabot_question_text(question)
+            WHERE typeof(question) = 'blob'"""
+        )
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
     _v3_planned,
     _v4_interactive,
     _v5_assignment,
+    _v6_plain_questions,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -407,22 +433,20 @@ def _utc(unix_seconds: int) -> datetime:
     return datetime.fromtimestamp(unix_seconds, UTC)
 
 
-def encode_question(question: Mapping[str, Any]) -> str | bytes:
-    """Compact JSON, or deflated JSON behind a version byte when that is shorter."""
+def encode_question(question: Mapping[str, Any]) -> str:
+    """A question as it is stored: compact JSON text."""
     try:
         text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise TypeError(
             f"a question must be JSON data (str, number, list, dict): {error}"
         ) from None
-    raw = text.encode()
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header, no checksum
-    packed = _DEFLATE_V1 + packer.compress(raw) + packer.flush()
-    return packed if len(packed) < len(raw) else text
+    return text
 
 
 def question_json(stored: str | bytes) -> str:
-    """A stored question as its compact JSON text (what decode_question reads)."""
+    """A stored question as its compact JSON text (what decode_question reads); one deflated
+    before version 6 (and not migrated: a damaged file's) inflated."""
     if isinstance(stored, bytes):
         if stored[:1] != _DEFLATE_V1:
             raise ValueError(f"unknown question encoding {stored[:1]!r}")
