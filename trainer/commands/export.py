@@ -63,7 +63,10 @@ _DEFLATED: Final = b"\x01"  # the store's version byte of a deflated question (`
 _SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats, few at a time
 _ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
 _QUOTE, _QUOTES = '"', '""'  # a quote in a CSV field, and as the field says it
-_LINES_AT_ONCE: Final = 4000  # lines written at once: ~1 MB
+# Lines put together and written at once: ~80 KB, which encodes at the speed of a copy, where
+# a string of a megabyte is made anew in memory each time (the file's buffer gathers them).
+_LINES_AT_ONCE: Final = 256
+_BUFFER: Final = 1 << 20  # the file's write buffer: a write to the system every megabyte
 
 
 def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
@@ -124,10 +127,23 @@ def _said_cell(words: str, text: str) -> str:
     return f"{words},{_cell(text)}"
 
 
-def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
+def _encoded(text: str, lines: list[str]) -> bytes:
+    """`text` (the `lines` joined) in UTF-8. Most lines are ASCII, which encodes as a copy; a
+    string with one "é" (a trainee's name) would be encoded character by character: then each
+    line by itself."""
+    if text.isascii():
+        return text.encode()
+    return b"".join([line.encode() for line in lines])
+
+
+Target = IO[str] | IO[bytes] | io.RawIOBase | io.BufferedIOBase
+
+
+def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
     """Write the store's export rows (`Store.export_rows`: every attempt, in the order recorded)
     into `target` as CSV (a header, then a line of EXPORT_FIELDS each, as the csv module writes
-    them) or as a JSON list of objects; the number of rows written.
+    them) or as a JSON list of objects; the number of rows written. A binary `target` (a file
+    opened "wb", a pipe's buffer) gets the text in UTF-8, encoded here.
 
     Each line is put together from pieces made once: a session's profile and mode, an item's
     skill, key and name, a question in words and as JSON (for each distinct stored form, a few
@@ -143,7 +159,12 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
     days: dict[int, str] = {}
     minutes, seconds = _MINUTES, _SECONDS
     words_of = question_words
-    write = target.write
+    binary = isinstance(target, io.RawIOBase | io.BufferedIOBase)
+    out = target.write
+
+    def write(text: str, lines: list[str] | None = None) -> None:
+        out(_encoded(text, lines or [text]) if binary else text)  # type: ignore[arg-type]
+
     write(",".join(EXPORT_FIELDS) + "\r\n" if csv else "[")
     n = 0
     lines: list[str] = []
@@ -213,10 +234,10 @@ def write_export(rows: Iterable[Row], target: IO[str], fmt: str) -> int:
             )
             after = ",\n"
         if len(lines) == _LINES_AT_ONCE:
-            write("".join(lines))
+            write("".join(lines), lines)
             n += _LINES_AT_ONCE
             lines.clear()
-    write("".join(lines))
+    write("".join(lines), lines)
     n += len(lines)
     if not csv:
         write("\n]\n")
@@ -322,7 +343,7 @@ def write_file(name: str, rows: Iterable[Row], fmt: str) -> int:
         prefix=f".{os.path.basename(path)}.", suffix=".part", dir=os.path.dirname(path)
     )
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as target:
+        with os.fdopen(fd, "wb", buffering=_BUFFER) as target:  # UTF-8 by write_export
             # mkstemp makes the file 0600, private; an export is an ordinary file of its folder
             os.fchmod(target.fileno(), (0o666 & ~_umask()) if mode is None else mode)
             n = write_export(rows, target, fmt)
@@ -345,6 +366,10 @@ def _to_stdout(rows: Iterable[Row], fmt: str) -> int:
         out.flush()
         return n
     out.flush()
+    if isinstance(buffer, io.RawIOBase | io.BufferedIOBase):  # UTF-8 by write_export
+        n = write_export(rows, buffer, fmt)
+        buffer.flush()
+        return n
     target = io.TextIOWrapper(buffer, encoding="utf-8", newline="")
     try:
         n = write_export(rows, target, fmt)
