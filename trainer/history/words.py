@@ -379,6 +379,7 @@ class _Said:
         self.lang = lang
         self.english = lang == SOURCE_LANGUAGE
         self.cards: dict[tuple[Any, ...], str] = {}
+        self.ranks: dict[tuple[str, ...], str] = {}
         self.lists: dict[tuple[str, ...], str] = {}
         self.amounts: dict[str, str] = {}
         self.articles: dict[str, str] = {}
@@ -486,15 +487,21 @@ class _Said:
         return said
 
     def hand(self, cards: Sequence[Any]) -> str:
-        """`words_and` of the cards' ranks: "A, 4 and 5"."""
+        """`words_and` of the cards' ranks: "A, 4 and 5"; kept by the cards, and by their ranks
+        (a history deals every 7 of 10 and K: the same words)."""
         key = tuple(cards)
         said = self.cards.get(key)
         if said is not None:
             return said
-        ranks = list(map(_rank_of, key))
+        ranks = tuple(map(_rank_of, key))
         if None in ranks:  # a card in an older form, or not a card
             return self.words_and([rank(c) for c in key])
-        said = self.words_and(ranks)
+        said = self.ranks.get(ranks)
+        if said is None:
+            said = self.words_and(ranks)
+            if len(self.ranks) >= _KEPT_AT_MOST:
+                self.ranks.clear()
+            self.ranks[ranks] = said
         if len(self.cards) >= _KEPT_AT_MOST:
             self.cards.clear()
         self.cards[key] = said
@@ -556,34 +563,41 @@ def _split_hand(label: Any) -> bool:
     return "." in (label if type(label) is str else str(label))
 
 
-def _dealer(t: _Said, cards: Sequence[str]) -> str:
-    return t.dealer_has((t.hand(cards),))
-
-
 def _hands(
     t: _Said, cards: Sequence[Sequence[str]], labels: Sequence[str], stakes: Sequence[str]
 ) -> str:
-    parts = []
-    hand, money = t.hand, t.money
+    """Each hand in words, "; " between them: "box 1 has A and 5 for 12.5; hand 2.1 has …"."""
+    parts: list[str] = []
+    add = parts.append
+    kept = t.cards.get
+    english = t.english
+    box_for, hand_for, box_has, hand_has = t.box_has_for, t.hand_has_for, t.box_has, t.hand_has
     labelled = staked = 0
     for i, held in enumerate(cards):
         if not i:  # as `i < len(…)` would read them: only for a hand
             labelled, staked = len(labels), len(stakes)
-        label = labels[i] if i < labelled else None
-        said = hand(held)
-        shown: Any = i + 1 if label is None else label
-        box = label is not None and "." not in (label if type(label) is str else str(label))
-        if i < staked:
-            text = t.box_has_for if box else t.hand_has_for
-            parts.append(text((shown, said, money(stakes[i]))))
+        said = kept(tuple(held)) or t.hand(held)
+        label: Any
+        if i < labelled:
+            label = labels[i]
+            box = label is not None and "." not in (label if type(label) is str else str(label))
+            if label is None:
+                label = i + 1
         else:
-            parts.append((t.box_has if box else t.hand_has)((shown, said)))
+            label, box = i + 1, False
+        if i < staked:
+            stake = stakes[i]
+            if not english or type(stake) is not str:
+                stake = t.money(stake)
+            add((box_for if box else hand_for)((label, said, stake)))
+        else:
+            add((box_has if box else hand_has)((label, said)))
     return t.semicolons.join(parts)
 
 
-def say_announce(q: Mapping[str, Any]) -> str:
+def say_announce(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": ["AS", "4C", "5S"], "box": 7, "split": False, "stood": False}`."""
-    t = _said()
+    t = t or _said()
     if q.get("split"):
         text = t.announce_split_stood if q.get("stood") else t.announce_split
     elif q.get("stood"):
@@ -593,9 +607,9 @@ def say_announce(q: Mapping[str, Any]) -> str:
     return text((t.hand(q["cards"]), q["box"]))
 
 
-def say_dealer(q: Mapping[str, Any]) -> str:
+def say_dealer(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"up": "AD", "shoe": ["KD", …], "cards": ["AD"]}`."""
-    t = _said()
+    t = t or _said()
     up = t.with_article(rank(q["up"]))
     shoe = q.get("shoe") or []
     if shoe:
@@ -603,39 +617,39 @@ def say_dealer(q: Mapping[str, Any]) -> str:
     return t.dealer_shows((up,))
 
 
-def say_outcome(q: Mapping[str, Any]) -> str:
+def say_outcome(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": [["JS", "8H"], …], "hands": ["7.1", …], "dealer": ["AD", "6C"]}`."""
-    t = _said()
+    t = t or _said()
     return t.semicolons.join(
-        (_hands(t, q["cards"], q.get("hands") or [], []), _dealer(t, q["dealer"]))
+        (_hands(t, q["cards"], q.get("hands") or [], []), t.dealer_has((t.hand(q["dealer"]),)))
     )
 
 
-def say_pay_even(q: Mapping[str, Any]) -> str:
+def say_pay_even(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "20", "result": "win", "box": 5}`."""
-    t = _said()
+    t = t or _said()
     return t.wins((q["box"], t.money(q["bet"])))
 
 
-def say_pay_double(q: Mapping[str, Any]) -> str:
+def say_pay_double(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "20", "doubled": True, "result": "win", "box": 4}`."""
-    t = _said()
+    t = t or _said()
     return t.doubled((q["box"], t.money(q["bet"])))
 
 
-def say_pay_blackjack(q: Mapping[str, Any]) -> str:
+def say_pay_blackjack(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "5", "cards": ["J", "A"], "box": 5}`."""
-    t = _said()
+    t = t or _said()
     box, bet = q["box"], t.money(q["bet"])
     if q.get("cards"):
         return t.blackjack_cards((t.hand(q["cards"]), box, bet))
     return t.blackjack((box, bet))
 
 
-def say_pay_insurance(q: Mapping[str, Any]) -> str:
+def say_pay_insurance(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "30", "ask": "max", "box": 1}` (at most half [003]), `{…, "ask": "half"}`
     (exactly half [000][001][002]) or `{…, "insured": "1", "ask": "pay"}`."""
-    t = _said()
+    t = t or _said()
     box, bet = q["box"], t.money(q["bet"])
     ask = q.get("ask")
     if ask == "max":
@@ -653,9 +667,9 @@ def _split_into(count: int) -> str:
     )
 
 
-def say_pay_split(q: Mapping[str, Any]) -> str:
+def say_pay_split(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": [[…], […]], "dealer": […], "stakes": ["185", "185"], "box": 5}`."""
-    t = _said()
+    t = t or _said()
     box = q["box"]
     count = len(q["cards"])
     labels = [f"{box}.{i + 1}" for i in range(count)]
@@ -664,7 +678,7 @@ def say_pay_split(q: Mapping[str, Any]) -> str:
             box,
             count,
             _hands(t, q["cards"], labels, q.get("stakes") or []),
-            _dealer(t, q["dealer"]),
+            t.dealer_has((t.hand(q["dealer"]),)),
         )
     )
 
@@ -673,9 +687,9 @@ def _behind_bettors(count: int) -> str:
     return ngettext("a behind bettor {bets}", "behind bettors {bets}", count)
 
 
-def say_pay_behind(q: Mapping[str, Any]) -> str:
+def say_pay_behind(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bets": {"seat": "5", "behind-a": "30"}, "cards": [[…]], "dealer": […], "box": 2}`."""
-    t = _said()
+    t = t or _said()
     bets = dict(q["bets"])
     seat = bets.pop("seat", None)
     who = [t.seated_bets((t.money(seat),))] if seat is not None else []
@@ -689,7 +703,7 @@ def say_pay_behind(q: Mapping[str, Any]) -> str:
         if len(cards) == 1
         else _hands(t, cards, [f"{box}.{i + 1}" for i in range(len(cards))], [])
     )
-    return t.at_box((box, t.words_and(who), played, _dealer(t, q["dealer"])))
+    return t.at_box((box, t.words_and(who), played, t.dealer_has((t.hand(q["dealer"]),))))
 
 
 def _against(count: int) -> str:
@@ -698,13 +712,13 @@ def _against(count: int) -> str:
     )
 
 
-def say_pay_table(q: Mapping[str, Any]) -> str:
+def say_pay_table(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"dealer": […], "cards": [[…], …], "hands": ["1.1", …], "stakes": ["5", …]}`."""
-    t = _said()
+    t = t or _said()
     n = len(q["cards"])
     return t.plural(_against, n, "dealer", "count", "hands")(
         (
-            _dealer(t, q["dealer"]),
+            t.dealer_has((t.hand(q["dealer"]),)),
             n,
             _hands(t, q["cards"], q.get("hands") or [], q.get("stakes") or []),
         )
@@ -719,9 +733,9 @@ _CHIPS_WHY: Final = {
 }
 
 
-def say_chips(q: Mapping[str, Any]) -> str:
+def say_chips(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"amount": "30", "chip_set": […], "why": "blackjack", "bet": "20"}`."""
-    t = _said()
+    t = t or _said()
     why = t.chips_whys.get(str(q.get("why")))
     amount = t.money(q["amount"])
     if why and q.get("bet") is not None:
@@ -733,9 +747,9 @@ def _deal_to(count: int) -> str:
     return ngettext("the deal to box {boxes}", "the deal to boxes {boxes}", count)
 
 
-def say_deal_order(q: Mapping[str, Any]) -> str:
+def say_deal_order(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"boxes": [1, 2, 5], "phase": "deal"}` or `{"hands": […], "phase": "play", …}`."""
-    t = _said()
+    t = t or _said()
     if q.get("phase") == "play":
         hands = t.words_and([str(h) for h in q["hands"]])
         naturals = [str(h) for h in q.get("naturals") or []]
@@ -760,9 +774,9 @@ def _in_play(count: int) -> str:
     return ngettext("box {boxes} in play", "boxes {boxes} in play", count)
 
 
-def say_procedure(q: Mapping[str, Any]) -> str:
+def say_procedure(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"dealer": ["5S"], "boxes": [7], "choices": […]}`."""
-    t = _said()
+    t = t or _said()
     up = q["dealer"][0] if q.get("dealer") else None
     boxes = [str(b) for b in q["boxes"]]
     if up:
@@ -796,18 +810,18 @@ def _refused_by(t: _Said, refused: Sequence[str]) -> str:
     return t.refused_dealer if dealer else t.refused_none
 
 
-def say_exposed_card(q: Mapping[str, Any]) -> str:
+def say_exposed_card(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"card": "4C", "turn": "2", "boxes": [1, 2], "refused_by": ["2", "dealer"]}`.
 
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5 and the dealer"."""
-    t = _said()
+    t = t or _said()
     refused = [str(r) for r in q.get("refused_by") or []]
     turn = q["turn"]
     text = t.exposed_hand if _split_hand(turn) else t.exposed_box
     return text((t.with_article(rank(q["card"])), turn, _refused_by(t, refused)))
 
 
-QUESTION_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
+QUESTION_WORDS: Final[dict[str, Callable[..., str]]] = {
     "announce": say_announce,
     "dealer": say_dealer,
     "outcome": say_outcome,
@@ -877,7 +891,7 @@ def describe_question(question: Mapping[str, Any], skill: str | None = None) -> 
     say = QUESTION_WORDS.get(skill or "")
     if say is not None:
         try:
-            return say(question)
+            return say(question, _said())
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             pass  # stored by an older version of the skill: the plain listing below
     return _generic(question)
