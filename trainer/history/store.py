@@ -1492,15 +1492,17 @@ class Store:
         ms, answered at in unix seconds). The question is left as stored (`decode_question`
         reads it) and the names are shared objects, not one copy a row: an export of many
         attempts reads each distinct question and name once."""
-        where, args, join = "a.id > ?", [], ""
+        where, args, join = "a.id > ?1 AND a.id <= ?2", [], ""
         if profile is not None:
             # the sessions are joined only to keep a profile's: every attempt has its session
             join = "JOIN session s ON s.id = a.session"
-            where += " AND s.profile = ?"
+            where += " AND s.profile = ?3"
             args.append(self._profile_id(profile))
-        query = f"""SELECT a.id, a.session, a.item, a.question, a.answer, a.expected, a.correct,
-                a.ms, a.at FROM attempt a {join}
-            WHERE {where} ORDER BY a.id LIMIT {_EXPORT_PAGE}"""
+        # each page a range of ids, so the id itself is not read; right and the time in one
+        # number: every column read costs ~6% of the export's time
+        query = f"""SELECT a.session, a.item, a.question, a.answer, a.expected,
+                a.ms * 2 + a.correct, a.at FROM attempt a {join}
+            WHERE {where} ORDER BY a.id"""
         sessions: dict[int, tuple[str, str, int]] = {}
         items: dict[int, tuple[str, str, str | bytes]] = {}
 
@@ -1521,21 +1523,33 @@ class Store:
                 )
             )
 
+        def top() -> int:
+            return int(self._conn.execute("SELECT max(id) FROM attempt").fetchone()[0] or 0)
+
         known()
-        last = 0
-        while True:
+        last, end = 0, top()
+        current: Any = None  # the session of the row before
+        name = mode = ""
+        started = 0
+        while last < end:
             # keyset paging, as in attempts(): a reader that stops (`sabot export | less`)
             # holds no statement open
-            rows = self._conn.execute(query, (last, *args)).fetchall()
-            for _, session, item, question, answer, expected, correct, ms, at in rows:
+            rows = self._conn.execute(query, (last, last + _EXPORT_PAGE, *args)).fetchall()
+            last += _EXPORT_PAGE
+            if last >= end:
+                end = top()  # answered while the export runs: theirs too
+            for session, item, question, answer, expected, done, at in rows:
                 try:
-                    name, mode, started = sessions[session]
+                    if session != current:
+                        name, mode, started = sessions[session]
+                        current = session
                     skill, key, first = items[item]
                 except KeyError:
                     known()  # begun or first asked while the export runs
                     if session not in sessions:
                         continue  # no attempt is without its session: as the join would
                     name, mode, started = sessions[session]
+                    current = session
                     skill, key, first = items[item]
                 yield (
                     name,
@@ -1546,13 +1560,10 @@ class Store:
                     first if question is None else question,
                     answer,
                     expected,
-                    correct,
-                    ms,
+                    done & 1,
+                    done >> 1,
                     started + at,
                 )
-            if len(rows) < _EXPORT_PAGE:
-                return
-            last = rows[-1][0]
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
