@@ -63,16 +63,14 @@ PROFILES: dict[str, tuple[float, float]] = {
 
 
 @functools.cache
-def question_pool(
-    per_skill: int = 60, seed: int = 7
-) -> dict[str, list[tuple[Question, str | bytes]]]:
+def question_pool(per_skill: int = 60, seed: int = 7) -> dict[str, list[tuple[Question, str]]]:
     """Real questions of every skill under the default house rules, with their stored form."""
     from trainer.game.rules import HouseRules
     from trainer.history.store import encode_question
 
     rules = HouseRules.from_spec("casino-fr")
     rng = random.Random(seed)
-    pool: dict[str, list[tuple[Question, str | bytes]]] = {}
+    pool: dict[str, list[tuple[Question, str]]] = {}
     for name, skill in SKILLS.items():
         if skill.available(rules) is not None:
             continue
@@ -120,7 +118,7 @@ def fill_history(
         conn.execute("INSERT INTO profile VALUES (?, ?, ?)", (pid, name, int(start)))
     skill_ids = {name: sid for sid, name in enumerate(skills, 1)}
     conn.executemany("INSERT INTO skill VALUES (?, ?)", [(i, n) for n, i in skill_ids.items()])
-    items: dict[str, tuple[int, str | bytes]] = {}  # key -> (id, canonical stored question)
+    items: dict[str, tuple[int, str]] = {}  # key -> (id, canonical stored question)
     item_rows = []
     rows: list[tuple[object, ...]] = []
     sessions: list[tuple[object, ...]] = []
@@ -315,6 +313,15 @@ def bench_export(attempts: int, runs: int) -> None:
         for folder, what in ((Path(scratch), "as filled"), (distinct, "all distinct")):
             if folder == distinct:
                 _every_question_its_own(folder / path.name)
+            with sqlite3.connect(folder / path.name) as conn:
+                pages, free, size = (
+                    conn.execute(f"PRAGMA {pragma}").fetchone()[0]
+                    for pragma in ("page_count", "freelist_count", "page_size")
+                )
+            print(
+                f"history {what:<12} {(pages - free) * size / attempts:>8.1f} bytes per attempt "
+                "(the pages in use)"
+            )
             out = Path(scratch) / "export"
             with Store.open(folder / path.name) as store:
                 for fmt in ("csv", "json"):
