@@ -16,6 +16,22 @@ def cli_env(data: Path, **extra: str) -> dict[str, str]:
     return dict(os.environ, SABOT_DATA_DIR=str(data), PYTHONPATH=str(REPO), **extra)
 
 
+def run_sabot(
+    data: Path, *args: str, stdin: str = "", timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """`sabot ARGS` run with `stdin` as its input, its data folder `data`, read as UTF-8."""
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=cli_env(data, PYTHONIOENCODING="utf-8"),
+        cwd=REPO,
+        timeout=timeout,
+    )
+
+
 def usage_error(data: Path, *args: str) -> str:
     """What `sabot ARGS` says of a command line it refuses: one line, exit status 2, no
     traceback."""

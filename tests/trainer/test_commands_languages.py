@@ -4,32 +4,15 @@ view's reasons for attention — English unchanged."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.trainer.commandline import run_sabot
 from trainer.cli import main
 from trainer.history.classview import attention
 
-REPO = Path(__file__).resolve().parents[2]
 NB = "\u202f"
-
-
-def _sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "trainer.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
 
 
 @pytest.mark.slow
@@ -49,9 +32,9 @@ def _sabot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     ],
 )  # fmt: skip
 def test_a_home_game_in_the_language(
-    lang: str, said: tuple[str, ...], english: tuple[str, ...]
+    lang: str, said: tuple[str, ...], english: tuple[str, ...], tmp_path: Path
 ) -> None:
-    r = _sabot("--lang", lang, "home", "--players", "2", "--seed", "3", "--no-history",
+    r = run_sabot(tmp_path, "--lang", lang, "home", "--players", "2", "--seed", "3", "--no-history",
                stdin="end\n")  # fmt: skip
     assert r.returncode == 0, r.stderr
     for words in said:

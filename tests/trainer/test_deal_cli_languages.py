@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.trainer.commandline import run_sabot
 from trainer import i18n, vocabulary
 from trainer.commands.common import printable
 from trainer.commands.drill import table_lines
@@ -29,21 +30,6 @@ NB = "\u202f"
 def _english_after():
     yield
     i18n.set_language("en")
-
-
-def _sabot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SABOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(REPO))
-    env["PYTHONIOENCODING"] = "utf-8"
-    return subprocess.run(
-        [sys.executable, "-m", "trainer.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=REPO,
-        timeout=120,
-    )
 
 
 def _right_answers(tmp_path: Path, *args: str, steps: int) -> list[dict]:
@@ -83,7 +69,7 @@ def test_a_shoe_dealt_in_french_in_the_terminal_speaks_french(tmp_path: Path) ->
             lines.append("5" if s["expected"] == "collect" else "banana")
         lines.append(s["expected"])
     assert set(wrong) == {"collect", "stand"}
-    p = _sabot(tmp_path / "b", "--lang", "fr", "deal", *args, stdin="\n".join(lines) + "\n")
+    p = run_sabot(tmp_path / "b", "--lang", "fr", "deal", *args, stdin="\n".join(lines) + "\n")
     out = p.stdout
     assert p.returncode == 0, p.stderr
     assert out.startswith(
@@ -112,15 +98,15 @@ def test_a_shoe_dealt_in_french_in_the_terminal_speaks_french(tmp_path: Path) ->
     ],
 )
 def test_a_bad_seed_for_a_shoe_is_said_in_the_language(tmp_path: Path, lang, said) -> None:
-    p = _sabot(tmp_path, "--lang", lang, "deal", "--seed", "-5")
+    p = run_sabot(tmp_path, "--lang", lang, "deal", "--seed", "-5")
     assert p.returncode == 2 and p.stderr.strip() == f"sabot deal: {said}"
 
 
 @pytest.mark.slow
 def test_the_largest_count_of_a_drill_is_written_as_the_language_writes_numbers(tmp_path) -> None:
-    p = _sabot(tmp_path, "--lang", "fr", "drill", "announce", "--count", "0")
+    p = run_sabot(tmp_path, "--lang", "fr", "drill", "announce", "--count", "0")
     assert p.returncode == 2 and f"au plus 100{NB}000" in p.stderr, p.stderr
-    p = _sabot(tmp_path, "drill", "announce", "--count", "0")
+    p = run_sabot(tmp_path, "drill", "announce", "--count", "0")
     assert "at most 100,000" in p.stderr
 
 
