@@ -8,10 +8,25 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from trainer import i18n
 from trainer.history.store import Store
 from trainer.settings import Settings
 from ui.drill_page import DrillPage
 from ui.main_window import MainWindow
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """Whatever a test switches to, the next one starts in English (Qt's own words too)."""
+    yield
+    i18n.set_language("en")
+    from PySide6.QtWidgets import QApplication
+
+    from ui.language import install_qt_translation
+
+    app = QApplication.instance()
+    if app is not None:
+        install_qt_translation(app, "en")
 
 
 @pytest.fixture

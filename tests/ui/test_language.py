@@ -21,15 +21,7 @@ from ui.language import (
     resolve,
 )
 
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    """Whatever a test switches to, the next one starts in English."""
-    yield
-    i18n.set_language("en")
-    app = QApplication.instance()
-    if app is not None:
-        install_qt_translation(app, "en")
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
 def _cancel(box: QDialogButtonBox) -> str:
@@ -321,7 +313,8 @@ def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
     assert game.end_button.text() == "Termina la partita (Esc)"
 
 
-def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, window):
+def _progress_after_one_answer(qtbot, window):
+    """The progress view, open and read, on a history of one right answer."""
     window.start_drill(["pay-even"], "practice")
     page = window.drill_page
     qtbot.keyClicks(page.line, page.question.expected)
@@ -330,6 +323,11 @@ def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, wind
     window.open_progress()
     view = window._progress
     qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)
+    return view
+
+
+def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, window):
+    view = _progress_after_one_answer(qtbot, window)
     view.tabs.setCurrentIndex(3)  # Readiness
     assert view.tabs.tabText(3) == "&Readiness"
     window.set_language("fr")
@@ -427,14 +425,7 @@ def _ticks(axis, low: float, high: float, pixels: int = 400) -> list[str]:
 def test_the_charts_axes_write_numbers_and_months_in_the_new_words(qtbot, window):
     from datetime import datetime
 
-    window.start_drill(["pay-even"], "practice")
-    page = window.drill_page
-    qtbot.keyClicks(page.line, page.question.expected)
-    qtbot.keyClick(page.line, Qt.Key.Key_Return)
-    page.end()
-    window.open_progress()
-    view = window._progress
-    qtbot.waitUntil(lambda: view.is_loaded, timeout=10_000)
+    view = _progress_after_one_answer(qtbot, window)
     right = view.timeline.plot.getPlotItem().getAxis("right")
     assert "1.5" in _ticks(right, 0.0, 2.0)
     window.set_language("fr")

@@ -8,19 +8,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from trainer import i18n
-from ui.language import install_qt_translation
 
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language("en")
-    app = QApplication.instance()
-    if app is not None:
-        install_qt_translation(app, "en")
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
 def test_a_shoe_s_report_names_its_kinds_and_phases_in_the_trainee_s_words(qtbot, window):
