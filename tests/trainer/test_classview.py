@@ -7,8 +7,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -189,3 +191,132 @@ def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> No
             "SELECT count(*) FROM pg_indexes WHERE indexname = 'attempt_owner_skill_id'"
         ).fetchone()
     assert n == 1
+
+
+def _columns(text: str) -> int:
+    """The columns a terminal gives `text`: none to a combining accent, two to a wide letter."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def _parts(line: str) -> list[tuple[int, int]]:
+    """Where each part of a table line starts and ends, in the columns a terminal shows (parts
+    are two spaces or more apart): "ana   ok  93 %" -> [(0, 3), (6, 8), (10, 14)]."""
+    return [
+        (_columns(line[: m.start()]), _columns(line[: m.end()]))
+        for m in re.finditer(r"\S+(?:\s\S+)*", line)
+    ]
+
+
+def _aligned(lines: list[str], skills: int) -> list[str]:
+    """The table of `class_lines` checked column by column: every skill's title lines and
+    cells end at one column (they are right-aligned), the ready and last-activity columns start
+    where their heads do; returns the table's lines (its heads, then a line per trainee)."""
+    table = lines[: lines.index("")]
+    bottom = next(n for n, ln in enumerate(table) if not ln.startswith(" "))
+    head = _parts(table[bottom])
+    assert len(head) == 1 + skills + 2, table[bottom]  # trainee, the skills, ready, last activity
+    for ln in table[bottom + 1 :]:
+        parts = _parts(ln)
+        assert len(parts) == len(head), ln
+        assert [e for _s, e in parts[1 : 1 + skills]] == [e for _s, e in head[1 : 1 + skills]], (
+            ln,
+            table[bottom],
+        )
+        assert [s for s, _e in parts[-2:]] == [s for s, _e in head[-2:]], (ln, table[bottom])
+    columns = {e for _s, e in head[1 : 1 + skills]}
+    for ln in table[:bottom]:  # the titles' first lines
+        assert {e for _s, e in _parts(ln)} <= columns, (ln, table[bottom])
+    return table
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ("Annoncer", "croupier", "exposée", "ensuite\u202f?", "élève", "prêt")),
+        ("it", ("Annunciare", "mazziere", "Assicurazione", "adesso?", "allievo", "pronto")),
+    ],
+)
+def test_the_class_table_says_each_skill_by_its_title_and_stays_aligned(
+    lang: str, words: tuple[str, ...]
+) -> None:
+    """Titles of the language head the columns (no skill key), aligned by the columns a
+    terminal gives each letter: a login typed with a combining accent ("Zoe" and U+0301, five
+    letters in four columns), a narrow no-break space in French ("93 %"), a wide letter."""
+    from datetime import UTC, datetime
+
+    from trainer.commands.classview import class_lines
+    from trainer.history.classview import SkillCell, TraineeRow
+    from trainer.i18n import set_language
+    from trainer.practice.curriculum import CURRICULUM
+
+    skills = tuple(s.name for s in CURRICULUM)
+
+    def row(login: str, answered: int) -> TraineeRow:
+        cells = {
+            s: SkillCell(s, answered, answered, answered - n, 900.0, 0, 0, 2.0, n == 3)
+            for n, s in enumerate(skills)
+        }
+        when = datetime(2026, 11, 30, 12, tzinfo=UTC)
+        return TraineeRow(login, cells, when, (), False, ())
+
+    view = ClassView(NOON, skills, (row("Zoe\u0301", 30), row("ana", 0), row("李雷", 14)))
+    set_language(lang)
+    try:
+        lines = class_lines(view)
+    finally:
+        set_language("en")
+    table = _aligned(lines, len(skills))
+    heads = "\n".join(table[:-3])
+    for word in words:
+        assert word in heads, (word, heads)
+    assert not {"pay-even", "announce", "exposed-card", "deal-order"} & set(heads.split())
+    if lang == "fr":
+        assert "93\u202f%" in table[-3]  # 28 of 30: 93 % (rounded down)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_sabot_class_in_french_and_italian(pg_server: PgServer, tmp_path: Path, lang: str) -> None:
+    """`sabot class --lang fr|it` on the school's server: the skills' titles in the language
+    head an aligned table; --json keeps the skills' keys, byte for byte as in English."""
+    from tests.trainer.commandline import run_sabot
+    from trainer.i18n import set_language
+    from trainer.practice.curriculum import CURRICULUM
+
+    url = _login(pg_server)
+    clock = Clock()
+    with PostgresStore.open(url, data=tmp_path / "pc", clock=clock) as store:
+        _answers(store, "announce", "1" * 60, 900, clock)
+        _answers(store, "exposed-card", "10" * 15, 900, clock)
+        assert store.sync(30)
+    add_login(pg_server.url, "roux_langs", instructor=True)
+    instructor = pg_server.login_url("roux_langs")
+    r = run_sabot(tmp_path / "data", "--lang", lang, "class", instructor)
+    assert r.returncode == 0, r.stderr
+    table = _aligned(r.stdout.splitlines(), len(CURRICULUM))
+    set_language(lang)
+    try:
+        titles = [s.title for s in CURRICULUM]
+    finally:
+        set_language("en")
+    heads = "\n".join(ln for ln in table if not ln.startswith(_name(url)))
+    for title in titles:  # every title's words, in order, over its column
+        assert all(w in heads for w in title.split(" ")), title
+    assert "announce" not in heads.split() and "exposed-card" not in heads.split()
+    mine = next(ln for ln in table if ln.startswith(_name(url)))
+    assert mine.split()[1] == "ok"
+    # the JSON: the skills' keys, the same bytes as in English
+    said = {
+        code: run_sabot(tmp_path / "data", "--lang", code, "class", instructor, "--json")
+        for code in ("en", lang)
+    }
+    assert all(p.returncode == 0 for p in said.values()), said
+    english, other = (json.loads(said[c].stdout) for c in ("en", lang))
+    assert english["skills"] == other["skills"] == [s.name for s in CURRICULUM]
+    ours = [next(t for t in d["trainees"] if t["login"] == _name(url)) for d in (english, other)]
+    assert ours[0] == ours[1]
+    assert ours[1]["skills"]["exposed-card"]["recent_correct"] == 15
+    assert set(ours[1]["skills"]) == set(other["skills"])

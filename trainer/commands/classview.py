@@ -7,12 +7,18 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
-from trainer.commands.common import add_url_argument, refused_url
+from trainer.commands.common import add_url_argument, left, refused_url, right, text_width, wrapped
 from trainer.history.classview import ClassView, SkillCell
-from trainer.i18n import _, pgettext
+from trainer.history.progress_data import skill_title
+from trainer.i18n import _, format_percent, pgettext
+
+# a skill's column is headed by its title, over lines of about this many columns (a longer word
+# alone on its line): the table stays about as wide as with its keys, in every language
+HEAD_WIDTH: Final = 6
 
 
 def _cell(cell: SkillCell) -> str:
@@ -20,37 +26,59 @@ def _cell(cell: SkillCell) -> str:
         return "ok"
     if not cell.recent_attempts:
         return "-"
-    return f"{cell.recent_correct * 100 // cell.recent_attempts}%"
+    # rounded down, as the mastery rule counts: 94.9 % right is not 95 %
+    return format_percent(cell.recent_correct * 100 // cell.recent_attempts / 100)
+
+
+def skill_heads(skills: Sequence[str]) -> list[list[str]]:
+    """Each skill's title in the language (`skill_title`: "Pay a Black Jack", "Payer un Black
+    Jack"), cut into the lines that head its column, the same number of lines for every skill
+    (the shorter ones start lower)."""
+    heads = []
+    for skill in skills:
+        title = skill_title(skill)
+        longest = max(text_width(w) for w in title.split(" "))
+        heads.append(wrapped(title, max(HEAD_WIDTH, longest)))
+    tall = max((len(h) for h in heads), default=1)
+    return [[""] * (tall - len(h)) + h for h in heads]
 
 
 def class_lines(view: ClassView) -> list[str]:
-    """The table: a line per trainee, a column per skill (ok: mastered; else accuracy over the
-    last 30 answers; -: never practised), then the exams by seed and who needs attention."""
+    """The table: a line per trainee, a column per skill headed by its title in the language
+    (ok: mastered; else accuracy over the last 30 answers; -: never practised), then the exams
+    by seed and who needs attention. Its columns are as wide as a terminal shows their words
+    (`text_width`): accented letters, no-break spaces and wide letters keep them aligned."""
     if not view.trainees:
         return [_("No trainee has a profile on this server yet.")]
     trainee = pgettext("class view column", "trainee")
     yes, no = pgettext("class view", "yes"), pgettext("class view", "no")
     ready = pgettext("class view column", "ready")
-    width = max(len(trainee), *(len(t.login) for t in view.trainees))
-    ready_width = max(len(ready), len(yes), len(no))
-    cols = [max(4, len(s)) for s in view.skills]
-    head = (
-        trainee.ljust(width)
-        + "  "
-        + "  ".join(s.rjust(w) for s, w in zip(view.skills, cols, strict=True))
-    )
-    out = [f"{head}  {ready.ljust(ready_width)}  {pgettext('class view column', 'last activity')}"]
-    for t in view.trainees:
-        cells = "  ".join(
-            _cell(t.cells[s]).rjust(w) for s, w in zip(view.skills, cols, strict=True)
-        )
+    width = max(text_width(trainee), *(text_width(t.login) for t in view.trainees))
+    ready_width = max(text_width(ready), text_width(yes), text_width(no))
+    heads = skill_heads(view.skills)
+    rows = [[_cell(t.cells[s]) for s in view.skills] for t in view.trainees]
+    cols = [
+        max(4, *(text_width(line) for line in head), *(text_width(r[n]) for r in rows))
+        for n, head in enumerate(heads)
+    ]
+    tall = len(heads[0]) if heads else 1
+    out = []
+    for n in range(tall):
+        names = "  ".join(right(h[n], w) for h, w in zip(heads, cols, strict=True))
+        if n < tall - 1:  # the titles' first lines, over the skills' columns alone
+            out.append(f"{' ' * width}  {names}".rstrip())
+            continue
+        tail = f"{left(ready, ready_width)}  {pgettext('class view column', 'last activity')}"
+        out.append(f"{left(trainee, width)}  {names}  {tail}")
+    for t, cells in zip(view.trainees, rows, strict=True):
+        said = "  ".join(right(c, w) for c, w in zip(cells, cols, strict=True))
         when = (
             pgettext("class view", "never")
             if t.last_activity is None
             else t.last_activity.strftime("%Y-%m-%d %H:%M")
         )
-        said = (yes if t.ready else no).ljust(ready_width)
-        out.append(f"{t.login.ljust(width)}  {cells}  {said}  {when}")
+        answer = left(yes if t.ready else no, ready_width)
+        out.append(f"{left(t.login, width)}  {said}  {answer}  {when}")
     seeds = view.seeds
     if seeds:
         out += ["", _("Exams by seed (best try; pass mark 90 % with every skill):")]

@@ -239,6 +239,43 @@ def _is_space(c: str) -> bool:
     return unicodedata.category(c) == "Zs"
 
 
+def text_width(text: str) -> int:
+    """How many columns of a terminal `text` takes: a combining accent (an "é" typed as "e" and
+    its accent) and an invisible character none, a wide (East Asian) letter two, any other one
+    (the no-break spaces too)."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for c in text:
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return width
+
+
+def left(text: str, width: int) -> str:
+    """`text` padded on its right to `width` columns (`text_width`), as `str.ljust` does by
+    letters."""
+    return text + " " * max(0, width - text_width(text))
+
+
+def right(text: str, width: int) -> str:
+    """`text` padded on its left to `width` columns (`text_width`)."""
+    return " " * max(0, width - text_width(text)) + text
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns, cut between words (a word longer than that
+    alone on its line); a no-break space joins the words on either side of it."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(lines[-1]) + 1 + text_width(word) <= width:
+            lines[-1] += " " + word
+        elif word:
+            lines.append(word)
+    return lines or [""]
+
+
 def input_lines(stream: Any = None) -> Iterator[str]:
     """The lines typed or piped on standard input, without their line ending.
 
