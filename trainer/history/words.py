@@ -839,11 +839,35 @@ QUESTION_WORDS: Final[dict[str, Callable[..., str]]] = {
 }
 
 
+# a stored prompt's texts are marked for the catalogue where the prompt is made, not here
+_in_context: Final = pgettext
+
+
+def say_prompt(prompt: Any) -> str:
+    """A deal step's prompt as the history keeps it (`deal_steps.asked`), in the words of the
+    language of the moment: `{"say": "Settle {who} ({stake} staked)", "who": {"say": "box
+    {box}", "box": 3}, "stake": {"amount": "25"}}` -> "Settle box 3 (25 staked)", "Réglez la
+    case 3 (25 misés)". "say" is the English sentence (its catalogue key; "context" its
+    context, if any), every other key a value: a plain one as it is, an amount as a drill writes
+    it, or a sentence of its own. A text is a prompt stored before, in the words it was asked
+    in: said as it is."""
+    if not isinstance(prompt, Mapping):
+        return str(prompt)
+    if "amount" in prompt and "say" not in prompt:
+        return format_amount(Decimal(prompt["amount"]), currency="", group=False)
+    text = str(prompt["say"])
+    context = prompt.get("context")
+    said = _(text) if context is None else _in_context(str(context), text)
+    values = {k: say_prompt(v) for k, v in prompt.items() if k not in ("say", "context")}
+    return said.format(**values)
+
+
 def _say_dealt(question: Mapping[str, Any]) -> str:
     """A step of a dealt shoe (`DealShoe._question`): its round and the step as it was asked,
-    in the words of the moment it was asked, the player's words when the step did not show
-    them: "round 3: Announce box 2 — the player says “hit”"."""
-    step = str(question["deal"])
+    in the words of the moment (`say_prompt`; one stored as text, in the words it was asked
+    in), the player's words when the step did not show them: "round 3: Announce box 2 — the
+    player says “hit”"."""
+    step = say_prompt(question["deal"])
     says = question.get("says")
     if says and str(says) not in step:
         step = _("{step} — the player says \u201c{says}\u201d").format(step=step, says=says)
@@ -885,7 +909,10 @@ def describe_question(question: Mapping[str, Any], skill: str | None = None) -> 
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5". A question of an unknown
     skill, or one stored in another shape, is listed key by key: `cards A 6 · box 3`."""
     if "deal" in question and "kind" in question:  # a step of a dealt shoe, whatever its skill
-        return _say_dealt(question)
+        try:
+            return _say_dealt(question)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError, ArithmeticError):
+            return _generic(question)  # a prompt in a shape no version stored
     if skill == "home-score" and "player" in question and "field" in question:
         return _say_home_score(question)
     say = QUESTION_WORDS.get(skill or "")

@@ -62,7 +62,12 @@ from trainer.practice.deal_steps import (
     REVEAL,
     STAND,
     WORDS,
+    Asked,
     Step,
+    amount_asked,
+    asked,
+    asking,
+    bettor_asked,
     player_says,
     steps_of,
 )
@@ -607,7 +612,8 @@ class DealShoe:
         # the round and the boxes in play: the history counts a shoe's rounds and its pace
         # from its last step (progress_data.ShoeFacts)
         q: dict[str, Any] = {
-            "deal": s.prompt,
+            # the prompt as its parts, said in the words of whoever reads the history
+            "deal": s.prompt if s.asked is None else s.asked,
             "phase": s.phase,
             "kind": s.kind,
             "round": self.figures.rounds,
@@ -691,6 +697,11 @@ def _who(bettor: str) -> str:
     return bettor_name(bettor)
 
 
+def _who_asked(bettor: str) -> Asked | str:
+    """`_who` in a prompt kept as its parts (`asked`)."""
+    return asked(N_("the seated player")) if bettor == SEAT else bettor_asked(bettor)
+
+
 def _amount(value: Decimal) -> str:
     from trainer.practice.skills.base import amount
 
@@ -738,10 +749,11 @@ def _insurance_over(
     """A bettor puts up more insurance than the table takes: the dealer refuses [000][003]."""
     words = vocabulary.said("insurance", language)
     figures = format_amount(amount, language, currency="", group=False)
-    return Step(
+    return asking(
         "deal", K_PROCEDURE, "procedure", ACTION,
-        _("Box {box}: {who} puts up {amount} for insurance").format(
-            box=box, who=_who(bettor), amount=_amount(amount)
+        asked(
+            N_("Box {box}: {who} puts up {amount} for insurance"),
+            box=box, who=_who_asked(bettor), amount=amount_asked(amount),
         ),
         REFUSE, _insurance_refused(box, bettor, amount, most, insurance_amount),
         "procedure:insurance-over", view, hand=str(box), says=f"{words}, {figures}",
@@ -785,12 +797,13 @@ def _refused_request(
     who will not add his money [003]."""
     says = player_says(action, language)
     if who is None:
-        prompt = _("Box {hand}: \u201c{says}\u201d").format(hand=label, says=says)
+        prompt = asked(N_("Box {hand}: \u201c{says}\u201d"), hand=label, says=says)
     else:
-        prompt = _("Box {hand}: \u201c{says}\u201d — {who} will not add money").format(
-            hand=label, says=says, who=_who(who)
-        )
-    return Step(
+        prompt = asked(
+            N_("Box {hand}: \u201c{says}\u201d — {who} will not add money"),
+            hand=label, says=says, who=_who_asked(who),
+        )  # fmt: skip
+    return asking(
         PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
         why() or _("the rules of the table refuse it"), f"procedure:refuse-{action}",
         view, hand=label, says=says, data={"signal": action},

@@ -23,7 +23,8 @@ from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.i18n import _
+from trainer.history.words import say_prompt
+from trainer.i18n import N_, _
 
 # Phases of a round, for the time spent in each (issue: deal, play, dealer, settle).
 DEAL: Final = "deal"
@@ -102,6 +103,32 @@ def player_says(decision: str, language: str | None = None) -> str:
     return vocabulary.said(decision, language)
 
 
+# A prompt as the history keeps it, in no language: its English sentence (the catalogue's key)
+# and its values, each a plain value, an amount or a sentence of its own; said in the words of
+# the moment by `trainer.history.words.say_prompt`. An export after a language switch, and the
+# progress view's lists, say every step in the language of the day, whatever it was asked in.
+Asked = dict[str, Any]
+
+
+def asked(text: str, **values: Any) -> Asked:
+    """A prompt kept as its parts: `asked(N_("Announce box {hand}"), hand="2")`."""
+    return {"say": text, **values}
+
+
+def amount_asked(value: Decimal) -> Asked:
+    """An amount in a prompt, said as a drill writes it (`skills.base.amount`): "37,50"."""
+    return {"amount": money(value)}
+
+
+def bettor_asked(bettor: str) -> Asked | str:
+    """A bettor in a prompt, said as `bettor_name` says it: "seat", "behind-a"."""
+    if bettor == SEAT:
+        return {"say": "seat", "context": "bettor"}
+    if bettor.startswith("behind-"):
+        return asked("behind-{letter}", letter=bettor.removeprefix("behind-"))
+    return bettor
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One thing the dealer does, with its one right answer and the table just before it."""
@@ -110,7 +137,7 @@ class Step:
     kind: str  # the error kind it counts under: deal, announce, pay, procedure
     skill: str  # the skill whose attempt it is stored as
     ask: str  # PLACE, WORDS, AMOUNT or ACTION
-    prompt: str
+    prompt: str  # in the trainee's words when the step was made (`asking`: from `asked`)
     expected: str
     rule: str
     item: str
@@ -120,6 +147,24 @@ class Step:
     amount: Decimal | None = None  # what a payment step pays (None: push or collect)
     says: str | None = None  # a player's words, shown as he says them
     data: dict[str, Any] = field(default_factory=dict)
+    asked: Asked | None = None  # the prompt as the history keeps it, in no language
+
+
+def asking(
+    phase: str,
+    kind: str,
+    skill: str,
+    ask: str,
+    prompt: Asked,
+    expected: str,
+    rule: str,
+    item: str,
+    view: TableView,
+    **kw: Any,
+) -> Step:
+    """A step whose prompt is kept as its parts (`asked`), said now in the trainee's words."""
+    said = say_prompt(prompt)
+    return Step(phase, kind, skill, ask, said, expected, rule, item, view, asked=prompt, **kw)
 
 
 def _box_of(label: str) -> int:
@@ -286,7 +331,7 @@ def steps_of(
     extra = incidents or {}
     for i, ev in enumerate(events):
         t = ev["type"]
-        asked = len(steps)
+        so_far = len(steps)
         for s in extra.get(i, ()):
             own = [(s.hand, s.data["signal"])] if s.hand and "signal" in s.data else []
             steps.append(replace(s, view=felt.view(currency, s.view.highlights, shown(own))))
@@ -309,12 +354,12 @@ def steps_of(
             if to == DEALER and phase == DEALER_PHASE:
                 dealer_draws_started = True
                 steps.append(
-                    Step(
+                    asking(
                         DEALER_PHASE,
                         K_DEAL,
                         "dealer",
                         ACTION,
-                        _("The dealer's hand: draw or stand?"),
+                        asked(N_("The dealer's hand: draw or stand?")),
                         DRAW,
                         _("the dealer draws on 16 or less and stands on every 17 [000]"),
                         f"deal:dealer-{_points_key(felt.dealer)}",
@@ -325,11 +370,11 @@ def steps_of(
             else:
                 place = DEALER if to == DEALER else str(_box_of(to))
                 if ev.get("face") == "down":
-                    prompt = _("Deal the hole card, face down")
+                    prompt = asked(N_("Deal the hole card, face down"))
                 else:
-                    prompt = _("Deal the next card")
+                    prompt = asked(N_("Deal the next card"))
                 steps.append(
-                    Step(
+                    asking(
                         phase,
                         K_DEAL,
                         "deal-order",
@@ -347,11 +392,11 @@ def steps_of(
         elif t == "announce":
             hand = ev["hand"]
             if hand == DEALER:
-                prompt = _("Announce your hand")
+                prompt = asked(N_("Announce your hand"))
             else:
-                prompt = _("Announce box {hand}").format(hand=hand)
+                prompt = asked(N_("Announce box {hand}"), hand=hand)
             steps.append(
-                Step(
+                asking(
                     phase,
                     K_ANNOUNCE,
                     "announce",
@@ -369,12 +414,12 @@ def steps_of(
             hand = ev["hand"]
             says = signals[hand][1]
             steps.append(
-                Step(
+                asking(
                     PLAY,
                     K_PROCEDURE,
                     "procedure",
                     ACTION,
-                    _("Box {hand}: \u201c{says}\u201d").format(hand=hand, says=says),
+                    asked(N_("Box {hand}: \u201c{says}\u201d"), hand=hand, says=says),
                     t,
                     _("a double takes a second stake equal to the first and one card [000]")
                     if t == "double"
@@ -389,12 +434,12 @@ def steps_of(
             pass  # carried out by the next card, or by going on: no step of its own
         elif t == "reveal":
             steps.append(
-                Step(
+                asking(
                     DEALER_PHASE,
                     K_PROCEDURE,
                     "procedure",
                     ACTION,
-                    _("Every player has finished"),
+                    asked(N_("Every player has finished")),
                     REVEAL,
                     _("the dealer turns the hidden card when every player has finished [001][004]"),
                     "procedure:reveal",
@@ -407,12 +452,12 @@ def steps_of(
             pass  # the card is on the felt; the offers that follow are the steps
         elif t == "offer":
             steps.append(
-                Step(
+                asking(
                     phase,
                     K_PROCEDURE,
                     "exposed-card",
                     PLACE,
-                    _("A {card} is exposed by mistake: offer it").format(card=ev["card"]),
+                    asked(N_("A {card} is exposed by mistake: offer it"), card=ev["card"]),
                     ev["to"],
                     _(
                         "an exposed card is offered to the player whose turn it is, then to the "
@@ -426,12 +471,12 @@ def steps_of(
             )
         elif t == "burn":
             steps.append(
-                Step(
+                asking(
                     phase,
                     K_PROCEDURE,
                     "exposed-card",
                     ACTION,
-                    _("Nobody takes the exposed card"),
+                    asked(N_("Nobody takes the exposed card")),
                     BURN,
                     _("a card refused by all, the dealer included, is burned [003]"),
                     "exposed:burn",
@@ -464,7 +509,7 @@ def steps_of(
                 else:
                     rule = _pay_rule(h, t)
                 steps.append(
-                    Step(
+                    asking(
                         PLAY
                         if at_once
                         else (DEAL if t == "blackjack-paid" and phase == DEAL else phase),
@@ -477,8 +522,10 @@ def steps_of(
                             else _pay_skill(r, hand, bettor, t)
                         ),
                         AMOUNT,
-                        _("Settle {who} ({stake} staked)").format(
-                            who=who, stake=_amount(h.stakes.get(bettor, Decimal(0)))
+                        asked(
+                            N_("Settle {who} ({stake} staked)"),
+                            who=who,
+                            stake=amount_asked(h.stakes.get(bettor, Decimal(0))),
                         ),
                         expected,
                         rule,
@@ -494,8 +541,8 @@ def steps_of(
                 )
         elif t == "insurance-offered":
             steps.append(
-                Step(
-                    phase, K_PROCEDURE, "procedure", ACTION, _("The dealer shows an Ace"),
+                asking(
+                    phase, K_PROCEDURE, "procedure", ACTION, asked(N_("The dealer shows an Ace")),
                     INSURANCE,
                     _("insurance is offered on a dealer Ace, before any third card [000][003]"),
                     "procedure:insurance", before, hand=DEALER,
@@ -505,9 +552,9 @@ def steps_of(
             bettor = ev.get("bettor", SEAT)
             who = _who(ev["box"], bettor)
             steps.append(
-                Step(
+                asking(
                     phase, K_PAY, "pay-insurance", AMOUNT,
-                    _("Take the insurance of {who}").format(who=who),
+                    asked(N_("Take the insurance of {who}"), who=who),
                     ev["amount"],
                     _(
                         "insurance is half the bettor's stake (at most half at an Italian table) "
@@ -522,13 +569,14 @@ def steps_of(
             value = Decimal(ev["amount"])
             paid = t == "insurance-paid"
             steps.append(
-                Step(
+                asking(
                     phase,
                     K_PAY,
                     "pay-insurance",
                     AMOUNT,
-                    _("Settle the insurance of {who}").format(
-                        who=_who(ev["box"], ev.get("bettor", SEAT))
+                    asked(
+                        N_("Settle the insurance of {who}"),
+                        who=_who(ev["box"], ev.get("bettor", SEAT)),
                     ),
                     money(value) if paid else COLLECT,
                     _("insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]"),
@@ -542,7 +590,7 @@ def steps_of(
                 )
             )
         felt.apply(ev)
-        if len(steps) > asked:
+        if len(steps) > so_far:
             # the trainee has seen the signals: a stand is carried out by going on, a card, a
             # double or a split by the step that did it
             for label, (decision, _words) in list(signals.items()):
@@ -556,8 +604,9 @@ def steps_of(
 
 def _dealer_stands(cards: Sequence[str], view: TableView) -> Step:
     """The dealer's last decision, once his hand must stand."""
-    return Step(
-        DEALER_PHASE, K_DEAL, "dealer", ACTION, _("The dealer's hand: draw or stand?"), STAND,
+    return asking(
+        DEALER_PHASE, K_DEAL, "dealer", ACTION, asked(N_("The dealer's hand: draw or stand?")),
+        STAND,
         _("the dealer stands on every 17 [000]"), f"deal:dealer-{_points_key(cards)}", view,
         hand=DEALER,
     )  # fmt: skip
@@ -608,13 +657,11 @@ def _pay_rule(h: Any, t: str) -> str:
     return _("a winning hand is paid 1 to 1 [000]")
 
 
-def _who(box: Any, bettor: str) -> str:
+def _who(box: Any, bettor: str) -> Asked:
     """A box, or a bettor on it, as a step names them: "box 3", "box 3, behind-a"."""
     if bettor == SEAT:
-        return _("box {box}").format(box=box)
-    from trainer.practice.skills.base import bettor_name
-
-    return _("box {box}, {bettor}").format(box=box, bettor=bettor_name(bettor))
+        return asked(N_("box {box}"), box=box)
+    return asked(N_("box {box}, {bettor}"), box=box, bettor=bettor_asked(bettor))
 
 
 def _amount(value: Decimal) -> str:
