@@ -140,15 +140,14 @@ class AssignDialog(QDialog):
         seed: int | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Sabot — Assign an exam"))
         self._assign = assign
         self._job: Job | None = None
         self._suggested: int | None = None  # the time limit suggested last, in minutes
         self.values: tuple | None = None  # what check_assignment accepted, while valid
+        self._refusal: str | None = None  # the server's refusal shown, until a value changes
         today = today or date.today()
 
         self.title = QLineEdit()
-        self.title.setPlaceholderText(_("e.g. Payouts, week 49"))
         self.preset = QComboBox()
         self.preset.addItems(list(PRESETS))
         self.preset.setCurrentText(preset)
@@ -156,8 +155,10 @@ class AssignDialog(QDialog):
         self.skills.setHeaderHidden(True)
         self.skills.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._groups: list[tuple[QTreeWidgetItem, str]] = []
         for group, names in SKILL_GROUPS:
             top = QTreeWidgetItem(self.skills, [_(group)])
+            self._groups.append((top, group))
             top.setFlags(
                 Qt.ItemFlag.ItemIsEnabled
                 | Qt.ItemFlag.ItemIsUserCheckable
@@ -173,7 +174,7 @@ class AssignDialog(QDialog):
         self.skills.expandAll()
         self.outline = QLabel()
         self.seed = QLineEdit(str(seed if seed is not None else new_seed()))
-        self.new_seed = QPushButton(_("&New seed"))
+        self.new_seed = QPushButton()
         self.new_seed.clicked.connect(lambda: self.seed.setText(str(new_seed())))
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed, 1)
@@ -188,26 +189,33 @@ class AssignDialog(QDialog):
             day.setDisplayFormat("dd/MM/yyyy")
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        practice = QLabel(_(HOUSE_PRACTICE))
+        self.practice = practice = QLabel()
         practice.setWordWrap(True)
 
         form = QFormLayout()
-        form.addRow(_("&Title:"), self.title)
-        form.addRow(_("&Rules:"), self.preset)
-        seed_label = QLabel(_("&Seed:"))
-        seed_label.setBuddy(self.seed)
-        form.addRow(seed_label, seed_row)
-        form.addRow(_("Time &limit:"), self.limit)
-        form.addRow(_("&First day:"), self.opens)
-        form.addRow(_("L&ast day:"), self.closes)
+        # each row's label with the words it says, set again on a switch of language
+        self._labels: list[tuple[QLabel, str]] = []
+        for words, field in (
+            (N_("&Title:"), self.title),
+            (N_("&Rules:"), self.preset),
+            (N_("&Seed:"), self.seed),
+            (N_("Time &limit:"), self.limit),
+            (N_("&First day:"), self.opens),
+            (N_("L&ast day:"), self.closes),
+        ):
+            label = QLabel()
+            label.setBuddy(field)
+            self._labels.append((label, words))
+            form.addRow(label, seed_row if field is self.seed else field)
         # the checklist at full height beside the form: every skill in sight, even at 1024×600
         rows = len(self._items) + len(SKILL_GROUPS)
         self.skills.setMinimumHeight(
             rows * self.skills.sizeHintForRow(0) + 2 * self.skills.frameWidth() + 4
         )
         self.skills.setMinimumWidth(self.skills.sizeHintForColumn(0) + 24)
-        skills_label = QLabel(_("S&kills:"))
+        skills_label = QLabel()
         skills_label.setBuddy(self.skills)
+        self._labels.append((skills_label, N_("S&kills:")))
         left = QVBoxLayout()
         left.addWidget(skills_label)
         left.addWidget(self.skills, 1)
@@ -225,13 +233,13 @@ class AssignDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText(_("&Assign"))
         self.buttons.accepted.connect(self._write)
         self.buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addLayout(columns, 1)
         lay.addWidget(self.buttons)
         self.outline.setWordWrap(True)
+        self._texts()
         self.resize(max(720, self.sizeHint().width()), self.sizeHint().height())
 
         self.skills.itemChanged.connect(lambda *_: self._check())
@@ -242,6 +250,35 @@ class AssignDialog(QDialog):
         self.opens.dateChanged.connect(self._check)
         self.closes.dateChanged.connect(self._check)
         self._preset_changed()
+
+    def _texts(self) -> None:
+        """The dialog's own words in the language of the moment (what is typed and chosen in
+        it stays as it is)."""
+        self.setWindowTitle(_("Sabot — Assign an exam"))
+        self.title.setPlaceholderText(_("e.g. Payouts, week 49"))
+        for top, group in self._groups:
+            top.setText(0, _(group))
+        self.skills.blockSignals(True)  # a title is no tick: nothing to check again
+        for name, item in self._items.items():
+            item.setText(0, INFO[name].title)
+        self.skills.blockSignals(False)
+        self.new_seed.setText(_("&New seed"))
+        self.practice.setText(_(HOUSE_PRACTICE))
+        for label, words in self._labels:
+            label.setText(_(words))
+        self.ok.setText(_("Assigning…") if self._job is not None else _("&Assign"))
+
+    def retranslate(self) -> None:
+        """Every text again in the language of the moment, the skills ticked, the title, seed,
+        time limit and days typed kept; the exam's outline and what is wrong with the values
+        said again (a refusal of the server as it came)."""
+        refusal = self._refusal
+        self._texts()
+        self._preset_changed()  # the skills' tooltips, the outline and the check, said again
+        if refusal is not None and self.values is not None:
+            self._refusal = refusal
+            self._say(refusal)
+        self.skills.setMinimumWidth(self.skills.sizeHintForColumn(0) + 24)
 
     # ------------------------------------------------------------------ reading the form
     def rules(self) -> HouseRules:
@@ -281,6 +318,7 @@ class AssignDialog(QDialog):
         self._check()
 
     def _check(self, *_args: Any) -> None:
+        self._refusal = None  # a value changed: the server has not refused these yet
         names = self.checked()
         count, limit_s = exam_outline(self.rules(), [SKILLS[n] for n in names])
         if count:
@@ -351,7 +389,8 @@ class AssignDialog(QDialog):
     def _refused(self, error: BaseException) -> None:
         self._job = None
         self.ok.setText(_("&Assign"))
-        self._say(str(error))
+        self._refusal = str(error)
+        self._say(self._refusal)
         self.ok.setEnabled(self.values is not None)
 
 
@@ -478,6 +517,8 @@ class AssignedExams(QWidget):
         self.assign_button.setText(_("A&ssign an exam…"))
         self.withdraw_button.setText(_("&Withdraw…"))
         self.show_assignments(self.assignments)
+        if self.dialog is not None:  # the instructor's choices in it kept
+            self.dialog.retranslate()
 
     def selected(self) -> Assignment | None:
         items = self.tree.selectedItems()

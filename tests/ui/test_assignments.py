@@ -313,3 +313,53 @@ def test_an_exam_s_standing_has_the_plural_of_its_language(tab, lang, said):
         assert tab.tree.headerItem().text(1) != "Result" or lang == "en"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "fr",
+            ("Sabot — Attribuer un examen", "&Nouvelle graine", "Lire les mains", "&Titre\u202f:"),
+        ),
+        ("it", ("Sabot — Assegna un esame", "&Nuovo seme", "Leggere le mani", "&Titolo:")),
+    ],
+)
+def test_an_open_assign_dialog_is_said_again_in_the_new_words_keeping_its_values(
+    qtbot, tab, english_after, lang, words
+):
+    # The dialog stayed English after a switch of language until it was opened again.
+    from PySide6.QtWidgets import QLabel
+
+    from trainer import i18n
+    from trainer.practice.curriculum import INFO
+
+    qtbot.mouseClick(tab.assign_button, Qt.MouseButton.LeftButton)
+    d = tab.dialog
+    tick(qtbot, d, "pay-even")
+    tick(qtbot, d, "dealer")
+    d.title.setFocus()
+    qtbot.keyClicks(d.title, "Semaine 49")
+    retype(qtbot, d.seed, "4242")
+    retype(qtbot, d.limit.lineEdit(), "25")
+    d.preset.setCurrentText("casino-it")
+    d.closes.setDate(QDate(2026, 12, 10))
+    english_outline = d.outline.text()
+    values = d.values
+    assert values is not None
+
+    i18n.set_language(lang)
+    tab.retranslate()  # as the class view does on a switch
+    title, seed_button, group, title_label = words
+    assert d.windowTitle() == title
+    assert d.new_seed.text() == seed_button
+    assert d.skills.topLevelItem(0).text(0) == group
+    assert title_label in [label.text() for label in d.findChildren(QLabel)]
+    assert d._items["pay-even"].text(0) == INFO["pay-even"].title != INFO["pay-even"].english_title
+    assert d.outline.text() != english_outline and "questions;" not in d.outline.text()
+    assert d.ok.text() != "&Assign"
+    # what the instructor typed and chose, as it was
+    assert d.checked() == ["dealer", "pay-even"]
+    assert d.title.text() == "Semaine 49" and d.seed.text() == "4242"
+    assert d.limit.value() == 25 and d.preset.currentText() == "casino-it"
+    assert d.values == values and d.ok.isEnabled()
