@@ -361,17 +361,17 @@ class MainWindow(QMainWindow):
             self._show_summary()
 
     def _progress_again(self) -> None:
-        """The progress view made again in the new language, where it was: its tab, its
-        place and size on screen, shown if it was (its figures are read again on its worker)."""
+        """The progress view made again in the new language, where it was and as the trainee
+        left it: its tab, place and size on screen, profile and filters (`ProgressWindow.keep`),
+        shown if it was (its figures are read again on its worker)."""
         old = self._progress
         assert old is not None
-        shown, tab, geometry = old.isVisible(), old.tabs.currentIndex(), old.saveGeometry()
+        choices = old.choices()
         old.close()
         old.deleteLater()
-        self._progress = self._new_progress(read_now=shown)
-        self._progress.restoreGeometry(geometry)
-        self._progress.tabs.setCurrentIndex(tab)
-        if shown:
+        self._progress = self._new_progress(read_now=choices.shown)
+        self._progress.keep(choices)
+        if choices.shown:
             self._progress.show()
 
     def _show_notices(self) -> None:

@@ -39,7 +39,7 @@ import math
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from itertools import islice, pairwise
@@ -49,6 +49,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QByteArray,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -1629,6 +1630,20 @@ class ReadinessTab(QWidget):
 # -- the window --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Choices:
+    """What the trainee chose in a progress view, for one made again in other words to show
+    the same: shown or not, its tab, place and size, the profile, the timeline's skill, mode
+    and dates (None: not drawn yet), the skill whose items the Skills tab shows."""
+
+    shown: bool
+    tab: int
+    geometry: QByteArray
+    profile: str
+    filters: tuple[str | None, str | None, int | None] | None
+    skill: str | None
+
+
 class ProgressWindow(QWidget):
     """The progress view of any profile (the active one first). See the module docstring."""
 
@@ -1659,6 +1674,7 @@ class ProgressWindow(QWidget):
         self._generation = 0
         self._shown_generation = -1
         self._shown_once = False
+        self._kept: Choices | None = None  # a window's choices, until its figures are in
         # Live: while shown, a look every LIVE_POLL_MS at whether the history moved, through a
         # connection of the window's own (see `progress_data.data_version`).
         self._watcher: Store | None = None
@@ -1778,6 +1794,52 @@ class ProgressWindow(QWidget):
     def _profile_chosen(self, _index: int) -> None:
         self.reload()
 
+    def choices(self) -> Choices:
+        """What the trainee chose in the window (see `Choices`)."""
+        timeline = self.timeline
+        filters = None
+        if timeline is not None and timeline.progress is not None:
+            filters = (
+                timeline.skill,
+                timeline.mode_box.currentData(),
+                timeline.range_box.currentData(),
+            )
+        elif self._kept is not None:  # made again before its figures were in: still wanted
+            filters = self._kept.filters
+        skill = self.skills.current() or (self._kept.skill if self._kept is not None else None)
+        return Choices(
+            self.isVisible(),
+            self.tabs.currentIndex(),
+            self.saveGeometry(),
+            self.profile,
+            filters,
+            skill,
+        )
+
+    def keep(self, choices: Choices) -> None:
+        """Show what another window showed (one made again in the new words): its place, tab
+        and profile now, the timeline's filters and the Skills tab's skill once the figures
+        are in — a value the figures no longer have is let go."""
+        self.restoreGeometry(choices.geometry)
+        self.tabs.setCurrentIndex(choices.tab)
+        self._kept = choices
+        if choices.profile and choices.profile.casefold() != self.profile.casefold():
+            self.set_profile(choices.profile)
+
+    def _keep_filters(self, timeline: TimelineTab) -> None:
+        kept = self._kept
+        if kept is None or kept.filters is None:
+            return
+        self._kept = replace(kept, filters=None)
+        boxes = (timeline.skill_box, timeline.mode_box, timeline.range_box)
+        for box, value in zip(boxes, kept.filters, strict=True):
+            index = box.findData(value)
+            if index >= 0:
+                box.blockSignals(True)
+                box.setCurrentIndex(index)
+                box.blockSignals(False)
+        timeline.refresh()
+
     def required_skills(self) -> list[str]:
         """The skills readiness asks for: every skill drillable under the house rules."""
         try:
@@ -1860,6 +1922,7 @@ class ProgressWindow(QWidget):
         shoes = self._build_shoes()
         if self.progress is not None and not self.progress.empty:
             timeline.set_progress(self.progress)
+            self._keep_filters(timeline)
             shoes.set_progress(self.progress)
         self._loaded_if_drawn()
 
@@ -1898,10 +1961,16 @@ class ProgressWindow(QWidget):
         else:
             # The chart waits for pyqtgraph on a first opening; the tables do not.
             if self._graphics_ready:
-                self._build_timeline().set_progress(progress)
+                timeline = self._build_timeline()
+                timeline.set_progress(progress)
+                self._keep_filters(timeline)
                 self._build_shoes().set_progress(progress)
             if not shown_before:  # the second step brings the sessions, not these figures
                 focus = self.timeline.skill if self.timeline is not None else progress.focus
+                kept = self._kept
+                if kept is not None and kept.skill in progress.skills:
+                    self._kept = replace(kept, skill=None)
+                    focus = kept.skill
                 self.skills.set_progress(progress, self.skills.current() or focus)
                 self.readiness.set_progress(progress, self.rules_text())
             self.sessions.set_progress(progress)

@@ -330,11 +330,16 @@ def test_the_progress_view_is_made_again_in_the_new_words_on_its_tab(qtbot, wind
     view = _progress_after_one_answer(qtbot, window)
     view.tabs.setCurrentIndex(3)  # Readiness
     assert view.tabs.tabText(3) == "&Readiness"
+    qtbot.waitUntil(lambda: view.timeline is not None and view.timeline.progress is not None)
+    view.timeline.set_filters(mode="practice", days=7)
     window.set_language("fr")
     again = window._progress
     assert again is not view and again.isVisible()
     assert again.tabs.currentIndex() == 3 and again.tabs.tabText(0) == "&Chronologie"
     qtbot.waitUntil(lambda: again.is_loaded, timeout=10_000)
+    # the timeline's filters as the trainee left them
+    assert again.timeline.mode_box.currentData() == "practice"
+    assert again.timeline.range_box.currentData() == 7
     assert "pas encore prêt" in again.readiness.verdict.text()
     assert again.windowTitle() == "Sabot — Progrès"
 
