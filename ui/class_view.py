@@ -243,6 +243,9 @@ class ClassWindow(QWidget):
         the class was read), the exams' verdicts too, without reading the server again."""
         self._texts()
         self.assigned.retranslate()
+        for login, window in list(self._progress.items()):
+            if window.isVisible():  # a closed one is on its way out
+                self._progress_again(login)
         view = self.view
         if view is None:
             if self._job is not None and not self._job.done:
@@ -372,23 +375,16 @@ class ClassWindow(QWidget):
 
         def done(made: Path) -> None:
             from trainer.history.store import Store
-            from ui.progress import ProgressWindow
 
             self._reading.discard(login)
             if not self.isVisible():  # the class view was closed meanwhile
                 throw_away(made)
                 return
             store = Store.open(made)
-            window = ProgressWindow(store, self.settings, parent=self)
-            window.setWindowFlag(Qt.WindowType.Window, True)
-            window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-            window.setWindowTitle(_("Sabot — Progress of {login}").format(login=login))
-            # closed, the window is deleted (its workers waited for): its copy goes with it
-            window.destroyed.connect(partial(_forget, self._progress, login, store, made))
+            window = self._progress_window(login, store, made)
             names = [p.name for p in store.profiles()]
             if names:  # the trainee's own profile, not this PC's
                 window.set_profile(names[0])
-            self._progress[login] = window
             window.show()
             self.status.setText("")
             self.opened.emit(login)
@@ -398,6 +394,32 @@ class ClassWindow(QWidget):
             self._failed(error)
 
         run_in_background(work, done, failed, owner=self)
+
+    def _progress_window(self, login: str, store: Any, made: Path, *, read_now: bool = True) -> Any:
+        """The progress view on `login`'s copy of their history (`store`, at `made`): closed,
+        it is deleted (its workers waited for) and the copy goes with it."""
+        from ui.progress import ProgressWindow
+
+        window = ProgressWindow(store, self.settings, parent=self, read_now=read_now)
+        window.setWindowFlag(Qt.WindowType.Window, True)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        window.setWindowTitle(_("Sabot — Progress of {login}").format(login=login))
+        window.forget = partial(_forget, self._progress, login, store, made)
+        window.destroyed.connect(window.forget)
+        self._progress[login] = window
+        return window
+
+    def _progress_again(self, login: str) -> None:
+        """`login`'s progress view made again in the new words on the same copy, as the
+        instructor left it: its tab, place, profile and filters (`ProgressWindow.keep`)."""
+        old = self._progress[login]
+        choices = old.choices()
+        old.destroyed.disconnect(old.forget)  # the copy stays: the new window reads it
+        old.close()  # and deleted
+        window = self._progress_window(login, old.store, Path(old.store.path), read_now=False)
+        window.keep(choices)
+        if choices.shown:
+            window.show()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         for window in list(self._progress.values()):

@@ -308,3 +308,65 @@ def test_a_switch_of_language_says_the_reasons_and_verdicts_again_unread(qtbot, 
     finally:
         set_language("en")
     assert reads == [1]  # said again from what was read, the server not asked again
+
+
+@pytest.mark.parametrize(
+    ("lang", "tab", "title"),
+    [("fr", "&Chronologie", "Sabot — Progression de trainee_01"), ("it", None, None)],
+)
+def test_a_trainees_progress_open_is_made_again_in_the_new_words_as_it_was_left(
+    qtbot, tmp_path, monkeypatch, english_after, lang, tab, title
+):
+    # The progress view opened from the class view stayed in the language it was opened in:
+    # the main window made its own again, the class view's were left as they were.
+    import trainer.history.classview as classview_module
+    from trainer import i18n
+    from trainer.history.store import Store
+
+    def copy(_url, _login, path):  # the trainee's history, as the server gives it
+        clock = Clock()
+        store = Store.open(path, clock=clock)
+        sid = store.start_session("Ana", "practice", ["announce", "dealer"], "casino-fr")
+        for n in range(8):
+            clock.now += 5
+            store.record(sid, "announce", "hard-14", {"n": n}, "14", "14", n % 2 == 0, 900)
+            store.record(sid, "dealer", "stand-17", {"n": n}, "17", "17", True, 1200)
+        store.end_session(sid)
+        return store
+
+    monkeypatch.setattr(classview_module, "trainee_history", copy)
+    w = _offline_class(qtbot, tmp_path, big_class(3), (1024, 600))
+    with qtbot.waitSignal(w.opened, timeout=30_000):
+        w.open_trainee("trainee_01")
+    view = w._progress["trainee_01"]
+    qtbot.waitUntil(lambda: view.is_loaded and view.timeline is not None, timeout=30_000)
+    assert view.profile == "Ana"
+    view.timeline.set_filters("dealer", days=None)
+    view.tabs.setCurrentIndex(1)  # Skills
+    view.skills.select("dealer")
+    copy_path = Path(view.store.path)
+    english = [view.tabs.tabText(i) for i in range(view.tabs.count())]
+    gone = []
+    view.destroyed.connect(lambda: gone.append(True))
+
+    i18n.set_language(lang)
+    w.retranslate()
+    again = w._progress["trainee_01"]
+    assert again is not view and again.isVisible() and again.store is view.store
+    qtbot.waitUntil(lambda: again.is_loaded and again.timeline is not None, timeout=30_000)
+    said = [again.tabs.tabText(i) for i in range(again.tabs.count())]
+    assert not set(said) & set(english), said
+    if tab is not None:
+        assert said[0] == tab and again.windowTitle() == title
+    assert again.windowTitle() != "Sabot — Progress of trainee_01"
+    axis = again.timeline.plot.getPlotItem().getAxis("left").labelText
+    assert axis and axis != "Accuracy"
+    # as the instructor left it: the trainee, the tab, the timeline's skill and dates
+    assert again.profile == "Ana" and again.tabs.currentIndex() == 1
+    assert again.timeline.skill == "dealer" and again.timeline.range_box.currentData() is None
+    assert again.skills.current() == "dealer"
+    # the copy stays while the new window shows it, and goes with it
+    qtbot.waitUntil(lambda: bool(gone))  # the old window deleted meanwhile
+    assert copy_path.exists()
+    again.close()
+    qtbot.waitUntil(lambda: not copy_path.exists() and "trainee_01" not in w._progress)
