@@ -155,7 +155,7 @@ class ClassWindow(QWidget):
         self._read = read
         self.view: ClassView | None = None
         self._job: Job | None = None
-        self._progress: dict[str, QWidget] = {}
+        self._progress: dict[str, Any] = {}  # the trainees' progress views, by login
         self._reading: set[str] = set()
         # the trainees' histories copied for their progress views: each thrown away with its
         # window, the folder with the last of them
@@ -400,7 +400,7 @@ class ClassWindow(QWidget):
         it is deleted (its workers waited for) and the copy goes with it."""
         from ui.progress import ProgressWindow
 
-        window = ProgressWindow(store, self.settings, parent=self, read_now=read_now)
+        window: Any = ProgressWindow(store, self.settings, parent=self, read_now=read_now)
         window.setWindowFlag(Qt.WindowType.Window, True)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         window.setWindowTitle(_("Sabot — Progress of {login}").format(login=login))
