@@ -676,7 +676,7 @@ class DealPage(QWidget):
         return (
             f"<span style='color:{WRONG}'>✗ "
             + _("The right step: {step} — {reason}. Do it again.").format(
-                step=f"<b>{esc(step_words(v.expected))}</b>", reason=v.reason
+                step=f"<b>{esc(step_words(v.expected_words))}</b>", reason=v.reason
             )
             + "</span>"
         )
@@ -761,7 +761,7 @@ class DealPage(QWidget):
                 + _("{step}: you did {given}, right: {expected} — {rule}").format(
                     step=v.step.prompt,
                     given=f"<i>{esc(step_words(v.given))}</i>",
-                    expected=f"<b>{esc(step_words(v.expected))}</b>",
+                    expected=f"<b>{esc(step_words(v.expected_words))}</b>",
                     rule=v.step.rule,
                 )
                 + "</li>"

@@ -382,3 +382,26 @@ def test_a_home_game_s_line_is_said_in_words_where_questions_are_listed() -> Non
         "colpo 1: Léa (il banco): quante fiche ora? (il banco ha A K)"
     )
     assert item_name("balance-bank") == "le fiche del banco"
+
+
+@pytest.mark.parametrize(("lang", "half"), [("en", "."), ("fr", ","), ("it", ",")])
+def test_the_right_payment_is_said_with_the_language_s_decimal_mark(lang: str, half: str) -> None:
+    # The verdict on a payment from the chip tray said the history's form, "0.5 = 2.5", in
+    # French and Italian: the history keeps that form, the trainee reads "0,50 = 2,50".
+    i18n.set_language(lang)
+    rules = HouseRules.from_spec({"preset": "casino-fr", "chips": "0.5 1 2 5 10 25 100 500"})
+    shoe = DealShoe(rules, boxes=7, seed=0)
+    s = _until(shoe, lambda s: shoe.pays_in_chips(s) and s.amount % 1 and shoe.chips_due(s))
+    due = shoe.chips_due(s)
+    v = shoe.answer_chips([D("0.5")] * int(s.amount * 2), 900)  # the amount in too many chips
+    assert not v.correct and "." in v.expected  # the stored form stays the history's
+    assert v.expected == f"{' + '.join(money(c) for c in due)} = {s.expected}"
+    listed = " + ".join(amount(c) for c in due)
+    assert v.expected_words == f"{listed} = {amount(s.amount)}"
+    assert f"{half}50" in v.expected_words and ("." not in v.expected_words or lang == "en")
+    # a typed payment's right amount too
+    shoe.answer(money(s.amount), 900)  # the step done, the next one
+    t = _until(shoe, lambda t: t.amount is not None and t.amount % 1 and t.expected[0].isdigit())
+    typed = shoe.answer(money(t.amount + 1), 900)
+    assert typed.expected == money(t.amount) and typed.expected_words == amount(t.amount)
+    assert half in typed.expected_words

@@ -433,3 +433,32 @@ def test_a_wrong_step_is_told_in_the_dealer_s_words_and_a_player_in_french_quote
         assert f"<b>{DEALER_SAID['fr'][s.expected]}</b>" in told, told
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_right_payment_is_shown_with_the_language_s_decimal_mark(
+    qtbot, store, english_after, lang
+):
+    # the verdict showed the history's form, "0.5 + 2 = 2.5", under a French or Italian table
+    from trainer.i18n import set_language
+    from trainer.practice.skills.base import amount
+
+    set_language(lang)
+    rules = HouseRules.from_spec({"preset": "casino-fr", "chips": "0.5 1 2 5 10 25 100 500"})
+    page = DealPage(rules, store, "ana")
+    qtbot.addWidget(page)
+    page.resize(1280, 800)
+    page.show()
+    qtbot.waitExposed(page)
+    page.new_shoe()
+    _start(qtbot, page)
+    s = _until_payment(qtbot, page, lambda s: s.amount % 1 and page.shoe.chips_due(s))
+    half = page.tray.buttons[page.tray.denominations.index(min(page.tray.denominations))]
+    for _ in range(int(s.amount * 2)):  # the amount in halves: too many chips
+        qtbot.mouseClick(half, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(page.answered):
+        qtbot.mouseClick(page.tray.pay_button, Qt.MouseButton.LeftButton)
+    told = page.feedback.text()
+    due = " + ".join(amount(c) for c in page.shoe.chips_due(s))
+    assert f"<b>{due} = {amount(s.amount)}</b>" in told, told
+    assert money(s.amount) not in told

@@ -105,6 +105,23 @@ class StepVerdict:
     over: Decimal = Decimal(0)  # paid too much
     under: Decimal = Decimal(0)  # paid too little
     again: bool = False  # practice: the step stays until done right
+    due: tuple[Decimal, ...] = ()  # a payment from the chip tray: the chips it is paid in
+
+    @property
+    def expected_words(self) -> str:
+        """The right step as the trainee reads it, in the language of the moment: an amount
+        and the chips it is paid in with the language's decimal mark ("25 + 10 + 2,50 = 37,50"),
+        where `expected` keeps the history's form ("37.5"); any other step's answer as it is."""
+        s = self.step
+        if s.ask != AMOUNT or s.amount is None or self.expected in (COLLECT, PUSH):
+            return self.expected
+        try:
+            total = Decimal(self.expected.rpartition(" = ")[2])
+        except ArithmeticError:  # no amount after all: as it is
+            return self.expected
+        if not self.due:
+            return _amount(total)
+        return f"{' + '.join(_amount(c) for c in self.due)} = {_amount(total)}"
 
 
 @dataclass(slots=True)
@@ -505,6 +522,7 @@ class DealShoe:
             expected=f"{listing} = {s.expected}" if due else s.expected,
             reason=reason,
             chips=paid,
+            in_chips=due,
         )
 
     def answer(self, text: str, response_ms: int) -> StepVerdict:
@@ -528,6 +546,7 @@ class DealShoe:
         expected: str | None = None,
         reason: str | None = None,
         chips: Sequence[Decimal] | None = None,
+        in_chips: Sequence[Decimal] = (),
     ) -> StepVerdict:
         over = under = Decimal(0)
         if s.ask == AMOUNT and not correct:
@@ -544,7 +563,9 @@ class DealShoe:
         again = not correct and self.mode == PRACTICE
         right = s.expected if expected is None else expected
         why = s.rule if reason is None else reason
-        verdict = StepVerdict(s, text, correct, right, "" if correct else why, over, under, again)
+        verdict = StepVerdict(
+            s, text, correct, right, "" if correct else why, over, under, again, tuple(in_chips)
+        )
         if first:
             f = self.figures
             f.steps += 1
