@@ -742,7 +742,11 @@ class DealPage(QWidget):
         pace = (
             _(
                 "{rate} rounds an hour — a school's reference at {boxes} boxes is about {ref}"
-            ).format(rate=f"<b>{rate:.0f}</b>", boxes=boxes, ref=f"{ref:.0f}")
+            ).format(
+                rate=f"<b>{format_number(rate, places=0)}</b>",
+                boxes=format_number(boxes),
+                ref=format_number(ref, places=0),
+            )
             if rate is not None
             else _("no round dealt")
         )

@@ -105,3 +105,14 @@ def test_percentages() -> None:
         f"90{NB}%",
         "100%",
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "1,800 rounds/h"), ("fr", f"1{NB}800 coups/h"), ("it", "1.800 colpi/h")],
+)
+def test_a_fast_shoe_s_pace_is_grouped_as_the_language_writes_a_count(lang: str, said: str) -> None:
+    # 22 rounds in 44 s, 1800 an hour: written "1800" in every language
+    set_language(lang)
+    line = SessionLine(1, 0.0, 1.0, "shoe", ("deal",), 100, 100, 0, None, ShoeFacts(7, 22, 44.0))
+    assert f" · {said} · " in line.shoe_text

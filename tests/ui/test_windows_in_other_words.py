@@ -192,3 +192,29 @@ def test_a_dealt_shoe_s_session_names_its_mode_in_the_trainee_s_words():
 
     i18n.set_language("fr")
     assert _(MODE_NAMES[SHOE_MODE]) == "sabot distribué"  # the sessions list said "deal"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "word"),
+    [("fr", "1\u202f800", "coups"), ("it", "1.800", "colpi"), ("en", "1,800", "rounds")],
+)
+def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store, lang, said, word):
+    # "1800 colpi/h" had no group separator, and the Italian said "colpi/h" in the sessions list
+    # but "mani/h" on the shoes chart for the same rounds
+    from trainer.game.rules import HouseRules
+    from trainer.history.progress_data import SessionLine, ShoeFacts
+    from trainer.practice.deal import Figures
+    from ui.deal_page import DealPage
+    from ui.progress import ShoesTab
+
+    i18n.set_language(lang)
+    line = SessionLine(1, 0.0, 1.0, "shoe", ("deal",), 100, 100, 0, None, ShoeFacts(7, 22, 44.0))
+    assert f"{said} {word}/h" in line.shoe_text
+    tab = ShoesTab()
+    qtbot.addWidget(tab)
+    reference = tab.point_text(line).splitlines()[2]
+    assert f" {word}/h" in reference and "mani" not in reference
+    page = DealPage(HouseRules.preset_named("casino-fr"), store, "ana")
+    qtbot.addWidget(page)
+    report = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 7, [])
+    assert f"<b>{said}</b>" in report

@@ -202,9 +202,8 @@ class SessionLine(NamedTuple):
             ]
             rate = self.rounds_per_hour
             if rate is not None:
-                parts.append(
-                    _("{rate} rounds/h").format(rate=format_number(rate, places=0, group=False))
-                )
+                # grouped as the language writes a count: "1 800" / "1.800" / "1,800"
+                parts.append(_("{rate} rounds/h").format(rate=format_number(rate, places=0)))
         n = self.errors
         parts.append(ngettext("{count} error", "{count} errors", n).format(count=format_number(n)))
         return " · ".join(parts)
