@@ -34,16 +34,14 @@ def _read_input(path: str) -> str:
 
 
 def cmd_round(args: argparse.Namespace) -> int:
-    from trainer.commands.common import write_json
+    from trainer.commands.common import os_reason, write_json
     from trainer.game.scenario import ScenarioError, replay
 
     try:
         text = _read_input(args.file)
     except OSError as e:
-        print(
-            "sabot round: " + _("cannot read {file}: {why}").format(file=args.file, why=e.strerror),
-            file=sys.stderr,
-        )
+        why = _("cannot read {file}: {why}").format(file=args.file, why=os_reason(e))
+        print(f"sabot round: {why}", file=sys.stderr)
         return EXIT_USAGE
     except (UnicodeDecodeError, UnicodeEncodeError):
         name = _("standard input") if args.file == "-" else args.file

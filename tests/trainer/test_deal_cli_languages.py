@@ -105,7 +105,7 @@ def test_a_bad_seed_for_a_shoe_is_said_in_the_language(tmp_path: Path, lang, sai
 @pytest.mark.slow
 def test_the_largest_count_of_a_drill_is_written_as_the_language_writes_numbers(tmp_path) -> None:
     p = run_sabot(tmp_path, "--lang", "fr", "drill", "announce", "--count", "0")
-    assert p.returncode == 2 and f"au plus 100{NB}000" in p.stderr, p.stderr
+    assert p.returncode == 2 and f"de 1 à 100{NB}000" in p.stderr, p.stderr
     p = run_sabot(tmp_path, "drill", "announce", "--count", "0")
     assert "at most 100,000" in p.stderr
 

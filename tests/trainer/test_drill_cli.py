@@ -516,6 +516,17 @@ def record(profile: str, skill: str, answers: list[tuple[bool, int]], seed: int 
         d.finish()
 
 
+def _stats_rows(lines: list[str]) -> dict[str, list[str]]:
+    """The rows of `sabot stats` by skill key: each names its skill by its title, then gives
+    its five figures."""
+    keys = {skill.title: key for key, skill in SKILLS.items()}
+    rows = {}
+    for line in lines:
+        words = line.split()
+        rows[keys[" ".join(words[:-5])]] = words[-5:]
+    return rows
+
+
 def test_stats_table_matches_the_history() -> None:
     record("default", "pay-even", [(True, 1500)] * 50)
     record("default", "chips", [(True, 3000), (False, 5000), (True, 4500)])
@@ -525,7 +536,7 @@ def test_stats_table_matches_the_history() -> None:
     lines = r.stdout.splitlines()
     assert lines[0] == "Sabot — statistics for default"
     assert lines[1].split() == ["skill", "attempts", "accuracy", "median", "target", "mastered"]
-    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    rows = _stats_rows(lines[2:])
     assert set(rows) == set(SKILLS)
     with Store.open() as store:
         stats = skill_stats(store, "default", TARGETS)
@@ -836,7 +847,7 @@ def test_stats_on_a_fresh_install_is_an_empty_table() -> None:
     no_traceback(r)
     lines = r.stdout.splitlines()
     assert lines[0] == "Sabot — statistics for default"
-    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    rows = _stats_rows(lines[2:])
     assert set(rows) == set(SKILLS)
     assert all(cells[:3] == ["0", "—", "—"] and cells[-1] == "no" for cells in rows.values())
     r = sabot("stats", "--json")

@@ -116,7 +116,9 @@ def test_a_french_drill_on_the_command_line() -> None:
     r = sabot("drill", "announce", "--lang", "fr", "--seed", "1", stdin=FRENCH_ANSWERS)
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert out.startswith("Exercice Sabot — announce (practice), règles casino-fr, graine 1")
+    assert out.startswith(
+        "Exercice Sabot — Annoncer le point (entraînement), règles casino-fr, graine 1"
+    )
     assert "Tapez votre réponse puis Entrée" in out
     assert out.count("Annoncez le point") + out.count("Annoncez le point —") >= 6
     assert "(réponse\u202f: le point comme l'annonce le croupier" in out
@@ -143,7 +145,9 @@ def test_an_italian_drill_follows_the_locale() -> None:
     )
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert out.startswith("Esercizio Sabot — announce (practice), regole casino-fr, seme 1")
+    assert out.startswith(
+        "Esercizio Sabot — Annunciare il punto (allenamento), regole casino-fr, seme 1"
+    )
     assert "Annuncia il punto" in out
     verdicts = [line.strip() for line in out.splitlines() if "✓" in line or "✗" in line]
     assert len(verdicts) == 3
@@ -162,7 +166,7 @@ def test_english_is_the_default_and_reads_english_only() -> None:
     r = sabot("drill", "announce", "--seed", "1", stdin="seize\n8\n")
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert out.startswith("Sabot drill — announce (practice), rules casino-fr, seed 1")
+    assert out.startswith("Sabot drill — Announce the point (practice), rules casino-fr, seed 1")
     assert "Announce the point" in out
     # "seize" is no English word: not read, not scored, asked again
     assert "? expected a point like" in out

@@ -757,7 +757,7 @@ def test_subprocess_deeply_nested_json_from_stdin() -> None:
     ("lang", "scenario", "said"),
     [
         ("fr", '{"bad": 1}', "champ inconnu 'bad'\u202f: un scénario a rules, boxes, cards"),
-        ("it", "not json", "JSON malformato: Expecting value alla riga 1, colonna 1"),
+        ("it", "not json", "JSON malformato: era atteso un valore alla riga 1, colonna 1"),
         (
             "fr",
             '{"boxes": {"1": {"bets": {"seat": -5}}}, "cards": []}',

@@ -5,6 +5,7 @@ command), the profile a command works on, and opening the history with its notic
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
@@ -29,6 +30,20 @@ URL_HELP = {
     "instructor": N_("postgresql://HOST/DATABASE?user=INSTRUCTOR"),
     "login": N_("postgresql://HOST/DATABASE?user=LOGIN"),
 }
+
+
+# a drill's or a shoe's mode as the trainee reads it (the key is what --mode takes)
+_MODE_NAMES = {
+    "practice": N_("practice"),
+    "challenge": N_("challenge"),
+    "sprint": N_("sprint"),
+    "exam": N_("exam"),
+}
+
+
+def mode_name(mode: str) -> str:
+    """A mode in the trainee's words: "practice" -> "entraînement", "allenamento"."""
+    return _(_MODE_NAMES[mode]) if mode in _MODE_NAMES else mode
 
 
 def add_url_argument(parser: Any, login: str) -> None:
@@ -237,6 +252,28 @@ def printable(text: str) -> str:
 
 def _is_space(c: str) -> bool:
     return unicodedata.category(c) == "Zs"
+
+
+# what the system says of a file it refuses, in the trainee's words (Python's own are English)
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused a file, in the trainee's language: "no such file or folder",
+    "fichier ou dossier introuvable"; a reason with no words of its own as the system says it."""
+    said = _OS_REASONS.get(error.errno or 0)
+    if said is not None:
+        return _(said)
+    return error.strerror or str(error)
 
 
 def text_width(text: str) -> int:

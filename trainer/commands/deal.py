@@ -12,6 +12,7 @@ from trainer.commands.common import (
     add_preset_argument,
     add_profile_arguments,
     input_lines,
+    mode_name,
     not_started,
     open_profile,
     read_answer,
@@ -20,7 +21,7 @@ from trainer.commands.common import (
 from trainer.game.announce import spoken
 from trainer.game.payout import money
 from trainer.game.rules import HouseRules, RulesError
-from trainer.i18n import N_, _, format_number, pgettext
+from trainer.i18n import N_, _, format_number, ngettext, pgettext
 from trainer.practice.deal import (
     EXAM,
     FREQUENT,
@@ -57,7 +58,6 @@ HOW = {
 }
 
 # A shoe's mode and rate of incidents, as the header names them (the codes are what is typed)
-_MODE_NAMES = {PRACTICE: N_("practice"), EXAM: N_("exam")}
 
 
 def _rate_name(rate: str) -> str:
@@ -131,7 +131,8 @@ def _kind(name: str) -> str:
     return _(_KIND_NAMES[name]) if name in _KIND_NAMES else name
 
 
-def summary_lines(s: dict[str, Any]) -> list[str]:
+def summary_lines(s: dict[str, Any], early: bool = False) -> list[str]:
+    """The shoe's figures in words; `early`: ended before the cut card came out (Ctrl-D)."""
     by_kind = ", ".join(f"{_kind(k)} {s['errors_by_kind'][k]}" for k in KINDS)
     rate = s["rounds_per_hour"]
     if rate is not None:
@@ -147,8 +148,18 @@ def summary_lines(s: dict[str, Any]) -> list[str]:
         f"{_kind(p)} {format_number(s['seconds_by_phase'][p], places=0)} s" for p in PHASES
     )
     return [
-        _("The shoe is over: {rounds} rounds, {steps} dealer steps, {pace}.").format(
-            rounds=s["rounds"], steps=s["steps"], pace=pace
+        (
+            _("The shoe ended early: {rounds}, {steps}, {pace}.")
+            if early
+            else _("The shoe is over: {rounds}, {steps}, {pace}.")
+        ).format(
+            rounds=ngettext("{count} round", "{count} rounds", s["rounds"]).format(
+                count=s["rounds"]
+            ),
+            steps=ngettext("{count} dealer step", "{count} dealer steps", s["steps"]).format(
+                count=s["steps"]
+            ),
+            pace=pace,
         ),
         _("Errors: {errors} ({rate} per 100 steps) — {kinds}.").format(
             errors=s["errors"],
@@ -198,12 +209,10 @@ def cmd_deal(args: Any) -> int:
 
     if not as_json:
         out.write(
-            _(
-                "Sabot deal — {boxes} boxes, {rules}, {mode}, incidents {incidents}, seed {seed}."
-            ).format(
-                boxes=shoe.boxes,
+            _("Sabot deal — {boxes}, {rules}, {mode}, incidents {incidents}, seed {seed}.").format(
+                boxes=ngettext("{count} box", "{count} boxes", shoe.boxes).format(count=shoe.boxes),
                 rules=rules.describe(),
-                mode=_(_MODE_NAMES[shoe.mode]),
+                mode=mode_name(shoe.mode),
                 incidents=_rate_name(shoe.incidents),
                 seed=shoe.seed,
             )
@@ -283,7 +292,7 @@ def cmd_deal(args: Any) -> int:
     if as_json:
         write_json(result)
     else:
-        out.write("\n" + "\n".join(summary_lines(result)) + "\n")
+        out.write("\n" + "\n".join(summary_lines(result, early=stopped)) + "\n")
         for m in result.get("mistakes", []):
             out.write(
                 "  ✗ "

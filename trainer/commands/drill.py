@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -24,18 +25,22 @@ from trainer.commands.common import (
     checked_profile,
     count_arg,
     input_lines,
+    left,
     made,
+    mode_name,
     not_started,
     open_profile,
     open_store,
     printable,
+    right,
     seed_arg,
+    text_width,
     write_json,
 )
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import HouseRules, RulesError
 from trainer.game.table import TableView
-from trainer.i18n import N_, _, format_number
+from trainer.i18n import N_, _, format_number, format_percent
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import (
     CHALLENGE,
@@ -150,6 +155,14 @@ def _minutes(ms: int) -> str:
 
 def _pass_mark() -> str:
     return format_number(EXAM_PASS * 100, places=0)
+
+
+def _skills_said(skills: Sequence[Any]) -> str:
+    """The skills drilled, by their titles in the language ("Payer un Black Jack, Payer en
+    jetons"), or "every skill" for all of them."""
+    if {s.name for s in skills} == set(SKILLS):
+        return _("every skill")
+    return ", ".join(s.title for s in skills)
 
 
 def _mode_line(drill: Drill) -> str:
@@ -382,13 +395,12 @@ def cmd_drill(args: argparse.Namespace) -> int:
     as_json = args.json
 
     if not as_json:
-        names = ", ".join(s.name for s in skills)
         out.write(
             _(
                 "Sabot drill — {skills} ({mode}), rules {rules}, seed {seed}, profile {profile}."
             ).format(
-                skills=names,
-                mode=drill.mode,
+                skills=_skills_said(skills),
+                mode=mode_name(drill.mode),
                 rules=rules.describe(),
                 seed=drill.seed,
                 profile=printable(drill.profile),
@@ -567,19 +579,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # a stored name is printed escaped: its control characters never reach the terminal
     print(_("Sabot — statistics for {profile}").format(profile=printable(profile)))
     heads = (_("skill"), _("attempts"), _("accuracy"), _("median"), _("target"), _("mastered"))
-    print(f"{heads[0]:15} {heads[1]:>8} {heads[2]:>9} {heads[3]:>8} {heads[4]:>7}  {heads[5]}")
     yes, no = _("yes"), _("no")
+    rows = []
     for name in SKILLS:
         s = stats.get(name)
         target = format_number(TARGETS[name], places=1) + "s"
         if s is None or not s.attempts:
-            print(f"{name:15} {0:>8} {'—':>9} {'—':>8} {target:>7}  {no}")
+            rows.append((SKILLS[name].title, "0", "—", "—", target, no))
             continue
-        acc = _("{percent}%").format(percent=format_number((s.accuracy or 0) * 100, places=0))
+        acc = format_percent(s.accuracy or 0)  # "67 %" in French, a narrow no-break space
         med = format_number((s.median_ms or 0) / 1000, places=1) + "s"
-        print(
-            f"{name:15} {s.attempts:>8} {acc:>9} {med:>8} {target:>7}  {yes if s.mastered else no}"
+        said = yes if s.mastered else no
+        rows.append(
+            (SKILLS[name].title, format_number(s.attempts, places=0), acc, med, target, said)
         )
+    # each skill by its title in the language, the columns as wide as a terminal shows them
+    widths = [max(text_width(r[n]) for r in (heads, *rows)) for n in range(len(heads))]
+    for r in (heads, *rows):
+        figures = "  ".join(right(c, w) for c, w in zip(r[1:5], widths[1:5], strict=True))
+        print(f"{left(r[0], widths[0])}  {figures}  {r[5]}")
     return 0
 
 

@@ -239,8 +239,13 @@ def cmd_home(args: Any) -> int:
                 rounds,
             ).format(rounds=rounds, why=why)
             + f" {standing}.\n{won} "
-            + _("Your score sheet: {right} right, {wrong} wrong.").format(
-                right=sheet.right, wrong=sheet.wrong
+            + _("Your score sheet: {right}, {wrong}.").format(
+                right=ngettext("{count} right", "{count} right", sheet.right).format(
+                    count=sheet.right
+                ),
+                wrong=ngettext("{count} wrong", "{count} wrong", sheet.wrong).format(
+                    count=sheet.wrong
+                ),
             )
             + "\n"
         )

@@ -24,7 +24,7 @@ from trainer.game.cards import VALUE, points
 from trainer.game.round import HIT, SEAT, STAND, CardSource, Hand, Round
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
-from trainer.i18n import _, pgettext
+from trainer.i18n import _, format_number, pgettext
 
 PASSES: Final = "passes"  # the bank passes to the next player each round [004]
 STAYS: Final = "stays"  # the bank stays with the same player [004]
@@ -103,7 +103,7 @@ class HomeSetup:
         if self.chips != self.chips.to_integral_value() or not 1 <= self.chips <= MAX_CHIPS:
             raise HomeGameError(
                 _("each player starts with 1 to {max} chips, a whole number").format(
-                    max=f"{MAX_CHIPS:,}"
+                    max=format_number(MAX_CHIPS, places=0)
                 )
             )
         if self.bank not in BANK_RULES:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from trainer.game.cards import CardError, parse_card
 from trainer.game.payout import money
@@ -39,7 +39,7 @@ from trainer.game.rules import (
     shown,
 )
 from trainer.game.shoe import OutOfCards, ScriptedCards
-from trainer.i18n import _, ngettext
+from trainer.i18n import N_, _, ngettext
 
 
 class ScenarioError(ValueError):
@@ -131,15 +131,35 @@ def _number(text: str) -> float | str:
     return value if math.isfinite(value) else text
 
 
+# the parser's words (`json.JSONDecodeError.msg`): English as Python writes them, translated in
+# the catalogue; one Python adds later is said as it writes it
+_JSON_PROBLEMS: Final = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)
+
+
+def _json_problem(msg: str) -> str:
+    return _(msg) if msg in _JSON_PROBLEMS else msg
+
+
 def parse_scenario(text: str) -> Scenario:
     """Read a scenario from JSON text; ScenarioError on anything malformed."""
     try:
         data = json.loads(text, parse_float=_number)
     except json.JSONDecodeError as e:
-        # the parser's own words (e.msg) stay as Python writes them
         raise ScenarioError(
             _("malformed JSON: {problem} at line {line} column {column}").format(
-                problem=e.msg, line=e.lineno, column=e.colno
+                problem=_json_problem(e.msg), line=e.lineno, column=e.colno
             )
         ) from None
     except RecursionError:
