@@ -59,7 +59,7 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     assert out == (
         f"Exam assigned: {a.id}  Payouts, week 1 — open, {TODAY.isoformat()} to "
         f"{(TODAY + timedelta(days=4)).isoformat()}; seed 42, casino-fr, 15 min: "
-        "pay-even, announce\n"
+        "Pay even money, Announce the point\n"  # the skills by their titles (--json: keys)
     )
     ana = school_login(server, f"cli_ana_{os.getpid()}")
     ben = school_login(server, f"cli_ben_{os.getpid()}")

@@ -228,3 +228,70 @@ def test_the_locale_gives_the_language_of_every_word_above(tmp_path: Path) -> No
     assert r.stderr.rstrip().endswith("fichier ou dossier introuvable")
     r = sabot("stats")
     assert r.stdout.splitlines()[1].split()[0] == "compétence"
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason", "slowest", "target"),
+    [
+        ("fr", f"juste{NB}: 30. Une case gagnante est payée 1 pour 1",
+         f"réponse la plus lente{NB}: 1 pour 1 sur 30, ", "objectif 2,0 s"),
+        ("it", "giusta: 30. Un riquadro vincente è pagato 1 a 1",
+         "risposta più lenta: alla pari su 30, ", "obiettivo 2,0 s"),
+        ("en", "right: 30. A winning box is paid 1 to 1",
+         "slowest answer: even money on 30, ", "target 2.0 s"),
+    ],
+)  # fmt: skip
+def test_an_exam_s_summary_names_each_skill_and_says_each_reason_as_a_sentence(
+    tmp_path: Path, lang: str, reason: str, slowest: str, target: str
+) -> None:
+    """Its lines per skill by their titles, aligned whatever their length; a reason after a
+    full stop starts with a capital; the slowest answer's item first ("on even money on 30"
+    said the time first, "su alla pari su 30" in Italian)."""
+    r = run_sabot(
+        tmp_path, "--lang", lang, "drill", "pay-even,pay-blackjack", "--mode", "exam",
+        "--seed", "4", stdin="10\n5\nq\n",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    even, blackjack = _titles(lang, "pay-even", "pay-blackjack")
+    rows = [ln for ln in lines if ln.startswith(("  " + even, "  " + blackjack))]
+    assert len(rows) == 2, r.stdout
+    assert len({_columns(ln[: ln.index("0/1")]) for ln in rows}) == 1, rows  # aligned
+    assert target in rows[0]
+    assert reason in r.stdout, r.stdout
+    assert any(ln.startswith(slowest) for ln in lines), r.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", ["2,0 s", "3,0 s"]), ("it", ["2,0 s", "3,0 s"]), ("en", ["2.0 s", "3.0 s"])],
+)
+def test_stats_writes_times_as_the_drill_does(tmp_path: Path, lang: str, said: list[str]) -> None:
+    r = run_sabot(tmp_path, "--lang", lang, "stats")
+    lines = r.stdout.splitlines()
+    assert [re.split(r"\s{2,}", ln.strip())[4] for ln in lines[2:4]] == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "Payer une mise simple, Payer en jetons"),
+        ("it", "Pagare alla pari, Pagare in fiche"),
+        ("en", "Pay even money, Pay in chips"),
+    ],
+)
+def test_an_assigned_exam_names_its_skills_by_their_titles(lang: str, said: str) -> None:
+    from datetime import date
+
+    from trainer.commands.assign import assignment_line
+    from trainer.history.assignments import Assignment
+
+    exam = Assignment(
+        3, ("pay-even", "chips"), 42, "casino-fr", 900, date(2026, 12, 7), date(2026, 12, 11), "W"
+    )
+    i18n.set_language(lang)
+    try:
+        line = assignment_line(exam, date(2026, 12, 8))
+    finally:
+        i18n.set_language("en")
+    assert line.endswith(f": {said}"), line

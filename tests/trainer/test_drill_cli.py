@@ -8,6 +8,7 @@ import io
 import json
 import os
 import queue
+import re
 import signal
 import stat
 import subprocess
@@ -133,9 +134,11 @@ def test_drill_human_output() -> None:
     assert "q1. " + q1.prompt in out and "q2. " + q2.prompt in out
     assert 'the dealer says it: "16", "6 or 16"' in out  # how to answer, shown once
     assert "✓ right" in out
-    assert "✗ wrong" in out and f"the answer is {q2.expected!r}" in out and q2.reason in out
+    assert (
+        "✗ wrong" in out and f"the answer is {q2.expected!r}" in out and _sentence(q2.reason) in out
+    )
     assert "— practice over —" in out and "1/2 right (50%)" in out
-    assert "announce" in out.split("— practice over —")[1]
+    assert "  Announce the point 1/2" in out.split("— practice over —")[1]  # by its title
     assert f"to work on: {item_name(q2.item)}" in out and q2.item not in out
 
 
@@ -316,7 +319,7 @@ def test_an_exam_in_the_terminal_says_only_answer_recorded_then_the_verdicts() -
     # ended early (end of input): incomplete, and the verdicts in the summary
     assert "incomplete: 6 of 28 answered" in summary
     assert "exam not passed: incomplete" in summary
-    assert f"1. ✗ {exam[0].prompt}" in summary and exam[0].reason in summary
+    assert f"1. ✗ {exam[0].prompt}" in summary and _sentence(exam[0].reason) in summary
     assert f"2. ✓ {exam[1].prompt}" in summary
 
 
@@ -522,9 +525,14 @@ def _stats_rows(lines: list[str]) -> dict[str, list[str]]:
     keys = {skill.title: key for key, skill in SKILLS.items()}
     rows = {}
     for line in lines:
-        words = line.split()
-        rows[keys[" ".join(words[:-5])]] = words[-5:]
+        title, *cells = re.split(r"\s{2,}", line.strip())
+        rows[keys[title]] = cells
     return rows
+
+
+def _sentence(reason: str) -> str:
+    """A reason as the terminal says it after a full stop: its first letter a capital."""
+    return reason[:1].upper() + reason[1:]
 
 
 def test_stats_table_matches_the_history() -> None:
@@ -543,14 +551,14 @@ def test_stats_table_matches_the_history() -> None:
     for name, cells in rows.items():
         s = stats[name]
         assert int(cells[0]) == s.attempts
-        assert cells[-2] == f"{TARGETS[name]:.1f}s"
+        assert cells[-2] == f"{TARGETS[name]:.1f} s"
         assert cells[-1] == ("yes" if s.mastered else "no")
         if s.attempts:
-            assert cells[1] == f"{s.accuracy:.0%}" and cells[2] == f"{s.median_ms / 1000:.1f}s"
+            assert cells[1] == f"{s.accuracy:.0%}" and cells[2] == f"{s.median_ms / 1000:.1f} s"
         else:
             assert cells[1:3] == ["—", "—"]
-    assert rows["pay-even"] == ["50", "100%", "1.5s", "2.0s", "yes"]
-    assert rows["chips"] == ["3", "67%", "4.5s", "4.0s", "no"]
+    assert rows["pay-even"] == ["50", "100%", "1.5 s", "2.0 s", "yes"]
+    assert rows["chips"] == ["3", "67%", "4.5 s", "4.0 s", "no"]
     r = sabot("stats", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)

@@ -26,9 +26,10 @@ def _state(state: str) -> str:
 
 
 def assignment_line(a: Any, today: date) -> str:
-    """`12  Week 1 — open, 2026-12-07 to 2026-12-11; seed 42, casino-fr, 15 min:
-    announce, pay-even`."""
+    """`12  Week 1 — open, 2026-12-07 to 2026-12-11; seed 42, casino-fr, 15 min: Announce the
+    point, Pay even money` (the skills by their titles in the language)."""
     from trainer.history.assignments import describe_limit
+    from trainer.history.progress_data import skill_title
 
     return _(
         "{id}  {title} — {state}, {opens} to {closes}; seed {seed}, {preset}, {limit}: {skills}"
@@ -41,7 +42,7 @@ def assignment_line(a: Any, today: date) -> str:
         seed=a.seed,
         preset=a.preset,
         limit=describe_limit(a.time_limit_s),
-        skills=", ".join(a.skills),
+        skills=", ".join(skill_title(s) for s in a.skills),  # --json gives the keys
     )
 
 

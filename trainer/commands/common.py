@@ -276,6 +276,12 @@ def os_reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence of its own, its first letter a capital: a reason said after a
+    full stop ("… is '7.50'. A winning hand is paid 1 to 1 [000]")."""
+    return text[:1].upper() + text[1:]
+
+
 def text_width(text: str) -> int:
     """How many columns of a terminal `text` takes: a combining accent (an "é" typed as "e" and
     its accent) and an invisible character none, a wide (East Asian) letter two, any other one

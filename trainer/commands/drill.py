@@ -34,6 +34,7 @@ from trainer.commands.common import (
     printable,
     right,
     seed_arg,
+    sentence,
     text_width,
     write_json,
 )
@@ -254,12 +255,15 @@ def _summary_lines(s: Summary) -> list[str]:
             total=_("{seconds} s").format(seconds=format_number(s.elapsed_ms / 1000, places=0)),
         )
     )
-    for line in s.by_skill:
+    # each skill by its title, as wide as the widest of them shows on a terminal
+    titles = [SKILLS[x.skill].title if x.skill in SKILLS else x.skill for x in s.by_skill]
+    wide = max((text_width(t) for t in titles), default=0)
+    for line, title in zip(s.by_skill, titles, strict=True):
         mark = "≤" if (line.median_ms or 0) <= line.target_ms else ">"
         lines.append(
             "  "
             + _("{skill} {correct}/{attempts}  median {median} {mark} target {target}").format(
-                skill=f"{line.skill:14}",
+                skill=left(title, wide),
                 correct=line.correct,
                 attempts=line.attempts,
                 median=_seconds(line.median_ms or 0),
@@ -269,7 +273,7 @@ def _summary_lines(s: Summary) -> list[str]:
         )
     if s.slowest is not None:
         lines.append(
-            _("slowest: {seconds} on {item}").format(
+            _("slowest answer: {item}, {seconds}").format(
                 seconds=_seconds(s.slowest.response_ms), item=item_name(s.slowest.question.item)
             )
         )
@@ -301,7 +305,7 @@ def _verdict_line(a: Answered) -> str:
         head
         + " — "
         + _("you: {given}, right: {expected}. {reason}").format(
-            given=given, expected=v.expected, reason=v.reason
+            given=given, expected=v.expected, reason=sentence(v.reason)
         )
     )
 
@@ -496,7 +500,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                     out.write(
                         "    "
                         + _("✗ wrong ({time}): the answer is '{answer}'. {reason}").format(
-                            time=t, answer=v.expected, reason=v.reason
+                            time=t, answer=v.expected, reason=sentence(v.reason)
                         )
                         + "\n"
                     )
@@ -583,12 +587,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
     rows = []
     for name in SKILLS:
         s = stats.get(name)
-        target = format_number(TARGETS[name], places=1) + "s"
+        target = _seconds(TARGETS[name] * 1000)
         if s is None or not s.attempts:
             rows.append((SKILLS[name].title, "0", "—", "—", target, no))
             continue
         acc = format_percent(s.accuracy or 0)  # "67 %" in French, a narrow no-break space
-        med = format_number((s.median_ms or 0) / 1000, places=1) + "s"
+        med = _seconds(s.median_ms or 0)
         said = yes if s.mastered else no
         rows.append(
             (SKILLS[name].title, format_number(s.attempts, places=0), acc, med, target, said)

@@ -14,6 +14,7 @@ from trainer.commands.common import (
     input_lines,
     not_started,
     read_answer,
+    sentence,
     write_json,
 )
 from trainer.game.cards import card_text
@@ -195,7 +196,7 @@ def cmd_home(args: Any) -> int:
                     out.write(
                         "    "
                         + _("✗ wrong: {expected}. {reason}").format(
-                            expected=v.expected, reason=v.reason
+                            expected=v.expected, reason=sentence(v.reason)
                         )
                         + "\n"
                     )
