@@ -273,12 +273,18 @@ class MainWindow(QMainWindow):
         restart: the domain's words, Qt's own, and every page built so far re-set its texts,
         keeping its place (a running drill keeps its question, its answers and its clock).
         Returns the language now spoken."""
+        self._hold_answer_clock()
+        lang = self._speak(code)
+        self._resume_answer_clock()
+        return lang
+
+    def _speak(self, code: str) -> str:
+        """`code` spoken from now on, every page built said again in it (the answer's clock
+        is the caller's to hold: the settings dialog holds it while it is open)."""
         from ui.language import apply_language
 
-        self._hold_answer_clock()
         lang = apply_language(code)
         self.retranslate()
-        self._resume_answer_clock()
         return lang
 
     def _timing(self) -> Any:
@@ -925,17 +931,32 @@ class MainWindow(QMainWindow):
         self._set_title(HOME_GAME)
 
     def open_settings(self) -> None:
+        dlg = self.settings_dialog()
+        try:
+            dlg.exec()
+        finally:
+            self._settings_closed()
+
+    def settings_dialog(self) -> Any:
+        """The settings dialog, made and wired, not shown yet: its OK applies the settings, a
+        language chosen in it is spoken at once (the dialog said again in it), and its end
+        (`_settings_closed`) goes back to the saved language if that one was not kept."""
         from ui.settings_dialog import SettingsDialog
 
         dlg = SettingsDialog(self.settings, self.store, self)
         dlg.applied.connect(self._settings_applied)
+        dlg.languageChosen.connect(self._speak)
+        dlg.finished.connect(self._settings_closed)
         self._hold_answer_clock()  # the settings are no part of an answer's time
         self._settings_dialog = dlg
-        try:
-            dlg.exec()
-        finally:
-            self._settings_dialog = None
-            self._resume_answer_clock()
+        return dlg
+
+    def _settings_closed(self, *_result: object) -> None:
+        if self._settings_dialog is None:
+            return  # said once, whether it ended by its buttons or its event loop
+        self._settings_dialog = None
+        self._follow_language_setting()  # a language tried and cancelled: the saved one
+        self._resume_answer_clock()
 
     def _settings_applied(self) -> None:
         from PySide6.QtWidgets import QApplication

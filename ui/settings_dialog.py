@@ -441,15 +441,17 @@ class OptionEditor(QObject):
 
 
 class SettingsDialog(QDialog):
-    """Edit the settings; OK validates, saves and emits `applied`; Cancel changes nothing."""
+    """Edit the settings; OK validates, saves and emits `applied`; Cancel changes nothing.
+    A language chosen is said at once (`languageChosen`: the window speaks it, and the dialog
+    is said again in it, `retranslate`), saved on OK like the rest."""
 
     applied = Signal()
     profile_renamed = Signal(str, str)  # old, new: the history store has already renamed it
     profile_deleted = Signal(str)  # the name: the history store has already deleted it
+    languageChosen = Signal(str)  # noqa: N815 - the language chosen ("" the system's), not saved
 
     def __init__(self, settings: Settings, store: Store, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Sabot — Settings"))
         self._settings = settings
         self._store = store
         self._loading = False
@@ -468,15 +470,29 @@ class SettingsDialog(QDialog):
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.tabs = QTabWidget(self)
+        self.status = _message_label(self)  # a save that failed
+        self.status.hide()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+        # An Alt chord that is no shortcut of the dialog types nothing into a text field.
+        self._alt_keys = AltKeysStayOut(self)
+
+        self._make_pages(settings.rules())
+        self.resize(self.sizeHint())
+
+    def _make_pages(self, rules: HouseRules) -> None:
+        """The dialog's words and pages in the language of the moment, showing `rules` and
+        the settings' values."""
+        self.setWindowTitle(_("Sabot — Settings"))
         tab_titles = (_("&House rules"), _("&Table"), _("&Profile"), _("&Appearance"))
         self._global_keys = {
             k
             for k in map(mnemonic_of, [*tab_titles, *(b.text() for b in self.buttons.buttons())])
             if k
         }
-
-        rules = settings.rules()
-        self.tabs = QTabWidget(self)
         pages = (
             self._rules_page(rules),
             self._table_page(),
@@ -485,27 +501,82 @@ class SettingsDialog(QDialog):
         )
         for page, title in zip(pages, tab_titles, strict=True):
             self.tabs.addTab(page, title)
-
-        self.status = _message_label(self)  # a save that failed
-        self.status.hide()
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
-        layout.addWidget(self.status)
-        layout.addWidget(self.buttons)
-
-        # An Alt chord that is no shortcut of the dialog types nothing into a text field.
-        self._alt_keys = AltKeysStayOut(self)
-        for field in self.findChildren(QLineEdit):
-            field.installEventFilter(self._alt_keys)
-
+            for field in page.findChildren(QLineEdit):
+                field.installEventFilter(self._alt_keys)
         self._load_rules(rules)
         self._update_ok()
         # Pages not shown yet are not polished, and an unpolished page under-reports its size:
         # polish them all, so the dialog opens large enough for every tab, whichever is first.
         for page in pages:
             page.ensurePolished()
-        self.resize(self.sizeHint())
+
+    def retranslate(self) -> None:
+        """Every text of the dialog again in the language of the moment — a language chosen
+        in it, or in the Language menu behind it — with what the trainee chose and typed and
+        has not saved yet: the pages made again in the new words (the letters of their
+        shortcuts chosen again), given back the tab, the preset and every option as edited,
+        the currency, the chip payment, the profile selected and the name typed, the theme,
+        the language; the house rules' refusal said again."""
+        from PySide6.QtCore import QCoreApplication
+
+        # Qt's own buttons are said again when the language change reaches them (posted to
+        # the windows): now, so their letters are known before the pages choose theirs
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        kept = self._choices()
+        focused = self.focusWidget()
+        focus = focused.objectName() if focused is not None else ""
+        old = self._pages()
+        self.tabs.clear()
+        for page in old:
+            page.hide()
+            page.deleteLater()
+        self._make_pages(HouseRules.from_spec(kept["preset"]))
+        self._give_back(kept)
+        # the focus where it was: on the new page's field of the same name
+        again = [w for p in self._pages() if focus for w in p.findChildren(QWidget, focus)]
+        if again:
+            again[0].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.resize(self.size().expandedTo(self.sizeHint()))
+
+    def _pages(self) -> list[QWidget]:
+        pages = (self.tabs.widget(i) for i in range(self.tabs.count()))
+        return [p for p in pages if p is not None]
+
+    def _choices(self) -> dict[str, Any]:
+        """What the pages hold now, saved or not (see `retranslate`)."""
+        return {
+            "tab": self.tabs.currentIndex(),
+            "preset": self.preset(),
+            "options": {n: _held(e.widget) for n, e in self.option_editors.items()},
+            "currency": self.currency_combo.currentText(),
+            "chip_payment": self.chip_payment_combo.currentData(),
+            "profile": self.selected_profile(),
+            "profile_name": self.profile_name.text(),
+            "theme": self.theme(),
+            "language": self.language(),
+        }
+
+    def _give_back(self, kept: dict[str, Any]) -> None:
+        self._loading = True
+        try:
+            for name, held in kept["options"].items():
+                if name in self.option_editors:
+                    _hold(self.option_editors[name].widget, held)
+            self.currency_combo.setCurrentText(kept["currency"])
+            self.chip_payment_combo.setCurrentIndex(
+                max(0, self.chip_payment_combo.findData(kept["chip_payment"]))
+            )
+            self._fill_profiles(select=kept["profile"])
+            self.profile_name.setText(kept["profile_name"])
+            self.theme_buttons.get(kept["theme"], self.theme_buttons["system"]).setChecked(True)
+            self.language_combo.setCurrentIndex(
+                max(0, self.language_combo.findData(kept["language"]))
+            )
+        finally:
+            self._loading = False
+        self._rules_edited()
+        self._currency_edited()
+        self.tabs.setCurrentIndex(kept["tab"])
 
     # -- house rules -----------------------------------------------------------------------
 
@@ -642,11 +713,6 @@ class SettingsDialog(QDialog):
         self._rules_problem = error  # kept whole, to be said again in another language
         self.rules_error.setText(rules_sentence(error))
         self._rules_ok = False
-
-    def retranslate(self) -> None:
-        """The house rules' refusal shown, said again in the language of the moment."""
-        if self._rules_problem is not None:
-            self.rules_error.setText(rules_sentence(self._rules_problem))
 
     # -- table -----------------------------------------------------------------------------
 
@@ -972,6 +1038,7 @@ class SettingsDialog(QDialog):
             self.language_combo.addItem(text, code)
         chosen = self.language_combo.findData(self._settings.prefs.language)
         self.language_combo.setCurrentIndex(max(0, chosen))
+        self.language_combo.currentIndexChanged.connect(self._language_chosen)
         language_label.setBuddy(self.language_combo)
         layout.addWidget(language_label)
         layout.addWidget(self.language_combo, 0, Qt.AlignmentFlag.AlignLeft)
@@ -981,6 +1048,10 @@ class SettingsDialog(QDialog):
     def language(self) -> str:
         """The language chosen: "" follows the system."""
         return str(self.language_combo.currentData())
+
+    def _language_chosen(self) -> None:
+        if not self._loading:
+            self.languageChosen.emit(self.language())
 
     def theme(self) -> str:
         for theme, b in self.theme_buttons.items():
@@ -1055,6 +1126,31 @@ class _EnterFilter(QObject):
                 self._action()
                 return True
         return False
+
+
+def _held(w: QWidget) -> Any:
+    """What an option's editor holds, as typed (a text as it stands, even one that is no
+    value yet)."""
+    if isinstance(w, QCheckBox):
+        return w.isChecked()
+    if isinstance(w, QSpinBox):
+        return w.value()
+    if isinstance(w, QComboBox):
+        return w.currentData()
+    assert isinstance(w, QLineEdit)
+    return w.text()
+
+
+def _hold(w: QWidget, held: Any) -> None:
+    """Give an option's editor back what it held (`_held`)."""
+    if isinstance(w, QCheckBox):
+        w.setChecked(bool(held))
+    elif isinstance(w, QSpinBox):
+        w.setValue(int(held))
+    elif isinstance(w, QComboBox):
+        w.setCurrentIndex(max(0, w.findData(held)))
+    elif isinstance(w, QLineEdit):
+        w.setText(str(held))
 
 
 def _message_label(parent: QWidget) -> QLabel:

@@ -486,3 +486,81 @@ def test_a_house_rules_refusal_on_home_is_said_in_the_language_shown(qtbot, stor
     italian = notice.text()
     assert "l'opzione decks è un numero intero da 1 a 8, non 'x'" in italian, italian
     assert "l'option decks" not in italian
+
+
+def _choose_language(qtbot, dlg, code: str) -> None:
+    """Choose a language in the settings as a keyboard does: its combo focused, then Down or
+    Up until it shows `code`."""
+    combo = dlg.language_combo
+    combo.setFocus()
+    wanted = combo.findData(code)
+    while combo.currentIndex() != wanted:
+        key = Qt.Key.Key_Down if combo.currentIndex() < wanted else Qt.Key.Key_Up
+        qtbot.keyClick(combo, key)
+        combo = dlg.language_combo  # the dialog is made again in each language it passes
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "tab", "theme"),
+    [
+        ("fr", "Sabot — Paramètres", "Règles de la &maison", "Thème\u202f:"),
+        ("it", "Sabot — Impostazioni", "&Regole della casa", "Tema:"),
+    ],
+)
+def test_a_language_chosen_in_the_settings_says_the_dialog_again_keeping_its_choices(
+    qtbot, window, lang, title, tab, theme
+):
+    # The settings dialog is modal: a language chosen in it changed nothing until OK, and
+    # after OK the dialog was gone; the dialog stayed English while it was open.
+    from PySide6.QtWidgets import QLabel
+
+    path = window.settings.path
+    saved = path.read_text("utf-8") if path.exists() else None
+    dlg = window.settings_dialog()
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.preset_combo.setCurrentIndex(dlg.preset_combo.findData("casino-it"))
+    dlg.option_editors["decks"].widget.setValue(4)
+    dlg.option_editors["table_max"].widget.setText("12x")  # no amount yet: kept as typed
+    dlg.currency_combo.setCurrentText("CHF")
+    dlg.profile_name.setText("Zoé")
+    dlg.theme_buttons["dark"].setChecked(True)
+    dlg.tabs.setCurrentIndex(3)  # Appearance
+    refusal = dlg.rules_error.text()
+    assert refusal and not dlg.ok_button.isEnabled()
+
+    _choose_language(qtbot, dlg, lang)
+    assert i18n.language() == lang  # spoken at once, the window behind too
+    assert dlg.windowTitle() == title and dlg.tabs.tabText(0) == tab
+    assert theme in [label.text() for label in dlg.findChildren(QLabel) if label.isVisibleTo(dlg)]
+    assert dlg.rules_error.text() != refusal and dlg.rules_error.text()
+    assert _cancel(dlg.buttons) != "Cancel"  # Qt's own button too
+    assert window.home.buttons["practice"].text() != "&Practice   [P]"
+    # every choice as it was, none saved
+    assert dlg.tabs.currentIndex() == 3 and dlg.focusWidget() is dlg.language_combo, (
+        dlg.focusWidget()
+    )
+    assert dlg.preset() == "casino-it" and dlg.option_editors["decks"].widget.value() == 4
+    assert dlg.option_editors["table_max"].widget.text() == "12x"
+    assert dlg.option_editors["decks"].label.font().bold()  # changed from the preset
+    assert dlg.currency() == "CHF" and dlg.profile_name.text() == "Zoé"
+    assert dlg.theme() == "dark" and dlg.language() == lang
+    assert window.settings.prefs.language == ""
+    assert (path.read_text("utf-8") if path.exists() else None) == saved
+
+    # Cancel: the saved language again, nothing saved
+    qtbot.mouseClick(dlg.cancel_button, Qt.MouseButton.LeftButton)
+    assert i18n.language() == "en" and window._settings_dialog is None
+    assert window.home.buttons["practice"].text() == "&Practice   [P]"
+    assert (path.read_text("utf-8") if path.exists() else None) == saved
+
+    # chosen again and kept: OK saves it, and it stays
+    dlg = window.settings_dialog()
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    _choose_language(qtbot, dlg, lang)
+    dlg.currency_combo.setCurrentText("CHF")
+    qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    assert i18n.language() == lang and window.settings.prefs.language == lang
+    assert window.settings.prefs.currency == "CHF"
+    assert json.loads(window.settings.path.read_text("utf-8"))["preferences"]["language"] == lang
