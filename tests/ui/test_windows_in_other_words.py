@@ -218,3 +218,18 @@ def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store,
     qtbot.addWidget(page)
     report = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 7, [])
     assert f"<b>{said}</b>" in report
+
+
+def test_the_italian_windows_name_a_round_colpo_never_mano():
+    # the shoes chart said "mani all'ora" and "3 mani" where the rest of Sabot says "colpi"
+    import re
+
+    from trainer import po
+
+    for domain in ("ui", "trainer"):
+        for (_context, msgid), said in po.load(domain, "it").items():
+            words = re.sub(r"\{[^}]*\}", "", msgid)  # the text, not its placeholders
+            if re.search(r"\brounds?\b", words, re.I) and not re.search(r"\bhands?\b", words):
+                forms = said if isinstance(said, tuple) else (said,)
+                for form in forms:
+                    assert not re.search(r"\bman[oi]\b", form, re.I), (msgid, form)
