@@ -272,6 +272,11 @@ class AssignDialog(QDialog):
         """Every text again in the language of the moment, the skills ticked, the title, seed,
         time limit and days typed kept; the exam's outline and what is wrong with the values
         said again (a refusal of the server as it came)."""
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        # Qt says its own OK again when the language change reaches the dialog (posted to the
+        # windows), over "Assign": let it, then say "Assign"
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
         refusal = self._refusal
         self._texts()
         self._preset_changed()  # the skills' tooltips, the outline and the check, said again

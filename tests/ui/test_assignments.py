@@ -331,7 +331,6 @@ def test_an_open_assign_dialog_is_said_again_in_the_new_words_keeping_its_values
     # The dialog stayed English after a switch of language until it was opened again.
     from PySide6.QtWidgets import QLabel
 
-    from trainer import i18n
     from trainer.practice.curriculum import INFO
 
     qtbot.mouseClick(tab.assign_button, Qt.MouseButton.LeftButton)
@@ -348,8 +347,14 @@ def test_an_open_assign_dialog_is_said_again_in_the_new_words_keeping_its_values
     values = d.values
     assert values is not None
 
-    i18n.set_language(lang)
+    from PySide6.QtWidgets import QApplication
+
+    from ui.language import apply_language
+
+    apply_language(lang)  # the domain's words and Qt's own
     tab.retranslate()  # as the class view does on a switch
+    QApplication.processEvents()  # Qt's language change reaches its buttons: "OK" kept off
+    assert d.ok.text() == {"fr": "&Attribuer", "it": "Asse&gna"}[lang]
     title, seed_button, group, title_label = words
     assert d.windowTitle() == title
     assert d.new_seed.text() == seed_button
