@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QDate, Qt, Signal
@@ -468,6 +469,7 @@ class AssignedExams(QWidget):
         lay.addLayout(buttons)
         self.dialog: AssignDialog | None = None
         self._confirm: QMessageBox | None = None  # the withdraw's question, while it is open
+        self._confirm_texts: Callable[[], None] = lambda: None  # its words, said again
         self._job: Job | None = None
         self.show_assignments(())
 
@@ -524,6 +526,8 @@ class AssignedExams(QWidget):
         self.show_assignments(self.assignments)
         if self.dialog is not None:  # the instructor's choices in it kept
             self.dialog.retranslate()
+        if self._confirm is not None:  # the withdraw's question, asked again in the new words
+            self._confirm_texts()
 
     def selected(self) -> Assignment | None:
         items = self.tree.selectedItems()
@@ -557,18 +561,13 @@ class AssignedExams(QWidget):
         if a is None:
             return
         box = QMessageBox(
-            QMessageBox.Icon.Question,
-            _("Sabot — Withdraw an exam"),
-            _(
-                "Withdraw “{title}”? The trainees no longer see it; the exams already taken "
-                "stay in their history."
-            ).format(title=a.label),
-            QMessageBox.StandardButton.Cancel,
-            self,
+            QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Cancel, self
         )
-        yes = box.addButton(_("&Withdraw"), QMessageBox.ButtonRole.DestructiveRole)
+        yes = box.addButton("", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         self._confirm = box
+        self._confirm_texts = partial(_withdraw_texts, box, yes, a)
+        self._confirm_texts()
         box.finished.connect(lambda _r: self._answered(box, yes, a))
         box.open()
 
@@ -591,6 +590,18 @@ class AssignedExams(QWidget):
             self._selected()
 
         self._job = run_in_background(lambda: writes.withdraw(a.id), done, failed, owner=self)
+
+
+def _withdraw_texts(box: QMessageBox, yes: Any, a: Assignment) -> None:
+    """The words of the question asked before `a` is withdrawn, in the language of the moment."""
+    box.setWindowTitle(_("Sabot — Withdraw an exam"))
+    box.setText(
+        _(
+            "Withdraw “{title}”? The trainees no longer see it; the exams already taken "
+            "stay in their history."
+        ).format(title=a.label)
+    )
+    yes.setText(_("&Withdraw"))
 
 
 def class_results(passed: int, taken: int, total: int) -> str:

@@ -368,3 +368,21 @@ def test_an_open_assign_dialog_is_said_again_in_the_new_words_keeping_its_values
     assert d.title.text() == "Semaine 49" and d.seed.text() == "4242"
     assert d.limit.value() == 25 and d.preset.currentText() == "casino-it"
     assert d.values == values and d.ok.isEnabled()
+
+
+def test_an_open_withdraw_question_is_asked_again_in_the_new_words(qtbot, tab, english_after):
+    from trainer import i18n
+
+    tab.show_assignments(ASSIGNED)
+    tree = tab.tree
+    rect = tree.visualItemRect(tree.topLevelItem(1))
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseClick(tab.withdraw_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab._confirm is not None)
+    box = tab._confirm
+    i18n.set_language("it")
+    tab.retranslate()
+    assert box.windowTitle() != "Sabot — Withdraw an exam" and "Week 49" in box.text()
+    assert "Withdraw" not in box.text()
+    _answer_withdraw(qtbot, tab, "Ritira")  # its own button, in the new words, withdraws
+    qtbot.waitUntil(lambda: tab.status.text().startswith("Ritirato"), timeout=5000)
