@@ -1,0 +1,146 @@
+"""Said forms (`trainer.history.words.said_form`): the few values a question's words are made
+of, stored beside it so the export says it without parsing its JSON. Said from its form, every
+question reads word for word as `describe_question` says it from its JSON, in every language;
+a question of any other shape has no form and is said from its JSON as before."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.history.words import FORM_SEP, describe_question, said_form, say_form
+from trainer.i18n import set_language
+from trainer.practice.skills import SKILLS
+
+LANGUAGES = ("en", "fr", "it")
+
+
+def _asked(per_skill: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+    """Questions of every skill under every preset, as the history stores them (JSON data)."""
+    rng = random.Random(seed)
+    asked = []
+    for preset in PRESETS:
+        rules = HouseRules.from_spec(preset)
+        for name, skill in SKILLS.items():
+            if skill.available(rules) is None:
+                for _ in range(per_skill):
+                    asked.append((name, json.loads(json.dumps(skill.make(rng, rules).data))))
+    return asked
+
+
+ASKED = _asked(40, 17)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_skill_s_questions_have_a_form_said_as_their_json_says_them(lang: str) -> None:
+    set_language(lang)
+    kinds = set()
+    for skill, question in ASKED:
+        form = said_form(skill, question)
+        assert form is not None, (skill, question)  # the skills' own shapes: all of them
+        assert say_form(form) == describe_question(question, skill), (lang, skill, form)
+        kinds.add(form.split(FORM_SEP)[0])
+    assert {skill for skill, _ in ASKED} == set(SKILLS)
+    assert len(kinds) >= 20  # the skills' variants: split and stood announces, a table's …
+
+
+def test_a_form_holds_no_language_and_is_short() -> None:
+    """The same form whatever the language of the moment: it is stored once, said in any."""
+    forms = [said_form(skill, q) for skill, q in ASKED]
+    set_language("fr")
+    assert [said_form(skill, q) for skill, q in ASKED] == forms
+    stored = sum(len(json.dumps(q, separators=(",", ":"))) for _, q in ASKED)
+    assert sum(len(f or "") for f in forms) < stored / 4
+
+
+@pytest.mark.parametrize(
+    ("skill", "question", "form"),
+    [
+        ("announce", {"cards": ["AS", "TD"], "box": 3, "split": False}, "an\x1f3\x1fA 10"),
+        ("announce", {"cards": ["7C"], "box": "2", "split": True, "stood": True}, "aps\x1f2\x1f7"),
+        ("pay-even", {"bet": "37.5", "box": 4, "result": "win"}, "pe\x1f4\x1f37.5"),
+        (
+            "pay-table",
+            {"dealer": ["9C"], "cards": [["AD"], ["6S", "KC"]], "hands": ["1", "2.1"],
+             "stakes": ["5"]},
+            "pt\x1f9\x1fB1\x1eA\x1e5\x1fh2.1\x1e6 K",
+        ),
+    ],
+)  # fmt: skip
+def test_a_form_is_its_kind_then_its_values(skill: str, question: Any, form: str) -> None:
+    assert said_form(skill, question) == form
+    assert say_form(form) == describe_question(question, skill)
+
+
+@pytest.mark.parametrize(
+    ("skill", "question"),
+    [
+        ("announce", {"cards": "A6", "total": 17, "why": "x"}),  # an older shape
+        ("announce", {"cards": ["AS", "6D"]}),  # no box
+        ("announce", {"cards": ["AS", "6D"], "box": 3, "split": "yes"}),
+        ("announce", {"cards": ["AS", "Z9"], "box": 3}),  # not a card
+        ("announce", {"cards": ["AS"], "box": "3 4"}),  # a box with a space in it
+        ("announce", {"cards": ["AS"], "box": "3\x1f4"}),
+        ("announce", {"cards": ["AS"], "box": True}),
+        ("announce", {"cards": ["AS"], "box": 3.0}),
+        ("pay-behind", {"bets": [], "box": None, "shoe": ["AS"], "ok": True}),
+        ("pay-table", {"dealer": ["9C"], "cards": [["AD"]], "stakes": [12.5]}),
+        ("dealer", {"up": ["AS", "KD"]}),
+        ("mystery", {"cards": [["AS", "TD"]]}),  # a skill without forms
+        ("announce", {"deal": "Announce box 2", "kind": "announce", "cards": ["AS"], "box": 2}),
+    ],
+)
+def test_a_question_of_another_shape_has_no_form(skill: str, question: Any) -> None:
+    assert said_form(skill, question) is None
+
+
+def test_a_form_of_a_kind_this_version_does_not_know_is_not_said() -> None:
+    """A form written by a later version (a kind of its own): said from the JSON instead."""
+    assert say_form("zz\x1f1\x1f2") is None
+    assert say_form("pe\x1f4") is None  # a value short: not this version's "pe"
+
+
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.floats(allow_nan=False, allow_infinity=False, width=16),
+    st.sampled_from(["", "1", "2.1", "AS", "TD", "10H", "x y", "max", "half", "play", "seat"]),
+    st.lists(st.sampled_from(["AS", "5D", "KC", "1", "2.1", "dealer", "Z"]), max_size=3),
+    st.lists(st.lists(st.sampled_from(["AS", "5D", "9C"]), max_size=3), max_size=3),
+    st.dictionaries(
+        st.sampled_from(["seat", "behind-a", "behind-b"]), st.sampled_from(["5", "7.5"])
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pick=st.integers(0, len(ASKED) - 1),
+    changes=st.lists(st.tuples(st.integers(0, 20), _VALUES), min_size=1, max_size=3),
+    drop=st.integers(0, 20),
+    lang=st.sampled_from(LANGUAGES),
+)
+def test_a_changed_question_has_no_form_or_one_said_as_its_json_says_it(
+    pick: int, changes: list[tuple[int, Any]], drop: int, lang: str
+) -> None:
+    """Any question near a skill's own (a value of another type, a key gone): either no form,
+    or a form said word for word as its JSON is."""
+    skill, question = ASKED[pick]
+    question = copy.deepcopy(question)
+    keys = list(question)
+    for at, value in changes:
+        question[keys[at % len(keys)]] = value
+    if drop < len(keys):
+        del question[keys[drop]]
+    set_language(lang)
+    form = said_form(skill, question)
+    if form is not None:
+        assert say_form(form) == describe_question(question, skill)
