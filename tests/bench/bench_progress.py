@@ -268,19 +268,20 @@ def _every_question_its_own(path: Path) -> int:
     mostly do: the stored question plus a key no skill reads, so each reads as the skill's words
     but none is like another. Returns the number of distinct questions."""
     from trainer.history.store import decode_question, encode_question
+    from trainer.history.words import said_form
 
     conn = sqlite3.connect(path, isolation_level=None)
     rows = conn.execute(
-        """SELECT a.id, coalesce(a.question, i.question) FROM attempt a
-        JOIN item i ON i.id = a.item"""
+        """SELECT a.id, k.name, coalesce(a.question, i.question) FROM attempt a
+        JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill"""
     ).fetchall()
     changed = []
-    for id, stored in rows:
+    for id, skill, stored in rows:
         question = decode_question(stored)
         question["n"] = id
-        changed.append((encode_question(question), id))
+        changed.append((encode_question(question), said_form(skill, question), id))
     conn.execute("BEGIN")
-    conn.executemany("UPDATE attempt SET question = ? WHERE id = ?", changed)
+    conn.executemany("UPDATE attempt SET question = ?, said = ? WHERE id = ?", changed)
     conn.execute("COMMIT")
     conn.close()
     return len(changed)

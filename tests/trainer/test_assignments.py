@@ -217,6 +217,8 @@ def test_a_version_4_history_gains_the_assignment_column(tmp_path: Path) -> None
         store.record(sid, "pay-even", "pay-even:10", {"bet": "10"}, "10", "10", True, 500)
         store.end_session(sid)
     with closing(sqlite3.connect(path, isolation_level=None)) as old:  # as a Sabot of before
+        for table in ("item", "attempt"):
+            old.execute(f"ALTER TABLE {table} DROP COLUMN said")  # version 7's
         old.execute("ALTER TABLE session DROP COLUMN assignment")
         old.execute("PRAGMA user_version = 4")
     with Store.open(path) as store:
@@ -225,7 +227,7 @@ def test_a_version_4_history_gains_the_assignment_column(tmp_path: Path) -> None
         store.start_session("Ana", EXAM, ["pay-even"], "casino-fr", seed=3, assignment=12)
         assert store.sessions("Ana")[-1].assignment == 12
     with closing(sqlite3.connect(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
 
 
 # -- the exam drill of an assignment -------------------------------------------------------------

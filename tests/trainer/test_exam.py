@@ -245,6 +245,8 @@ def test_a_version_2_history_gains_the_planned_column(tmp_path: Path) -> None:
         s.end_session(sid)
     # made back into the version-2 file that a Sabot of before wrote
     conn = sqlite3.connect(path)
+    for table in ("item", "attempt"):
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN said")  # version 7's
     conn.execute("ALTER TABLE session DROP COLUMN assignment")  # version 5's
     conn.execute("ALTER TABLE session DROP COLUMN interactive")  # version 4's
     conn.execute("ALTER TABLE session DROP COLUMN planned")
@@ -259,7 +261,7 @@ def test_a_version_2_history_gains_the_planned_column(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="planned must be"):
             s.start_session("ana", EXAM, ["pay-even"], "casino-fr", planned=0)
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
     conn.close()
 
 

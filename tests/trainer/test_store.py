@@ -29,6 +29,7 @@ from trainer.history.store import (
     UnwritableError,
     data_dir,
 )
+from trainer.history.words import said_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -923,6 +924,8 @@ def _as_version_3(path: Path) -> None:
     """Take a current file back to version 3, which had no session.interactive (nor version
     5's session.assignment)."""
     with closing(raw(path)) as old:
+        for table in ("item", "attempt"):
+            old.execute(f"ALTER TABLE {table} DROP COLUMN said")  # version 7's
         old.execute("ALTER TABLE session DROP COLUMN assignment")
         old.execute("ALTER TABLE session DROP COLUMN interactive")
         old.execute("PRAGMA user_version = 3")
@@ -963,7 +966,7 @@ def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path:
         assert row.interactive and row.attempts == 5 and row.ended is not None
         assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
 
 
 def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:
@@ -1001,6 +1004,7 @@ def _as_version_5(path: Path, *, broken: bool = False) -> list[Any]:
     Returns what each attempt's question column then holds."""
     with closing(raw(path)) as old:
         for table in ("item", "attempt"):
+            old.execute(f"ALTER TABLE {table} DROP COLUMN said")  # version 7's
             rows = old.execute(
                 f"SELECT id, question FROM {table} WHERE question IS NOT NULL"
             ).fetchall()
@@ -1042,7 +1046,7 @@ def test_a_version_5_file_gets_its_questions_as_text_and_reads_the_same(path: Pa
         assert rows[:-1] == exported[:-1]  # the same rows, the question as text
         assert rows[-1][5] == b"\x01\x00\xff"  # one that cannot be read stays as it was
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
         kinds = check.execute(
             "SELECT typeof(question), count(*) FROM attempt GROUP BY 1 ORDER BY 1"
         ).fetchall()
@@ -1069,6 +1073,97 @@ def test_a_read_only_version_5_file_is_read_with_its_questions_as_text(tmp_path:
         assert [a.question for a in store.attempts()][-1] == big
     with closing(raw(path)) as check:
         assert check.execute("PRAGMA user_version").fetchone() == (5,)  # left as it was
+
+
+# -- said forms beside the questions (version 7) -------------------------------------------------
+
+DATA = Path(__file__).parent / "data"
+
+
+def _version_6_file(path: Path) -> None:
+    """The history that the store of version 6 wrote (`data/history_v6.sql`: three questions of
+    every skill, one of an older shape), as a file."""
+    with closing(raw(path)) as old:
+        old.executescript((DATA / "history_v6.sql").read_text(encoding="utf-8"))
+        assert old.execute("PRAGMA user_version").fetchone() == (6,)
+
+
+def _export_csv(store: Store, out: Path) -> bytes:
+    from trainer.commands.export import write_file
+
+    write_file(str(out), store.export_rows(), "csv")
+    return out.read_bytes()
+
+
+def test_a_version_6_file_gains_the_said_forms_and_exports_as_before(path: Path) -> None:
+    _version_6_file(path)
+    with Store.open(path) as store:
+        assert (
+            _export_csv(store, path.with_name("out.csv")) == (DATA / "history_v6.csv").read_bytes()
+        )
+        rows = list(store.export_rows())
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+        forms = check.execute(
+            """SELECT k.name, i.key, coalesce(a.question, i.question),
+            coalesce(a.said, CASE WHEN a.question IS NULL THEN i.said END)
+            FROM attempt a JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
+            ORDER BY a.id"""
+        ).fetchall()
+    assert [form for *_, form in forms] == [row[-1] for row in rows]
+    for skill, key, question, form in forms:  # each the form of its own question
+        assert form == said_form(skill, json.loads(question)), key
+    assert sum(form is None for *_, form in forms) == 1  # the older shape: said from its JSON
+    assert forms[-1][1] == "announce:hard-9" and forms[-1][3] is None
+
+
+def test_a_read_only_version_6_file_is_read_through_a_migrated_copy(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    _version_6_file(path)
+    with immutable(folder), Store.open(path) as store:
+        assert store.read_only == "its folder is read-only"
+        assert _export_csv(store, tmp_path / "out.csv") == (DATA / "history_v6.csv").read_bytes()
+        assert all(row[-1] for row in store.export_rows() if row[4] != "announce:hard-9")
+    with closing(raw(path)) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (6,)  # left as it was
+
+
+def test_an_attempt_keeps_the_form_of_its_own_question_only(path: Path) -> None:
+    """The item keeps its first question's form; an attempt, the form of a question of its own
+    (none when its question is the item's, or of no form's shape)."""
+    first = {"cards": ["AS", "6D"], "box": 3, "split": False, "stood": False}
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["announce"], "p")
+        for question in (first, first, dict(first, box=5), {"cards": "A6", "box": 1}):
+            store.record(session, "announce", "announce:soft-17", question, "17", "17", True, 800)
+        rows = list(store.export_rows())
+    with closing(raw(path)) as check:
+        assert check.execute("SELECT said FROM item").fetchall() == [("an\x1f3\x1fA 6",)]
+        assert check.execute("SELECT said FROM attempt ORDER BY id").fetchall() == [
+            (None,),
+            (None,),
+            ("an\x1f5\x1fA 6",),
+            (None,),
+        ]
+    assert [row[-1] for row in rows] == ["an\x1f3\x1fA 6"] * 2 + ["an\x1f5\x1fA 6", None]
+
+
+def test_a_form_the_export_cannot_read_is_said_from_the_json(path: Path) -> None:
+    """A form of a kind this version does not know (a later version's): the words come from the
+    question's JSON, as if there were no form."""
+    question = {"bet": "20", "result": "win", "box": 5}
+    with Store.open(path) as store:
+        session = store.start_session("Anna", "practice", ["pay-even"], "p")
+        store.record(session, "pay-even", "pay-even:20", question, "20", "20", True, 800)
+        want = _export_csv(store, path.with_name("want.csv"))
+    with closing(raw(path)) as old:
+        old.execute("UPDATE item SET said = 'pe9\x1f5\x1f20'")
+    with Store.open(path) as store:
+        assert list(store.export_rows())[0][-1] == "pe9\x1f5\x1f20"
+        assert _export_csv(store, path.with_name("got.csv")) == want
+    assert b"box 5 wins on a bet of 20" in want
 
 
 def test_export_rows_are_every_attempt_in_order_across_pages_and_gaps(

@@ -31,7 +31,7 @@ from trainer.commands.common import (
     open_store,
     profile_exists,
 )
-from trainer.history.words import describe_question, item_name
+from trainer.history.words import describe_question, form_sayer, item_name
 from trainer.i18n import N_, _, ngettext
 
 EXPORT_FIELDS = (
@@ -70,12 +70,22 @@ _LINES_AT_ONCE: Final = 256
 _BUFFER: Final = 1 << 20  # the file's write buffer: a write to the system every megabyte
 
 
-def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
-    """A stored question in words (`describe_question`) and as its JSON text; for one that
-    cannot be read, UNREADABLE_QUESTION and no JSON.
+def question_words(
+    stored: str | bytes,
+    skill: str,
+    form: str | None = None,
+    say: Callable[[str], Any] | None = None,
+) -> tuple[str, str]:
+    """A stored question in words and as its JSON text; for one that cannot be read,
+    UNREADABLE_QUESTION and no JSON. The words are said from the question's said `form` where
+    it has one (`form_sayer`, `say` if given), else from its JSON (`describe_question`).
 
     What `question_json` and `json.loads` do, in fewer steps: the export reads every question of
     a history, and in a real one nearly every question is one of its own."""
+    if form is not None and type(stored) is str:
+        words = (say or form_sayer())(form)
+        if words is not None:
+            return words, stored
     try:
         if type(stored) is str:
             text = stored
@@ -160,6 +170,7 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
     days: dict[int, str] = {}
     minutes, seconds = _MINUTES, _SECONDS
     words_of = question_words
+    say = form_sayer()  # the language of the moment, for the whole export
     binary = isinstance(target, io.RawIOBase | io.BufferedIOBase)
     out = target.write
 
@@ -174,7 +185,7 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
     last: Any = None  # the session of the row before, and its head
     head = ""
     day_start, day_end, date = 0, 0, ""  # the day of the row before: [start, end) and its date
-    for name, session, mode, skill, item, stored, answer, expected, correct, ms, at in rows:
+    for name, session, mode, skill, item, stored, answer, expected, correct, ms, at, form in rows:
         if session != last:
             known_head = heads.get(session)
             if known_head is None:
@@ -199,7 +210,7 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
             known = items[item] = (skill, words)
         asked = said.get(stored)
         if asked is None or asked[0] != skill:
-            words, text = words_of(stored, skill)
+            words, text = words_of(stored, skill, form, say)
             if csv:
                 words = _said_cell(words, text)
             else:

@@ -43,11 +43,12 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 6; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 7; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
-    skill(id, name) · item(id, skill, key, question)  interned names; `question` is the
-                                                      question of the item's first attempt
+    skill(id, name)                                   interned names
+    item(id, skill, key, question, said)              `question` is the question of the
+                                                      item's first attempt
     session(id, profile, mode, skills JSON, preset, seed, started, ended,
             first_attempt, last_attempt, planned,     started/ended: unix seconds, UTC;
             interactive, assignment)                  planned: the questions a sprint or an
@@ -56,14 +57,17 @@ Schema (version 6; `SCHEMA_VERSION`, `PRAGMA user_version`):
                                                       interactive: 1 typed, 0 piped;
                                                       assignment: the id of the exam assigned
                                                       on a school's server it was taken for
-    attempt(id, session, item, at, ms, correct, answer, expected, question)
+    attempt(id, session, item, at, ms, correct, answer, expected, question, said)
 
 `attempt.at` is when it was answered, in whole seconds since the session started (small
 integers are short on disk).
 `attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT (as is
 `item.question`): read as it is, where deflating it saved ~20 bytes an attempt but cost the
 export as much time as its parsing (before version 6, a BLOB of a version byte (1) + raw deflate
-when that was shorter: still read, and made text by the migration). `attempt` has no index: a
+when that was shorter: still read, and made text by the migration). `said` is the question's
+said form (`trainer.history.words.said_form`: the values its words are made of, ~20 bytes), NULL
+with the question or for a question of no skill's own shape; the export says the question from
+it rather than parsing the JSON. `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
 
 Aggregates, all exact (response times are whole milliseconds) and updated with each attempt
@@ -114,12 +118,13 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
     UnwritableError,
 )
 from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
+from trainer.history.words import said_form
 
 # `say`, not `_`: the export's loops name an unused column `_`
 from trainer.i18n import N_, ngettext
 from trainer.i18n import _ as say
 
-SCHEMA_VERSION: Final = 6
+SCHEMA_VERSION: Final = 7
 DB_NAME: Final = "history.sqlite3"
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
@@ -216,6 +221,7 @@ class _Answer:
     skill: str
     item: str
     question: str | bytes  # encoded
+    form: str | None  # its said form (`said_form`)
     answer: str
     expected: str
     correct: bool
@@ -382,6 +388,18 @@ def _as_text(stored: Any) -> Any:
     return stored
 
 
+def _form_of(skill: Any, stored: Any) -> str | None:
+    """The said form of a stored question of `skill` (`said_form`); None for one that cannot be
+    read, or has none."""
+    if not isinstance(skill, str) or not isinstance(stored, str | bytes):
+        return None
+    try:
+        question = decode_question(stored)
+    except (ValueError, UnicodeDecodeError, zlib.error):
+        return None
+    return said_form(skill, question)
+
+
 def _v6_plain_questions(conn: sqlite3.Connection) -> None:
     """Version 6: every stored question is its compact JSON text, no longer deflated: reading it
     back (the export reads every one) cost as much as parsing it. ~20 bytes more an attempt
@@ -394,6 +412,25 @@ def _v6_plain_questions(conn: sqlite3.Connection) -> None:
         )
 
 
+def _v7_said_forms(conn: sqlite3.Connection) -> None:
+    """Version 7: beside each stored question, its said form (`said_form`): the few values its
+    words are made of, so the export says it without parsing its JSON — that parsing was a
+    quarter of the export's time. ~20 bytes more an attempt whose question is its own."""
+    skills = dict(conn.execute("SELECT i.id, k.name FROM item i JOIN skill k ON k.id = i.skill"))
+    conn.create_function(
+        "sabot_said_form",
+        2,
+        lambda item, stored: _form_of(skills.get(item), stored),
+        deterministic=True,
+    )
+    for table, item in (("item", "id"), ("attempt", "item")):
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN said TEXT")
+        conn.execute(
+            f"""UPDATE {table} SET said = sabot_said_form({item}, question)
+            WHERE question IS NOT NULL"""
+        )
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
@@ -401,6 +438,7 @@ MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v4_interactive,
     _v5_assignment,
     _v6_plain_questions,
+    _v7_said_forms,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -1308,6 +1346,7 @@ class Store:
             skill,
             item,
             encoded,
+            _form_of(skill, encoded),
             answer,
             expected,
             correct,
@@ -1324,10 +1363,12 @@ class Store:
     def _write_answer(self, conn: sqlite3.Connection, given: _Answer) -> int:
         live = self._session(given.session)
         skill_id = self._skill_id(given.skill)
-        item_id, canonical = self._item_id(skill_id, given.item, given.question)
+        item_id, canonical = self._item_id(skill_id, given.item, given.question, given.form)
+        own = given.question != canonical
         cursor = conn.execute(
-            """INSERT INTO attempt (session, item, at, ms, correct, answer, expected, question)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            """INSERT INTO attempt
+            (session, item, at, ms, correct, answer, expected, question, said)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 given.session,
                 item_id,
@@ -1336,7 +1377,8 @@ class Store:
                 int(given.correct),
                 given.answer,
                 given.expected,
-                None if given.question == canonical else given.question,
+                given.question if own else None,
+                given.form if own else None,
             ),
         )
         attempt_id = int(cursor.lastrowid or 0)
@@ -1426,14 +1468,16 @@ class Store:
             self._skills[name] = skill_id
         return skill_id
 
-    def _item_id(self, skill: int, key: str, question: str | bytes) -> tuple[int, str | bytes]:
+    def _item_id(
+        self, skill: int, key: str, question: str | bytes, form: str | None
+    ) -> tuple[int, str | bytes]:
         known = self._items.get((skill, key))
         if known is None:
             # The first question seen for an item becomes its own: many drills ask the same
             # question for an item every time, and then attempts store no question at all.
             self._conn.execute(
-                "INSERT OR IGNORE INTO item (skill, key, question) VALUES (?, ?, ?)",
-                (skill, key, question),
+                "INSERT OR IGNORE INTO item (skill, key, question, said) VALUES (?, ?, ?, ?)",
+                (skill, key, question, form),
             )
             item_id, canonical = self._conn.execute(
                 "SELECT id, question FROM item WHERE skill = ? AND key = ?", (skill, key)
@@ -1489,9 +1533,9 @@ class Store:
     def export_rows(self, profile: str | None = None) -> Iterator[tuple[Any, ...]]:
         """Every attempt (or a profile's) in the order recorded, as plain rows for an export:
         (profile, session, mode, skill, item, question as stored, answer, expected, correct 0/1,
-        ms, answered at in unix seconds). The question is left as stored (`decode_question`
-        reads it) and the names are shared objects, not one copy a row: an export of many
-        attempts reads each distinct question and name once."""
+        ms, answered at in unix seconds, the question's said form or None). The question is left
+        as stored (`decode_question` reads it) and the names are shared objects, not one copy a
+        row: an export of many attempts reads each distinct question and name once."""
         where, args, join = "a.id > ?1 AND a.id <= ?2", [], ""
         if profile is not None:
             # the sessions are joined only to keep a profile's: every attempt has its session
@@ -1500,11 +1544,11 @@ class Store:
             args.append(self._profile_id(profile))
         # each page a range of ids, so the id itself is not read; right and the time in one
         # number: every column read costs ~6% of the export's time
-        query = f"""SELECT a.session, a.item, a.question, a.answer, a.expected,
+        query = f"""SELECT a.session, a.item, a.question, a.said, a.answer, a.expected,
                 a.ms * 2 + a.correct, a.at FROM attempt a {join}
             WHERE {where} ORDER BY a.id"""
         sessions: dict[int, tuple[str, str, int]] = {}
-        items: dict[int, tuple[str, str, str | bytes]] = {}
+        items: dict[int, tuple[str, str, str | bytes, str | None]] = {}
 
         def known() -> None:
             # joined here once rather than in every row of the query: ~a third of its time
@@ -1516,9 +1560,9 @@ class Store:
                 )
             )
             items.update(
-                (id, (skill, key, question))
-                for id, skill, key, question in self._conn.execute(
-                    """SELECT i.id, k.name, i.key, i.question
+                (id, (skill, key, question, said))
+                for id, skill, key, question, said in self._conn.execute(
+                    """SELECT i.id, k.name, i.key, i.question, i.said
                     FROM item i JOIN skill k ON k.id = i.skill"""
                 )
             )
@@ -1538,19 +1582,19 @@ class Store:
             last += _EXPORT_PAGE
             if last >= end:
                 end = top()  # answered while the export runs: theirs too
-            for session, item, question, answer, expected, done, at in rows:
+            for session, item, question, form, answer, expected, done, at in rows:
                 try:
                     if session != current:
                         name, mode, started = sessions[session]
                         current = session
-                    skill, key, first = items[item]
+                    skill, key, first, first_form = items[item]
                 except KeyError:
                     known()  # begun or first asked while the export runs
                     if session not in sessions:
                         continue  # no attempt is without its session: as the join would
                     name, mode, started = sessions[session]
                     current = session
-                    skill, key, first = items[item]
+                    skill, key, first, first_form = items[item]
                 yield (
                     name,
                     session,
@@ -1563,6 +1607,7 @@ class Store:
                     done & 1,
                     done >> 1,
                     started + at,
+                    first_form if question is None else form,
                 )
 
 
