@@ -8,12 +8,16 @@ from __future__ import annotations
 import copy
 import json
 import random
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.trainer.test_export_golden import build, exported
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history.words import FORM_SEP, describe_question, said_form, say_form
 from trainer.i18n import set_language
@@ -144,3 +148,24 @@ def test_a_changed_question_has_no_form_or_one_said_as_its_json_says_it(
     form = said_form(skill, question)
     if form is not None:
         assert say_form(form) == describe_question(question, skill)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_the_export_says_the_same_bytes_from_the_forms_as_from_the_json(
+    tmp_path: Path, lang: str, fmt: str
+) -> None:
+    """The golden history (every skill under every preset, odd names, old shapes, unreadable
+    questions) exported in each language: the same bytes with its said forms as without them."""
+    path = tmp_path / "history.sqlite3"
+    build(path)
+    with closing(sqlite3.connect(path)) as check:
+        (formed,) = check.execute("SELECT count(said) FROM attempt").fetchone()
+        (items,) = check.execute("SELECT count(said) FROM item").fetchone()
+    assert formed + items > 100
+    set_language(lang)
+    with_forms = exported(path, fmt, tmp_path / f"forms.{fmt}")
+    with closing(sqlite3.connect(path, isolation_level=None)) as old:
+        old.execute("UPDATE attempt SET said = NULL")
+        old.execute("UPDATE item SET said = NULL")
+    assert exported(path, fmt, tmp_path / f"json.{fmt}") == with_forms

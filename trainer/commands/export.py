@@ -70,22 +70,12 @@ _LINES_AT_ONCE: Final = 256
 _BUFFER: Final = 1 << 20  # the file's write buffer: a write to the system every megabyte
 
 
-def question_words(
-    stored: str | bytes,
-    skill: str,
-    form: str | None = None,
-    say: Callable[[str], Any] | None = None,
-) -> tuple[str, str]:
-    """A stored question in words and as its JSON text; for one that cannot be read,
-    UNREADABLE_QUESTION and no JSON. The words are said from the question's said `form` where
-    it has one (`form_sayer`, `say` if given), else from its JSON (`describe_question`).
+def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
+    """A stored question in words (`describe_question`) and as its JSON text; for one that
+    cannot be read, UNREADABLE_QUESTION and no JSON.
 
-    What `question_json` and `json.loads` do, in fewer steps: the export reads every question of
-    a history, and in a real one nearly every question is one of its own."""
-    if form is not None and type(stored) is str:
-        words = (say or form_sayer())(form)
-        if words is not None:
-            return words, stored
+    What `question_json` and `json.loads` do, in fewer steps, for a question with no said form
+    (`trainer.history.words.said_form`), which the export says from its JSON."""
     try:
         if type(stored) is str:
             text = stored
@@ -208,16 +198,34 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
                     f'"item_name": {cell(item_name(item))}, '
                 )
             known = items[item] = (skill, words)
-        asked = said.get(stored)
-        if asked is None or asked[0] != skill:
-            words, text = words_of(stored, skill, form, say)
-            if csv:
-                words = _said_cell(words, text)
+        formed = say(form) if form is not None and type(stored) is str else None
+        if formed is not None:
+            words = formed
+            # said from its form, the JSON as stored: nearly every row of a real history, each
+            # question its own (no use keeping it)
+            if not csv:
+                question = f'"question": {_json(words)}, "question_json": {stored}'
             else:
-                words = f'"question": {_json(words)}, "question_json": {text or "null"}'
-            if len(said) >= _SAID_AT_MOST:
-                said.clear()
-            asked = said[stored] = (skill, words)
+                if '"' in words:
+                    words = f'"{words.replace(_QUOTE, _QUOTES)}"'
+                elif "," in words or "\n" in words or "\r" in words:
+                    words = f'"{words}"'
+                if '"' in stored:  # as _said_cell quotes them
+                    question = f'{words},"{stored.replace(_QUOTE, _QUOTES)}"'
+                else:
+                    question = f"{words},{_cell(stored)}"
+        else:
+            asked = said.get(stored)
+            if asked is None or asked[0] != skill:
+                words, text = words_of(stored, skill)
+                if csv:
+                    words = _said_cell(words, text)
+                else:
+                    words = f'"question": {_json(words)}, "question_json": {text or "null"}'
+                if len(said) >= _SAID_AT_MOST:
+                    said.clear()
+                asked = said[stored] = (skill, words)
+            question = asked[1]
         given = answers.get(answer)
         if given is None:
             if len(answers) >= _ANSWERS_AT_MOST:
@@ -235,12 +243,12 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
         second = at - day_start
         if csv:
             line(
-                f"{head}{known[1]}{asked[1]},{given},{right},{'1' if correct else '0'},{ms},"
+                f"{head}{known[1]}{question},{given},{right},{'1' if correct else '0'},{ms},"
                 f"{date}{minutes[second // 60]}{seconds[second % 60]}\r\n"
             )
         else:
             line(
-                f'{after} {head}{known[1]}{asked[1]}, "answer": {given}, "expected": {right}, '
+                f'{after} {head}{known[1]}{question}, "answer": {given}, "expected": {right}, '
                 f'"correct": {"true" if correct else "false"}, "response_ms": {int(ms)}, '
                 f'"answered_at": "{date}{minutes[second // 60]}{seconds[second % 60]}"}}'
             )
