@@ -198,34 +198,31 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
                     f'"item_name": {cell(item_name(item))}, '
                 )
             known = items[item] = (skill, words)
-        formed = say(form) if form is not None and type(stored) is str else None
-        if formed is not None:
-            words = formed
-            # said from its form, the JSON as stored: nearly every row of a real history, each
-            # question its own (no use keeping it)
-            if not csv:
-                question = f'"question": {_json(words)}, "question_json": {stored}'
-            else:
-                if '"' in words:
-                    words = f'"{words.replace(_QUOTE, _QUOTES)}"'
-                elif "," in words or "\n" in words or "\r" in words:
-                    words = f'"{words}"'
-                if '"' in stored:  # as _said_cell quotes them
-                    question = f'{words},"{stored.replace(_QUOTE, _QUOTES)}"'
-                else:
-                    question = f"{words},{_cell(stored)}"
+        asked = said.get(stored)
+        if asked is not None and asked[0] == skill:
+            question = asked[1]  # asked before: a history asks the same questions again and again
         else:
-            asked = said.get(stored)
-            if asked is None or asked[0] != skill:
+            formed = say(form) if form is not None and type(stored) is str else None
+            if formed is None:  # no said form: said from its JSON
                 words, text = words_of(stored, skill)
                 if csv:
-                    words = _said_cell(words, text)
+                    question = _said_cell(words, text)
                 else:
-                    words = f'"question": {_json(words)}, "question_json": {text or "null"}'
-                if len(said) >= _SAID_AT_MOST:
-                    said.clear()
-                asked = said[stored] = (skill, words)
-            question = asked[1]
+                    question = f'"question": {_json(words)}, "question_json": {text or "null"}'
+            elif not csv:  # said from its form, the JSON as stored
+                question = f'"question": {_json(formed)}, "question_json": {stored}'
+            else:  # the same, quoted as _said_cell quotes them
+                if '"' in formed:
+                    formed = f'"{formed.replace(_QUOTE, _QUOTES)}"'
+                elif "," in formed or "\n" in formed or "\r" in formed:
+                    formed = f'"{formed}"'
+                if '"' in stored:  # the JSON of an object: its keys are quoted
+                    question = f'{formed},"{stored.replace(_QUOTE, _QUOTES)}"'
+                else:
+                    question = f"{formed},{_cell(stored)}"
+            if len(said) >= _SAID_AT_MOST:
+                said.clear()
+            said[stored] = (skill, question)
         given = answers.get(answer)
         if given is None:
             if len(answers) >= _ANSWERS_AT_MOST:
