@@ -295,3 +295,19 @@ def test_an_assigned_exam_names_its_skills_by_their_titles(lang: str, said: str)
     finally:
         i18n.set_language("en")
     assert line.endswith(f": {said}"), line
+
+
+def test_a_home_game_s_rounds_stay_aligned_with_a_name_typed_with_its_accent_apart(
+    tmp_path: Path,
+) -> None:
+    """ "Zoé" typed as "Zoe" and a combining accent: four letters, three columns on a terminal;
+    the stakes and cards of every player still start in one column."""
+    r = run_sabot(
+        tmp_path, "--lang", "fr", "home", "--names", "Zoe\u0301,Ana,Ben", "--seed", "3",
+        stdin="0\n" * 6,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    rows = [ln for ln in r.stdout.splitlines() if " mise " in ln and ln.startswith("  ")]
+    assert any(ln.startswith("  Zoe\u0301") for ln in rows), r.stdout
+    assert len({_columns(ln[: ln.index(" mise ")]) for ln in rows}) == 1, rows
+    assert len({_columns(ln[: ln.index(f"{NB}:")]) for ln in rows}) == 1, rows

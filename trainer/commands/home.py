@@ -12,8 +12,10 @@ from trainer.commands.common import (
     EXIT_USAGE,
     add_profile_arguments,
     input_lines,
+    left,
     not_started,
     read_answer,
+    right,
     sentence,
     write_json,
 )
@@ -71,9 +73,10 @@ def _round_lines(played: HomeRound) -> list[str]:
             out.append(
                 "  "
                 + _("{name} stakes {stake}: {cards} {result}").format(
-                    name=f"{name:<10}",
-                    stake=f"{stake:>5}",
-                    cards=f"{card_text(h.cards):<16}",
+                    # padded by the columns a terminal shows: "Zoé" typed with its accent apart
+                    name=left(name, 10),
+                    stake=right(stake, 5),
+                    cards=left(card_text(h.cards), 16),
                     result=result_words(h.result),
                 )
             )
@@ -82,7 +85,7 @@ def _round_lines(played: HomeRound) -> list[str]:
         out.append(
             "  "
             + _("{name} sits this round out (the bank cannot cover more)").format(
-                name=f"{line.player:<10}"
+                name=left(line.player, 10)
             )
         )
     out.append(
