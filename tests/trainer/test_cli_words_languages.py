@@ -311,3 +311,38 @@ def test_a_home_game_s_rounds_stay_aligned_with_a_name_typed_with_its_accent_apa
     assert any(ln.startswith("  Zoe\u0301") for ln in rows), r.stdout
     assert len({_columns(ln[: ln.index(" mise ")]) for ln in rows}) == 1, rows
     assert len({_columns(ln[: ln.index(f"{NB}:")]) for ln in rows}) == 1, rows
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", f"sabot: le serveur de l'école est injoignable{NB}: 2 réponses attendent sur ce PC "
+               "et partiront au prochain démarrage de Sabot."),
+        ("it", "sabot: il server della scuola non è raggiungibile: 1 risposta aspetta su questo PC "
+               "e partirà al prossimo avvio di Sabot."),
+        ("en", "sabot: the school's server could not be reached: 1 answer waits on this PC and "
+               "goes with the next start of Sabot."),
+    ],
+)  # fmt: skip
+def test_the_answers_waiting_for_an_unreachable_server_are_said_in_the_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """A school's server that cannot be reached: the answers wait on this PC, and the drill
+    says how many as it ends — it said so in English only, "1 answers" never but "2 answers"
+    through no plural of the language."""
+    import subprocess
+    import sys
+
+    from tests.trainer.commandline import REPO, cli_env
+
+    count = 2 if lang == "fr" else 1
+    env = cli_env(tmp_path, PYTHONIOENCODING="utf-8", SABOT_DATABASE_URL="host=/nonexistent "
+                  "dbname=sabot user=ana connect_timeout=2")  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "--lang", lang, "drill", "pay-even", "--count",
+         str(count), "--seed", "1"],
+        input="10\n" * count, capture_output=True, text=True, encoding="utf-8", env=env,
+        cwd=REPO, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert said in r.stderr.splitlines(), r.stderr

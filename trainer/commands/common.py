@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
 from trainer.game.rules import DEFAULT_PRESET, shown
-from trainer.i18n import N_, _, format_number
+from trainer.i18n import N_, _, format_number, ngettext
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -380,17 +380,19 @@ def open_store() -> Any:
     if store.status() is not None:  # a school's server: say what is left for the next start
         import atexit
 
-        def left() -> None:
+        def waiting() -> None:
             n = getattr(store, "left_waiting", 0)
             if n:
-                answers = "1 answer" if n == 1 else f"{n} answers"
-                print(
-                    f"sabot: the school's server could not be reached: {answers} wait on this "
-                    "PC and go with the next start of Sabot.",
-                    file=sys.stderr,
-                )
+                said = ngettext(
+                    "the school's server could not be reached: {count} answer waits on this PC "
+                    "and goes with the next start of Sabot.",
+                    "the school's server could not be reached: {count} answers wait on this PC "
+                    "and go with the next start of Sabot.",
+                    n,
+                ).format(count=format_number(n, places=0))
+                print(f"sabot: {said}", file=sys.stderr)
 
-        atexit.register(left)
+        atexit.register(waiting)
     return store
 
 
