@@ -346,3 +346,29 @@ def test_the_answers_waiting_for_an_unreachable_server_are_said_in_the_language(
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert said in r.stderr.splitlines(), r.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "form"),
+    [
+        ("fr", "postgresql://SERVEUR/BASE?user=IDENTIFIANT ou service=NOM, pas 'mysql://x'"),
+        ("it", "postgresql://SERVER/DATABASE?user=ACCESSO o service=NOME, non 'mysql://x'"),
+    ],
+)
+def test_a_bad_server_setting_names_the_url_s_form_in_the_language(
+    tmp_path: Path, lang: str, form: str
+) -> None:
+    """SABOT_DATABASE_URL that names no server: the form a URL takes in the language's words
+    ("HOST", "LOGIN" and "or" stayed English in the French and Italian sentence)."""
+    import subprocess
+    import sys
+
+    from tests.trainer.commandline import REPO, cli_env
+
+    env = cli_env(tmp_path, PYTHONIOENCODING="utf-8", SABOT_DATABASE_URL="mysql://x")
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "--lang", lang, "stats"], capture_output=True,
+        text=True, encoding="utf-8", env=env, cwd=REPO, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert form in r.stderr, r.stderr

@@ -90,7 +90,7 @@ def open_history(url: str | None = None, *, clock: Callable[[], float] = time.ti
                 "The school's server is named {form}, not {url} (check {env} or the "
                 "database_url setting)."
             ).format(
-                form="postgresql://HOST/DATABASE?user=LOGIN or service=NAME",
+                form=_("postgresql://HOST/DATABASE?user=LOGIN or service=NAME"),
                 url=repr(url[:40]),
                 env=ENV,
             )
