@@ -171,6 +171,16 @@ def _box_of(label: str) -> int:
     return int(label.split(".")[0])
 
 
+def _taking_hand(after: Sequence[Mapping[str, Any]], box: str, felt: _Felt) -> str:
+    """The hand of `box` an exposed card goes into [003]: the one it plays (`Round.expose`), the
+    hand the dealer announces next; the box's first hand if none is."""
+    for e in after:
+        hand = e.get("hand")
+        if e["type"] == "announce" and isinstance(hand, str) and hand.split(".")[0] == box:
+            return hand
+    return felt.hands[int(box)][0]
+
+
 class _Felt:
     """The table as it stands after each event: cards per hand, stakes, what is cleared."""
 
@@ -235,6 +245,10 @@ class _Felt:
             signals=tuple(signals),
         )
 
+    def take(self, label: str, card: str) -> None:
+        """An exposed card taken by a box, into the hand `label` [003]."""
+        self.cards[label].append(card)
+
     def apply(self, ev: Mapping[str, Any]) -> None:
         t = ev["type"]
         if t == "deal":
@@ -270,8 +284,7 @@ class _Felt:
         elif t == "exposed":
             self.exposed = ev["card"]
         elif t == "offer" and ev["taken"]:
-            if ev["to"] == DEALER:
-                self.exposed = None
+            self.exposed = None  # kept by the dealer, or in a box's hand (`take`)
         elif t == "burn":
             self.exposed = None
         elif t in ("pay", "push", "collect", "blackjack-paid"):
@@ -589,6 +602,8 @@ def steps_of(
                     data={"stake": Decimal(0) if paid else value},
                 )
             )
+        if t == "offer" and ev["taken"] and ev["to"] != DEALER:
+            felt.take(_taking_hand(events[i + 1 :], ev["to"], felt), ev["card"])
         felt.apply(ev)
         if len(steps) > so_far:
             # the trainee has seen the signals: a stand is carried out by going on, a card, a
