@@ -547,10 +547,25 @@ def cut_texts(top, screen) -> list[str]:
                 if w.tabSizeHint(i).width() > w.tabRect(i).width() + 1:
                     found.append(f"tab {w.tabText(i)!r} cut")
         elif isinstance(w, QComboBox) and w.currentText():
-            needed = w.fontMetrics().horizontalAdvance(w.currentText()) + 30
-            if needed > w.width():
-                found.append(f"combo {w.currentText()!r}: {needed} wide, has {w.width()}")
+            # the room the style gives the words (the box less its frame and arrow), where
+            # they are drawn a pixel in from either side
+            needed = w.fontMetrics().horizontalAdvance(w.currentText()) + 2
+            room = _combo_room(w)
+            if needed > room:
+                found.append(f"combo {w.currentText()!r}: {needed} wide, has {room}")
     return found
+
+
+def _combo_room(combo) -> int:
+    """How wide the words of a combo box may be: its edit field, as its style lays it out."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    return field.width()
 
 
 if __name__ == "__main__":
