@@ -1027,7 +1027,7 @@ class SettingsDialog(QDialog):
         self.theme_buttons.get(current, self.theme_buttons["system"]).setChecked(True)
         layout.addSpacing(12)
         # the language: the system's (named, so the trainee sees what it is) or one of Sabot's,
-        # each in its own words; applied on OK, without a restart
+        # each in its own words; spoken at once when chosen (`languageChosen`), saved on OK
         from trainer.i18n import system_language
         from ui.language import language_choices
 
