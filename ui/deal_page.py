@@ -740,8 +740,10 @@ class DealPage(QWidget):
         rate = f.rounds_per_hour()
         ref = reference_rounds_per_hour(boxes)
         pace = (
-            _(
-                "{rate} rounds an hour — a school's reference at {boxes} boxes is about {ref}"
+            ngettext(
+                "{rate} rounds an hour — a school's reference at {boxes} box is about {ref}",
+                "{rate} rounds an hour — a school's reference at {boxes} boxes is about {ref}",
+                boxes,
             ).format(
                 rate=f"<b>{format_number(rate, places=0)}</b>",
                 boxes=format_number(boxes),

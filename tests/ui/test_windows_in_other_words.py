@@ -218,6 +218,10 @@ def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store,
     qtbot.addWidget(page)
     report = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 7, [])
     assert f"<b>{said}</b>" in report
+    # a shoe dealt to one box: its reference said in the singular ("at 1 boxes" before)
+    one = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 1, [])
+    box = {"fr": "1 case ", "it": "1 riquadro ", "en": "1 box "}[lang]
+    assert box in one and "1 boxes" not in one
 
 
 def test_the_italian_windows_name_a_round_colpo_never_mano():
