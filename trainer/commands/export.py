@@ -31,7 +31,7 @@ from trainer.commands.common import (
     open_store,
     profile_exists,
 )
-from trainer.history.words import describe_question, form_sayer, item_name
+from trainer.history.words import FORM_SEP, FORM_WORDS, describe_question, item_name, words_now
 from trainer.i18n import N_, _, ngettext
 
 EXPORT_FIELDS = (
@@ -62,6 +62,8 @@ class ExportRefused(Exception):
 _scan: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _DEFLATED: Final = b"\x01"  # the store's version byte of a deflated question (`encode_question`)
 _SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats, few at a time
+_SAID_FOUND: Final = 16  # kept while one question in 16 is found kept …
+_SAID_PAUSE: Final = 65_536  # … else none kept for as many rows
 _ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
 _QUOTE, _QUOTES = '"', '""'  # a quote in a CSV field, and as the field says it
 # Lines put together and written at once: ~80 KB, which encodes at the speed of a copy, where
@@ -156,11 +158,13 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
     heads: dict[int, str] = {}  # session -> its profile, number and mode
     items: dict[str, tuple[str, str]] = {}  # item key -> (skill, the skill, key and name)
     said: dict[str | bytes, tuple[str, str]] = {}  # stored question -> (skill, its two fields)
+    keeping, found, again = True, 0, 0  # whether `said` is kept, its questions found in it
     answers: dict[str, str] = {}
     days: dict[int, str] = {}
     minutes, seconds = _MINUTES, _SECONDS
     words_of = question_words
-    say = form_sayer()  # the language of the moment, for the whole export
+    t = words_now()  # the words of the language of the moment, for the whole export
+    sayers = FORM_WORDS.get
     binary = isinstance(target, io.RawIOBase | io.BufferedIOBase)
     out = target.write
 
@@ -198,11 +202,20 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
                     f'"item_name": {cell(item_name(item))}, '
                 )
             known = items[item] = (skill, words)
-        asked = said.get(stored)
+        asked = said.get(stored) if keeping else None
         if asked is not None and asked[0] == skill:
             question = asked[1]  # asked before: a history asks the same questions again and again
+            found += 1
         else:
-            formed = say(form) if form is not None and type(stored) is str else None
+            formed = None
+            if form is not None and type(stored) is str:  # `say_form`, in the loop itself
+                values = form.split(FORM_SEP)
+                say = sayers(values[0])
+                if say is not None:
+                    try:
+                        formed = say(t, values)
+                    except (KeyError, IndexError, ValueError):
+                        pass  # a form this version cannot read: said from the JSON
             if formed is None:  # no said form: said from its JSON
                 words, text = words_of(stored, skill)
                 if csv:
@@ -220,15 +233,21 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
                     question = f'{formed},"{stored.replace(_QUOTE, _QUOTES)}"'
                 else:
                     question = f"{formed},{_cell(stored)}"
-            if len(said) >= _SAID_AT_MOST:
-                said.clear()
-            said[stored] = (skill, question)
+            if keeping:
+                if len(said) >= _SAID_AT_MOST:
+                    # kept while that pays: where nearly every question is its own, looking
+                    # each one up and keeping it costs more than it saves; then none are kept
+                    # for a while, and the next few thousand tell again
+                    keeping = found * _SAID_FOUND >= _SAID_AT_MOST
+                    said.clear()
+                    found, again = 0, n + _SAID_PAUSE
+                said[stored] = (skill, question)
         given = answers.get(answer)
         if given is None:
             if len(answers) >= _ANSWERS_AT_MOST:
                 answers.clear()
             given = answers[answer] = cell(answer)
-        right = answers.get(expected)
+        right = given if expected == answer else answers.get(expected)  # mostly: right
         if right is None:
             right = answers[expected] = cell(expected)
         if not day_start <= at < day_end:
@@ -254,6 +273,8 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
             write("".join(lines), lines)
             n += _LINES_AT_ONCE
             lines.clear()
+            if not keeping and n >= again:
+                keeping = True
     write("".join(lines), lines)
     n += len(lines)
     if not csv:

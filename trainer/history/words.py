@@ -387,6 +387,8 @@ class _Said:
         self.listeds: dict[str, str] = {}
         self.clauses: dict[str, str] = {}
         self.kept: dict[str, str] = {}  # other pieces of said forms, by their values (`keep`)
+        # an amount of a said form (a text) as `money` says it: in English as it is
+        self.amount: Callable[[str], str] = str if self.english else self.money
         self.semicolons = pgettext("between the parts of a sentence", "; ")
         self.and_ = _fill(_("{items} and {last}"), "items", "last")
         self.an = _fill(_("an {card}"), "card")
@@ -487,7 +489,10 @@ class _Said:
         if said is None:
             if len(self.listeds) >= _KEPT_AT_MOST:
                 self.listeds.clear()
-            said = self.listeds[text] = self.words_and(text.split(" ") if text else [])
+            # `words_and` of its items, without the list: the items hold no space
+            head, _sep, last = text.rpartition(" ")
+            said = self.and_((head.replace(" ", ", "), last)) if head else text
+            self.listeds[text] = said
         return said
 
     def keep(self, key: str, said: str) -> str:
@@ -502,12 +507,12 @@ class _Said:
         A and 5 for 12.5"."""
         said = self.clauses.get(text)
         if said is None:
-            label, ranks, *stake = text.split(HAND_SEP)
-            kind, label = label[0], label[1:]
+            parts = text.split(HAND_SEP)
+            kind, label, ranks = parts[0][0], parts[0][1:], parts[1]
             if kind == "B":
-                said = self.box_has_for((label, self.listed(ranks), self.money(stake[0])))
+                said = self.box_has_for((label, self.listed(ranks), self.amount(parts[2])))
             elif kind == "H":
-                said = self.hand_has_for((label, self.listed(ranks), self.money(stake[0])))
+                said = self.hand_has_for((label, self.listed(ranks), self.amount(parts[2])))
             elif kind == "b":
                 said = self.box_has((label, self.listed(ranks)))
             elif kind == "h":
@@ -552,8 +557,9 @@ class _Said:
 _SAID: dict[str, _Said] = {}
 
 
-def _said() -> _Said:
-    """The words of the language of the moment."""
+def words_now() -> _Said:
+    """The words of the language of the moment (for a loop that says many questions in one
+    language: `FORM_WORDS`)."""
     lang = language()
     said = _SAID.get(lang)
     if said is None:
@@ -575,28 +581,28 @@ def money(amount: str) -> str:
     """An amount as stored ("37.5"), as the language writes it: "37.5" in English (as stored),
     "37,50" in French and Italian (`format_amount` without a currency). A text that is no
     amount is left as it is."""
-    return _said().money(amount)
+    return words_now().money(amount)
 
 
 def with_article(word: str) -> str:
     """`word` with its article, as it is said: "an A", "an 8", "a 10"; "un 8" in French and
     Italian."""
-    return _said().with_article(word)
+    return words_now().with_article(word)
 
 
 def words_and(items: Sequence[str]) -> str:
     """ "2", "2 and 4", "2, 4 and 5"; "2, 4 et 5", "2, 4 e 5"."""
-    return _said().words_and(items)
+    return words_now().words_and(items)
 
 
 def _semicolons(parts: Sequence[str]) -> str:
     """Parts of a sentence one after the other, "; " between them ("\u202f; " in French)."""
-    return _said().semicolons.join(parts)
+    return words_now().semicolons.join(parts)
 
 
 def _cards(cards: Sequence[str]) -> str:
     """`words_and` of the cards' ranks: "A, 4 and 5"."""
-    return _said().hand(cards)
+    return words_now().hand(cards)
 
 
 def _split_hand(label: Any) -> bool:
@@ -638,7 +644,7 @@ def _hands(
 
 def say_announce(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": ["AS", "4C", "5S"], "box": 7, "split": False, "stood": False}`."""
-    t = t or _said()
+    t = t or words_now()
     if q.get("split"):
         text = t.announce_split_stood if q.get("stood") else t.announce_split
     elif q.get("stood"):
@@ -650,7 +656,7 @@ def say_announce(q: Mapping[str, Any], t: _Said | None = None) -> str:
 
 def say_dealer(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"up": "AD", "shoe": ["KD", …], "cards": ["AD"]}`."""
-    t = t or _said()
+    t = t or words_now()
     up = t.with_article(rank(q["up"]))
     shoe = q.get("shoe") or []
     if shoe:
@@ -660,7 +666,7 @@ def say_dealer(q: Mapping[str, Any], t: _Said | None = None) -> str:
 
 def say_outcome(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": [["JS", "8H"], …], "hands": ["7.1", …], "dealer": ["AD", "6C"]}`."""
-    t = t or _said()
+    t = t or words_now()
     return t.semicolons.join(
         (_hands(t, q["cards"], q.get("hands") or [], []), t.dealer_has((t.hand(q["dealer"]),)))
     )
@@ -668,19 +674,19 @@ def say_outcome(q: Mapping[str, Any], t: _Said | None = None) -> str:
 
 def say_pay_even(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "20", "result": "win", "box": 5}`."""
-    t = t or _said()
+    t = t or words_now()
     return t.wins((q["box"], t.money(q["bet"])))
 
 
 def say_pay_double(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "20", "doubled": True, "result": "win", "box": 4}`."""
-    t = t or _said()
+    t = t or words_now()
     return t.doubled((q["box"], t.money(q["bet"])))
 
 
 def say_pay_blackjack(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "5", "cards": ["J", "A"], "box": 5}`."""
-    t = t or _said()
+    t = t or words_now()
     box, bet = q["box"], t.money(q["bet"])
     if q.get("cards"):
         return t.blackjack_cards((t.hand(q["cards"]), box, bet))
@@ -690,7 +696,7 @@ def say_pay_blackjack(q: Mapping[str, Any], t: _Said | None = None) -> str:
 def say_pay_insurance(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bet": "30", "ask": "max", "box": 1}` (at most half [003]), `{…, "ask": "half"}`
     (exactly half [000][001][002]) or `{…, "insured": "1", "ask": "pay"}`."""
-    t = t or _said()
+    t = t or words_now()
     box, bet = q["box"], t.money(q["bet"])
     ask = q.get("ask")
     if ask == "max":
@@ -710,7 +716,7 @@ def _split_into(count: int) -> str:
 
 def say_pay_split(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"cards": [[…], […]], "dealer": […], "stakes": ["185", "185"], "box": 5}`."""
-    t = t or _said()
+    t = t or words_now()
     box = q["box"]
     count = len(q["cards"])
     labels = [f"{box}.{i + 1}" for i in range(count)]
@@ -730,7 +736,7 @@ def _behind_bettors(count: int) -> str:
 
 def say_pay_behind(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"bets": {"seat": "5", "behind-a": "30"}, "cards": [[…]], "dealer": […], "box": 2}`."""
-    t = t or _said()
+    t = t or words_now()
     bets = dict(q["bets"])
     seat = bets.pop("seat", None)
     who = [t.seated_bets((t.money(seat),))] if seat is not None else []
@@ -755,7 +761,7 @@ def _against(count: int) -> str:
 
 def say_pay_table(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"dealer": […], "cards": [[…], …], "hands": ["1.1", …], "stakes": ["5", …]}`."""
-    t = t or _said()
+    t = t or words_now()
     n = len(q["cards"])
     return t.plural(_against, n, "dealer", "count", "hands")(
         (
@@ -776,7 +782,7 @@ _CHIPS_WHY: Final = {
 
 def say_chips(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"amount": "30", "chip_set": […], "why": "blackjack", "bet": "20"}`."""
-    t = t or _said()
+    t = t or words_now()
     why = t.chips_whys.get(str(q.get("why")))
     amount = t.money(q["amount"])
     if why and q.get("bet") is not None:
@@ -790,7 +796,7 @@ def _deal_to(count: int) -> str:
 
 def say_deal_order(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"boxes": [1, 2, 5], "phase": "deal"}` or `{"hands": […], "phase": "play", …}`."""
-    t = t or _said()
+    t = t or words_now()
     if q.get("phase") == "play":
         hands = t.words_and([str(h) for h in q["hands"]])
         naturals = [str(h) for h in q.get("naturals") or []]
@@ -817,7 +823,7 @@ def _in_play(count: int) -> str:
 
 def say_procedure(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"dealer": ["5S"], "boxes": [7], "choices": […]}`."""
-    t = t or _said()
+    t = t or words_now()
     up = q["dealer"][0] if q.get("dealer") else None
     boxes = [str(b) for b in q["boxes"]]
     if up:
@@ -855,7 +861,7 @@ def say_exposed_card(q: Mapping[str, Any], t: _Said | None = None) -> str:
     """`{"card": "4C", "turn": "2", "boxes": [1, 2], "refused_by": ["2", "dealer"]}`.
 
     "a 4 exposed at box 2's turn, refused by boxes 2, 4 and 5 and the dealer"."""
-    t = t or _said()
+    t = t or words_now()
     refused = [str(r) for r in q.get("refused_by") or []]
     turn = q["turn"]
     text = t.exposed_hand if _split_hand(turn) else t.exposed_box
@@ -959,7 +965,7 @@ def describe_question(question: Mapping[str, Any], skill: str | None = None) -> 
     say = QUESTION_WORDS.get(skill or "")
     if say is not None:
         try:
-            return say(question, _said())
+            return say(question, words_now())
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             pass  # stored by an older version of the skill: the plain listing below
     return _generic(question)
@@ -1216,31 +1222,31 @@ def _say_o(t: _Said, v: list[str]) -> str:
 
 
 def _say_pe(t: _Said, v: list[str]) -> str:
-    return t.wins((v[1], t.money(v[2])))
+    return t.wins((v[1], t.amount(v[2])))
 
 
 def _say_pd(t: _Said, v: list[str]) -> str:
-    return t.doubled((v[1], t.money(v[2])))
+    return t.doubled((v[1], t.amount(v[2])))
 
 
 def _say_pjc(t: _Said, v: list[str]) -> str:
-    return t.blackjack_cards((t.listed(v[3]), v[1], t.money(v[2])))
+    return t.blackjack_cards((t.listed(v[3]), v[1], t.amount(v[2])))
 
 
 def _say_pj(t: _Said, v: list[str]) -> str:
-    return t.blackjack((v[1], t.money(v[2])))
+    return t.blackjack((v[1], t.amount(v[2])))
 
 
 def _say_im(t: _Said, v: list[str]) -> str:
-    return t.insure_max((v[1], t.money(v[2])))
+    return t.insure_max((v[1], t.amount(v[2])))
 
 
 def _say_ih(t: _Said, v: list[str]) -> str:
-    return t.insure_half((v[1], t.money(v[2])))
+    return t.insure_half((v[1], t.amount(v[2])))
 
 
 def _say_ip(t: _Said, v: list[str]) -> str:
-    return t.insured((v[1], t.money(v[3]), t.money(v[2])))
+    return t.insured((v[1], t.amount(v[3]), t.amount(v[2])))
 
 
 def _say_ps(t: _Said, v: list[str]) -> str:
@@ -1262,10 +1268,10 @@ def _behind_form(t: _Said, v: list[str], played: str) -> str:
     key = f"b{FORM_SEP}{v[2]}{FORM_SEP}{v[3]}"
     said = t.kept.get(key)
     if said is None:
-        who = [t.seated_bets((t.money(v[2]),))] if v[2] else []
+        who = [t.seated_bets((t.amount(v[2]),))] if v[2] else []
         if v[3]:
             bets = v[3].split(" ")
-            behind = t.words_and([t.money(b) for b in bets])
+            behind = t.words_and([t.amount(b) for b in bets])
             who.append(t.plural(_behind_bettors, len(bets), "bets")((behind,)))
         said = t.keep(key, t.words_and(who))
     return t.at_box((v[1], said, played, t.dealer_has((t.listed(v[4]),))))
@@ -1289,11 +1295,11 @@ def _say_pt(t: _Said, v: list[str]) -> str:
 
 
 def _say_cw(t: _Said, v: list[str]) -> str:
-    return t.chips_why((t.money(v[1]), t.chips_whys[v[2]], t.money(v[3])))
+    return t.chips_why((t.amount(v[1]), t.chips_whys[v[2]], t.amount(v[3])))
 
 
 def _say_c(t: _Said, v: list[str]) -> str:
-    return t.chips((t.money(v[1]),))
+    return t.chips((t.amount(v[1]),))
 
 
 def _say_dp(t: _Said, v: list[str]) -> str:
@@ -1329,7 +1335,7 @@ def _say_x(t: _Said, v: list[str]) -> str:
     return text((t.with_article(v[1]), v[2], refused))
 
 
-_SAY_FORM: Final[dict[str, Callable[[_Said, list[str]], str]]] = {
+FORM_WORDS: Final[dict[str, Callable[[_Said, list[str]], str]]] = {
     "an": _say_an,
     "as": _say_as,
     "apn": _say_apn,
@@ -1356,26 +1362,15 @@ _SAY_FORM: Final[dict[str, Callable[[_Said, list[str]], str]]] = {
 }
 
 
-def form_sayer() -> Callable[[str], str | None]:
-    """`say_form` for the language of the moment, its words looked up once: for a loop that
-    says many forms in one language (the export)."""
-    t = _said()
-    says = _SAY_FORM.get
-
-    def say(form: str) -> str | None:
-        values = form.split(FORM_SEP)
-        said = says(values[0])
-        if said is None:
-            return None
-        try:
-            return said(t, values)
-        except (KeyError, IndexError, ValueError):
-            return None  # a form this version cannot read: said from the JSON
-
-    return say
-
-
 def say_form(form: str) -> str | None:
     """A said form in words, in the language of the moment, as `describe_question` says the
-    question it was made from; None for a kind this version does not know."""
-    return form_sayer()(form)
+    question it was made from; None for a kind this version does not know (or values it does
+    not read). The export does the same in its loop: `FORM_WORDS[kind](words_now(), values)`."""
+    values = form.split(FORM_SEP)
+    said = FORM_WORDS.get(values[0])
+    if said is None:
+        return None
+    try:
+        return said(words_now(), values)
+    except (KeyError, IndexError, ValueError):
+        return None  # a form this version cannot read: said from the JSON
