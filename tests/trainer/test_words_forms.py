@@ -169,3 +169,44 @@ def test_the_export_says_the_same_bytes_from_the_forms_as_from_the_json(
         old.execute("UPDATE attempt SET said = NULL")
         old.execute("UPDATE item SET said = NULL")
     assert exported(path, fmt, tmp_path / f"json.{fmt}") == with_forms
+
+
+def test_an_export_of_questions_each_its_own_reads_row_by_row_as_they_are_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More questions each its own than the export keeps (a few here): it stops keeping them, and
+    starts again when questions come back; every row reads as the csv module writes it, its
+    question in words as `describe_question` says its JSON."""
+    import csv
+    import io
+    from datetime import UTC, datetime
+
+    from trainer.commands import export
+    from trainer.history.store import Store
+    from trainer.history.words import item_name
+
+    monkeypatch.setattr(export, "_SAID_AT_MOST", 64)
+    monkeypatch.setattr(export, "_SAID_PAUSE", 512)
+    path = tmp_path / "history.sqlite3"
+    again = [(skill, q) for skill, q in ASKED[:: len(ASKED) // 5]]
+    with Store.open(path) as store, store.batch():
+        session = store.start_session("Anna", "practice", ["announce"], "p")
+        for n in range(3000):  # each its own, then the same few again and again, then its own
+            skill, question = again[n % 5] if 1000 <= n < 2000 else ASKED[n % len(ASKED)]
+            asked = question if 1000 <= n < 2000 else dict(question, n=n)
+            store.record(session, skill, f"{skill}:x", asked, str(n % 7), "3", n % 7 == 3, n)
+    out = io.BytesIO()
+    with Store.open(path) as store:
+        rows = list(store.export_rows())
+        assert export.write_export(iter(rows), out, "csv") == 3000
+    want = io.StringIO(newline="")
+    writer = csv.writer(want)
+    writer.writerow(export.EXPORT_FIELDS)
+    for name, session, mode, skill, item, stored, answer, expected, right, ms, at, _ in rows:
+        words = describe_question(json.loads(stored), skill)
+        when = datetime.fromtimestamp(at, UTC).isoformat()
+        writer.writerow(
+            [name, session, mode, skill, item, item_name(item), words, stored]
+            + [answer, expected, right, ms, when]
+        )
+    assert out.getvalue().decode() == want.getvalue()
