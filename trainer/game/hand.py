@@ -15,6 +15,7 @@ from typing import NoReturn
 from trainer.game.announce import POINT_WORDS
 from trainer.game.cards import CARD_VALUE
 from trainer.game.payout import ZERO
+from trainer.i18n import _, pgettext
 
 BOX_LABELS = tuple(str(n) for n in range(8))  # a box's number as text, made once
 
@@ -168,3 +169,13 @@ class Box:
     def insurance_net(self) -> Decimal | None:
         """The insurance's net to the box's bettors together, once settled."""
         return sum(self.insurance_nets.values(), ZERO) if self.insurance_nets else None
+
+
+def bettor_name(who: str) -> str:
+    """A bettor on a box as the trainee's language names it: the seated player ("seat"), or
+    a player betting behind ("behind-a")."""
+    if who == "seat":
+        return pgettext("bettor", "seat")
+    if who.startswith("behind-"):
+        return _("behind-{letter}").format(letter=who.removeprefix("behind-"))
+    return who

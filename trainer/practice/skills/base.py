@@ -15,10 +15,11 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from trainer.game.hand import bettor_name  # noqa: F401  (callers read it here)
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import HouseRules
 from trainer.game.table import TableView
-from trainer.i18n import N_, _, format_amount, pgettext
+from trainer.i18n import N_, _, format_amount
 from trainer.practice import answers
 from trainer.practice.curriculum import INFO
 
@@ -369,16 +370,6 @@ def shoe_cards(rng: random.Random, rules: HouseRules) -> list[str]:
     cards = full_deck() * rules.decks
     rng.shuffle(cards)
     return cards
-
-
-def bettor_name(who: str) -> str:
-    """A bettor on a box as the trainee's language names it: the seated player ("seat"), or
-    a player betting behind ("behind-a")."""
-    if who == "seat":
-        return pgettext("bettor", "seat")
-    if who.startswith("behind-"):
-        return _("behind-{letter}").format(letter=who.removeprefix("behind-"))
-    return who
 
 
 def dealer_word() -> str:
