@@ -14,34 +14,43 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
+from trainer.game.reasons import Explained, Reason
 from trainer.i18n import N_, _
 
 
-class RulesError(ValueError):
+class RulesError(Explained):
     """A preset, option or combination of options that cannot be.
 
-    Made by `RulesError.of(template, option_parts=..., **parts)`, it keeps its parts — the English
-    sentence marked for translation with named placeholders, the values (a callable is called
-    each time: a text of its own in the language of the moment), and which placeholders name
-    an option — so that `text()` makes the sentence again in the language of the moment (after
-    a switch of language), and `text(name)` with each option called `name(option)` (the
-    settings' words for it, where the engine writes "table_min"). `str()` is the sentence as
-    made when raised. Made from a sentence alone, `text()` is that sentence."""
+    Made by `RulesError.of(template, option_parts=..., **parts)`, it keeps its reason
+    (trainer.game.reasons) — the English sentence marked for translation with named
+    placeholders, and the values (a callable is called each time: a text of its own in the
+    language of the moment) — and which placeholders name an option, so that `text()` makes the
+    sentence again in the language of the moment (after a switch of language), and `text(name)`
+    with each option called `name(option)` (the settings' words for it, where the engine writes
+    "table_min"). `str()` is the sentence as made when raised, in the language of that moment.
+    Made from a sentence alone, `text()` is that sentence."""
 
-    def __init__(self, message: str = "") -> None:
-        super().__init__(message)
-        self.template: str | None = None
-        self.options: tuple[str, ...] = ()
-        self.parts: dict[str, Any] = {}
+    def __init__(self, why: str | Reason = "", *, options: tuple[str, ...] = ()) -> None:
+        super().__init__(why)
+        self.options = options
 
     @classmethod
     def of(
         cls, template: str, /, *, option_parts: tuple[str, ...] = (), **parts: Any
     ) -> RulesError:
-        error = cls.__new__(cls)
-        error.template, error.options, error.parts = template, option_parts, parts
-        ValueError.__init__(error, error.text())
-        return error
+        return cls(Reason(template, **parts), options=option_parts)
+
+    @staticmethod
+    def _message(reason: Reason) -> str:
+        return reason.text()
+
+    @property
+    def template(self) -> str | None:
+        return None if self.reason is None else self.reason.template
+
+    @property
+    def parts(self) -> dict[str, Any]:
+        return {} if self.reason is None else self.reason.parts
 
     @property
     def option(self) -> str | None:
@@ -50,7 +59,7 @@ class RulesError(ValueError):
 
     def values(self, name: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The parts as the sentence shows them now, each option called `name(option)`."""
-        values = {k: v() if callable(v) else v for k, v in self.parts.items()}
+        values = {} if self.reason is None else self.reason.values()
         if name is not None:
             for key in self.options:
                 values[key] = name(str(values[key]))
@@ -58,7 +67,7 @@ class RulesError(ValueError):
 
     def text(self, name: Callable[[str], str] | None = None) -> str:
         if self.template is None:
-            return str(self.args[0]) if self.args else ""
+            return super().text()
         return _(self.template).format(**self.values(name))
 
 

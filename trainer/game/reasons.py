@@ -1,0 +1,214 @@
+"""Why the engine refuses, kept as its parts: the English sentence, marked for translation with
+named placeholders, and the values that fill them.
+
+A `Reason` is said again each time it is shown: `text()` in the language of the moment (after a
+switch of language, in the new one), `str()` in English, the sentence the transcript, the logs
+and the tests read. Its values are plain (a box number, a preset's name, a keyword: the same in
+every language), a callable (called each time: a text of its own in the language of the moment),
+or a part that says itself (`Said`): a card, a hand's point, an amount, a bettor, a place at the
+table, a list of them, or another reason. In English `text()` is `str()`, word for word.
+
+The rules' and the round's errors (`RulesError`, `RoundError`) are `Explained`: each holds its
+reason, and the round gives the same reasons without raising (`Round.refusal`,
+`Round.insurance_refusal`) to whoever asks why — deal mode says them to the trainee.
+A reason is made only when something is refused: the round's usual path never builds one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Self
+
+from trainer.i18n import SOURCE_LANGUAGE, _, format_amount, language
+
+
+class Said:
+    """A value of a reason, said in English by `str()` and in the language of the moment by
+    `text()`."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+
+def _english(value: Any) -> Any:
+    if isinstance(value, Said):
+        return str(value)
+    return value() if callable(value) else value
+
+
+def _now(value: Any) -> Any:
+    if isinstance(value, Said):
+        return value.text()
+    return value() if callable(value) else value
+
+
+class Reason(Said):
+    """An English sentence marked for translation (`N_`) and the values of its placeholders."""
+
+    __slots__ = ("template", "parts")
+
+    def __init__(self, template: str, /, **parts: Any) -> None:
+        self.template = template
+        self.parts = parts
+
+    def values(self) -> dict[str, Any]:
+        """The values as the sentence shows them in the language of the moment."""
+        return {k: _now(v) for k, v in self.parts.items()}
+
+    def text(self) -> str:
+        return _(self.template).format(**self.values())
+
+    def __str__(self) -> str:
+        return self.template.format(**{k: _english(v) for k, v in self.parts.items()})
+
+    def __repr__(self) -> str:
+        parts = "".join(f", {k}={v!r}" for k, v in self.parts.items())
+        return f"Reason({self.template!r}{parts})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reason):
+            return NotImplemented
+        return (self.template, self.parts) == (other.template, other.parts)
+
+    __hash__ = None  # type: ignore[assignment]  # (its parts are a dict)
+
+
+def _foreign() -> bool:
+    return language() != SOURCE_LANGUAGE
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Said):
+    """A card as the engine writes it ("TS", "5", "A"); said by its rank as the table names it,
+    "10" for a ten, with its article where the sentence wants one ("un 5": `article`)."""
+
+    card: str
+    article: bool = False
+
+    def __str__(self) -> str:
+        return self.card
+
+    def text(self) -> str:
+        if not _foreign():
+            return self.card
+        rank = self.card[:1]
+        said = "10" if rank == "T" else rank
+        if not self.article:
+            return said
+        # (the article as the history's words give it: "un 8", "un A")
+        return (_("an {card}") if rank in ("A", "8") else _("a {card}")).format(card=said)
+
+
+@dataclass(frozen=True, slots=True)
+class Point(Said):
+    """A hand's point in RULES.md §2's words ("7 or 17"), said as the dealer says it
+    (`announce.spoken`: "7 ou 17", "7 o 17")."""
+
+    words: str
+
+    def __str__(self) -> str:
+        return self.words
+
+    def text(self) -> str:
+        from trainer.game.announce import spoken
+
+        return spoken(self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Amount(Said):
+    """An amount as the transcript writes it ("7.5"), said in the language's figures ("7,50")."""
+
+    value: Decimal
+
+    def __str__(self) -> str:
+        from trainer.game.payout import money
+
+        return money(self.value)
+
+    def text(self) -> str:
+        if not _foreign():
+            return str(self)
+        return format_amount(self.value, currency="", group=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bettor(Said):
+    """A bettor by the name the engine knows him by ("seat", "behind-a"), said as the trainee's
+    language names him: "le joueur assis", "debout-a"."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def text(self) -> str:
+        if not _foreign():
+            return self.name
+        from trainer.game.hand import SEAT, bettor_name
+
+        return _("the seated player") if self.name == SEAT else bettor_name(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Said):
+    """A box's number, or "dealer", said as the table names him ("croupier", "mazziere")."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def text(self) -> str:
+        if not _foreign() or self.name != "dealer":
+            return self.name
+        from trainer import vocabulary
+
+        return vocabulary.said("dealer", language())
+
+
+@dataclass(frozen=True, slots=True)
+class Listing(Said):
+    """Several values one after the other, ", " between them ("2, 4, dealer")."""
+
+    items: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, kind: Callable[[str], Said], names: Iterable[str]) -> Listing:
+        """Each of `names` as a `kind` (`Bettor`, `Place`)."""
+        return cls(tuple(kind(n) for n in names))
+
+    def __str__(self) -> str:
+        return ", ".join(str(_english(i)) for i in self.items)
+
+    def text(self) -> str:
+        return ", ".join(str(_now(i)) for i in self.items)
+
+
+class Explained(ValueError):
+    """An error that holds why (`reason`), so that `text()` says it in the language of the
+    moment; made with `of(template, **parts)` (the `Reason`'s), or from a `Reason`. Made from a
+    sentence alone, it has no reason and `text()` is that sentence. `str()` is the message as
+    made when raised: the reason in English (`_message`)."""
+
+    def __init__(self, why: str | Reason = "") -> None:
+        reason = why if isinstance(why, Reason) else None
+        super().__init__(self._message(reason) if reason is not None else why)
+        self.reason = reason
+
+    @classmethod
+    def of(cls, template: str, /, **parts: Any) -> Self:
+        return cls(Reason(template, **parts))
+
+    @staticmethod
+    def _message(reason: Reason) -> str:
+        return str(reason)
+
+    def text(self) -> str:
+        if self.reason is None:
+            return str(self.args[0]) if self.args else ""
+        return self.reason.text()
