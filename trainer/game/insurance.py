@@ -15,12 +15,10 @@ from decimal import Decimal
 
 from trainer.game.events import INSURANCE_COLLECTED, INSURANCE_PAID, INSURE, Step
 from trainer.game.hand import SEAT, Box
-from trainer.game.payout import insurance_max, insurance_win, money
+from trainer.game.payout import insurance_max, insurance_win
+from trainer.game.reasons import Amount, Bettor, Reason
 from trainer.game.rules import HouseRules
-
-
-def _whose(bettor: str) -> str:
-    return "the seated player's" if bettor == SEAT else f"{bettor}'s"
+from trainer.i18n import N_
 
 
 class Insurance:
@@ -43,30 +41,60 @@ class Insurance:
                 out[n] = free
         return out
 
-    def refusal(self, number: int, b: Box | None, bettor: str, amount: Decimal) -> str | None:
+    def refusal(self, number: int, b: Box | None, bettor: str, amount: Decimal) -> Reason | None:
         """Why `bettor` on box `number` may not insure `amount` now, or None if he may."""
         if b is None:
-            return f"box {number}: no bet on this box, so nothing to insure"
+            return Reason(N_("box {box}: no bet on this box, so nothing to insure"), box=number)
+        who = Bettor(bettor)
+        seated = bettor == SEAT
         if bettor not in b.bets:
-            return f"box {number}: {bettor} has no bet on this box, so nothing to insure"
+            return Reason(
+                N_("box {box}: {bettor} has no bet on this box, so nothing to insure"),
+                box=number,
+                bettor=who,
+            )
         if bettor in b.insured:
-            return f"box {number}: {_whose(bettor)} bet is already insured"
+            if seated:
+                return Reason(
+                    N_("box {box}: the seated player's bet is already insured"), box=number
+                )
+            return Reason(
+                N_("box {box}: {bettor}'s bet is already insured"), box=number, bettor=who
+            )
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
-            return f"box {number}: insurance must be a positive amount, not {amount}"
+            return Reason(
+                N_("box {box}: insurance must be a positive amount, not {amount}"),
+                box=number,
+                amount=str(amount),
+            )
         half = insurance_max(b.bets[bettor])
         if self.rules.insurance_amount == "half" and amount != half:
             # [000] "une mise spéciale de la moitié de la mise de la case"; [001][002]
-            return (
-                f"box {number}: insurance is half the bet, so {_whose(bettor)} is "
-                f"{money(half)}, not {money(amount)} [000]"
-            )
-        if amount > half:
+            if seated:
+                why = N_(
+                    "box {box}: insurance is half the bet, so the seated player's is {half}, not "
+                    "{amount} [000]"
+                )
+            else:
+                why = N_(
+                    "box {box}: insurance is half the bet, so {bettor}'s is {half}, not {amount} "
+                    "[000]"
+                )
+        elif amount > half:
             # [003] "non può superare la metà di quanto egli ha puntato"
-            return (
-                f"box {number}: insurance {money(amount)} is more than half "
-                f"{_whose(bettor)} bet ({money(half)} at most) [003]"
-            )
-        return None
+            if seated:
+                why = N_(
+                    "box {box}: insurance {amount} is more than half the seated player's bet "
+                    "({half} at most) [003]"
+                )
+            else:
+                why = N_(
+                    "box {box}: insurance {amount} is more than half {bettor}'s bet ({half} at "
+                    "most) [003]"
+                )
+        else:
+            return None
+        return Reason(why, box=number, bettor=who, half=Amount(half), amount=Amount(amount))
 
     def place(self, b: Box, bettor: str, amount: Decimal) -> None:
         b.insured = {**b.insured, bettor: amount}  # a box starts with hand.NOTHING

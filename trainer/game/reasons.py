@@ -17,8 +17,6 @@ A reason is made only when something is refused: the round's usual path never bu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Self
 
 from trainer.i18n import SOURCE_LANGUAGE, _, format_amount, language
@@ -81,21 +79,56 @@ def _foreign() -> bool:
     return language() != SOURCE_LANGUAGE
 
 
-@dataclass(frozen=True, slots=True)
-class Card(Said):
+class _Part(Said):
+    """A value of one field (plain classes, not dataclasses: made at import, they cost the
+    start-up nothing to speak of)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return bool(self.value == other.value)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.value))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.value!r})"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Card(_Part):
     """A card as the engine writes it ("TS", "5", "A"); said by its rank as the table names it,
     "10" for a ten, with its article where the sentence wants one ("un 5": `article`)."""
 
-    card: str
-    article: bool = False
+    __slots__ = ("article",)
 
-    def __str__(self) -> str:
-        return self.card
+    def __init__(self, card: str, article: bool = False) -> None:
+        self.value = card
+        self.article = article
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.value, self.article) == (other.value, other.article)
+
+    def __hash__(self) -> int:
+        return hash((Card, self.value, self.article))
+
+    def __repr__(self) -> str:
+        return f"Card({self.value!r}, article={self.article!r})"
 
     def text(self) -> str:
+        card: str = self.value
         if not _foreign():
-            return self.card
-        rank = self.card[:1]
+            return card
+        rank = card[:1]
         said = "10" if rank == "T" else rank
         if not self.article:
             return said
@@ -103,27 +136,22 @@ class Card(Said):
         return (_("an {card}") if rank in ("A", "8") else _("a {card}")).format(card=said)
 
 
-@dataclass(frozen=True, slots=True)
-class Point(Said):
+class Point(_Part):
     """A hand's point in RULES.md §2's words ("7 or 17"), said as the dealer says it
     (`announce.spoken`: "7 ou 17", "7 o 17")."""
 
-    words: str
-
-    def __str__(self) -> str:
-        return self.words
+    __slots__ = ()
 
     def text(self) -> str:
         from trainer.game.announce import spoken
 
-        return spoken(self.words)
+        return spoken(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Amount(Said):
+class Amount(_Part):
     """An amount as the transcript writes it ("7.5"), said in the language's figures ("7,50")."""
 
-    value: Decimal
+    __slots__ = ()
 
     def __str__(self) -> str:
         from trainer.game.payout import money
@@ -136,46 +164,39 @@ class Amount(Said):
         return format_amount(self.value, currency="", group=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Bettor(Said):
+class Bettor(_Part):
     """A bettor by the name the engine knows him by ("seat", "behind-a"), said as the trainee's
     language names him: "le joueur assis", "debout-a"."""
 
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
+    __slots__ = ()
 
     def text(self) -> str:
+        name = str(self.value)
         if not _foreign():
-            return self.name
+            return name
         from trainer.game.hand import SEAT, bettor_name
 
-        return _("the seated player") if self.name == SEAT else bettor_name(self.name)
+        return _("the seated player") if name == SEAT else bettor_name(name)
 
 
-@dataclass(frozen=True, slots=True)
-class Place(Said):
+class Place(_Part):
     """A box's number, or "dealer", said as the table names him ("croupier", "mazziere")."""
 
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
+    __slots__ = ()
 
     def text(self) -> str:
-        if not _foreign() or self.name != "dealer":
-            return self.name
+        name = str(self.value)
+        if not _foreign() or name != "dealer":
+            return name
         from trainer import vocabulary
 
         return vocabulary.said("dealer", language())
 
 
-@dataclass(frozen=True, slots=True)
-class Listing(Said):
+class Listing(_Part):
     """Several values one after the other, ", " between them ("2, 4, dealer")."""
 
-    items: tuple[Any, ...]
+    __slots__ = ()
 
     @classmethod
     def of(cls, kind: Callable[[str], Said], names: Iterable[str]) -> Listing:
@@ -183,10 +204,10 @@ class Listing(Said):
         return cls(tuple(kind(n) for n in names))
 
     def __str__(self) -> str:
-        return ", ".join(str(_english(i)) for i in self.items)
+        return ", ".join(str(_english(i)) for i in self.value)
 
     def text(self) -> str:
-        return ", ".join(str(_now(i)) for i in self.items)
+        return ", ".join(str(_now(i)) for i in self.value)
 
 
 class Explained(ValueError):

@@ -45,11 +45,13 @@ from trainer.game.hand import (
     make_hand,
 )
 from trainer.game.insurance import Insurance
-from trainer.game.payout import TWO, ZERO, blackjack_win, money
+from trainer.game.payout import TWO, ZERO, blackjack_win
+from trainer.game.reasons import Amount, Bettor, Card, Explained, Listing, Place, Point, Reason
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settle, settlement_order
 from trainer.game.shoe import OutOfCards
 from trainer.game.table import BoxView, HandView, TableView
+from trainer.i18n import N_
 
 __all__ = [
     "ACTIONS", "BETTING", "BLACKJACK", "BUST", "DEALER", "DONE", "DOUBLE", "HIT", "INSURANCE",
@@ -155,8 +157,10 @@ class CardSource(Protocol):
     def draw(self) -> str: ...
 
 
-class RoundError(ValueError):
-    """A bet or action the rules refuse at this moment; the message names the box."""
+class RoundError(Explained):
+    """A bet or action the rules refuse at this moment; the message names the box. Made with
+    `RoundError.of(template, **parts)` (trainer.game.reasons): `str()` is the English sentence,
+    `text()` says it in the language of the moment."""
 
 
 class Round:
@@ -221,9 +225,13 @@ class Round:
         """[000] bets are placed before the deal; standing players bet on a seated box."""
         r = self.rules
         if self.phase != BETTING:
-            raise RoundError(f"box {box}: no bet is accepted once the first card is out [000]")
+            raise RoundError.of(
+                N_("box {box}: no bet is accepted once the first card is out [000]"), box=box
+            )
         if not 1 <= box <= r.boxes:
-            raise RoundError(f"box {box}: this table has boxes 1 to {r.boxes}")
+            raise RoundError.of(
+                N_("box {box}: this table has boxes 1 to {boxes}"), box=box, boxes=r.boxes
+            )
         # a positive amount, at least the table's minimum and at most its maximum: an amount the
         # table has taken before is known to be (`_limits_kept`); another one is checked
         tmax = r.table_max
@@ -251,10 +259,7 @@ class Round:
         if b is None:
             # the box is taken only once its first bet is: a refused one leaves it free
             if not known and tmax is not None and amount > tmax:
-                raise RoundError(
-                    f"box {box}: the bets on the box total {money(amount)}, above the table "
-                    f"maximum {money(tmax)} [000]"
-                )
+                raise self._over_maximum(box, amount, tmax)
             if box < self._last_box:
                 self._unordered = True
             self._last_box = box
@@ -270,29 +275,58 @@ class Round:
                 self._unseated += 1  # until the seated player bets on it
             return
         if bettor in b.bets:
-            raise RoundError(f"box {box}: {bettor} already has a bet on this box")
+            raise RoundError.of(
+                N_("box {box}: {bettor} already has a bet on this box"),
+                box=box,
+                bettor=Bettor(bettor),
+            )
         total = b.total + amount
         if tmax is not None and total > tmax:
-            raise RoundError(
-                f"box {box}: the bets on the box total {money(total)}, above the table maximum "
-                f"{money(tmax)} [000]"
-            )
+            raise self._over_maximum(box, total, tmax)
         b.bets[bettor] = amount
         b.total = total
         if bettor == SEAT:
             self._unseated -= 1
 
-    def _refused_amount(self, box: int, bettor: str, amount: Decimal) -> str:
+    @staticmethod
+    def _over_maximum(box: int, total: Decimal, most: Decimal) -> RoundError:
+        return RoundError.of(
+            N_(
+                "box {box}: the bets on the box total {total}, above the table maximum {most} [000]"
+            ),
+            box=box,
+            total=Amount(total),
+            most=Amount(most),
+        )
+
+    def _refused_amount(self, box: int, bettor: str, amount: Decimal) -> Reason:
         """Why `bet` refuses an amount that is not positive or below the table minimum, or a
         behind bet: the first of these reasons, in this order."""
         r = self.rules
+        who = Bettor(bettor)
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= ZERO:
-            return f"box {box}: {bettor}'s bet must be a positive amount, not {amount}"
+            return Reason(
+                N_("box {box}: {bettor}'s bet must be a positive amount, not {amount}"),
+                box=box,
+                bettor=who,
+                amount=str(amount),
+            )
         if bettor != SEAT and not r.behind_bets:
-            return f"box {box}: behind bets are not taken under {r.preset} ({bettor} bets behind)"
+            return Reason(
+                N_("box {box}: behind bets are not taken under {preset} ({bettor} bets behind)"),
+                box=box,
+                preset=r.preset,
+                bettor=who,
+            )
         tmin = r.table_min
         assert tmin is not None and amount < tmin  # (bet would have taken it)
-        return f"box {box}: {bettor}'s bet {money(amount)} is below the table minimum {money(tmin)}"
+        return Reason(
+            N_("box {box}: {bettor}'s bet {amount} is below the table minimum {minimum}"),
+            box=box,
+            bettor=who,
+            amount=Amount(amount),
+            minimum=Amount(tmin),
+        )
 
     # ------------------------------------------------------------------ deal
     def deal(self) -> None:
@@ -300,18 +334,22 @@ class Round:
         no second card for the dealer unless the table plays a hole card [001][004]."""
         r = self.rules
         if self.phase != BETTING:
-            raise RoundError("the cards are already dealt")
+            raise RoundError.of(N_("the cards are already dealt"))
         if not self.boxes:
-            raise RoundError("no box has a bet: nothing to deal")
+            raise RoundError.of(N_("no box has a bet: nothing to deal"))
         if self._unseated:
             b = next(b for b in self.boxes.values() if SEAT not in b.bets)
-            raise RoundError(
-                f"box {b.number}: behind bets need a seated player's bet on the box [000]"
+            raise RoundError.of(
+                N_("box {box}: behind bets need a seated player's bet on the box [000]"),
+                box=b.number,
             )
         if len(self.boxes) < r.min_boxes_heads_up:
-            raise RoundError(
-                f"the house refuses a single player heads up: bet on at least "
-                f"{r.min_boxes_heads_up} boxes [000]"
+            raise RoundError.of(
+                N_(
+                    "the house refuses a single player heads up: bet on at least {boxes} boxes "
+                    "[000]"
+                ),
+                boxes=r.min_boxes_heads_up,
             )
         if self._begin is not None:
             self._begin()
@@ -485,21 +523,24 @@ class Round:
         assert self._insurance is not None  # offered, or insurance_refusal would have said
         self._insurance.place(b, bettor, amount)
 
-    def insurance_refusal(self, box: int, amount: Decimal, bettor: str = SEAT) -> str | None:
+    def insurance_refusal(self, box: int, amount: Decimal, bettor: str = SEAT) -> Reason | None:
         """Why `bettor` on `box` may not insure `amount` now (what `insure` would raise), or None
         if he may."""
         ins = self._insurance
         if self.phase != INSURANCE or ins is None:
             up = self.dealer[0] if self.dealer else None
-            why = f"the dealer shows {up}" if up else "the cards are not dealt"
-            if up and CARD_VALUE[up] == 1 and not self.rules.insurance:
-                why = f"{self.rules.preset} offers no insurance"
-            return f"box {box}: insurance is not offered now ({why})"
+            if not up:
+                why = Reason(N_("the cards are not dealt"))
+            elif CARD_VALUE[up] == 1 and not self.rules.insurance:
+                why = Reason(N_("{preset} offers no insurance"), preset=self.rules.preset)
+            else:
+                why = Reason(N_("the dealer shows {card}"), card=Card(up, article=True))
+            return Reason(N_("box {box}: insurance is not offered now ({why})"), box=box, why=why)
         return ins.refusal(box, self.boxes.get(box), bettor, amount)
 
     def close_insurance(self) -> None:
         if self.phase != INSURANCE:
-            raise RoundError("insurance is not being offered")
+            raise RoundError.of(N_("insurance is not being offered"))
         self._steps.append((ev.INSURANCE_CLOSED,))
         self._after_insurance()
 
@@ -590,31 +631,48 @@ class Round:
             )
         return _LEGAL[may_double][may_split]
 
-    def _consent(self, h: Hand, refusals: Collection[str], what: str) -> str | None:
+    def _consent(self, h: Hand, refusals: Collection[str], what: str) -> Reason | None:
         if not refusals:
             return None
         if SEAT in refusals:
-            return f"the seated player decides and cannot refuse their own {what}"
+            if what == DOUBLE:
+                return Reason(N_("the seated player decides and cannot refuse their own double"))
+            return Reason(N_("the seated player decides and cannot refuse their own split"))
         box = self.boxes[h.box]
         unknown = [x for x in refusals if x not in box.bets]
         if unknown:
-            return f"{', '.join(unknown)} has no bet on box {h.box}"
+            return Reason(
+                N_("{bettors} has no bet on box {box}"),
+                bettors=Listing.of(Bettor, unknown),
+                box=h.box,
+            )
         # a bettor with no stake on this hand (he refused an earlier split) has no say in it
         refusals = [x for x in refusals if x in h.stakes]
         if refusals and self.rules.behind_consent:
             # [003] every bettor on the box must agree; one refusal and it cannot be done
-            return f"{', '.join(refusals)} refuses, and every bettor on the box must agree [003]"
+            return Reason(
+                N_("{bettor} refuses, and every bettor on the box must agree [003]"),
+                bettor=Listing.of(Bettor, refusals),
+            )
         return None
 
-    def _can_double(self, h: Hand, refusals: Collection[str], explain: bool = True) -> str | None:
+    def _can_double(
+        self, h: Hand, refusals: Collection[str], explain: bool = True
+    ) -> Reason | str | None:
         """None if the hand may double, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if len(h.cards) != 2:
-            return "a hand doubles on its first two cards only [000]" if explain else _NO
+            return (
+                Reason(N_("a hand doubles on its first two cards only [000]")) if explain else _NO
+            )
         if h.split_aces:
-            return "split Aces take one card each and cannot double [000]" if explain else _NO
+            if not explain:
+                return _NO
+            return Reason(N_("split Aces take one card each and cannot double [000]"))
         if h.split and not r.double_after_split:
-            return f"no double after a split under {r.preset}" if explain else _NO
+            if not explain:
+                return _NO
+            return Reason(N_("no double after a split under {preset}"), preset=r.preset)
         low = h.low
         best = low + 10 if h.ace and low <= 11 else low  # h.best, without the property
         # the best total counts (chosen): A 8 is a soft 19, not a 9, and does not double on 9-11
@@ -622,43 +680,85 @@ class Round:
             if not explain:
                 return _NO
             if r.double_on == "none":
-                return f"no doubling under {r.preset} [004]"
-            return (
-                f"doubling needs a first two cards' total of {r.double_on} [000], "
-                f"this is {h.words()}"
+                return Reason(N_("no doubling under {preset} [004]"), preset=r.preset)
+            return Reason(
+                N_("doubling needs a first two cards' total of {totals} [000], this is {point}"),
+                totals=r.double_on,
+                point=Point(h.words()),
             )
-        return self._consent(h, refusals, "double") if refusals else None
+        return self._consent(h, refusals, DOUBLE) if refusals else None
 
-    def _can_split(self, h: Hand, refusals: Collection[str], explain: bool = True) -> str | None:
+    def _can_split(
+        self, h: Hand, refusals: Collection[str], explain: bool = True
+    ) -> Reason | str | None:
         """None if the hand may split, else why not (or just _NO when not `explain`ing)."""
         r = self.rules
         if r.split == "none":
-            return f"no split under {r.preset} [004]" if explain else _NO
+            return Reason(N_("no split under {preset} [004]"), preset=r.preset) if explain else _NO
         if len(h.cards) != 2:
-            return "only the first two cards can be split [000]" if explain else _NO
+            return Reason(N_("only the first two cards can be split [000]")) if explain else _NO
         a, b = h.cards
         pair = VALUE[a[0]] == VALUE[b[0]] if r.split == "value" else a[0] == b[0]
         if not pair:
             if not explain:
                 return _NO
-            why = "two cards of the same rank [000]"
             if r.split == "value":
-                why = "two cards of the same value [003]"
-            return f"{a[0]} and {b[0]} are not a pair: a split needs {why}"
+                why = N_(
+                    "{first} and {second} are not a pair: a split needs two cards of the same "
+                    "value [003]"
+                )
+            else:
+                why = N_(
+                    "{first} and {second} are not a pair: a split needs two cards of the same "
+                    "rank [000]"
+                )
+            return Reason(why, first=Card(a[0]), second=Card(b[0]))
         box = self.boxes[h.box]
         if h.split_aces or (h.split and a[0] == "A"):
-            return "split Aces make 2 hands only [000]" if explain else _NO
+            return Reason(N_("split Aces make 2 hands only [000]")) if explain else _NO
         if len(box.hands) >= r.max_hands:
-            return f"a box holds {r.max_hands} hands at most [000]" if explain else _NO
-        return self._consent(h, refusals, "split") if refusals else None
+            if not explain:
+                return _NO
+            # (a table that splits holds 2 hands or more: RulesError otherwise)
+            return Reason(N_("a box holds {count} hands at most [000]"), count=r.max_hands)
+        return self._consent(h, refusals, SPLIT) if refusals else None
+
+    def refusal(self, action: str, refusals: Collection[str] = ()) -> Reason | None:
+        """Why the current hand may not take `action` now, `refusals` refusing to add money
+        (what `act` would refuse, without the box and hand `act`'s error names), or None if it
+        may: the engine's one reason, for whoever asks (deal mode says it to the trainee)."""
+        h = self.current
+        if h is None:
+            return self._no_turn(action)
+        if action == DOUBLE:
+            why = self._can_double(h, refusals)
+        elif action == SPLIT:
+            why = self._can_split(h, refusals)
+        elif action in (HIT, STAND):
+            return None
+        else:
+            return self._unknown(action)
+        assert not isinstance(why, str)  # (explained)
+        return why
+
+    def _no_turn(self, action: str) -> Reason:
+        if self.phase == INSURANCE:
+            return Reason(N_("insurance is being offered: close it before the boxes play"))
+        return Reason(N_("no hand is waiting for a decision (cannot {action})"), action=action)
+
+    @staticmethod
+    def _unknown(action: str) -> Reason:
+        return Reason(
+            N_("unknown action {action}: expected {actions}"),
+            action=repr(action),
+            actions=", ".join(ACTIONS),
+        )
 
     def act(self, action: str, refusals: Collection[str] = ()) -> None:
         """Apply the seated player's decision to the current hand [000][003]."""
         h = self.current
         if h is None:  # (a hand has the turn only in the play phase)
-            if self.phase == INSURANCE:
-                raise RoundError("insurance is being offered: close it before the boxes play")
-            raise RoundError(f"no hand is waiting for a decision (cannot {action})")
+            raise RoundError(self._no_turn(action))
         if action == HIT:
             self._deal_to(h, HIT_SAY)  # the hit and its card, one step
         elif action == STAND:
@@ -669,8 +769,13 @@ class Round:
                 self._say(h, h.words(closed=True))
         elif action == DOUBLE:
             why = self._can_double(h, refusals)
-            if why:
-                raise RoundError(f"box {h.box}: hand {h.label} cannot double: {why}")
+            if why is not None:
+                raise RoundError.of(
+                    N_("box {box}: hand {hand} cannot double: {why}"),
+                    box=h.box,
+                    hand=h.label,
+                    why=why,
+                )
             # new stakes, not the old ones changed: a hand's first stakes are its box's bets
             stakes: dict[str, Decimal] = {}
             for k, v in h.stakes.items():
@@ -681,13 +786,16 @@ class Round:
             self._deal_to(h)
         elif action == SPLIT:
             why = self._can_split(h, refusals)
-            if why:
-                raise RoundError(f"box {h.box}: hand {h.label} cannot split: {why}")
+            if why is not None:
+                raise RoundError.of(
+                    N_("box {box}: hand {hand} cannot split: {why}"),
+                    box=h.box,
+                    hand=h.label,
+                    why=why,
+                )
             self._split(h, refusals)
         else:
-            raise RoundError(
-                f"box {h.box}: unknown action {action!r}: expected {', '.join(ACTIONS)}"
-            )
+            raise RoundError.of(N_("box {box}: {why}"), box=h.box, why=self._unknown(action))
         if h.closed:
             # _advance's usual case written out: the next hand in the queue holds two cards and
             # has its turn
@@ -741,16 +849,19 @@ class Round:
         the card is pulled, so a refused call changes nothing."""
         h = self.current
         if self.phase != PLAY or h is None:
-            raise RoundError("a card can only be exposed while the boxes are playing")
+            raise RoundError.of(N_("a card can only be exposed while the boxes are playing"))
         candidates = self.exposed_offer_order()
         unknown = [x for x in refused_by if x not in candidates]
         if unknown:
-            why = ""
             if DEALER in unknown:
-                why = " (the dealer already stands: the card is no use to him [003])"
-            raise RoundError(
-                f"the exposed card is offered to {', '.join(candidates)}; "
-                f"{', '.join(unknown)} cannot refuse it{why}"
+                why = N_(
+                    "the exposed card is offered to {offered}; {unknown} cannot refuse it (the "
+                    "dealer already stands: the card is no use to him [003])"
+                )
+            else:
+                why = N_("the exposed card is offered to {offered}; {unknown} cannot refuse it")
+            raise RoundError.of(
+                why, offered=Listing.of(Place, candidates), unknown=Listing.of(Place, unknown)
             )
         card = self._draw()
         self._steps.append((ev.EXPOSED, card))

@@ -329,7 +329,7 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
                 try:
                     rnd.insure(p.number, amount, bettor)
                 except RoundError as e:
-                    raise ScenarioError(str(e) + _insurance_hint(p, rnd)) from None
+                    raise ScenarioError(e.text() + _insurance_hint(p, rnd)) from None
         if rnd.phase == "insurance":
             rnd.close_insurance()
         exposed_pending = sc.exposed_at
@@ -352,7 +352,7 @@ def play(sc: Scenario) -> tuple[Round, list[str]]:
                 _("exposed: hand {hand} never came to play").format(hand=exposed_pending)
             )
     except RoundError as e:
-        raise ScenarioError(str(e)) from None
+        raise ScenarioError(e.text()) from None
     except OutOfCards as e:
         d = rnd.drawing_for
         where = _("box {number}").format(number=d) if isinstance(d, int) else str(d or "")
