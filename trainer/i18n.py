@@ -34,15 +34,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from decimal import Context, Decimal
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 if TYPE_CHECKING:  # a type only: the app's start-up imports this module, and needs no dates
     from datetime import date as _date
 
 __all__ = [
     "DOMAINS",
+    "Explained",
     "LANGUAGES",
     "N_",
+    "Reason",
+    "Said",
     "SOURCE_LANGUAGE",
     "Translator",
     "_",
@@ -57,6 +60,8 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "say_english",
+    "say_now",
     "set_language",
     "system_language",
 ]
@@ -197,6 +202,93 @@ def N_(msgid: str) -> str:
     """Marks a text for the catalogue without translating it (a module constant, translated
     later where it is shown with `_(constant)`)."""
     return msgid
+
+
+# -- sentences kept as their parts ---------------------------------------------------------
+# A refusal or a problem said again each time it is shown, in the language of that moment: the
+# English sentence, marked for translation, and the values of its placeholders. The rules' and
+# the round's errors are `Explained` (the table's own parts, a card, a point, an amount, a
+# bettor, are trainer.game.reasons').
+
+
+class Said:
+    """A value of a reason, said in English by `str()` and in the language of the moment by
+    `text()`."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+
+def say_english(value: Any) -> Any:
+    """A value of a `Reason` as its English sentence shows it."""
+    if isinstance(value, Said):
+        return str(value)
+    return value() if callable(value) else value
+
+
+def say_now(value: Any) -> Any:
+    """A value of a `Reason` as the sentence shows it in the language of the moment."""
+    if isinstance(value, Said):
+        return value.text()
+    return value() if callable(value) else value
+
+
+class Reason(Said):
+    """An English sentence marked for translation (`N_`) and the values of its placeholders."""
+
+    __slots__ = ("template", "parts")
+
+    def __init__(self, template: str, /, **parts: Any) -> None:
+        self.template = template
+        self.parts = parts
+
+    def values(self) -> dict[str, Any]:
+        """The values as the sentence shows them in the language of the moment."""
+        return {k: say_now(v) for k, v in self.parts.items()}
+
+    def text(self) -> str:
+        return _(self.template).format(**self.values())
+
+    def __str__(self) -> str:
+        return self.template.format(**{k: say_english(v) for k, v in self.parts.items()})
+
+    def __repr__(self) -> str:
+        parts = "".join(f", {k}={v!r}" for k, v in self.parts.items())
+        return f"Reason({self.template!r}{parts})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reason):
+            return NotImplemented
+        return (self.template, self.parts) == (other.template, other.parts)
+
+    __hash__ = None  # type: ignore[assignment]  # (its parts are a dict)
+
+
+class Explained(ValueError):
+    """An error that holds why (`reason`), so that `text()` says it in the language of the
+    moment; made with `of(template, **parts)` (the `Reason`'s), or from a `Reason`. Made from a
+    sentence alone, it has no reason and `text()` is that sentence. `str()` is the message as
+    made when raised: the reason in English (`_message`)."""
+
+    def __init__(self, why: str | Reason = "") -> None:
+        reason = why if isinstance(why, Reason) else None
+        super().__init__(self._message(reason) if reason is not None else why)
+        self.reason = reason
+
+    @classmethod
+    def of(cls, template: str, /, **parts: Any) -> Self:
+        return cls(Reason(template, **parts))
+
+    @staticmethod
+    def _message(reason: Reason) -> str:
+        return str(reason)
+
+    def text(self) -> str:
+        if self.reason is None:
+            return str(self.args[0]) if self.args else ""
+        return self.reason.text()
 
 
 # -- locale formatting ----------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """Why the engine refuses, kept as its parts: the English sentence, marked for translation with
 named placeholders, and the values that fill them.
 
-A `Reason` is said again each time it is shown: `text()` in the language of the moment (after a
+A `Reason` (trainer.i18n, where `Said` and `Explained` live too: the rules' errors are made at
+start-up) is said again each time it is shown: `text()` in the language of the moment (after a
 switch of language, in the new one), `str()` in English, the sentence the transcript, the logs
 and the tests read. Its values are plain (a box number, a preset's name, a keyword: the same in
 every language), a callable (called each time: a text of its own in the language of the moment),
-or a part that says itself (`Said`): a card, a hand's point, an amount, a bettor, a place at the
-table, a list of them, or another reason. In English `text()` is `str()`, word for word.
+or a part that says itself (`Said`; the table's parts are here): a card, a hand's point, an
+amount, a bettor, a place at the table, a list of them, or another reason. In English `text()`
+is `str()`, word for word.
 
 The rules' and the round's errors (`RulesError`, `RoundError`) are `Explained`: each holds its
 reason, and the round gives the same reasons without raising (`Round.refusal`,
@@ -17,62 +19,19 @@ A reason is made only when something is refused: the round's usual path never bu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Self
+from typing import Any
 
-from trainer.i18n import SOURCE_LANGUAGE, _, format_amount, language
-
-
-class Said:
-    """A value of a reason, said in English by `str()` and in the language of the moment by
-    `text()`."""
-
-    __slots__ = ()
-
-    def text(self) -> str:
-        raise NotImplementedError
-
-
-def _english(value: Any) -> Any:
-    if isinstance(value, Said):
-        return str(value)
-    return value() if callable(value) else value
-
-
-def _now(value: Any) -> Any:
-    if isinstance(value, Said):
-        return value.text()
-    return value() if callable(value) else value
-
-
-class Reason(Said):
-    """An English sentence marked for translation (`N_`) and the values of its placeholders."""
-
-    __slots__ = ("template", "parts")
-
-    def __init__(self, template: str, /, **parts: Any) -> None:
-        self.template = template
-        self.parts = parts
-
-    def values(self) -> dict[str, Any]:
-        """The values as the sentence shows them in the language of the moment."""
-        return {k: _now(v) for k, v in self.parts.items()}
-
-    def text(self) -> str:
-        return _(self.template).format(**self.values())
-
-    def __str__(self) -> str:
-        return self.template.format(**{k: _english(v) for k, v in self.parts.items()})
-
-    def __repr__(self) -> str:
-        parts = "".join(f", {k}={v!r}" for k, v in self.parts.items())
-        return f"Reason({self.template!r}{parts})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Reason):
-            return NotImplemented
-        return (self.template, self.parts) == (other.template, other.parts)
-
-    __hash__ = None  # type: ignore[assignment]  # (its parts are a dict)
+from trainer.i18n import (  # noqa: F401  (Explained, Reason: callers read them here too)
+    SOURCE_LANGUAGE,
+    Explained,
+    Reason,
+    Said,
+    _,
+    format_amount,
+    language,
+    say_english,
+    say_now,
+)
 
 
 def _foreign() -> bool:
@@ -204,32 +163,7 @@ class Listing(_Part):
         return cls(tuple(kind(n) for n in names))
 
     def __str__(self) -> str:
-        return ", ".join(str(_english(i)) for i in self.value)
+        return ", ".join(str(say_english(i)) for i in self.value)
 
     def text(self) -> str:
-        return ", ".join(str(_now(i)) for i in self.value)
-
-
-class Explained(ValueError):
-    """An error that holds why (`reason`), so that `text()` says it in the language of the
-    moment; made with `of(template, **parts)` (the `Reason`'s), or from a `Reason`. Made from a
-    sentence alone, it has no reason and `text()` is that sentence. `str()` is the message as
-    made when raised: the reason in English (`_message`)."""
-
-    def __init__(self, why: str | Reason = "") -> None:
-        reason = why if isinstance(why, Reason) else None
-        super().__init__(self._message(reason) if reason is not None else why)
-        self.reason = reason
-
-    @classmethod
-    def of(cls, template: str, /, **parts: Any) -> Self:
-        return cls(Reason(template, **parts))
-
-    @staticmethod
-    def _message(reason: Reason) -> str:
-        return str(reason)
-
-    def text(self) -> str:
-        if self.reason is None:
-            return str(self.args[0]) if self.args else ""
-        return self.reason.text()
+        return ", ".join(str(say_now(i)) for i in self.value)

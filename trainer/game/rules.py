@@ -14,15 +14,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
-from trainer.game.reasons import Explained, Reason
-from trainer.i18n import N_, _
+from trainer.i18n import N_, Explained, Reason, _
 
 
 class RulesError(Explained):
     """A preset, option or combination of options that cannot be.
 
     Made by `RulesError.of(template, option_parts=..., **parts)`, it keeps its reason
-    (trainer.game.reasons) — the English sentence marked for translation with named
+    (trainer.i18n) — the English sentence marked for translation with named
     placeholders, and the values (a callable is called each time: a text of its own in the
     language of the moment) — and which placeholders name an option, so that `text()` makes the
     sentence again in the language of the moment (after a switch of language), and `text(name)`
