@@ -24,9 +24,6 @@ from functools import partial
 from typing import Any, Final
 
 from trainer import vocabulary
-from trainer.game.announce import spoken
-from trainer.game.cards import VALUE
-from trainer.game.hand import Hand
 from trainer.game.payout import (
     COLOUR_FOR_COLOUR,
     FEWEST,
@@ -35,6 +32,7 @@ from trainer.game.payout import (
     money,
     payment,
 )
+from trainer.game.reasons import Reason
 from trainer.game.round import DEALER, DOUBLE, SEAT, SPLIT, Round, RoundError
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import Shoe
@@ -42,7 +40,7 @@ from trainer.game.strategy import basic_action
 from trainer.game.table import TableView
 from trainer.history.measures import SHOE_MODE as MODE
 from trainer.history.measures import reference_rounds_per_hour  # noqa: F401  (callers read it here)
-from trainer.i18n import N_, _, format_amount, ngettext
+from trainer.i18n import N_, _, format_amount
 from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
@@ -90,9 +88,8 @@ Decider = Callable[[Sequence[str], str, Sequence[str], HouseRules], str]
 
 # An incident's step, made when it is asked and made again after a language switch (`retell`):
 # called with the language the players speak, it says its prompt and rule in the trainee's.
+# Its reason is the engine's (trainer.game.reasons), kept as its parts: said again each time.
 Incident = Callable[[str], Step]
-# A sentence said when it is shown, in the trainee's language of that moment.
-Said = Callable[[], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,10 +392,10 @@ class DealShoe:
                 wanted = self.decide(h.cards, r.dealer[0], legal, rules)
                 if wanted in (DOUBLE, SPLIT):
                     refusals = (behind[0],)
-                    if wanted not in r.legal_actions(refusals):
+                    why = r.refusal(wanted, refusals)
+                    if why is not None:
                         behind_refuses = False
                         # [003] the one reason the engine has here: a bettor's refusal
-                        why = partial(_bettor_refuses, behind[0])
                         extra.setdefault(len(r.events), []).append(
                             self._refusal(r, h.label, wanted, why, who=behind[0])
                         )
@@ -410,7 +407,9 @@ class DealShoe:
                 if asked:
                     refused = False
                     a = self._rng.choice(asked)
-                    extra.setdefault(len(r.events), []).append(self._refusal(r, h.label, a))
+                    why = r.refusal(a)
+                    assert why is not None  # (not a legal action)
+                    extra.setdefault(len(r.events), []).append(self._refusal(r, h.label, a, why))
             r.act(self.decide(h.cards, r.dealer[0], legal, rules), refusals)
         self._shoe.end_round()
         return r, extra
@@ -426,13 +425,11 @@ class DealShoe:
                 if over:
                     over = False
                     too_much = top + max(Decimal(1), top / 2)
-                    assert r.insurance_refusal(n, too_much, bettor) is not None
+                    why = r.insurance_refusal(n, too_much, bettor)
+                    assert why is not None
                     extra.setdefault(len(r.events), []).append(
-                        partial(
-                            _insurance_over, n, bettor, too_much, top,
-                            self.rules.insurance_amount, r.snapshot(),
-                        )
-                    )  # fmt: skip
+                        partial(_insurance_over, n, bettor, too_much, why, r.snapshot())
+                    )
                 amount = top
                 if self.rules.insurance_amount != "half" and self._rng.random() < 0.3:
                     amount = max(Decimal(1), (top / 2).to_integral_value())
@@ -440,14 +437,10 @@ class DealShoe:
         r.close_insurance()
 
     def _refusal(
-        self, r: Round, label: str, action: str, why: Said | None = None, who: str | None = None
+        self, r: Round, label: str, action: str, why: Reason, who: str | None = None
     ) -> Incident:
-        """A player asks for a double or a split the dealer must refuse; the reason the engine
-        finds (`Round._can_double`, `_can_split`), said when the step is asked."""
-        h = next(x for b in r.boxes.values() for x in b.hands if x.label == label)
-        if why is None:
-            hands = len(r.boxes[h.box].hands)
-            why = _no_double(h, self.rules) if action == DOUBLE else _no_split(h, self.rules, hands)
+        """A player asks for a double or a split the dealer must refuse; `why`, the engine's
+        reason (`Round.refusal`), kept as its parts and said when the step is asked."""
         return partial(
             _refused_request, label, action, why, who, r.snapshot(currency=self.currency)
         )
@@ -759,15 +752,10 @@ def seed_range() -> str:
 
 
 def _insurance_over(
-    box: int,
-    bettor: str,
-    amount: Decimal,
-    most: Decimal,
-    insurance_amount: str,
-    view: TableView,
-    language: str,
+    box: int, bettor: str, amount: Decimal, why: Reason, view: TableView, language: str
 ) -> Step:
-    """A bettor puts up more insurance than the table takes: the dealer refuses [000][003]."""
+    """A bettor puts up more insurance than the table takes: the dealer refuses [000][003],
+    for the engine's reason (`Round.insurance_refusal`), said in the trainee's words."""
     words = vocabulary.said("insurance", language)
     figures = format_amount(amount, language, currency="", group=False)
     return asking(
@@ -776,46 +764,17 @@ def _insurance_over(
             N_("Box {box}: {who} puts up {amount} for insurance"),
             box=box, who=_who_asked(bettor), amount=amount_asked(amount),
         ),
-        REFUSE, _insurance_refused(box, bettor, amount, most, insurance_amount),
-        "procedure:insurance-over", view, hand=str(box), says=f"{words}, {figures}",
+        REFUSE, why.text(), "procedure:insurance-over", view, hand=str(box),
+        says=f"{words}, {figures}",
     )  # fmt: skip
 
 
-def _insurance_refused(
-    box: int, bettor: str, amount: Decimal, most: Decimal, insurance_amount: str
-) -> str:
-    """Why an insurance of `amount` is refused, as `Insurance.refusal` says it in English."""
-    fields = {"box": box, "bettor": _who(bettor), "half": _amount(most), "amount": _amount(amount)}
-    seated = bettor == SEAT
-    if insurance_amount == "half":
-        # [000] "une mise spéciale de la moitié de la mise de la case"
-        if seated:
-            said = _(
-                "box {box}: insurance is half the bet, so the seated player's is {half}, not "
-                "{amount} [000]"
-            )
-        else:
-            said = _(
-                "box {box}: insurance is half the bet, so {bettor}'s is {half}, not {amount} [000]"
-            )
-    elif seated:
-        # [003] "non può superare la metà di quanto egli ha puntato"
-        said = _(
-            "box {box}: insurance {amount} is more than half the seated player's bet ({half} at "
-            "most) [003]"
-        )
-    else:
-        said = _(
-            "box {box}: insurance {amount} is more than half {bettor}'s bet ({half} at most) [003]"
-        )
-    return said.format(**fields)
-
-
 def _refused_request(
-    label: str, action: str, why: Said, who: str | None, view: TableView, language: str
+    label: str, action: str, why: Reason, who: str | None, view: TableView, language: str
 ) -> Step:
-    """A player asks for a double or a split the dealer must refuse; `who`, a bettor behind
-    who will not add his money [003]."""
+    """A player asks for a double or a split the dealer must refuse, for the engine's reason
+    `why` (`Round.refusal`), said in the trainee's words; `who`, a bettor behind who will not
+    add his money [003]."""
     says = player_says(action, language)
     if who is None:
         prompt = asked(N_("Box {hand}: \u201c{says}\u201d"), hand=label, says=says)
@@ -826,67 +785,9 @@ def _refused_request(
         )  # fmt: skip
     return asking(
         PLAY, K_PROCEDURE, "procedure", ACTION, prompt, REFUSE,
-        why() or _("the rules of the table refuse it"), f"procedure:refuse-{action}",
+        why.text(), f"procedure:refuse-{action}",
         view, hand=label, says=says, data={"signal": action},
     )  # fmt: skip
-
-
-def _bettor_refuses(bettor: str) -> str:
-    # [003] every bettor on the box must agree to a split or a double
-    return _("{bettor} refuses, and every bettor on the box must agree [003]").format(
-        bettor=_who(bettor)
-    )
-
-
-def _no_double(h: Hand, rules: HouseRules) -> Said:
-    """Why `h` may not double now, as `Round._can_double` finds it, said when shown."""
-    if len(h.cards) != 2:
-        return partial(_said, N_("a hand doubles on its first two cards only [000]"))
-    if h.split_aces:
-        return partial(_said, N_("split Aces take one card each and cannot double [000]"))
-    if h.split and not rules.double_after_split:
-        return partial(_said, N_("no double after a split under {preset}"), preset=rules.preset)
-    if rules.double_on == "none":
-        return partial(_said, N_("no doubling under {preset} [004]"), preset=rules.preset)
-    return partial(
-        _said,
-        N_("doubling needs a first two cards' total of {totals} [000], this is {point}"),
-        totals=rules.double_on,
-        point=partial(spoken, h.words()),
-    )
-
-
-def _no_split(h: Hand, rules: HouseRules, hands: int) -> Said:
-    """Why `h` may not split now (its box holding `hands`), as `Round._can_split` finds it."""
-    if rules.split == "none":
-        return partial(_said, N_("no split under {preset} [004]"), preset=rules.preset)
-    if len(h.cards) != 2:
-        return partial(_said, N_("only the first two cards can be split [000]"))
-    a, b = (c[0] for c in h.cards)
-    if not (VALUE[a] == VALUE[b] if rules.split == "value" else a == b):
-        if rules.split == "value":
-            said = N_(
-                "{first} and {second} are not a pair: a split needs two cards of the same value "
-                "[003]"
-            )
-        else:
-            said = N_(
-                "{first} and {second} are not a pair: a split needs two cards of the same rank "
-                "[000]"
-            )
-        return partial(_said, said, first=a, second=b)
-    if h.split_aces or (h.split and a == "A"):
-        return partial(_said, N_("split Aces make 2 hands only [000]"))
-    most = rules.max_hands
-    return lambda: ngettext(
-        "a box holds {count} hand at most [000]", "a box holds {count} hands at most [000]", most
-    ).format(count=most)
-
-
-def _said(msgid: str, **fields: Any) -> str:
-    """`msgid` in the trainee's language, its fields filled; a field that is a function is
-    said then too (a point in the dealer's words)."""
-    return _(msgid).format(**{k: v() if callable(v) else v for k, v in fields.items()})
 
 
 # each action word's meaning in the vocabulary: the reader takes every language's words for it
