@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer import i18n, vocabulary
+from trainer.game.payout import money
 from trainer.game.reasons import Card, Reason
 from trainer.game.round import Round
 from trainer.game.rules import HouseRules
@@ -23,6 +24,7 @@ from trainer.practice import answers
 from trainer.practice import deal as deal_mode
 from trainer.practice.deal import FREQUENT, DealShoe, action_words
 from trainer.practice.deal_steps import ACTION, ACTION_WORDS, PLACE, REFUSE, Step
+from trainer.practice.skills.base import amount
 
 _TAG = re.compile(r"\[\d{3}\]")
 NB = "\u202f"  # French puts a narrow no-break space before its high marks
