@@ -257,6 +257,49 @@ def test_an_incident_stored_by_an_older_sabot_reads_as_it_was_stored() -> None:
     assert "Case 2 : le joueur assis mise 15 à l'assurance" in describe_question(old)
 
 
+# -- "non": no to what is asked, a stand at play --------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "no"), [("fr", "non"), ("it", "no"), ("it", "non")])
+def test_a_no_refuses_what_a_player_asks_or_puts_up(lang: str, no: str) -> None:
+    """On a step where the dealer grants or refuses (an insurance over the amount, a double or
+    split the rules refuse, a bettor behind who will not add money), "non" and "no" are the
+    answer no: a refusal, not a stand."""
+    i18n.set_language(lang)
+    for preset, seed, wanted in (
+        ("casino-fr", 2, _over),
+        ("casino-fr", 6, _refused),
+        # a bettor behind will not add money: the prompt names him after a dash [003]
+        ("casino-it", 3, lambda s: s.item.startswith("procedure:refuse-") and "—" in s.prompt),
+    ):  # fmt: skip
+        shoe = DealShoe(HouseRules.preset_named(preset), boxes=7, seed=seed, incidents=FREQUENT)
+        s = _until(shoe, wanted)
+        assert s.expected == REFUSE
+        v = shoe.answer(no, 500)
+        assert v.correct, (s.item, v.reason)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_no_to_a_request_the_dealer_grants_is_a_refusal_and_wrong(lang: str) -> None:
+    i18n.set_language(lang)
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    s = _until(shoe, lambda s: s.item in ("procedure:double", "procedure:split"))
+    v = shoe.answer("non", 500)
+    assert not v.correct and v.expected == s.expected
+    assert shoe._read(s, "non") == (REFUSE, None)  # read as no, not as a stand
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_at_play_a_non_is_still_a_stand(lang: str) -> None:
+    """[000] "non": the French player's stand, whatever the trainee's language — on the
+    dealer's own decision, draw or stand."""
+    i18n.set_language(lang)
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    s = _until(shoe, lambda s: s.skill == "dealer" and s.expected == "stand")
+    assert shoe._read(s, "non") == ("stand", None)
+    assert shoe.answer("non", 500).correct
+
+
 # -- the chips, the unreadable answers, the settings -----------------------------------------
 
 

@@ -610,7 +610,10 @@ class DealShoe:
             soft = s.data.get("soft")
             return (point.words if soft is None or point.fits(soft) else str(point)), None
         if s.ask == ACTION:
-            word = _ACTION_ALIASES.get(t, t)
+            if t in _NO_WORDS and s.item in _YES_OR_NO:
+                word = REFUSE  # "non" is no to what is asked, not a stand [000]
+            else:
+                word = _ACTION_ALIASES.get(t, t)
             if word not in ACTION_WORDS:
                 raise answers.Unreadable(
                     _("expected one of: {words}").format(words=", ".join(action_words()))
@@ -796,7 +799,8 @@ _ACTION_MEANINGS: Final = {
     SPLIT: "split", REFUSE: "refuse", REVEAL: "reveal", BURN: "burn", INSURANCE: "insurance",
 }  # fmt: skip
 
-# the shorthands and spellings beyond the vocabulary's; "no" is a refusal here, not a stand
+# the shorthands and spellings beyond the vocabulary's; "no" is a refusal here, not a stand, and
+# "non" a stand but where the step asks yes or no (`_YES_OR_NO`)
 _SHORTHANDS: Final = {
     "i": "insurance", "assurance": "insurance", "assicurazione": "insurance",
     "c": COLLECT, "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT, "lose": COLLECT,
@@ -809,6 +813,17 @@ _SHORTHANDS: Final = {
     "t": "reveal", "turn": "reveal", "retourne": "reveal",
     "b": "burn", "brûle": "burn", "brule": "burn", "brûler": "burn",
 }  # fmt: skip
+
+# The steps where the dealer grants or refuses what is asked or offered: a player's request to
+# double or split (one to grant, one to refuse: the table's rules, or a bettor behind who will
+# not add money [003]), an insurance put up over the amount, the insurance offered on an Ace.
+# There a "no" of any language ("non", "no") is the answer no, a refusal; on a play step the
+# French player's "non" is a stand [000] (`_SHORTHANDS`).
+_YES_OR_NO: Final = frozenset((
+    "procedure:double", "procedure:split", "procedure:refuse-double", "procedure:refuse-split",
+    "procedure:insurance-over", "procedure:insurance",
+))  # fmt: skip
+_NO_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("no"))
 
 _ACTION_ALIASES: Final = {
     **{
