@@ -257,6 +257,28 @@ def test_an_incident_stored_by_an_older_sabot_reads_as_it_was_stored() -> None:
     assert "Case 2 : le joueur assis mise 15 à l'assurance" in describe_question(old)
 
 
+def test_a_request_a_bettor_behind_refused_is_not_asked_again_for_the_rules() -> None:
+    """A shoe where a bettor behind refuses a split [003] and the rules' own incident picks the
+    same request: it is asked once, for the bettor's reason, and the shoe is dealt through."""
+    rules = HouseRules.preset_named("casino-it")
+    shoe = DealShoe(rules, boxes=rules.boxes, incidents="rare", seed=437)
+    refused = []
+    while not shoe.shoe_over:
+        shoe.next_round()
+        while not shoe.round_over:
+            s = shoe.step
+            assert s is not None
+            if s.item.startswith("procedure:refuse-"):
+                refused.append((shoe.figures.rounds, s.prompt, s.rule))
+            assert shoe.answer(s.expected, 900).correct
+    assert refused[0] == (
+        2,
+        "Box 1: \u201csplit\u201d \u2014 behind-a will not add money",
+        "behind-a refuses, and every bettor on the box must agree [003]",
+    )
+    assert len({r[:2] for r in refused}) == len(refused)
+
+
 # -- "non": no to what is asked, a stand at play --------------------------------------------------
 
 

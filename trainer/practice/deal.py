@@ -385,6 +385,7 @@ class DealShoe:
                 except RoundError:
                     pass
             refusals: tuple[str, ...] = ()
+            told: str | None = None  # the request a bettor behind refused just now
             legal = r.legal_actions()
             seated = r.boxes[h.box]
             behind = [k for k in seated.bets if k != SEAT]
@@ -399,6 +400,7 @@ class DealShoe:
                         extra.setdefault(len(r.events), []).append(
                             self._refusal(r, h.label, wanted, why, who=behind[0])
                         )
+                        told = wanted
                         legal = r.legal_actions(refusals)
                     else:
                         refusals = ()
@@ -407,9 +409,14 @@ class DealShoe:
                 if asked:
                     refused = False
                     a = self._rng.choice(asked)
-                    why = r.refusal(a)
+                    why = r.refusal(a, refusals)
                     assert why is not None  # (not a legal action)
-                    extra.setdefault(len(r.events), []).append(self._refusal(r, h.label, a, why))
+                    if a != told:  # (asked once is enough)
+                        # refused for a bettor behind alone (the rules allow it): he is named
+                        who = refusals[0] if refusals and r.refusal(a) is None else None
+                        extra.setdefault(len(r.events), []).append(
+                            self._refusal(r, h.label, a, why, who=who)
+                        )
             r.act(self.decide(h.cards, r.dealer[0], legal, rules), refusals)
         self._shoe.end_round()
         return r, extra
