@@ -320,3 +320,49 @@ def test_sabot_class_in_french_and_italian(pg_server: PgServer, tmp_path: Path, 
     assert ours[0] == ours[1]
     assert ours[1]["skills"]["exposed-card"]["recent_correct"] == 15
     assert set(ours[1]["skills"]) == set(other["skills"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "no_server", "no_login"),
+    [
+        ("fr", "aucun serveur ne répond à cette adresse",
+         "le serveur ne connaît pas l'identifiant nobody_here"),
+        ("it", "nessun server risponde a questo indirizzo",
+         "il server non conosce l'accesso nobody_here"),
+        ("en", "no server answers there", "the server knows no login nobody_here"),
+    ],
+)  # fmt: skip
+def test_why_the_school_s_server_cannot_be_reached_is_said_in_the_language(
+    pg_server: PgServer, tmp_path: Path, lang: str, no_server: str, no_login: str
+) -> None:
+    """No server where the URL points, a login the server does not know: the reason in the
+    trainee's words, where libpq's English came through ('connection to server on socket …
+    failed: No such file or directory', 'FATAL:  role "…" does not exist')."""
+    from tests.trainer.commandline import run_sabot
+
+    r = run_sabot(tmp_path, "--lang", lang, "class", "host=/nonexistent dbname=sabot user=ana")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.rstrip().endswith(no_server) and "socket" not in r.stderr, r.stderr
+    r = run_sabot(tmp_path, "--lang", lang, "class", pg_server.login_url("nobody_here"))
+    assert r.returncode == 1 and r.stderr.rstrip().endswith(no_login), r.stderr
+    assert "FATAL" not in r.stderr
+
+
+def test_a_reason_libpq_gives_that_sabot_does_not_know_is_said_as_it_comes() -> None:
+    from trainer.history.postgres import _unreachable
+
+    assert _unreachable("SSL SYSCALL error: EOF detected") == "SSL SYSCALL error: EOF detected"
+    assert (
+        _unreachable('connection to server at "db" (10.0.0.9), port 5432 failed: timeout expired')
+        == "the server did not answer in time"
+    )
+    assert _unreachable(
+        "failed to resolve host 'db.school': [Errno -2] Name or service not known"
+    ) == ("no server is named db.school")
+    assert (
+        _unreachable(
+            'connection to server at "db" (10.0.0.9), port 5432 failed: FATAL:  password '
+            'authentication failed for user "ana"'
+        )
+        == "the password of ana was refused"
+    )

@@ -65,6 +65,39 @@ class ServerError(RuntimeError):
     """The school's server cannot be used as asked, in one sentence."""
 
 
+# the libpq's reasons a connection fails, said in the language; one not known here as it comes
+_UNREACHABLE: Final = (
+    (re.compile(r"No such file or directory|Connection refused"), N_("no server answers there")),
+    (re.compile(r'role "(?P<name>[^"]*)" does not exist'), N_("the server knows no login {name}")),
+    (
+        re.compile(r'password authentication failed for user "(?P<name>[^"]*)"'),
+        N_("the password of {name} was refused"),
+    ),
+    (
+        re.compile(r'database "(?P<name>[^"]*)" does not exist'),
+        N_("the server has no database {name}"),
+    ),
+    (
+        re.compile(
+            r'could not translate host name "(?P<name>[^"]*)"|'
+            r"failed to resolve host '(?P<host>[^']*)'"
+        ),
+        N_("no server is named {name}"),
+    ),
+    (re.compile(r"timeout expired"), N_("the server did not answer in time")),
+)
+
+
+def _unreachable(text: str) -> str:
+    """Why a connection failed (the first line of libpq's words), in the trainee's language."""
+    for pattern, said in _UNREACHABLE:
+        found = pattern.search(text)
+        if found is not None:
+            named = {k: v for k, v in found.groupdict().items() if v is not None}
+            return _(said).format(name=named.get("name") or named.get("host", ""))
+    return text
+
+
 def _connect(url: str) -> Any:
     try:
         import psycopg
@@ -76,7 +109,8 @@ def _connect(url: str) -> Any:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise ServerError(_("cannot reach the school's server: {why}").format(why=first)) from e
+        why = _unreachable(first)
+        raise ServerError(_("cannot reach the school's server: {why}").format(why=why)) from e
 
 
 SCHEMA: Final = """
