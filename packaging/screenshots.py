@@ -62,8 +62,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    from ui.collector import GuiCollector
+
     app = QApplication(sys.argv[:1])
     app.setApplicationName("Sabot")
+    # garbage collected as the app collects it: on the GUI thread only, between events (a
+    # collection on the thread computing home's figures once deleted a closed window's widgets
+    # under the walk's feet)
+    GuiCollector(app)
     screen = app.primaryScreen().availableGeometry()
     small = screen.width() <= SMALL[0] or screen.height() <= SMALL[1]
     shots = Shots(app, data, options.lang[0], small)

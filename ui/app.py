@@ -17,6 +17,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     language of the settings ("" there follows the system's locale)."""
     import gc
 
+    automatic_gc = gc.isenabled()  # given back as found when the app returns (a test runs it)
     # start-up only builds what lives as long as the app (Qt's bindings, the window): no garbage
     # collection while it runs, and none of it is scanned again afterwards (gc.freeze below)
     gc.disable()
@@ -71,7 +72,11 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     # what start-up built lives as long as the app: keep it out of every later garbage
     # collection, so none of them stalls an answer
     gc.freeze()
-    gc.enable()
+    # and collect from here on on the GUI thread only, between events: never on a worker
+    # thread, never in the middle of a paint (ui/collector.py says why)
+    from ui.collector import GuiCollector
+
+    collector = GuiCollector(app)
     if os.environ.get("SABOT_SMOKE"):
         from ui.smoke import SmokeRun
 
@@ -88,6 +93,10 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     try:
         return int(app.exec())
     finally:
+        collector.stop()
+        collector.setParent(None)  # the run's, not the app's: gone with it
+        if automatic_gc:
+            gc.enable()
         if win._store is not None:
             # a last try to save answers the history could not take; the window said it already
             lost = win._store.close()
