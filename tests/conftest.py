@@ -37,3 +37,22 @@ def _english_again():
     from trainer.i18n import set_language
 
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def gui_collector(request: pytest.FixtureRequest):
+    """A GUI test collects garbage as the app does: on the GUI thread, between events, never on
+    a worker thread (where it may delete a closed window's widgets: a crash at random). Its
+    worker threads are done before automatic collection is on again. Other tests: None."""
+    if not {"qtbot", "qapp"} & set(request.fixturenames):
+        yield None
+        return
+    request.getfixturevalue("qapp")
+    from PySide6.QtCore import QThreadPool
+
+    from ui.collector import GuiCollector
+
+    collector = GuiCollector()
+    yield collector
+    QThreadPool.globalInstance().waitForDone(30_000)
+    collector.stop()

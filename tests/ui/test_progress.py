@@ -140,7 +140,7 @@ def test_background_work_calls_back_on_the_gui_thread(qtbot) -> None:
     assert called == []
 
 
-def test_a_window_goes_as_soon_as_it_is_dropped(qtbot, store, settings, history):
+def test_a_window_goes_as_soon_as_it_is_dropped(qtbot, store, settings, history, gui_collector):
     # No cycle through a finished job keeps it for the garbage collector, which would delete
     # it at a random moment (once, in the middle of painting the next window).
     import gc
@@ -148,6 +148,7 @@ def test_a_window_goes_as_soon_as_it_is_dropped(qtbot, store, settings, history)
 
     from ui import background
 
+    gui_collector.stop()  # no collection at all: the window must go without one
     gc.disable()
     try:
         window = ProgressWindow(store, settings)
