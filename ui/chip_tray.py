@@ -53,10 +53,10 @@ class ChipButton(QAbstractButton):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.currency = currency
-        self.setText(format_denomination(denomination))
         self.retranslate()
 
     def retranslate(self) -> None:
+        self.setText(format_denomination(self.denomination))  # "0.5", "0,5"
         amount = format_amount(self.denomination, self.currency)
         if self.key:
             tip = _("Add a {amount} chip (key {key})").format(amount=amount, key=self.key)
@@ -80,7 +80,15 @@ class ChipButton(QAbstractButton):
         # a tray of chips appears with every payout question: each look of a button is drawn
         # once per size and screen and then reused
         state = "down" if self.isDown() else "hover" if self.underMouse() else "up"
-        key = ("chip-button", self.denomination, self.key, state, self.width(), self.height())
+        key = (
+            "chip-button",
+            self.denomination,
+            self.text(),  # the figure, as the language writes it
+            self.key,
+            state,
+            self.width(),
+            self.height(),
+        )
         p = QPainter(self)
         if not self.isEnabled():
             p.setOpacity(0.3)  # a tray not in use now (deal mode: a step paid otherwise)

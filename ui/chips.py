@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem
 
 from trainer.i18n import format_amount as amount_in_language
+from trainer.i18n import format_number, language
 from ui.render_cache import paint_cached
 
 FONT_FAMILY = "DejaVu Sans"
@@ -52,14 +53,15 @@ def format_amount(amount: Decimal, currency: str = "€") -> str:
     return amount_in_language(amount, currency=currency)
 
 
-def format_denomination(denomination: Decimal) -> str:
-    """The figure written on a chip: "5", "2.5", "1K"."""
+def format_denomination(denomination: Decimal, lang: str | None = None) -> str:
+    """The figure written on a chip, as the trainee's language writes the number: "5", "1K",
+    "2.5" in English, "2,5" in French and Italian."""
     d = denomination.normalize()
     if d >= 1000 and d % 1000 == 0:
         return f"{d / 1000:.0f}K"
     if d == d.to_integral_value():
         return f"{d:.0f}"
-    return format(d, "f")
+    return format_number(d, lang, group=False)
 
 
 @lru_cache(maxsize=64)
@@ -167,6 +169,8 @@ def paint_chip(
 ) -> None:
     """Paint one chip seen from above. `face=False` skips the inlay (a chip hidden in a stack)."""
     r = radius * 1.05
+    if figure is None:  # the figure as written in the language now: a switch draws it anew
+        figure = format_denomination(denomination) if denomination else ""
     paint_cached(
         painter,
         ("chip", denomination, figure, face, radius),
@@ -364,7 +368,7 @@ class ChipStackItem(QGraphicsItem):
         pad = r * 0.05
         paint_cached(
             painter,
-            ("stack", tuple(self._chips), self._generic, r),
+            ("stack", tuple(self._chips), self._generic, r, language()),  # figures as written
             QRectF(-r - pad, top - pad, 2.25 * r, -top + 1.25 * r),  # shadow: to 1.1 r, 1.16 r
             self._paint_chips,
         )

@@ -5,11 +5,12 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QFontMetrics, QImage, QPainter
 
+from trainer import i18n
 from ui.chip_tray import ChipTray
-from ui.chips import ui_font
+from ui.chips import ChipStackItem, paint_chip, ui_font
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -187,3 +188,41 @@ def test_escape_with_chips_is_the_tray_s_before_any_shortcut(tray, qtbot):
     assert tray.chips() == [] and fired == []  # cleared, and nothing else happened
     qtbot.keyClick(tray, Qt.Key.Key_Escape)
     assert fired == [1]  # an empty tray leaves Escape to the page
+
+
+def _drawn(paint) -> QImage:
+    image = QImage(80, 80, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint(p)
+    p.end()
+    return image
+
+
+def _chip(figure: str | None) -> QImage:
+    return _drawn(lambda p: paint_chip(p, QPointF(40, 40), 30, D("0.5"), figure=figure))
+
+
+def _stack() -> QImage:
+    stack = ChipStackItem(D("0.5"), "€", [D("0.5")], written="")  # the chip, no amount under it
+
+    def paint(p: QPainter) -> None:
+        p.translate(40, 50)
+        stack.paint(p, None)
+
+    return _drawn(paint)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_chip_figure_is_written_as_the_language_writes_the_number(tray, lang, english_after):
+    half = tray.buttons[0]
+    english = (half.grab().toImage(), _stack())
+    assert half.text() == "0.5" and _chip(None) == _chip("0.5")
+    i18n.set_language(lang)
+    tray.retranslate()
+    assert half.text() == "0,5"
+    # so it is drawn: on the tray's button, on a chip, on a stack on the felt
+    assert _chip(None) == _chip("0,5") != _chip("0.5")
+    assert half.grab().toImage() != english[0]
+    assert _stack() != english[1]

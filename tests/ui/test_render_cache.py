@@ -65,7 +65,7 @@ def test_a_chip_at_2x_is_cached_at_device_resolution(qapp):
     p = QPainter(device)
     paint_chip(p, QPointF(40, 40), 20.0, D(25))
     p.end()
-    (picture,) = PIECES.pictures_of(("chip", D(25), None, True, 20.0))
+    (picture,) = PIECES.pictures_of(("chip", D(25), "25", True, 20.0))  # its figure as written
     assert picture.devicePixelRatio() == 2.0
     assert picture.width() == math.ceil(2 * 20.0 * 1.05 * 2)
 
