@@ -1,6 +1,7 @@
 """The progress charts' axes in the trainee's language: numbers with the language's decimal mark
-("1,5" in French and Italian, not pyqtgraph's "1.5") and dates with Sabot's own month names
-(`trainer.i18n`), never strftime's, which are the C library's in the system's language.
+("1,5" in French and Italian, not pyqtgraph's "1.5") and groups of thousands ("1\u202f000",
+"1.000", "1,000"), and dates with Sabot's own month names (`trainer.i18n`), never strftime's,
+which are the C library's in the system's language.
 
 Each tick is written when the axis is drawn, in the language of that moment; a switch of
 language builds the progress view again, and with it its axes (an axis is made with its plot,
@@ -25,7 +26,8 @@ from trainer.i18n import format_date, format_number
 
 def local_number(text: str, lang: str | None = None) -> str:
     """A tick pyqtgraph wrote ("0.50", "-2.5", "1e+04") with the language's decimal mark and as
-    many decimals; a text that is no number ("nan") as it was."""
+    many decimals, and from 1000 up its groups of thousands as Sabot writes numbers elsewhere
+    ("1,000", "1\u202f000", "1.000"); a text that is no number ("nan") as it was."""
     try:
         value = Decimal(text)
     except InvalidOperation:
@@ -34,7 +36,7 @@ def local_number(text: str, lang: str | None = None) -> str:
         return text
     mantissa = text.lower().partition("e")[0]
     places = len(mantissa.partition(".")[2]) if "e" not in text.lower() else None
-    return format_number(value, lang, places=places, group=False)
+    return format_number(value, lang, places=places, group=abs(value) >= 1000)
 
 
 class NumberAxis(pg.AxisItem):
