@@ -135,6 +135,58 @@ def _stake_of(hand: HandView, who: str) -> Decimal | None:
     return None
 
 
+STAKE_GAP = 3.0  # between the stakes of split hands side by side, or a row above another
+
+
+def _extent(group: Sequence[tuple[ChipStackItem, float]]) -> QRectF:
+    """What a hand's stake takes on the felt, from the hand's centre: its stacks, each `dx`
+    aside, with their amount and label (all of each one's drawn rectangle)."""
+    rect = QRectF()
+    for item, dx in group:
+        rect = rect.united(item.boundingRect().translated(dx, 0.0))
+    return rect
+
+
+def _stake_rows(extents: Sequence[QRectF], room: float) -> list[list[int]]:
+    """The split hands' stakes (their extents, in the hands' order) in as few rows as keep each
+    row within `room`, the hands taking turns: row r has the hands r, r + k, r + 2k…"""
+    k = 1
+    while k < len(extents):
+        rows = [list(range(r, len(extents), k)) for r in range(k)]
+        if all(
+            sum(extents[i].width() for i in row) + STAKE_GAP * (len(row) - 1) <= room
+            for row in rows
+        ):
+            return rows
+        k += 1
+    return [[i] for i in range(len(extents))]
+
+
+def _spread(wanted: Sequence[tuple[float, QRectF]], left: float, right: float) -> list[float]:
+    """Where a row of things lies, each given as (the centre it wants, its extent from that
+    centre) from left to right: each as near as it can to where it wants, none over another
+    (STAKE_GAP apart), all within `left`..`right`; a row wider than that centred on it."""
+    xs = [x for x, _ in wanted]
+    total = sum(e.width() for _, e in wanted) + STAKE_GAP * (len(wanted) - 1)
+    if total > right - left:  # cannot be: each row is kept within the box
+        x = (left + right - total) / 2
+        out = []
+        for _, e in wanted:
+            out.append(x - e.left())
+            x += e.width() + STAKE_GAP
+        return out
+    edge = left
+    for i, (_, e) in enumerate(wanted):  # pushed right, off the box's edge and the one before
+        xs[i] = max(xs[i], edge - e.left())
+        edge = xs[i] + e.right() + STAKE_GAP
+    edge = right
+    for i in reversed(range(len(wanted))):  # then left, off the edge and the one after
+        e = wanted[i][1]
+        xs[i] = min(xs[i], edge - e.right())
+        edge = xs[i] + e.left() - STAKE_GAP
+    return xs
+
+
 def arc_y(x: float) -> float:
     """The height of the arc of boxes at `x`."""
     u = (x - CENTRE_X) / ARC_AX
@@ -919,18 +971,40 @@ class TableScene(QGraphicsScene):
         for _key, item, hand, dx in seat:
             if hand is None:
                 item.setPos(c.x() + dx, y)
+        # a split box's stakes, each hand's taken whole as it is drawn (its stack, or the bet and
+        # the double with their one amount): in rows under the hands, as few as keep each row
+        # within the box, a row above the one before
+        groups: dict[str, list[tuple[ChipStackItem, float]]] = {}
+        for _key, item, hand, dx in seat:
+            if hand is not None:
+                groups.setdefault(hand.label, []).append((item, dx))
+        extents = {label: _extent(g) for label, g in groups.items()}
+        staked = list(groups)  # in the hands' order
+        rows = _stake_rows([extents[label] for label in staked], place.width)
+        row_of = {staked[i]: r for r, row in enumerate(rows) for i in row}
+        if extents:
+            depth = max(e.height() for e in extents.values()) + STAKE_GAP
+            for label, g in groups.items():
+                for item, _dx in g:
+                    item.setPos(0.0, y - depth * row_of[label])
         behind_x = self._draw_behind(d, box, place, hands)
         self._draw_insurance(d, box, place, behind_x)
         # the cards end above the tallest stake on the spot
-        stakes_top = min((y + item.chips_rect().top() for _, item, _, _ in seat), default=y)
+        stakes_top = min(
+            (item.pos().y() + item.chips_rect().top() for _, item, _, _ in seat), default=y
+        )
         centres = self._draw_hands(d, box, place, marked, min(stakes_top - 6, c.y() - SPOT_R - 10))
         half = place.width / 2
-        for _key, item, hand, dx in seat:
-            if hand is not None:
-                # under its hand's cards, and within the box: a neighbour's cards come close
-                w = item.boundingRect().width() / 2
-                x = min(max(centres[hand.label] + dx, c.x() - half + w), c.x() + half - w)
-                item.setPos(x, y)
+        for k in range(len(rows)):
+            # each under its hand's cards as near as it can, none over another, all within the
+            # box: a neighbour's cards come close
+            row = sorted((label for label in groups if row_of[label] == k), key=centres.__getitem__)
+            xs = _spread(
+                [(centres[label], extents[label]) for label in row], c.x() - half, c.x() + half
+            )
+            for label, x in zip(row, xs, strict=True):
+                for item, dx in groups[label]:
+                    item.setPos(x + dx, item.pos().y())
         if str(n) in marked and not any(h.label == str(n) for h in box.hands):
             colour = ACTIVE_COLOUR if d.view.active == str(n) else HIGHLIGHT_COLOUR
             r = SPOT_R + 8

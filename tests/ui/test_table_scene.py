@@ -7,7 +7,7 @@ from decimal import Decimal as D
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
@@ -471,10 +471,41 @@ def felt_path(scene: TableScene):
     return scene._felt._felt  # the cloth inside the padded rail
 
 
+def _split_box(n: int, bet: D, hands: list[tuple[str, ...]], doubled: list[bool]) -> BoxView:
+    return BoxView(
+        n,
+        ((SEAT, bet),),
+        tuple(
+            HandView(f"{n}.{i + 1}", h, ((SEAT, 2 * bet if dbl else bet),), dbl)
+            for i, (h, dbl) in enumerate(zip(hands, doubled, strict=True))
+        ),
+    )
+
+
+# a box split into four, the 4th doubled: its "€10 ×2" lies off centre of its stack, and was
+# laid as if centred, reaching over box 2's first card
+FOURTH_DOUBLED = TableView(
+    (
+        _split_box(1, D(10), [("A",), ("A",), ("A",) * 4, ("A",) * 3], [False, False, False, True]),
+        _split_box(2, D(5), [("A",)] * 3, [False] * 3),
+        *(BoxView(n) for n in range(3, 7)),
+    )
+)
+# seven boxes, each split into four doubled hands of the widest amounts: no row of four fits
+ALL_DOUBLED = TableView(
+    tuple(
+        _split_box(n, D(500) if n % 2 else D(175), [("A", "7", "K")] * 4, [True] * 4)
+        for n in range(1, 8)
+    )
+)
+
+
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(view=snapshots())
+@example(view=FOURTH_DOUBLED)
+@example(view=ALL_DOUBLED)
 def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
     scene.show(view)
     cloth = felt_path(scene)
@@ -483,6 +514,12 @@ def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
         rect = st_.sceneBoundingRect()
         assert cloth.contains(rect), f"{key} lies on the rail"
         assert not any(rect.intersects(c) for c in cards), f"{key} is under a card"
+    # the split hands' stakes (their chips and amounts) lie clear of each other; a doubled hand's
+    # two stacks share one amount and touch
+    split = [(k, v.sceneBoundingRect()) for k, v in scene.stacks.items() if "." in k.split(":")[0]]
+    for (a, x), (b, y) in combinations(split, 2):
+        if a.split(":")[0] != b.split(":")[0]:
+            assert not x.intersects(y), f"{a} lies over {b}"
     for b in view.boxes:
         n = b.number
         seat = [v for k, v in scene.stacks.items() if k.startswith(str(n)) and ":seat" in k]
