@@ -1170,15 +1170,20 @@ class TableScene(QGraphicsScene):
         fan_dx = SPLIT_FAN_DX if len(hands) > 1 else FAN_DX
         widths = [CARD_W + fan_dx * (len(h.cards) - 1) for h in hands]
         total_w = sum(widths) + HAND_GAP * (len(hands) - 1)
-        scale = min(1.0, avail_w / total_w, avail_h / (CARD_H + dy * (most - 1)))
+        # The hands share the box's width as if the cards were only as small as that needs; the
+        # height (a tall hand, a row of stakes under them) shrinks the cards, not the room between
+        # the hands: their captions, no smaller than the view reads, keep the room they need.
+        spread = min(1.0, avail_w / total_w)
+        scale = min(spread, avail_h / (CARD_H + dy * (most - 1)))
         # Split hands side by side, the first on the right: the dealer's left, as the boxes go.
         lefts = []
-        x = c.x() + total_w * scale / 2
+        centres = []
+        x = c.x() + total_w * spread / 2
         for w in widths:
-            x -= w * scale
-            lefts.append(x)
-            x -= HAND_GAP * scale
-        centres = [left + w * scale / 2 for left, w in zip(lefts, widths, strict=True)]
+            x -= w * spread / 2
+            centres.append(x)
+            lefts.append(x - w * scale / 2)
+            x -= w * spread / 2 + HAND_GAP * spread
         # A caption may spread halfway to its neighbours' (or to the edge of the box's area).
         edge_l, edge_r = c.x() - avail_w / 2 - 6, c.x() + avail_w / 2 + 6
         room = []

@@ -8,7 +8,7 @@ from decimal import Decimal as D
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from PySide6.QtCore import QRectF
 
 from trainer.game.table import BoxView, HandView, TableView
@@ -158,10 +158,29 @@ def test_names_grow_back_to_their_size_on_a_large_window(qtbot):
     assert all(px * zoom >= MIN_TEXT_PX for px in large.values())
 
 
+# a box split into four doubled hands of €175, the first of ten cards: the row of stakes under
+# the hands and the tall hand shrank the cards, and with them the room between the hands, below
+# what their captions (no smaller than the view reads) need
+TALL_SPLIT = TableView(
+    (
+        BoxView(
+            1,
+            ((SEAT, D(175)),),
+            tuple(
+                HandView(f"1.{i}", ("A",) * 10 if i == 1 else ("A", "7"), ((SEAT, D(350)),), True)
+                for i in range(1, 5)
+            ),
+        ),
+        *(BoxView(n) for n in range(2, 8)),
+    )
+)
+
+
 @settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(view=snapshots())
+@example(view=TALL_SPLIT)
 def test_at_the_least_zoom_no_label_covers_another(qapp, view):
     # the least zoom the view goes down to (below it the felt scrolls): the largest labels. (No
     # drill shows an exposed card and the shoe's next cards at once: they share the top right.)
