@@ -372,3 +372,16 @@ def test_a_bad_server_setting_names_the_url_s_form_in_the_language(
     )  # fmt: skip
     assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
     assert form in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing"),
+    [("fr", "fichier ou dossier introuvable"), ("it", "file o cartella inesistente")],
+)
+def test_export_says_why_it_cannot_write_a_file_in_the_language(
+    tmp_path: Path, lang: str, missing: str
+) -> None:
+    target = tmp_path / "no-such-folder" / "h.csv"
+    r = run_sabot(tmp_path, "--lang", lang, "export", str(target))
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.rstrip().endswith(missing) and "No such file" not in r.stderr

@@ -29,6 +29,7 @@ from trainer.commands.common import (
     checked_profile,
     made,
     open_store,
+    os_reason,
     profile_exists,
 )
 from trainer.history.words import FORM_SEP, FORM_WORDS, describe_question, item_name, words_now
@@ -464,7 +465,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the command line's quiet ending: the reader has what it wanted
     except OSError as e:
-        why = _("cannot write {file}: {why}").format(file=args.file, why=e.strerror)
+        why = _("cannot write {file}: {why}").format(file=args.file, why=os_reason(e))
         print(f"sabot export: {why}", file=sys.stderr)
         return 1
     finally:
