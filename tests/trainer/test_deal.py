@@ -227,6 +227,32 @@ def test_time_is_kept_by_phase_and_the_pace_against_the_reference() -> None:
     assert reference_rounds_per_hour(1) > reference_rounds_per_hour(7)
 
 
+def test_the_pace_counts_the_rounds_dealt_to_their_end_and_their_time() -> None:
+    clock = Clock()
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=1, clock=clock)
+    shoe.next_round()
+    clock.ns += 10_000_000
+    shoe.answer(shoe.step.expected, 10)
+    # a round left at its first card: no pace (it read 1 round in 10 ms, 360,000 an hour)
+    assert shoe.finish().rounds_per_hour() is None
+    assert shoe.figures.rounds == 1  # it is still a round dealt
+
+    clock = Clock()
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=1, clock=clock)
+    shoe.next_round()
+    while not shoe.round_over:
+        clock.ns += 1_000_000_000
+        shoe.answer(shoe.step.expected, 1000)
+    whole = shoe.figures.steps
+    shoe.next_round()
+    clock.ns += 1_000_000_000
+    shoe.answer(shoe.step.expected, 1000)  # the second round begun, then the shoe ended
+    clock.ns += 60_000_000_000
+    f = shoe.finish()
+    assert f.rounds == 2 and f.rounds_done == 1
+    assert f.rounds_per_hour() == pytest.approx(3600 / whole)
+
+
 def test_a_shift_ends_when_its_time_is_up_not_at_the_cut_card() -> None:
     clock = Clock()
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1, clock=clock,

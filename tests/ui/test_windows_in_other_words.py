@@ -216,10 +216,11 @@ def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store,
     assert f" {word}/h" in reference and "mani" not in reference
     page = DealPage(HouseRules.preset_named("casino-fr"), store, "ana")
     qtbot.addWidget(page)
-    report = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 7, [])
+    figures = Figures(rounds=30, elapsed_ms=60_000, rounds_done=30, done_ms=60_000)
+    report = page._report(figures, False, 7, [])
     assert f"<b>{said}</b>" in report
     # a shoe dealt to one box: its reference said in the singular ("at 1 boxes" before)
-    one = page._report(Figures(rounds=30, elapsed_ms=60_000), False, 1, [])
+    one = page._report(figures, False, 1, [])
     box = {"fr": "1 case ", "it": "1 riquadro ", "en": "1 box "}[lang]
     assert box in one and "1 boxes" not in one
 

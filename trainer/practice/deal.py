@@ -131,6 +131,10 @@ class Figures:
     under: Decimal = Decimal(0)
     phase_ms: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES, 0))
     elapsed_ms: int = 0
+    # the rounds dealt to their end, and the time from the shuffle to the end of the last one:
+    # the pace counts these, not a round left at its first card (1 round in 6 ms is no pace)
+    rounds_done: int = 0
+    done_ms: int = 0
 
     @property
     def error_count(self) -> int:
@@ -143,9 +147,9 @@ class Figures:
         return 100 * n / self.steps
 
     def rounds_per_hour(self) -> float | None:
-        if not self.rounds or not self.elapsed_ms:
+        if not self.rounds_done or not self.done_ms:
             return None
-        return self.rounds * 3_600_000 / self.elapsed_ms
+        return self.rounds_done * 3_600_000 / self.done_ms
 
 
 @dataclass(slots=True)
@@ -596,6 +600,9 @@ class DealShoe:
         else:
             self.position += 1
             self._tried = False
+            if self.round_over:
+                self.figures.rounds_done += 1
+                self.figures.done_ms = self.elapsed_ms()
         return verdict
 
     def _read(self, s: Step, text: str) -> tuple[str, Decimal | None]:
