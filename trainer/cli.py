@@ -6,8 +6,9 @@ run on machines with no display.
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from trainer import __version__
@@ -58,8 +59,27 @@ def cmd_round(args: argparse.Namespace) -> int:
     return 0
 
 
+def no_display(environ: Mapping[str, str], platform: str) -> bool:
+    """A Unix desktop session gives the app a display; a bare terminal (ssh, a console) has
+    none, unless Qt is told to draw elsewhere (QT_QPA_PLATFORM=offscreen, vnc...)."""
+    if platform in ("win32", "darwin") or environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def cmd_gui(lang: str | None = None) -> int:
     """The desktop app, in `lang` (`sabot --lang fr`), else in the language of its settings."""
+    if no_display(os.environ, sys.platform):
+        # Qt would abort with its own English lines (and a core dump): say it in one sentence
+        print(
+            "sabot: "
+            + _(
+                "there is no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
+                "not set); the subcommands work without one: sabot --help"
+            ),
+            file=sys.stderr,
+        )
+        return 1
     try:
         from ui.app import run
     except ImportError as e:

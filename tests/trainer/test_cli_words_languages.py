@@ -385,3 +385,40 @@ def test_export_says_why_it_cannot_write_a_file_in_the_language(
     r = run_sabot(tmp_path, "--lang", lang, "export", str(target))
     assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
     assert r.stderr.rstrip().endswith(missing) and "No such file" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "there is no display"), ("fr", "pas d'écran"), ("it", "non c'è uno schermo")],
+)
+def test_the_app_with_no_display_says_so_in_one_line(tmp_path: Path, lang: str, said: str) -> None:
+    """A bare terminal (ssh, a console): Qt would abort with its own lines and a core dump."""
+    import subprocess
+    import sys
+
+    from tests.trainer.commandline import REPO, cli_env
+
+    env = cli_env(tmp_path, PYTHONIOENCODING="utf-8")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        env.pop(name, None)
+    r = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "--lang", lang],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert said in r.stderr and "sabot --help" in r.stderr
+
+
+def test_a_display_or_a_platform_of_qt_s_own_is_enough() -> None:
+    from trainer.cli import no_display
+
+    assert no_display({}, "linux")
+    assert not no_display({"DISPLAY": ":0"}, "linux")
+    assert not no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not no_display({"QT_QPA_PLATFORM": "offscreen"}, "linux")
+    assert not no_display({}, "win32") and not no_display({}, "darwin")
