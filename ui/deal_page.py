@@ -750,7 +750,7 @@ class DealPage(QWidget):
                 ref=format_number(ref, places=0),
             )
             if rate is not None
-            else _("no round dealt")
+            else _("no round finished")  # the pace counts the rounds dealt to their end
         )
         by_kind = "".join(
             f"<tr><td>{_(KIND_NAMES.get(k, k))}</td><td align='right'>{f.errors[k]}</td>"

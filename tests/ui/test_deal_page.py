@@ -132,13 +132,25 @@ def test_the_animation_can_be_turned_off(qtbot, store):
 
 def test_esc_ends_the_shoe_on_its_figures(qtbot, page, store):
     _start(qtbot, page, boxes=2)
-    for _ in range(12):
+    shoe = page.shoe
+    while shoe.figures.rounds_done < 1:  # a round dealt to its end, and the next begun
+        _do(qtbot, page, page.shoe.step)
+    for _ in range(3):
         _do(qtbot, page, page.shoe.step)
     qtbot.keyClick(page.table, Qt.Key.Key_Escape)
     assert page.stack.currentWidget() is page._end
     text = page.report.text()
     assert "rounds an hour" in text and "per 100 steps" in text and "Time by phase" in text
     assert store.sessions("ana")[0].ended is not None
+
+
+def test_a_shoe_ended_in_its_first_round_has_no_pace(qtbot, page):
+    _start(qtbot, page, boxes=2)
+    for _ in range(3):
+        _do(qtbot, page, page.shoe.step)
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    text = page.report.text()
+    assert "no round finished" in text and "rounds an hour" not in text
 
 
 def test_the_dealer_area_takes_the_dealers_card(qtbot, page):
