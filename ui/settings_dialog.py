@@ -391,15 +391,10 @@ class OptionEditor(QObject):
 
     def raw(self) -> Any:
         """What the editor holds, as `HouseRules.from_spec` takes it."""
-        w = self.widget
-        if isinstance(w, QCheckBox):
-            return w.isChecked()
-        if isinstance(w, QSpinBox):
-            return w.value()
-        if isinstance(w, QComboBox):
-            return w.currentData()
-        assert isinstance(w, QLineEdit)
-        text = w.text().strip()
+        held = _held(self.widget)
+        if not isinstance(self.widget, QLineEdit):
+            return held
+        text = held.strip()
         if self.kind == "chips":
             return text.replace(",", " ")
         if self.kind == "amount" and self.detail and not text:
