@@ -19,6 +19,7 @@ from tests.trainer.pg_server import PgServer, school_login
 from trainer.cli import main
 from trainer.game.rules import HouseRules
 from trainer.history.postgres import PostgresStore, add_login, init_server, list_assignments
+from trainer.i18n import format_date
 from trainer.practice.drill import EXAM, Drill
 from trainer.practice.skills import SKILLS
 
@@ -57,8 +58,8 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     assert (status, err) == (0, "")
     (a,) = [x for x in list_assignments(teacher) if x.title == "Payouts, week 1"]
     assert out == (
-        f"Exam assigned: {a.id}  Payouts, week 1 — open, {TODAY.isoformat()} to "
-        f"{(TODAY + timedelta(days=4)).isoformat()}; seed 42, casino-fr, 15 min: "
+        f"Exam assigned: {a.id}  Payouts, week 1 — open, {format_date(TODAY, short=True)} to "
+        f"{format_date(TODAY + timedelta(days=4), short=True)}; seed 42, casino-fr, 15 min: "
         "Pay even money, Announce the point\n"  # the skills by their titles (--json: keys)
     )
     ana = school_login(server, f"cli_ana_{os.getpid()}")
@@ -203,3 +204,27 @@ def test_sabot_class_assign_on_the_command_line(school: tuple[PgServer, str]) ->
     assert unreachable.returncode == 1
     assert unreachable.stderr.startswith("sabot class: cannot reach the school's server")
     assert "Traceback" not in unreachable.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "open, 7 Dec 2026 to 11 Dec 2026;"),
+        ("fr", "ouvert, du 7 déc. 2026 au 11 déc. 2026\u202f;"),
+        ("it", "7 dic 2026"),
+    ],
+)
+def test_an_exam_s_days_are_written_as_the_language_writes_a_date(lang: str, said: str) -> None:
+    from trainer import i18n
+    from trainer.commands.assign import assignment_line
+    from trainer.history.assignments import Assignment
+
+    a = Assignment(
+        3, ("pay-even",), 42, "casino-fr", 900, date(2026, 12, 7), date(2026, 12, 11), "Week 1"
+    )
+    i18n.set_language(lang)
+    try:
+        line = assignment_line(a, date(2026, 12, 8))
+    finally:
+        i18n.set_language("en")
+    assert said in line and "2026-12-07" not in line, line

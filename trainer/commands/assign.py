@@ -26,10 +26,11 @@ def _state(state: str) -> str:
 
 
 def assignment_line(a: Any, today: date) -> str:
-    """`12  Week 1 — open, 2026-12-07 to 2026-12-11; seed 42, casino-fr, 15 min: Announce the
+    """`12  Week 1 — open, 7 Dec 2026 to 11 Dec 2026; seed 42, casino-fr, 15 min: Announce the
     point, Pay even money` (the skills by their titles in the language)."""
     from trainer.history.assignments import describe_limit
     from trainer.history.progress_data import skill_title
+    from trainer.i18n import format_date
 
     return _(
         "{id}  {title} — {state}, {opens} to {closes}; seed {seed}, {preset}, {limit}: {skills}"
@@ -37,8 +38,8 @@ def assignment_line(a: Any, today: date) -> str:
         id=a.id,
         title=a.label,
         state=_state(a.state(today)),
-        opens=a.opens.isoformat(),
-        closes=a.closes.isoformat(),
+        opens=format_date(a.opens, short=True),  # "7 déc. 2026"; --json gives ISO days
+        closes=format_date(a.closes, short=True),
         seed=a.seed,
         preset=a.preset,
         limit=describe_limit(a.time_limit_s),

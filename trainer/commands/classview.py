@@ -14,7 +14,7 @@ from typing import Any, Final
 from trainer.commands.common import add_url_argument, left, refused_url, right, text_width, wrapped
 from trainer.history.classview import ClassView, SkillCell
 from trainer.history.progress_data import skill_title
-from trainer.i18n import _, format_percent, pgettext
+from trainer.i18n import _, format_date, format_percent, pgettext
 
 # a skill's column is headed by its title, over lines of about this many columns (a longer word
 # alone on its line): the table stays about as wide as with its keys, in every language
@@ -75,7 +75,9 @@ def class_lines(view: ClassView) -> list[str]:
         when = (
             pgettext("class view", "never")
             if t.last_activity is None
-            else t.last_activity.strftime("%Y-%m-%d %H:%M")
+            # the day as the language writes it, "1 déc. 2026 14:05" (--json gives ISO)
+            else f"{format_date(t.last_activity.date(), short=True)} "
+            f"{t.last_activity.strftime('%H:%M')}"
         )
         answer = left(yes if t.ready else no, ready_width)
         out.append(f"{left(t.login, width)}  {said}  {answer}  {when}")

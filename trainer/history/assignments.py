@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Final, Literal
 
-from trainer.i18n import _
+from trainer.i18n import _, format_date
 
 if TYPE_CHECKING:  # the drill and the statistics are imported only when checking an exam
     from trainer.history.progress_data import ExamResult
@@ -161,7 +161,7 @@ def check_assignment(
     if opens > closes:
         raise ValueError(
             _("The dates: the exam closes on {closes}, before it opens on {opens}.").format(
-                closes=closes.isoformat(), opens=opens.isoformat()
+                closes=format_date(closes, short=True), opens=format_date(opens, short=True)
             )
         )
     if not isinstance(title, str):
