@@ -2095,7 +2095,9 @@ class ProgressWindow(QWidget):
         if chart is self.skills.heatmap:
             chart.resize(max(chart.width(), 720), chart.heightForWidth(max(chart.width(), 720)))
         title, subtitle = self.chart_titles(chart)
-        exported = _("exported {moment}").format(moment=f"{datetime.now():%Y-%m-%d %H:%M}")
+        now = datetime.now()
+        moment = f"{format_date(now.date(), short=True)} {now:%H:%M}"  # "7 déc. 2026 14:05"
+        exported = _("exported {moment}").format(moment=moment)
         image = _titled(chart, title, f"{subtitle} · {exported}")
         if image.isNull() or not image.save(str(path), "PNG"):
             self._export_failed(_("The chart could not be saved to {path}.").format(path=path))

@@ -58,7 +58,8 @@ def _secs(ms: float | None) -> str:
 
 
 def _day(unix: float) -> str:
-    return date.fromtimestamp(unix).isoformat()
+    """A day as the language writes it: "7 Dec 2026", "7 déc. 2026", "7 dic 2026"."""
+    return format_date(date.fromtimestamp(unix), short=True)
 
 
 def hours_minutes(ms: float) -> str:
@@ -109,8 +110,8 @@ def header_lines(progress: pd.Progress, rules: str, now: float) -> tuple[str, st
     facts = (
         _("{sessions} sessions from {first} to {last}").format(
             sessions=format_number(progress.session_count),
-            first=first.isoformat(),
-            last=last.isoformat(),
+            first=format_date(first, short=True),
+            last=format_date(last, short=True),
         )
         + " · "
         + _("{answers} answers, {share} right").format(
@@ -371,7 +372,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
     if days and days[-1][0] < date.fromtimestamp(now) - timedelta(days=1):
         title = _(
             "The 30 days to {day}, the last practised: answers per day (bars) and accuracy (line)"
-        ).format(day=days[-1][0].isoformat())
+        ).format(day=format_date(days[-1][0], short=True))
     page.one_line(QRectF(0, page.y, w, page.line(11) * 1.2), title, 11, bold=True)
     page.y += page.line(11) * 1.2
     chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(42))

@@ -82,3 +82,22 @@ def test_the_report_is_a_pdf(qapp, long_history, tmp_path):
     out = tmp_path / "report.pdf"
     report.write_report(out, long_history, rules="casino-fr", now=NOW)
     assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("lang", "month"), [("fr", "déc."), ("it", "dic"), ("en", "Dec")])
+def test_the_report_s_days_are_written_as_the_language_writes_a_date(
+    qapp, long_history, lang, month
+):
+    from datetime import datetime
+
+    from trainer import i18n
+
+    now = datetime(2026, 12, 7, 15, 0).timestamp()
+    i18n.set_language(lang)
+    try:
+        _, _, facts = report.header_lines(long_history, "casino-fr", now)
+    finally:
+        i18n.set_language("en")
+    first, last = long_history.days[0].day, long_history.days[-1].day
+    assert first.isoformat() not in facts and last.isoformat() not in facts, facts
+    assert f"7 {month} 2026" in facts, facts  # "printed 7 déc. 2026"
