@@ -170,16 +170,7 @@ def test_a_perfect_dealer_is_right_at_every_step_in_every_language(
     """Incidents frequent: a card exposed and taken by a box is in that hand's cards on the
     felt, so its point is read as the soft point it is — it was missing from the felt, the step
     took "8 or 18" for a hard 18, and only the English words happened to match."""
-    shoe = _shoe(preset, seed, lang)
-    for _ in range(4):
-        if shoe.shoe_over:
-            break
-        shoe.next_round()
-        while not shoe.round_over:
-            s = shoe.step
-            assert s is not None
-            v = shoe.answer(s.expected, 900)
-            assert v.correct, (s.item, s.expected, s.data, s.prompt)
+    assert _dealt(_shoe(preset, seed, lang), 4)  # every step right, as dealt perfectly
 
 
 def test_an_exposed_card_taken_by_a_box_is_in_its_hand() -> None:
