@@ -93,9 +93,7 @@ class SignalItem(QGraphicsItem):
             painter.drawPath(path)
 
     @staticmethod
-    def _stack(
-        painter: QPainter, cx: float, bottom: float, chips: int, rx: float = 13.0
-    ) -> None:
+    def _stack(painter: QPainter, cx: float, bottom: float, chips: int, rx: float = 13.0) -> None:
         painter.setPen(QPen(CHIP_EDGE, 2.0))
         painter.setBrush(CHIP)
         for k in range(chips):

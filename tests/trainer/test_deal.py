@@ -462,6 +462,8 @@ def test_the_player_s_words_are_the_trainee_s_language() -> None:
             shoe.answer(shoe.step.expected, 100)
     else:
         raise AssertionError("no player's request in 30 rounds")
+
+
 def test_each_decision_shows_its_hand_signal_until_it_is_carried_out() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=21)
     seen: Counter[str] = Counter()
