@@ -45,7 +45,7 @@ from trainer.history.assignments import (
     check_assignment,
     describe_limit,
 )
-from trainer.i18n import format_date
+from trainer.i18n import format_date, format_duration
 from trainer.practice.curriculum import CURRICULUM, INFO
 from trainer.practice.drill import exam_outline
 from trainer.practice.skills import SKILLS
@@ -417,7 +417,22 @@ class ServerWrites:
         withdraw_exam(self.url, assignment_id)
 
 
-COLUMNS = (N_("Exam / trainee"), N_("Result"), N_("Tries"), N_("Days"), N_("State"))
+COLUMNS = (
+    N_("Exam / trainee"),
+    N_("Result"),
+    N_("Time taken"),
+    N_("Tries"),
+    N_("Days"),
+    N_("State"),
+)
+
+
+def time_taken(r: AssignmentResult) -> str:
+    """How long the best try took (`ExamResult.duration_ms`): "6 min 12 s"; empty when not
+    taken, or not known."""
+    if r.best is None or r.best.duration_ms is None:
+        return ""
+    return format_duration(r.best.duration_ms)
 
 
 class AssignedExams(QWidget):
@@ -491,6 +506,7 @@ class AssignedExams(QWidget):
                     a.label,
                     class_results(passed, taken, len(results)),
                     "",
+                    "",
                     window_text(a),
                     _(STATES[a.state(today)]),
                 ],
@@ -502,7 +518,15 @@ class AssignedExams(QWidget):
             top.setFont(0, font)
             for r in results:
                 child = QTreeWidgetItem(
-                    top, [r.login, result_text(r), str(r.tries) if r.tries else "", "", ""]
+                    top,
+                    [
+                        r.login,
+                        result_text(r),
+                        time_taken(r),
+                        str(r.tries) if r.tries else "",
+                        "",
+                        "",
+                    ],
                 )
                 child.setData(0, Qt.ItemDataRole.UserRole, a.id)
                 if r.best is None:

@@ -101,7 +101,7 @@ from PySide6.QtWidgets import (
 from trainer.history import progress_data as pd
 from trainer.history.stats import MASTERY, SkillStats
 from trainer.history.store import Store
-from trainer.i18n import format_date, format_number
+from trainer.i18n import format_date, format_duration, format_number
 from trainer.practice.drill import MODES
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
@@ -1604,16 +1604,26 @@ class ReadinessTab(QWidget):
                 gap.mastered,
                 _("mastered") if gap.mastered else "; ".join(gap.reasons),
             )
-        if r.exam_passed and r.exam is not None:
-            e = r.exam
-            text = _("passed on {day}: {right} right of {count} ({share})").format(
+        e = r.exam
+        if r.exam_passed and e is not None:
+            passed = _("passed on {day}: {right} right of {count} ({share})")
+            if e.duration_ms is not None:
+                passed = _("passed on {day}: {right} right of {count} ({share}) in {time}")
+            text = passed.format(
                 day=_when(e.started, False),
                 right=e.correct,
                 count=e.attempts,
                 share=_pct(e.accuracy),
+                time=None if e.duration_ms is None else format_duration(e.duration_ms),
             )
         else:
-            text = next((m.split(": ", 1)[1] for m in r.missing if m.startswith("Exam:")), "")
+            # the exam's sentence is the last of what is missing (`readiness`), "Exam: …" in
+            # English, "Examen : …" in French: what follows its head
+            text = r.missing[-1].split(": ", 1)[-1] if r.missing else ""
+            if e is not None and e.duration_ms is not None:  # the best try, said above
+                text = _("{text}; it took {time}").format(
+                    text=text, time=format_duration(e.duration_ms)
+                )
         self._row(rows - 1, _("Exam"), r.exam_passed, text)
 
     def _row(self, row: int, name: str, ok: bool, text: str) -> None:

@@ -85,8 +85,10 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     block = out.split("\n\n")
     (mine,) = [b for b in block if b.startswith(f"{a.id}  Payouts, week 1")]
     lines = mine.splitlines()
+    # the best try, and how long it took: its four answers of 1.2 s
     assert any(
-        line.split() == [ana.rsplit("=", 1)[1], "4/4", "passed", "(2", "tries)"] for line in lines
+        line.split() == [ana.rsplit("=", 1)[1], "4/4", "passed", "in", "4.8", "s", "(2", "tries)"]
+        for line in lines
     )
     assert any(line.split() == [ben.rsplit("=", 1)[1], "not", "taken"] for line in lines)
 
@@ -95,6 +97,7 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     results = {r["login"]: r for r in row["results"]}
     assert results[ana.rsplit("=", 1)[1]]["tries"] == 2
     assert results[ana.rsplit("=", 1)[1]]["best"]["passed"] is True
+    assert results[ana.rsplit("=", 1)[1]]["best"]["duration_ms"] == 4 * 1200
     assert results[ben.rsplit("=", 1)[1]] == {
         "login": ben.rsplit("=", 1)[1],
         "tries": 0,

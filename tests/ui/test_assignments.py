@@ -169,9 +169,10 @@ def test_a_refusal_of_the_server_is_said_in_the_dialog(qtbot):
     assert d.isVisible() and d.ok.isEnabled()
 
 
-def exam(correct: int, planned: int, *, ended=True, day=8) -> ExamResult:
+def exam(correct: int, planned: int, *, ended=True, day=8, took=None) -> ExamResult:
     started = datetime(2026, 12, day, 10, 0).timestamp()
-    return ExamResult(1, started, ended, planned if ended else correct, correct, (), planned)
+    attempts = planned if ended else correct
+    return ExamResult(1, started, ended, attempts, correct, (), planned, took)
 
 
 ASSIGNED = (
@@ -192,7 +193,10 @@ ASSIGNED = (
             date(2026, 12, 8),
             "Week 49",
         ),
-        (AssignmentResult("ana", 2, exam(27, 28)), AssignmentResult("bruno", 1, exam(20, 28))),
+        (
+            AssignmentResult("ana", 2, exam(27, 28, took=372_400)),
+            AssignmentResult("bruno", 1, exam(20, 28)),
+        ),
     ),
 )
 
@@ -213,14 +217,18 @@ def test_the_tab_shows_each_assignment_and_each_trainees_best(tab):
     assert not tab.empty.isVisible()
     tree = tab.tree
     later, week = tree.topLevelItem(0), tree.topLevelItem(1)
-    assert later.text(0) == "exam 77" and later.text(4) == "upcoming"
-    assert later.text(3) == "9 Dec – 11 Dec 2026"
+    assert later.text(0) == "exam 77" and later.text(5) == "upcoming"
+    assert later.text(4) == "9 Dec – 11 Dec 2026"
     assert [later.child(i).text(1) for i in range(2)] == ["not taken", "not taken"]
-    assert week.text(0) == "Week 49" and week.text(4) == "open"
+    assert [later.child(i).text(2) for i in range(2)] == ["", ""]
+    assert week.text(0) == "Week 49" and week.text(5) == "open"
     assert week.text(1) == "1 passed, 2 of 2 taken"
+    assert tree.headerItem().text(2) == "Time taken"
     assert week.child(0).text(0) == "ana"
-    assert week.child(0).text(1) == "passed 27/28 (8 Dec)" and week.child(0).text(2) == "2"
+    assert week.child(0).text(1) == "passed 27/28 (8 Dec)" and week.child(0).text(3) == "2"
+    assert week.child(0).text(2) == "6\u00a0min 12\u00a0s"  # the best try's answers summed
     assert week.child(1).text(1) == "failed 20/28 (8 Dec)"
+    assert week.child(1).text(2) == ""  # a try of before its time was read: not known
     assert "seed 42" in week.toolTip(0) and "15 min" in week.toolTip(0)
 
 

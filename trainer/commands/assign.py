@@ -48,7 +48,7 @@ def assignment_line(a: Any, today: date) -> str:
 
 
 def result_text(r: Any) -> str:
-    """`26/28 passed (2 tries)`, `not taken`."""
+    """`26/28 passed in 6 min 12 s (2 tries)`, `not taken`."""
     if r.best is None:
         return pgettext("assigned exam", "not taken")
     if r.best.passed:
@@ -57,10 +57,13 @@ def result_text(r: Any) -> str:
         verdict = pgettext("assigned exam", "incomplete")
     else:
         verdict = pgettext("assigned exam", "failed")
+    from trainer.history.classview import taken_in
+
     tries = ngettext("{count} try", "{count} tries", r.tries).format(count=r.tries)
-    return _("{correct}/{attempts} {verdict} ({tries})").format(
-        correct=r.best.correct, attempts=r.best.attempts, verdict=verdict, tries=tries
+    mark = _("{correct}/{attempts} {verdict}").format(
+        correct=r.best.correct, attempts=r.best.attempts, verdict=verdict
     )
+    return _("{result} ({tries})").format(result=taken_in(mark, r.best), tries=tries)
 
 
 def exams_lines(assigned: Any, today: date) -> list[str]:
@@ -103,6 +106,7 @@ def assignments_json(assigned: Any, today: date) -> list[dict[str, Any]]:
                         "attempts": r.best.attempts,
                         "complete": r.best.complete,
                         "passed": r.best.passed,
+                        "duration_ms": r.best.duration_ms,
                     },
                 }
                 for r in results

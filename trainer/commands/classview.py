@@ -135,6 +135,7 @@ def _json(view: ClassView) -> dict[str, Any]:
                         "correct": e.result.correct,
                         "passed": e.result.passed,
                         "scored": e.result.scored,
+                        "duration_ms": e.result.duration_ms,
                     }
                     for e in t.exams
                 ],

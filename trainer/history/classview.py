@@ -17,7 +17,8 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
   95 % right and a median at or under the skill's target. The server counts a trainee's answers
   to a skill only up to the 60 it reads (two windows), enough to tell whether 50 were reached.
 - An exam is an ended session of mode "exam"; passed as `progress_data.ExamResult.passed`.
-  Exams are grouped by their seed: the same questions for everyone who took that seed.
+  Exams are grouped by their seed: the same questions for everyone who took that seed. How
+  long a try took is its answers' times summed (`ExamResult.duration_ms`), as on the PC.
 - Ready: every required skill mastered and an exam passed (`progress_data.readiness`).
 - Last activity: the latest answer, or the latest session started or ended.
 - Assigned exams (`trainer.history.assignments`): every one on the server, newest first, with
@@ -49,7 +50,7 @@ from trainer.history.assignments import Assignment, AssignmentResult, rank
 from trainer.history.measures import MASTERY, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.stats import ratio, window_mastery
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, format_duration, ngettext
 from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:
@@ -121,14 +122,24 @@ def exam_mark(login: str, result: ExamResult) -> str:
     """A trainee's try at an exam as the class view says it: "ana 27/28 passed", "ana 9/28
     failed", or, the pass mark reached on fewer skills than readiness asks (an instructor's
     assigned exam of two skills, `ExamResult.scored`), "ana 4/4 passed on its skills, not every
-    one"."""
+    one" — each with the time it took ("ana 27/28 passed in 6 min 12 s")."""
     if result.passed:
         mark = _("{login} {correct}/{attempts} passed")
     elif result.scored:
         mark = _("{login} {correct}/{attempts} passed on its skills, not every one")
     else:
         mark = _("{login} {correct}/{attempts} failed")
-    return mark.format(login=login, correct=result.correct, attempts=result.attempts)
+    return taken_in(
+        mark.format(login=login, correct=result.correct, attempts=result.attempts), result
+    )
+
+
+def taken_in(text: str, result: ExamResult) -> str:
+    """`text`, a try at an exam in words, with how long it took (`ExamResult.duration_ms`):
+    "ana 27/28 passed in 6 min 12 s"; `text` alone when that is not known."""
+    if result.duration_ms is None:
+        return text
+    return _("{result} in {time}").format(result=text, time=format_duration(result.duration_ms))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +204,10 @@ SELECT owner, extract(epoch FROM max(coalesce(ended, started))) FROM session GRO
 # grouped by session, which the server read whole in session order first (~20 % slower).
 _EXAMS: Final = """
 SELECT s.owner, s.seed, s.id, extract(epoch FROM s.started), s.ended IS NOT NULL, s.planned,
-    x.n, x.correct, x.covered
+    x.n, x.correct, x.covered, x.ms
 FROM session s CROSS JOIN LATERAL (
     SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
-        array_agg(DISTINCT a.skill) AS covered
+        array_agg(DISTINCT a.skill) AS covered, sum(a.ms) AS ms
     FROM attempt a WHERE a.session = s.id
 ) x
 WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0
@@ -213,18 +224,19 @@ _COUNTS: Final = """s.ended IS NOT NULL AND s.seed = g.seed
 # The exams with the assignment each counts as a try at (NULL: none): one reading of the exams
 # for both the exams by seed and the assigned exams.
 _EXAMS_TRIES: Final = _EXAMS.replace(
-    "x.n, x.correct, x.covered\nFROM session s",
-    f"x.n, x.correct, x.covered, g.id\nFROM session s LEFT JOIN assignment g\n"
+    "x.n, x.correct, x.covered, x.ms\nFROM session s",
+    f"x.n, x.correct, x.covered, x.ms, g.id\nFROM session s LEFT JOIN assignment g\n"
     f"    ON g.id = s.assignment AND {_COUNTS}",
 )
 assert _EXAMS_TRIES != _EXAMS
 
 # The tries alone, for `sabot class URL exams`.
 _TRIES: Final = f"""
-SELECT g.id, s.owner, s.id, extract(epoch FROM s.started), s.planned, x.n, x.correct, x.covered
+SELECT g.id, s.owner, s.id, extract(epoch FROM s.started), s.planned, x.n, x.correct, x.covered,
+    x.ms
 FROM session s JOIN assignment g ON g.id = s.assignment CROSS JOIN LATERAL (
     SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
-        array_agg(DISTINCT a.skill) AS covered
+        array_agg(DISTINCT a.skill) AS covered, sum(a.ms) AS ms
     FROM attempt a WHERE a.session = s.id
 ) x
 WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0 AND {_COUNTS}
@@ -256,8 +268,8 @@ def read_assignments(
     tries: defaultdict[tuple[int, str], list[ExamResult]] = defaultdict(list)
     if tries_read is None:
         tries_read = conn.execute(_TRIES, {"exam": EXAM}).fetchall()
-    for aid, owner, sid, started, planned, n, right, covered in tries_read:
-        result = _exam(sid, float(started), True, n, right, set(covered), skills[aid], planned)
+    for aid, owner, sid, started, planned, n, right, covered, ms in tries_read:
+        result = _exam(sid, float(started), True, n, right, set(covered), skills[aid], planned, ms)
         tries[aid, owner].append(result)
     out = []
     for a in assigned:
@@ -312,13 +324,13 @@ def read_class(
     exams: defaultdict[str, list[SeedExam]] = defaultdict(list)
     assigned = has_assignments(conn)
     tries: list[tuple[Any, ...]] = []
-    for owner, seed, sid, started, ended, planned, n, right, covered, *counted in conn.execute(
+    for owner, seed, sid, started, ended, planned, n, right, covered, ms, *counted in conn.execute(
         _EXAMS_TRIES if assigned else _EXAMS, {"exam": EXAM}
     ):
-        result = _exam(sid, float(started), ended, n, right, set(covered), need, planned)
+        result = _exam(sid, float(started), ended, n, right, set(covered), need, planned, ms)
         exams[owner].append(SeedExam(seed, result))
         if counted and counted[0] is not None:
-            tries.append((counted[0], owner, sid, started, planned, n, right, covered))
+            tries.append((counted[0], owner, sid, started, planned, n, right, covered, ms))
     rows = []
     for owner in sorted(cells):
         row_exams = tuple(exams.get(owner, ()))

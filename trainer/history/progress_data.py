@@ -295,6 +295,11 @@ class ExamResult:
     correct: int
     uncovered: tuple[str, ...]  # required skills the exam asked nothing of
     planned: int | None = None  # its questions (None: an exam from before they were stored)
+    # How long the try took: its answers' times summed, each from its question shown to the
+    # answer on the monotonic clock, as they are stored (the session's start and end are wall
+    # clock, to the second). A question the time ran out on, unanswered, is not in it; the
+    # clock held while the settings are open neither. None: not read.
+    duration_ms: int | None = None
 
     @property
     def accuracy(self) -> float | None:
@@ -629,6 +634,7 @@ def exam_results(points: Iterable[SessionPoint], required: Sequence[str]) -> lis
             {p.skill for p in skills if p.attempts},
             required,
             skills[0].planned,
+            sum(p.total_ms for p in skills),
         )
         for session_id, skills in by_session.items()
     ]
@@ -639,7 +645,7 @@ def read_exams(store: Store, profile: str, required: Sequence[str]) -> list[Exam
     with store._snapshot() as conn:
         rows = conn.execute(
             """SELECT s.id, s.started, s.ended IS NOT NULL, sum(ss.n), sum(ss.correct),
-                group_concat(k.name, char(31)), s.planned
+                group_concat(k.name, char(31)), s.planned, sum(ss.total_ms)
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
             WHERE s.profile = ? AND s.mode = ? AND s.interactive
@@ -656,8 +662,9 @@ def read_exams(store: Store, profile: str, required: Sequence[str]) -> list[Exam
             set(names.split("\x1f")),
             required,
             planned,
+            total_ms,
         )
-        for sid, started, ended, n, correct, names, planned in rows
+        for sid, started, ended, n, correct, names, planned, total_ms in rows
     ]
 
 
@@ -670,9 +677,11 @@ def _exam(
     covered: set[str],
     required: Sequence[str],
     planned: int | None = None,
+    duration_ms: int | None = None,
 ) -> ExamResult:
     uncovered = tuple(s for s in required if s not in covered)
-    return ExamResult(session_id, started, ended, attempts, correct, uncovered, planned)
+    duration = None if duration_ms is None else int(duration_ms)
+    return ExamResult(session_id, started, ended, attempts, correct, uncovered, planned, duration)
 
 
 # -- pure figures -----------------------------------------------------------------------------
