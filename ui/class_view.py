@@ -315,7 +315,7 @@ class ClassWindow(QWidget):
             ready = QTableWidgetItem(_("yes") if row.ready else _("no"))
             ready.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             t.setItem(r, len(skills), ready)
-            when = _("never")
+            when = _("no attempt yet")
             if row.last_activity is not None:
                 local = row.last_activity.astimezone()
                 when = f"{format_date(local.date(), short=True)} {local:%H:%M}"
@@ -346,7 +346,14 @@ class ClassWindow(QWidget):
         self.open_trainee(self.view.trainees[row].login)
 
     def open_trainee(self, login: str) -> None:
-        """The progress view on `login`'s history, copied from the server on a worker thread."""
+        """The progress view on `login`'s history, copied from the server on a worker thread;
+        for a trainee who has not answered yet, a word in the status line (nothing to show)."""
+        row = next((t for t in self.view.trainees if t.login == login), None) if self.view else None
+        if row is not None and not row.attempted and row.last_activity is None:
+            self.status.setText(
+                _("{login} has no attempt yet: there is no progress to show.").format(login=login)
+            )
+            return
         shown = self._progress.get(login)
         if shown is not None and shown.isVisible():  # a closed one is on its way out
             shown.show()

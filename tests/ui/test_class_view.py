@@ -370,3 +370,29 @@ def test_a_trainees_progress_open_is_made_again_in_the_new_words_as_it_was_left(
     assert copy_path.exists()
     again.close()
     qtbot.waitUntil(lambda: not copy_path.exists() and "trainee_01" not in w._progress)
+
+
+def test_a_trainee_with_no_attempt_yet_shows_and_has_no_progress_to_open(qtbot, tmp_path):
+    from dataclasses import replace
+
+    first = big_class(3)
+    quiet = replace(
+        first.trainees[1],
+        cells={s: SkillCell(s, 0, 0, 0, None, 0, 0, TARGETS_ALL[s], False) for s in first.skills},
+        last_activity=None,
+        exams=(),
+        ready=False,
+        attention=("no practice yet",),
+    )
+    view = replace(first, trainees=(first.trainees[0], quiet, first.trainees[2]))
+    w = _offline_class(qtbot, tmp_path, view, (1280, 800))
+    t = w.table
+    assert t.verticalHeaderItem(1).text() == quiet.login
+    assert [t.item(1, c).text() for c in range(len(first.skills))] == ["–"] * len(first.skills)
+    assert t.item(1, t.columnCount() - 1).text() == "no attempt yet"
+    assert t.item(0, t.columnCount() - 1).text() != "no attempt yet"
+    opened = []
+    w.opened.connect(opened.append)
+    w.open_trainee(quiet.login)  # nothing to copy: said, no progress view
+    assert w.status.text() == f"{quiet.login} has no attempt yet: there is no progress to show."
+    assert not w._reading and not w._progress and opened == []

@@ -78,7 +78,7 @@ def exams_lines(assigned: Any, today: date) -> list[str]:
         width = max((len(r.login) for r in results), default=0)
         out += [f"    {r.login.ljust(width)}  {result_text(r)}" for r in results]
         if not results:
-            out.append("    " + _("no trainee has a profile on this server yet"))
+            out.append("    " + _("no trainee has a login on this server yet"))
     return out
 
 

@@ -44,12 +44,13 @@ def skill_heads(skills: Sequence[str]) -> list[list[str]]:
 
 
 def class_lines(view: ClassView) -> list[str]:
-    """The table: a line per trainee, a column per skill headed by its title in the language
-    (ok: mastered; else accuracy over the last 30 answers; -: never practised), then the exams
-    by seed and who needs attention. Its columns are as wide as a terminal shows their words
-    (`text_width`): accented letters, no-break spaces and wide letters keep them aligned."""
+    """The table: a line per trainee of the class (one who has not answered yet too: "no attempt
+    yet"), a column per skill headed by its title in the language (ok: mastered; else accuracy
+    over the last 30 answers; -: never practised), then the exams by seed and who needs
+    attention. Its columns are as wide as a terminal shows their words (`text_width`): accented
+    letters, no-break spaces and wide letters keep them aligned."""
     if not view.trainees:
-        return [_("No trainee has a profile on this server yet.")]
+        return [_("No trainee has a login on this server yet.")]
     trainee = pgettext("class view column", "trainee")
     yes, no = pgettext("class view", "yes"), pgettext("class view", "no")
     ready = pgettext("class view column", "ready")
@@ -73,7 +74,7 @@ def class_lines(view: ClassView) -> list[str]:
     for t, cells in zip(view.trainees, rows, strict=True):
         said = "  ".join(right(c, w) for c, w in zip(cells, cols, strict=True))
         when = (
-            pgettext("class view", "never")
+            pgettext("class view", "no attempt yet")
             if t.last_activity is None
             # the day as the language writes it, "1 déc. 2026 14:05" (--json gives ISO)
             else f"{format_date(t.last_activity.date(), short=True)} "
@@ -140,6 +141,7 @@ def _json(view: ClassView) -> dict[str, Any]:
                     for e in t.exams
                 ],
                 "attention": list(t.attention),
+                "attempted": t.attempted,
             }
             for t in view.trainees
         ],

@@ -20,6 +20,8 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
   Exams are grouped by their seed: the same questions for everyone who took that seed. How
   long a try took is its answers' times summed (`ExamResult.duration_ms`), as on the PC.
 - Ready: every required skill mastered and an exam passed (`progress_data.readiness`).
+- The trainees: every login of the class — a member of the trainees' role, whether or not it
+  has answered yet (its cells empty, "no attempt yet") — and any login with a profile.
 - Last activity: the latest answer, or the latest session started or ended.
 - Assigned exams (`trainer.history.assignments`): every one on the server, newest first, with
   one result per trainee: the tries that count (an ended exam session taken for it, on its seed,
@@ -48,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.assignments import Assignment, AssignmentResult, rank
 from trainer.history.measures import MASTERY, MasteryRule
+from trainer.history.postgres import INSTRUCTOR, TRAINEE
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.stats import ratio, window_mastery
 from trainer.i18n import _, format_duration, ngettext
@@ -107,6 +110,12 @@ class TraineeRow:
     @property
     def mastered(self) -> int:
         return sum(1 for c in self.cells.values() if c.mastered)
+
+    @property
+    def attempted(self) -> bool:
+        """Whether the trainee has answered anything the view counts (a login of the class
+        with no attempt yet shows all the same, its cells empty)."""
+        return bool(self.exams) or any(c.attempts for c in self.cells.values())
 
     def best_by_seed(self) -> dict[int | None, ExamResult]:
         """Per seed, the first exam passed, else the best try (complete first, then accuracy)."""
@@ -171,10 +180,23 @@ class ClassView:
         return tuple(t for t in self.trainees if t.attention)
 
 
+# The trainees of the class: every login the server knows as one — a member of the trainees'
+# role (`add_login`), practised or not — and every login with a profile (an instructor who
+# practises too). Row security keeps a trainee's connection to its own profiles; the logins, in
+# the server's catalogue, are kept to its own login here. Parameters: trainee, instructor.
+_LOGINS: Final = """
+SELECT owner FROM profile
+UNION
+SELECT r.rolname FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member
+WHERE m.roleid = (SELECT oid FROM pg_roles WHERE rolname = %(trainee)s) AND r.rolcanlogin
+    AND (r.rolname = session_user OR pg_has_role(session_user, %(instructor)s, 'MEMBER'))
+"""
+
 # Each trainee × skill: the last two windows of answers, read backwards from the newest along
-# the index (owner, skill, id), so a cell costs at most 60 rows whatever the history's length.
-_CELLS: Final = """
-WITH t AS (SELECT DISTINCT owner FROM profile), k AS (SELECT unnest(%(skills)s::text[]) AS skill)
+# the index (owner, skill, id), so a cell costs at most 60 rows whatever the history's length
+# (none for a trainee who has not answered yet: a row of empty cells all the same).
+_CELLS: Final = f"""
+WITH t AS ({_LOGINS}), k AS (SELECT unnest(%(skills)s::text[]) AS skill)
 SELECT t.owner, k.skill, w.n, w.recent, w.recent_correct, w.recent_median, w.previous_correct,
     extract(epoch FROM w.last_at)
 FROM t CROSS JOIN k CROSS JOIN LATERAL (
@@ -244,6 +266,15 @@ ORDER BY s.id
 """
 
 
+_ROLES: Final = {"trainee": TRAINEE, "instructor": INSTRUCTOR}
+
+
+def class_logins(conn: Any) -> list[str]:
+    """The logins of the class, in order (`_LOGINS`): an instructor's connection reads every
+    trainee's, a trainee's only their own."""
+    return [r[0] for r in conn.execute(f"SELECT * FROM ({_LOGINS}) l ORDER BY 1", _ROLES)]
+
+
 def has_assignments(conn: Any) -> bool:
     """Whether the server knows assigned exams (schema version 4 on)."""
     row = conn.execute("SELECT to_regclass('assignment') IS NOT NULL").fetchone()
@@ -293,15 +324,17 @@ def read_class(
     now: float,
     rule: MasteryRule = MASTERY,
 ) -> ClassView:
-    """The class view from a psycopg connection to the school's server: one row per login that
-    has a profile there, one cell per skill of `targets` (their target medians in seconds);
+    """The class view from a psycopg connection to the school's server: one row per trainee of
+    the class (`class_logins`: those who have not answered yet too, their cells empty), one
+    cell per skill of `targets` (their target medians in seconds);
     `required` are the skills readiness asks for (default: all of them)."""
     skills = list(targets)
     need = skills if required is None else list(required)
     cells: defaultdict[str, dict[str, SkillCell]] = defaultdict(dict)
     last: dict[str, float] = {}
     for owner, skill, n, recent, right, middle, before, at in conn.execute(
-        _CELLS, {"skills": skills, "window": rule.window, "two": 2 * rule.window}
+        _CELLS,
+        {"skills": skills, "window": rule.window, "two": 2 * rule.window, **_ROLES},
     ):
         median_ms = None if middle is None else float(middle)
         target = targets.get(skill)
@@ -426,13 +459,12 @@ def class_view(
 
 def assignment_results(url: str) -> tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...]:
     """The assigned exams read on the server `url` names, newest first, each with the result of
-    every login that has a profile there (row security: an instructor's login sees them all, a
+    every trainee of the class (`class_logins`: an instructor's login sees them all, a
     trainee's only their own) — the class view's `assignments` without the rest of it."""
     from trainer.history.postgres import _connect
 
     with _connect(url) as conn:
-        logins = [r[0] for r in conn.execute("SELECT DISTINCT owner FROM profile ORDER BY 1")]
-        return read_assignments(conn, logins)
+        return read_assignments(conn, class_logins(conn))
 
 
 def trainee_history(url: str, login: str, path: Path) -> Store:
