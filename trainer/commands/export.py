@@ -121,9 +121,9 @@ _SECONDS: Final = tuple(f"{second:02d}+00:00" for second in range(60))
 
 def _doubled(text: str) -> str:
     """`text` with its quotes doubled, as a quoted CSV field holds them: the JSON of a question,
-    some 20 quotes in 120 letters. In UTF-8, where replacing one byte runs at the speed of a copy
-    and the text's own replace looks for each quote anew: a third less, encoding included."""
-    return text.encode(errors="surrogatepass").replace(b'"', b'""').decode(errors="surrogatepass")
+    some 20 quotes in 100 letters. The text's own replace: as many instructions as replacing
+    the bytes of its UTF-8 but one string made where that makes three, a quarter sooner."""
+    return text.replace(_QUOTE, _QUOTES)
 
 
 def _said_cell(words: str, text: str) -> str:
