@@ -210,3 +210,37 @@ def test_an_export_of_questions_each_its_own_reads_row_by_row_as_they_are_said(
             + [answer, expected, right, ms, when]
         )
     assert out.getvalue().decode() == want.getvalue()
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_an_export_runs_with_automatic_collection_paused_and_leaves_it_as_found(
+    collecting: bool,
+) -> None:
+    """The export's rows make no cycles: no automatic collection looks at them (nor at all the
+    process holds besides) while it runs, and the collector is left on or off as it was found."""
+    import gc
+    import io
+
+    from trainer.commands import export
+
+    rows = [
+        ("Anna", 1, "practice", skill, f"{skill}:x", json.dumps(dict(question, n=n)), "5", "5")
+        + (1, 900, 1_700_000_000 + n, None)
+        for n, (skill, question) in enumerate(ASKED * (3000 // len(ASKED) + 1))
+    ]
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    gc.callbacks.append(seen)
+    try:
+        assert export.write_export(iter(rows), io.BytesIO(), "csv") == len(rows)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.callbacks.remove(seen)
+        (gc.enable if was else gc.disable)()
+    assert collections == []

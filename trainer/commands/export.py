@@ -161,6 +161,19 @@ def write_export(rows: Iterable[Row], target: Target, fmt: str) -> int:
     thousand at a time), an answer, the day. A history asks the same questions again and again;
     and where every question is its own, its words are the only piece made for each row. The
     lines go out a few thousand at a time."""
+    # The export makes no cycles, only short-lived rows: automatic collection, which would look
+    # at them every few hundred (and at everything else the process holds: the progress view's
+    # figures, a benchmark's history), is paused while it runs and left as it was found.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _written(rows, target, fmt)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _written(rows: Iterable[Row], target: Target, fmt: str) -> int:
     csv = fmt == "csv"
     cell = _cell if csv else _json
     heads: dict[int, str] = {}  # session -> its profile, number and mode
@@ -447,9 +460,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         ):
             store.close()
             return 1 if profile else EXIT_USAGE
-    # The export makes no cycles, only short-lived rows: without the collector looking at
-    # them every few hundred, ~4% sooner.
-    gc.disable()
     try:
         rows = store.export_rows(profile)
         if to_file:
@@ -469,7 +479,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"sabot export: {why}", file=sys.stderr)
         return 1
     finally:
-        gc.enable()
         store.close()
     if to_file:
         done = ngettext(
