@@ -197,8 +197,6 @@ def show(kind: str, value: Any, q: Question) -> str:
     if kind == SEQUENCE:
         return " ".join(dealer_word() if v == "dealer" else v for v in value)
     if kind == RESULTS:
-        from trainer.practice.skills.hands import result_word
-
         return " ".join(result_word(v) for v in value)
     if kind == DEALER:
         from trainer.game.announce import spoken
@@ -377,6 +375,17 @@ def dealer_word() -> str:
     from trainer import i18n, vocabulary
 
     return vocabulary.said("dealer", i18n.language())
+
+
+def result_word(result: str) -> str:
+    """A hand's result ("win", "push", "lose", "bust", "blackjack") as the trainee's language
+    says it (RULES.md §13): "gagné", "égalité", "perdu", "sauté", "Black Jack"."""
+    from trainer import i18n, vocabulary
+
+    lang = i18n.language()
+    if lang == "en":
+        return result
+    return vocabulary.said(result, lang)
 
 
 def rank_text(cards: Sequence[str]) -> str:

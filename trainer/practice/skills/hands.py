@@ -29,6 +29,7 @@ from trainer.practice.skills.base import (
     Unmade,
     Verdict,
     rank_text,
+    result_word,
     shoe_cards,
     tries,
 )
@@ -451,17 +452,6 @@ def _hands_for(results: tuple[str, ...] | None) -> int:
     one or two results (a pair dealt brings two often enough), as many as the results for
     three or more (`_random_round`'s `split_into`)."""
     return len(results) if results is not None and len(results) > 2 else 0
-
-
-def result_word(result: str) -> str:
-    """A hand's result ("win", "push", "lose", "bust", "blackjack") as the trainee's language
-    says it (RULES.md §13): "gagné", "égalité", "perdu", "sauté", "Black Jack"."""
-    from trainer import i18n, vocabulary
-
-    lang = i18n.language()
-    if lang == "en":
-        return result
-    return vocabulary.said(result, lang)
 
 
 def _strip_results(view: TableView) -> TableView:

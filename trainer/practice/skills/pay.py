@@ -29,6 +29,7 @@ from trainer.practice.skills.base import (
     bettor_name,
     pick_bet,
     rank_text,
+    result_word,
     tries,
 )
 from trainer.practice.skills.hands import (
@@ -39,7 +40,6 @@ from trainer.practice.skills.hands import (
     _random_round,
     _strip_results,
     decide,
-    result_word,
     results_of,
 )
 
