@@ -32,9 +32,12 @@ marked texts of the code (see `trainer.po`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Context, Decimal
 from typing import TYPE_CHECKING, Any, Final, Self
+
+# what the catalogues share with this module, kept apart so that neither imports the other
+from trainer.languages import DOMAINS, LANGUAGES, PLURAL, SOURCE_LANGUAGE
 
 if TYPE_CHECKING:  # a type only: the app's start-up imports this module, and needs no dates
     from datetime import date as _date
@@ -65,24 +68,6 @@ __all__ = [
     "set_language",
     "system_language",
 ]
-
-LANGUAGES: Final = ("en", "fr", "it")
-SOURCE_LANGUAGE: Final = "en"  # the language the texts are written in: it has no catalogue
-DOMAINS: Final = ("trainer", "ui")
-
-# The plural rule of each language: which of the catalogue's forms a count takes. The same as
-# each .po header's Plural-Forms (a test holds them together): French says "1 carte" and "0
-# carte", Italian "1 carta" but "0 carte".
-PLURAL: Final[Mapping[str, Callable[[int], int]]] = {
-    "en": lambda n: 0 if n == 1 else 1,
-    "fr": lambda n: 0 if n in (0, 1) else 1,
-    "it": lambda n: 0 if n == 1 else 1,
-}
-PLURAL_FORMS: Final = {
-    "en": "nplurals=2; plural=(n != 1);",
-    "fr": "nplurals=2; plural=(n > 1);",
-    "it": "nplurals=2; plural=(n != 1);",
-}
 
 _current: str = SOURCE_LANGUAGE
 

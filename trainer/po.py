@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.i18n import DOMAINS, LANGUAGES, PLURAL_FORMS, SOURCE_LANGUAGE
+from trainer.languages import DOMAINS, LANGUAGES, PLURAL_FORMS, SOURCE_LANGUAGE
 
 TRANSLATED: tuple[str, ...] = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 ROOT = Path(__file__).resolve().parent.parent  # the source tree: trainer/, ui/, resources/
