@@ -132,6 +132,7 @@ START_PATH = {
     "trainer.game.payout",
     "trainer.game.rules",
     "trainer.i18n",
+    "trainer.languages",  # its languages and plural rules, a few constants
     "trainer.practice",
     "trainer.practice.curriculum",
     "trainer.settings",
