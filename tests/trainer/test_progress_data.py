@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,9 @@ from trainer.history.stats import MASTERY
 from trainer.history.store import Store
 from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.practice.skills import TARGETS
+
+if TYPE_CHECKING:
+    from trainer.practice.deal import DealShoe
 
 
 def drill(
@@ -544,29 +549,55 @@ def test_the_data_version_tells_another_connection_wrote(store: Store) -> None:
 # -- deal shoes --------------------------------------------------------------------------------
 
 
-def _deal_a_shoe(store: Store, clock: Clock, *, boxes: int, rounds: int, seconds_a_step: int,
-                 wrong: int = 0, end: bool = True) -> int:  # fmt: skip
-    """A shoe dealt in deal mode, `rounds` rounds, each step answered right but the first
-    `wrong`; the store's clock moves `seconds_a_step` a step."""
+def _dealt(store: Store, clock: Clock, *, boxes: int, rounds: int, seconds_a_step: int,
+           wrong: int = 0, end: bool = True, steps: int | None = None,
+           seed: int = 5) -> DealShoe:  # fmt: skip
+    """A shoe dealt in deal mode, `rounds` rounds (or as many steps as `steps` says, the last
+    round left where they end), each step answered right but the first `wrong`; the store's
+    clock, and the shoe's, move `seconds_a_step` a step."""
     from trainer.game.rules import HouseRules
     from trainer.practice.deal import DealShoe
 
     shoe = DealShoe(
-        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=5, store=store, profile="Anna"
-    )
+        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=seed, store=store,
+        profile="Anna", clock=lambda: round(clock.now * 1e9),
+    )  # fmt: skip
+    left = steps
     for _ in range(rounds):
+        if shoe.shoe_over or left == 0:
+            break
         shoe.next_round()
-        while not shoe.round_over:
+        while not shoe.round_over and left != 0:
             clock.now += seconds_a_step
             s = shoe.step
             if wrong and s.ask == "place":
                 wrong -= 1
                 shoe.answer("dealer" if s.expected != "dealer" else "1", 900)
             shoe.answer(s.expected, 900)
+            left = None if left is None else left - 1
     if end:
         shoe.finish()
-    assert shoe.session_id is not None
-    return shoe.session_id
+    return shoe
+
+
+def _steps_of(rounds: int, *, boxes: int, seed: int = 5) -> int:
+    """The steps of `_dealt`'s first `rounds` rounds."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.deal import DealShoe
+
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=boxes, seed=seed)
+    for _ in range(rounds):
+        shoe.next_round()
+        while (s := shoe.step) is not None:
+            shoe.answer(s.expected, 900)
+    return shoe.figures.steps
+
+
+def _deal_a_shoe(store: Store, clock: Clock, **how: Any) -> int:
+    """`_dealt`'s shoe's session."""
+    session = _dealt(store, clock, **how).session_id
+    assert session is not None
+    return session
 
 
 def test_a_deal_shoe_is_named_in_the_sessions_list_with_its_rounds_and_pace(
@@ -579,7 +610,7 @@ def test_a_deal_shoe_is_named_in_the_sessions_list_with_its_rounds_and_pace(
     [other] = [x for x in lines if x.session_id != sid]
     steps = shoe.attempts
     assert shoe.is_shoe and not other.is_shoe and other.shoe is None
-    assert shoe.shoe == pd.ShoeFacts(3, 4, 2.0 * steps) and shoe.errors == 2
+    assert shoe.shoe == pd.ShoeFacts(3, 4, 2.0 * steps, 4, 2.0 * steps) and shoe.errors == 2
     assert shoe.rounds_per_hour == pytest.approx(4 * 3600 / (2 * steps))
     assert shoe.reference_per_hour == pytest.approx(3600 / (20 + 6 * 3))
     rate = round(4 * 3600 / (2 * steps))
@@ -592,8 +623,86 @@ def test_a_shoe_that_never_ended_is_paced_to_its_last_step(store: Store, clock: 
     clock.now += 3600  # long after: the shoe stopped at its last step (a crash)
     _, [line] = pd.session_history(store, "Anna")
     assert line.session_id == sid and line.ended is None
-    assert line.shoe == pd.ShoeFacts(1, 1, 10.0 * line.attempts)
+    assert line.shoe == pd.ShoeFacts(1, 1, 10.0 * line.attempts, 1, 10.0 * line.attempts)
     assert line.shoe_text.startswith("Deal shoe · 1 box · 1 round · ")
+
+
+@pytest.fixture
+def as_recorded_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal mode recording its steps as it did before they said the rounds dealt to their end."""
+    from trainer.practice.deal import DealShoe
+
+    said = DealShoe._question
+
+    def before(self: DealShoe, s: Any, *, ends: bool) -> dict[str, Any]:
+        q = said(self, s, ends=ends)
+        del q["done"], q["done_ms"]
+        return q
+
+    monkeypatch.setattr(DealShoe, "_question", before)
+
+
+@pytest.mark.parametrize("recorded", ["now", "before"])
+def test_a_shoe_ended_mid_round_is_paced_as_deal_mode_paced_it(
+    store: Store, clock: Clock, recorded: str, request: pytest.FixtureRequest
+) -> None:
+    # three rounds dealt to their end, the fourth left at its third step, then ended: deal
+    # mode said 4 rounds, paced at 3 over the time to the end of the third
+    if recorded == "before":
+        request.getfixturevalue("as_recorded_before")
+    shoe = _dealt(store, clock, boxes=2, rounds=4, seconds_a_step=2,
+                  steps=_steps_of(3, boxes=2) + 3)  # fmt: skip
+    f = shoe.figures
+    assert (f.rounds, f.rounds_done) == (4, 3)
+    line = next(x for x in pd.session_history(store, "Anna")[1] if x.session_id == shoe.session_id)
+    assert line.shoe is not None
+    assert (line.shoe.rounds, line.shoe.done) == (f.rounds, f.rounds_done)
+    assert line.shoe.done_seconds == f.done_ms / 1000 < line.shoe.seconds
+    assert line.rounds_per_hour == pytest.approx(f.rounds_per_hour())
+    assert line.shoe_text.startswith("Deal shoe · 2 boxes · 4 rounds · ")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), boxes=st.integers(1, 7), steps=st.integers(1, 160),
+       end=st.booleans())  # fmt: skip
+def test_the_steps_of_a_shoe_recorded_before_tell_what_deal_mode_paced(
+    seed: int, boxes: int, steps: int, end: bool
+) -> None:
+    # splits, blackjacks paid at once, busts collected at once, a shoe stopped at any step:
+    # the last round's steps tell whether it was dealt to its end as the live figures did
+    from trainer.practice.deal import DealShoe
+
+    said = DealShoe._question
+
+    def before(self: DealShoe, s: Any, *, ends: bool) -> dict[str, Any]:
+        q = said(self, s, ends=ends)
+        del q["done"], q["done_ms"]
+        return q
+
+    clock = Clock()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DealShoe, "_question", before)
+        with (
+            tempfile.TemporaryDirectory() as where,
+            Store.open(Path(where) / "h.sqlite3", clock=clock) as store,
+        ):
+            shoe = _dealt(store, clock, boxes=boxes, rounds=99, seconds_a_step=3, seed=seed,
+                          steps=steps, end=end)  # fmt: skip
+            [line] = pd.session_history(store, "Anna")[1]
+    f = shoe.figures
+    assert line.shoe is not None
+    settles = ("pay:pay", "pay:push", "pay:collect", "pay:blackjack-paid")
+    paid = {s.hand for s in shoe.steps[: shoe.position] if s.item in settles}
+    left = shoe.steps[shoe.position :]
+    if left and all(s.item in settles and s.hand in paid for s in left):
+        # stopped between the bettors of a hand, its seat's and a behind bet's, every hand
+        # settled once: the steps do not say a hand's bettors, the round reads as done
+        assert line.shoe.done == f.rounds_done + 1
+        return
+    assert (line.shoe.rounds, line.shoe.done) == (f.rounds, f.rounds_done)
+    assert line.rounds_per_hour == (
+        None if not f.rounds_done else pytest.approx(f.rounds_per_hour())
+    )
 
 
 def test_a_shoe_whose_steps_do_not_say_its_rounds_is_still_named_a_shoe(store: Store) -> None:

@@ -607,8 +607,9 @@ def deal_shoe(store: Store, clock: Clock, boxes: int, rounds: int, seconds_a_ste
     from trainer.practice.deal import DealShoe
 
     shoe = DealShoe(
-        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=11, store=store, profile="Anna"
-    )
+        HouseRules.preset_named("casino-fr"), boxes=boxes, seed=11, store=store, profile="Anna",
+        clock=lambda: round(clock.now * 1e9),  # the shoe's pace on the store's clock
+    )  # fmt: skip
     for _ in range(rounds):
         shoe.next_round()
         while not shoe.round_over:

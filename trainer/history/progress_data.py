@@ -23,10 +23,13 @@ Definitions:
   `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
 - A deal shoe is a session of mode `deal` (`history.measures.SHOE_MODE`): its last step says the
-  boxes in play and the round it was in (`ShoeFacts`); its pace is those rounds over the time
-  from its start to its end (to its last step if it never ended), against the school's reference
-  for its boxes (`history.measures.reference_rounds_per_hour`). Its errors are its steps done
-  wrong at the first try.
+  boxes in play, the round it was in, and the rounds dealt to their end with the time from the
+  shuffle to the end of the last of them (`ShoeFacts`); its pace is those rounds over that time,
+  as deal mode's live figures paced it at the shoe's end (a round left at its first card counts
+  neither as a round nor as time), against the school's reference for its boxes
+  (`history.measures.reference_rounds_per_hour`). A shoe recorded before its steps said the
+  rounds dealt to their end has them told from its last round's steps. Its errors are its steps
+  done wrong at the first try.
 - Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
   the timeline, the sessions list and the exams; `trainer.history.stats` says why.
 """
@@ -43,6 +46,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from trainer.game.events import DEALER
 from trainer.history.measures import SHOE_MODE, reference_rounds_per_hour
 from trainer.history.stats import (
     MASTERY,
@@ -132,13 +136,27 @@ class Mark(NamedTuple):
 
 
 class ShoeFacts(NamedTuple):
-    """What a deal shoe's last step tells of it: the boxes in play, the rounds dealt (the last
-    one counted once a step of it is taken) and the seconds from the shuffle to the shoe's end
-    (to its last step, for a shoe that never ended)."""
+    """What a deal shoe's steps tell of it: the boxes in play, the rounds dealt (the last one
+    counted once a step of it is taken, as deal mode's report counts them), the seconds from
+    the shuffle to the shoe's end (to its last step, for a shoe that never ended), and what its
+    pace counts, as deal mode's live figures did at its end: the rounds dealt to their end and
+    the seconds from the shuffle to the end of the last of them (None: every round, `seconds`)."""
 
     boxes: int
     rounds: int
     seconds: float
+    done: int | None = None
+    done_seconds: float | None = None
+
+    @property
+    def rounds_per_hour(self) -> float | None:
+        """The rounds dealt to their end over the time to the end of the last one: a shoe
+        ended at the first card of a round does not count that round, nor its time."""
+        done = self.rounds if self.done is None else self.done
+        seconds = self.seconds if self.done_seconds is None else self.done_seconds
+        if done < 1 or seconds <= 0:
+            return None
+        return done * 3600 / seconds
 
 
 class SessionLine(NamedTuple):
@@ -169,11 +187,9 @@ class SessionLine(NamedTuple):
 
     @property
     def rounds_per_hour(self) -> float | None:
-        """A deal shoe's pace: its rounds over the time from the shuffle to its end."""
-        shoe = self.shoe
-        if shoe is None or shoe.rounds < 1 or shoe.seconds <= 0:
-            return None
-        return shoe.rounds * 3600 / shoe.seconds
+        """A deal shoe's pace: its rounds dealt to their end over the time from the shuffle to
+        the end of the last one (`ShoeFacts.rounds_per_hour`)."""
+        return None if self.shoe is None else self.shoe.rounds_per_hour
 
     @property
     def reference_per_hour(self) -> float | None:
@@ -517,8 +533,10 @@ def _history(
 
 
 def _shoe_facts(conn: Any, where: str, args: Sequence[object]) -> dict[int, ShoeFacts]:
-    """The boxes, rounds and length of every deal shoe, from its last step alone (one row a
-    shoe: the attempts of a long history are not read)."""
+    """The boxes, rounds and length of every deal shoe, and the rounds its pace counts, from
+    its last step alone (one row a shoe: the attempts of a long history are not read) — but for
+    a shoe recorded before its steps said the rounds dealt to their end, whose last round's
+    steps tell that (`_told_done`)."""
     from trainer.history.store import decode_question
 
     facts: dict[int, ShoeFacts] = {}
@@ -534,9 +552,61 @@ def _shoe_facts(conn: Any, where: str, args: Sequence[object]) -> dict[int, Shoe
             continue
         boxes, rounds = q.get("boxes"), q.get("round")
         if type(boxes) is int and type(rounds) is int and boxes >= 1 and rounds >= 1:
-            seconds = (ended - started) if ended is not None else at
-            facts[sid] = ShoeFacts(boxes, rounds, float(max(seconds, at)))
+            seconds = float(max((ended - started) if ended is not None else at, at))
+            done, done_ms = q.get("done"), q.get("done_ms")
+            if type(done) is int and type(done_ms) is int and 0 <= done <= rounds:
+                paced = (done, done_ms / 1000)
+            else:
+                paced = _told_done(conn, sid, rounds)
+            facts[sid] = ShoeFacts(boxes, rounds, seconds, *paced)
     return facts
+
+
+# A step that settles a hand (not an insurance): what ends a hand's part of a round.
+_SETTLES: Final = ("pay:pay", "pay:push", "pay:collect", "pay:blackjack-paid")
+
+
+def _told_done(conn: Any, session: int, rounds: int) -> tuple[int, float]:
+    """The rounds dealt to their end of a shoe whose steps do not say it, and the seconds to
+    the end of the last of them, from its steps: every round before the last one taken is
+    done, at its last step; the last is done when each hand its steps dealt to (a split hand's
+    own, not the hand split) has a step settling it — what deal mode records of a round
+    carried to its end (a behind bet left unpaid on a hand whose seat was paid is not told
+    apart). Reads the last round's steps and one more, newest first."""
+    from trainer.history.store import decode_question
+
+    hands: set[str] = set()
+    settled: set[str] = set()
+    last_at: int | None = None
+
+    def told(otherwise: tuple[int, float]) -> tuple[int, float]:
+        split = {h for h in hands if any(o.startswith(f"{h}.") for o in hands)}
+        if last_at is not None and hands and hands - split <= settled:
+            return rounds, float(last_at)
+        return otherwise
+
+    for at, key, own, canonical in conn.execute(
+        """SELECT a.at, i.key, a.question, i.question FROM attempt a JOIN item i ON i.id = a.item
+        WHERE a.session = ? ORDER BY a.id DESC""",
+        (session,),
+    ):
+        try:
+            q = decode_question(own if own is not None else canonical)
+        except ValueError:
+            continue
+        r = q.get("round")
+        if type(r) is not int:
+            continue
+        if r < rounds:  # the last step of the round before, which is surely done
+            return told((r, float(at)))
+        if last_at is None:
+            last_at = at
+        hand = q.get("hand")
+        if isinstance(hand, str) and hand != DEALER:
+            hands.add(hand)
+            if key in _SETTLES:
+                settled.add(hand)
+    return told((0, 0.0))
 
 
 def shoe_lines(lines: Iterable[SessionLine]) -> list[SessionLine]:

@@ -581,7 +581,7 @@ class DealShoe:
                 f.under += under
             self.verdicts.append(verdict)
             if self.store is not None and self.session_id is not None:
-                question = self._question(s)
+                question = self._question(s, ends=self.position == len(self.steps) - 1)
                 if chips is not None:
                     question["chips"] = [money(c) for c in chips]
                     question["payment"] = self.chip_payment
@@ -639,16 +639,22 @@ class DealShoe:
         amount = answers.parse_amount(text)
         return money(amount), amount
 
-    def _question(self, s: Step) -> dict[str, Any]:
-        # the round and the boxes in play: the history counts a shoe's rounds and its pace
-        # from its last step (progress_data.ShoeFacts)
+    def _question(self, s: Step, *, ends: bool) -> dict[str, Any]:
+        # the round and the boxes in play, and the rounds dealt to their end with the time to
+        # the end of the last one (the live pace's figures, this step's answer counted when it
+        # is its round's last): the history reads a shoe's rounds and its pace from its last
+        # step alone (progress_data.ShoeFacts). A round's last step answered wrong in practice
+        # ends it there for the history — the step done right again is not recorded.
+        f = self.figures
         q: dict[str, Any] = {
             # the prompt as its parts, said in the words of whoever reads the history
             "deal": s.prompt if s.asked is None else s.asked,
             "phase": s.phase,
             "kind": s.kind,
-            "round": self.figures.rounds,
+            "round": f.rounds,
             "boxes": self.boxes,
+            "done": f.rounds_done + 1 if ends else f.rounds_done,
+            "done_ms": self.elapsed_ms() if ends else f.done_ms,
         }
         if s.hand is not None:
             q["hand"] = s.hand
