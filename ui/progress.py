@@ -1043,7 +1043,13 @@ class SkillsTab(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
+        # every column but the last is as wide as its contents; the last, "Mastered", takes
+        # the room left, its text short (the sentences in its tooltip) and wrapped onto a second
+        # line, its row taller, where even that does not fit: read whole, never cut with "…"
+        self.table.setWordWrap(True)
+        rows = self.table.verticalHeader()
+        rows.setMinimumSectionSize(rows.defaultSectionSize())  # as tall as ever, or taller
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         for i in range(len(SKILL_COLUMNS)):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
@@ -1089,8 +1095,12 @@ class SkillsTab(QWidget):
             target_ms = None if s.target_s is None else s.target_s * 1000
             trend_text, trend_colour, trend_tip = _trend_text(progress.trends.get(skill))
             gaps = pd.mastery_gaps(s)
+            # a word or two a gap, the sentences in the tooltip: the cell reads whole at 1024
+            # wide in every language, where the sentences ended in "…"
             mastered = (
-                _("✓ mastered") if s.mastered else _("not yet: {gaps}").format(gaps="; ".join(gaps))
+                _("✓ mastered")
+                if s.mastered
+                else _("✗ {gaps}").format(gaps=" · ".join(pd.mastery_brief(s)))
             )
             cells: list[tuple[str, Any, QColor | None, str]] = [
                 (pd.skill_title(skill), row, None, skill),  # sorts in curriculum order

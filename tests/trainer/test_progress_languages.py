@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from trainer.history.interface import SyncStatus
-from trainer.history.progress_data import SessionLine, ShoeFacts, mastery_gaps, readiness
+from trainer.history.progress_data import (
+    SessionLine,
+    ShoeFacts,
+    mastery_brief,
+    mastery_gaps,
+    readiness,
+)
 from trainer.history.stats import SkillStats
 from trainer.i18n import format_percent, set_language
 
@@ -65,6 +71,17 @@ def test_what_stands_between_a_skill_and_mastery() -> None:
     assert mastery_gaps(_stats(attempts=49))[0] == "encore 1 réponse (49 sur 50)"
     set_language("it")
     assert mastery_gaps(_stats())[1] == "precisione 83% sulle ultime 12 (serve 95%)"
+
+
+def test_what_stands_between_a_skill_and_mastery_in_a_word_or_two() -> None:
+    # the cell of a table 1024 wide; the sentences above go in its tooltip
+    assert mastery_brief(_stats()) == ("38 more attempts", "accuracy", "speed")
+    assert mastery_brief(_stats(mastered=True)) == mastery_gaps(_stats(mastered=True)) == ()
+    assert mastery_brief(_stats(target_s=None)) == ("no target", "38 more attempts", "accuracy")
+    set_language("fr")
+    assert mastery_brief(_stats()) == ("encore 38", "justesse", "temps")
+    set_language("it")
+    assert mastery_brief(_stats(attempts=60, recent_correct=12)) == ("tempo",)
 
 
 def test_the_verdict_s_missing_steps_in_french() -> None:

@@ -23,7 +23,7 @@ from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
 from ui.background import run_in_background
-from ui.progress import ProgressWindow, error_colour
+from ui.progress import SKILL_COLUMNS, ProgressWindow, error_colour
 
 NOW = time.time()  # the view reads "now" from the wall clock: histories are placed before it
 
@@ -262,7 +262,8 @@ def test_the_skills_table_is_the_statistics(qtbot, store, settings, history):
     announce = figures["announce"]
     assert announce.attempts == 12 and table.item(0, 1).text() == "12"
     assert table.item(0, 3).text() == f"{announce.median_ms / 1000:.1f}\xa0s"
-    assert table.item(0, 7).text().startswith("not yet: 38 more attempts")
+    assert table.item(0, 7).text() == "✗ 38 more attempts · accuracy"
+    assert table.item(0, 7).toolTip().startswith("38 more attempts (12 of 50)\naccuracy ")
 
     # The heat map of the chosen skill: one tile per item, its tallies.
     window.skills.select("announce")
@@ -685,3 +686,62 @@ def test_an_exam_ended_early_is_read_whole_in_the_sessions_list(qtbot, store, se
         assert tab.view.columnWidth(3) >= need + 8, (text, tab.view.columnWidth(3))
     finally:
         i18n.set_language("en")
+
+
+@pytest.fixture
+def every_skill(store: Store, clock: Clock) -> None:
+    """Every skill drilled: some mastered, some short of every condition (attempts, accuracy,
+    time), some not practised this week, some new this week — the longest texts of each column."""
+    for k, skill in enumerate(SKILLS):
+        target_ms = int(1000 * TARGETS[skill])
+        for days in ((9,), (9, 2), (2,))[k % 3]:
+            clock.now = NOW - days * DAY
+            n, wrong, ms = [(60, 0, target_ms // 2), (24, 3, target_ms * 2), (35, 4, target_ms)][
+                k % 3
+            ]
+            drill(
+                store,
+                [(f"{skill}:x{i % 6}", i % wrong != 0 if wrong else True, ms) for i in range(n)],
+                skills=[skill],
+            )
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_skills_table_reads_whole_in_every_language(
+    qtbot, store, settings, every_skill, lang, size, english_after
+):
+    # "pas encore : encore 26 réponses (24 sur 50); justesse de 67 % sur les…" at 1024 wide
+    from PySide6.QtCore import QRect
+
+    from ui.language import apply_language
+
+    apply_language(lang)
+    window = ProgressWindow(store, settings)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.loaded, timeout=20_000):
+        window.resize(*size)
+        window.show()
+    window.tabs.setCurrentWidget(window.skills)
+    table = window.skills.table
+    qtbot.waitUntil(lambda: table.rowCount() == len(SKILLS) and table.viewport().width() > 0)
+    assert table.horizontalScrollBar().maximum() == 0  # the columns fit the window
+    margin = table.style().pixelMetric(table.style().PixelMetric.PM_FocusFrameHMargin) + 1
+    fm = table.fontMetrics()
+    short = 0
+    for row in range(table.rowCount()):
+        for col in range(table.columnCount()):
+            item = table.item(row, col)
+            room = table.visualItemRect(item).adjusted(margin, 0, -margin, 0)
+            laid = fm.boundingRect(
+                QRect(0, 0, room.width(), 10_000), Qt.TextFlag.TextWordWrap, item.text()
+            )
+            assert laid.width() <= room.width() and laid.height() <= room.height(), (
+                item.text(), laid, room)  # fmt: skip
+        mastered = table.item(row, len(SKILL_COLUMNS) - 1)
+        if not mastered.data(Qt.ItemDataRole.UserRole):
+            short += 1
+            skill = table.item(row, 0).data(Qt.ItemDataRole.UserRole + 1)
+            # the detail is whole in the tooltip: the sentences of mastery_gaps
+            assert mastered.toolTip() == "\n".join(pd.mastery_gaps(window.progress.skills[skill]))
+    assert 0 < short < len(SKILLS)

@@ -826,47 +826,89 @@ def moving_average(
     return accuracy, times
 
 
-def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
-    """What stands between a skill and mastery, in words (empty when mastered)."""
+def _gaps(stats: SkillStats, rule: MasteryRule) -> list[str]:
+    """Which of the mastery rule's conditions a skill misses: "target", "attempts", "accuracy",
+    "median" (in that order), or "other" alone for a skill missing none of them yet not
+    mastered; empty when mastered."""
     if stats.mastered:
-        return ()
-    reasons = []
+        return []
+    gaps = []
     if stats.target_s is None:
-        reasons.append(_("it has no target time"))
+        gaps.append("target")
     if stats.attempts < rule.min_attempts:
-        more = rule.min_attempts - stats.attempts
-        reasons.append(
-            ngettext(
-                "{count} more attempt ({attempts} of {needed})",
-                "{count} more attempts ({attempts} of {needed})",
-                more,
-            ).format(count=more, attempts=stats.attempts, needed=rule.min_attempts)
-        )
+        gaps.append("attempts")
     if stats.recent_attempts:
-        accuracy = Fraction(stats.recent_correct, stats.recent_attempts)
-        if accuracy < rule.accuracy:
-            reasons.append(
-                _("accuracy {accuracy} over the last {count} (needs {needed})").format(
-                    accuracy=format_percent(float(accuracy)),
-                    count=stats.recent_attempts,
-                    needed=format_percent(float(rule.accuracy)),
-                )
-            )
+        if Fraction(stats.recent_correct, stats.recent_attempts) < rule.accuracy:
+            gaps.append("accuracy")
         if (
             stats.target_s is not None
             and stats.recent_median_ms is not None
             and Fraction(stats.recent_median_ms) > Fraction(repr(float(stats.target_s))) * 1000
         ):
+            gaps.append("median")
+    return gaps or ["other"]
+
+
+def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
+    """What stands between a skill and mastery, in words (empty when mastered)."""
+    reasons = []
+    for gap in _gaps(stats, rule):
+        if gap == "target":
+            reasons.append(_("it has no target time"))
+        elif gap == "attempts":
+            more = rule.min_attempts - stats.attempts
             reasons.append(
-                _("median {median} s over the last {count} (target {target} s)").format(
-                    median=format_number(stats.recent_median_ms / 1000, places=2, group=False),
+                ngettext(
+                    "{count} more attempt ({attempts} of {needed})",
+                    "{count} more attempts ({attempts} of {needed})",
+                    more,
+                ).format(count=more, attempts=stats.attempts, needed=rule.min_attempts)
+            )
+        elif gap == "accuracy":
+            reasons.append(
+                _("accuracy {accuracy} over the last {count} (needs {needed})").format(
+                    accuracy=format_percent(
+                        float(Fraction(stats.recent_correct, stats.recent_attempts))
+                    ),
                     count=stats.recent_attempts,
-                    target=format_number(float(stats.target_s), group=False),
+                    needed=format_percent(float(rule.accuracy)),
                 )
             )
-    if not reasons:
-        reasons.append(_("not mastered yet"))
+        elif gap == "median":  # a recent median and a target, both (`_gaps`)
+            median_ms, target_s = stats.recent_median_ms or 0, stats.target_s or 0
+            reasons.append(
+                _("median {median} s over the last {count} (target {target} s)").format(
+                    median=format_number(median_ms / 1000, places=2, group=False),
+                    count=stats.recent_attempts,
+                    target=format_number(float(target_s), group=False),
+                )
+            )
+        else:
+            reasons.append(_("not mastered yet"))
     return tuple(reasons)
+
+
+def mastery_brief(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
+    """`mastery_gaps` in a word or two each, for a table's narrow cell ("12 more attempts",
+    "accuracy", "speed"): the sentences go in its tooltip. Empty when mastered."""
+    words = []
+    for gap in _gaps(stats, rule):
+        if gap == "target":
+            words.append(pgettext("what a skill lacks for mastery", "no target"))
+        elif gap == "attempts":
+            more = rule.min_attempts - stats.attempts
+            words.append(
+                ngettext("{count} more attempt", "{count} more attempts", more).format(
+                    count=format_number(more)
+                )
+            )
+        elif gap == "accuracy":
+            words.append(pgettext("what a skill lacks for mastery", "accuracy"))
+        elif gap == "median":
+            words.append(pgettext("what a skill lacks for mastery", "speed"))
+        else:
+            words.append(pgettext("what a skill lacks for mastery", "not yet"))
+    return tuple(words)
 
 
 def _day_text(unix_seconds: float) -> str:
