@@ -243,6 +243,23 @@ def test_answers_typed_at_a_terminal_count() -> None:
 
 
 @pytest.mark.parametrize(
+    "command, lines",
+    [
+        (["deal", "--seed", "7", "--boxes", "1"], ["1", "d", "1"]),
+        (["home", "--names", "Léa,Hugo", "--seed", "3"], ["+10", "110"]),
+    ],
+)
+def test_deal_mode_and_the_home_game_typed_at_a_terminal_count(
+    command: list[str], lines: list[str]
+) -> None:
+    r = sabot_typed(*command, lines=lines)
+    assert r.returncode == 0, r.stderr
+    with Store.open() as store:
+        (session,) = store.sessions("default")
+        assert session.interactive is True and session.attempts >= 1
+
+
+@pytest.mark.parametrize(
     "command", [["home", "--names", "Léa,Hugo,Emma,Ines"], ["deal", "--seed", "7"]]
 )
 def test_the_home_game_and_deal_mode_cannot_start_on_a_read_only_history(

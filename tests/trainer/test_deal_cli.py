@@ -60,6 +60,24 @@ def test_a_scripted_perfect_dealer_finishes_a_seeded_shoe_with_no_error(tmp_path
         assert session.mode == "deal" and session.attempts == len(steps)
 
 
+def test_steps_piped_in_are_stored_but_count_toward_none_of_the_trainee_s_figures(tmp_path):
+    """A script deals faster than anyone: its shoe is in the history as a piped session, and
+    none of its steps makes a median, a mastery or a tally of the skills they exercise."""
+    from trainer.history.stats import skill_stats
+
+    events = _deal(
+        tmp_path, lambda ev: ev["expected"], "--seed", "7", "--profile", "ana", "--new-profile"
+    )
+    steps = [e for e in events if e["type"] == "step"]
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        [session] = store.sessions("ana")
+        assert session.attempts == len(steps) and session.interactive is False
+        assert len(list(store.attempts())) == len(steps)  # every step stored
+        exercised = {e["skill"] for e in steps}
+        figures = skill_stats(store, "ana", dict.fromkeys(exercised, 2.0))
+        assert {k: s.attempts for k, s in figures.items()} == dict.fromkeys(exercised, 0)
+
+
 def test_a_script_that_makes_one_mistake_of_each_kind_gets_each_flagged(tmp_path):
     made: set[str] = set()
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.trainer.commandline import REPO, cli_env, usage_error
+from trainer.history.stats import skill_stats
 from trainer.history.store import Store
 from trainer.practice.home_score import SKILL
 
@@ -75,6 +76,9 @@ def test_a_perfect_score_keeper_makes_no_error(tmp_path: Path) -> None:
         assert [(s.mode, s.skills, s.attempts, s.correct) for s in sessions] == [
             ("home", (SKILL,), 40, 40)
         ]
+        # typed by a script, not by a trainee: stored, and counted in no figure of hers
+        assert sessions[0].interactive is False
+        assert skill_stats(store, "ana", {SKILL: 2.0})[SKILL].attempts == 0
 
 
 def test_a_wrong_sign_and_a_wrong_balance_are_flagged(tmp_path: Path) -> None:

@@ -202,7 +202,14 @@ def cmd_deal(args: Any) -> int:
     from trainer.history.store import StoreError
 
     try:
-        shoe = DealShoe(rules, store=store, profile=profile, **shoe_args)
+        shoe = DealShoe(
+            rules,
+            store=store,
+            profile=profile,
+            # piped steps come faster than anyone deals: stored, but never timed
+            interactive=sys.stdin.isatty(),
+            **shoe_args,
+        )
     except StoreError as e:
         return not_started("deal", store, e)
     as_json = args.json

@@ -123,7 +123,13 @@ def cmd_home(args: Any) -> int:
     from trainer.history.store import StoreError
 
     try:
-        sheet = ScoreSheet(HomeGame(setup, seed=seed), store=store, profile=profile)
+        sheet = ScoreSheet(
+            HomeGame(setup, seed=seed),
+            store=store,
+            profile=profile,
+            # piped entries come faster than anyone writes: stored, but never timed
+            interactive=sys.stdin.isatty(),
+        )
     except StoreError as e:
         return not_started("home", store, e)
     as_json = args.json

@@ -170,6 +170,9 @@ class DealShoe:
     chip_payment: str = FEWEST  # how a payment paid in chips is made up (house practice)
     decide: Decider = basic_action
     clock: Callable[[], int] = time.monotonic_ns
+    # False when the steps are not typed as they are asked (piped from a file): stored, but
+    # their times are no trainee's and count toward none of the trainee's figures
+    interactive: bool = True
     session_id: int | None = field(init=False, default=None)
     figures: Figures = field(init=False, default_factory=Figures)
     round: Round | None = field(init=False, default=None)
@@ -231,7 +234,12 @@ class DealShoe:
         self._started_ns = self.clock()
         if self.store is not None:
             self.session_id = self.store.start_session(
-                self.profile, MODE, ["deal"], self.rules.preset, self.seed
+                self.profile,
+                MODE,
+                ["deal"],
+                self.rules.preset,
+                self.seed,
+                interactive=self.interactive,
             )
 
     # -- the shoe --------------------------------------------------------------------------

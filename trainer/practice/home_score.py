@@ -82,11 +82,19 @@ class ScoreSheet:
     wrong: int = field(init=False, default=0)
     verdicts: list[EntryVerdict] = field(init=False, default_factory=list)
     on_record_error: Callable[[Exception], None] | None = None
+    # False when the entries are not typed as they are asked (piped from a file): stored, but
+    # their times are no trainee's and count toward none of the trainee's figures
+    interactive: bool = True
 
     def __post_init__(self) -> None:
         if self.store is not None:
             self.session_id = self.store.start_session(
-                self.profile, MODE, [SKILL], self.game.rules.preset, self.game.seed
+                self.profile,
+                MODE,
+                [SKILL],
+                self.game.rules.preset,
+                self.game.seed,
+                interactive=self.interactive,
             )
 
     @property
