@@ -5,7 +5,6 @@ command), the profile a command works on, and opening the history with its notic
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 import time
@@ -15,6 +14,7 @@ from typing import IO, Any
 
 from trainer.game.rules import DEFAULT_PRESET, shown
 from trainer.i18n import N_, _, format_number, ngettext
+from trainer.os_reasons import os_reason as os_reason  # the commands' own name for it
 
 EXIT_USAGE = 2
 DEFAULT_PROFILE = "default"
@@ -252,28 +252,6 @@ def printable(text: str) -> str:
 
 def _is_space(c: str) -> bool:
     return unicodedata.category(c) == "Zs"
-
-
-# what the system says of a file it refuses, in the trainee's words (Python's own are English)
-_OS_REASONS = {
-    errno.ENOENT: N_("no such file or folder"),
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("permission denied"),
-    errno.EISDIR: N_("it is a folder"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.ENOSPC: N_("no space left on the disk"),
-    errno.EROFS: N_("the disk is read-only"),
-    errno.ENAMETOOLONG: N_("the name is too long"),
-}
-
-
-def os_reason(error: OSError) -> str:
-    """Why the system refused a file, in the trainee's language: "no such file or folder",
-    "fichier ou dossier introuvable"; a reason with no words of its own as the system says it."""
-    said = _OS_REASONS.get(error.errno or 0)
-    if said is not None:
-        return _(said)
-    return error.strerror or str(error)
 
 
 def sentence(text: str) -> str:
