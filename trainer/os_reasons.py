@@ -24,7 +24,10 @@ _OS_REASONS = {
 def os_reason(error: OSError) -> str:
     """Why the system refused a file, in the trainee's language: "no such file or folder",
     "fichier ou dossier introuvable"; a reason with no words of its own as the system says it."""
-    said = _OS_REASONS.get(error.errno or 0)
-    if said is not None:
-        return _(said)
-    return error.strerror or str(error)
+    return _(os_reason_id(error))
+
+
+def os_reason_id(error: OSError) -> str:
+    """`os_reason` before it is translated (a text marked here, or the system's own words), for
+    a message made now and said later in the language of that moment: `_(os_reason_id(e))`."""
+    return _OS_REASONS.get(error.errno or 0) or error.strerror or str(error)

@@ -298,7 +298,8 @@ class SettingsNotice:
                 "In the settings file {path}, {what}; the original was kept as {kept}."
             ).format(path=self.path, what=what, kept=self.kept)
         if self.reason == "os":
-            why = _("it could not be read ({why})").format(why=self.detail)
+            # the system's reason, said in the language of the moment (os_reason_id)
+            why = _("it could not be read ({why})").format(why=_(self.detail))
         elif self.reason == "not-json":
             why = _("it is not a JSON settings file")
         else:
@@ -307,7 +308,7 @@ class SettingsNotice:
             return _(
                 "The settings file {path} could not be used ({why}) nor moved aside ({error}), "
                 "so the default settings are used."
-            ).format(path=self.path, why=why, error=self.error)
+            ).format(path=self.path, why=why, error=_(self.error or ""))
         return _(
             "The settings file {path} could not be used ({why}), so it was kept as {kept} and "
             "the default settings are used."
@@ -368,7 +369,9 @@ class Settings:
         except FileNotFoundError:
             return settings
         except OSError as error:
-            settings._unreadable("os", clock, str(error.strerror or error))
+            from trainer.os_reasons import os_reason_id  # only when it fails: not at start-up
+
+            settings._unreadable("os", clock, os_reason_id(error))
             return settings
         try:
             document = json.loads(data.decode("utf-8"))
@@ -467,9 +470,11 @@ class Settings:
             os.replace(temp, self.path)
             temp = None
         except OSError as error:
+            from trainer.os_reasons import os_reason
+
             raise SettingsError(
                 _("The settings could not be written to {path}: {why}.").format(
-                    path=self.path, why=error.strerror or error
+                    path=self.path, why=os_reason(error)
                 )
             ) from None
         finally:
@@ -532,10 +537,10 @@ class Settings:
         try:
             kept = _keep_aside(self.path, clock(), move=True)
         except OSError as error:
+            from trainer.os_reasons import os_reason_id
+
             self.notices.append(
-                SettingsNotice(
-                    "unreadable", path, reason, detail, error=str(error.strerror or error)
-                )
+                SettingsNotice("unreadable", path, reason, detail, error=os_reason_id(error))
             )
             return
         self.notices.append(SettingsNotice("unreadable", path, reason, detail, kept=kept.name))

@@ -422,7 +422,7 @@ def test_a_failed_save_leaves_the_old_file_whole_and_no_partial_file(
         monkeypatch.setattr(settings_module.os, "fdopen", _failing_fdopen)
     else:
         monkeypatch.setattr(settings_module.os, failing, fail)
-    with pytest.raises(SettingsError, match="No space left on device"):
+    with pytest.raises(SettingsError, match="no space left on the disk"):
         s.save()
     assert path.read_bytes() == before
     assert _files(path.parent) == ["settings.json"]

@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from tests.volumes import remount, small_volume
 from trainer.i18n import set_language
-from trainer.settings import Settings, SettingsNotice, SettingsProblem
+from trainer.settings import Settings, SettingsError, SettingsNotice, SettingsProblem
 
 NB = "\u202f"
 
@@ -86,3 +89,33 @@ def test_a_house_rules_refusal_read_in_english_is_said_in_the_language_shown(
     assert "(l'option decks est un nombre entier de 1 à 8, pas 'x')" in (s.notice or "")
     set_language("it")
     assert "(l'opzione decks è un numero intero da 1 a 8, non 'x')" in (s.notice or "")
+
+
+# -- what the system says, in the trainee's words ---------------------------------------------
+
+
+def test_settings_on_a_read_only_volume_say_why_in_the_language(tmp_path: Path) -> None:
+    """Quitting with a read-only config folder: the sentence is the trainee's, the reason too
+    (Python's own words, "Read-only file system", are English)."""
+    with small_volume(tmp_path / "config", "64k") as config:
+        settings = Settings.load(config / "settings.json")
+        remount(config, "ro")
+        set_language("fr")
+        with pytest.raises(SettingsError) as refused:
+            settings.save()
+        assert str(refused.value) == (
+            f"Les réglages n'ont pas pu être écrits dans {config / 'settings.json'}{NB}: "
+            "le disque est en lecture seule."
+        )
+        set_language("it")
+        with pytest.raises(SettingsError, match="il disco è di sola lettura"):
+            settings.save()
+
+
+def test_a_settings_file_the_system_refuses_is_said_in_the_language_shown(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.mkdir()  # not a file: the system refuses to read it
+    s = Settings.load(path, clock=lambda: 1_800_000_000.0)  # read in English, as at start-up
+    assert s.notice is not None and "(it could not be read (it is a folder))" in s.notice
+    set_language("fr")
+    assert "(il n'a pas pu être lu (c'est un dossier))" in (s.notice or "")

@@ -121,3 +121,17 @@ def test_a_school_server_misnamed_and_a_session_gone_are_said_in_the_language(
         store.end_session(session)
         with pytest.raises(ValueError, match=f"La sessione {session} è finita"):
             store.record(session, "a", "i", {}, "1", "1", True, 5)
+
+
+def test_a_data_folder_that_cannot_be_made_says_why_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SABOT_DATA_DIR", str(blocker / "sabot"))
+    i18n.set_language("fr")
+    with pytest.raises(StoreError) as refused:
+        Store.open()
+    # the system's reason in the trainee's words too, not Python's "Not a directory"
+    assert "(une partie du chemin n'est pas un dossier)" in str(refused.value)
+    assert str(refused.value).startswith(f"Le dossier de données {blocker / 'sabot'} ne peut")

@@ -123,6 +123,7 @@ from trainer.history.words import said_form
 # `say`, not `_`: the export's loops name an unused column `_`
 from trainer.i18n import N_, ngettext
 from trainer.i18n import _ as say
+from trainer.os_reasons import os_reason, os_reason_id
 
 SCHEMA_VERSION: Final = 7
 DB_NAME: Final = "history.sqlite3"
@@ -184,7 +185,7 @@ def data_dir() -> Path:
             say(
                 "The data folder {path} cannot be created ({why}). Set SABOT_DATA_DIR to a "
                 "folder you can write to."
-            ).format(path=path, why=error.strerror)
+            ).format(path=path, why=os_reason(error))
         ) from None
     return path
 
@@ -739,7 +740,7 @@ class Store:
                 return cls._open_read_only(path, why, clock)
             raise StoreError(_not_opened(path, why or str(error))) from None
         except OSError as error:
-            raise StoreError(_not_opened(path, error.strerror or str(error))) from None
+            raise StoreError(_not_opened(path, os_reason_id(error))) from None
         return cls(conn, path, clock=clock, moved=moved)
 
     @classmethod
@@ -797,7 +798,7 @@ class Store:
                 raise damaged from None
             raise StoreError(_not_opened(path, str(error))) from None
         except OSError as error:
-            raise StoreError(_not_opened(path, error.strerror or str(error))) from None
+            raise StoreError(_not_opened(path, os_reason_id(error))) from None
         return cls(conn, path, clock=clock, read_only=why, target=(target, True))
 
     @staticmethod
