@@ -824,6 +824,39 @@ def test_a_small_full_volume_keeps_the_answers_until_there_is_room(tmp_path: Pat
             assert again.notice is None and len(list(again.attempts())) == given
 
 
+def test_each_answer_on_a_full_disk_tries_a_few_kept_answers_not_all(tmp_path: Path) -> None:
+    """An hour on a full disk is ~2,000 kept answers; each new one tries to save what is kept.
+    Trying them all each time (one transaction) held every Enter 60 ms at 1,000 kept and 200 ms
+    at 2,000, growing without end; now a try that fails costs one chunk of them, and the rest
+    are still written, in order, once there is room."""
+    from trainer.history.store import SAVE_CHUNK
+
+    with small_volume(tmp_path / "volume", "1m") as volume:
+        path = volume / "history.sqlite3"
+        with Store.open(path) as store:
+            session = store.start_session("Anna", "practice", ["a"], "p")
+            filler = fill(volume)
+            given = 0
+            while given < 5000 and _answer(store, session, given) is not None:
+                given += 1
+            given += 1  # the one kept
+            while store.kept < 4 * SAVE_CHUNK:
+                _answer(store, session, given)
+                given += 1
+            tried: list[str] = []
+            store._conn.set_trace_callback(tried.append)
+            before = store.kept
+            assert _answer(store, session, given) is None
+            given += 1
+            saved = before + 1 - store.kept
+            inserts = sum(1 for sql in tried if "INSERT INTO attempt" in sql)
+            assert inserts - saved <= SAVE_CHUNK, (inserts, saved, before)
+            store._conn.set_trace_callback(None)
+            filler.unlink()
+            assert store.retry() is True and store.kept == 0
+        assert [ms for _, _, ms in _stored(path)] == [1000 + n for n in range(given)]
+
+
 def test_a_small_volume_holds_thousands_of_answers(tmp_path: Path) -> None:
     with (
         small_volume(tmp_path / "volume", "1m") as volume,

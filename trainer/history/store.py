@@ -141,6 +141,8 @@ _EXPORT_PAGE: Final = 5000  # the same for the plain rows of an export
 # answers are kept, each retry waits at most RETRY_WAIT_MS (the caller may be the GUI thread).
 WAIT_MS: Final = 2000
 RETRY_WAIT_MS: Final = 100
+# What is kept is written back this many at a time, a transaction each (see `_save`).
+SAVE_CHUNK: Final = 50
 
 # The log is folded back into the file (a passive checkpoint) by `tidy()` every TIDY_EVERY answers,
 # about WAL_PAGES pages at ~8 pages an answer. A checkpoint syncs the file, and the log's next
@@ -1218,32 +1220,36 @@ class Store:
         return not self._kept
 
     def _save(self, wait_ms: int) -> int | None:
-        """Write everything kept, oldest first, in one transaction: all of it, or (when the
-        history cannot be written) none of it, `_why` saying why. The last attempt's id."""
+        """Write what is kept, oldest first, SAVE_CHUNK at a time, each chunk one transaction,
+        until all of it is written or (when the history cannot be written) a chunk fails,
+        `_why` saying why: what is still kept is the newest part, never a gap. A failed try
+        costs one chunk, however much is kept (an hour on a full disk is thousands of answers,
+        and every answer tries). The last attempt's id once everything is written, else None."""
         if not self._kept:
             return None
         self._set_wait(wait_ms)
         last = None
-        try:
-            with self._write() as conn:
-                for op in self._kept:
-                    if isinstance(op, _Answer):
-                        last = self._write_answer(conn, op)
-                    else:
-                        self._write_end(conn, op)
-        except UnwritableError as error:
-            self._why = error.why
-            return None
-        ended = [op.session for op in self._kept if isinstance(op, _End)]
-        self._unfolded += len(self._kept) - len(ended)
-        self._kept.clear()
+        ended: list[int] = []
+        while self._kept:
+            chunk = self._kept[:SAVE_CHUNK]
+            try:
+                with self._write() as conn:
+                    for op in chunk:
+                        if isinstance(op, _Answer):
+                            last = self._write_answer(conn, op)
+                        else:
+                            self._write_end(conn, op)
+            except UnwritableError as error:
+                self._why = error.why
+                self._ended(ended)
+                return None
+            del self._kept[: len(chunk)]
+            done = [op.session for op in chunk if isinstance(op, _End)]
+            self._unfolded += len(chunk) - len(done)
+            ended += done
         self._why = None
         self._set_wait(WAIT_MS)
-        for session in ended:
-            self._ending.discard(session)
-            live = self._live.get(session)
-            if live is not None:
-                live.ended = True
+        self._ended(ended)
         if ended:
             # between sessions, not between questions: fold the log back into the file
             try:
@@ -1251,6 +1257,14 @@ class Store:
             except sqlite3.OperationalError:
                 pass  # a full disk or a busy file: SQLite folds it back at a later commit
         return last
+
+    def _ended(self, sessions: list[int]) -> None:
+        """The kept ends of `sessions` are written: they are ended for good."""
+        for session in sessions:
+            self._ending.discard(session)
+            live = self._live.get(session)
+            if live is not None:
+                live.ended = True
 
     def sessions(self, profile: str) -> list[SessionRow]:
         """The profile's sessions, oldest first, with their attempt and correct counts."""
