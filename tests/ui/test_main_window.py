@@ -507,7 +507,7 @@ def test_quitting_when_the_disk_of_the_settings_is_full(qtbot, new_window, monke
         w.close()
         assert not w.isVisible()
     (message,) = told
-    assert "The settings could not be written" in message and "No space left" in message
+    assert "The settings could not be written" in message and "no space left on the disk" in message
 
 
 def test_a_read_only_history_says_why_and_no_drill_starts(qtbot, tmp_path, monkeypatch):
