@@ -8,6 +8,7 @@ needed, and the curriculum's figures are summed up on a worker thread.
 
 from __future__ import annotations
 
+import struct
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -78,6 +79,28 @@ def preload_progress_view(
 # The smallest window the drill is usable in (the felt, the answer panel): a window restored
 # smaller opens at this size, or the whole screen where the screen is smaller still.
 MIN_USABLE = (720, 480)
+
+# QWidget.saveGeometry()'s format (Qt 5 and 6, versions 1 to 3): a magic number, the version,
+# the frame's and the window's ("normal") rectangles as left, top, right, bottom, then the
+# screen's number, whether maximized or full screen, and the screen's width
+_GEOMETRY_MAGIC = 0x1D9D0CB
+_GEOMETRY_HEAD = struct.Struct(">IHH4i4i")
+
+
+def saved_normal_geometry(data: bytes) -> tuple[int, int, int, int] | None:
+    """The window's place and size (x, y, width, height) in bytes QWidget.saveGeometry() made,
+    whatever the screen it was made on; None for bytes that are not such a geometry."""
+    if len(data) < _GEOMETRY_HEAD.size:
+        return None
+    magic, major, _minor, *rects = _GEOMETRY_HEAD.unpack_from(data)
+    if magic != _GEOMETRY_MAGIC or not 1 <= major <= 3:
+        return None
+    left, top, right, bottom = rects[4:]
+    width, height = right - left + 1, bottom - top + 1
+    if width <= 0 or height <= 0:
+        return None
+    return left, top, width, height
+
 
 GEOMETRY_NOTICE = N_(
     'The saved window size and place (the setting "geometry") could not be used, so the window '
@@ -204,9 +227,17 @@ class MainWindow(QMainWindow):
         restored = False
         if geo:
             # the settings let only base64 through; whether Qt can use it is Qt's to say
-            restored = self.restoreGeometry(QByteArray.fromBase64(geo.encode("ascii")))
+            saved = QByteArray.fromBase64(geo.encode("ascii"))
+            restored = self.restoreGeometry(saved)
             if not restored:
-                self._geometry_notice = GEOMETRY_NOTICE
+                # Qt refuses a geometry saved on a screen more than 25 % wider or narrower
+                # (a desktop's monitor, then the laptop): its size and place are fitted here
+                normal = saved_normal_geometry(bytes(saved.data()))
+                if normal is not None:
+                    self.setGeometry(*normal)
+                    restored = True
+                else:
+                    self._geometry_notice = GEOMETRY_NOTICE
         if restored:
             self._fit_to_screen()
         else:

@@ -10,7 +10,7 @@ from trainer.history.store import Store
 from trainer.practice.curriculum import CURRICULUM
 from trainer.settings import Settings
 from ui.home import COLUMN
-from ui.main_window import MainWindow
+from ui.main_window import MIN_USABLE, MainWindow
 
 
 def test_home_lists_every_skill_with_its_target(window):
@@ -566,8 +566,6 @@ def _geometry_of(qtbot, x: int, y: int, width: int, height: int) -> str:
 def test_a_geometry_saved_on_another_screen_is_fitted_to_this_one(qtbot, tmp_path, saved):
     from PySide6.QtGui import QGuiApplication
 
-    from ui.main_window import MIN_USABLE
-
     settings = Settings.load(tmp_path / "settings.json")
     settings.ui.geometry = _geometry_of(qtbot, *saved)
     with Store.open(tmp_path / "history.sqlite3") as store:
@@ -580,6 +578,35 @@ def test_a_geometry_saved_on_another_screen_is_fitted_to_this_one(qtbot, tmp_pat
         assert room.contains(g), (g, room)
         assert g.width() >= min(MIN_USABLE[0], room.width())
         assert g.height() >= min(MIN_USABLE[1], room.height())
+        w.close()
+
+
+def test_a_geometry_saved_on_a_much_wider_screen_is_fitted_with_no_notice(qtbot, tmp_path):
+    """Qt's restoreGeometry refuses a geometry saved on a screen more than 25 % wider (a
+    2,560-pixel monitor, then a 1,024-pixel laptop): the window opened at its usual size, and
+    said the setting could not be used. Its size and place are fitted to this screen instead."""
+    import base64
+    import struct
+
+    from PySide6.QtGui import QGuiApplication
+
+    room = QGuiApplication.primaryScreen().availableGeometry()
+    saved = bytearray(base64.b64decode(_geometry_of(qtbot, 5000, 4000, 700, 450)))
+    struct.pack_into(">i", saved, 46, room.width() * 3)  # the screen's width, as Qt writes it
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.ui.geometry = base64.b64encode(bytes(saved)).decode("ascii")
+    with Store.open(tmp_path / "history.sqlite3") as store:
+        w = MainWindow(settings, store)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        g = w.geometry()
+        assert room.contains(g), (g, room)
+        assert (g.width(), g.height()) == (
+            min(max(700, MIN_USABLE[0]), room.width()),
+            min(max(450, MIN_USABLE[1]), room.height()),
+        )
+        assert '"geometry"' not in w.home.notice.text()
         w.close()
 
 
