@@ -513,7 +513,15 @@ INVALID: list[tuple[str, Any, list[str]]] = [
     ("bet of 13 digits", sc("casino-fr", {"1": {"bets": {"seat": 10**12}}}, ["T"]),
      ["box 1: bet of seat", "at most 12 digits"]),
     ("bet of 5,000 digits", '{"boxes": {"1": {"bets": {"seat": ' + "9" * 5000 + '}}}}',
-     ["malformed JSON", "a number too long"]),
+     ["box 1: bet of seat", "at most 12 digits", "(5,000 characters)"]),
+    ("bet of 1e9", '{"boxes": {"1": {"bets": {"seat": 1e9}}}, "cards": ["T"]}',
+     ["box 1: bet of seat", "at most 12 digits", "not '1e9'"]),
+    ("table maximum of 1e9", '{"rules": {"preset": "casino-fr", "table_max": 1e9}, '
+     '"boxes": {"1": {"bets": {"seat": 10}}}, "cards": ["T"]}',
+     ["rules", "option table_max", "not '1e9'"]),
+    ("decks of 5,000 digits", '{"rules": {"preset": "casino-fr", "decks": ' + "9" * 5000
+     + '}, "boxes": {"1": {"bets": {"seat": 10}}}, "cards": ["T"]}',
+     ["rules", "option decks takes a whole number from 1 to 8", "(5,000 characters)"]),
     ("JSON 100,000 levels deep", "[" * 100_000 + "]" * 100_000,
      ["malformed JSON", "nested too deeply"]),
     ("an empty bettor name", sc("casino-fr", {"1": {"bets": {"seat": 10, "": 5}}}, ["T"]),

@@ -125,10 +125,23 @@ def _bettors(where: str, names: Any) -> None:
 
 
 def _number(text: str) -> float | str:
-    """A JSON number with a fraction or an exponent, as json reads it — but one too large for a
-    float (1e999999999) stays its text, so a message quotes what was written, not "inf"."""
+    """A JSON number with a fraction or an exponent, as json reads it — but one written with an
+    exponent (1e9, 1e999999999) stays its text: amounts are written in plain digits, and a
+    message quotes what was written, not "1000000000.0" or "inf"."""
+    if "e" in text or "E" in text:
+        return text
     value = float(text)
     return value if math.isfinite(value) else text
+
+
+def _whole(text: str) -> int | str:
+    """A JSON whole number, as json reads it — but one of more than WHOLE_DIGITS digits stays
+    its text, which the field it is in refuses with its own bound (Python will not even read one
+    of a few thousand digits)."""
+    return int(text) if len(text) <= WHOLE_DIGITS else text
+
+
+WHOLE_DIGITS: Final = 30  # well past any amount (12 digits) or option
 
 
 # the parser's words (`json.JSONDecodeError.msg`): English as Python writes them, translated in
@@ -155,7 +168,7 @@ def _json_problem(msg: str) -> str:
 def parse_scenario(text: str) -> Scenario:
     """Read a scenario from JSON text; ScenarioError on anything malformed."""
     try:
-        data = json.loads(text, parse_float=_number)
+        data = json.loads(text, parse_float=_number, parse_int=_whole)
     except json.JSONDecodeError as e:
         raise ScenarioError(
             _("malformed JSON: {problem} at line {line} column {column}").format(
