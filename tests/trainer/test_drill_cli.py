@@ -868,6 +868,19 @@ def test_stats_on_a_fresh_install_is_an_empty_table() -> None:
         assert store.profiles() == []  # looking created nothing
 
 
+@pytest.mark.parametrize("command", ["stats", "export"])
+def test_the_default_profile_named_in_another_case_is_the_default_one(command: str) -> None:
+    """`Ines` is `ines`: `--profile Default` on a fresh install is the default profile too, not
+    a mistyped one."""
+    r = sabot(command, "--profile", "Default", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    if command == "stats":
+        assert r.stdout.splitlines()[0] == "Sabot — statistics for default"
+    with Store.open() as store:
+        assert {p.name for p in store.profiles()} <= {"default"}  # no second history
+
+
 SUBCOMMANDS = {
     "drill": ["drill", "pay-even", "--count", "1"],
     "stats": ["stats"],

@@ -187,8 +187,10 @@ def checked_profile(store: Any, args: argparse.Namespace, command: str) -> str |
     not quietly start a second history beside the real one."""
     name = profile_name(args)
     profiles = [p.name for p in store.profiles()]
-    if name == DEFAULT_PROFILE or any(_same_name(name, p) for p in profiles):
+    if any(_same_name(name, p) for p in profiles):
         return name
+    if _same_name(name, DEFAULT_PROFILE):
+        return DEFAULT_PROFILE
     where = f"sabot {command}"
     if not name.strip():
         print(f"{where}: " + _("a profile name cannot be empty or only spaces"), file=sys.stderr)
