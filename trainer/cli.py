@@ -6,6 +6,7 @@ run on machines with no display.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -177,6 +178,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
+# what writing out fails with when the disk (or the device) has no room left
+_OUTPUT_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
@@ -207,10 +212,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # the reader went away (`sabot round f | head`): not an error worth a traceback
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:
+        if error.errno not in _OUTPUT_FULL:
+            raise
+        # standard output on a full disk (`sabot stats > f`), or a device that refuses it: the
+        # commands say their own files' failures, and the history's are StoreErrors
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush too
+        from trainer.os_reasons import os_reason
+
+        said = _("cannot write to standard output: {why}").format(why=os_reason(error))
+        command = command_named(argv)
+        print(f"{f'sabot {command}' if command else 'sabot'}: {said}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -311,3 +311,40 @@ def test_a_command_imports_no_other_command_s_module(tmp_path: Path) -> None:
     ).stdout
     for command in ("round", "drill", "stats", "export", "class", "deal", "home", "server"):
         assert f"    {command} " in helped, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["stats"],
+        ["stats", "--json"],
+        ["export"],
+        ["round", "resources/scenarios/behind.json"],
+        ["drill", "pay-even", "--count", "1"],
+        ["--lang", "fr", "stats"],
+    ],
+)
+def test_standard_output_on_a_full_disk_is_one_sentence_and_status_1(command: list[str]) -> None:
+    """`sabot stats > file` on a full disk (/dev/full: every write fails with ENOSPC) was a
+    traceback, and `sabot export` said "cannot write None"."""
+    if not Path("/dev/full").exists():
+        pytest.skip("this system has no /dev/full")
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "trainer.cli", *command],
+            input="5\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=REPO,
+            env=env(),
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+        )
+    assert r.returncode == 1
+    name = command[2] if command[0] == "--lang" else command[0]
+    if command[0] == "--lang":
+        said = "impossible d'écrire sur la sortie standard\u202f: plus de place sur le disque"
+    else:
+        said = "cannot write to standard output: no space left on the disk"
+    assert r.stderr.splitlines() == [f"sabot {name}: {said}"], r.stderr

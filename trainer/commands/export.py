@@ -475,7 +475,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the command line's quiet ending: the reader has what it wanted
     except OSError as e:
-        why = _("cannot write {file}: {why}").format(file=args.file, why=os_reason(e))
+        if to_file:
+            why = _("cannot write {file}: {why}").format(file=args.file, why=os_reason(e))
+        else:
+            why = _("cannot write to standard output: {why}").format(why=os_reason(e))
         print(f"sabot export: {why}", file=sys.stderr)
         return 1
     finally:
