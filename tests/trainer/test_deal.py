@@ -172,7 +172,8 @@ def test_unreadable_steps_are_asked_again_and_not_scored() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=2, seed=4)
     shoe.next_round()
     s = shoe.step
-    for nonsense in ("9", "box", "", "١"):
+    # 5,000 digits (a stuck key, a paste) were Python's "Exceeds the limit" traceback
+    for nonsense in ("9", "box", "", "١", "9" * 5000, "0" * 4999 + "1"):
         with pytest.raises(Unreadable):
             shoe.answer(nonsense, 100)
     assert shoe.step is s and shoe.figures.steps == 0

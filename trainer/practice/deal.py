@@ -618,7 +618,7 @@ class DealShoe:
         if s.ask == PLACE:
             if t == "d" or t in _DEALER_WORDS:
                 return DEALER, None
-            if t.isascii() and t.isdigit() and 1 <= int(t) <= 7:
+            if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 7:
                 return t, None
             # "d" in every language (the reader takes that letter), and the table's word
             raise answers.Unreadable(
