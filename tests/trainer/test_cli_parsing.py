@@ -71,6 +71,30 @@ def test_argparse_s_mistakes_in_english_as_argparse_says_them(
     assert ours == f"t: {plain} (see t --help)\n"
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["--n", "9" * 5000, "t"],
+            "argument --n: '{cut}… (5,000 characters) is not a whole number",
+        ),
+        (
+            ["--mode", "9" * 5000, "t"],
+            "argument --mode: invalid choice: '{cut}… (5,000 characters) (choose from 'a', 'b')",
+        ),
+    ],
+)
+def test_a_value_of_5000_characters_is_quoted_cut_short(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sabot deal --shift` of 5,000 digits echoed them all back, in one line of 5,000 columns."""
+    with pytest.raises(SystemExit) as stop:
+        _parser().parse_args(argv)
+    assert stop.value.code == 2
+    cut = "9" * 91  # the opening quote, then the digits, up to VALUE_MAX - 8 characters
+    assert capsys.readouterr().err == f"t: {said.format(cut=cut)} (see t --help)\n"
+
+
 def test_argparse_s_messages_said_again_with_their_values() -> None:
     assert translate_message("argument --mode: expected one argument") == (
         "argument --mode: expected one argument"

@@ -135,8 +135,22 @@ def translate_message(message: str) -> str:
     for pattern, say in _PATTERNS:
         found = pattern.fullmatch(message)
         if found is not None:
-            return say(*found.groups())
+            if say is _PATTERNS[0][1]:  # "argument --x: message": the message is said in turn
+                return say(*found.groups())
+            return say(*(_cut(value) for value in found.groups()))
     return message
+
+
+VALUE_MAX: Final = 100  # characters of a value a message quotes whole
+
+
+def _cut(value: str) -> str:
+    """A value as a message quotes it, cut short if long: `--shift` of 5,000 digits is not
+    echoed back whole (as `rules.shown` cuts a scenario's)."""
+    if len(value) <= VALUE_MAX:
+        return value
+    quoted = value[0] == value[-1] and value[0] in "'\""  # argparse's repr() of what was typed
+    return f"{value[: VALUE_MAX - 8]}… ({len(value) - 2 * quoted:,} characters)"
 
 
 class Parser(argparse.ArgumentParser):
