@@ -8,7 +8,13 @@ import sys
 from datetime import date
 from typing import Any
 
-from trainer.commands.common import EXIT_USAGE, add_preset_argument, seed_arg, write_json
+from trainer.commands.common import (
+    EXIT_USAGE,
+    add_preset_argument,
+    assignment_arg,
+    seed_arg,
+    write_json,
+)
 from trainer.i18n import _, ngettext, pgettext
 
 
@@ -166,19 +172,6 @@ def cmd_withdraw(args: Any) -> int:
     return 0
 
 
-def _id_arg(text: str) -> int:
-    import argparse
-
-    digits = text.strip()
-    if digits.isascii() and digits.isdigit() and len(digits) <= 18 and int(digits) > 0:
-        return int(digits)
-    raise argparse.ArgumentTypeError(
-        _("an assigned exam's number, as sabot class URL exams lists them, not {text}").format(
-            text=repr(text)
-        )
-    )
-
-
 def add_actions(class_parser: Any) -> None:
     """`assign`, `exams` and `withdraw` under `sabot class URL` (without one, the class view)."""
     actions = class_parser.add_subparsers(
@@ -227,5 +220,5 @@ def add_actions(class_parser: Any) -> None:
             "trainees' home screens; the tries already taken stay, as exams of their own."
         ),
     )
-    w.add_argument("id", metavar="NUMBER", type=_id_arg)
+    w.add_argument("id", metavar="NUMBER", type=assignment_arg)
     w.set_defaults(func=cmd_withdraw)

@@ -101,6 +101,18 @@ def count_arg(text: str) -> int:
     )
 
 
+def assignment_arg(text: str) -> int:
+    """An assigned exam's number, as `sabot class URL exams` lists them: a whole number ≥ 1."""
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= 18 and int(digits) > 0:
+        return int(digits)
+    raise argparse.ArgumentTypeError(
+        _("an assigned exam's number, as sabot class URL exams lists them, not {text}").format(
+            text=repr(text)
+        )
+    )
+
+
 def lang_arg(text: str) -> str:
     """--lang: en, fr or it (a locale name such as fr_FR.UTF-8 is its language)."""
     from trainer.i18n import LANGUAGES, language_code
