@@ -765,19 +765,24 @@ class MainWindow(QMainWindow):
             self.start_drill(spec.split(","), "exam", seed=seed)
 
     def start_assigned(self, assignment: Any) -> None:
-        """An exam assigned on the school's server: its skills, seed, rules and time limit, the
-        session recorded as a try at it."""
-        from trainer.game.rules import HouseRules
+        """A try at an exam assigned on the school's server, as `sabot drill --assignment`
+        takes one (`trainer.history.assignments`): while it is open (the app may have stayed
+        open past its last day), the exam of its skills, seed, rules and time limit, the session
+        recorded as a try at it."""
+        import datetime
 
-        started = self.start_drill(
-            list(assignment.skills),
-            "exam",
-            seed=assignment.seed,
-            rules=HouseRules.preset_named(assignment.preset),
-            time_limit_s=assignment.time_limit_s,
-            assignment=assignment.id,
-        )
-        if started:
+        from trainer.history.assignments import check_open
+
+        try:
+            check_open(assignment, datetime.date.today())
+        except ValueError as e:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, "Sabot", str(e))
+            if self._on_home():
+                self._load_assigned()  # the box as it is today
+            return
+        if self.start_drill(list(assignment.skills), "exam", assigned=assignment):
             self._last_assigned = assignment
 
     def start_drill(
@@ -787,47 +792,51 @@ class MainWindow(QMainWindow):
         weak: list[tuple[str, str]] | None = None,
         *,
         seed: int | None = None,
-        rules: Any = None,
-        time_limit_s: int | None = None,
-        assignment: int | None = None,
+        assigned: Any = None,
     ) -> bool:
-        """A drill of `names` in `mode`, under the settings' house rules (or `rules`: an
-        assigned exam's); `time_limit_s` and `assignment` only for an assigned exam. False
-        when it cannot start (the trainee is told why)."""
+        """A drill of `names` in `mode`, under the settings' house rules; or, `assigned`, the
+        exam of that assignment (`trainer.history.assignments.exam_drill`: its own rules, seed
+        and time limit). False when it cannot start (the trainee is told why)."""
         from trainer.history.store import StoreError
         from trainer.practice.drill import Drill, resolve_skills
         from trainer.practice.skills.base import Practice
 
-        rules = rules or self.rules()
         self._last_assigned = None
+        common: dict[str, Any] = {
+            "store": self.store,
+            "profile": self.settings.prefs.profile,
+            "practice": Practice(chip_payment=self.settings.prefs.chip_payment),
+        }
         try:
-            skills = resolve_skills(",".join(names), rules)
-            if weak is None:
-                weak = []
-                if mode != "exam":
-                    from trainer.history.stats import weakest_items
+            if assigned is not None:
+                from trainer.history.assignments import exam_drill
 
-                    try:
-                        weak = [
-                            (w.skill, w.item)
-                            for w in weakest_items(self.store, self.settings.prefs.profile, n=5)
-                            if w.wrong
-                        ]
-                    except ValueError:
-                        weak = []
-            drill = Drill(
-                skills,
-                rules,
-                mode=mode,
-                count=self.settings.ui.sprint_count if mode == "sprint" else None,
-                seed=seed,
-                store=self.store,
-                profile=self.settings.prefs.profile,
-                carried_weak=weak,
-                practice=Practice(chip_payment=self.settings.prefs.chip_payment),
-                time_limit_s=time_limit_s,
-                assignment=assignment,
-            )
+                drill = exam_drill(assigned, **common)
+            else:
+                rules = self.rules()
+                skills = resolve_skills(",".join(names), rules)
+                if weak is None:
+                    weak = []
+                    if mode != "exam":
+                        from trainer.history.stats import weakest_items
+
+                        try:
+                            weak = [
+                                (w.skill, w.item)
+                                for w in weakest_items(self.store, self.settings.prefs.profile, n=5)
+                                if w.wrong
+                            ]
+                        except ValueError:
+                            weak = []
+                drill = Drill(
+                    skills,
+                    rules,
+                    mode=mode,
+                    count=self.settings.ui.sprint_count if mode == "sprint" else None,
+                    seed=seed,
+                    carried_weak=weak,
+                    **common,
+                )
         except (ValueError, StoreError) as e:  # StoreError: the history cannot be written
             from PySide6.QtWidgets import QMessageBox
 

@@ -122,3 +122,26 @@ def test_tries_count_inside_the_window_only_and_the_best_counts(store):
     late = replace(OPEN, opens=TODAY + timedelta(1), closes=TODAY + timedelta(2))
     [row] = assigned_figures(store.reader(), profile, [late], TODAY)
     assert row.tries == 0 and row.best is None
+
+
+def test_start_after_the_last_day_is_refused_as_the_command_line_refuses_it(
+    qtbot, school, monkeypatch
+):
+    # The app left open past the exam's last day: its Start is still on home, and a try then
+    # would not count — refused in the sentence `sabot drill --assignment` says.
+    from PySide6.QtWidgets import QMessageBox
+
+    from trainer.history.assignments import check_open
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    w = school([OPEN])
+    qtbot.waitUntil(lambda: w.home.assigned is not None and OPEN.id in w.home.assigned.starts)
+    over = replace(OPEN, opens=TODAY - timedelta(5), closes=TODAY - timedelta(1))
+    w.start_assigned(over)
+    with pytest.raises(ValueError) as said:
+        check_open(over, TODAY)
+    assert told == [str(said.value)] and "a try now would not count" in told[0]
+    assert w.pages.currentWidget() is not w.drill_page
+    with pytest.raises(ValueError):
+        w.store.sessions(w.settings.prefs.profile)  # no session started: no profile made yet

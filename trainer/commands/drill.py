@@ -13,8 +13,9 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.commands.common import (
     DEFAULT_PROFILE,
@@ -22,6 +23,7 @@ from trainer.commands.common import (
     MAX_SEED,
     add_preset_argument,
     add_profile_arguments,
+    assignment_arg,
     checked_profile,
     count_arg,
     input_lines,
@@ -39,7 +41,7 @@ from trainer.commands.common import (
     write_json,
 )
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
-from trainer.game.rules import HouseRules, RulesError
+from trainer.game.rules import DEFAULT_PRESET, HouseRules, RulesError
 from trainer.game.table import TableView
 from trainer.i18n import N_, _, format_number, format_percent
 from trainer.practice.answers import Unreadable
@@ -66,6 +68,9 @@ from trainer.practice.skills.base import (
     how_to_answer,
     rank_text,
 )
+
+if TYPE_CHECKING:
+    from trainer.history.assignments import Assignment
 
 # ---------------------------------------------------------------------------- text rendering
 
@@ -355,12 +360,17 @@ def _verdict_json(a: Answered) -> dict[str, Any]:
     }
 
 
-def cmd_drill(args: argparse.Namespace) -> int:
+def _drill(args: argparse.Namespace) -> tuple[Drill, Any] | int:
+    """The drill `sabot drill SKILL` asks for and its history, or the exit status once the
+    reason it cannot start is said."""
     from trainer.history.store import StoreError
 
-    out = sys.stdout
     try:
         rules = HouseRules.from_spec(_rules_spec(args))
+        if args.skill is None:
+            raise ValueError(
+                _("a SKILL to drill is needed, or --assignment NUMBER for an assigned exam")
+            )
         skills = resolve_skills(args.skill, rules)
     except (RulesError, ValueError) as e:
         print(f"sabot drill: {e}", file=sys.stderr)
@@ -382,7 +392,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         drill = Drill(
             skills,
             rules,
-            mode=args.mode,
+            mode=args.mode or PRACTICE,
             count=args.count,
             seed=args.seed,
             store=store,
@@ -396,20 +406,115 @@ def cmd_drill(args: argparse.Namespace) -> int:
         return not_started("drill", store, e)
     except ValueError as e:
         return not_started("drill", store, e, EXIT_USAGE)
+    return drill, store
+
+
+# How long `sabot drill --assignment` waits for the school's server to give the assigned exams as
+# they are now (one assigned a moment ago, one withdrawn); unreached, the list kept on this PC.
+ASSIGNMENTS_WAIT_S = 5.0
+
+
+def _assigned_drill(args: argparse.Namespace) -> tuple[Drill, Any, Assignment] | int:
+    """The try at the exam assigned as `--assignment NUMBER` (`trainer.history.assignments`: the
+    same checks and the same drill as the app's Start), its history and the assignment, or the
+    exit status once the reason it cannot start is said."""
+    from trainer.history.assignments import assigned_exam, exam_drill
+    from trainer.history.store import StoreError
+
+    given = [
+        name
+        for name, on in (
+            ("SKILL", args.skill is not None),
+            ("--mode", args.mode not in (None, EXAM)),
+            ("--count", args.count is not None),
+            ("--seed", args.seed is not None),
+            ("--preset", args.preset != DEFAULT_PRESET),
+            ("--option", bool(args.option)),
+        )
+        if on
+    ]
+    if given:
+        print(
+            "sabot drill: "
+            + _(
+                "--assignment takes the exam as it was assigned (its skills, seed, rules and "
+                "time limit), not {given}"
+            ).format(given=", ".join(given)),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    store = open_store()
+    if store is None:
+        return 1
+    if store.status() is None:  # a history of this PC alone
+        store.close()
+        print(
+            "sabot drill: "
+            + _(
+                "--assignment takes an exam assigned on a school's server, and none is set "
+                "(SABOT_DATABASE_URL or the database_url setting names one)"
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    profile = checked_profile(store, args, "drill")
+    if profile is None:
+        store.close()
+        return EXIT_USAGE
+    store.sync(ASSIGNMENTS_WAIT_S)  # the assigned exams read again on the server, if it answers
+    try:
+        a = assigned_exam(store.assignments(), args.assignment, date.today())
+        drill = exam_drill(
+            a,
+            store=store,
+            profile=profile,
+            interactive=sys.stdin.isatty(),
+            practice=Practice(chip_payment=args.chip_payment),
+        )
+    except StoreError as e:
+        return not_started("drill", store, e)
+    except ValueError as e:
+        return not_started("drill", store, e, EXIT_USAGE)
+    return drill, store, a
+
+
+def cmd_drill(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    assigned: Assignment | None = None
+    if args.assignment is not None:
+        made = _assigned_drill(args)
+        if isinstance(made, int):
+            return made
+        drill, store, assigned = made
+    else:
+        started = _drill(args)
+        if isinstance(started, int):
+            return started
+        drill, store = started
     as_json = args.json
+    if assigned is not None and not drill.interactive:
+        print(
+            "sabot drill: "
+            + _(
+                "the answers are not typed at a terminal: the try is stored, but the class "
+                "view does not count it"
+            ),
+            file=sys.stderr,
+        )
 
     if not as_json:
         out.write(
             _(
                 "Sabot drill — {skills} ({mode}), rules {rules}, seed {seed}, profile {profile}."
             ).format(
-                skills=_skills_said(skills),
+                skills=_skills_said(drill.skills),
                 mode=mode_name(drill.mode),
-                rules=rules.describe(),
+                rules=drill.rules.describe(),
                 seed=drill.seed,
                 profile=printable(drill.profile),
             )
             + "\n"
+            + ("" if assigned is None else _assigned_line(assigned))
             + _mode_line(drill)
             + _("Type your answer and press Enter; q or Ctrl-D ends the drill.")
             + "\n"
@@ -509,13 +614,29 @@ def cmd_drill(args: argparse.Namespace) -> int:
         summary = drill.finish()
         lost = store.close()  # a last try to save what the history could not take
     if as_json:
-        write_json(_summary_json(summary))
+        summed = _summary_json(summary)
+        if assigned is not None:
+            summed["assignment"] = assigned.id
+        write_json(summed)
     else:
         out.write("\n".join(_summary_lines(summary)) + "\n")
     if lost:
         print(f"sabot drill: {lost}", file=sys.stderr)
         return 1
     return 0
+
+
+def _assigned_line(a: Assignment) -> str:
+    """Which assigned exam this try is at, and the house practice it is counted by."""
+    from trainer.i18n import format_date
+
+    return (
+        _(
+            "The exam {number} assigned on the school's server: {title}, open until {day}. House "
+            "practice: it may be taken again while it is open, and the best try counts."
+        ).format(number=a.id, title=a.label, day=format_date(a.closes, short=True))
+        + "\n"
+    )
 
 
 def _history_trouble(store: Any, said: str | None) -> str | None:
@@ -642,11 +763,10 @@ def add_commands(sub: Any) -> None:
             "{skills}; or several separated by commas, or all."
         ).format(skills=", ".join(SKILLS)),
     )
-    d.add_argument("skill", metavar="SKILL", help=_("a skill, several as a,b,c, or all"))
+    d.add_argument("skill", metavar="SKILL", nargs="?", help=_("a skill, several as a,b,c, or all"))
     d.add_argument(
         "--mode",
         choices=MODES,
-        default=PRACTICE,
         help=_("practice, challenge, sprint or exam (default practice)"),
     )
     d.add_argument("--count", type=count_arg, help=_("number of questions (sprint: default 20)"))
@@ -670,6 +790,15 @@ def add_commands(sub: Any) -> None:
         choices=CHIP_PAYMENTS,
         default=FEWEST,
         help=_("how the chips skill asks a payout made up (default: the fewest chips)"),
+    )
+    d.add_argument(
+        "--assignment",
+        type=assignment_arg,
+        metavar="NUMBER",
+        help=_(
+            "take the exam assigned on the school's server as NUMBER (as sabot class URL exams "
+            "lists them): its skills, seed, rules and time limit, while it is open"
+        ),
     )
     d.add_argument("--json", action="store_true", help=_("one JSON line per question and verdict"))
     d.set_defaults(func=cmd_drill)

@@ -12,6 +12,10 @@ often as they like inside its window, and the best try counts — ranked as the 
 exams (passed, then complete, then every skill asked, then accuracy). A try started outside the
 window (before `opens`, after `closes`) does not count, nor one that did not end or has no
 answer.
+
+A try starts the same from the app's Start and from `sabot drill --assignment NUMBER`:
+`assigned_exam` finds the exam of that number and refuses one not open today, in one sentence;
+`exam_drill` makes its drill.
 """
 
 from __future__ import annotations
@@ -21,12 +25,13 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from trainer.i18n import _, format_date
 
 if TYPE_CHECKING:  # the drill and the statistics are imported only when checking an exam
     from trainer.history.progress_data import ExamResult
+    from trainer.practice.drill import Drill
 
 TIME_LIMIT_MIN_S: Final = 60  # 1 minute
 TIME_LIMIT_MAX_S: Final = 4 * 3600  # 4 hours
@@ -80,6 +85,66 @@ def rank(result: ExamResult) -> tuple[bool, bool, int, float]:
     """How exam tries compare, the better the greater: passed, then complete, then fewer skills
     left unasked, then accuracy (the class view's order)."""
     return (result.passed, result.complete, -len(result.uncovered), result.accuracy or 0.0)
+
+
+def assigned_exam(assigned: Sequence[Assignment], number: int, today: date) -> Assignment:
+    """The exam `number` of those assigned (`HistoryStore.assignments()`), when a try at it may
+    start on `today` — or ValueError with one sentence for the trainee: there is none of that
+    number, or it is not open (a try started outside its window does not count). What both the
+    app's Start and `sabot drill --assignment` check before a try."""
+    found = next((a for a in assigned if a.id == number), None)
+    if found is None:
+        open_now = [
+            str(a.id) for a in sorted(assigned, key=lambda a: a.id) if a.state(today) == OPEN
+        ]
+        if open_now:
+            raise ValueError(
+                _("There is no assigned exam {number}; open now: {numbers}.").format(
+                    number=number, numbers=", ".join(open_now)
+                )
+            )
+        raise ValueError(
+            _("There is no assigned exam {number}; none is open now.").format(number=number)
+        )
+    check_open(found, today)
+    return found
+
+
+def check_open(a: Assignment, today: date) -> None:
+    """ValueError with one sentence when a try at `a` may not start on `today`: before its first
+    day, or after its last (house practice: such a try would not count)."""
+    state = a.state(today)
+    if state == UPCOMING:
+        raise ValueError(
+            _("The exam {number} ({title}) opens on {day}: it cannot be taken before.").format(
+                number=a.id, title=a.label, day=format_date(a.opens, short=True)
+            )
+        )
+    if state == CLOSED:
+        closed = _("The exam {number} ({title}) was open until {day}: a try now would not count.")
+        raise ValueError(
+            closed.format(number=a.id, title=a.label, day=format_date(a.closes, short=True))
+        )
+
+
+def exam_drill(a: Assignment, **drill: Any) -> Drill:
+    """The drill of a try at `a`, from the app as from the command line: the exam of its skills
+    under its preset's rules, its seed and its time limit, the session stored as a try at it
+    (`Drill.assignment`), so that the class view counts it. `drill`: the rest of what `Drill`
+    takes (store, profile, practice, interactive). ValueError: the drill cannot be made."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.drill import EXAM, Drill, resolve_skills
+
+    rules = HouseRules.preset_named(a.preset)
+    return Drill(
+        resolve_skills(",".join(a.skills), rules),
+        rules,
+        mode=EXAM,
+        seed=a.seed,
+        time_limit_s=a.time_limit_s,
+        assignment=a.id,
+        **drill,
+    )
 
 
 _CONTROL: Final = frozenset(("Cc", "Zl", "Zp"))
@@ -244,8 +309,11 @@ __all__ = [
     "UPCOMING",
     "Assignment",
     "AssignmentResult",
+    "assigned_exam",
     "check_assignment",
+    "check_open",
     "describe_limit",
+    "exam_drill",
     "rank",
     "read_day",
     "read_time_limit",
