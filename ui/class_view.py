@@ -338,6 +338,7 @@ class ClassWindow(QWidget):
             )
         )
         if read:
+            self._read_progress_again()
             self.loaded.emit()
 
     def _activated(self, row: int, _column: int) -> None:  # -1: the row's header
@@ -361,8 +362,29 @@ class ClassWindow(QWidget):
             return
         if login in self._reading:  # asked again while it is read
             return
-        self._reading.add(login)
         self.status.setText(_("Reading the history of {login}…").format(login=login))
+
+        def done(made: Path) -> None:
+            from trainer.history.store import Store
+
+            if not self.isVisible():  # the class view was closed meanwhile
+                throw_away(made)
+                return
+            store = Store.open(made)
+            window = self._progress_window(login, store, made)
+            names = [p.name for p in store.profiles()]
+            if names:  # the trainee's own profile, not this PC's
+                window.set_profile(names[0])
+            window.show()
+            self.status.setText("")
+            self.opened.emit(login)
+
+        self._copy(login, done)
+
+    def _copy(self, login: str, done: Callable[[Path], None]) -> None:
+        """`login`'s history read on the server into a copy of the class view's (a new file),
+        on a worker thread; `done(path)` on the GUI thread, which keeps or throws away it."""
+        self._reading.add(login)
         if self._copies is None or not self._copies.is_dir():
             self._copies = Path(tempfile.mkdtemp(prefix="sabot-class-"))
         url, path = self.url, self._copies / f"{next(self._numbers)}.sqlite3"
@@ -380,27 +402,48 @@ class ClassWindow(QWidget):
                 throw_away(path)
             return path
 
-        def done(made: Path) -> None:
-            from trainer.history.store import Store
-
+        def finished(made: Path) -> None:
             self._reading.discard(login)
-            if not self.isVisible():  # the class view was closed meanwhile
-                throw_away(made)
-                return
-            store = Store.open(made)
-            window = self._progress_window(login, store, made)
-            names = [p.name for p in store.profiles()]
-            if names:  # the trainee's own profile, not this PC's
-                window.set_profile(names[0])
-            window.show()
-            self.status.setText("")
-            self.opened.emit(login)
+            done(made)
 
         def failed(error: BaseException) -> None:
             self._reading.discard(login)
             self._failed(error)
 
-        run_in_background(work, done, failed, owner=self)
+        run_in_background(work, finished, failed, owner=self)
+
+    def _read_progress_again(self) -> None:
+        """The trainees' progress views still open, read again from the server with the class:
+        what changed meanwhile shows — a profile renamed on a trainee's PC under its new name —
+        each view as the instructor left it (`ProgressWindow.keep`)."""
+        for login, window in list(self._progress.items()):
+            if window.isVisible() and login not in self._reading:
+                self._copy(login, partial(self._progress_read_again, login, window))
+
+    def _still_shown(self, login: str, window: Any) -> bool:
+        return self._progress.get(login) is window
+
+    def _progress_read_again(self, login: str, old: Any, made: Path) -> None:
+        from trainer.history.store import Store
+
+        if not (self.isVisible() and old.isVisible() and self._still_shown(login, old)):
+            throw_away(made)  # closed, or opened again, meanwhile
+            return
+        store = Store.open(made)
+        choices = old.choices()
+        names = {p.name.casefold() for p in store.profiles()}
+        if choices.profile.casefold() not in names:
+            # renamed since: the same profile, known by the moment it was made (the server's,
+            # in both copies), under its new name
+            made_at = {p.name.casefold(): p.created for p in old.store.profiles()}
+            at = made_at.get(choices.profile.casefold())
+            same = next((p.name for p in store.profiles() if p.created == at), None)
+            if same is not None:
+                choices = replace(choices, profile=same)
+        window = self._progress_window(login, store, made, read_now=False)
+        window.keep(choices)
+        window.show()
+        old.close()  # deleted, and its copy thrown away
 
     def _progress_window(self, login: str, store: Any, made: Path, *, read_now: bool = True) -> Any:
         """The progress view on `login`'s copy of their history (`store`, at `made`): closed,

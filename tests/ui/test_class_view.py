@@ -396,3 +396,49 @@ def test_a_trainee_with_no_attempt_yet_shows_and_has_no_progress_to_open(qtbot, 
     w.open_trainee(quiet.login)  # nothing to copy: said, no progress view
     assert w.status.text() == f"{quiet.login} has no attempt yet: there is no progress to show."
     assert not w._reading and not w._progress and opened == []
+
+
+def test_a_rename_on_the_trainees_pc_shows_in_the_progress_view_at_the_next_read(
+    qtbot,
+    pg_server,  # noqa: F811
+    tmp_path,
+):
+    url = school_login(pg_server, f"ui_rename_{os.getpid()}")
+    login = url.rsplit("user=", 1)[1]
+    clock = Clock()
+    pc = PostgresStore.open(url, data=tmp_path / "pc", clock=clock)
+    try:
+        sid = pc.start_session("Ana", "practice", ["announce"], "casino-fr")
+        for n in range(4):
+            clock.now += 5
+            pc.record(sid, "announce", "hard-14", {"n": n}, "14", "14", True, 900)
+        pc.end_session(sid)
+        assert pc.sync(30)
+        add_login(pg_server.url, "ui_rename_roux", instructor=True)
+        w = ClassWindow(
+            pg_server.login_url("ui_rename_roux"), TARGETS, Settings.load(tmp_path / "s.json")
+        )
+        qtbot.addWidget(w)
+        with qtbot.waitSignal(w.loaded, timeout=30_000):
+            w.show()
+        with qtbot.waitSignal(w.opened, timeout=30_000):
+            w.open_trainee(login)
+        first = w._progress[login]
+        qtbot.waitUntil(lambda: first.progress is not None, timeout=30_000)
+        assert first.profile == "Ana"
+        first.tabs.setCurrentIndex(1)
+        copy = Path(first.store.path)
+        pc.rename_profile("Ana", "Ana B.")  # on the trainee's PC, the class view open
+        assert pc.sync(30)
+        with qtbot.waitSignal(w.loaded, timeout=30_000):
+            qtbot.mouseClick(w.reload_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: w._progress.get(login) not in (None, first), timeout=30_000)
+        again = w._progress[login]
+        qtbot.waitUntil(lambda: again.progress is not None, timeout=30_000)
+        assert again.profile == "Ana B." and again.progress.profile == "Ana B."
+        assert again.isVisible() and again.tabs.currentIndex() == 1  # as it was left
+        assert again.progress.skills["announce"].attempts == 4
+        qtbot.waitUntil(lambda: not copy.exists(), timeout=30_000)  # the old copy thrown away
+        w.close()
+    finally:
+        pc.close()

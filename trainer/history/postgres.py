@@ -565,9 +565,10 @@ class PostgresStore:
     - every figure (stats, progress, plan, export) is computed by the same code from the same
       tables as on SQLite — the copy's — and stays readable offline.
 
-    When the sender first reaches the server, it also brings into the copy the sessions of this
-    login that it lacks (those practised on another PC of the school), so a trainee finds their
-    whole history on whichever PC is free.
+    When the sender first reaches the server, and then every minute while it stays online, it
+    also brings into the copy the sessions of this login that it lacks (those practised on
+    another PC of the school) and the names its profiles were given there, so a trainee finds
+    their whole history on whichever PC is free.
 
     The server keeps every answer: a trainee cannot delete a profile there (row security does
     not let them); renaming one is sent like any change.
@@ -1107,10 +1108,14 @@ class PostgresStore:
                         self._sent += answers
                         if answers and self._on_sent is not None:
                             self._on_sent(answers)
-                    if not pulled:
+                    refresh = time.monotonic() >= self._assignments_due
+                    if not pulled or refresh:
+                        # at each connection, then with the assigned exams (every minute, and
+                        # at sync()): what another PC changed while this one stays online — a
+                        # profile renamed there, a session practised there — reaches it
                         self._pulled += self._pull(server)
                         pulled = True
-                    if time.monotonic() >= self._assignments_due:
+                    if refresh:
                         self._read_assignments(server, outbox)
                     self._online, self._problem = True, None
                     server.rollback()  # end the read transaction psycopg opened
@@ -1195,7 +1200,11 @@ class PostgresStore:
 
         A profile is known on the server by its name: one renamed on another PC is found here
         by its sessions, which the server now lists under the new name. This PC's own renames
-        went first (the outbox is sent before the pull), so the server's name is the latest."""
+        went first (the outbox is sent before the pull), so the server's name is the latest —
+        unless one was made here since, which the next pull finds sent.
+
+        Run at each connection and then at each refresh of the assigned exams (every
+        ASSIGNMENTS_EVERY_S, and at sync()), so a PC that stays online follows another's."""
         from trainer.history.store import Store, _connect
 
         rows = server.execute(
@@ -1217,26 +1226,34 @@ class PostgresStore:
         local = Store(conn, self.path, clock=lambda: moment[0])
         brought = 0
         try:
-            known = dict(
-                conn.execute(
-                    """SELECT u.uid, p.name FROM sync_uid u JOIN session s ON s.id = u.local
-                    JOIN profile p ON p.id = s.profile WHERE u.kind = 'session'"""
-                ).fetchall()
-            )
-            renamed: dict[str, str] = {}
-            for uid, name, *_rest in rows:
-                here = known.get(uid)
-                if here is not None and here != name:
-                    renamed.setdefault(here, name)
-            for old, new in renamed.items():
-                try:  # here only: the server has it already
-                    local.rename_profile(old, new)
-                except ValueError:
-                    continue  # a profile of this PC has that name already: both stay as they are
-                for before, now in list(self.renamed.items()):
-                    if now == old:  # renamed again since
-                        self.renamed[before] = new
-                self.renamed[old] = new
+            with local._write():
+                # The names here read under the copy's write lock: a rename made on this PC
+                # since the outbox was sent waits in it, not yet on the server, and the server's
+                # older name must not undo it — this pull leaves the names to the next one.
+                known = dict(
+                    conn.execute(
+                        """SELECT u.uid, p.name FROM sync_uid u JOIN session s ON s.id = u.local
+                        JOIN profile p ON p.id = s.profile WHERE u.kind = 'session'"""
+                    ).fetchall()
+                )
+                waiting = conn.execute(
+                    "SELECT 1 FROM sync_outbox WHERE kind = 'rename' AND seq > ? LIMIT 1",
+                    (self._sent_upto,),
+                ).fetchone()
+                renamed: dict[str, str] = {}
+                for uid, name, *_rest in rows if waiting is None else ():
+                    here = known.get(uid)
+                    if here is not None and here != name:
+                        renamed.setdefault(here, name)
+                for old, new in renamed.items():
+                    try:  # here only: the server has it already
+                        local.rename_profile(old, new)
+                    except ValueError:
+                        continue  # a profile of this PC has that name already: both stay
+                    for before, now in list(self.renamed.items()):
+                        if now == old:  # renamed again since
+                            self.renamed[before] = new
+                    self.renamed[old] = new
             for uid, *fields in rows:
                 if uid in known:
                     continue
