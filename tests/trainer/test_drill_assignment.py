@@ -202,3 +202,33 @@ def test_an_unknown_upcoming_or_closed_exam_is_refused(
         assert r.stdout == ""
     r = sabot("--lang", "fr", "drill", "--assignment", str(over.id), **extra)
     assert r.returncode == 2 and r.stderr.startswith(f"sabot drill: L'examen {over.id} (Over) ")
+
+
+@pytest.mark.slow
+def test_offline_the_exam_is_taken_from_the_list_kept_on_this_pc(tmp_path: Path) -> None:
+    from tests.trainer.history import Clock
+    from trainer.history.postgres import PostgresStore
+
+    own = PgServer()  # a server of its own: this test stops it
+    try:
+        init_server(own.url)
+        add_login(own.url, "mme_offline", instructor=True)
+        a = _assign(own.login_url("mme_offline"), TODAY, TODAY + timedelta(1), title="Offline")
+        pupil = school_login(own, f"drill_offline_{os.getpid()}")
+        data = tmp_path / "pc"
+        with PostgresStore.open(pupil, data=data, clock=Clock(__import__("time").time())) as pc:
+            pc.profile("Ana")
+            assert pc.sync(30) and [x.id for x in pc.assignments()] == [a.id]
+        own.stop()  # the network is down
+        plan = exam_drill(a)._plan or []
+        r = sabot(
+            "drill", "--assignment", str(a.id), "--profile", "Ana",
+            stdin="".join(q.expected + "\n" for q in plan), SABOT_DATABASE_URL=pupil,
+            SABOT_DATA_DIR=str(data),
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        assert f"The exam {a.id} assigned on the school's server: Offline" in r.stdout
+        assert "exam PASSED" in r.stdout
+        assert "answers wait on this PC" in r.stderr  # sent with the next start
+    finally:
+        own.remove()
