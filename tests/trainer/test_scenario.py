@@ -492,6 +492,15 @@ INVALID: list[tuple[str, Any, list[str]]] = [
      ["5 cannot refuse it"]),
     # too big or absurd: refused with the bound, never a traceback
     ("rules null", sc(None, {"1": B1}, ["T", "9", "7", "8"]), ["rules", "not null"]),
+    # JSON's words, not Python's: "not None", "unknown preset None", "not True"
+    ("preset null", sc({"preset": None}, {"1": B1}, ["T", "9", "7", "8"]),
+     ["rules", "unknown preset null:"]),
+    ("decks null", sc({"preset": "casino-it", "decks": None}, {"1": B1}, ["T", "9", "7", "8"]),
+     ["rules", "option decks takes a whole number from 1 to 8, not null"]),
+    ("bet true", sc("casino-fr", {"1": {"bets": {"seat": True}}}, ["T"]),
+     ["box 1: bet of seat", "not true"]),
+    ("bet null", sc("casino-fr", {"1": {"bets": {"seat": None}}}, ["T"]),
+     ["box 1: bet of seat", "not null"]),
     ("box in Arabic-Indic digits", sc("casino-fr", {"١": B1}, ["T", "9", "7", "8"]),
      ["box '١'", "plain digits"]),
     ("box with a leading zero", sc("casino-fr", {"01": B1}, ["T", "9", "7", "8"]),

@@ -94,8 +94,15 @@ def _plain_amount(decimals: int) -> re.Pattern[str]:
 _PLAIN_AMOUNTS: Final = {n: _plain_amount(n) for n in (AMOUNT_DECIMALS, AMOUNT_DECIMALS + 1)}
 
 
+# null, true and false as a scenario or a settings file writes them (JSON), not Python's words
+_JSON_WORDS: Final = {None: "null", True: "true", False: "false"}
+
+
 def shown(value: Any, limit: int = 40) -> str:
-    """A value as a message quotes it, cut short if long: a 5,000-digit number is not echoed."""
+    """A value as a message quotes it, cut short if long: a 5,000-digit number is not echoed;
+    null, true and false in the words of the JSON they were read from."""
+    if value is None or isinstance(value, bool):
+        return _JSON_WORDS[value]
     text = repr(value)
     if len(text) <= limit:
         return text
@@ -147,7 +154,7 @@ def _to_bool(name: str, v: Any) -> bool:
         N_("option {name} takes true or false, not {value}"),
         option_parts=("name",),
         name=name,
-        value=repr(v),
+        value=shown(v),
     )
 
 
@@ -442,13 +449,13 @@ class HouseRules:
                     'rules must be a preset name or an object with "preset" and options, not '
                     "{value}"
                 ),
-                value=repr(spec),
+                value=shown(spec),
             )
         name = spec.get("preset", DEFAULT_PRESET)
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError.of(
                 N_("unknown preset {name}: expected one of {presets}"),
-                name=repr(name),
+                name=shown(name),
                 presets=", ".join(PRESETS),
             )
         values: dict[str, Any] = {"preset": name}
