@@ -38,6 +38,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from trainer.history.addresses import has_password, is_database_url, without_password
 from trainer.history.interface import (
     Attempt,
     HistoryStore,
@@ -47,7 +48,6 @@ from trainer.history.interface import (
     SyncStatus,
     UnwritableError,
 )
-from trainer.history.opening import has_password, is_database_url, without_password
 from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
