@@ -21,6 +21,11 @@ P90: Final = Fraction(9, 10)
 SHOE_MODE: Final = "deal"
 
 
+def ratio(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide by (no attempts yet)."""
+    return part / whole if whole else None
+
+
 def reference_rounds_per_hour(boxes: int) -> float:
     """A dealer school's reference pace: about 50–60 rounds an hour at 7 boxes, more with fewer
     players (chosen model: 20 s a round plus 6 s a box, 58 an hour at 7 boxes)."""

@@ -58,6 +58,7 @@ from trainer.history.measures import (  # noqa: F401  (the definitions, read her
     quantile,
     quantile_counts,
     quantile_sorted,
+    ratio,
 )
 from trainer.i18n import _
 
@@ -151,11 +152,6 @@ def window_mastery(
 
 
 # -- results ----------------------------------------------------------------------------------
-
-
-def ratio(part: int, whole: int) -> float | None:
-    """part / whole, or None when there is nothing to divide by (no attempts yet)."""
-    return part / whole if whole else None
 
 
 @dataclass(frozen=True, slots=True)
