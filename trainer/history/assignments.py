@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from trainer.i18n import _, format_date
 
 if TYPE_CHECKING:  # the drill and the statistics are imported only when checking an exam
-    from trainer.history.progress_data import ExamResult
+    from trainer.history.exams import ExamResult
     from trainer.practice.drill import Drill
 
 TIME_LIMIT_MIN_S: Final = 60  # 1 minute

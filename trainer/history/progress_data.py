@@ -47,6 +47,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from trainer.game.events import DEALER
+from trainer.history.exams import EXAM_PASS_FRACTION, ExamResult  # noqa: F401  (read here)
 from trainer.history.measures import SHOE_MODE, reference_rounds_per_hour
 from trainer.history.stats import (
     MASTERY,
@@ -80,7 +81,7 @@ from trainer.i18n import (
     ngettext,
     pgettext,
 )
-from trainer.practice.drill import EXAM, EXAM_PASS
+from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:
     from trainer.history.store import Attempt, Store
@@ -90,7 +91,6 @@ WEEK_DAYS: Final = 7
 DAY_SECONDS: Final = 86400
 # The timeline's date ranges: label -> days back from now (None: the whole history).
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
-EXAM_PASS_FRACTION: Final = Fraction(repr(EXAM_PASS))  # 0.9 as written: exactly 9/10
 ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
 
 
@@ -300,45 +300,6 @@ class ItemCell:
         if not self.target_s:
             return None
         return self.mean_ms / (self.target_s * 1000)
-
-
-@dataclass(frozen=True, slots=True)
-class ExamResult:
-    session_id: int
-    started: float  # unix seconds, UTC
-    ended: bool
-    attempts: int
-    correct: int
-    uncovered: tuple[str, ...]  # required skills the exam asked nothing of
-    planned: int | None = None  # its questions (None: an exam from before they were stored)
-    # How long the try took: its answers' times summed, each from its question shown to the
-    # answer on the monotonic clock, as they are stored (the session's start and end are wall
-    # clock, to the second). A question the time ran out on, unanswered, is not in it; the
-    # clock held while the settings are open neither. None: not read.
-    duration_ms: int | None = None
-
-    @property
-    def accuracy(self) -> float | None:
-        return ratio(self.correct, self.attempts)
-
-    @property
-    def complete(self) -> bool:
-        return self.ended and (self.planned is None or self.attempts >= self.planned)
-
-    @property
-    def scored(self) -> bool:
-        """Complete, with the pass mark of right answers — whatever skills it asked. An exam
-        of a few skills (an instructor's assigned exam) can be scored without being `passed`."""
-        return (
-            self.complete
-            and self.attempts > 0
-            and Fraction(self.correct, self.attempts) >= EXAM_PASS_FRACTION
-        )
-
-    @property
-    def passed(self) -> bool:
-        """Scored, and on every required skill: the exam readiness asks for."""
-        return self.scored and not self.uncovered
 
 
 @dataclass(frozen=True, slots=True)
