@@ -122,6 +122,25 @@ def headwear(rank: str) -> QPainterPath:
     return p
 
 
+@lru_cache(maxsize=16)
+def _index_rank(rank: str) -> tuple[float, float, float]:
+    """Where the corner index's rank lies: its left, its width, and how it is condensed."""
+    condense = INDEX_CONDENSE * (0.82 if len(rank) > 1 else 1.0)
+    w = text_path(rank).boundingRect().width() * INDEX_CAP * condense
+    left = INDEX_MARGIN
+    if len(rank) > 1:
+        left -= 1.5  # "10" sits a little closer to the edge, as on printed cards
+    return left, w, condense
+
+
+def index_width(token: str) -> float:
+    """How far from the card's left edge its corner index reaches, the suit beside the rank
+    included (at scale 1): what a card lying over it must leave showing."""
+    rank, suit = split_token(token) if token else ("", None)
+    left, w, _condense = _index_rank(rank)
+    return left + w + (2 + PIP_INDEX if suit is not None else 0.0)
+
+
 def split_token(token: str) -> tuple[str, str | None]:
     """(rank as printed, suit letter or None): "TS" -> ("10", "S"), "A" -> ("A", None)."""
     t = token.strip().upper()
@@ -316,11 +335,7 @@ class CardItem(QGraphicsItem):
 
     def _paint_index(self, painter: QPainter) -> None:
         glyphs = text_path(self.rank)
-        condense = INDEX_CONDENSE * (0.82 if len(self.rank) > 1 else 1.0)
-        w = glyphs.boundingRect().width() * INDEX_CAP * condense
-        left = INDEX_MARGIN
-        if len(self.rank) > 1:
-            left -= 1.5  # "10" sits a little closer to the edge, as on printed cards
+        left, w, condense = _index_rank(self.rank)
         mid_y = INDEX_MARGIN + INDEX_CAP / 2
         t = QTransform()
         t.translate(left + w / 2, mid_y)
