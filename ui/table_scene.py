@@ -7,7 +7,10 @@ breaks down into chips comes from the `breakdown` callable it is given.
 
 Orientation: the dealer stands at the top facing the players; the boxes lie on an arc below,
 numbered from the dealer's left, so box 1 is at the right-hand end of the arc as the trainee sees
-it [000]. Split hands follow the same direction *(chosen)*: "4.1" on the right, "4.2" to its left.
+it [000]. Split hands follow the same direction *(chosen)*: "4.1" on the right, "4.2" to its left;
+where a box has not the width for its hands side by side (split three or four ways at a full
+table), each lies on the one to its left as a dealer lays them, every card's index left in sight
+*(chosen)*, rather than all drawn smaller (`CROWDED_CARD_SCALE`).
 
 Everything lives in a fixed 1600 x 1000 scene; the view scales it to the window, but never so
 far down that a card's index drops below MIN_INDEX_PX on screen: a window too small for that
@@ -47,7 +50,16 @@ from PySide6.QtWidgets import (
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import language
 from trainer.practice.skills.base import bettor_name
-from ui.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, INDEX_CAP, CardItem
+from ui.cards import (
+    CARD_H,
+    CARD_W,
+    FAN_DX,
+    FAN_DY,
+    FAN_DY_MIN,
+    INDEX_CAP,
+    CardItem,
+    index_width,
+)
 from ui.chips import (
     CHIP_RADIUS,
     ChipStackItem,
@@ -87,6 +99,20 @@ DOUBLE_DX = 22.0  # a doubled stake: the double beside the bet
 # without being drawn smaller.
 SPLIT_FAN_DX = 3.0
 CAPTION_H = 22.0  # a split hand's label, or "doubled", under its cards
+# The least scale of the cards of a crowded box: a box of a full table split four ways, each hand
+# doubled (three cards, tens among them: the widest indices), its hands lying on one another,
+# where the box has no behind bet or does not lie at an end of the arc (there two rows of stakes
+# and the shoe's clearance leave less height). Its index is then 16.9 scene units high, 10 px on
+# screen (MIN_INDEX_PX, the least the view reads) at the zoom that fits the whole felt in deal
+# mode's table at 1280 x 800 (0.594): such a table is seen whole there, where its cards at 0.49
+# made the felt scroll at any size of window. Hands of a box with the width for them are larger
+# (0.74 at a full table with no behind bets); at 1024 x 600 the felt fits at 0.43, where only
+# full-sized cards read: it scrolls, less than it did.
+CROWDED_CARD_SCALE = 0.675
+# what a split hand lying under its neighbour keeps in sight of each card beyond its corner
+# index (`ui.cards.index_width`: the rank and the suit beside it): a hair of felt
+INDEX_CLEAR = 1.0
+OVERLAP_FAN_DX = 0.0  # and their own cards straight down
 HAND_GAP = 12.0
 
 DEALER_RECT = QRectF(560, 0, 480, 300)
@@ -984,9 +1010,19 @@ class TableScene(QGraphicsScene):
         row_of = {staked[i]: r for r, row in enumerate(rows) for i in row}
         if extents:
             depth = max(e.height() for e in extents.values()) + STAKE_GAP
+            # the rows from the spot up towards the cards; but the second in front of the spot,
+            # on the players' side, where no behind bet lies and it stays above the box's
+            # number: the cards above keep its height (a box split four ways and doubled)
+            lift = [float(r) for r in range(len(rows))]
+            behind = any(who != SEAT for who, _ in box.bets) or any(
+                who != SEAT for h in hands for who, _ in h.stakes
+            )
+            low = max(e.bottom() for e in extents.values())
+            if len(rows) > 1 and not behind and y + depth + low <= c.y() + BADGE_DY - 4:
+                lift = [0.0, -1.0] + [float(r) for r in range(1, len(rows) - 1)]
             for label, g in groups.items():
                 for item, _dx in g:
-                    item.setPos(0.0, y - depth * row_of[label])
+                    item.setPos(0.0, y - depth * lift[row_of[label]])
         behind_x = self._draw_behind(d, box, place, hands)
         self._draw_insurance(d, box, place, behind_x)
         # the cards end above the tallest stake on the spot
@@ -1164,33 +1200,105 @@ class TableScene(QGraphicsScene):
         avail_h = bottom - top
         avail_w = place.width
         most = max(len(h.cards) for h in hands)
-        dy = FAN_DY
-        if most > 1 and CARD_H + dy * (most - 1) > avail_h:
-            dy = max(FAN_DY_MIN, (avail_h - CARD_H) / (most - 1))
-        fan_dx = SPLIT_FAN_DX if len(hands) > 1 else FAN_DX
+        many = len(hands) > 1
+        fan_dx = SPLIT_FAN_DX if many else FAN_DX
         widths = [CARD_W + fan_dx * (len(h.cards) - 1) for h in hands]
+        # what a hand lying under its right-hand neighbour keeps showing: the index of each of
+        # its cards, the widest ("10" and its suit) whole
+        strips = [
+            max(index_width(t) for t in h.cards) + INDEX_CLEAR + OVERLAP_FAN_DX * (len(h.cards) - 1)
+            for h in hands
+        ]
+        laid = [CARD_W + OVERLAP_FAN_DX * (len(h.cards) - 1) for h in hands]
+        results = [self._result_text(h) for h in hands]
+
+        def tall(height: float) -> tuple[float, float]:
+            """The fan's step down and the largest scale that a hand of `most` cards takes in
+            `height`."""
+            dy = FAN_DY
+            if most > 1 and CARD_H + dy * (most - 1) > height:
+                dy = max(FAN_DY_MIN, (height - CARD_H) / (most - 1))
+            return dy, max(0.0, height / (CARD_H + dy * (most - 1)))
+
+        def plate(text: str, px: float) -> float:
+            return fit_text(text, px, bold=True)[1] + 2 * LabelItem.PAD if text else 0.0
+
+        # The hands side by side, sharing the box's width as if the cards were only as small as
+        # that needs; the height (a tall hand, a row of stakes under them) shrinks the cards,
+        # not the room between the hands: their captions, no smaller than the view reads, keep
+        # the room they need.
         total_w = sum(widths) + HAND_GAP * (len(hands) - 1)
-        # The hands share the box's width as if the cards were only as small as that needs; the
-        # height (a tall hand, a row of stakes under them) shrinks the cards, not the room between
-        # the hands: their captions, no smaller than the view reads, keep the room they need.
         spread = min(1.0, avail_w / total_w)
-        scale = min(spread, avail_h / (CARD_H + dy * (most - 1)))
-        # Split hands side by side, the first on the right: the dealer's left, as the boxes go.
+        dy, high = tall(avail_h)
+        scale = min(spread, high)
+        steps: list[float] = []  # where the hands overlap: from each one's left to the next's
+        tiers = b_tiers = 1  # the rows their captions, and their results, take turns on
+        lift = 0.0  # the height a second row of captions takes, under the first
+        if many and spread < high:
+            # Too narrow side by side: the hands overlap as a dealer lays them when a box is
+            # split again and again, each on the one to its left, which keeps its cards'
+            # indices in sight — the cards as large as the height allows. Their captions (and
+            # results) take turns on two rows where one row has not the room.
+            cap_px = max(caption_px, self.min_text)
+            bad_px = max(badge_px, self.min_text)
+            cap_w = [plate(a, cap_px) for a in captions]
+            bad_w = [plate(b, bad_px) for b in results]
+
+            def apart(trial: list[float], plates: list[float], rows: int) -> bool:
+                return all(
+                    sum(trial[i : i + rows]) >= (plates[i] + plates[i + rows]) / 2 + 3
+                    for i in range(len(hands) - rows)
+                )
+
+            for c_rows, b_rows in ((1, 1), (1, 2), (2, 1), (2, 2)):
+                below = (c_rows - 1) * (caption_h if any(captions) else 0.0)
+                over = (b_rows - 1) * (badge_h if any(results) else 0.0)
+                dy2, high2 = tall(avail_h - below - over)
+                s2 = min(1.0, high2, avail_w / (laid[0] + sum(strips[1:])))
+                if s2 <= scale:
+                    continue
+                # as far apart as the width allows: each step between the least and side by side
+                least = [strips[i + 1] * s2 for i in range(len(hands) - 1)]
+                full = [(laid[i] + HAND_GAP) * s2 for i in range(len(hands) - 1)]
+                slack = avail_w - laid[0] * s2 - sum(least)
+                give = sum(f - m for f, m in zip(full, least, strict=True))
+                t = 1.0 if give <= 0 else min(1.0, max(0.0, slack / give))
+                trial = [m + t * (f - m) for m, f in zip(least, full, strict=True)]
+                if apart(trial, cap_w, c_rows) and apart(trial, bad_w, b_rows):
+                    scale, dy, steps, tiers, b_tiers, lift = s2, dy2, trial, c_rows, b_rows, below
+                    fan_dx, widths = OVERLAP_FAN_DX, laid
+                    break
+        bottom -= lift
         lefts = []
         centres = []
-        x = c.x() + total_w * spread / 2
-        for w in widths:
-            x -= w * spread / 2
-            centres.append(x)
-            lefts.append(x - w * scale / 2)
-            x -= w * spread / 2 + HAND_GAP * spread
-        # A caption may spread halfway to its neighbours' (or to the edge of the box's area).
+        if steps:  # the first on the right, each next one further left, under it
+            x = c.x() + (widths[0] * scale + sum(steps)) / 2 - widths[0] * scale
+            for i, w in enumerate(widths):
+                lefts.append(x)
+                centres.append(x + w * scale / 2)
+                x -= steps[i] if i < len(steps) else 0.0
+        else:
+            # Split hands side by side, the first on the right: the dealer's left, as the boxes
+            # go.
+            x = c.x() + total_w * spread / 2
+            for w in widths:
+                x -= w * spread / 2
+                centres.append(x)
+                lefts.append(x - w * scale / 2)
+                x -= w * spread / 2 + HAND_GAP * spread
+        # A caption may spread halfway to its neighbours' on its row (or to the edge of the
+        # box's area).
         edge_l, edge_r = c.x() - avail_w / 2 - 6, c.x() + avail_w / 2 + 6
         room = []
         for i, cx in enumerate(centres):
-            right = centres[i - 1] - cx if i > 0 else 2 * (edge_r - cx)
-            left = cx - centres[i + 1] if i + 1 < len(centres) else 2 * (cx - edge_l)
-            room.append(min(left, right) - 3)
+            right_n = centres[i - tiers] - cx if i >= tiers else 2 * (edge_r - cx)
+            left_n = cx - centres[i + tiers] if i + tiers < len(centres) else 2 * (cx - edge_l)
+            room.append(min(left_n, right_n) - 3)
+        b_room = []
+        for i, cx in enumerate(centres):
+            right_n = centres[i - b_tiers] - cx if i >= b_tiers else 2 * (edge_r - cx)
+            left_n = cx - centres[i + b_tiers] if i + b_tiers < len(centres) else 2 * (cx - edge_l)
+            b_room.append(min(left_n, right_n) - 3)
         size = min(
             (
                 LabelItem.fitting_size(
@@ -1201,16 +1309,20 @@ class TableScene(QGraphicsScene):
             ),
             default=caption_px,
         )
-        for hand, w, caption, left, cx, r in zip(
-            hands, widths, captions, lefts, centres, room, strict=True
+        heights = [(CARD_H + dy * (len(h.cards) - 1)) * scale for h in hands]
+        crown = bottom - max(heights)  # the top of the tallest hand: the results above it
+        for i, (hand, w, caption, left, cx, r) in enumerate(
+            zip(hands, widths, captions, lefts, centres, room, strict=True)
         ):
-            height = (CARD_H + dy * (len(hand.cards) - 1)) * scale
+            height = heights[i]
             y0 = bottom - height
+            tier = i % tiers
             cards = []
             for j, token in enumerate(hand.cards):
                 card = CardItem(token, True, d.layer)
                 card.setScale(scale)
                 card.setPos(left + j * fan_dx * scale, y0 + j * dy * scale)
+                card.setZValue(-i)  # a hand lies on the one to its left
                 cards.append(card)
             d.hand_cards[hand.label] = cards
             hand_rect = QRectF(left, y0, w * scale, height)
@@ -1225,27 +1337,38 @@ class TableScene(QGraphicsScene):
                     min_px=self.min_text,
                     parent=d.layer,
                 )
-                lab.setPos(cx, bottom + 2)
+                lab.setPos(cx, bottom + 2 + tier * caption_h)
                 d.captions[hand.label] = lab
             if hand.result:
-                word, bg, fg = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))
-                text = _(word) if hand.result in RESULT_STYLE else word
+                _word, bg, fg = RESULT_STYLE.get(hand.result, ("", "#555", "#fff"))
                 badge = LabelItem(
-                    text,
+                    results[i],
                     badge_px,
                     bold=True,
                     colour=QColor(fg),
                     fill=QColor(bg),
-                    max_width=r,
+                    max_width=b_room[i],
                     min_px=self.min_text,
                     parent=d.layer,
                 )
-                badge.setPos(cx, y0 - badge_h)
+                # over the tallest of the hands where they overlap: never on a neighbour's cards
+                top_of = crown - (i % b_tiers) * badge_h if steps else y0
+                badge.setPos(cx, top_of - badge_h)
                 d.captions[f"{hand.label}:result"] = badge
             if hand.label in marked:
                 colour = ACTIVE_COLOUR if d.view.active == hand.label else HIGHLIGHT_COLOUR
                 self._outline(d, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
+                if steps:  # under the hands beside it, that lie over it or show their indices
+                    d.outlines[hand.label].setZValue(-i - 1.5)
         return {h.label: cx for h, cx in zip(hands, centres, strict=True)}
+
+    @staticmethod
+    def _result_text(hand: HandView) -> str:
+        """A hand's result as its badge says it ("WIN"), or "" for a hand not settled."""
+        if not hand.result:
+            return ""
+        word = RESULT_STYLE.get(hand.result, (hand.result.upper(), "#555", "#fff"))[0]
+        return _(word) if hand.result in RESULT_STYLE else word
 
     def _insurance_depth(self) -> float:
         """How far below the insurance line its stakes reach (chips, amount, name): the cards

@@ -24,7 +24,7 @@ from ui.table_scene import (
     TableWidget,
 )
 
-from .test_table_scene import snapshots
+from .test_table_scene import crowded_table, snapshots
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -181,6 +181,10 @@ TALL_SPLIT = TableView(
 )
 @given(view=snapshots())
 @example(view=TALL_SPLIT)
+@example(view=crowded_table())
+@example(view=crowded_table(tuple(range(1, 8))))
+@example(view=crowded_table(settled=True))
+@example(view=crowded_table((1, 7), settled=True))
 def test_at_the_least_zoom_no_label_covers_another(qapp, view):
     # the least zoom the view goes down to (below it the felt scrolls): the largest labels. (No
     # drill shows an exposed card and the shoe's next cards at once: they share the top right.)

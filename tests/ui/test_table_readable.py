@@ -12,7 +12,9 @@ from PySide6.QtGui import QColor, QImage
 
 from trainer.game.table import BoxView, HandView, TableView
 from ui.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
-from ui.table_scene import MIN_INDEX_PX, TableWidget
+from ui.table_scene import CROWDED_CARD_SCALE, MIN_INDEX_PX, TableScene, TableWidget
+
+from .test_table_scene import crowded_table
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -132,3 +134,73 @@ def test_a_window_too_small_scrolls_the_felt_and_keeps_the_cards_readable(qtbot)
     table.resize(1280, 800)
     qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible())
     assert not table.verticalScrollBar().isVisible()
+
+
+def crowded_cards(scene: TableScene) -> list[CardItem]:
+    return [c for label, cs in scene.hand_cards.items() if "." in label for c in cs]
+
+
+@pytest.mark.parametrize("zoom", [0.4, 0.434, 0.594, 0.8])
+@pytest.mark.parametrize("settled", [False, True])
+@pytest.mark.parametrize("split", [(2, 5), (1, 7), tuple(range(1, 8))])
+def test_a_crowded_box_keeps_its_cards_large(qapp, zoom, split, settled):
+    # four doubled hands side by side shared the width of a box of a full table at 0.49: the
+    # felt scrolled at any window size to read them. They lie on one another now, each
+    # showing its cards' indices, the cards no smaller than CROWDED_CARD_SCALE
+    scene = TableScene()
+    scene.set_zoom(zoom)
+    scene.show(crowded_table(split, settled=settled))
+    scales = [c.scale() for c in crowded_cards(scene)]
+    assert len(scales) == 12 * len(split)
+    if not settled:
+        assert min(scales) >= CROWDED_CARD_SCALE, min(scales)
+    elif zoom >= 0.8:
+        assert min(scales) >= CROWDED_CARD_SCALE, min(scales)
+    else:
+        # settled, each hand with its result over its cards: on a small window those words,
+        # no smaller than the view reads, may not find room over hands lying on one another;
+        # the hands go back side by side, as small as they were before (not smaller)
+        assert min(scales) >= 0.48, min(scales)
+
+
+@pytest.mark.parametrize("page", ["drill", "deal"])
+def test_a_crowded_table_is_seen_whole_at_1280_by_800(qtbot, new_window, page):
+    w = new_window()
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    if page == "deal":
+        w.open_deal()
+        w._deal.begin({"boxes": 7, "mode": "practice", "incidents": "off", "shift_minutes": None})
+        table = w._deal.table
+    else:
+        w.start_drill(["announce"], "practice")
+        table = w.drill_page.table
+    qtbot.waitUntil(lambda: table.viewport().width() > 600)
+    table.show_table(crowded_table())
+    # the zoom that fits the whole felt in the table reads every card: nothing to scroll
+    room = table.maximumViewportSize()
+    fit = min((room.width() - 2) / 1600, (room.height() - 2) / 1000)
+    assert table.zoom_needed() <= fit
+    assert table.transform().m11() == pytest.approx(fit)
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible())
+    assert not table.verticalScrollBar().isVisible()
+    image = grab(table)
+    heights = [index_height(image, table, c) for c in crowded_cards(table.table_scene())]
+    assert min(heights) >= MIN_INDEX_PX, heights
+    w.close()
+
+
+def test_a_crowded_table_at_1024_by_600_scrolls_less_and_reads(qtbot, window):
+    # deal mode's felt fits at 1024 x 600 at a zoom (0.43) that only full-sized cards read at:
+    # a crowded table scrolls there, but by far less than when its cards were drawn at 0.49
+    window.open_deal()
+    page = window._deal
+    page.begin({"boxes": 7, "mode": "practice", "incidents": "off", "shift_minutes": None})
+    qtbot.waitUntil(lambda: page.table.viewport().width() > 400)
+    page.table.show_table(crowded_table())
+    zoom = page.table.transform().m11()
+    assert zoom <= MIN_INDEX_PX / (INDEX_CAP * CROWDED_CARD_SCALE) + 1e-9
+    image = grab(page.table)
+    heights = [index_height(image, page.table, c) for c in crowded_cards(page.table.table_scene())]
+    assert min(heights) >= MIN_INDEX_PX, heights

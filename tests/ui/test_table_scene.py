@@ -14,7 +14,17 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
 from trainer.game.table import BoxView, HandView, TableView
-from ui.cards import CARD_H, CARD_W, COURT_FILL, FAN_DY, CardItem, split_token
+from ui.cards import (
+    CARD_H,
+    CARD_W,
+    COURT_FILL,
+    FAN_DY,
+    INDEX_CAP,
+    INDEX_MARGIN,
+    CardItem,
+    index_width,
+    split_token,
+)
 from ui.chips import ChipStackItem, format_amount
 from ui.table_scene import (
     DISCARD_RECT,
@@ -180,6 +190,32 @@ def test_clicking_bare_felt_reports_nothing(widget, qtbot):
 
 
 # -- bets, insurance, splits --------------------------------------------------------------------
+
+
+def crowded_table(split: tuple[int, ...] = (2, 5), *, settled: bool = False) -> TableView:
+    """Seven boxes, each of `split` split four ways, every hand doubled on a ten (the widest
+    index, "10" and its suit), €175 a hand; the second hand of the first of them to play (or,
+    `settled`, every hand with its result)."""
+    tens = [("TS", "9H", "TD"), ("TC", "8H", "TH"), ("TD", "7S", "TC"), ("TH", "6C", "TS")]
+    boxes = []
+    for n in range(1, 8):
+        if n in split:
+            hands = tuple(
+                HandView(
+                    f"{n}.{i + 1}",
+                    cards,
+                    ((SEAT, D(350)),),
+                    True,
+                    ("win", "lose", "push", "bust")[i] if settled else None,
+                )
+                for i, cards in enumerate(tens)
+            )
+            boxes.append(BoxView(n, ((SEAT, D(175)),), hands))
+        else:
+            stake = ((SEAT, D(10)),)
+            boxes.append(BoxView(n, stake, (HandView(str(n), ("9C", "7D"), stake),)))
+    return TableView(tuple(boxes), dealer_cards=("6H",), active=f"{split[0]}.2")
+
 
 CROWDED = table(
     box(
@@ -386,17 +422,47 @@ def test_amounts_are_written_with_the_currency():
 # -- nothing overlaps, nothing leaves the table -------------------------------------------------
 
 
+def _box_of(label: str) -> str:
+    """The box a hand lies in ("4" for "4.2"), or the dealer's, the shoe's, the exposed card."""
+    return label.split(".")[0]
+
+
+def index_rect(card: CardItem) -> QRectF:
+    """A card's corner index on the felt: its rank and the suit beside it."""
+    s = card.scale()
+    r = card.card_rect()
+    return QRectF(r.left(), r.top(), index_width(card.token) * s, (INDEX_MARGIN + INDEX_CAP) * s)
+
+
 def hands_do_not_overlap(scene: TableScene) -> None:
+    """No card of one box lies on a card of another; within a box, split hands may lie on one
+    another as a dealer lays them, but nothing lies on a card's index."""
     rects = {
         label: [c.card_rect() for c in cards] for label, cards in scene.hand_cards.items() if cards
     }
     for (a, ra), (b, rb) in combinations(rects.items(), 2):
+        if _box_of(a) == _box_of(b):
+            continue
         for x in ra:
             for y in rb:
                 assert not x.intersects(y), f"a card of {a} overlaps a card of {b}"
     for cards in rects.values():
         for r in cards:
             assert SCENE_RECT.contains(r)
+    indices_in_sight(scene)
+
+
+def indices_in_sight(scene: TableScene) -> None:
+    """Every card of the boxes shows its index whole: no card drawn over it covers it."""
+    stacked = [i for i in scene.items(Qt.SortOrder.AscendingOrder) if isinstance(i, CardItem)]
+    where = {id(c): k for k, c in enumerate(stacked)}
+    for label, cards in scene.hand_cards.items():
+        if label in ("dealer", "exposed", "shoe"):
+            continue
+        for card in cards:
+            index = index_rect(card)
+            over = [c for c in stacked[where[id(card)] + 1 :] if c.card_rect().intersects(index)]
+            assert not over, f"the index of {card.token} in {label} is under {over[0].token}"
 
 
 def test_no_card_of_one_hand_overlaps_another_hand(scene):
@@ -458,6 +524,7 @@ def snapshots(draw) -> TableView:
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(view=snapshots())
+@example(view=crowded_table())
 def test_no_snapshot_makes_hands_overlap(scene, view):
     scene.show(view)
     hands_do_not_overlap(scene)
@@ -505,6 +572,8 @@ ALL_DOUBLED = TableView(
 )
 @given(view=snapshots())
 @example(view=FOURTH_DOUBLED)
+@example(view=crowded_table())
+@example(view=crowded_table(tuple(range(1, 8))))
 @example(view=ALL_DOUBLED)
 def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
     scene.show(view)
@@ -794,3 +863,22 @@ def test_a_signal_is_a_picture_not_a_glyph(qapp):
     assert len({bytes(image.constBits()) for image in pictures}) == 4
     with pytest.raises(ValueError):
         SignalItem("surrender", "")
+
+
+@pytest.mark.parametrize("token", ["TS", "TH", "AD", "7C", "2H", "9S"])
+def test_a_card_s_index_ends_where_index_width_says(qapp, token):
+    # what a split hand lying on another leaves showing of each card: the rank and the suit
+    # beside it, whole, and no more (court cards draw their headwear beside it)
+    scale = 4
+    image = card_image(token, scale)
+    w = index_width(token)
+
+    def inked(lo: float, hi: float) -> bool:
+        return any(
+            QColor(image.pixel(x, y)).green() < 150
+            for y in range(int(INDEX_MARGIN * scale), int((INDEX_MARGIN + INDEX_CAP) * scale))
+            for x in range(int(lo * scale), int(hi * scale))
+        )
+
+    assert inked(w - 2.5, w)  # the suit's right-hand edge
+    assert not inked(w + 0.5, w + 3.5)  # then the card's face
