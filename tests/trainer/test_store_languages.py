@@ -135,3 +135,14 @@ def test_a_data_folder_that_cannot_be_made_says_why_in_french(
     # the system's reason in the trainee's words too, not Python's "Not a directory"
     assert "(une partie du chemin n'est pas un dossier)" in str(refused.value)
     assert str(refused.value).startswith(f"Le dossier de données {blocker / 'sabot'} ne peut")
+
+
+@pytest.mark.parametrize(
+    ("lang", "count"), [("en", "14,068"), ("fr", f"14{NB}068"), ("it", "14.068")]
+)
+def test_thousands_of_answers_kept_are_counted_as_the_language_writes_a_number(
+    lang: str, count: str
+) -> None:
+    i18n.set_language(lang)
+    assert f" {count} " in kept_sentence("the disk is full", 14068)
+    assert f" {count} " in unsaved_sentence("the disk is full", 14068)

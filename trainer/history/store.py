@@ -121,7 +121,7 @@ from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_s
 from trainer.history.words import said_form
 
 # `say`, not `_`: the export's loops name an unused column `_`
-from trainer.i18n import N_, ngettext
+from trainer.i18n import N_, format_number, ngettext
 from trainer.i18n import _ as say
 from trainer.os_reasons import os_reason, os_reason_id
 
@@ -569,7 +569,7 @@ def kept_sentence(why: str, kept: int) -> str:
             "be saved as soon as it can.",
             kept,
         )
-    return said.format(why=say(why), count=kept)
+    return said.format(why=say(why), count=format_number(kept, places=0))
 
 
 def unsaved_sentence(why: str, kept: int) -> str:
@@ -584,7 +584,7 @@ def unsaved_sentence(why: str, kept: int) -> str:
             "The history cannot be written: {why}. Your last {count} answers could not be saved.",
             kept,
         )
-    return said.format(why=say(why), count=kept)
+    return said.format(why=say(why), count=format_number(kept, places=0))
 
 
 def no_new_drill(trouble: str) -> str:
