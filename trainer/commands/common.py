@@ -233,7 +233,7 @@ def checked_profile(store: Any, args: argparse.Namespace, command: str) -> str |
     if args.profile:
         advice = _("{missing}; add --new-profile to create it")
     else:
-        advice = _("{missing}; add --new-profile to create it, the name SABOT_PROFILE gives")
+        advice = _("{missing}; add --new-profile to create the profile SABOT_PROFILE names")
     print(f"{where}: " + advice.format(missing=missing), file=sys.stderr)
     return None
 
