@@ -881,6 +881,23 @@ def test_the_default_profile_named_in_another_case_is_the_default_one(command: s
         assert {p.name for p in store.profiles()} <= {"default"}  # no second history
 
 
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_export_of_the_default_profile_on_a_fresh_install_is_empty_and_makes_nothing(
+    fmt: str,
+) -> None:
+    """As `sabot stats` shows an empty table: the header (or an empty list), and no profile made
+    by looking."""
+    r = sabot("export", "--format", fmt, "--profile", "default")
+    assert r.returncode == 0, r.stderr
+    no_traceback(r)
+    if fmt == "json":
+        assert json.loads(r.stdout) == []
+    else:
+        assert r.stdout.splitlines() == [",".join(EXPORT_FIELDS)]
+    with Store.open() as store:
+        assert store.profiles() == []
+
+
 SUBCOMMANDS = {
     "drill": ["drill", "pay-even", "--count", "1"],
     "stats": ["stats"],

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import IO, Any, Final
 
 from trainer.commands.common import (
+    DEFAULT_PROFILE,
     EXIT_USAGE,
     add_profile_arguments,
     checked_profile,
@@ -453,15 +454,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     profile = None  # every profile
+    practised = True  # whether the profile has a history: not the default one before its start
     if args.profile:
         profile = checked_profile(store, args, "export")
+        practised = profile is not None and profile_exists(store, profile)
         if profile is None or not (
-            profile_exists(store, profile) or made(store, profile, "export")
+            practised or profile == DEFAULT_PROFILE or made(store, profile, "export")
         ):
             store.close()
             return 1 if profile else EXIT_USAGE
     try:
-        rows = store.export_rows(profile)
+        # the default profile before its first session: nothing to export, and nothing made
+        # for it, as `sabot stats` makes nothing
+        rows = store.export_rows(profile) if practised else iter(())
         if to_file:
             n = write_file(args.file, rows, args.format)
         else:
