@@ -292,6 +292,51 @@ def test_answers_wait_while_the_server_is_down_and_arrive_once(
     assert remote == [(str(n), 700 + n) for n in range(3)] + [("7", 900 + n) for n in range(12)]
 
 
+def test_answers_held_on_a_full_disk_are_tried_a_chunk_at_a_time(
+    own_server: PgServer, tmp_path: Path
+) -> None:
+    """An hour with this PC's copy on a full disk holds thousands of answers, and each new one
+    tries to write what is held: a try that fails costs one chunk of them, not all (it cost
+    every one, in one transaction); once there is room, every one is written, in order, and
+    reaches the server."""
+    from tests.volumes import fill, small_volume
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.store import SAVE_CHUNK
+
+    url = _login(own_server)
+    with (
+        small_volume(tmp_path / "volume", "1m") as volume,
+        PostgresStore.open(url, data=volume, retry_s=0.2) as store,
+    ):
+        sid = store.start_session("Ana", "practice", ["announce"], "casino-fr")
+        filler = fill(volume)
+        given = 0
+
+        def answer() -> int | None:
+            nonlocal given
+            given += 1
+            q = {"n": given - 1}
+            return store.record(sid, "announce", "hard-15", q, "5", "5", True, given - 1)
+
+        while given < 5000 and answer() is not None:
+            pass
+        while store.kept < 4 * SAVE_CHUNK:
+            answer()
+        tried: list[str] = []
+        store._conn.set_trace_callback(tried.append)
+        before = store.kept
+        assert answer() is None
+        store._conn.set_trace_callback(None)
+        saved = before + 1 - store.kept
+        inserts = sum(1 for sql in tried if "INSERT INTO attempt" in sql)
+        assert inserts - saved <= SAVE_CHUNK, (inserts, saved, before)
+        filler.unlink()
+        assert store.retry() is True and store.kept == 0
+        store.end_session(sid)
+        assert store.sync(30)
+    assert [ms for _, ms in _on_server(url)] == list(range(given))
+
+
 CHILD = """
 import sys
 from pathlib import Path

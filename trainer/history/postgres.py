@@ -989,20 +989,27 @@ class PostgresStore:
         return not self._held and self._local.retry(wait_ms)
 
     def _write_held(self) -> int | None:
-        """Write what is held, oldest first, all in one transaction of the copy or none of it;
-        the last answer's id once all is written."""
+        """Write what is held, oldest first, SAVE_CHUNK at a time, each chunk one transaction
+        of the copy, until all of it is written or a chunk fails: what is still held is the
+        newest part, never a gap, and a failed try costs one chunk however much is held (as
+        the SQLite history's `_save`: every answer on a full disk tries). The last answer's id
+        once all is written."""
+        from trainer.history.store import SAVE_CHUNK
+
         last = None
-        try:
-            with self._local._write():
-                for op in self._held:
-                    if op.what == "record":
-                        last = self._record(*op.args, given=op.given)
-                    else:
-                        self._end(*op.args, given=op.given)
-        except UnwritableError as error:
-            self._why = error.why
-            return None
-        self._held.clear()
+        while self._held:
+            chunk = self._held[:SAVE_CHUNK]
+            try:
+                with self._local._write():
+                    for op in chunk:
+                        if op.what == "record":
+                            last = self._record(*op.args, given=op.given)
+                        else:
+                            self._end(*op.args, given=op.given)
+            except UnwritableError as error:
+                self._why = error.why
+                return None
+            del self._held[: len(chunk)]
         self._ending.clear()
         self._why = None
         return last
