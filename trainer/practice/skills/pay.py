@@ -547,6 +547,7 @@ class PayBehind(Skill):
 # Jack, or stopped drawing before his hand was made, nothing being left to settle against it
 # (RULES.md §6.5): that hand neither stands nor busts
 _DEALER_ITEM = {"bust": "bust", "blackjack": "blackjack", "unfinished": "unfinished"}
+_UNFINISHED = "dealer-unfinished"
 
 
 def _dealer_item(rnd: Round) -> str:
@@ -565,8 +566,14 @@ class PayTable(Skill):
 
     def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
         n = rules.boxes
-        for _turn in tries(aim):
-            rnd = _random_round(rng, rules, boxes=n, pair=rng.random() < 0.3)
+        for turn in tries(aim):
+            boxes = n
+            if aim == _UNFINISHED and turn % 2:
+                # every box bust or Black Jack, nothing left to draw against: fewer than one
+                # round in 10,000 at seven boxes, one in ten at one box. Aimed at (a trainee
+                # missed it), every other try deals one to three boxes
+                boxes = rng.randint(1, min(3, n))
+            rnd = _random_round(rng, rules, boxes=boxes, pair=rng.random() < 0.3)
             if aim is None or _dealer_item(rnd) == aim:
                 break
         else:
