@@ -56,3 +56,9 @@ def gui_collector(request: pytest.FixtureRequest):
     yield collector
     QThreadPool.globalInstance().waitForDone(30_000)
     collector.stop()
+    # what the test froze as the app freezes what it builds once (a window's pages, the app
+    # run): collectable again after it, or window after window the suite would keep the
+    # garbage each freeze caught
+    import gc
+
+    gc.unfreeze()

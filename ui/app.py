@@ -33,6 +33,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from ui.collector import GuiCollector, keep_built
     from ui.main_window import MainWindow
 
     app = cast(QApplication, QApplication.instance() or QApplication(list(argv or sys.argv[:1])))
@@ -54,7 +55,10 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     def open_store():  # the history is opened once home is on screen
         from trainer.history.opening import database_url, open_history
 
-        return open_history(database_url(settings.prefs.database_url))
+        store = open_history(database_url(settings.prefs.database_url))
+        # the history and the modules it imported live as long as the app, as start-up's objects
+        keep_built()
+        return store
 
     win = MainWindow(settings, open_store=open_store)
 
@@ -71,11 +75,9 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     win.show()
     # what start-up built lives as long as the app: keep it out of every later garbage
     # collection, so none of them stalls an answer
-    gc.freeze()
+    keep_built()
     # and collect from here on on the GUI thread only, between events: never on a worker
     # thread, never in the middle of a paint (ui/collector.py says why)
-    from ui.collector import GuiCollector
-
     collector = GuiCollector(app)
     if os.environ.get("SABOT_SMOKE"):
         from ui.smoke import SmokeRun

@@ -59,6 +59,7 @@ def preload_progress_view(
     module-level Qt calls make colours, no QObject; it makes its QObjects when its first
     widget is built, on the GUI thread)."""
     from ui.background import run_in_background
+    from ui.collector import keep_built
 
     def work() -> None:
         import pyqtgraph  # type: ignore[import-untyped]  # noqa: F401
@@ -70,10 +71,16 @@ def preload_progress_view(
         if then is not None:
             then()
 
+    def imported(_result: object = None) -> None:
+        # some 85,000 objects, as long-lived as the app: out of every later collection (a full
+        # one looking at them takes 40 ms)
+        keep_built()
+        done()
+
     if "pyqtgraph" in sys.modules and "ui.report" in sys.modules:
         done()
     else:  # an error is for the view to tell, when it is opened
-        run_in_background(work, done, lambda _error: None, owner=owner)
+        run_in_background(work, imported, lambda _error: None, owner=owner)
 
 
 # The smallest window the drill is usable in (the felt, the answer panel): a window restored
@@ -554,6 +561,7 @@ class MainWindow(QMainWindow):
     @property
     def drill_page(self) -> DrillPage:
         if self._drill_page is None:
+            from ui.collector import keep_built
             from ui.drill_page import DrillPage
 
             self._drill_page = DrillPage(self.settings.prefs.currency)
@@ -565,11 +573,13 @@ class MainWindow(QMainWindow):
             )
             self._drill_page.citationClicked.connect(self.open_citation)
             self.pages.addWidget(self._drill_page)
+            keep_built()  # built once, for the app's life: no collection looks at it again
         return self._drill_page
 
     @property
     def summary(self) -> SummaryPage:
         if self._summary is None:
+            from ui.collector import keep_built
             from ui.summary_page import SummaryPage
 
             self._summary = SummaryPage()
@@ -577,6 +587,7 @@ class MainWindow(QMainWindow):
             self._summary.home.connect(self.show_home)
             self._summary.citation.connect(self.open_citation)
             self.pages.addWidget(self._summary)
+            keep_built()
         return self._summary
 
     def rules(self):
@@ -936,6 +947,7 @@ class MainWindow(QMainWindow):
     def open_deal(self) -> None:
         """Deal mode: whole shoes at the table, every step stored in the same history."""
         if self._deal is None:
+            from ui.collector import keep_built
             from ui.deal_page import DealPage
 
             page = DealPage(
@@ -950,6 +962,7 @@ class MainWindow(QMainWindow):
             page.answered.connect(self._check_history)  # a history that fails is said here too
             self.pages.addWidget(page)
             self._deal = page
+            keep_built()
         self._deal.animate = self.settings.prefs.deal_animation
         self._deal.chip_payment = self.settings.prefs.chip_payment  # as the settings say now
         self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
@@ -959,6 +972,7 @@ class MainWindow(QMainWindow):
     def open_home_game(self) -> None:
         """A home game [004]: its own page, the score sheet stored in the same history."""
         if self._home_game is None:
+            from ui.collector import keep_built
             from ui.home_game import HomeGamePage
 
             page = HomeGamePage(self.store, self.settings.prefs.profile)
@@ -966,6 +980,7 @@ class MainWindow(QMainWindow):
             page.answered.connect(self._check_history)
             self.pages.addWidget(page)
             self._home_game = page
+            keep_built()
         self._home_game.new_game(self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._home_game)
         self._set_title(HOME_GAME)
