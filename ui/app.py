@@ -17,7 +17,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     language of the settings ("" there follows the system's locale)."""
     import gc
 
-    automatic_gc = gc.isenabled()  # given back as found when the app returns (a test runs it)
+    automatic_gc = gc.isenabled()  # the collector gives it back as found (a test runs the app)
     # start-up only builds what lives as long as the app (Qt's bindings, the window): no garbage
     # collection while it runs, and none of it is scanned again afterwards (gc.freeze below)
     gc.disable()
@@ -78,7 +78,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     keep_built()
     # and collect from here on on the GUI thread only, between events: never on a worker
     # thread, never in the middle of a paint (ui/collector.py says why)
-    collector = GuiCollector(app)
+    collector = GuiCollector(app, automatic=automatic_gc)
     if os.environ.get("SABOT_SMOKE"):
         from ui.smoke import SmokeRun
 
@@ -95,10 +95,8 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     try:
         return int(app.exec())
     finally:
-        collector.stop()
+        collector.stop()  # automatic collection on again if it was
         collector.setParent(None)  # the run's, not the app's: gone with it
-        if automatic_gc:
-            gc.enable()
         if win._store is not None:
             # a last try to save answers the history could not take; the window said it already
             lost = win._store.close()

@@ -41,7 +41,9 @@ class GuiCollector(QObject):
     collection back as it found it, on or off. `longest_ns` and `pauses` say what the
     collections it made cost."""
 
-    def __init__(self, parent: QObject | None = None, tick_ms: int = TICK_MS) -> None:
+    def __init__(
+        self, parent: QObject | None = None, tick_ms: int = TICK_MS, automatic: bool | None = None
+    ) -> None:
         super().__init__(parent)
         self.pauses = 0  # collections made
         self.longest_ns = 0  # the longest of them, monotonic clock
@@ -54,7 +56,9 @@ class GuiCollector(QObject):
         self._oldest_pending = 0  # moved into it since (at most: a young object freed is not seen)
         self._middle = 0  # moved into the middle generation since its last collection (likewise)
         self._frozen = gc.get_freeze_count()
-        self._was_enabled = gc.isenabled()
+        # what `stop()` gives back: automatic collection as it is now, or as `automatic` says
+        # the caller found it before turning it off for a start-up of its own (the app's)
+        self._was_enabled = gc.isenabled() if automatic is None else automatic
         gc.disable()
         self._timer = QTimer(self)
         self._timer.setInterval(tick_ms)

@@ -212,3 +212,19 @@ def test_what_the_window_builds_once_is_in_no_generation(qtbot, window):
     frozen = gc.get_freeze_count()
     assert window.drill_page is page
     assert gc.get_freeze_count() <= frozen  # built once, frozen once: memory stays bounded
+
+
+@pytest.mark.parametrize("automatic_before", [True, False])
+def test_the_app_gives_back_automatic_collection_as_it_found_it(
+    qtbot, monkeypatch, automatic_before
+):
+    from ui import app
+
+    monkeypatch.setenv("SABOT_QUIT_WHEN_READY", "1")
+    if automatic_before:
+        gc.enable()
+    try:
+        assert app.run(["sabot"]) == 0
+        assert gc.isenabled() is automatic_before
+    finally:
+        gc.disable()  # as this test's own collector keeps it
