@@ -10,10 +10,10 @@ So, for the app's whole life, automatic collection is off, and `GuiCollector`, a
 GUI thread, does the collector's work from the event loop: every TICK_MS it reads the counts
 (`gc.get_count()`) and collects the generation that is due (`due`), the one automatic
 collection would have taken by then, so each pause stays the size automatic collection gives
-it. Where automatic collection's pace makes for longer pauses here, the collector keeps its own
-(`thresholds`), and it keeps CPython's rule for the oldest generation, which Python does not
-expose: collected only once what moved into it since its last collection is a quarter of what
-that collection left there.
+it. Where automatic collection's pace makes for longer pauses here, the collector keeps its
+own (`collector_thresholds`), and it keeps CPython's rule for the oldest generation, which
+Python does not expose: collected only once what moved into it since its last collection is a
+quarter of what that collection left there.
 
 Objects frozen (`gc.freeze()`) are in no generation and no collection looks at them. Start-up's
 are (ui.app), and so is what is built once to live as long as the app: a page, the history,
@@ -80,7 +80,7 @@ class GuiCollector(QObject):
         self._frozen = frozen  # (it goes down as frozen objects are freed)
         counts = gc.get_count()
         oldest = 4 * self._oldest_pending >= self._oldest_left
-        generation = due(counts, thresholds(gc.get_threshold()), oldest)
+        generation = due(counts, collector_thresholds(gc.get_threshold()), oldest)
         if generation is None:
             return None
         t0 = time.monotonic_ns()
@@ -105,7 +105,7 @@ class GuiCollector(QObject):
         _give_back(self._was_enabled)
 
 
-def thresholds(automatic: tuple[int, ...]) -> tuple[int, ...]:
+def collector_thresholds(automatic: tuple[int, ...]) -> tuple[int, ...]:
     """The collector's thresholds from automatic collection's: the middle generation collected
     twice as often, the oldest one at the same pace.
 

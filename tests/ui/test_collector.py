@@ -159,11 +159,12 @@ def test_a_threshold_of_zero_turns_collection_off():
 
 
 def test_the_collector_takes_the_middle_generation_twice_as_often_the_oldest_as_often():
-    from ui.collector import thresholds
+    from ui.collector import collector_thresholds
 
-    assert thresholds((700, 10, 10)) == (700, 5, 20)
-    assert thresholds((700, 0, 0)) == (700, 0, 0)  # a generation collected every time stays so
-    assert thresholds((0, 10, 10))[0] == 0  # and collection off stays off
+    assert collector_thresholds((700, 10, 10)) == (700, 5, 20)
+    # a generation collected every time stays so
+    assert collector_thresholds((700, 0, 0)) == (700, 0, 0)
+    assert collector_thresholds((0, 10, 10))[0] == 0  # and collection off stays off
 
 
 @pytest.fixture
