@@ -186,19 +186,20 @@ def test_a_big_heap_is_collected_whole_again_only_once_a_quarter_of_it_is_new(id
     while 2 not in generations:  # the first full collection, where the heap is weighed
         cyclic_garbage(800)
         generations.append(idle_collector.collect_due())
+    heap = len(gc.get_objects(2))  # (the whole process's, in a run of the whole suite)
     generations.clear()
     for _ in range(1_500):  # garbage only: nothing moves on to the oldest generation
         cyclic_garbage(800)
         generations.append(idle_collector.collect_due())
     assert generations.count(1) >= 100  # the middle generation is collected all along
     assert 2 not in generations  # where every 21st of those used to be a full collection
-    for _ in range(60):  # a quarter of the heap more, and kept
+    added = 0
+    while idle_collector.collect_due() != 2:  # objects kept, 800 a tick
         held.extend([[i] for i in range(800)])
-        generations.append(idle_collector.collect_due())
-    while 2 not in generations[-200:]:
-        assert len(generations) < 5_000, "no full collection once a quarter of the heap is new"
-        cyclic_garbage(800)
-        generations.append(idle_collector.collect_due())
+        added += 800
+        # a quarter of the heap more, and a few middle collections' worth, at most
+        assert added <= heap // 4 + 10_000, f"no full collection after {added} new objects"
+    assert added >= heap // 5  # and not much before
     del held
 
 
