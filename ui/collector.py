@@ -32,6 +32,7 @@ from functools import partial
 from PySide6.QtCore import QObject, QTimer, Slot
 
 TICK_MS = 20  # how often the counts are read: a few microseconds each time
+_freezes = 0  # made by keep_built
 
 
 class GuiCollector(QObject):
@@ -55,7 +56,7 @@ class GuiCollector(QObject):
         self._oldest_left = 0  # what the last collection of the oldest generation left in it
         self._oldest_pending = 0  # moved into it since (at most: a young object freed is not seen)
         self._middle = 0  # moved into the middle generation since its last collection (likewise)
-        self._frozen = gc.get_freeze_count()
+        self._freezes = _freezes  # keep_built's, the last time it looked
         # what `stop()` gives back: automatic collection as it is now, or as `automatic` says
         # the caller found it before turning it off for a start-up of its own (the app's)
         self._was_enabled = gc.isenabled() if automatic is None else automatic
@@ -73,11 +74,12 @@ class GuiCollector(QObject):
             # something turned automatic collection on again (a `gc.disable()` ... `gc.enable()`
             # around a job): off again, or the next one may run on a worker thread
             gc.disable()
-        frozen = gc.get_freeze_count()
-        if frozen > self._frozen:
-            # gc.freeze() emptied every generation: nothing there to weigh the oldest against
+        if _freezes != self._freezes:
+            # keep_built emptied every generation: nothing there to weigh the oldest against
+            # (counted by keep_built: gc.get_freeze_count() walks every frozen object, 4 ms
+            # for the app's, every tick)
+            self._freezes = _freezes
             self._oldest_left = self._oldest_pending = self._middle = 0
-        self._frozen = frozen  # (it goes down as frozen objects are freed)
         counts = gc.get_count()
         oldest = 4 * self._oldest_pending >= self._oldest_left
         generation = due(counts, collector_thresholds(gc.get_threshold()), oldest)
@@ -167,7 +169,9 @@ def keep_built() -> None:
 
     What is garbage in the generations then is kept too: little (a page's build leaves next
     to none), once for each thing built once."""
+    global _freezes
     gc.freeze()
+    _freezes += 1
 
 
 def _give_back(enabled: bool) -> None:
