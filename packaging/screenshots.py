@@ -541,6 +541,8 @@ def cut_texts(top, screen) -> list[str]:
                     f"label {text[:70]!r}: {w.minimumSizeHint().width()} wide, has {w.width()}"
                 )
         elif isinstance(w, QAbstractButton) and w.text():
+            if any(label.wordWrap() for label in w.findChildren(QLabel)):
+                continue  # its words wrap in a label of their own (a choice), checked as one
             kind = w.metaObject().className()
             if kind.startswith("Q"):
                 need = w.sizeHint().width()
