@@ -28,6 +28,7 @@ from trainer.game.rulebook import Rule, RuleBook, text
 from trainer.game.rules import HouseRules
 from ui.i18n import N_, _
 from ui.language import quoted
+from ui.screens import fitted
 from ui.style import esc
 
 LANGUAGE_NAMES = {"fr": N_("French"), "it": N_("Italian"), "en": N_("English")}
@@ -416,12 +417,3 @@ def _block(body: str, background: str | None) -> str:
     """A rule's block of the page, on a highlight when it is the one cited."""
     colour = f" bgcolor='{background}'" if background else ""
     return f"<table width='100%' cellpadding=8{colour}><tr><td>{body}</td></tr></table>"
-
-
-def fitted(width: int, height: int, screen) -> tuple[int, int]:
-    """`width` × `height`, or less on a screen smaller than that (1024×600): never taller or
-    wider than the room the screen leaves, less its window frame."""
-    if screen is None:
-        return width, height
-    room = screen.availableGeometry()
-    return min(width, room.width() - 40), min(height, room.height() - 60)
