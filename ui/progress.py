@@ -108,6 +108,7 @@ from trainer.settings import Settings
 from ui.background import Job, run_in_background
 from ui.i18n import N_, _, ngettext
 from ui.language import format_percent, format_seconds
+from ui.screens import fitted
 from ui.style import contrast, esc, muted, over, readable
 
 GOOD = QColor("#2e9d4f")
@@ -1687,7 +1688,7 @@ class ProgressWindow(QWidget):
         self.store = store
         self.settings = settings
         self.setWindowTitle(_("Sabot — Progress"))
-        self.resize(1100, 760)
+        self.resize(*fitted(1100, 760, self.screen()))  # a 1024×600 screen is smaller
         self.progress: pd.Progress | None = None
         self.is_loaded = False
         self._job: Job | None = None
