@@ -1115,6 +1115,9 @@ class PostgresStore:
                         self._sent += answers
                         if answers and self._on_sent is not None:
                             self._on_sent(answers)
+                    # the sync() requests answered by this pass: those made before its pull
+                    # (one made during it may have been sent after the pull read the server)
+                    asked = self._assignments_asked
                     refresh = time.monotonic() >= self._assignments_due
                     if not pulled or refresh:
                         # at each connection, then with the assigned exams (every minute, and
@@ -1123,7 +1126,7 @@ class PostgresStore:
                         self._pulled += self._pull(server)
                         pulled = True
                     if refresh:
-                        self._read_assignments(server, outbox)
+                        self._read_assignments(server, outbox, asked)
                     self._online, self._problem = True, None
                     server.rollback()  # end the read transaction psycopg opened
                     wait = max(0.0, self._assignments_due - time.monotonic())
@@ -1159,14 +1162,15 @@ class PostgresStore:
                 self._passes += 1
                 self._cond.notify_all()
 
-    def _read_assignments(self, server: Any, outbox: sqlite3.Connection) -> None:
+    def _read_assignments(self, server: Any, outbox: sqlite3.Connection, asked: int) -> None:
         """Read the exams assigned on the server into this PC's copy (only when they changed:
-        the sender writes to the copy as little as it can). Runs on the sender's thread."""
+        the sender writes to the copy as little as it can). Runs on the sender's thread.
+        `asked`: the sync() requests counted when the pass began, before its pull; one made
+        since is answered by the next pass, which pulls and reads again."""
         import psycopg
 
         from trainer.history.store import _connect
 
-        asked = self._assignments_asked  # a sync() asking while this reads: read again after
         try:
             rows = server.execute(
                 f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id"
