@@ -67,7 +67,9 @@ _SAID_AT_MOST: Final = 4096  # distinct questions kept in words: for the repeats
 _SAID_FOUND: Final = 16  # kept while one question in 16 is found kept …
 _SAID_PAUSE: Final = 65_536  # … else none kept for as many rows
 _ANSWERS_AT_MOST: Final = 100_000  # answers typed once each would fill it
-_QUOTE, _QUOTES = '"', '""'  # a quote in a CSV field, and as the field says it
+# a quote in a CSV field, and as the field says it; doubled by the text's own replace, which
+# makes one string where replacing the bytes of its UTF-8 makes three (a quarter sooner)
+_QUOTE, _QUOTES = '"', '""'
 # Lines put together and written at once: ~80 KB, which encodes at the speed of a copy, where
 # a string of a megabyte is made anew in memory each time (the file's buffer gathers them).
 _LINES_AT_ONCE: Final = 256
@@ -120,13 +122,6 @@ _MINUTES: Final = tuple(f"T{m // 60:02d}:{m % 60:02d}:" for m in range(1440))
 _SECONDS: Final = tuple(f"{second:02d}+00:00" for second in range(60))
 
 
-def _doubled(text: str) -> str:
-    """`text` with its quotes doubled, as a quoted CSV field holds them: the JSON of a question,
-    some 20 quotes in 100 letters. The text's own replace: as many instructions as replacing
-    the bytes of its UTF-8 but one string made where that makes three, a quarter sooner."""
-    return text.replace(_QUOTE, _QUOTES)
-
-
 def _said_cell(words: str, text: str) -> str:
     """The question's two CSV fields, as _cell quotes them: the JSON has quotes (an object's
     keys), the words mostly a comma."""
@@ -135,7 +130,7 @@ def _said_cell(words: str, text: str) -> str:
     elif "," in words or "\n" in words or "\r" in words:
         words = f'"{words}"'
     if '"' in text:
-        return f'{words},"{_doubled(text)}"'
+        return f'{words},"{text.replace(_QUOTE, _QUOTES)}"'
     return f"{words},{_cell(text)}"
 
 
@@ -252,7 +247,7 @@ def _written(rows: Iterable[Row], target: Target, fmt: str) -> int:
                 elif "," in formed or "\n" in formed or "\r" in formed:
                     formed = f'"{formed}"'
                 if '"' in stored:  # the JSON of an object: its keys are quoted
-                    question = f'{formed},"{_doubled(stored)}"'
+                    question = f'{formed},"{stored.replace(_QUOTE, _QUOTES)}"'
                 else:
                     question = f"{formed},{_cell(stored)}"
             if keeping:
