@@ -81,13 +81,13 @@ from trainer.practice.deal_steps import (
     STAND,
     WORDS,
 )
-from ui.chip_tray import ChipTray
 from ui.drill_page import _PaintWatch
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
 from ui.page_keys import page_keys
 from ui.style import emphasise, esc
-from ui.table_scene import SHOE_RECT, TableWidget
+from ui.table.chip_tray import ChipTray
+from ui.table.scene import SHOE_RECT, TableWidget
 
 if TYPE_CHECKING:
     from trainer.history.store import Store

@@ -43,12 +43,12 @@ from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, how_to_answer
-from ui.chip_tray import ChipTray
 from ui.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_seconds
 from ui.style import emphasise, esc, mute, readable
-from ui.table_scene import TableScene, TableWidget
+from ui.table.chip_tray import ChipTray
+from ui.table.scene import TableScene, TableWidget
 
 RIGHT = "#2e9d4f"
 WRONG = "#c8412f"

@@ -12,7 +12,7 @@ from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST, chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.settings import Settings
 from ui.settings_dialog import SettingsDialog
-from ui.table_scene import TableScene
+from ui.table.scene import TableScene
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

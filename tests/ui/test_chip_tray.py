@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontMetrics, QImage, QPainter
 
 from trainer import i18n
-from ui.chip_tray import ChipTray
-from ui.chips import ChipStackItem, paint_chip, ui_font
+from ui.table.chip_tray import ChipTray
+from ui.table.chips import ChipStackItem, paint_chip, ui_font
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")

@@ -165,6 +165,6 @@ def test_the_settings_notes_read_in_either_theme(qtbot, theme, tmp_path):
 
 
 def test_the_tray_s_prompt_reads_on_the_felt() -> None:
-    from ui.chip_tray import FELT, PROMPT_INK
+    from ui.table.chip_tray import FELT, PROMPT_INK
 
     assert contrast(QColor(PROMPT_INK), QColor(FELT)) >= MIN_CONTRAST

@@ -12,7 +12,7 @@ from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
 from ui.deal_page import ACTION_KEYS, ANIMATION_MS, DealPage
-from ui.table_scene import DEALER_RECT
+from ui.table.scene import DEALER_RECT
 
 
 @pytest.fixture

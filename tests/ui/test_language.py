@@ -271,7 +271,7 @@ def test_no_function_of_the_windows_hides_the_translation_function():
                 found.append(f"{where}:{child.lineno}")
             visit(child, hiding, where)
 
-    for path in sorted(Path(ui.__file__).parent.glob("*.py")):
+    for path in sorted(Path(ui.__file__).parent.rglob("*.py")):
         visit(ast.parse(path.read_text(encoding="utf-8")), False, path.name)
     assert found == []
 

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 
-from ui.cards import CARD_H, CARD_W, FACE, CardItem
-from ui.chips import paint_chip
-from ui.render_cache import PIECES, PictureCache
+from ui.table.cards import CARD_H, CARD_W, FACE, CardItem
+from ui.table.chips import paint_chip
+from ui.table.render_cache import PIECES, PictureCache
 
 BACKGROUND = QColor("#17693a")
 

@@ -15,7 +15,7 @@ from trainer.game.table import BoxView, HandView, TableView
 from trainer.history.store import Store
 from trainer.settings import Settings
 from ui.main_window import MainWindow
-from ui.table_scene import (
+from ui.table.scene import (
     BADGE_DY,
     BADGE_H,
     MIN_TEXT_PX,

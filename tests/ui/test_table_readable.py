@@ -11,8 +11,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
 from trainer.game.table import BoxView, HandView, TableView
-from ui.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
-from ui.table_scene import CROWDED_CARD_SCALE, MIN_INDEX_PX, TableScene, TableWidget
+from ui.table.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
+from ui.table.scene import CROWDED_CARD_SCALE, MIN_INDEX_PX, TableScene, TableWidget
 
 from .test_table_scene import crowded_table
 

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
 from trainer.game.table import BoxView, HandView, TableView
-from ui.cards import (
+from ui.table.cards import (
     CARD_H,
     CARD_W,
     COURT_FILL,
@@ -25,8 +25,8 @@ from ui.cards import (
     index_width,
     split_token,
 )
-from ui.chips import ChipStackItem, format_amount
-from ui.table_scene import (
+from ui.table.chips import ChipStackItem, format_amount
+from ui.table.scene import (
     DISCARD_RECT,
     SCENE_RECT,
     SHOE_RECT,
@@ -816,7 +816,7 @@ def _rect(item) -> QRectF:
 
 @pytest.mark.parametrize("decision", ["hit", "stand", "double", "split"])
 def test_a_players_decision_is_drawn_as_his_hand_signal_beside_his_cards(scene, decision):
-    from ui.hand_signals import SignalItem
+    from ui.table.hand_signals import SignalItem
 
     scene.show(FULL_TABLE)
     assert not [i for i in scene.items() if isinstance(i, SignalItem)]
@@ -847,7 +847,7 @@ def test_a_players_decision_is_drawn_as_his_hand_signal_beside_his_cards(scene, 
 def test_a_signal_is_a_picture_not_a_glyph(qapp):
     from PySide6.QtGui import QImage, QPainter
 
-    from ui.hand_signals import DECISIONS, SignalItem
+    from ui.table.hand_signals import DECISIONS, SignalItem
 
     pictures = []
     for decision in DECISIONS:

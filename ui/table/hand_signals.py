@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from ui.chips import fit_text, line_height, ui_font
+from ui.table.chips import fit_text, line_height, ui_font
 
 SKIN = QColor("#f3dcc0")
 SKIN_EDGE = QColor("#6b4a2b")

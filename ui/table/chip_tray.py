@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.chips import format_amount, format_denomination, paint_chip, ui_font
 from ui.i18n import _, ngettext
-from ui.render_cache import paint_cached
+from ui.table.chips import format_amount, format_denomination, paint_chip, ui_font
+from ui.table.render_cache import paint_cached
 
 FELT = "#17693a"
 PROMPT_INK = "#f6ecd0"

@@ -1,10 +1,10 @@
 """A window showing a representative table, for screenshots and for looking at the felt by eye.
 
-    python -m ui.demo_table               # casino-fr: no hole card
-    python -m ui.demo_table --hole-card   # the dealer's second card face down
-    python -m ui.demo_table --boxes 3     # the online table
-    python -m ui.demo_table --tray        # with the chip tray under the table
-    python -m ui.demo_table --bench       # print how long a full redraw takes, then quit
+    python -m ui.table.demo               # casino-fr: no hole card
+    python -m ui.table.demo --hole-card   # the dealer's second card face down
+    python -m ui.table.demo --boxes 3     # the online table
+    python -m ui.table.demo --tray        # with the chip tray under the table
+    python -m ui.table.demo --bench       # print how long a full redraw takes, then quit
 
 The snapshot is written by hand here: it shows every kind of thing the table can hold (behind
 bets, insurance, a split box with a doubled hand, a doubled hand, picture cards, an exposed card,
@@ -24,8 +24,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 
 from trainer.game.payout import chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
-from ui.chip_tray import ChipTray
-from ui.table_scene import TableScene, TableWidget
+from ui.table.chip_tray import ChipTray
+from ui.table.scene import TableScene, TableWidget
 
 CHIPS = tuple(D(c) for c in (1, 2, 5, 10, 25, 100, 500))
 LEGEND = "BLACK JACK PAYS 3 TO 2   ·   INSURANCE PAYS 2 TO 1"
@@ -101,7 +101,7 @@ def bench(scene: TableScene, view: TableView, runs: int = 200) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m ui.demo_table", description=__doc__.splitlines()[0]
+        prog="python -m ui.table.demo", description=__doc__.splitlines()[0]
     )
     ap.add_argument("--hole-card", action="store_true", help="the dealer's second card face down")
     ap.add_argument("--boxes", type=int, default=7, choices=range(1, 8), metavar="N")

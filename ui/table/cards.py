@@ -17,8 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
-from ui.chips import text_path
-from ui.render_cache import paint_cached
+from ui.table.chips import text_path
+from ui.table.render_cache import paint_cached
 
 CARD_W = 72.0
 CARD_H = 100.0

@@ -50,7 +50,8 @@ from PySide6.QtWidgets import (
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import language
 from trainer.practice.skills.base import bettor_name
-from ui.cards import (
+from ui.i18n import N_, _
+from ui.table.cards import (
     CARD_H,
     CARD_W,
     FAN_DX,
@@ -60,7 +61,7 @@ from ui.cards import (
     CardItem,
     index_width,
 )
-from ui.chips import (
+from ui.table.chips import (
     CHIP_RADIUS,
     ChipStackItem,
     chip_colours,
@@ -70,9 +71,8 @@ from ui.chips import (
     readable_text,
     ui_font,
 )
-from ui.hand_signals import SignalItem
-from ui.i18n import N_, _
-from ui.render_cache import TABLES
+from ui.table.hand_signals import SignalItem
+from ui.table.render_cache import TABLES
 
 SCENE_RECT = QRectF(0, 0, 1600, 1000)
 CENTRE_X = 800.0
@@ -110,7 +110,7 @@ CAPTION_H = 22.0  # a split hand's label, or "doubled", under its cards
 # full-sized cards read: it scrolls, less than it did.
 CROWDED_CARD_SCALE = 0.675
 # what a split hand lying under its neighbour keeps in sight of each card beyond its corner
-# index (`ui.cards.index_width`: the rank and the suit beside it): a hair of felt
+# index (`ui.table.cards.index_width`: the rank and the suit beside it): a hair of felt
 INDEX_CLEAR = 1.0
 OVERLAP_FAN_DX = 0.0  # and their own cards straight down
 HAND_GAP = 12.0

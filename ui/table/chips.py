@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from trainer.i18n import format_amount as amount_in_language
 from trainer.i18n import format_number, language
-from ui.render_cache import paint_cached
+from ui.table.render_cache import paint_cached
 
 FONT_FAMILY = "DejaVu Sans"
 
