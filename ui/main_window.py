@@ -18,15 +18,15 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from trainer.practice.curriculum import INFO
-from ui.home import HomePage
 from ui.i18n import N_, _
+from ui.pages.home import HomePage
 
 if TYPE_CHECKING:
     from trainer.history.store import Store
     from trainer.practice.drill import Drill, Summary
     from trainer.settings import Settings
-    from ui.drill_page import DrillPage
-    from ui.summary_page import SummaryPage
+    from ui.pages.drill import DrillPage
+    from ui.pages.summary import SummaryPage
 
 
 ON_SCREEN_POLL_MS = 10  # the first look, doubled at each look after, up to the longest
@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
     def drill_page(self) -> DrillPage:
         if self._drill_page is None:
             from ui.collector import keep_built
-            from ui.drill_page import DrillPage
+            from ui.pages.drill import DrillPage
 
             self._drill_page = DrillPage(self.settings.prefs.currency)
             self._drill_page.finished.connect(self._drill_finished)
@@ -580,7 +580,7 @@ class MainWindow(QMainWindow):
     def summary(self) -> SummaryPage:
         if self._summary is None:
             from ui.collector import keep_built
-            from ui.summary_page import SummaryPage
+            from ui.pages.summary import SummaryPage
 
             self._summary = SummaryPage()
             self._summary.again.connect(self._again)
@@ -702,7 +702,7 @@ class MainWindow(QMainWindow):
             return
         profile, rules = self.settings.prefs.profile, self.rules()
         self._load_assigned()
-        from ui.home_plan import home_figures
+        from ui.pages.home_plan import home_figures
 
         run_in_background(
             lambda: home_figures(reader, profile, rules),
@@ -948,7 +948,7 @@ class MainWindow(QMainWindow):
         """Deal mode: whole shoes at the table, every step stored in the same history."""
         if self._deal is None:
             from ui.collector import keep_built
-            from ui.deal_page import DealPage
+            from ui.pages.deal import DealPage
 
             page = DealPage(
                 self.rules(),
@@ -973,7 +973,7 @@ class MainWindow(QMainWindow):
         """A home game [004]: its own page, the score sheet stored in the same history."""
         if self._home_game is None:
             from ui.collector import keep_built
-            from ui.home_game import HomeGamePage
+            from ui.pages.home_game import HomeGamePage
 
             page = HomeGamePage(self.store, self.settings.prefs.profile)
             page.finished.connect(self.show_home)

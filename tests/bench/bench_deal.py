@@ -53,7 +53,7 @@ def deal_shoes(shoes: int, boxes: int, animate: bool) -> tuple[list[Action], int
     from trainer.game.rules import HouseRules
     from trainer.history.store import Store
     from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH
-    from ui.deal_page import ACTION_KEYS, DealPage
+    from ui.pages.deal import ACTION_KEYS, DealPage
 
     app = QApplication.instance() or QApplication([])
     store = Store.open(Path(tempfile.mkdtemp(prefix="sabot-bench-")) / "history.sqlite3")

@@ -44,7 +44,7 @@ def one_drill(way: str, answers: int) -> dict:
     gc.disable()  # start-up as the app's: no collection, then frozen
     from PySide6.QtWidgets import QApplication
 
-    import ui.drill_page  # noqa: F401
+    import ui.pages.drill  # noqa: F401
     from tests.bench.bench_gui import answer_to_next
 
     app = QApplication.instance() or QApplication([])
@@ -72,7 +72,7 @@ def one_drill(way: str, answers: int) -> dict:
 
     gc.freeze()
     from ui.collector import keep_built
-    from ui.drill_page import DrillPage
+    from ui.pages.drill import DrillPage
 
     build = DrillPage.__init__
 

@@ -48,7 +48,7 @@ def answer_to_next(n: int) -> list[float]:
     from trainer.history.store import Store
     from trainer.practice.drill import Drill
     from trainer.practice.skills import SKILLS
-    from ui.drill_page import DrillPage
+    from ui.pages.drill import DrillPage
 
     app = QApplication.instance() or QApplication([])
     rules = HouseRules.from_spec("casino-fr")

@@ -11,8 +11,8 @@ import pytest
 from trainer import i18n
 from trainer.history.store import Store
 from trainer.settings import Settings
-from ui.drill_page import DrillPage
 from ui.main_window import MainWindow
+from ui.pages.drill import DrillPage
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
-from ui.deal_page import ACTION_KEYS, ANIMATION_MS, DealPage
+from ui.pages.deal import ACTION_KEYS, ANIMATION_MS, DealPage
 from ui.table.scene import DEALER_RECT
 
 

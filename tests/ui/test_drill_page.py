@@ -12,7 +12,7 @@ from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE
-from ui.drill_page import DrillPage
+from ui.pages.drill import DrillPage
 
 RULES = HouseRules.from_spec("casino-fr")
 

@@ -20,7 +20,7 @@ from tests.ui.test_drill_page import FakeClock, _answer
 from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill, resolve_skills
 from trainer.practice.skills import SKILLS
-from ui.drill_page import DrillPage
+from ui.pages.drill import DrillPage
 
 REPO = Path(__file__).resolve().parents[2]
 FR = HouseRules.from_spec("casino-fr")
@@ -267,7 +267,7 @@ def test_an_exam_s_answers_show_their_cards_in_the_trainee_s_words(qtbot, window
     # in English whatever the language
     from trainer import i18n
     from ui.language import install_qt_translation
-    from ui.summary_page import cards_seen
+    from ui.pages.summary import cards_seen
 
     data = {"cards": [["9S", "KD"], ["8H", "8C"]], "dealer": ["9H", "6C", "KS"], "box": 2}
     assert cards_seen(data) == "cards 9 K | 8 8 · dealer 9 6 K"

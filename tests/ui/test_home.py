@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from tests.ui.test_drill_page import _answer
 from trainer.practice.curriculum import CURRICULUM
-from ui.home import COLUMN
+from ui.pages.home import COLUMN
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -97,7 +97,7 @@ def test_home_s_first_paint_imports_neither_the_history_nor_the_plan():
         "import sys\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from ui.home import HomePage\n"
+        "from ui.pages.home import HomePage\n"
         "h = HomePage(); h.refresh('ana', 'casino-fr', {}, {}, {}, loading=True); h.show()\n"
         "app.processEvents()\n"
         "print(sorted(m for m in sys.modules if m.startswith(('trainer.history', "

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from trainer.history.store import Store
 from trainer.practice.home_score import SKILL
 from trainer.settings import Settings
-from ui.home_game import CHIPS_COL, NET_COL, HomeGamePage
 from ui.main_window import MainWindow
+from ui.pages.home_game import CHIPS_COL, NET_COL, HomeGamePage
 
 
 @pytest.fixture

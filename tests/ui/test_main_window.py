@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from trainer.history.store import Store
 from trainer.practice.curriculum import CURRICULUM
 from trainer.settings import Settings
-from ui.home import COLUMN
 from ui.main_window import MIN_USABLE, MainWindow
+from ui.pages.home import COLUMN
 
 
 def test_home_lists_every_skill_with_its_target(window):
@@ -138,10 +138,11 @@ START_PATH = {
     "trainer.settings",
     "ui",
     "ui.app",
-    "ui.home",
+    "ui.pages.home",
     "ui.i18n",
     "ui.language",
     "ui.main_window",
+    "ui.pages",
     "ui.style",
 }
 
@@ -162,10 +163,10 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
     )
     loaded = set(out.stdout.split())
     for later in (
-        "ui.deal_page",
-        "ui.home_game",
+        "ui.pages.deal",
+        "ui.pages.home_game",
         "ui.rules_book",
-        "ui.drill_page",
+        "ui.pages.drill",
         "ui.progress",
         "ui.settings_dialog",
         "trainer.practice.deal",
@@ -270,7 +271,7 @@ def test_a_window_not_yet_on_screen_is_looked_at_less_and_less_often(
 
 
 def test_the_summary_names_items_as_the_trainee_reads_them():
-    from ui.summary_page import item_text, work_on_text
+    from ui.pages.summary import item_text, work_on_text
 
     assert item_text("procedure:insurance") == "offering insurance"
     assert item_text("pay-blackjack:25") == "Black Jack on 25"
@@ -662,8 +663,8 @@ def test_the_home_game_and_deal_mode_say_why_they_cannot_start_on_a_read_only_hi
 ):
     from tests.volumes import immutable
     from trainer.game.rules import HouseRules
-    from ui.deal_page import DealPage
-    from ui.home_game import HomeGamePage
+    from ui.pages.deal import DealPage
+    from ui.pages.home_game import HomeGamePage
 
     data = tmp_path / "data"
     data.mkdir()

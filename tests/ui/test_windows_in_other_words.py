@@ -66,7 +66,7 @@ def test_a_long_choice_is_whole_in_the_drill_s_panel_on_a_1024_wide_window(qtbot
 
 
 def test_a_long_choice_wraps_in_its_button_instead_of_being_cut(qtbot):
-    from ui.drill_page import ChoiceButtons
+    from ui.pages.drill import ChoiceButtons
 
     buttons = ChoiceButtons()
     qtbot.addWidget(buttons)
@@ -204,7 +204,7 @@ def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store,
     from trainer.game.rules import HouseRules
     from trainer.history.progress_data import SessionLine, ShoeFacts
     from trainer.practice.deal import Figures
-    from ui.deal_page import DealPage
+    from ui.pages.deal import DealPage
     from ui.progress import ShoesTab
 
     i18n.set_language(lang)

@@ -134,7 +134,7 @@ class HomePage(QWidget):
         self.welcome: QWidget | None = None
         self.plan_box: QWidget | None = None
         self.plan = None  # trainer.history.plan.DailyPlan, once read
-        # their parts, made with them (ui.home_plan)
+        # their parts, made with them (ui.pages.home_plan)
         self.welcome_text: Any = None
         self.welcome_button: Any = None
         self.plan_text: Any = None
@@ -165,7 +165,7 @@ class HomePage(QWidget):
         self._texts()
         self._asks_width = 0  # the blurbs are measured again, in their new words
         if self.welcome is not None or self.plan_box is not None:
-            from ui import home_plan
+            from ui.pages import home_plan
 
             home_plan.retranslate(self, ORDER)
         if self.assigned is not None:
@@ -277,7 +277,7 @@ class HomePage(QWidget):
         if not loading and self._resizes is None:
             # Watched from the figures on, after the first paint: a resize handled in Python
             # costs the first paint ~2 ms (PySide builds its event classes' bindings).
-            from ui.home_plan import Resizes
+            from ui.pages.home_plan import Resizes
 
             self._resizes = Resizes(self._fit_rows)
             self.installEventFilter(self._resizes)
@@ -307,7 +307,7 @@ class HomePage(QWidget):
     # ------------------------------------------------------------------ welcome and plan
 
     def _show_plan(self, plan, profile: str) -> None:
-        from ui import home_plan  # after the first paint: the figures are in
+        from ui.pages import home_plan  # after the first paint: the figures are in
 
         first_run = plan.attempts == 0
         if first_run:
@@ -329,7 +329,7 @@ class HomePage(QWidget):
 
     def _readable(self, colour: str) -> str:
         """`colour` as it reads on home, light or dark: darker or lighter until 4.5:1."""
-        from ui.home_plan import readable_on
+        from ui.pages.home_plan import readable_on
 
         return readable_on(self, colour)
 

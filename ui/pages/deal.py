@@ -81,10 +81,10 @@ from trainer.practice.deal_steps import (
     STAND,
     WORDS,
 )
-from ui.drill_page import _PaintWatch
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
-from ui.page_keys import page_keys
+from ui.pages.drill import _PaintWatch
+from ui.pages.keys import page_keys
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
 from ui.table.scene import SHOE_RECT, TableWidget

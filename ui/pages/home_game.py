@@ -47,7 +47,7 @@ from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.i18n import N_, _, ngettext
-from ui.page_keys import page_keys
+from ui.pages.keys import page_keys
 from ui.table.scene import TableWidget
 
 if TYPE_CHECKING:
