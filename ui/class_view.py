@@ -448,7 +448,7 @@ class ClassWindow(QWidget):
     def _progress_window(self, login: str, store: Any, made: Path, *, read_now: bool = True) -> Any:
         """The progress view on `login`'s copy of their history (`store`, at `made`): closed,
         it is deleted (its workers waited for) and the copy goes with it."""
-        from ui.progress import ProgressWindow
+        from ui.progress.window import ProgressWindow
 
         window: Any = ProgressWindow(store, self.settings, parent=self, read_now=read_now)
         window.setWindowFlag(Qt.WindowType.Window, True)

@@ -64,8 +64,8 @@ def preload_progress_view(
     def work() -> None:
         import pyqtgraph  # type: ignore[import-untyped]  # noqa: F401
 
-        import ui.progress  # noqa: F401
-        import ui.report  # noqa: F401
+        import ui.progress.report  # noqa: F401
+        import ui.progress.window  # noqa: F401
 
     def done(_result: object = None) -> None:
         if then is not None:
@@ -77,7 +77,7 @@ def preload_progress_view(
         keep_built()
         done()
 
-    if "pyqtgraph" in sys.modules and "ui.report" in sys.modules:
+    if "pyqtgraph" in sys.modules and "ui.progress.report" in sys.modules:
         done()
     else:  # an error is for the view to tell, when it is opened
         run_in_background(work, imported, lambda _error: None, owner=owner)
@@ -157,7 +157,7 @@ class MainWindow(QMainWindow):
         self._watching = False
         self._last: tuple[list[str], str] | None = None
         self._bests_before: set[tuple[str, int]] = set()
-        self._progress: Any = None  # ui.progress.ProgressWindow, once built
+        self._progress: Any = None  # ui.progress.window.ProgressWindow, once built
         self.home.start.connect(self._home_start)
         self.home.startPlan.connect(self._start_plan)
         self.home.startAssigned.connect(self.start_assigned)
@@ -1034,7 +1034,7 @@ class MainWindow(QMainWindow):
 
     def open_progress(self) -> None:
         try:
-            import ui.progress  # noqa: F401
+            import ui.progress.window  # noqa: F401
         except ImportError as e:
             from PySide6.QtWidgets import QMessageBox
 
@@ -1050,7 +1050,7 @@ class MainWindow(QMainWindow):
     def _new_progress(self, *, read_now: bool = True) -> QWidget:
         from PySide6.QtCore import Qt
 
-        from ui.progress import ProgressWindow
+        from ui.progress.window import ProgressWindow
 
         window = ProgressWindow(self.store, self.settings, parent=self, read_now=read_now)
         window.setWindowFlag(Qt.WindowType.Window, True)

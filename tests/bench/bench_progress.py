@@ -227,7 +227,7 @@ def _show_window(store: Any, settings: Any, built: Any = None) -> tuple[float, f
     imports pyqtgraph), and to the whole history in (the sessions list); and the window."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
-    from ui.progress import ProgressWindow
+    from ui.progress.window import ProgressWindow
 
     marks: dict[str, float] = {}
     began = time.perf_counter()
@@ -424,7 +424,7 @@ def _cold(path: Path, how: str) -> None:
         if how == "app":
             from PySide6.QtCore import QEventLoop
 
-            from ui.progress import ProgressWindow
+            from ui.progress.window import ProgressWindow
 
             built = ProgressWindow(store, settings)  # as MainWindow does, hidden: it reads
             built.resize(1200, 800)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer import i18n
-from ui.chart_axes import NumberAxis, local_number
+from ui.progress.axes import NumberAxis, local_number
 
 NNBSP = "\u202f"  # narrow no-break space: French groups of thousands
 

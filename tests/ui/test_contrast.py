@@ -61,7 +61,7 @@ def _spans(html: str) -> list[str]:
 
 
 def test_the_progress_view_reads_in_either_theme(qtbot, theme, tmp_path):
-    from ui.progress import ProgressWindow
+    from ui.progress.window import ProgressWindow
 
     settings = Settings(tmp_path / "settings.json")
     settings.prefs.profile = "Anna"
@@ -124,7 +124,7 @@ def test_the_progress_view_reads_in_either_theme(qtbot, theme, tmp_path):
 
 
 def test_the_session_answers_read_on_their_rows(qtbot, theme, tmp_path):
-    from ui.progress import ProgressWindow
+    from ui.progress.window import ProgressWindow
 
     settings = Settings(tmp_path / "settings.json")
     settings.prefs.profile = "Anna"

@@ -167,7 +167,7 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
         "ui.pages.home_game",
         "ui.rules_book",
         "ui.pages.drill",
-        "ui.progress",
+        "ui.progress.window",
         "ui.settings_dialog",
         "trainer.practice.deal",
         "trainer.practice.drill",
@@ -704,7 +704,7 @@ def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(
     from ui import background
     from ui.main_window import preload_progress_view
 
-    monkeypatch.delitem(sys.modules, "ui.report", raising=False)  # imported on the worker again
+    monkeypatch.delitem(sys.modules, "ui.progress.report", raising=False)  # imported on the worker again
     called = []
     owner = QObject()
     preload_progress_view(lambda: called.append(True), owner=owner)

@@ -23,7 +23,7 @@ from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
 from ui.background import run_in_background
-from ui.progress import SKILL_COLUMNS, ProgressWindow, error_colour
+from ui.progress.window import SKILL_COLUMNS, ProgressWindow, error_colour
 
 NOW = time.time()  # the view reads "now" from the wall clock: histories are placed before it
 
@@ -208,7 +208,7 @@ def test_the_first_screen_comes_before_the_whole_history(qtbot, store, settings,
     assert window.progress.complete and window.sessions.model.rowCount() == 4
 
     # Before the second step, the timeline has only the last practised skill.
-    from ui.progress import TimelineTab
+    from ui.progress.window import TimelineTab
 
     first = pd.load_progress(store, "Anna", TARGETS, complete=False)
     tab = TimelineTab()
@@ -450,7 +450,7 @@ def test_loaded_waits_for_the_chart_when_pyqtgraph_comes_last(
 
     import pyqtgraph
 
-    import ui.progress
+    import ui.progress.window
 
     gate = threading.Event()
 
@@ -459,7 +459,7 @@ def test_loaded_waits_for_the_chart_when_pyqtgraph_comes_last(
         sys.modules["pyqtgraph"] = pyqtgraph  # imported at last
 
     monkeypatch.delitem(sys.modules, "pyqtgraph")
-    monkeypatch.setattr(ui.progress, "_import_pyqtgraph", slow_import)
+    monkeypatch.setattr(ui.progress.window, "_import_pyqtgraph", slow_import)
     try:
         window = ProgressWindow(store, settings)
         qtbot.addWidget(window)
@@ -476,7 +476,7 @@ def test_loaded_waits_for_the_chart_when_pyqtgraph_comes_last(
 
 @pytest.mark.slow
 def test_pyqtgraph_waits_for_the_progress_view() -> None:
-    code = "import sys; import ui.main_window, ui.progress; print('pyqtgraph' in sys.modules)"
+    code = "import sys; import ui.main_window, ui.progress.window; print('pyqtgraph' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -527,7 +527,7 @@ def test_the_view_reads_again_only_when_the_history_moved(qtbot, store, settings
 
 
 def test_the_pdf_and_the_csv_always_hold_the_same_count(qtbot, store, settings, history, tmp_path):
-    from ui.report import header_lines
+    from ui.progress.report import header_lines
 
     piped = store.start_session("Anna", "practice", ["announce"], "casino-fr", interactive=False)
     store.record(piped, "announce", "announce:hard-9", {}, "9", "9", True, 3)  # in no figure

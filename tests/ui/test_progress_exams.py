@@ -15,7 +15,7 @@ from trainer import i18n
 from trainer.history.store import Store
 from trainer.practice.skills import SKILLS
 from trainer.settings import Settings
-from ui.progress import ProgressWindow
+from ui.progress.window import ProgressWindow
 
 NOW = time.time()
 

@@ -13,7 +13,7 @@ from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
 from trainer.history.store import Store
 from trainer.practice.skills import TARGETS
-from ui import report
+from ui.progress import report
 
 NOW = time.time()
 

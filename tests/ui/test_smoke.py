@@ -66,7 +66,7 @@ def test_a_message_box_instead_of_the_progress_view_fails_the_run(
     import sys
 
     # as in a frozen app without pyqtgraph: the window shows a message box, not the view
-    monkeypatch.setitem(sys.modules, "ui.progress", None)
+    monkeypatch.setitem(sys.modules, "ui.progress.window", None)
     assert app.run(["sabot"]) == 1
     _, err = capsys.readouterr()
     assert "smoke: FAILED: a message box came up: The progress view cannot open" in err
@@ -81,7 +81,7 @@ def test_a_look_that_never_finishes_fails_the_run(qtbot, smoke_env, capsys, monk
 
 
 def test_a_progress_view_without_its_chart_fails_the_run(qtbot, smoke_env, capsys, monkeypatch):
-    from ui import progress
+    from ui.progress import window as progress
 
     monkeypatch.setattr(smoke, "LOOK_TIMEOUT_MS", 1500)
     # as when pyqtgraph does not load: the view opens, its chart never comes

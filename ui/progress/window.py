@@ -612,8 +612,8 @@ class TimelineTab(QWidget):
 
 def _axes(*numbers: str) -> dict[str, Any]:
     """A chart's axes, made with its plot (`axisItems`): dates along the bottom, numbers on the
-    sides named (a side given an axis is shown), in the trainee's language (`ui.chart_axes`)."""
-    from ui.chart_axes import DateAxis, NumberAxis
+    sides named (a side given an axis is shown), in the trainee's language (`ui.progress.axes`)."""
+    from ui.progress.axes import DateAxis, NumberAxis
 
     return {"bottom": DateAxis(), **{side: NumberAxis(side) for side in numbers}}
 
@@ -2127,7 +2127,7 @@ class ProgressWindow(QWidget):
         return True
 
     def export_pdf(self, path: str | Path) -> bool:
-        from ui.report import rules_line, write_report
+        from ui.progress.report import rules_line, write_report
 
         if self.progress is None:
             self._export_failed(_("The figures are not read yet."))
