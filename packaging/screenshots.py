@@ -385,7 +385,7 @@ class Shots:
     def look_class(self, out: Path) -> None:
         """The class view of a server that does not answer: what it says then."""
         from trainer.practice.skills import SKILLS, TARGETS
-        from ui.class_view import ClassWindow
+        from ui.school.class_view import ClassWindow
 
         targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
         view = ClassWindow("postgresql://nobody@127.0.0.1:9/none", targets, self.settings)

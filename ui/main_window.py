@@ -474,7 +474,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtCore import Qt
 
         from trainer.practice.skills import SKILLS, TARGETS
-        from ui.class_view import ClassWindow
+        from ui.school.class_view import ClassWindow
 
         if self._class is None:
             targets = {s: TARGETS[s] for s in SKILLS if s in TARGETS}
@@ -726,7 +726,7 @@ class MainWindow(QMainWindow):
         import datetime
 
         from ui.background import run_in_background
-        from ui.home_assigned import assigned_figures
+        from ui.school.assigned_box import assigned_figures
 
         today, profile, reader = datetime.date.today(), self.settings.prefs.profile, store.reader()
         run_in_background(

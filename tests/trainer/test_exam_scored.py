@@ -63,7 +63,7 @@ def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(
     language: str, words: tuple[str, str, str]
 ) -> None:
     # one function says the verdict for both: the words each used to choose on its own
-    from ui.class_view import _exam_text
+    from ui.school.class_view import _exam_text
 
     set_language(language)
     view = _view(_exam(4, ()), _exam(4), _exam(2))

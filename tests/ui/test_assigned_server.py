@@ -16,8 +16,8 @@ from trainer.history import postgres
 from trainer.history.postgres import PostgresStore, add_login
 from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.settings import Settings
-from ui.class_view import ClassWindow
 from ui.main_window import MainWindow
+from ui.school.class_view import ClassWindow
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

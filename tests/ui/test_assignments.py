@@ -17,7 +17,7 @@ from trainer.history.progress_data import ExamResult
 from trainer.practice.curriculum import CURRICULUM
 from trainer.practice.drill import exam_outline
 from trainer.practice.skills import SKILLS
-from ui.assignments import SKILL_GROUPS, AssignDialog, AssignedExams, result_text
+from ui.school.assignments import SKILL_GROUPS, AssignDialog, AssignedExams, result_text
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 TODAY = date(2026, 12, 7)
@@ -283,7 +283,7 @@ def test_the_tabs_button_opens_the_dialog_and_an_assignment_asks_for_a_new_readi
 def test_the_class_view_has_the_tab(qtbot, tmp_path, server):
     from trainer.history.classview import ClassView
     from trainer.settings import Settings
-    from ui.class_view import ClassWindow
+    from ui.school.class_view import ClassWindow
 
     view = ClassView(0.0, (), (), assignments=ASSIGNED)
     w = ClassWindow(

@@ -19,8 +19,8 @@ from trainer.history.progress_data import ExamResult
 from trainer.practice.curriculum import INFO
 from trainer.practice.curriculum import TARGETS as TARGETS_ALL
 from trainer.settings import Settings
-from ui.class_view import MASTERED, NEVER, ClassWindow
 from ui.main_window import MainWindow
+from ui.school.class_view import MASTERED, NEVER, ClassWindow
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 TARGETS = {"announce": 2.0, "dealer": 3.0}
@@ -255,7 +255,7 @@ def test_a_copy_read_as_the_app_quits_is_thrown_away(qtbot, tmp_path, monkeypatc
 
 def test_the_exams_text_tells_a_few_skills_exam_from_a_failed_one() -> None:
     from tests.trainer.test_exam_scored import _exam, _view
-    from ui.class_view import _exam_text
+    from ui.school.class_view import _exam_text
 
     text = _exam_text(_view(_exam(4), _exam(2)))
     assert "ana 4/4 passed on its skills, not every one" in text

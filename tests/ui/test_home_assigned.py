@@ -17,8 +17,8 @@ from trainer.history.assignments import Assignment
 from trainer.history.store import Store
 from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.settings import Settings
-from ui.home_assigned import assigned_figures
 from ui.main_window import MainWindow
+from ui.school.assigned_box import assigned_figures
 
 TODAY = date.today()
 OPEN = Assignment(

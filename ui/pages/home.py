@@ -140,7 +140,7 @@ class HomePage(QWidget):
         self.plan_text: Any = None
         self.plan_button: Any = None
         self._shown: tuple[tuple, dict] | None = None  # what refresh last showed, for a switch
-        # the exams an instructor assigned (ui.home_assigned), once a school's server has some
+        # the exams an instructor assigned (ui.school.assigned_box), once a school's server has some
         self.assigned: Any = None
         self._texts()
 
@@ -293,12 +293,12 @@ class HomePage(QWidget):
             self._show_plan(plan, profile)
 
     def show_assigned(self, rows: Sequence, today) -> None:
-        """The exams assigned to the trainee (`ui.home_assigned.AssignedRow`s, as of `today`):
+        """The exams assigned to the trainee (`ui.school.assigned_box.AssignedRow`s, as of `today`):
         above the plan, a Start button on each open one; nothing when there are none."""
         if self.assigned is None:
             if not rows:
                 return
-            from ui.home_assigned import AssignedBox
+            from ui.school.assigned_box import AssignedBox
 
             self.assigned = AssignedBox(self.startAssigned.emit)
             self._layout.insertWidget(self._layout.indexOf(self.notice) + 1, self.assigned)

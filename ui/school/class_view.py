@@ -209,8 +209,8 @@ class ClassWindow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.hint)
         layout.addWidget(self.split, 1)
-        # the exams assigned to the class (ui.assignments), in a tab of their own
-        from ui.assignments import AssignedExams, ServerWrites
+        # the exams assigned to the class (ui.school.assignments), in a tab of their own
+        from ui.school.assignments import AssignedExams, ServerWrites
 
         self.assigned = AssignedExams(writes or ServerWrites(url))
         self.assigned.changed.connect(self.reload)

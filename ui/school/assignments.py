@@ -50,8 +50,8 @@ from trainer.practice.curriculum import CURRICULUM, INFO
 from trainer.practice.drill import exam_outline
 from trainer.practice.skills import SKILLS
 from ui.background import Job, run_in_background
-from ui.home_assigned import HOUSE_PRACTICE
 from ui.i18n import N_, _, ngettext
+from ui.school.assigned_box import HOUSE_PRACTICE
 from ui.style import esc, readable
 
 NOTE = "#b07d12"
