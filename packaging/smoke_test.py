@@ -476,7 +476,7 @@ def unseen_windows(looked: Sequence[str]) -> list[str]:
     """The windows the source tree has that the app's smoke run did not look at: the fixed
     ones, and the rules book (opened from a menu action naming it) once ui/ has one."""
     unseen = [name for name in LOOKS if name not in looked]
-    has_rules_book = any((ROOT / "ui").glob("rules*.py"))
+    has_rules_book = any((ROOT / "ui").rglob("rules*.py"))
     if has_rules_book and not any("rule" in name.lower() for name in looked):
         unseen.append("the rules book (no menu action names it)")
     return unseen

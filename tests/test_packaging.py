@@ -588,6 +588,6 @@ def test_the_app_must_look_at_its_fixed_windows_and_at_a_rules_book_once_there_i
     monkeypatch.setattr(smoke, "ROOT", tmp_path)
     assert smoke.unseen_windows([*smoke.LOOKS, "Home game…"]) == []
     assert smoke.unseen_windows(smoke.LOOKS[:-1]) == ["settings dialog"]
-    _plant(tmp_path, ["ui/rules_book.py"])
+    _plant(tmp_path, ["ui/dialogs/rules_book.py"])
     assert smoke.unseen_windows(smoke.LOOKS) == ["the rules book (no menu action names it)"]
     assert smoke.unseen_windows([*smoke.LOOKS, "Rules…"]) == []

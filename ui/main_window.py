@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         self.home.startAssigned.connect(self.start_assigned)
         self._assigned: list[Any] = []  # the exams assigned on a school's server, as last shown
         self._last_assigned: Any = None  # the assigned exam last started, for "again"
-        self._rules_book: Any = None  # ui.rules_book.RulesBook, made when first opened
+        self._rules_book: Any = None  # ui.dialogs.rules_book.RulesBook, made when first opened
         self._exam_dialog: Any = None  # the exam being set, while its dialog is open
         self._about: Any = None
 
@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         self._class_action.triggered.connect(self.open_class)
         self._instructor: bool | None = None  # not asked yet (or not a school's server)
         self._class: Any = None
-        self._settings_dialog: Any = None  # ui.settings_dialog.SettingsDialog, while it is open
+        self._settings_dialog: Any = None  # ui.dialogs.settings.SettingsDialog, while it is open
         # the language is the one setting a drill can change: its menu is never disabled
         self._language_menu = menu.addMenu("")
         self._language_menu.aboutToShow.connect(self._fill_language_menu)
@@ -768,7 +768,7 @@ class MainWindow(QMainWindow):
 
     def set_exam(self, skills: str = "all") -> None:
         """Ask for the exam (a new one, or an instructor's seed), then start it."""
-        from ui.exam_dialog import ask_exam
+        from ui.dialogs.exam import ask_exam
 
         asked = ask_exam(self, skills)
         if asked is not None:
@@ -924,22 +924,22 @@ class MainWindow(QMainWindow):
     def open_rules(self, tag: str | None = None, source: str | None = None):
         """The rules book, on `tag` (a rule, "§9", "000"), else on the rule of the question at
         hand, else where it was left. Closed during an exam. Returns the window, or None."""
-        from ui.help_dialogs import open_rules
+        from ui.dialogs.help import open_rules
 
         return open_rules(self, tag, source)
 
     def open_citation(self, href: str) -> None:
-        from ui.citations import target
+        from ui.dialogs.citations import target
 
         self.open_rules(*target(href))
 
     def show_shortcuts(self) -> None:
-        from ui.help_dialogs import show_shortcuts
+        from ui.dialogs.help import show_shortcuts
 
         show_shortcuts(self)
 
     def show_about(self) -> None:
-        from ui.help_dialogs import show_about
+        from ui.dialogs.help import show_about
 
         show_about(self)
 
@@ -996,7 +996,7 @@ class MainWindow(QMainWindow):
         """The settings dialog, made and wired, not shown yet: its OK applies the settings, a
         language chosen in it is spoken at once (the dialog said again in it), and its end
         (`_settings_closed`) goes back to the saved language if that one was not kept."""
-        from ui.settings_dialog import SettingsDialog
+        from ui.dialogs.settings import SettingsDialog
 
         dlg = SettingsDialog(self.settings, self.store, self)
         dlg.applied.connect(self._settings_applied)
@@ -1016,7 +1016,7 @@ class MainWindow(QMainWindow):
     def _settings_applied(self) -> None:
         from PySide6.QtWidgets import QApplication
 
-        from ui.settings_dialog import apply_theme
+        from ui.dialogs.settings import apply_theme
 
         app = QApplication.instance()
         if isinstance(app, QApplication):

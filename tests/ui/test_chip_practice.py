@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST, chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.settings import Settings
-from ui.settings_dialog import SettingsDialog
+from ui.dialogs.settings import SettingsDialog
 from ui.table.scene import TableScene
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")

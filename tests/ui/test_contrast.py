@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from tests.trainer.history import DAY, Clock
 from trainer.history.store import Store
 from trainer.settings import Settings
-from ui.settings_dialog import apply_theme
+from ui.dialogs.settings import apply_theme
 from ui.style import MIN_CONTRAST, contrast, luminance, muted, over, readable
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -152,7 +152,7 @@ def test_the_session_answers_read_on_their_rows(qtbot, theme, tmp_path):
 
 
 def test_the_settings_notes_read_in_either_theme(qtbot, theme, tmp_path):
-    from ui.settings_dialog import SettingsDialog
+    from ui.dialogs.settings import SettingsDialog
 
     settings = Settings(tmp_path / "settings.json")
     with Store.open(tmp_path / "history.sqlite3") as store:

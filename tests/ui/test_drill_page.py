@@ -292,7 +292,7 @@ def _drawn_contrast(widget) -> float:
 def test_the_hint_reads_in_either_theme(qtbot, qapp, theme):
     from PySide6.QtGui import QPalette
 
-    from ui.settings_dialog import apply_theme
+    from ui.dialogs.settings import apply_theme
     from ui.style import MIN_CONTRAST, contrast
 
     apply_theme(qapp, theme)

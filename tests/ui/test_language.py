@@ -146,7 +146,7 @@ def test_the_language_menu_and_the_settings_choose_and_keep_the_language(qtbot, 
     assert saved["preferences"]["language"] == "fr"
     assert window.home.buttons["practice"].text() == "&Entraînement   [P]"
 
-    from ui.settings_dialog import SettingsDialog
+    from ui.dialogs.settings import SettingsDialog
 
     dlg = SettingsDialog(window.settings, window.store, window)
     qtbot.addWidget(dlg)

@@ -165,10 +165,10 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
     for later in (
         "ui.pages.deal",
         "ui.pages.home_game",
-        "ui.rules_book",
+        "ui.dialogs.rules_book",
         "ui.pages.drill",
         "ui.progress.window",
-        "ui.settings_dialog",
+        "ui.dialogs.settings",
         "trainer.practice.deal",
         "trainer.practice.drill",
         "trainer.practice.skills",
@@ -643,7 +643,7 @@ def test_the_history_s_log_is_folded_back_while_a_question_is_read(qtbot, window
 
 def test_the_settings_open_on_a_read_only_history_and_say_why_no_profile_is_made(qtbot, tmp_path):
     from tests.volumes import immutable
-    from ui.settings_dialog import SettingsDialog
+    from ui.dialogs.settings import SettingsDialog
 
     data = tmp_path / "data"
     data.mkdir()

@@ -15,7 +15,7 @@ from tests.ui.test_drill_page import _answer
 from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
-from ui.rules_book import RulesBook
+from ui.dialogs.rules_book import RulesBook
 
 FR = HouseRules.from_spec("casino-fr")
 
@@ -159,7 +159,7 @@ def test_the_keyboard_shortcuts_list_the_menus_keys_and_the_pages(qtbot, window)
 def test_the_keyboard_shortcuts_fit_a_small_screen(qtbot, window, room):
     # the list is taller than a 1024×600 screen leaves room for: it scrolls, and the dialog,
     # its Close button with it, stays within the screen
-    from ui.help_dialogs import ShortcutsDialog
+    from ui.dialogs.help import ShortcutsDialog
 
     actions = [a for menu in window.menuBar().findChildren(QMenu) for a in menu.actions()]
     dlg = ShortcutsDialog(actions, window, room=room)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules
 from trainer.history.store import Store
 from trainer.settings import Settings, SettingsError, settings_path
-from ui.settings_dialog import (
+from ui.dialogs.settings import (
     SettingsDialog,
     apply_theme,
     assign_mnemonics,
@@ -602,14 +602,14 @@ def test_the_active_profile_is_not_deleted(qtbot: Any, dialog: SettingsDialog, s
     ],
 )
 def test_messages_use_the_words_the_settings_show(engine: str, shown: str) -> None:
-    from ui.settings_dialog import in_settings_words
+    from ui.dialogs.settings import in_settings_words
 
     assert in_settings_words(engine) == shown
     assert "_" not in shown
 
 
 def test_an_alt_chord_types_nothing_into_a_text_field(qtbot: Any, dialog: SettingsDialog) -> None:
-    from ui.settings_dialog import mnemonic_of
+    from ui.dialogs.settings import mnemonic_of
 
     used = {
         mnemonic_of(w.text())

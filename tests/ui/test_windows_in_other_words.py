@@ -135,7 +135,7 @@ def test_the_progress_view_fits_a_1024_wide_screen_in_french(qtbot, window):
 def test_the_rules_book_is_never_taller_than_the_screen(qtbot):
     from PySide6.QtCore import QRect
 
-    from ui.rules_book import fitted
+    from ui.dialogs.rules_book import fitted
 
     class Screen:
         def __init__(self, w: int, h: int) -> None:
@@ -150,7 +150,7 @@ def test_the_rules_book_is_never_taller_than_the_screen(qtbot):
 
 
 def test_the_settings_name_a_rule_s_values_in_the_trainee_s_words(qtbot, window):
-    from ui.settings_dialog import SettingsDialog
+    from ui.dialogs.settings import SettingsDialog
 
     window.set_language("fr")
     dlg = SettingsDialog(window.settings, window.store, window)
@@ -165,7 +165,7 @@ def test_the_settings_name_a_rule_s_values_in_the_trainee_s_words(qtbot, window)
 
 
 def test_the_shortcuts_name_the_keys_as_the_trainee_s_keyboard_does(qtbot):
-    from ui.help_dialogs import ShortcutsDialog
+    from ui.dialogs.help import ShortcutsDialog
 
     i18n.set_language("fr")
     dlg = ShortcutsDialog([])

@@ -43,7 +43,7 @@ from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, how_to_answer
-from ui.citations import linked
+from ui.dialogs.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_seconds
 from ui.style import emphasise, esc, mute, readable

@@ -36,7 +36,7 @@ from trainer.practice.drill import (
     skills_spec,
 )
 from trainer.practice.skills import SKILLS
-from ui.citations import linked
+from ui.dialogs.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
 from ui.style import emphasise, esc, readable

@@ -1,5 +1,5 @@
 """A feedback's citations made into links to the rules book: "[000]" and "RULES.md §9" become
-`rule:` links that the Rules window opens (ui.rules_book). Plain Python: no Qt here."""
+`rule:` links that the Rules window opens (ui.dialogs.rules_book). Plain Python: no Qt here."""
 
 from __future__ import annotations
 

@@ -196,7 +196,7 @@ def open_rules(win, tag: str | None = None, source: str | None = None):
         win.statusBar().showMessage(_("The rules book stays closed during an exam."), 5000)
         return None
     if win._rules_book is None:
-        from ui.rules_book import RulesBook
+        from ui.dialogs.rules_book import RulesBook
 
         win._rules_book = RulesBook(win.rules(), parent=win)
         win._rules_book.setWindowFlag(Qt.WindowType.Window, True)

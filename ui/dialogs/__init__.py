@@ -1,0 +1,1 @@
+"""The dialogs: settings, setting an exam, help, the rules book and the links into it."""
