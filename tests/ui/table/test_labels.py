@@ -24,7 +24,7 @@ from ui.table.scene import (
     TableWidget,
 )
 
-from .test_table_scene import crowded_table, snapshots
+from .test_scene import crowded_table, snapshots
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu
 
 import trainer
-from tests.ui.test_drill_page import _answer
+from tests.ui.pages.test_drill import _answer
 from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS

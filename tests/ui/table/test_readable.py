@@ -14,7 +14,7 @@ from trainer.game.table import BoxView, HandView, TableView
 from ui.table.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
 from ui.table.scene import CROWDED_CARD_SCALE, MIN_INDEX_PX, TableScene, TableWidget
 
-from .test_table_scene import crowded_table
+from .test_scene import crowded_table
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

@@ -12,7 +12,7 @@ from datetime import date, timedelta
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.test_drill_page import _answer
+from tests.ui.pages.test_drill import _answer
 from trainer.history.assignments import Assignment
 from trainer.history.store import Store
 from trainer.practice.drill import EXAM_PER_SKILL

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 
 from tests.trainer.pg_server import pg_server, school_login  # noqa: F401  (fixture)
-from tests.ui.test_drill_page import _answer
+from tests.ui.pages.test_drill import _answer
 from trainer.history import postgres
 from trainer.history.postgres import PostgresStore, add_login
 from trainer.practice.drill import EXAM_PER_SKILL

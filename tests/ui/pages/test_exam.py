@@ -16,13 +16,13 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
-from tests.ui.test_drill_page import FakeClock, _answer
+from tests.ui.pages.test_drill import FakeClock, _answer
 from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill, resolve_skills
 from trainer.practice.skills import SKILLS
 from ui.pages.drill import DrillPage
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 FR = HouseRules.from_spec("casino-fr")
 
 

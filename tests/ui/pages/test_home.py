@@ -10,11 +10,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from tests.ui.test_drill_page import _answer
+from tests.ui.pages.test_drill import _answer
 from trainer.practice.curriculum import CURRICULUM
 from ui.pages.home import COLUMN
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _miss_once(qtbot, window, skill: str) -> str:

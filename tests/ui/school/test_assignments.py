@@ -1,7 +1,7 @@
 """Assigned exams, the instructor's side: the dialog filled by keys and clicks (its refusals are the
 domain's sentences, the exam's size and suggested time follow the skills), the write on a worker
 thread, and the class view's tab (each trainee's best try, withdraw after a confirmation) — on a
-small fake of the school's server; tests/ui/test_assigned_server.py runs the real one."""
+small fake of the school's server; tests/ui/school/test_assigned_server.py runs the real one."""
 
 from __future__ import annotations
 

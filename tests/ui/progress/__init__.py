@@ -1,0 +1,1 @@
+"""The progress view's tests."""

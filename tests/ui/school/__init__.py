@@ -1,0 +1,1 @@
+"""The school's windows' tests."""

@@ -1,0 +1,1 @@
+"""The felt's tests."""
