@@ -17,9 +17,10 @@ from tests.trainer.commandline import run_sabot
 from trainer import i18n
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history.store import Store
-from trainer.history.words import describe_question, say_prompt
+from trainer.history.words import describe_question
 from trainer.practice.deal import FREQUENT, DealShoe
 from trainer.practice.deal_steps import Step
+from trainer.practice.prompts import say_prompt
 
 
 @pytest.fixture(autouse=True)

@@ -186,7 +186,7 @@ def test_a_home_game_of_one_round_says_one_round(qtbot, window):
 
 
 def test_a_dealt_shoe_s_session_names_its_mode_in_the_trainee_s_words():
-    from trainer.history.measures import SHOE_MODE
+    from trainer.practice.deal import MODE as SHOE_MODE
     from ui.i18n import _
     from ui.progress.window import MODE_NAMES
 

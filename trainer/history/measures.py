@@ -1,5 +1,4 @@
-"""The definitions the history is measured by: percentiles, mastery, calendar days, a deal shoe's
-reference pace.
+"""The definitions the history is measured by: percentiles, mastery, calendar days.
 
 Both the store (which keeps aggregates as it records) and the statistics (which read them) use
 these, so they live apart from both: the store never imports the statistics.
@@ -17,19 +16,10 @@ from typing import Final
 MEDIAN: Final = Fraction(1, 2)
 P90: Final = Fraction(9, 10)
 
-# A shoe dealt in deal mode is a session of this mode, its steps the attempts.
-SHOE_MODE: Final = "deal"
-
 
 def ratio(part: int, whole: int) -> float | None:
     """part / whole, or None when there is nothing to divide by (no attempts yet)."""
     return part / whole if whole else None
-
-
-def reference_rounds_per_hour(boxes: int) -> float:
-    """A dealer school's reference pace: about 50–60 rounds an hour at 7 boxes, more with fewer
-    players (chosen model: 20 s a round plus 6 s a box, 58 an hour at 7 boxes)."""
-    return 3600 / (20 + 6 * boxes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,12 @@ Definitions:
   question it set (an incomplete exam never counts), right answers over attempts ≥
   `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
-- A deal shoe is a session of mode `deal` (`history.measures.SHOE_MODE`): its last step says the
+- A deal shoe is a session of mode `deal` (`practice.deal.MODE`): its last step says the
   boxes in play, the round it was in, and the rounds dealt to their end with the time from the
   shuffle to the end of the last of them (`ShoeFacts`); its pace is those rounds over that time,
   as deal mode's live figures paced it at the shoe's end (a round left at its first card counts
   neither as a round nor as time), against the school's reference for its boxes
-  (`history.measures.reference_rounds_per_hour`). A shoe recorded before its steps said the
+  (`practice.deal.reference_rounds_per_hour`). A shoe recorded before its steps said the
   rounds dealt to their end has them told from its last round's steps. Its errors are its steps
   done wrong at the first try.
 - Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
@@ -48,7 +48,6 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from trainer.game.events import DEALER
 from trainer.history.exams import EXAM_PASS_FRACTION, ExamResult  # noqa: F401  (read here)
-from trainer.history.measures import SHOE_MODE, reference_rounds_per_hour
 from trainer.history.stats import (
     MASTERY,
     MEDIAN,
@@ -81,6 +80,8 @@ from trainer.i18n import (
     ngettext,
     pgettext,
 )
+from trainer.practice.deal import MODE as SHOE_MODE
+from trainer.practice.deal import reference_rounds_per_hour
 from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from trainer.i18n import (
     ngettext,
     pgettext,
 )
+from trainer.practice.prompts import say_prompt
 
 
 def item_label(item: str) -> str:
@@ -884,29 +885,6 @@ QUESTION_WORDS: Final[dict[str, Callable[..., str]]] = {
     "procedure": say_procedure,
     "exposed-card": say_exposed_card,
 }
-
-
-# a stored prompt's texts are marked for the catalogue where the prompt is made, not here
-_in_context: Final = pgettext
-
-
-def say_prompt(prompt: Any) -> str:
-    """A deal step's prompt as the history keeps it (`deal_steps.asked`), in the words of the
-    language of the moment: `{"say": "Settle {who} ({stake} staked)", "who": {"say": "box
-    {box}", "box": 3}, "stake": {"amount": "25"}}` -> "Settle box 3 (25 staked)", "Réglez la
-    case 3 (25 misés)". "say" is the English sentence (its catalogue key; "context" its
-    context, if any), every other key a value: a plain one as it is, an amount as a drill writes
-    it, or a sentence of its own. A text is a prompt stored before, in the words it was asked
-    in: said as it is."""
-    if not isinstance(prompt, Mapping):
-        return str(prompt)
-    if "amount" in prompt and "say" not in prompt:
-        return format_amount(Decimal(prompt["amount"]), currency="", group=False)
-    text = str(prompt["say"])
-    context = prompt.get("context")
-    said = _(text) if context is None else _in_context(str(context), text)
-    values = {k: say_prompt(v) for k, v in prompt.items() if k not in ("say", "context")}
-    return said.format(**values)
 
 
 def _say_dealt(question: Mapping[str, Any]) -> str:

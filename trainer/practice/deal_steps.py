@@ -23,8 +23,8 @@ from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.history.words import say_prompt
 from trainer.i18n import N_, _
+from trainer.practice.prompts import Asked, asked, say_prompt
 
 # Phases of a round, for the time spent in each (issue: deal, play, dealer, settle).
 DEAL: Final = "deal"
@@ -101,18 +101,6 @@ def player_says(decision: str, language: str | None = None) -> str:
     if language not in vocabulary.LANGUAGES:
         raise KeyError(f"no table speaks {language!r}: one of {', '.join(vocabulary.LANGUAGES)}")
     return vocabulary.said(decision, language)
-
-
-# A prompt as the history keeps it, in no language: its English sentence (the catalogue's key)
-# and its values, each a plain value, an amount or a sentence of its own; said in the words of
-# the moment by `trainer.history.words.say_prompt`. An export after a language switch, and the
-# progress view's lists, say every step in the language of the day, whatever it was asked in.
-Asked = dict[str, Any]
-
-
-def asked(text: str, **values: Any) -> Asked:
-    """A prompt kept as its parts: `asked(N_("Announce box {hand}"), hand="2")`."""
-    return {"say": text, **values}
 
 
 def amount_asked(value: Decimal) -> Asked:

@@ -1,6 +1,7 @@
 """What a practice (a drill, deal mode, the home game's score sheet) needs of the history
 store: start a session, record each answer the moment it is given, end the session. Every
-history is one (`trainer.history.interface.HistoryStore`); a test may hand in another."""
+history is one (the history room's `HistoryStore` extends this protocol); a test may hand in
+another."""
 
 from __future__ import annotations
 
