@@ -66,7 +66,7 @@ PROFILES: dict[str, tuple[float, float]] = {
 def question_pool(per_skill: int = 60, seed: int = 7) -> dict[str, list[tuple[Question, str]]]:
     """Real questions of every skill under the default house rules, with their stored form."""
     from trainer.game.rules import HouseRules
-    from trainer.history.store import encode_question
+    from trainer.history.questions import encode_question
 
     rules = HouseRules.from_spec("casino-fr")
     rng = random.Random(seed)
@@ -98,7 +98,8 @@ def fill_history(
 
     Returns the number of sessions. The file is then opened (and migrated) with Store.open.
     """
-    from trainer.history.store import Store, _v1_tables
+    from trainer.history.migrations import _v1_tables
+    from trainer.history.store import Store
 
     if path.exists():
         raise FileExistsError(path)
@@ -267,7 +268,7 @@ def _every_question_its_own(path: Path) -> int:
     """Give every attempt a question of its own, as real drills (whole tables dealt at random)
     mostly do: the stored question plus a key no skill reads, so each reads as the skill's words
     but none is like another. Returns the number of distinct questions."""
-    from trainer.history.store import decode_question, encode_question
+    from trainer.history.questions import decode_question, encode_question
     from trainer.history.words import said_form
 
     conn = sqlite3.connect(path, isolation_level=None)

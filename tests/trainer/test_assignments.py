@@ -26,7 +26,8 @@ from trainer.history.assignments import (
     read_day,
     read_time_limit,
 )
-from trainer.history.store import SCHEMA_VERSION, Store
+from trainer.history.migrations import SCHEMA_VERSION
+from trainer.history.store import Store
 from trainer.practice.drill import EXAM, SEED_MAX, Drill, exam_questions, exam_time_limit_s
 from trainer.practice.skills import SKILLS
 

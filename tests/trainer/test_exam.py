@@ -14,8 +14,9 @@ import pytest
 from tests.trainer.history import Clock
 from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
+from trainer.history.migrations import SCHEMA_VERSION
 from trainer.history.stats import personal_bests
-from trainer.history.store import SCHEMA_VERSION, Store
+from trainer.history.store import Store
 from trainer.practice.curriculum import TARGETS
 from trainer.practice.drill import (
     EXAM,

@@ -21,8 +21,8 @@ import trainer.history.store as store_module
 from tests.trainer.history import DAY, NOON, Clock
 from tests.volumes import fill, immutable, remount, small_volume
 from trainer.history import stats
+from trainer.history.migrations import SCHEMA_VERSION
 from trainer.history.store import (
-    SCHEMA_VERSION,
     Attempt,
     Store,
     StoreError,

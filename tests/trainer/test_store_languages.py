@@ -12,7 +12,8 @@ import pytest
 
 from tests.volumes import immutable
 from trainer import i18n
-from trainer.history.store import Store, StoreError, kept_sentence, unsaved_sentence
+from trainer.history.store import Store, StoreError
+from trainer.history.troubles import kept_sentence, unsaved_sentence
 
 NB = "\u202f"
 

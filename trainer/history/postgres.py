@@ -807,7 +807,7 @@ class PostgresStore:
         if self._held:
             self.retry()
             if self._held:
-                from trainer.history.store import no_new_drill
+                from trainer.history.troubles import no_new_drill
 
                 raise UnwritableError(no_new_drill(self.trouble or ""), self._why or "")
         with self._local._write() as conn:
@@ -902,7 +902,7 @@ class PostgresStore:
         *,
         given: float | None = None,
     ) -> int:
-        from trainer.history.store import encode_question, question_json
+        from trainer.history.questions import encode_question, question_json
 
         with self._local._write() as conn:
             if given is not None:
@@ -1022,7 +1022,7 @@ class PostgresStore:
     def trouble(self) -> str | None:
         if not self._held:
             return self._local.trouble
-        from trainer.history.store import kept_sentence
+        from trainer.history.troubles import kept_sentence
 
         return kept_sentence(self._why or "", self.kept)
 
@@ -1034,7 +1034,7 @@ class PostgresStore:
     def unsaved(self) -> str | None:
         if not self._held:
             return self._local.unsaved
-        from trainer.history.store import unsaved_sentence
+        from trainer.history.troubles import unsaved_sentence
 
         return unsaved_sentence(self._why or "", self.kept)
 

@@ -499,7 +499,7 @@ def _shoe_facts(conn: Any, where: str, args: Sequence[object]) -> dict[int, Shoe
     its last step alone (one row a shoe: the attempts of a long history are not read) — but for
     a shoe recorded before its steps said the rounds dealt to their end, whose last round's
     steps tell that (`_told_done`)."""
-    from trainer.history.store import decode_question
+    from trainer.history.questions import decode_question
 
     facts: dict[int, ShoeFacts] = {}
     for sid, started, ended, at, own, canonical in conn.execute(
@@ -535,7 +535,7 @@ def _told_done(conn: Any, session: int, rounds: int) -> tuple[int, float]:
     own, not the hand split) has a step settling it — what deal mode records of a round
     carried to its end (a behind bet left unpaid on a hand whose seat was paid is not told
     apart). Reads the last round's steps and one more, newest first."""
-    from trainer.history.store import decode_question
+    from trainer.history.questions import decode_question
 
     hands: set[str] = set()
     settled: set[str] = set()

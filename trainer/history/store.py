@@ -43,48 +43,9 @@ quick check reads the whole file at each open: about half a second per million a
 Threads: a `Store` belongs to the thread that opened it. For a worker thread, call
 `store.reader()`: a second, read-only `Store` on the same file, usable from one other thread.
 
-Schema (version 7; `SCHEMA_VERSION`, `PRAGMA user_version`):
-
-    profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
-    skill(id, name)                                   interned names
-    item(id, skill, key, question, said)              `question` is the question of the
-                                                      item's first attempt
-    session(id, profile, mode, skills JSON, preset, seed, started, ended,
-            first_attempt, last_attempt, planned,     started/ended: unix seconds, UTC;
-            interactive, assignment)                  planned: the questions a sprint or an
-                                                      exam set out to ask (NULL: open-ended);
-                                                      fewer answered is an incomplete session;
-                                                      interactive: 1 typed, 0 piped;
-                                                      assignment: the id of the exam assigned
-                                                      on a school's server it was taken for
-    attempt(id, session, item, at, ms, correct, answer, expected, question, said)
-
-`attempt.at` is when it was answered, in whole seconds since the session started (small
-integers are short on disk).
-`attempt.question` is NULL when equal to the item's question, else compact JSON as TEXT (as is
-`item.question`): read as it is, where deflating it saved ~20 bytes an attempt but cost the
-export as much time as its parsing (before version 6, a BLOB of a version byte (1) + raw deflate
-when that was shorter: still read, and made text by the migration). `said` is the question's
-said form (`trainer.history.words.said_form`: the values its words are made of, ~20 bytes), NULL
-with the question or for a question of no skill's own shape; the export says the question from
-it rather than parsing the JSON. `attempt` has no index: a
-session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
-
-Aggregates, all exact (response times are whole milliseconds) and updated with each attempt
-(the profile's — all but session_skill — with the attempts of interactive sessions only):
-
-    session_skill(session, skill, n, correct, total_ms, median_ms, p90_ms)
-                                 median/p90 are filled in by end_session()
-    tally(profile, skill, day, n, correct, total_ms)     day: local calendar day at the time of
-                                                         the attempt, as days since 1970-01-01
-    hist(profile, skill, ms, n)                          response-time histogram, 1 ms buckets
-    hist_tenth(profile, skill, tenth, n)                 the same by tenth of a second: to find
-                                                         which few 1-ms rows hold a percentile
-    item_tally(profile, item, n, wrong, total_ms)
-    recent(profile, skill, attempt)                      ids of the last RECENT attempts
-
-The only thing the aggregates fix at write time is the day: it is the trainee's local day when
-the attempt was recorded, so moving to another time zone later does not move old practice.
+The schema and its migrations: `trainer.history.migrations`; the stored questions:
+`trainer.history.questions`; why a write fails, and the sentences that say so:
+`trainer.history.troubles`.
 """
 
 from __future__ import annotations
@@ -95,8 +56,7 @@ import os
 import sqlite3
 import threading
 import time
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -117,22 +77,32 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
     SyncStatus,
     UnwritableError,
 )
-from trainer.history.measures import MASTERY, MEDIAN, P90, local_day, quantile_sorted
-from trainer.history.words import said_form
+from trainer.history.measures import local_day
+from trainer.history.migrations import RECENT, SCHEMA_VERSION, _migrate, _store_quantiles
+from trainer.history.questions import _form_of, decode_question, encode_question
+from trainer.history.troubles import (
+    _SQLITE_CANTOPEN,
+    _SQLITE_CORRUPT,
+    _SQLITE_IOERR,
+    _SQLITE_NOTADB,
+    _error_code,
+    _not_opened,
+    _read_only_reason,
+    _write_trouble,
+    cannot_write,
+    kept_sentence,
+    no_new_drill,
+    no_profile,
+    unsaved_sentence,
+)
+from trainer.i18n import N_
 
 # `say`, not `_`: the export's loops name an unused column `_`
-from trainer.i18n import N_, format_number, ngettext
 from trainer.i18n import _ as say
 from trainer.os_reasons import os_reason, os_reason_id
 
-SCHEMA_VERSION: Final = 7
 DB_NAME: Final = "history.sqlite3"
 
-# The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
-# the rule looks at. Lengthening the window needs a migration that refills `recent`.
-RECENT: Final = MASTERY.window
-
-_DEFLATE_V1: Final = b"\x01"  # version byte of questions deflated before version 6: raw deflate
 _MAGIC: Final = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 _PAGE: Final = 1000  # rows per query when iterating attempts, so no statement stays open long
 _EXPORT_PAGE: Final = 5000  # the same for the plain rows of an export
@@ -154,18 +124,6 @@ TIDY_EVERY: Final = 8
 WAL_PAGES: Final = 64
 WAL_BYTES: Final = WAL_PAGES * 4096
 JOURNAL_LIMIT: Final = 4 * WAL_BYTES
-
-# SQLite primary result codes (the low byte of an extended code).
-_SQLITE_PERM: Final = 3
-_SQLITE_BUSY: Final = 5
-_SQLITE_LOCKED: Final = 6
-_SQLITE_READONLY: Final = 8
-_SQLITE_IOERR: Final = 10
-_SQLITE_CORRUPT: Final = 11
-_SQLITE_FULL: Final = 13
-_SQLITE_CANTOPEN: Final = 14
-_SQLITE_NOTADB: Final = 26
-_SQLITE_IOERR_SHMSIZE: Final = _SQLITE_IOERR | 19 << 8  # no room to grow the -shm beside it
 
 
 class _Unreadable(Exception):
@@ -190,16 +148,6 @@ def data_dir() -> Path:
             ).format(path=path, why=os_reason(error))
         ) from None
     return path
-
-
-def _not_opened(path: Path, why: str) -> str:
-    said = say("The history file {path} could not be opened: {why}.")
-    return said.format(path=path, why=say(why))
-
-
-def no_profile(name: str) -> str:
-    """A name that is no profile of the history, in one sentence."""
-    return say("There is no profile named {name}.").format(name=repr(name))
 
 
 def default_path() -> Path:
@@ -240,266 +188,8 @@ class _End:
     now: int
 
 
-# Migrations, applied in order: MIGRATIONS[v] takes a file from version v to v + 1, inside one
-# transaction. Never edit a released step: files in the wild were made by it. Add a new one.
-
-
-def _v1_tables(conn: sqlite3.Connection) -> None:
-    """Version 1: the plain record, with an index to find a session's attempts."""
-    for statement in (
-        """CREATE TABLE profile (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-            created INTEGER NOT NULL)""",
-        "CREATE TABLE skill (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",
-        """CREATE TABLE item (
-            id INTEGER PRIMARY KEY,
-            skill INTEGER NOT NULL REFERENCES skill,
-            key TEXT NOT NULL,
-            question,
-            UNIQUE (skill, key))""",
-        """CREATE TABLE session (
-            id INTEGER PRIMARY KEY,
-            profile INTEGER NOT NULL REFERENCES profile,
-            mode TEXT NOT NULL,
-            skills TEXT NOT NULL,
-            preset TEXT NOT NULL,
-            seed INTEGER,
-            started INTEGER NOT NULL,
-            ended INTEGER)""",
-        "CREATE INDEX session_profile ON session (profile)",
-        """CREATE TABLE attempt (
-            id INTEGER PRIMARY KEY,
-            session INTEGER NOT NULL REFERENCES session,
-            item INTEGER NOT NULL REFERENCES item,
-            at INTEGER NOT NULL,
-            ms INTEGER NOT NULL,
-            correct INTEGER NOT NULL,
-            answer TEXT NOT NULL,
-            expected TEXT NOT NULL,
-            question)""",
-        "CREATE INDEX attempt_session ON attempt (session)",
-    ):
-        conn.execute(statement)
-
-
-def _v2_aggregates(conn: sqlite3.Connection) -> None:
-    """Version 2: aggregates for fast statistics; a session's attempts found by id range.
-
-    The index on attempt(session) cost ~13 bytes per attempt; the id range costs nothing.
-    """
-    for statement in (
-        "DROP INDEX attempt_session",
-        "ALTER TABLE session ADD COLUMN first_attempt INTEGER",
-        "ALTER TABLE session ADD COLUMN last_attempt INTEGER",
-        """CREATE TABLE session_skill (
-            session INTEGER NOT NULL, skill INTEGER NOT NULL,
-            n INTEGER NOT NULL, correct INTEGER NOT NULL, total_ms INTEGER NOT NULL,
-            median_ms REAL, p90_ms REAL,
-            PRIMARY KEY (session, skill)) WITHOUT ROWID""",
-        """CREATE TABLE tally (
-            profile INTEGER NOT NULL, skill INTEGER NOT NULL, day INTEGER NOT NULL,
-            n INTEGER NOT NULL, correct INTEGER NOT NULL, total_ms INTEGER NOT NULL,
-            PRIMARY KEY (profile, skill, day)) WITHOUT ROWID""",
-        """CREATE TABLE hist (
-            profile INTEGER NOT NULL, skill INTEGER NOT NULL, ms INTEGER NOT NULL,
-            n INTEGER NOT NULL,
-            PRIMARY KEY (profile, skill, ms)) WITHOUT ROWID""",
-        """CREATE TABLE hist_tenth (
-            profile INTEGER NOT NULL, skill INTEGER NOT NULL, tenth INTEGER NOT NULL,
-            n INTEGER NOT NULL,
-            PRIMARY KEY (profile, skill, tenth)) WITHOUT ROWID""",
-        """CREATE TABLE item_tally (
-            profile INTEGER NOT NULL, item INTEGER NOT NULL,
-            n INTEGER NOT NULL, wrong INTEGER NOT NULL, total_ms INTEGER NOT NULL,
-            PRIMARY KEY (profile, item)) WITHOUT ROWID""",
-        """CREATE TABLE recent (
-            profile INTEGER NOT NULL, skill INTEGER NOT NULL, attempt INTEGER NOT NULL,
-            PRIMARY KEY (profile, skill, attempt)) WITHOUT ROWID""",
-        # Backfill from the attempts of a version-1 file. Written out here rather than by
-        # calling record()'s code, which may change in later versions.
-        """CREATE TEMP TABLE span (session INTEGER PRIMARY KEY, lo INTEGER, hi INTEGER)""",
-        "INSERT INTO span SELECT session, min(id), max(id) FROM attempt GROUP BY session",
-        """UPDATE session SET
-            first_attempt = (SELECT lo FROM span WHERE span.session = session.id),
-            last_attempt = (SELECT hi FROM span WHERE span.session = session.id)""",
-        "DROP TABLE span",
-        """INSERT INTO session_skill (session, skill, n, correct, total_ms)
-            SELECT a.session, i.skill, count(*), sum(a.correct), sum(a.ms)
-            FROM attempt a JOIN item i ON i.id = a.item GROUP BY a.session, i.skill""",
-        """INSERT INTO tally
-            SELECT s.profile, i.skill, sabot_day(s.started + a.at),
-                   count(*), sum(a.correct), sum(a.ms)
-            FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
-            GROUP BY 1, 2, 3""",
-        """INSERT INTO hist
-            SELECT s.profile, i.skill, a.ms, count(*)
-            FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
-            GROUP BY 1, 2, 3""",
-        """INSERT INTO hist_tenth
-            SELECT profile, skill, ms / 100, sum(n) FROM hist GROUP BY 1, 2, 3""",
-        """INSERT INTO item_tally
-            SELECT s.profile, a.item, count(*), sum(1 - a.correct), sum(a.ms)
-            FROM attempt a JOIN session s ON s.id = a.session
-            GROUP BY 1, 2""",
-        f"""INSERT INTO recent
-            SELECT profile, skill, id FROM (
-                SELECT s.profile, i.skill, a.id, row_number() OVER (
-                    PARTITION BY s.profile, i.skill ORDER BY a.id DESC) AS rank
-                FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item)
-            WHERE rank <= {RECENT}""",
-    ):
-        conn.execute(statement)
-    # Medians of the sessions already ended, as end_session() would have stored them.
-    rows = conn.execute(
-        """SELECT a.session, i.skill, a.ms
-        FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
-        WHERE s.ended IS NOT NULL ORDER BY a.session, i.skill, a.ms"""
-    )
-    _store_quantiles(conn, rows)
-
-
-def _v3_planned(conn: sqlite3.Connection) -> None:
-    """Version 3: how many questions a session set out to ask, so that one ended early is told
-    from one that ran its course (an exam stopped at 6 of 28 is incomplete, not 6 right of 6).
-    Sessions from before stay NULL: unknown, judged as before."""
-    conn.execute("ALTER TABLE session ADD COLUMN planned INTEGER")
-
-
-def _v4_interactive(conn: sqlite3.Connection) -> None:
-    """Version 4: whether a session's answers were typed (1) or piped from a file or program (0).
-
-    Older sessions were all counted as typed, and stay so: nothing in them tells otherwise.
-    """
-    conn.execute("ALTER TABLE session ADD COLUMN interactive INTEGER NOT NULL DEFAULT 1")
-
-
-def _v5_assignment(conn: sqlite3.Connection) -> None:
-    """Version 5: the exam assigned on a school's server that a session was taken for (its id
-    there), so its tries are told from the trainee's own exams. Older sessions were none."""
-    conn.execute("ALTER TABLE session ADD COLUMN assignment INTEGER")
-
-
-def _as_text(stored: Any) -> Any:
-    """A question deflated before version 6 as its JSON text; anything else as it is (a stored
-    form that cannot be read stays as it was: the export says so, as before)."""
-    if isinstance(stored, bytes) and stored[:1] == _DEFLATE_V1:
-        try:
-            return zlib.decompress(stored[1:], -15).decode()
-        except (zlib.error, UnicodeDecodeError):
-            pass
-    return stored
-
-
-def _form_of(skill: Any, stored: Any) -> str | None:
-    """The said form of a stored question of `skill` (`said_form`); None for one that cannot be
-    read, or has none."""
-    if not isinstance(skill, str) or not isinstance(stored, str | bytes):
-        return None
-    try:
-        question = decode_question(stored)
-    except (ValueError, UnicodeDecodeError, zlib.error):
-        return None
-    return said_form(skill, question)
-
-
-def _v6_plain_questions(conn: sqlite3.Connection) -> None:
-    """Version 6: every stored question is its compact JSON text, no longer deflated: reading it
-    back (the export reads every one) cost as much as parsing it. ~20 bytes more an attempt
-    whose question is its own."""
-    conn.create_function("sabot_question_text", 1, _as_text, deterministic=True)
-    for table in ("item", "attempt"):
-        conn.execute(
-            f"""UPDATE {table} SET question = sabot_question_text(question)
-            WHERE typeof(question) = 'blob'"""
-        )
-
-
-def _v7_said_forms(conn: sqlite3.Connection) -> None:
-    """Version 7: beside each stored question, its said form (`said_form`): the few values its
-    words are made of, so the export says it without parsing its JSON — that parsing was a
-    quarter of the export's time. ~20 bytes more an attempt whose question is its own."""
-    skills = dict(conn.execute("SELECT i.id, k.name FROM item i JOIN skill k ON k.id = i.skill"))
-    conn.create_function(
-        "sabot_said_form",
-        2,
-        lambda item, stored: _form_of(skills.get(item), stored),
-        deterministic=True,
-    )
-    for table, item in (("item", "id"), ("attempt", "item")):
-        conn.execute(f"ALTER TABLE {table} ADD COLUMN said TEXT")
-        conn.execute(
-            f"""UPDATE {table} SET said = sabot_said_form({item}, question)
-            WHERE question IS NOT NULL"""
-        )
-
-
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _v1_tables,
-    _v2_aggregates,
-    _v3_planned,
-    _v4_interactive,
-    _v5_assignment,
-    _v6_plain_questions,
-    _v7_said_forms,
-)
-assert len(MIGRATIONS) == SCHEMA_VERSION
-
-
-def _store_quantiles(conn: sqlite3.Connection, rows: Iterable[Any]) -> None:
-    """Fill session_skill's median and p90 from (session, skill, ms) rows sorted in that order."""
-    key: tuple[int, int] | None = None
-    times: list[int] = []
-    updates: list[tuple[float | None, float | None, int, int]] = []
-
-    def flush() -> None:
-        if key is not None:
-            updates.append(
-                (quantile_sorted(times, MEDIAN), quantile_sorted(times, P90), key[0], key[1])
-            )
-
-    for session, skill, ms in rows:
-        if (session, skill) != key:
-            flush()
-            key, times = (session, skill), []
-        times.append(ms)
-    flush()
-    conn.executemany(
-        "UPDATE session_skill SET median_ms = ?, p90_ms = ? WHERE session = ? AND skill = ?",
-        updates,
-    )
-
-
 def _utc(unix_seconds: int) -> datetime:
     return datetime.fromtimestamp(unix_seconds, UTC)
-
-
-def encode_question(question: Mapping[str, Any]) -> str:
-    """A question as it is stored: compact JSON text."""
-    try:
-        text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise TypeError(
-            f"a question must be JSON data (str, number, list, dict): {error}"
-        ) from None
-    return text
-
-
-def question_json(stored: str | bytes) -> str:
-    """A stored question as its compact JSON text (what decode_question reads); one deflated
-    before version 6 (and not migrated: a damaged file's) inflated."""
-    if isinstance(stored, bytes):
-        if stored[:1] != _DEFLATE_V1:
-            raise ValueError(f"unknown question encoding {stored[:1]!r}")
-        return zlib.decompress(stored[1:], -15).decode()
-    return stored
-
-
-def decode_question(stored: str | bytes) -> dict[str, Any]:
-    value = json.loads(question_json(stored))
-    if not isinstance(value, dict):
-        raise ValueError("a stored question is not a JSON object")
-    return value
 
 
 def _clean_name(name: str, what: str = N_("A profile name")) -> str:
@@ -528,80 +218,6 @@ def _connect(
     return conn
 
 
-def _error_code(error: sqlite3.Error) -> int:
-    return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-# Why a write failed, for the failures that come from outside Sabot and may pass. Kept in
-# English (an UnwritableError's `why`, `Store.read_only`) and said in the trainee's language
-# by the sentence that shows it (`cannot_write`, `kept_sentence`, ...).
-_TROUBLES: Final = {
-    _SQLITE_FULL: N_("the disk is full"),
-    _SQLITE_BUSY: N_("another program is using it"),
-    _SQLITE_LOCKED: N_("another program is using it"),
-    _SQLITE_READONLY: N_("it is read-only"),
-    _SQLITE_PERM: N_("the file cannot be reached"),
-    _SQLITE_CANTOPEN: N_("the file cannot be reached"),
-    _SQLITE_IOERR: N_("the disk reports an error"),
-    _SQLITE_CORRUPT: N_("the file is damaged"),
-}
-
-
-def cannot_write(why: str) -> str:
-    """ "The history cannot be written: the disk is full." in the trainee's language; `why` is
-    one of the English reasons above (or an outside message, shown as it is)."""
-    return say("The history cannot be written: {why}.").format(why=say(why))
-
-
-def kept_sentence(why: str, kept: int) -> str:
-    """What is kept in memory while the history cannot be written, and that it will be saved:
-    `kept` answers, or (0) the end of the session."""
-    if kept == 0:
-        said = say(
-            "The history cannot be written: {why}. The end of your session is kept and will "
-            "be saved as soon as it can."
-        )
-    else:
-        said = ngettext(
-            "The history cannot be written: {why}. Your last answer is kept and will be saved "
-            "as soon as it can.",
-            "The history cannot be written: {why}. Your last {count} answers are kept and will "
-            "be saved as soon as it can.",
-            kept,
-        )
-    return said.format(why=say(why), count=format_number(kept, places=0))
-
-
-def unsaved_sentence(why: str, kept: int) -> str:
-    """What would be lost if the program ended now: `kept` answers, or (0) a session's end."""
-    if kept == 0:
-        said = say(
-            "The history cannot be written: {why}. The end of your last session could not be saved."
-        )
-    else:
-        said = ngettext(
-            "The history cannot be written: {why}. Your last answer could not be saved.",
-            "The history cannot be written: {why}. Your last {count} answers could not be saved.",
-            kept,
-        )
-    return said.format(why=say(why), count=format_number(kept, places=0))
-
-
-def no_new_drill(trouble: str) -> str:
-    """A drill refused while answers wait to be saved: `trouble` (`kept_sentence`) and why."""
-    return say("{trouble} No new drill can start until then.").format(trouble=trouble)
-
-
-def _write_trouble(error: BaseException) -> str | None:
-    """Why a write failed, as the end of a sentence ("the disk is full"), when the cause is
-    outside Sabot; None for anything else (a bug, a constraint), which is raised as it is."""
-    if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.IntegrityError):
-        if getattr(error, "sqlite_errorcode", 0) == _SQLITE_IOERR_SHMSIZE:
-            return _TROUBLES[_SQLITE_FULL]
-        return _TROUBLES.get(_error_code(error))
-    return None
-
-
 def _connect_checked(target: str) -> sqlite3.Connection:
     """A connection to a URI, once SQLite's quick check has read the whole file."""
     conn = _connect(target, uri=True)
@@ -617,26 +233,6 @@ def _connect_checked(target: str) -> sqlite3.Connection:
 
 
 _COPIES: Final = itertools.count(1)  # names of in-memory copies of read-only histories
-
-
-def _read_only_reason(path: Path) -> str | None:
-    """Why the history at `path` can be read but not written; None when it can be written.
-
-    os.access, not the permission bits: it also sees read-only media and immutable files, for
-    root as for anyone.
-    """
-    folder = path.parent
-    if os.access(folder, os.W_OK | os.X_OK) and (not path.exists() or os.access(path, os.W_OK)):
-        return None
-    try:
-        medium = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):  # no statvfs on Windows
-        medium = False
-    if medium:
-        return N_("it is on a read-only disk or medium")
-    if path.exists() and not os.access(path, os.W_OK):
-        return N_("the file is read-only")
-    return N_("its folder is read-only")
 
 
 def checked_attempt(
@@ -1625,30 +1221,6 @@ class Store:
                     started + at,
                     first_form if question is None else form,
                 )
-
-
-def _migrate(conn: sqlite3.Connection, path: Path) -> None:
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            say(
-                "The history file {path} was written by a newer version of Sabot (format "
-                "{version}; this version reads up to {supported}). Please update Sabot to open it."
-            ).format(path=path, version=version, supported=SCHEMA_VERSION)
-        )
-    while version < SCHEMA_VERSION:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Re-read under the write lock: another program may have migrated meanwhile.
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version < SCHEMA_VERSION:
-                MIGRATIONS[version](conn)
-                version += 1
-                conn.execute(f"PRAGMA user_version = {version}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
 
 
 def _move_aside(path: Path, now: float) -> Path:
