@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tests.trainer.pg_server import PgServer
     from trainer.history.classview import class_view
-    from trainer.history.postgres import add_login, init_server
+    from trainer.history.server_setup import add_login, init_server
     from trainer.practice.skills import SKILLS, TARGETS
 
     try:

@@ -40,7 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     import pytest
 
     from tests.trainer.pg_server import PgServer
-    from trainer.history.postgres import PostgresStore, ServerHistory, add_login, init_server
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_reads import ServerHistory
+    from trainer.history.server_setup import add_login, init_server
 
     try:
         server = PgServer()

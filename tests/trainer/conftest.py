@@ -32,7 +32,7 @@ def clock() -> Clock:
 def same_history_on_the_server(store: Any) -> None:
     """The server holds exactly the answers of this PC's copy of a school's history: each
     once, in the order given, the same in every field that was sent."""
-    from trainer.history.postgres import ServerHistory
+    from trainer.history.server_reads import ServerHistory
 
     assert store.sync(30), f"answers left waiting: {store.status()}"
     local = [

@@ -127,7 +127,7 @@ _SCHOOL: dict[str, bool] = {}
 
 def school_login(server: PgServer, login: str) -> str:
     """A trainee's URL on `server`, its schema made once and the login added."""
-    from trainer.history.postgres import add_login, init_server
+    from trainer.history.server_setup import add_login, init_server
 
     if not _SCHOOL.get(server.url):
         init_server(server.url)

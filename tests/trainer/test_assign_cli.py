@@ -18,7 +18,9 @@ from tests.trainer.history import Clock
 from tests.trainer.pg_server import PgServer, school_login
 from trainer.cli import main
 from trainer.game.rules import HouseRules
-from trainer.history.postgres import PostgresStore, add_login, init_server, list_assignments
+from trainer.history.postgres import PostgresStore
+from trainer.history.server_exams import list_assignments
+from trainer.history.server_setup import add_login, init_server
 from trainer.i18n import format_date
 from trainer.practice.drill import EXAM, Drill
 from trainer.practice.skills import SKILLS

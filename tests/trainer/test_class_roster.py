@@ -18,7 +18,9 @@ from tests.trainer.history import NOON, Clock
 from tests.trainer.pg_server import ADMIN, PgServer, school_login
 from trainer.cli import main
 from trainer.history.classview import assignment_results, class_view
-from trainer.history.postgres import PostgresStore, add_login, assign_exam
+from trainer.history.postgres import PostgresStore
+from trainer.history.server_exams import assign_exam
+from trainer.history.server_setup import add_login
 
 pytestmark = pytest.mark.slow
 

@@ -19,7 +19,8 @@ from tests.trainer.history import NOON, Clock
 from tests.trainer.pg_server import PgServer, school_login
 from trainer.history import stats
 from trainer.history.classview import ATTENTION_IDLE_DAYS, DAY_SECONDS, ClassView, class_view
-from trainer.history.postgres import PostgresStore, add_login, init_server
+from trainer.history.postgres import PostgresStore
+from trainer.history.server_setup import add_login, init_server
 
 REPO = Path(__file__).resolve().parents[2]
 TARGETS = {"announce": 2.0, "dealer": 3.0}
@@ -349,7 +350,7 @@ def test_why_the_school_s_server_cannot_be_reached_is_said_in_the_language(
 
 
 def test_a_reason_libpq_gives_that_sabot_does_not_know_is_said_as_it_comes() -> None:
-    from trainer.history.postgres import _unreachable
+    from trainer.history.server_setup import _unreachable
 
     assert _unreachable("SSL SYSCALL error: EOF detected") == "SSL SYSCALL error: EOF detected"
     assert (

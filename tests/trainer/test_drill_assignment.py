@@ -19,7 +19,8 @@ import pytest
 from tests.trainer.pg_server import PgServer, school_login
 from trainer.history.assignments import Assignment, assigned_exam, check_open, exam_drill
 from trainer.history.classview import assignment_results
-from trainer.history.postgres import add_login, assign_exam, init_server
+from trainer.history.server_exams import assign_exam
+from trainer.history.server_setup import add_login, init_server
 from trainer.practice.drill import EXAM, Drill
 
 REPO = Path(__file__).resolve().parents[2]

@@ -15,8 +15,10 @@ from tests.trainer.history import NOON, Clock
 from tests.trainer.pg_server import PgServer, school_login
 from trainer.game.rules import HouseRules
 from trainer.history.classview import class_view, exam_mark, taken_in
-from trainer.history.postgres import PostgresStore, add_login, assign_exam
+from trainer.history.postgres import PostgresStore
 from trainer.history.progress_data import ExamResult, exam_results, load_progress, read_exams
+from trainer.history.server_exams import assign_exam
+from trainer.history.server_setup import add_login
 from trainer.i18n import set_language
 from trainer.practice.drill import EXAM, Drill
 from trainer.practice.skills import SKILLS

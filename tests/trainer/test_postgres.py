@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.trainer.pg_server import pg_url  # noqa: F401  (the fixture)
-from trainer.history.postgres import INSTRUCTOR, TRAINEE, ServerError, add_login, init_server
+from trainer.history.server_setup import INSTRUCTOR, TRAINEE, ServerError, add_login, init_server
 
 REPO = Path(__file__).resolve().parents[2]
 

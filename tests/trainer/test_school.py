@@ -153,7 +153,7 @@ def _drill(store: object, answers: int, *, first: int = 0) -> int:
 
 
 def _on_server(url: str) -> list[tuple[str, int]]:
-    from trainer.history.postgres import ServerHistory
+    from trainer.history.server_reads import ServerHistory
 
     with ServerHistory(url) as server:
         return [(a.answer, a.response_ms) for a in server.attempts()]
@@ -216,7 +216,8 @@ def test_a_profile_on_the_schools_server_is_renamed_not_deleted(
     own_server: PgServer, tmp_path: Path
 ) -> None:
     from trainer.history.interface import UnwritableError
-    from trainer.history.postgres import PostgresStore, ServerHistory
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_reads import ServerHistory
 
     url = _login(own_server)
     with PostgresStore.open(url, data=tmp_path) as store:
@@ -233,7 +234,8 @@ def test_a_profile_on_the_schools_server_is_renamed_not_deleted(
 def test_a_profile_renamed_on_another_pc_is_renamed_here_at_the_next_pull(
     own_server: PgServer, tmp_path: Path
 ) -> None:
-    from trainer.history.postgres import PostgresStore, ServerHistory
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_reads import ServerHistory
 
     url = _login(own_server)
     clock = Clock()
@@ -481,7 +483,9 @@ def test_the_instructor_reads_every_trainee_on_the_server(
     own_server: PgServer, tmp_path: Path
 ) -> None:
     # the reader the class view is built on: row security alone decides what it sees
-    from trainer.history.postgres import PostgresStore, ServerHistory, add_login
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_reads import ServerHistory
+    from trainer.history.server_setup import add_login
 
     ana, ben = _login(own_server), _login(own_server)
     for n, url in enumerate((ana, ben)):

@@ -20,16 +20,9 @@ from tests.trainer.pg_server import PgServer, school_login
 from trainer.game.rules import HouseRules
 from trainer.history.assignments import Assignment
 from trainer.history.classview import ClassView, class_view
-from trainer.history.postgres import (
-    SCHEMA_VERSION,
-    PostgresStore,
-    ServerError,
-    add_login,
-    assign_exam,
-    init_server,
-    list_assignments,
-    withdraw_exam,
-)
+from trainer.history.postgres import PostgresStore
+from trainer.history.server_exams import assign_exam, list_assignments, withdraw_exam
+from trainer.history.server_setup import SCHEMA_VERSION, ServerError, add_login, init_server
 from trainer.practice.drill import EXAM, Drill
 from trainer.practice.skills import SKILLS
 

@@ -124,7 +124,8 @@ def assignments_json(assigned: Any, today: date) -> list[dict[str, Any]]:
 
 def cmd_assign(args: Any) -> int:
     from trainer.history.assignments import read_day, read_time_limit
-    from trainer.history.postgres import ServerError, assign_exam
+    from trainer.history.server_exams import assign_exam
+    from trainer.history.server_setup import ServerError
 
     try:
         limit = read_time_limit(args.time_limit)
@@ -143,7 +144,7 @@ def cmd_assign(args: Any) -> int:
 
 def cmd_exams(args: Any) -> int:
     from trainer.history.classview import assignment_results
-    from trainer.history.postgres import ServerError
+    from trainer.history.server_setup import ServerError
 
     try:
         assigned = assignment_results(args.url)
@@ -158,7 +159,8 @@ def cmd_exams(args: Any) -> int:
 
 
 def cmd_withdraw(args: Any) -> int:
-    from trainer.history.postgres import ServerError, withdraw_exam
+    from trainer.history.server_exams import withdraw_exam
+    from trainer.history.server_setup import ServerError
 
     try:
         a = withdraw_exam(args.url, args.id)

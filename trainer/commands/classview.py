@@ -157,7 +157,7 @@ def _assignments_json(view: ClassView) -> list[dict[str, Any]]:
 
 def cmd_class(args: Any) -> int:
     from trainer.history.classview import class_view
-    from trainer.history.postgres import ServerError
+    from trainer.history.server_setup import ServerError
     from trainer.practice.skills import SKILLS, TARGETS
 
     if (refused := refused_url("class", args.url)) is not None:

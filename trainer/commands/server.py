@@ -12,7 +12,7 @@ from trainer.i18n import _, ngettext
 
 
 def cmd_server(args: Any) -> int:
-    from trainer.history.postgres import ServerError, add_login, init_server
+    from trainer.history.server_setup import ServerError, add_login, init_server
 
     if (refused := refused_url("server", args.url)) is not None:
         return refused
@@ -37,7 +37,8 @@ def cmd_server(args: Any) -> int:
 def _import(args: Any) -> int:
     """Upload this PC's own history (the SQLite file, not a school's copy) to the server, as
     the login the URL names; again, it adds nothing."""
-    from trainer.history.postgres import ServerError, import_history
+    from trainer.history.server_changes import import_history
+    from trainer.history.server_setup import ServerError
     from trainer.history.store import Store, StoreError
 
     try:

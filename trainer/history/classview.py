@@ -2,9 +2,9 @@
 exam results by seed, and who needs attention — computed by aggregates on the server, never by
 reading a trainee's attempts into Python.
 
-Row security decides whose rows a connection sees (`trainer.history.postgres`): an instructor's
-login reads every trainee, a trainee's only their own. A trainee is a login (the `owner` of the
-rows), whatever profiles they made under it.
+Row security decides whose rows a connection sees (`trainer.history.server_setup`): an
+instructor's login reads every trainee, a trainee's only their own. A trainee is a login (the
+`owner` of the rows), whatever profiles they made under it.
 
 Definitions (the same as a trainee's own progress view, `trainer.history.stats` and
 `trainer.history.progress_data`):
@@ -50,8 +50,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.assignments import Assignment, AssignmentResult, rank
 from trainer.history.measures import MASTERY, MasteryRule
-from trainer.history.postgres import INSTRUCTOR, TRAINEE
 from trainer.history.progress_data import ExamResult, _exam, skill_title
+from trainer.history.server_setup import INSTRUCTOR, TRAINEE
 from trainer.history.stats import ratio, window_mastery
 from trainer.i18n import _, format_duration, ngettext
 from trainer.practice.drill import EXAM
@@ -287,7 +287,7 @@ def read_assignments(
     """Every exam assigned on the server, newest first, each with the result of every login of
     `logins`, in that order (see the module docstring for which tries count). `tries_read`: the
     tries as _TRIES gives them, when the caller read them already (the class view)."""
-    from trainer.history.postgres import _ASSIGNMENT_COLUMNS, _assignment
+    from trainer.history.server_exams import _ASSIGNMENT_COLUMNS, _assignment
 
     if tries_read is None and not has_assignments(conn):
         return ()
@@ -430,7 +430,7 @@ def attention(
 
 def is_instructor(url: str) -> bool:
     """Whether `url`'s login is an instructor of the school (a member of its role)."""
-    from trainer.history.postgres import INSTRUCTOR, _connect
+    from trainer.history.server_setup import INSTRUCTOR, _connect
 
     with _connect(url) as conn:
         row = conn.execute(
@@ -447,7 +447,7 @@ def class_view(
     now: float,
 ) -> ClassView:
     """The class view read from the server `url` names (`ServerError`: cannot be reached)."""
-    from trainer.history.postgres import _connect
+    from trainer.history.server_setup import _connect
 
     with _connect(url) as conn:
         # The cells' query is costed far above the server's JIT threshold (560 short index
@@ -461,7 +461,7 @@ def assignment_results(url: str) -> tuple[tuple[Assignment, tuple[AssignmentResu
     """The assigned exams read on the server `url` names, newest first, each with the result of
     every trainee of the class (`class_logins`: an instructor's login sees them all, a
     trainee's only their own) — the class view's `assignments` without the rest of it."""
-    from trainer.history.postgres import _connect
+    from trainer.history.server_setup import _connect
 
     with _connect(url) as conn:
         return read_assignments(conn, class_logins(conn))
@@ -471,7 +471,8 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
     """One trainee's history, read on the server through `url`'s login (an instructor's reads
     every row), copied into a SQLite history at `path` (a new file), for the progress view to
     read as it reads a trainee's own. The copy is the instructor's to throw away."""
-    from trainer.history.postgres import ServerSession, _connect, start_as_on_server
+    from trainer.history.server_reads import ServerSession, start_as_on_server
+    from trainer.history.server_setup import _connect
     from trainer.history.store import Store
 
     moment: list[Any] = [0.0]  # the server's numeric seconds, read as floats by the clock

@@ -407,12 +407,12 @@ class ServerWrites:
         self.url = url
 
     def assign(self, *values: Any) -> Assignment:
-        from trainer.history.postgres import assign_exam
+        from trainer.history.server_exams import assign_exam
 
         return assign_exam(self.url, *values)
 
     def withdraw(self, assignment_id: int) -> None:
-        from trainer.history.postgres import withdraw_exam
+        from trainer.history.server_exams import withdraw_exam
 
         withdraw_exam(self.url, assignment_id)
 

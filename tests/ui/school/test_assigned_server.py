@@ -13,7 +13,8 @@ from PySide6.QtCore import QDate, Qt
 from tests.trainer.pg_server import pg_server, school_login  # noqa: F401  (fixture)
 from tests.ui.pages.test_drill import _answer
 from trainer.history import postgres
-from trainer.history.postgres import PostgresStore, add_login
+from trainer.history.postgres import PostgresStore
+from trainer.history.server_setup import add_login
 from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.settings import Settings
 from ui.main_window import MainWindow

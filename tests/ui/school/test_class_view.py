@@ -14,8 +14,9 @@ from PySide6.QtCore import QPoint, Qt
 from tests.trainer.history import Clock
 from tests.trainer.pg_server import PgServer, pg_server, school_login  # noqa: F401  (fixture)
 from trainer.history.classview import ClassView, SeedExam, SkillCell, TraineeRow
-from trainer.history.postgres import PostgresStore, add_login
+from trainer.history.postgres import PostgresStore
 from trainer.history.progress_data import ExamResult
+from trainer.history.server_setup import add_login
 from trainer.practice.curriculum import INFO
 from trainer.practice.curriculum import TARGETS as TARGETS_ALL
 from trainer.settings import Settings

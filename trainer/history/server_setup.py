@@ -1,0 +1,254 @@
+"""A school's server on PostgreSQL: reaching it, and the schema, the two roles and the row security
+that keep each trainee to their own answers (issue: one server for a classroom).
+
+`init_server(url)` makes, once per database (running it again changes nothing):
+
+- the group roles `sabot_instructor` (reads every trainee's history) and `sabot_trainee` (adds
+  and reads only its own rows); each trainee logs in as a role of their own that is a member of
+  `sabot_trainee` (`add_trainee`), the instructor as a member of `sabot_instructor`;
+- the tables `profile`, `session` and `attempt`, each row tagged with the login role that owns
+  it (`owner`, filled in by the server from `session_user`, never by the client);
+- row-level security on all three: a trainee's connection sees and changes its own rows only
+  (another's rows are simply not there for it: a read finds nothing, a change touches nothing);
+  an insert naming another owner is refused by the server with a clear error.
+
+Every attempt carries a unique id made by the client (a UUID), so that an answer sent twice
+(from an outbox after the network came back) is stored once: `ON CONFLICT (uid) DO NOTHING`.
+
+No password is ever written here: the URL names a host, a database and a user, and libpq finds
+the password in `~/.pgpass` or a service file (`service=…`), as a school's IT expects.
+
+psycopg (3) is imported only here, when a school's server is used.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from trainer.i18n import N_, _
+
+INSTRUCTOR: Final = "sabot_instructor"
+TRAINEE: Final = "sabot_trainee"
+SCHEMA_VERSION: Final = 4
+
+_ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+
+
+class ServerError(RuntimeError):
+    """The school's server cannot be used as asked, in one sentence."""
+
+
+# the libpq's reasons a connection fails, said in the language; one not known here as it comes
+_UNREACHABLE: Final = (
+    (re.compile(r"No such file or directory|Connection refused"), N_("no server answers there")),
+    (re.compile(r'role "(?P<name>[^"]*)" does not exist'), N_("the server knows no login {name}")),
+    (
+        re.compile(r'password authentication failed for user "(?P<name>[^"]*)"'),
+        N_("the password of {name} was refused"),
+    ),
+    (
+        re.compile(r'database "(?P<name>[^"]*)" does not exist'),
+        N_("the server has no database {name}"),
+    ),
+    (
+        re.compile(
+            r'could not translate host name "(?P<name>[^"]*)"|'
+            r"failed to resolve host '(?P<host>[^']*)'"
+        ),
+        N_("no server is named {name}"),
+    ),
+    (re.compile(r"timeout expired"), N_("the server did not answer in time")),
+)
+
+
+def _unreachable(text: str) -> str:
+    """Why a connection failed (the first line of libpq's words), in the trainee's language."""
+    for pattern, said in _UNREACHABLE:
+        found = pattern.search(text)
+        if found is not None:
+            named = {k: v for k, v in found.groupdict().items() if v is not None}
+            return _(said).format(name=named.get("name") or named.get("host", ""))
+    return text
+
+
+def _connect(url: str) -> Any:
+    try:
+        import psycopg
+    except ImportError as e:
+        raise ServerError(
+            _("a school's server needs the psycopg package: pip install 'psycopg[binary]'")
+        ) from e
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=10)
+    except psycopg.OperationalError as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        why = _unreachable(first)
+        raise ServerError(_("cannot reach the school's server: {why}").format(why=why)) from e
+
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS sabot_meta (key text PRIMARY KEY, value text NOT NULL);
+CREATE TABLE IF NOT EXISTS profile (
+    id bigserial PRIMARY KEY,
+    owner name NOT NULL DEFAULT session_user,
+    name text NOT NULL,
+    created timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (owner, name)
+);
+CREATE TABLE IF NOT EXISTS session (
+    id bigserial PRIMARY KEY,
+    owner name NOT NULL DEFAULT session_user,
+    profile bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+    mode text NOT NULL,
+    skills jsonb NOT NULL,
+    preset text NOT NULL,
+    seed bigint,
+    started timestamptz NOT NULL,
+    ended timestamptz
+);
+CREATE TABLE IF NOT EXISTS attempt (
+    id bigserial PRIMARY KEY,
+    uid uuid NOT NULL UNIQUE,
+    owner name NOT NULL DEFAULT session_user,
+    session bigint NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    skill text NOT NULL,
+    item text NOT NULL,
+    at timestamptz NOT NULL,
+    ms integer NOT NULL CHECK (ms >= 0),
+    correct boolean NOT NULL,
+    answer text NOT NULL,
+    expected text NOT NULL,
+    question jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempt_session ON attempt (session);
+CREATE INDEX IF NOT EXISTS attempt_owner_skill ON attempt (owner, skill);
+-- version 2: a session made on a PC carries its own id, so that it is sent once whatever
+-- happens to the network; what a sprint or an exam set out to ask; typed or piped answers
+ALTER TABLE session ADD COLUMN IF NOT EXISTS uid uuid UNIQUE;
+ALTER TABLE session ADD COLUMN IF NOT EXISTS planned integer;
+ALTER TABLE session ADD COLUMN IF NOT EXISTS interactive boolean NOT NULL DEFAULT true;
+CREATE INDEX IF NOT EXISTS session_owner ON session (owner);
+-- version 3: the class view reads each trainee's latest answers to a skill, newest first
+CREATE INDEX IF NOT EXISTS attempt_owner_skill_id ON attempt (owner, skill, id);
+-- version 4: exams an instructor assigns to the class (trainer.history.assignments: its checks
+-- are the client's; these keep a row written by hand in the same bounds), and the assigned
+-- exam a session is a try at (withdrawn: the try stays, an exam of the trainee's own)
+CREATE TABLE IF NOT EXISTS assignment (
+    id bigserial PRIMARY KEY,
+    skills text[] NOT NULL CHECK (cardinality(skills) > 0),
+    seed bigint NOT NULL CHECK (seed >= 0),
+    preset text NOT NULL,
+    time_limit_s integer NOT NULL CHECK (time_limit_s BETWEEN 60 AND 14400),
+    opens date NOT NULL,
+    closes date NOT NULL,
+    title text NOT NULL DEFAULT '' CHECK (char_length(title) <= 80),
+    created_by text NOT NULL DEFAULT current_user,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    CHECK (opens <= closes)
+);
+ALTER TABLE session ADD COLUMN IF NOT EXISTS assignment bigint
+    REFERENCES assignment ON DELETE SET NULL;
+CREATE INDEX IF NOT EXISTS session_assignment ON session (assignment)
+    WHERE assignment IS NOT NULL;
+"""
+
+# Row security: a trainee sees and writes its own rows; the instructor reads everyone's.
+_POLICIES: Final = [
+    (
+        table,
+        f"""
+    ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS own_rows ON {table};
+    CREATE POLICY own_rows ON {table} TO {TRAINEE}
+        USING (owner = session_user) WITH CHECK (owner = session_user);
+    DROP POLICY IF EXISTS instructor_reads ON {table};
+    CREATE POLICY instructor_reads ON {table} FOR SELECT TO {INSTRUCTOR} USING (true);
+    """,
+    )
+    for table in ("profile", "session", "attempt")
+]
+
+# Assigned exams: every trainee reads them all, only an instructor sets or withdraws one. Not
+# FORCEd: the database's owner (the school's IT) may put one right by hand.
+_ASSIGNMENT_POLICIES: Final = f"""
+    ALTER TABLE assignment ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS trainee_reads ON assignment;
+    CREATE POLICY trainee_reads ON assignment FOR SELECT TO {TRAINEE} USING (true);
+    DROP POLICY IF EXISTS instructor_sets ON assignment;
+    CREATE POLICY instructor_sets ON assignment TO {INSTRUCTOR} USING (true) WITH CHECK (true);
+"""
+
+
+def init_server(url: str) -> list[str]:
+    """Create (or bring up to date) the schema, the roles and their row security on the
+    database `url` names, connected as its owner or a superuser. Returns what was done, a line
+    each, for the command to print."""
+    done: list[str] = []
+    with _connect(url) as conn:
+        for role in (INSTRUCTOR, TRAINEE):
+            exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+            if not exists:
+                conn.execute(f"CREATE ROLE {role} NOLOGIN")
+                done.append(_("role {role} created").format(role=role))
+        conn.execute(SCHEMA)
+        row = conn.execute("SELECT value FROM sabot_meta WHERE key = 'schema'").fetchone()
+        before = int(row[0]) if row is not None and str(row[0]).isdigit() else None
+        for _table, sql in _POLICIES:
+            conn.execute(sql)
+        conn.execute(_ASSIGNMENT_POLICIES)
+        conn.execute(
+            "INSERT INTO sabot_meta VALUES ('schema', %s) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(SCHEMA_VERSION),),
+        )
+        conn.execute(
+            f"""
+            REVOKE ALL ON profile, session, attempt, sabot_meta, assignment FROM PUBLIC;
+            GRANT SELECT ON sabot_meta TO {TRAINEE}, {INSTRUCTOR};
+            GRANT SELECT, INSERT, UPDATE ON profile, session TO {TRAINEE};
+            GRANT SELECT, INSERT ON attempt TO {TRAINEE};
+            GRANT USAGE ON SEQUENCE profile_id_seq, session_id_seq, attempt_id_seq TO {TRAINEE};
+            GRANT SELECT ON profile, session, attempt TO {INSTRUCTOR};
+            GRANT SELECT ON assignment TO {TRAINEE};
+            GRANT SELECT, INSERT, UPDATE, DELETE ON assignment TO {INSTRUCTOR};
+            GRANT USAGE ON SEQUENCE assignment_id_seq TO {INSTRUCTOR};
+            """
+        )
+        if before is not None and before < SCHEMA_VERSION:
+            done.append(
+                _("schema upgraded from version {old} to {new}").format(
+                    old=before, new=SCHEMA_VERSION
+                )
+            )
+        done.append(
+            _("schema version {version} with row security ready").format(version=SCHEMA_VERSION)
+        )
+    return done
+
+
+def _role(name: str) -> str:
+    if not _ROLE_NAME.fullmatch(name) or name.startswith("pg_"):
+        raise ServerError(
+            _("a login name is lower-case letters, digits and _ (at most 63), not {name}").format(
+                name=repr(name)
+            )
+        )
+    return name
+
+
+def add_login(url: str, login: str, *, instructor: bool = False) -> None:
+    """A login role for one trainee (or an instructor), member of the group role. Its password,
+    if the school uses passwords, is set by the school's IT (`\\password` in psql), never here."""
+    login = _role(login)
+    group = INSTRUCTOR if instructor else TRAINEE
+    with _connect(url) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (login,)).fetchone():
+            conn.execute(f"CREATE ROLE {login} LOGIN")
+        conn.execute(f"GRANT {group} TO {login}")
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
