@@ -269,7 +269,7 @@ def _every_question_its_own(path: Path) -> int:
     mostly do: the stored question plus a key no skill reads, so each reads as the skill's words
     but none is like another. Returns the number of distinct questions."""
     from trainer.history.questions import decode_question, encode_question
-    from trainer.history.words import said_form
+    from trainer.history.said_forms import said_form
 
     conn = sqlite3.connect(path, isolation_level=None)
     rows = conn.execute(

@@ -413,7 +413,7 @@ def test_an_unknown_skill_and_an_unknown_chip_payment_are_said_in_the_language()
 def test_every_item_of_a_dealt_shoe_has_a_name_in_the_trainee_s_words(lang: str) -> None:
     """The progress view and the home screen name an item, never show its key: a dealt shoe's
     steps ("refuse-double", "dealer-hard-16") and a home game's lines included."""
-    from trainer.history.words import item_label, item_name
+    from trainer.history.item_words import item_label, item_name
 
     i18n.set_language(lang)
     items = {"net-player", "net-bank", "balance-player", "balance-bank"}  # a home game's
@@ -457,7 +457,8 @@ def test_a_dealt_step_is_said_in_words_where_questions_are_listed(tmp_path) -> N
 
 
 def test_a_home_game_s_line_is_said_in_words_where_questions_are_listed() -> None:
-    from trainer.history.words import describe_question, item_name
+    from trainer.history.item_words import item_name
+    from trainer.history.words import describe_question
 
     q = {"round": 2, "player": "Hugo", "field": "net", "bank": False, "box": 1,
          "dealer": ["4D", "9C", "6S"], "cards": [["JD", "8H"]], "stake": "6.5"}  # fmt: skip

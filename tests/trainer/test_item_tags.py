@@ -10,8 +10,8 @@ import re
 import pytest
 
 from trainer.game.rules import PRESETS, HouseRules
+from trainer.history.item_words import item_label, item_name, item_tag
 from trainer.history.progress_data import ItemCell
-from trainer.history.words import item_label, item_name, item_tag
 from trainer.i18n import set_language
 from trainer.practice.skills import SKILLS
 

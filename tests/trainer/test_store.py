@@ -22,6 +22,7 @@ from tests.trainer.history import DAY, NOON, Clock
 from tests.volumes import fill, immutable, remount, small_volume
 from trainer.history import stats
 from trainer.history.migrations import SCHEMA_VERSION
+from trainer.history.said_forms import said_form
 from trainer.history.store import (
     Attempt,
     Store,
@@ -29,7 +30,6 @@ from trainer.history.store import (
     UnwritableError,
     data_dir,
 )
-from trainer.history.words import said_form
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Said forms (`trainer.history.words.said_form`): the few values a question's words are made
+"""Said forms (`trainer.history.said_forms.said_form`): the few values a question's words are made
 of, stored beside it so the export says it without parsing its JSON. Said from its form, every
 question reads word for word as `describe_question` says it from its JSON, in every language;
 a question of any other shape has no form and is said from its JSON as before."""
@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from tests.trainer.test_export_golden import build, exported
 from trainer.game.rules import PRESETS, HouseRules
-from trainer.history.words import FORM_SEP, describe_question, said_form, say_form
+from trainer.history.said_forms import said_form, say_form
+from trainer.history.words import FORM_SEP, describe_question
 from trainer.i18n import set_language
 from trainer.practice.skills import SKILLS
 
@@ -182,8 +183,8 @@ def test_an_export_of_questions_each_its_own_reads_row_by_row_as_they_are_said(
     from datetime import UTC, datetime
 
     from trainer.commands import export
+    from trainer.history.item_words import item_name
     from trainer.history.store import Store
-    from trainer.history.words import item_name
 
     monkeypatch.setattr(export, "_SAID_AT_MOST", 64)
     monkeypatch.setattr(export, "_SAID_PAUSE", 512)

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from trainer.game.rules import PRESETS, HouseRules
 from trainer.history import words
-from trainer.history.words import describe_question, item_name, with_article, words_and
+from trainer.history.item_words import item_name
+from trainer.history.words import describe_question, with_article, words_and
 from trainer.i18n import set_language
 from trainer.practice.skills import SKILLS
 

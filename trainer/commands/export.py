@@ -33,7 +33,9 @@ from trainer.commands.common import (
     os_reason,
     profile_exists,
 )
-from trainer.history.words import FORM_SEP, FORM_WORDS, describe_question, item_name, words_now
+from trainer.history.item_words import item_name
+from trainer.history.said_forms import FORM_WORDS
+from trainer.history.words import FORM_SEP, describe_question, words_now
 from trainer.i18n import N_, _, ngettext
 
 EXPORT_FIELDS = (
@@ -81,7 +83,7 @@ def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
     cannot be read, UNREADABLE_QUESTION and no JSON.
 
     What `question_json` and `json.loads` do, in fewer steps, for a question with no said form
-    (`trainer.history.words.said_form`), which the export says from its JSON."""
+    (`trainer.history.said_forms.said_form`), which the export says from its JSON."""
     try:
         if type(stored) is str:
             text = stored

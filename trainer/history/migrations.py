@@ -23,7 +23,7 @@ integers are short on disk).
 `item.question`): read as it is, where deflating it saved ~20 bytes an attempt but cost the
 export as much time as its parsing (before version 6, a BLOB of a version byte (1) + raw deflate
 when that was shorter: still read, and made text by the migration). `said` is the question's
-said form (`trainer.history.words.said_form`: the values its words are made of, ~20 bytes), NULL
+said form (`trainer.history.said_forms`: the values its words are made of, ~20 bytes), NULL
 with the question or for a question of no skill's own shape; the export says the question from
 it rather than parsing the JSON. `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).

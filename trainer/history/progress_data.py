@@ -48,6 +48,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from trainer.game.events import DEALER
 from trainer.history.exams import EXAM_PASS_FRACTION, ExamResult  # noqa: F401  (read here)
+from trainer.history.item_words import (  # noqa: F401  (the sessions list and home read them here)
+    item_label,
+    item_name,
+    item_order,
+    item_tag,
+)
 from trainer.history.stats import (
     MASTERY,
     MEDIAN,
@@ -65,10 +71,6 @@ from trainer.history.stats import (
 from trainer.history.words import (  # noqa: F401  (the sessions list and home read them here)
     QUESTION_WORDS,
     describe_question,
-    item_label,
-    item_name,
-    item_order,
-    item_tag,
 )
 from trainer.i18n import (
     SOURCE_LANGUAGE,

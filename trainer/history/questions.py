@@ -1,5 +1,5 @@
 """A question as the history stores it: compact JSON text (deflated before version 6 of the
-SQLite history, still read), and its said form beside it (`trainer.history.words.said_form`).
+SQLite history, still read), and its said form beside it (`trainer.history.said_forms.said_form`).
 Both histories store questions so, and the statistics, the export and the migrations read them
 back through these."""
 
@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any, Final
 
-from trainer.history.words import said_form
+from trainer.history.said_forms import said_form
 
 _DEFLATE_V1: Final = b"\x01"  # version byte of questions deflated before version 6: raw deflate
 
