@@ -109,6 +109,19 @@ class SyncStatus:
         return _("school's server: every answer sent")
 
 
+class ClosedOnExit:
+    """Both stores as context managers: `with Store.open() as store:` closes it at the end."""
+
+    def close(self) -> str | None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        self.close()
+
+
 class HistoryStore(Recorder, Protocol):
     """What the app, the commands and the statistics use of a history, whichever backend holds
     it: `trainer.history.store.Store` (one SQLite file) or `trainer.history.postgres.

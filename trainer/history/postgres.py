@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.addresses import without_password
 from trainer.history.interface import (
     Attempt,
+    ClosedOnExit,
     HistoryStore,
     Profile,
     SessionRow,
@@ -75,7 +75,7 @@ class _Held:
         self.what, self.args, self.given = what, args, given
 
 
-class PostgresStore:
+class PostgresStore(ClosedOnExit):
     """A trainee's history on a school's PostgreSQL server, with a copy on this PC.
 
     Every change is written first to the copy — a SQLite history like the one of a trainee
@@ -318,18 +318,15 @@ class PostgresStore:
             N_("the school's server keeps every answer"),
         )
 
+    # start_session, record, end_session: the Recorder's (trainer.practice.recorder), documented
+    # there; each writes this PC's copy and its outbox in one transaction, the sender takes it
+    # to the server; what the copy cannot take yet is held in memory, as the SQLite history does
+
     def start_session(
-        self,
-        profile: str,
-        mode: str,
-        skills: Sequence[str],
-        preset: str,
-        seed: int | None = None,
-        planned: int | None = None,
-        *,
-        interactive: bool = True,
+        self, profile: str, mode: str, skills: Sequence[str], preset: str,
+        seed: int | None = None, planned: int | None = None, *, interactive: bool = True,
         assignment: int | None = None,
-    ) -> int:
+    ) -> int:  # fmt: skip
         if self._held:
             self.retry()
             if self._held:
@@ -376,26 +373,16 @@ class PostgresStore:
         return session_id
 
     def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Mapping[str, Any],
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int | None:
-        """Record one attempt in this PC's copy and its outbox, committed before returning its
-        id; the sender takes it to the server. Kept in memory (None returned) when the copy
-        cannot be written, as the SQLite history does."""
+        self, session_id: int, skill: str, item: str, question: Mapping[str, Any], answer: str,
+        expected: str, correct: bool, response_ms: int,
+    ) -> int | None:  # fmt: skip
         args = (session_id, skill, item, question, answer, expected, correct, response_ms)
         if self._held:
             self._check_record(*args)
             self._held.append(_Held("record", args, self._clock()))
             return self._write_held()
         try:
-            return self._record(*args)
+            return self._record(args)
         except UnwritableError as error:
             self._check_record(*args)
             self._held.append(_Held("record", args, self._clock()))
@@ -415,19 +402,10 @@ class PostgresStore:
                 )
             )
 
-    def _record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Mapping[str, Any],
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-        *,
-        given: float | None = None,
-    ) -> int:
+    def _record(self, attempt: tuple[Any, ...], *, given: float | None = None) -> int:
+        """`record`'s arguments (`attempt`) written to the copy and queued; `given`: when a held
+        answer was given."""
+        session_id, skill, item, question, answer, expected, correct, response_ms = attempt
         from trainer.history.questions import encode_question, question_json
 
         with self._local._write() as conn:
@@ -529,7 +507,7 @@ class PostgresStore:
                 with self._local._write():
                     for op in chunk:
                         if op.what == "record":
-                            last = self._record(*op.args, given=op.given)
+                            last = self._record(op.args, given=op.given)
                         else:
                             self._end(*op.args, given=op.given)
             except UnwritableError as error:
@@ -843,14 +821,3 @@ class PostgresStore:
         self._local.close()
         self.closed = True
         return lost
-
-    def __enter__(self) -> PostgresStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -61,7 +61,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
 import platformdirs
@@ -71,6 +70,7 @@ if TYPE_CHECKING:
 
 from trainer.history.interface import (  # noqa: F401  (re-exported: where they always were)
     Attempt,
+    ClosedOnExit,
     Profile,
     SessionRow,
     StoreError,
@@ -236,14 +236,9 @@ _COPIES: Final = itertools.count(1)  # names of in-memory copies of read-only hi
 
 
 def checked_attempt(
-    skill: str,
-    item: str,
-    question: Mapping[str, Any],
-    answer: str,
-    expected: str,
-    correct: bool,
-    response_ms: int,
-) -> tuple[str, str | bytes]:
+    skill: str, item: str, question: Mapping[str, Any], answer: str, expected: str,
+    correct: bool, response_ms: int,
+) -> tuple[str, str | bytes]:  # fmt: skip
     """An attempt's arguments checked as every history checks them before it keeps or writes
     one (a kept answer is never refused later): the skill's clean name and the question's
     JSON, or TypeError/ValueError naming what is wrong."""
@@ -260,7 +255,7 @@ def checked_attempt(
     return _clean_name(skill, N_("A skill name")), encode_question(question)
 
 
-class Store:
+class Store(ClosedOnExit):
     """One open history file. Use `Store.open()`; close it, or use it as a context manager."""
 
     path: Path
@@ -475,17 +470,6 @@ class Store:
         self._conn.close()
         return lost
 
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
     # -- transactions ----------------------------------------------------------------------
 
     @contextmanager
@@ -631,29 +615,14 @@ class Store:
 
     # -- sessions --------------------------------------------------------------------------
 
+    # start_session, record, end_session: the Recorder's (trainer.practice.recorder), documented
+    # there; the signatures repeated as Python needs them
+
     def start_session(
-        self,
-        profile: str,
-        mode: str,
-        skills: Sequence[str],
-        preset: str,
-        seed: int | None = None,
-        planned: int | None = None,
-        *,
-        interactive: bool = True,
+        self, profile: str, mode: str, skills: Sequence[str], preset: str,
+        seed: int | None = None, planned: int | None = None, *, interactive: bool = True,
         assignment: int | None = None,
-    ) -> int:
-        """Start a session for the profile (created if new) and return its id. `planned`: the
-        number of questions a sprint or an exam sets out to ask (None: open-ended).
-        `assignment`: the id of the assigned exam it is a try at (a school's server's), or None.
-
-        `interactive`: False when the answers do not come from a person typing them as they
-        read the questions (standard input is a pipe or a file): the session's times then
-        count toward no figure of the profile (see the module docstring).
-
-        Raises UnwritableError when the history cannot be written, or when answers kept from
-        before still cannot be: a new session starts only once they are saved.
-        """
+    ) -> int:  # fmt: skip
         if planned is not None and (not isinstance(planned, int) or planned < 1):
             raise ValueError(f"planned must be a number of questions ≥ 1, not {planned!r}")
         if assignment is not None and (
@@ -693,11 +662,6 @@ class Store:
         return session_id
 
     def end_session(self, session_id: int) -> None:
-        """Mark the session ended and store its per-skill median and p90. Ending twice is a no-op.
-
-        Only ended sessions count for personal bests (a sprint cut short is not a sprint).
-        When the history cannot be written the end is kept with the answers (see `trouble`).
-        """
         live = self._session(session_id)  # ValueError for a session that does not exist
         if live.ended or session_id in self._ending:
             return
@@ -923,25 +887,9 @@ class Store:
     # -- attempts --------------------------------------------------------------------------
 
     def record(
-        self,
-        session_id: int,
-        skill: str,
-        item: str,
-        question: Mapping[str, Any],
-        answer: str,
-        expected: str,
-        correct: bool,
-        response_ms: int,
-    ) -> int | None:
-        """Record one attempt and commit it before returning its id.
-
-        `question` is JSON data (tuples come back as lists); `response_ms` is whole
-        milliseconds measured by the caller on a monotonic clock.
-
-        When the history cannot be written (see `trouble`), the attempt is kept in memory,
-        with any kept before it, and None is returned; each later record tries again to save
-        them all first, in order.
-        """
+        self, session_id: int, skill: str, item: str, question: Mapping[str, Any], answer: str,
+        expected: str, correct: bool, response_ms: int,
+    ) -> int | None:  # fmt: skip
         skill, encoded = checked_attempt(
             skill, item, question, answer, expected, correct, response_ms
         )

@@ -1,7 +1,7 @@
 """What a practice (a drill, deal mode, the home game's score sheet) needs of the history
 store: start a session, record each answer the moment it is given, end the session. Every
 history is one (the history room's `HistoryStore` extends this protocol); a test may hand in
-another."""
+another. The protocol holds the documentation; the stores repeat only the signatures."""
 
 from __future__ import annotations
 
@@ -24,11 +24,17 @@ class Recorder(Protocol):
         interactive: bool = True,
         assignment: int | None = None,
     ) -> int:
-        """A new session's id. `planned`: the questions a sprint or an exam sets out to ask
-        (None: open-ended); `interactive`: False when the answers are not typed as the
-        questions are read (piped from a file); `assignment`: the id of the assigned exam
-        (`Assignment.id`) the session is a try at, recorded with it (and sent to the school's
-        server), None for anything else."""
+        """Start a session for the profile (created if new) and return its id. `planned`: the
+        questions a sprint or an exam sets out to ask (None: open-ended); `assignment`: the id
+        of the assigned exam (`Assignment.id`) the session is a try at, recorded with it (and
+        sent to the school's server), None for anything else.
+
+        `interactive`: False when the answers do not come from a person typing them as they
+        read the questions (standard input is a pipe or a file): the session's times then
+        count toward no figure of the profile.
+
+        Raises UnwritableError when the history cannot be written, or when answers kept from
+        before still cannot be: a new session starts only once they are saved."""
         ...
 
     def record(
@@ -41,6 +47,20 @@ class Recorder(Protocol):
         expected: str,
         correct: bool,
         response_ms: int,
-    ) -> int | None: ...  # None: kept by the store until the history can be written
+    ) -> int | None:
+        """Record one attempt and commit it before returning its id.
 
-    def end_session(self, session_id: int) -> None: ...
+        `question` is JSON data (tuples come back as lists); `response_ms` is whole
+        milliseconds measured by the caller on a monotonic clock.
+
+        When the history cannot be written (see `trouble`), the attempt is kept in memory,
+        with any kept before it, and None is returned; each later record tries again to save
+        them all first, in order."""
+        ...
+
+    def end_session(self, session_id: int) -> None:
+        """Mark the session ended (its per-skill median and p90 stored). Ending twice is a
+        no-op. Only ended sessions count for personal bests (a sprint cut short is not a
+        sprint). When the history cannot be written the end is kept with the answers (see
+        `trouble`)."""
+        ...
