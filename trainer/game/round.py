@@ -15,6 +15,9 @@ from his right to his left (§9).
 The round hands parts of its work to smaller pieces of trainer/game: the hands and boxes
 (hand.py), the dealer's hand (dealer.py), insurance (insurance.py), the exposed-card offering
 (exposed.py), the settlement (settlement.py) and the record of its steps (events.py).
+
+It stays one long module: it is one class, `Round`, whose states and transitions read in table
+order; cut in two, a reader would follow one round across files.
 """
 
 from __future__ import annotations

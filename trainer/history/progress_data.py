@@ -32,6 +32,9 @@ Definitions:
   done wrong at the first try.
 - Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
   the timeline, the sessions list and the exams; `trainer.history.stats` says why.
+
+It stays one long module: its results, the queries that fill them and the pure figures are one
+pipeline, `load_progress()`, read top to bottom; the words it shows come from `history.words`.
 """
 
 from __future__ import annotations

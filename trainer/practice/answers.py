@@ -22,6 +22,9 @@ The canonical forms are the table's: announcements exactly as RULES.md §2 (and 
 uses. The messages are in the trainee's language. Every pattern is compiled once, when the module is
 imported (English) or when an answer is first read in another language: an answer is read on every
 Enter.
+
+It stays one long module: every reader is a short section over the same phrase tables,
+number words and tolerance (`_Phrases`, `_Readers`), which a split would scatter or import back.
 """
 
 from __future__ import annotations
