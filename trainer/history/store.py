@@ -46,6 +46,10 @@ Threads: a `Store` belongs to the thread that opened it. For a worker thread, ca
 The schema and its migrations: `trainer.history.migrations`; the stored questions:
 `trainer.history.questions`; why a write fails, and the sentences that say so:
 `trainer.history.troubles`.
+
+It stays one long module: it is one class, `Store`, whose writes, kept answers and reads share
+one connection and one transaction discipline (`_write`, `_snapshot`); its parts apart are
+elsewhere, as above.
 """
 
 from __future__ import annotations
