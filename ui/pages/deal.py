@@ -87,7 +87,8 @@ from ui.pages.drill import _PaintWatch
 from ui.pages.keys import page_keys
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
-from ui.table.scene import SHOE_RECT, TableWidget
+from ui.table.layout import SHOE_RECT
+from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
     from trainer.history.store import Store

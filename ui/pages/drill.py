@@ -48,7 +48,8 @@ from ui.i18n import N_, _
 from ui.language import format_seconds
 from ui.style import emphasise, esc, mute, readable
 from ui.table.chip_tray import ChipTray
-from ui.table.scene import TableScene, TableWidget
+from ui.table.scene import TableScene
+from ui.table.widget import TableWidget
 
 RIGHT = "#2e9d4f"
 WRONG = "#c8412f"

@@ -48,7 +48,7 @@ from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.i18n import N_, _, ngettext
 from ui.pages.keys import page_keys
-from ui.table.scene import TableWidget
+from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
     from trainer.history.store import Store

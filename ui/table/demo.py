@@ -25,7 +25,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QVBoxLayout, QWidget
 from trainer.game.payout import chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
 from ui.table.chip_tray import ChipTray
-from ui.table.scene import TableScene, TableWidget
+from ui.table.scene import TableScene
+from ui.table.widget import TableWidget
 
 CHIPS = tuple(D(c) for c in (1, 2, 5, 10, 25, 100, 500))
 LEGEND = "BLACK JACK PAYS 3 TO 2   ·   INSURANCE PAYS 2 TO 1"

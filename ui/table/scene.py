@@ -12,9 +12,11 @@ where a box has not the width for its hands side by side (split three or four wa
 table), each lies on the one to its left as a dealer lays them, every card's index left in sight
 *(chosen)*, rather than all drawn smaller (`CROWDED_CARD_SCALE`).
 
-Everything lives in a fixed 1600 x 1000 scene; the view scales it to the window, but never so
-far down that a card's index drops below MIN_INDEX_PX on screen: a window too small for that
-scrolls the felt instead, the hand whose turn it is kept in sight.
+The felt's geometry is `ui.table.layout`, the painted felt `ui.table.felt`, the words on it
+`ui.table.labels`, and the view that shows the scene in a window `ui.table.widget`. The scene
+stays one long class: building a snapshot's picture is one pass (the boxes' stakes, then the hands
+above them, then the dealer, the shoe's next cards and the signals), each step placed against what
+the steps before it laid, and cutting it apart would only pass that state between modules.
 """
 
 from __future__ import annotations
@@ -24,122 +26,59 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFontMetricsF,
-    QLinearGradient,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-    QRadialGradient,
-    QTransform,
-)
-from PySide6.QtWidgets import (
-    QFrame,
-    QGraphicsItem,
-    QGraphicsScene,
-    QGraphicsSceneMouseEvent,
-    QGraphicsView,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.i18n import language
 from trainer.practice.skills.base import bettor_name
 from ui.i18n import N_, _
-from ui.table.cards import (
-    CARD_H,
-    CARD_W,
-    FAN_DX,
-    FAN_DY,
-    FAN_DY_MIN,
-    INDEX_CAP,
-    CardItem,
-    index_width,
-)
-from ui.table.chips import (
-    CHIP_RADIUS,
-    ChipStackItem,
-    chip_colours,
-    fit_text,
-    format_amount,
-    line_height,
-    readable_text,
-    ui_font,
-)
+from ui.table.cards import CARD_H, CARD_W, FAN_DX, FAN_DY, FAN_DY_MIN, CardItem, index_width
+from ui.table.chips import CHIP_RADIUS, ChipStackItem, fit_text, format_amount, line_height
+from ui.table.felt import CREAM, FeltItem
 from ui.table.hand_signals import SignalItem
-from ui.table.render_cache import TABLES
+from ui.table.labels import LabelItem
+from ui.table.layout import (
+    BADGE_DY,
+    BEHIND_DY,
+    BEHIND_R,
+    BEHIND_STEP,
+    CAPTION_H,
+    CENTRE_X,
+    DEALER_CARD_STEP,
+    DEALER_CARDS_MAX_W,
+    DEALER_CARDS_TOP,
+    DEALER_RECT,
+    DOUBLE_DX,
+    EXPOSED_POS,
+    HAND_GAP,
+    INDEX_CLEAR,
+    INSURANCE_STEP,
+    OVERLAP_FAN_DX,
+    SCENE_RECT,
+    SHOE_NEXT_LEFT,
+    SHOE_NEXT_RIGHT,
+    SHOE_NEXT_SCALE,
+    SHOE_NEXT_STEP,
+    SHOE_NEXT_TOP,
+    SHOE_RECT,
+    SPLIT_FAN_DX,
+    SPOT_R,
+    STAKE_GAP,
+    BoxPlace,
+    insurance_stake_y,
+    layout_boxes,
+    spread,
+    stake_extent,
+    stake_rows,
+)
 
-SCENE_RECT = QRectF(0, 0, 1600, 1000)
-CENTRE_X = 800.0
-
-# The arc of boxes: an ellipse centred above the table, so the end boxes sit higher than the middle.
-# The arc of boxes, parallel to the rail: deep enough that a box's bets, behind bets and number
-# stay on the felt at both ends (the rail curves in towards the players).
-ARC_CY, ARC_AX, ARC_BY = -236.6, 820.0, 1006.6
-ARC_SPAN = 1100.0  # from the centre of the last box to the centre of the first
-BOX_SPACING_MAX = 420.0
-SPOT_R = 46.0
-INSURANCE_RISE = 380.0  # the insurance line runs this far above the boxes, towards the dealer
-INSURANCE_STEP = 64.0  # between the insurance stakes of a box's bettors on the line
-# Behind bets lie behind the seat's, on the players' side of the box [000][003]: a row below the
-# spot, then the box's number.
-BEHIND_DY = 74.0
-BEHIND_R = 17.0
-BEHIND_STEP = 64.0
-BADGE_DY = 146.0  # the top of the number badge, below the spot's centre and the names over it
-BADGE_H = 26.0
-DOUBLE_DX = 22.0  # a doubled stake: the double beside the bet
-# Split hands side by side fan almost straight down: each covered card still shows its index
-# (the strip a fan leaves is its top), and two hands of a few cards fit a box of a full table
-# without being drawn smaller.
-SPLIT_FAN_DX = 3.0
-CAPTION_H = 22.0  # a split hand's label, or "doubled", under its cards
-# The least scale of the cards of a crowded box: a box of a full table split four ways, each hand
-# doubled (three cards, tens among them: the widest indices), its hands lying on one another,
-# where the box has no behind bet or does not lie at an end of the arc (there two rows of stakes
-# and the shoe's clearance leave less height). Its index is then 16.9 scene units high, 10 px on
-# screen (MIN_INDEX_PX, the least the view reads) at the zoom that fits the whole felt in deal
-# mode's table at 1280 x 800 (0.594): such a table is seen whole there, where its cards at 0.49
-# made the felt scroll at any size of window. Hands of a box with the width for them are larger
-# (0.74 at a full table with no behind bets); at 1024 x 600 the felt fits at 0.43, where only
-# full-sized cards read: it scrolls, less than it did.
-CROWDED_CARD_SCALE = 0.675
-# what a split hand lying under its neighbour keeps in sight of each card beyond its corner
-# index (`ui.table.cards.index_width`: the rank and the suit beside it): a hair of felt
-INDEX_CLEAR = 1.0
-OVERLAP_FAN_DX = 0.0  # and their own cards straight down
-HAND_GAP = 12.0
-
-DEALER_RECT = QRectF(560, 0, 480, 300)
-DEALER_CARDS_TOP = 150.0
-DEALER_CARD_STEP = 46.0
-DEALER_CARDS_MAX_W = 470.0
-SHOE_RECT = QRectF(1334, 20, 206, 124)
-DISCARD_RECT = QRectF(60, 20, 206, 124)
-EXPOSED_POS = QPointF(1212, 28)
-# the shoe's next cards, when a drill shows them: a row of small cards left of the shoe's mouth
-SHOE_NEXT_SCALE = 0.85
-SHOE_NEXT_TOP = 18.0
-SHOE_NEXT_RIGHT = SHOE_RECT.left() - 8
-SHOE_NEXT_LEFT = 1048.0  # clear of the dealer's longest hand
-SHOE_NEXT_STEP = 46.0  # each card's jumbo index uncovered by the next, where the row has room
-RACK_RECT = QRectF(616, 0, 368, 62)
-# The least height of a card's index on screen, in logical pixels (issue 12: read at 1024 x 600,
-# split hands included): below it the view stops shrinking the felt and scrolls it.
-MIN_INDEX_PX = 10.0
-# And the least height of the felt's names and labels on screen (behind bettors, split hands,
+# The least height of the felt's names and labels on screen (behind bettors, split hands,
 # results): the scene sets them no smaller than this at the view's zoom.
 MIN_TEXT_PX = 10.0
 
 ACTIVE_COLOUR = QColor("#ffd54a")
 HIGHLIGHT_COLOUR = QColor("#5fd3ff")
-GOLD = QColor("#d9b860")
-CREAM = QColor("#f6ecd0")
 
 # a hand's result on its badge (the words translated as drawn), and the badge's colours
 RESULT_STYLE = {
@@ -159,277 +98,6 @@ def _stake_of(hand: HandView, who: str) -> Decimal | None:
         if bettor == who:
             return amount
     return None
-
-
-STAKE_GAP = 3.0  # between the stakes of split hands side by side, or a row above another
-
-
-def _extent(group: Sequence[tuple[ChipStackItem, float]]) -> QRectF:
-    """What a hand's stake takes on the felt, from the hand's centre: its stacks, each `dx`
-    aside, with their amount and label (all of each one's drawn rectangle)."""
-    rect = QRectF()
-    for item, dx in group:
-        rect = rect.united(item.boundingRect().translated(dx, 0.0))
-    return rect
-
-
-def _stake_rows(extents: Sequence[QRectF], room: float) -> list[list[int]]:
-    """The split hands' stakes (their extents, in the hands' order) in as few rows as keep each
-    row within `room`, the hands taking turns: row r has the hands r, r + k, r + 2k…"""
-    k = 1
-    while k < len(extents):
-        rows = [list(range(r, len(extents), k)) for r in range(k)]
-        if all(
-            sum(extents[i].width() for i in row) + STAKE_GAP * (len(row) - 1) <= room
-            for row in rows
-        ):
-            return rows
-        k += 1
-    return [[i] for i in range(len(extents))]
-
-
-def _spread(wanted: Sequence[tuple[float, QRectF]], left: float, right: float) -> list[float]:
-    """Where a row of things lies, each given as (the centre it wants, its extent from that
-    centre) from left to right: each as near as it can to where it wants, none over another
-    (STAKE_GAP apart), all within `left`..`right`; a row wider than that centred on it."""
-    xs = [x for x, _ in wanted]
-    total = sum(e.width() for _, e in wanted) + STAKE_GAP * (len(wanted) - 1)
-    if total > right - left:  # cannot be: each row is kept within the box
-        x = (left + right - total) / 2
-        out = []
-        for _, e in wanted:
-            out.append(x - e.left())
-            x += e.width() + STAKE_GAP
-        return out
-    edge = left
-    for i, (_, e) in enumerate(wanted):  # pushed right, off the box's edge and the one before
-        xs[i] = max(xs[i], edge - e.left())
-        edge = xs[i] + e.right() + STAKE_GAP
-    edge = right
-    for i in reversed(range(len(wanted))):  # then left, off the edge and the one after
-        e = wanted[i][1]
-        xs[i] = min(xs[i], edge - e.right())
-        edge = xs[i] + e.left() - STAKE_GAP
-    return xs
-
-
-def arc_y(x: float) -> float:
-    """The height of the arc of boxes at `x`."""
-    u = (x - CENTRE_X) / ARC_AX
-    return ARC_CY + ARC_BY * math.sqrt(max(0.0, 1.0 - u * u))
-
-
-def insurance_stake_y(x: float) -> float:
-    """Where an insurance stake lies at `x`: on the insurance line, but never on the shoe or
-    the discard tray, where the line itself stops (the end boxes of a full table)."""
-    return max(insurance_y(x), SHOE_RECT.bottom() + 50)
-
-
-def insurance_y(x: float) -> float:
-    return arc_y(x) - INSURANCE_RISE
-
-
-@dataclass(frozen=True, slots=True)
-class BoxPlace:
-    """Where a box sits: its bet spot's centre, and the width its hands may take."""
-
-    number: int
-    anchor: QPointF
-    width: float
-    spacing: float
-
-    @property
-    def insurance_y(self) -> float:
-        return insurance_y(self.anchor.x())
-
-    def area(self) -> QRectF:
-        """The part of the felt that belongs to the box (a click there is a click on the box)."""
-        x, y = self.anchor.x(), self.anchor.y()
-        top = self.insurance_y - 48
-        bottom = y + BADGE_DY + BADGE_H + 4
-        return QRectF(x - self.width / 2 - 6, top, self.width + 12, bottom - top)
-
-    def behind_area(self) -> QRectF:
-        """Where the behind bets lie: a strip behind the seat's spot, above the number."""
-        x, y = self.anchor.x(), self.anchor.y()
-        w = min(self.width - 4, 4 * BEHIND_STEP)
-        return QRectF(x - w / 2, y + SPOT_R + 6, w, BADGE_DY - SPOT_R - 10)
-
-
-def table_path(inset: float) -> QPainterPath:
-    """The table's outline, `inset` inside its edge: 0 is the rail's edge, 34 the felt's."""
-    left, right, bottom = inset, SCENE_RECT.width() - inset, 990.0 - inset
-    p = QPainterPath()
-    p.moveTo(left, 0)
-    p.lineTo(right, 0)
-    p.lineTo(right, 360)
-    p.cubicTo(right, 800 - inset * 0.6, 1200 - inset * 0.3, bottom, CENTRE_X, bottom)
-    p.cubicTo(400 + inset * 0.3, bottom, left, 800 - inset * 0.6, left, 360)
-    p.closeSubpath()
-    return p
-
-
-FELT_INSET = 34.0
-_CLOTH = table_path(FELT_INSET + 8)  # what a box may cover: the felt, short of the rail
-
-
-def _room_on_felt(x: float, top: float, bottom: float, most: float) -> float:
-    """The widest band centred on `x`, from `top` to `bottom`, that lies on the felt (at most
-    `most`): the end boxes of the arc come near the rail."""
-    if _CLOTH.contains(QRectF(x - most / 2, top, most, bottom - top)):
-        return most
-    lo, hi = 0.0, most
-    for _step in range(12):
-        mid = (lo + hi) / 2
-        if _CLOTH.contains(QRectF(x - mid / 2, top, mid, bottom - top)):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def layout_boxes(numbers: Sequence[int]) -> list[BoxPlace]:
-    """Box places along the arc: box 1 (lowest number) at the right-hand end [000]. A box takes
-    the width between its neighbours, short of the rail at the ends of the arc."""
-    ordered = sorted(numbers)
-    n = len(ordered)
-    spacing = BOX_SPACING_MAX if n < 2 else min(BOX_SPACING_MAX, ARC_SPAN / (n - 1))
-    places = []
-    for k, number in enumerate(ordered):
-        x = CENTRE_X + spacing * ((n - 1) / 2 - k)
-        y = arc_y(x)
-        top = y - INSURANCE_RISE - 48
-        width = _room_on_felt(x, top, y + BADGE_DY + BADGE_H, min(spacing, 280.0) - 14)
-        places.append(BoxPlace(number, QPointF(x, y), width, spacing))
-    return places
-
-
-class LabelItem(QGraphicsItem):
-    """Text centred on the item's x, its top at the item's y; on a rounded plate if `fill`.
-
-    Lines are separated by "\n". Text wider than `max_width` is set smaller, down to a size
-    still readable, and only then elided.
-    """
-
-    MIN_PX = 10.0
-    PAD = 5.0
-
-    @classmethod
-    def fitting_size(
-        cls,
-        text: str,
-        pixel_size: float,
-        max_width: float | None,
-        *,
-        bold: bool = False,
-        italic: bool = False,
-        padded: bool = False,
-        min_px: float = 0.0,
-    ) -> float:
-        """The pixel size at which `text` fits in `max_width` (never below MIN_PX nor `min_px`,
-        the least size the view reads)."""
-        least = max(cls.MIN_PX, min_px)
-        pixel_size = max(pixel_size, least)
-        if max_width is None:
-            return pixel_size
-        room = max_width - 2 * (cls.PAD if padded else 2.0)
-        widest = max(
-            fit_text(line, pixel_size, bold=bold, italic=italic)[1] for line in text.split("\n")
-        )
-        if widest <= room:
-            return pixel_size
-        return max(least, float(int(pixel_size * room / widest)))
-
-    def __init__(
-        self,
-        text: str,
-        pixel_size: float = 14.0,
-        *,
-        colour: QColor = CREAM,
-        fill: QColor | None = None,
-        bold: bool = False,
-        italic: bool = False,
-        max_width: float | None = None,
-        min_px: float = 0.0,
-        wrap: bool = False,
-        parent: QGraphicsItem | None = None,
-    ) -> None:
-        super().__init__(parent)
-        pad = self.PAD if fill is not None else 2.0
-        if wrap and max_width is not None:
-            # a sentence too wide at the least size read goes on more lines, not smaller
-            text = self._wrapped(text, max(pixel_size, min_px), max_width - 2 * pad, bold, italic)
-        size = self.fitting_size(
-            text,
-            pixel_size,
-            max_width,
-            bold=bold,
-            italic=italic,
-            padded=fill is not None,
-            min_px=min_px,
-        )
-        lines = text.split("\n")
-        room = None if max_width is None else max_width - 2 * pad
-        fitted = [
-            readable_text(line, size, 1e9 if room is None else room, bold=bold, italic=italic)
-            for line in lines
-        ]
-        self.text = "\n".join(s for s, _ in fitted)
-        self.pixel_size = size
-        width = max(w for _, w in fitted) + 2 * pad
-        lh = line_height(size, bold=bold, italic=italic)
-        height = lh * len(lines) + (3 if fill is not None else 0)
-        self._font = ui_font(size, bold=bold, italic=italic)
-        self._colour = colour
-        self._fill = fill
-        self._rect = QRectF(-width / 2, 0, width, height)
-
-    @staticmethod
-    def _wrapped(text: str, px: float, room: float, bold: bool, italic: bool) -> str:
-        """`text` broken at spaces into lines no wider than `room` (greedily; two lines as even
-        as they can be, so no word is left alone on the second)."""
-
-        def width(line: str) -> float:
-            return fit_text(line, px, bold=bold, italic=italic)[1]
-
-        lines: list[str] = []
-        for para in text.split("\n"):
-            words = para.split(" ")
-            broken: list[str] = []
-            line = ""
-            for word in words:
-                trial = f"{line} {word}" if line else word
-                if line and width(trial) > room:
-                    broken.append(line)
-                    line = word
-                else:
-                    line = trial
-            broken.append(line)
-            if len(broken) == 2:
-                cuts: list[tuple[str, str]] = [
-                    (" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))
-                ]
-
-                def widest(cut: tuple[str, str]) -> float:
-                    return max(width(cut[0]), width(cut[1]))
-
-                first, second = min(cuts, key=widest)
-                broken = [first, second]
-            lines += broken
-        return "\n".join(lines)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self._rect
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self._fill is not None:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(self._fill)
-            r = min(self._rect.height() / 2, 9.0)
-            painter.drawRoundedRect(self._rect, r, r)
-        painter.setFont(self._font)
-        painter.setPen(self._colour)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class OutlineItem(QGraphicsItem):
@@ -469,246 +137,6 @@ class _Layer(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         pass
-
-
-class FeltItem(QGraphicsItem):
-    """The table itself: rail, felt, the insurance line, box spots and numbers, the dealer's place
-    with the chip rack, the shoe and the discard tray. Redrawn only when the number of boxes
-    changes."""
-
-    def __init__(self, places: Sequence[BoxPlace], legend: str = "") -> None:
-        super().__init__()
-        self.places = list(places)
-        self.legend = legend
-        self.setZValue(-10)
-        # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
-        # its words (DEALER, SHOE, the legend) are in the language of the moment
-        self._key = ("felt", tuple(p.number for p in self.places), legend, language())
-        self._outline = table_path(0)
-        self._felt = table_path(FELT_INSET)
-        self._number_font = ui_font(21, bold=True)
-        self._small_font = ui_font(13, bold=True)
-        self._plate_font = ui_font(17, bold=True)
-        self._legend_font = ui_font(19, bold=True)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return SCENE_RECT
-
-    def paint(self, painter: QPainter, option=None, widget=None) -> None:
-        TABLES.paint(painter, self._key, SCENE_RECT, self._draw)
-
-    def _draw(self, painter: QPainter) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        # padded rail
-        rail = QLinearGradient(0, 300, 0, 1000)
-        rail.setColorAt(0, QColor("#5a3420"))
-        rail.setColorAt(1, QColor("#2e190e"))
-        painter.setPen(QPen(QColor("#1a0d06"), 2))
-        painter.setBrush(QBrush(rail))
-        painter.drawPath(self._outline)
-        painter.setPen(QPen(QColor(255, 220, 180, 40), 2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(table_path(8))
-        # felt
-        felt = QRadialGradient(QPointF(CENTRE_X, 380), 900)
-        felt.setColorAt(0, QColor("#23864c"))
-        felt.setColorAt(0.6, QColor("#17693a"))
-        felt.setColorAt(1, QColor("#0d4826"))
-        painter.setPen(QPen(QColor("#0a2e18"), 3))
-        painter.setBrush(QBrush(felt))
-        painter.drawPath(self._felt)
-        painter.setPen(QPen(QColor(217, 184, 96, 120), 1.5))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(table_path(46))
-        self._paint_insurance_line(painter)
-        if self.legend:
-            self._paint_legend(painter)
-        for place in self.places:
-            self._paint_spot(painter, place)
-        self._paint_rack(painter)
-        self._paint_shoe(painter)
-        self._paint_discard(painter)
-
-    @staticmethod
-    def _arc_path(rise: float, x0: float, x1: float, top: float = 0.0) -> QPainterPath:
-        """The arc of boxes raised by `rise`, from x0 to x1, left out where it climbs above `top`
-        (so the insurance line stops short of the shoe and the discard tray)."""
-        p = QPainterPath()
-        steps = 64
-        started = False
-        for i in range(steps + 1):
-            x = x0 + (x1 - x0) * i / steps
-            pt = QPointF(x, arc_y(x) - rise)
-            if pt.y() < top:
-                started = False
-                continue
-            if not started:
-                p.moveTo(pt)
-                started = True
-            else:
-                p.lineTo(pt)
-        return p
-
-    def _span(self) -> tuple[float, float]:
-        xs = [p.anchor.x() for p in self.places] or [CENTRE_X]
-        return min(xs) - 84, max(xs) + 84
-
-    def _paint_insurance_line(self, painter: QPainter) -> None:
-        x0, x1 = self._span()
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(217, 184, 96, 150), 1.6))
-        top = SHOE_RECT.bottom() + 40
-        painter.drawPath(self._arc_path(INSURANCE_RISE + 30, x0, x1, top))
-        painter.drawPath(self._arc_path(INSURANCE_RISE - 26, x0, x1, top))
-
-    def _paint_legend(self, painter: QPainter) -> None:
-        """The legend printed along an arc above the insurance line, as on a real layout."""
-        path = self._arc_path(INSURANCE_RISE + 62, 260, SCENE_RECT.width() - 260)
-        fm = QFontMetricsF(self._legend_font)
-        widths = [fm.horizontalAdvance(ch) for ch in self.legend]
-        total = sum(widths) + 2.0 * (len(widths) - 1)
-        length = path.length()
-        pos = max(0.0, (length - total) / 2)
-        painter.setFont(self._legend_font)
-        painter.setPen(QColor(236, 214, 150, 210))
-        for ch, w in zip(self.legend, widths, strict=True):
-            t = path.percentAtLength(min(length, pos + w / 2))
-            pt = path.pointAtPercent(t)
-            angle = path.angleAtPercent(t)
-            painter.save()
-            painter.translate(pt)
-            painter.rotate(-angle)
-            painter.drawText(QPointF(-w / 2, fm.ascent() / 2 - 2), ch)
-            painter.restore()
-            pos += w + 2.0
-
-    def _paint_spot(self, painter: QPainter, place: BoxPlace) -> None:
-        c = place.anchor
-        painter.setPen(QPen(QColor(246, 236, 208, 210), 2.5))
-        painter.setBrush(QColor(0, 40, 18, 70))
-        painter.drawEllipse(c, SPOT_R, SPOT_R)
-        painter.setPen(QPen(QColor(246, 236, 208, 90), 1.2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(c, SPOT_R - 6, SPOT_R - 6)
-        # the behind bettors' part of the box, faintly marked
-        painter.setPen(QPen(QColor(246, 236, 208, 45), 1.2, Qt.PenStyle.DashLine))
-        painter.drawRoundedRect(place.behind_area(), 14, 14)
-        badge = QRectF(c.x() - 20, c.y() + BADGE_DY, 40, BADGE_H)
-        painter.setPen(QPen(GOLD, 1.5))
-        painter.setBrush(QColor(8, 36, 20, 200))
-        painter.drawRoundedRect(badge, BADGE_H / 2, BADGE_H / 2)
-        painter.setFont(self._number_font)
-        painter.setPen(CREAM)
-        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(place.number))
-
-    def _paint_rack(self, painter: QPainter) -> None:
-        r = RACK_RECT
-        painter.setPen(QPen(QColor("#120a05"), 1.5))
-        wood = QLinearGradient(0, r.top(), 0, r.bottom())
-        wood.setColorAt(0, QColor("#3b2416"))
-        wood.setColorAt(1, QColor("#24150c"))
-        painter.setBrush(QBrush(wood))
-        painter.drawRoundedRect(r.adjusted(0, -10, 0, 0), 8, 8)
-        tubes = [1, 1, 2, 5, 5, 10, 10, 25, 25, 100, 100, 500]
-        inner = r.adjusted(10, 6, -10, -8)
-        w = inner.width() / len(tubes)
-        for i, d in enumerate(tubes):
-            body, stripe, _edge = chip_colours(Decimal(d))
-            col = QRectF(inner.left() + i * w + 2, inner.top(), w - 4, inner.height())
-            g = QLinearGradient(col.left(), 0, col.right(), 0)
-            g.setColorAt(0, body.darker(150))
-            g.setColorAt(0.45, body.lighter(115))
-            g.setColorAt(1, body.darker(160))
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(g))
-            painter.drawRoundedRect(col, 4, 4)
-            painter.setPen(QPen(QColor(0, 0, 0, 70), 0.8))
-            y = col.top() + 4
-            while y < col.bottom() - 2:
-                painter.drawLine(QPointF(col.left() + 1, y), QPointF(col.right() - 1, y))
-                y += 4.5
-        plate = QRectF(CENTRE_X - 70, r.bottom() + 14, 140, 28)
-        painter.setPen(QPen(GOLD, 1.3))
-        painter.setBrush(QColor(8, 36, 20, 180))
-        painter.drawRoundedRect(plate, 14, 14)
-        painter.setFont(self._plate_font)
-        painter.setPen(CREAM)
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, _("DEALER"))
-
-    def _paint_shoe(self, painter: QPainter) -> None:
-        r = SHOE_RECT
-        body = QPainterPath()
-        body.moveTo(r.left() + 34, r.top())
-        body.lineTo(r.right() - 6, r.top())
-        body.quadTo(r.right(), r.top(), r.right(), r.top() + 6)
-        body.lineTo(r.right(), r.bottom() - 6)
-        body.quadTo(r.right(), r.bottom(), r.right() - 6, r.bottom())
-        body.lineTo(r.left() + 6, r.bottom())
-        body.quadTo(r.left(), r.bottom(), r.left(), r.bottom() - 6)
-        body.lineTo(r.left() + 20, r.top() + 10)
-        body.closeSubpath()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 80))
-        painter.drawPath(body.translated(3, 4))
-        g = QLinearGradient(0, r.top(), 0, r.bottom())
-        g.setColorAt(0, QColor("#3c4046"))
-        g.setColorAt(1, QColor("#16181b"))
-        painter.setPen(QPen(QColor("#0b0c0e"), 1.5))
-        painter.setBrush(QBrush(g))
-        painter.drawPath(body)
-        # the cards inside, seen through the smoked front
-        deck = QRectF(r.left() + 44, r.top() + 16, r.width() - 58, r.height() - 34)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#e9e4d6"))
-        painter.drawRoundedRect(deck, 3, 3)
-        painter.setPen(QPen(QColor(120, 110, 95, 140), 0.7))
-        x = deck.left() + 3
-        while x < deck.right() - 2:
-            painter.drawLine(QPointF(x, deck.top() + 2), QPointF(x, deck.bottom() - 2))
-            x += 3.2
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(30, 34, 40, 120))
-        painter.drawRoundedRect(deck, 3, 3)
-        # the red cut card standing out of the pack
-        painter.setBrush(QColor("#c0202a"))
-        painter.drawRect(
-            QRectF(deck.left() + deck.width() * 0.62, deck.top() - 6, 3.5, deck.height())
-        )
-        # the front card waiting at the mouth
-        painter.save()
-        painter.translate(r.left() + 6, r.top() + 30)
-        painter.rotate(-8)
-        painter.scale(0.62, 0.62)
-        CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
-        painter.restore()
-        painter.setFont(self._small_font)
-        painter.setPen(QColor(236, 214, 150, 200))
-        painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
-            Qt.AlignmentFlag.AlignCenter,
-            _("SHOE"),
-        )
-
-    def _paint_discard(self, painter: QPainter) -> None:
-        r = DISCARD_RECT
-        painter.setPen(QPen(QColor(220, 235, 240, 150), 2))
-        painter.setBrush(QColor(200, 225, 235, 45))
-        painter.drawRoundedRect(r, 8, 8)
-        # a pile of used cards lying lengthwise
-        for i in range(4):
-            painter.save()
-            painter.translate(r.left() + 46 + i * 2.5, r.top() + 104 - i * 2.2)
-            painter.rotate(-90)
-            painter.scale(0.8, 0.8)
-            CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
-            painter.restore()
-        painter.setFont(self._small_font)
-        painter.setPen(QColor(236, 214, 150, 200))
-        painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
-            Qt.AlignmentFlag.AlignCenter,
-            _("DISCARD"),
-        )
 
 
 @dataclass(eq=False)
@@ -1004,9 +432,9 @@ class TableScene(QGraphicsScene):
         for _key, item, hand, dx in seat:
             if hand is not None:
                 groups.setdefault(hand.label, []).append((item, dx))
-        extents = {label: _extent(g) for label, g in groups.items()}
+        extents = {label: stake_extent(g) for label, g in groups.items()}
         staked = list(groups)  # in the hands' order
-        rows = _stake_rows([extents[label] for label in staked], place.width)
+        rows = stake_rows([extents[label] for label in staked], place.width)
         row_of = {staked[i]: r for r, row in enumerate(rows) for i in row}
         if extents:
             depth = max(e.height() for e in extents.values()) + STAKE_GAP
@@ -1035,7 +463,7 @@ class TableScene(QGraphicsScene):
             # each under its hand's cards as near as it can, none over another, all within the
             # box: a neighbour's cards come close
             row = sorted((label for label in groups if row_of[label] == k), key=centres.__getitem__)
-            xs = _spread(
+            xs = spread(
                 [(centres[label], extents[label]) for label in row], c.x() - half, c.x() + half
             )
             for label, x in zip(row, xs, strict=True):
@@ -1518,179 +946,3 @@ class TableScene(QGraphicsScene):
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         super().mouseReleaseEvent(event)
         event.accept()  # the press was taken here, so is its release
-
-
-class TableWidget(QGraphicsView):
-    """The table scene in a view that keeps the whole table fitted to the widget.
-
-    `prepare(view)` draws the picture of a table to come while the trainee reads the present
-    one: when `show_table(view)` puts it on, the viewport is painted from that picture, a single
-    blit, instead of item by item. Any other table, or a change of size or screen, is painted
-    the usual way. `prepare(view, moving=label)` paints the table without that hand's last card
-    too: while `slide(card)` moves it in, each frame is that picture and the one card.
-    """
-
-    def __init__(self, scene: TableScene | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._table = scene if scene is not None else TableScene(self)
-        self.setScene(self._table)
-        self.setRenderHints(
-            QPainter.RenderHint.Antialiasing
-            | QPainter.RenderHint.TextAntialiasing
-            | QPainter.RenderHint.SmoothPixmapTransform
-        )
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setBackgroundBrush(QColor("#1c1714"))
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
-        self.setMouseTracking(True)
-        self.setMinimumSize(320, 200)
-        self._scrolls = False  # the felt is larger than the widget (see _fit)
-        # Every pixel of the viewport is painted, by the background brush or the prepared
-        # picture: Qt need not clear it (nor paint what lies behind it) first, a full-viewport
-        # fill saved at every question.
-        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        self.viewport().setAutoFillBackground(False)
-        # (drawing, _picture_key, pixmap, the pixmap without the card to slide in or None): the
-        # prepared table's pictures and the shown one's
-        self._pictures: list[tuple[Drawing, tuple, QPixmap, QPixmap | None]] = []
-        self._moving: QGraphicsItem | None = None  # the card sliding in, painted over the rest
-
-    def table_scene(self) -> TableScene:
-        return self._table
-
-    def show_table(self, view: TableView) -> None:
-        self._table.show(view)
-        self._fit()
-        if self._scrolls:
-            self._keep_in_sight(view)
-
-    def prepare(self, view: TableView, moving: str | None = None) -> None:
-        """Build and paint `view` now, for a `show_table(view)` to come; with `moving` (a hand's
-        label, or "dealer"), paint it also without that hand's last card, the card to slide in
-        once it is shown (`slide`)."""
-        vp = self.viewport()
-        if vp.width() <= 0 or vp.height() <= 0:
-            return  # not laid out yet: nothing to paint to, the table is drawn when shown
-        drawing = self._table.stage(view)
-        picture = self._paint_staged()
-        under = None
-        cards = drawing.hand_cards.get(moving) if moving is not None else None
-        if cards:
-            cards[-1].setVisible(False)
-            under = self._paint_staged()
-            cards[-1].setVisible(True)
-        shown = self._table.drawing
-        self._pictures = [pic for pic in self._pictures if pic[0] is shown]
-        self._pictures.append((drawing, self._picture_key(), picture, under))
-
-    def _paint_staged(self) -> QPixmap:
-        vp = self.viewport()
-        dpr = vp.devicePixelRatioF()
-        picture = QPixmap(vp.size() * dpr)
-        picture.setDevicePixelRatio(dpr)
-        picture.fill(self.backgroundBrush().color())
-        p = QPainter(picture)
-        p.setRenderHints(self.renderHints())
-        p.setTransform(self.viewportTransform())
-        self._table.paint_staged(p)
-        p.end()
-        return picture
-
-    def slide(self, card: QGraphicsItem) -> None:
-        """`card` of the table shown moves (a card dealt slides in): until `end_slide`, each
-        paint is the table's picture without it, and the card where it is now."""
-        self._moving = card
-
-    def end_slide(self) -> None:
-        self._moving = None
-        self.viewport().update()
-
-    def forget_prepared(self) -> None:
-        """Paint item by item from now on (an item on the table moves: a card slides in)."""
-        self._pictures.clear()
-
-    def _picture_key(self) -> tuple:
-        """What a prepared picture depends on besides the table: the viewport's size and screen,
-        and where the scene lies in it."""
-        vp = self.viewport()
-        t = self.viewportTransform()
-        return (vp.width(), vp.height(), vp.devicePixelRatioF(), t.m11(), t.m22(), t.dx(), t.dy())
-
-    def paintEvent(self, event) -> None:  # noqa: N802
-        shown = self._table.drawing
-        moving = self._moving
-        for drawing, key, picture, under in self._pictures:
-            if drawing is not shown or key != self._picture_key():
-                continue
-            frame = picture if moving is None else under
-            if frame is None:
-                break  # a card moves and no picture is without it: item by item
-            p = QPainter(self.viewport())
-            p.drawPixmap(0, 0, frame)
-            if moving is not None:
-                p.setRenderHints(self.renderHints())
-                p.setTransform(moving.sceneTransform() * self.viewportTransform())
-                moving.paint(p, QStyleOptionGraphicsItem(), None)
-            p.end()
-            return
-        super().paintEvent(event)
-
-    def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(1120, 700)
-
-    def zoom_needed(self) -> float:
-        """The least zoom at which every card of the table shows its index MIN_INDEX_PX tall."""
-        d = self._table.drawing
-        least = d.card_scale() if d is not None else 1.0
-        return MIN_INDEX_PX / (INDEX_CAP * least)
-
-    def _fit(self) -> None:
-        """The whole table in the widget, unless that would draw its cards too small to read:
-        then at the least zoom that keeps them readable, with scroll bars."""
-        rect = self._table.sceneRect()
-        room = self.maximumViewportSize()  # without scroll bars
-        fit = min((room.width() - 2) / rect.width(), (room.height() - 2) / rect.height())
-        zoom = max(fit, self.zoom_needed())
-        # the names and labels are set for this zoom; that may redraw the table, its cards a
-        # little smaller under larger labels: the zoom they need then holds
-        if self._table.set_zoom(zoom):
-            zoom = max(fit, self.zoom_needed())
-        scrolls = zoom > fit
-        if scrolls != self._scrolls:
-            self._scrolls = scrolls
-            policy = (
-                Qt.ScrollBarPolicy.ScrollBarAsNeeded
-                if scrolls
-                else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-            )
-            self.setHorizontalScrollBarPolicy(policy)
-            self.setVerticalScrollBarPolicy(policy)
-        if abs(self.transform().m11() - zoom) > 1e-9:
-            self.setTransform(QTransform.fromScale(zoom, zoom))
-        if not scrolls:
-            self.centerOn(rect.center())
-
-    def _keep_in_sight(self, view: TableView) -> None:
-        """Scroll to the hand whose turn it is, or the first the drill points at."""
-        outlines = self._table.outlines
-        for label in (view.active, *view.highlights):
-            if label in outlines:
-                self.ensureVisible(outlines[label], 24, 24)
-                return
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        self._fit()
-
-    def showEvent(self, event) -> None:  # noqa: N802
-        super().showEvent(event)
-        self._fit()
-
-    def mouseMoveEvent(self, event) -> None:  # noqa: N802
-        pos = self.mapToScene(event.position().toPoint())
-        clickable = self._table.box_at(pos) is not None or DEALER_RECT.contains(pos)
-        shape = Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
-        self.viewport().setCursor(shape)
-        super().mouseMoveEvent(event)

@@ -12,7 +12,7 @@ from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
 from ui.pages.deal import ACTION_KEYS, ANIMATION_MS, DealPage
-from ui.table.scene import DEALER_RECT
+from ui.table.layout import DEALER_RECT
 
 
 @pytest.fixture

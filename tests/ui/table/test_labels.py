@@ -15,14 +15,10 @@ from trainer.game.table import BoxView, HandView, TableView
 from trainer.history.store import Store
 from trainer.settings import Settings
 from ui.main_window import MainWindow
-from ui.table.scene import (
-    BADGE_DY,
-    BADGE_H,
-    MIN_TEXT_PX,
-    LabelItem,
-    TableScene,
-    TableWidget,
-)
+from ui.table.labels import LabelItem
+from ui.table.layout import BADGE_DY, BADGE_H
+from ui.table.scene import MIN_TEXT_PX, TableScene
+from ui.table.widget import TableWidget
 
 from .test_scene import crowded_table, snapshots
 

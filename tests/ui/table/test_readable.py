@@ -12,7 +12,9 @@ from PySide6.QtGui import QColor, QImage
 
 from trainer.game.table import BoxView, HandView, TableView
 from ui.table.cards import FACE, INDEX_CAP, INDEX_MARGIN, CardItem
-from ui.table.scene import CROWDED_CARD_SCALE, MIN_INDEX_PX, TableScene, TableWidget
+from ui.table.layout import CROWDED_CARD_SCALE
+from ui.table.scene import TableScene
+from ui.table.widget import MIN_INDEX_PX, TableWidget
 
 from .test_scene import crowded_table
 

@@ -26,15 +26,9 @@ from ui.table.cards import (
     split_token,
 )
 from ui.table.chips import ChipStackItem, format_amount
-from ui.table.scene import (
-    DISCARD_RECT,
-    SCENE_RECT,
-    SHOE_RECT,
-    TableScene,
-    TableWidget,
-    insurance_y,
-    layout_boxes,
-)
+from ui.table.layout import DISCARD_RECT, SCENE_RECT, SHOE_RECT, insurance_y, layout_boxes
+from ui.table.scene import TableScene
+from ui.table.widget import TableWidget
 
 # The offscreen platform says it cannot pass size hints to a window manager it does not have.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
