@@ -48,7 +48,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
         ui.language.apply_language(language, app)
     if settings.prefs.theme != "system":
         # "system" is Qt's own default: nothing to load for it at start-up
-        from ui.dialogs.settings import apply_theme
+        from ui.theme import apply_theme
 
         apply_theme(app, settings.prefs.theme)
 

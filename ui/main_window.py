@@ -1016,7 +1016,7 @@ class MainWindow(QMainWindow):
     def _settings_applied(self) -> None:
         from PySide6.QtWidgets import QApplication
 
-        from ui.dialogs.settings import apply_theme
+        from ui.theme import apply_theme
 
         app = QApplication.instance()
         if isinstance(app, QApplication):

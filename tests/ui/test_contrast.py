@@ -16,8 +16,8 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from tests.trainer.history import DAY, Clock
 from trainer.history.store import Store
 from trainer.settings import Settings
-from ui.dialogs.settings import apply_theme
 from ui.style import MIN_CONTRAST, contrast, luminance, muted, over, readable
+from ui.theme import apply_theme
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 NOW = time.time()

@@ -1,5 +1,4 @@
-"""The settings dialog: house rules, the table (currency, chip payments), profiles and theme;
-and `apply_theme`.
+"""The settings dialog: house rules, the table (currency, chip payments), profiles and theme.
 
 The dialog edits a copy: nothing reaches `Settings` until OK, which validates the house rules
 through `Settings.set_rules` (the domain decides what is possible, the dialog only shows its
@@ -11,25 +10,25 @@ Create and Rename act on the store at once, as a profile manager does. Switch on
 profile that OK makes active. Renaming the profile the settings name as active also updates and
 saves that one setting at once, so the settings never point at a profile that no longer exists.
 
-The application applies the theme when the dialog reports `applied`:
+The application applies the theme (`ui.theme.apply_theme`) when the dialog reports `applied`:
 
     dialog.applied.connect(lambda: apply_theme(app, settings.prefs.theme))
+
+The words the rules page shows are `ui.dialogs.rules_words`, an option's editor
+`ui.dialogs.option_editor`, and the form's keys (mnemonics, Alt, Enter) `ui.dialogs.keys`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import sqlite3
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPalette
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
-    QApplication,
     QButtonGroup,
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -43,18 +42,19 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST
-from trainer.game.rules import OPTIONS, PRESETS, HouseRules, Option, RulesError
+from trainer.game.rules import OPTIONS, PRESETS, HouseRules, RulesError
 from trainer.history.store import Store
 from trainer.i18n import format_amount, format_number
 from trainer.settings import CURRENCY_MAX, THEMES, Settings, SettingsError
+from ui.dialogs.keys import AltKeysStayOut, EnterFilter, assign_mnemonics, mnemonic_of
+from ui.dialogs.option_editor import OptionEditor, held_in, hold_in
+from ui.dialogs.rules_words import option_label, rules_sentence
 from ui.i18n import N_, _, ngettext
 from ui.style import mute
 
@@ -72,367 +72,12 @@ PRESET_SOURCES: dict[str, str] = {
     "home": N_("[004] Family game: a player holds the bank, chips are scored"),
 }
 
-# The table's words for the options of trainer.game.rules.OPTIONS; a new option without an entry
-# here still gets an editor, labelled from its name.
-OPTION_LABELS: dict[str, str] = {
-    "decks": N_("Decks"),
-    "reshuffle": N_("Reshuffle"),
-    "boxes": N_("Boxes"),
-    "hole_card": N_("Dealer hole card"),
-    "double_on": N_("Double on"),
-    "double_after_split": N_("Double after split"),
-    "split": N_("Split"),
-    "max_hands": N_("Hands per box"),
-    "insurance": N_("Insurance"),
-    "insurance_amount": N_("Insurance amount"),
-    "dealer_hits_soft_17": N_("Dealer hits soft 17"),
-    "dealer_bj_takes": N_("Dealer Black Jack takes"),
-    "blackjack_pays": N_("Black Jack pays"),
-    "behind_bets": N_("Behind bets"),
-    "behind_consent": N_("Behind bettors consent"),
-    "min_boxes_heads_up": N_("Boxes for a lone player"),
-    "table_min": N_("Table minimum"),
-    "table_max": N_("Table maximum"),
-    "round_half_units": N_("Round half units down"),
-    "chips": N_("Chips"),
-}
-
 CURRENCIES = ("€", "$", "£", "CHF")
 THEME_LABELS = {"system": N_("&System"), "light": N_("&Light"), "dark": N_("&Dark")}
 CHIP_PAYMENT_LABELS = {
     FEWEST: N_("The fewest chips"),
     COLOUR_FOR_COLOUR: N_("Colour for colour (in the stake's colours)"),
 }
-
-
-# -- the editors of the house-rule options -----------------------------------------------------
-
-
-def editor_kind(option: Option) -> tuple[str, Any]:
-    """Which editor an option gets, read from how the registry writes its values."""
-    values = option.values.strip()
-    if values == "true | false":
-        return "bool", None
-    if m := re.fullmatch(r"(\d+)\s*-\s*(\d+)", values):
-        return "int", (int(m[1]), int(m[2]))
-    choices = [v.strip() for v in values.split("|")]
-    if "amount" in choices:
-        return "amount", "none" in choices  # whether the amount may be left empty
-    if "list" in values:
-        return "chips", None
-    if len(choices) > 1:
-        return "choice", choices
-    return "text", None
-
-
-# An option's values as the trainee reads them in the settings (the command line and the
-# settings file keep the values themselves: "cut-card", "rank"); a value not named here is
-# shown as it is written ("3:2").
-CHOICE_WORDS: dict[tuple[str, str], str] = {
-    ("reshuffle", "cut-card"): N_("at the red card"),
-    ("reshuffle", "every-round"): N_("after every hand"),
-    ("double_on", "9-11"): N_("on 9, 10 or 11"),
-    ("double_on", "10-11"): N_("on 10 or 11"),
-    ("double_on", "any"): N_("on any two cards"),
-    ("double_on", "none"): N_("no doubling"),
-    ("split", "rank"): N_("two cards of a rank"),
-    ("split", "value"): N_("two cards of a value"),
-    ("split", "none"): N_("no splitting"),
-    ("insurance_amount", "half"): N_("exactly half the bet"),
-    ("insurance_amount", "up-to-half"): N_("up to half the bet"),
-    ("dealer_bj_takes", "all"): N_("every bet"),
-    ("dealer_bj_takes", "original"): N_("the original bets"),
-}
-
-
-def choice_text(option: str, value: str) -> str:
-    """A value of a house-rule option as the settings show it, in the trainee's language."""
-    words = CHOICE_WORDS.get((option, value))
-    return _(words) if words is not None else value
-
-
-def display(value: Any) -> str:
-    """An option value as the trainee reads it."""
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if value is None:
-        return _("none")
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    if isinstance(value, tuple | list):
-        return " ".join(display(v) for v in sorted(value))
-    return str(value)
-
-
-def as_sentence(message: str) -> str:
-    """A rules message as a sentence; an option name that opens it keeps its spelling."""
-    if not message:
-        return message
-    first = message.split(" ", 1)[0]
-    if "_" not in first:
-        message = message[0].upper() + message[1:]
-    return message if message.endswith(".") else message + "."
-
-
-def option_label(name: str) -> str:
-    label = OPTION_LABELS.get(name)
-    return _(label) if label else name.replace("_", " ").capitalize()
-
-
-def in_settings_words(message: str) -> str:
-    """A rules message in the words the settings show: the option names the engine writes
-    ("table_min 600 is above table_max 500") become the labels beside the editors ("The table
-    minimum 600 is above the table maximum 500."), as a sentence."""
-    names = sorted(OPTIONS, key=len, reverse=True)
-    option = re.match(r"option (\w+) (takes )?", message)
-    if option and option[1] in OPTIONS:  # "option decks takes a number…": "Decks: a number…"
-        rest = message[option.end() :]
-        title = option_label(option[1])
-        message = f"{title}: {rest}" if option[2] else f"the {title.lower()} {rest}"
-
-    def label(match: re.Match[str]) -> str:
-        words = option_label(match[0]).lower()
-        inside = match.start() > 0 and message[match.start() - 1] == "("
-        return words if inside else f"the {words}"
-
-    # the names only the engine writes (table_min); plain words (split, boxes) read as they are
-    engine = [n for n in names if "_" in n]
-    if engine:
-        message = re.sub(r"\b(" + "|".join(map(re.escape, engine)) + r")\b", label, message)
-    return as_sentence(message)
-
-
-# The engine's refusals (trainer.game.rules.RulesError's templates) as the settings say them: the
-# options by the labels beside their editors, each sentence whole so that a translation can put
-# the label where its language wants it ("Decks: a whole number…", "le minimum de la table…").
-SETTINGS_SENTENCES: Final = {
-    "option {name} takes true or false, not {value}": N_("{name}: true or false, not {value}."),
-    "option {name} takes a whole number from {low} to {high}, not {value}": N_(
-        "{name}: a whole number from {low} to {high}, not {value}."
-    ),
-    "option {name} takes one of {values}, not {value}": N_("{name}: one of {values}, not {value}."),
-    'option {name} takes an amount like 5 or "2.50", not {value}': N_(
-        '{name}: an amount like 5 or "2.50", not {value}.'
-    ),
-    "option {name} must be a positive amount, not {value}": N_(
-        "{name}: a positive amount, not {value}."
-    ),
-    'option {name} takes an amount like 5 or "2.50" ({form}), not {value}': N_(
-        '{name}: an amount like 5 or "2.50" ({form}), not {value}.'
-    ),
-    "option {name} takes a list of chip values like [1, 5, 25], not {value}": N_(
-        "{name}: a list of chip values like 1 5 25, not {value}."
-    ),
-    "option {name} takes at most {most} chip values, not {count}": N_(
-        "{name}: at most {most} chip values, not {count}."
-    ),
-    "{minimum} {low} is above {maximum} {high}": N_(
-        "The {minimum} {low} is above the {maximum} {high}."
-    ),
-    "{split} is none, so a box holds one hand: {hands} must be 1, not {n}": N_(
-        "{split} is none, so a box holds one hand: the {hands} must be 1, not {n}."
-    ),
-    "{split} is {value}, so {hands} must be at least 2 (or set {split} to none)": N_(
-        "{split} is {value}, so the {hands} must be at least 2 (or set {split} to none)."
-    ),
-    "{option} needs both doubling ({double}) and splitting ({split})": N_(
-        "The {option} needs both doubling ({double}) and splitting ({split})."
-    ),
-    "{option} needs {behind}: there is nobody to consent": N_(
-        "{option} needs {behind}: there is nobody to consent."
-    ),
-    "{option} {n} is more than the {boxes} boxes of the table": N_(
-        "The {option} ({n}) are more than the {boxes} boxes of the table."
-    ),
-}
-
-
-def _label_in_sentence(name: str) -> str:
-    """An option's label inside a sentence: "table minimum" (the sentence's first letter is
-    made a capital where it opens it)."""
-    label = option_label(name)
-    return label[:1].lower() + label[1:]
-
-
-def rules_sentence(error: RulesError) -> str:
-    """A refusal of the house rules as the settings say it, in the language of the moment —
-    made again from the error's parts each time, so a switch of language words it again."""
-    if error.template is None:  # a sentence alone (the settings' own checks)
-        return in_settings_words(error.text())
-    template = SETTINGS_SENTENCES.get(error.template)
-    if template is None:
-        return as_sentence(error.text(_label_in_sentence))
-    return as_sentence(_(template).format(**error.values(_label_in_sentence)))
-
-
-def mnemonic_of(text: str) -> str | None:
-    """The letter after a single & in a widget's text, lower case."""
-    m = re.search(r"&([^&])", text)
-    return m[1].lower() if m else None
-
-
-def assign_mnemonics(texts: list[str], taken: set[str] | frozenset[str]) -> list[str]:
-    """Each text with an & before a letter of its own, none in `taken`.
-
-    As many texts as possible get one (a bipartite matching, as KDE's accelerator manager
-    does), trying the first letters of words first. A text left without one is reached with
-    Tab alone.
-    """
-
-    def candidates(text: str) -> list[int]:
-        starts = [m.start() for m in re.finditer(r"\b\w", text)]
-        seen: set[str] = set()
-        out = []
-        for i in [*starts, *range(len(text))]:
-            ch = text[i].lower()
-            if ch.isalnum() and ch.isascii() and ch not in taken and ch not in seen:
-                seen.add(ch)
-                out.append(i)
-        return out
-
-    options = [candidates(t) for t in texts]
-    owner: dict[str, int] = {}  # letter -> index of the text that has it
-    chosen: dict[int, int] = {}  # text index -> position of its letter
-
-    def place(n: int, visited: set[str]) -> bool:
-        # A free letter first; only then take one from another text that can move over.
-        free = [p for p in options[n] if texts[n][p].lower() not in owner]
-        for pos in [*free, *options[n]]:
-            ch = texts[n][pos].lower()
-            if ch in visited:
-                continue
-            visited.add(ch)
-            if ch not in owner or place(owner[ch], visited):
-                owner[ch] = n
-                chosen[n] = pos
-                return True
-        return False
-
-    for n in range(len(texts)):
-        place(n, set())
-    return [
-        t[: chosen[n]] + "&" + t[chosen[n] :] if n in chosen else t for n, t in enumerate(texts)
-    ]
-
-
-class OptionEditor(QObject):
-    """One house-rule option: its label, its editor and a button back to the preset's value."""
-
-    edited = Signal()
-
-    def __init__(self, option: Option, label: str, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.option = option
-        self.name = option.name
-        self.kind, self.detail = editor_kind(option)
-        self._preset_value: Any = None
-        self._preset_name = ""
-
-        self.label = QLabel(label + ":", parent)
-        text = label.replace("&", "")
-        self.widget = self._make_widget(parent)
-        self.widget.setObjectName(f"option_{option.name}")
-        self.widget.setAccessibleName(text)
-        self.label.setBuddy(self.widget)
-        self.revert = QToolButton(parent)
-        self.revert.setText("↺")
-        self.revert.setAutoRaise(True)
-        font = self.revert.font()
-        if font.pointSizeF() > 0:
-            font.setPointSizeF(font.pointSizeF() * 1.25)  # the arrow is small in most fonts
-            self.revert.setFont(font)
-        self.revert.clicked.connect(self.back_to_preset)
-        # Hidden until the option is changed, keeping its place so the form does not jump.
-        policy = self.revert.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.revert.setSizePolicy(policy)
-        self.revert.hide()
-
-    def _make_widget(self, parent: QWidget) -> QWidget:
-        w: QWidget
-        if self.kind == "bool":
-            w = QCheckBox(parent)
-            w.toggled.connect(self.edited)
-        elif self.kind == "int":
-            w = QSpinBox(parent)
-            w.setRange(*self.detail)
-            w.valueChanged.connect(self.edited)
-        elif self.kind == "choice":
-            w = QComboBox(parent)
-            for value in self.detail:
-                w.addItem(choice_text(self.name, value), value)
-                tip = _("{value} on the command line (--option {name}={value})").format(
-                    value=value, name=self.name
-                )
-                w.setItemData(w.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
-            w.currentIndexChanged.connect(self.edited)
-        else:
-            w = QLineEdit(parent)
-            if self.kind == "amount" and self.detail:
-                w.setPlaceholderText(_("none"))
-            elif self.kind == "chips":
-                w.setPlaceholderText("1 2 5 10 25 100 500")
-            # Wide enough for the usual chips, or an amount like 10000.00, without scrolling.
-            sample = "1 2 5 10 25 100 500 1000" if self.kind == "chips" else "10000.00"
-            w.setMinimumWidth(w.fontMetrics().horizontalAdvance(sample) + 24)
-            w.textChanged.connect(self.edited)
-        return w
-
-    def set_value(self, value: Any) -> None:
-        w = self.widget
-        if isinstance(w, QCheckBox):
-            w.setChecked(bool(value))
-        elif isinstance(w, QSpinBox):
-            w.setValue(int(value))
-        elif isinstance(w, QComboBox):
-            w.setCurrentIndex(max(0, w.findData(value)))
-        elif isinstance(w, QLineEdit):
-            w.setText("" if value is None else display(value))
-
-    def raw(self) -> Any:
-        """What the editor holds, as `HouseRules.from_spec` takes it."""
-        held = _held(self.widget)
-        if not isinstance(self.widget, QLineEdit):
-            return held
-        text = held.strip()
-        if self.kind == "chips":
-            return text.replace(",", " ")
-        if self.kind == "amount" and self.detail and not text:
-            return None
-        return text
-
-    def set_preset(self, preset: str, value: Any) -> None:
-        self._preset_name, self._preset_value = preset, value
-        # The option's own name too: the rules' messages use it ("max_hands must be 1").
-        tip = f"{self.option.doc} ({self.name})\n{preset}: {display(value)}"
-        self.label.setToolTip(tip)
-        self.widget.setToolTip(tip)
-        self.revert.setToolTip(
-            _("Back to the {preset} value: {value}").format(preset=preset, value=display(value))
-        )
-        self.revert.setAccessibleName(
-            _("Back to the {preset} value of {option}").format(preset=preset, option=self.name)
-        )
-
-    def back_to_preset(self) -> None:
-        self.set_value(self._preset_value)
-        self.widget.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def is_changed(self) -> bool:
-        try:
-            return self.option.convert(self.name, self.raw()) != self._preset_value
-        except (ValueError, ArithmeticError, TypeError):
-            return True  # not even a value: certainly not the preset's
-
-    def show_changed(self) -> None:
-        changed = self.is_changed()
-        font = self.label.font()
-        font.setBold(changed)
-        self.label.setFont(font)
-        self.revert.setVisible(changed)
-
-
-# -- the dialog ----------------------------------------------------------------------------------
 
 
 class SettingsDialog(QDialog):
@@ -542,7 +187,7 @@ class SettingsDialog(QDialog):
         return {
             "tab": self.tabs.currentIndex(),
             "preset": self.preset(),
-            "options": {n: _held(e.widget) for n, e in self.option_editors.items()},
+            "options": {n: held_in(e.widget) for n, e in self.option_editors.items()},
             "currency": self.currency_combo.currentText(),
             "chip_payment": self.chip_payment_combo.currentData(),
             "profile": self.selected_profile(),
@@ -556,7 +201,7 @@ class SettingsDialog(QDialog):
         try:
             for name, held in kept["options"].items():
                 if name in self.option_editors:
-                    _hold(self.option_editors[name].widget, held)
+                    hold_in(self.option_editors[name].widget, held)
             self.currency_combo.setCurrentText(kept["currency"])
             self.chip_payment_combo.setCurrentIndex(
                 max(0, self.chip_payment_combo.findData(kept["chip_payment"]))
@@ -823,7 +468,7 @@ class SettingsDialog(QDialog):
         self.profile_list.itemDoubleClicked.connect(self._switch_profile)
         self.profile_name.textChanged.connect(self._update_profile_buttons)
         # Enter in the name field creates the profile rather than closing the dialog.
-        self._enter = _EnterFilter(self._create_profile, self)
+        self._enter = EnterFilter(self._create_profile, self)
         self.profile_name.installEventFilter(self._enter)
 
         name_row = QHBoxLayout()
@@ -1093,61 +738,6 @@ class SettingsDialog(QDialog):
         super().accept()
 
 
-class AltKeysStayOut(QObject):
-    """Keeps Alt chords out of a text field. Alt+letter is for the dialog's shortcuts (Qt
-    runs those before the field sees the key); one that is no shortcut would otherwise type
-    its letter into the field the focus is in."""
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            mods = event.modifiers()
-            alt = bool(mods & Qt.KeyboardModifier.AltModifier)
-            # Ctrl+Alt is AltGr on some systems: the letters it types (€, @) are typed
-            if alt and not mods & Qt.KeyboardModifier.ControlModifier and event.text():
-                return True
-        return False
-
-
-class _EnterFilter(QObject):
-    """Enter in a line edit runs an action, instead of pressing the dialog's default button."""
-
-    def __init__(self, action: Any, parent: QObject) -> None:
-        super().__init__(parent)
-        self._action = action
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                self._action()
-                return True
-        return False
-
-
-def _held(w: QWidget) -> Any:
-    """What an option's editor holds, as typed (a text as it stands, even one that is no
-    value yet)."""
-    if isinstance(w, QCheckBox):
-        return w.isChecked()
-    if isinstance(w, QSpinBox):
-        return w.value()
-    if isinstance(w, QComboBox):
-        return w.currentData()
-    assert isinstance(w, QLineEdit)
-    return w.text()
-
-
-def _hold(w: QWidget, held: Any) -> None:
-    """Give an option's editor back what it held (`_held`)."""
-    if isinstance(w, QCheckBox):
-        w.setChecked(bool(held))
-    elif isinstance(w, QSpinBox):
-        w.setValue(int(held))
-    elif isinstance(w, QComboBox):
-        w.setCurrentIndex(max(0, w.findData(held)))
-    elif isinstance(w, QLineEdit):
-        w.setText(str(held))
-
-
 def _message_label(parent: QWidget) -> QLabel:
     """A label for a sentence that needs attention: red, readable on light and dark."""
     label = QLabel(parent)
@@ -1168,66 +758,3 @@ def _editor_alignment(editor: OptionEditor) -> Qt.AlignmentFlag:
     if isinstance(editor.widget, QLineEdit):
         return Qt.AlignmentFlag(0)
     return Qt.AlignmentFlag.AlignLeft
-
-
-# -- theme -----------------------------------------------------------------------------------
-
-
-def apply_theme(app: QApplication, theme: str) -> None:
-    """Light, dark, or the system's: through Qt's colour scheme, else a palette.
-
-    "system" leaves Qt following the desktop (QStyleHints.colorScheme, Qt 6.5+). "light" and
-    "dark" ask Qt for that scheme (QStyleHints.setColorScheme, Qt 6.8+); where the platform
-    cannot switch (no desktop theme, older Qt), a palette does it.
-    """
-    hints = app.styleHints()
-    wanted = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(theme)
-    if wanted is None:
-        if hasattr(hints, "unsetColorScheme"):
-            hints.unsetColorScheme()
-        app.setPalette(QPalette())  # back to the platform's own palette
-        return
-    if hasattr(hints, "setColorScheme"):
-        hints.setColorScheme(wanted)
-    if hints.colorScheme() == wanted:
-        app.setPalette(QPalette())  # the platform draws the scheme itself
-    elif wanted == Qt.ColorScheme.Dark:
-        app.setPalette(dark_palette())
-    else:
-        app.setPalette(app.style().standardPalette())
-
-
-def dark_palette() -> QPalette:
-    """A dark palette for styles that have none of their own (Fusion on a bare platform)."""
-    p = QPalette()
-    window, base, text = QColor("#2d2d30"), QColor("#1e1e1e"), QColor("#e6e6e6")
-    disabled = QColor("#7a7a7a")
-    highlight = QColor("#3d7bd9")
-    roles = QPalette.ColorRole
-    for role, colour in (
-        (roles.Window, window),
-        (roles.WindowText, text),
-        (roles.Base, base),
-        (roles.AlternateBase, QColor("#262629")),
-        (roles.ToolTipBase, QColor("#3a3a3d")),
-        (roles.ToolTipText, text),
-        (roles.PlaceholderText, QColor("#9a9a9a")),
-        (roles.Text, text),
-        (roles.Button, QColor("#3a3a3d")),
-        (roles.ButtonText, text),
-        (roles.BrightText, QColor("#ff6b6b")),
-        (roles.Light, QColor("#505054")),
-        (roles.Midlight, QColor("#444447")),
-        (roles.Mid, QColor("#2a2a2c")),
-        (roles.Dark, QColor("#1a1a1b")),
-        (roles.Shadow, QColor("#0c0c0c")),
-        (roles.Highlight, highlight),
-        (roles.HighlightedText, QColor("#ffffff")),
-        (roles.Link, QColor("#6ea8fe")),
-        (roles.LinkVisited, QColor("#b18cfe")),
-    ):
-        p.setColor(role, colour)
-    for role in (roles.WindowText, roles.Text, roles.ButtonText, roles.PlaceholderText):
-        p.setColor(QPalette.ColorGroup.Disabled, role, disabled)
-    p.setColor(QPalette.ColorGroup.Disabled, roles.Highlight, QColor("#505054"))
-    return p

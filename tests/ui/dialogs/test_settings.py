@@ -22,13 +22,10 @@ from PySide6.QtWidgets import (
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules
 from trainer.history.store import Store
 from trainer.settings import Settings, SettingsError, settings_path
-from ui.dialogs.settings import (
-    SettingsDialog,
-    apply_theme,
-    assign_mnemonics,
-    editor_kind,
-    mnemonic_of,
-)
+from ui.dialogs.keys import assign_mnemonics, mnemonic_of
+from ui.dialogs.option_editor import editor_kind
+from ui.dialogs.settings import SettingsDialog
+from ui.theme import apply_theme
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -602,15 +599,13 @@ def test_the_active_profile_is_not_deleted(qtbot: Any, dialog: SettingsDialog, s
     ],
 )
 def test_messages_use_the_words_the_settings_show(engine: str, shown: str) -> None:
-    from ui.dialogs.settings import in_settings_words
+    from ui.dialogs.rules_words import in_settings_words
 
     assert in_settings_words(engine) == shown
     assert "_" not in shown
 
 
 def test_an_alt_chord_types_nothing_into_a_text_field(qtbot: Any, dialog: SettingsDialog) -> None:
-    from ui.dialogs.settings import mnemonic_of
-
     used = {
         mnemonic_of(w.text())
         for w in dialog.findChildren(QWidget)

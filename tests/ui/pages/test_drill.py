@@ -292,8 +292,8 @@ def _drawn_contrast(widget) -> float:
 def test_the_hint_reads_in_either_theme(qtbot, qapp, theme):
     from PySide6.QtGui import QPalette
 
-    from ui.dialogs.settings import apply_theme
     from ui.style import MIN_CONTRAST, contrast
+    from ui.theme import apply_theme
 
     apply_theme(qapp, theme)
     try:
