@@ -17,7 +17,6 @@ from PySide6.QtCore import QByteArray, QObject, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
-from trainer.practice.curriculum import INFO
 from ui.i18n import N_, _
 from ui.pages.home import HomePage
 
@@ -895,6 +894,8 @@ class MainWindow(QMainWindow):
 
     def _show_summary(self) -> None:
         """The summary last shown, in the current language, with its history's state."""
+        from ui.pages.summary import best_beaten
+
         assert self._summary_shown is not None
         summary, kinds, rules = self._summary_shown
         trouble = self._store.trouble if self._store is not None else None
@@ -1098,17 +1099,3 @@ class MainWindow(QMainWindow):
             self._told_on_quit = True
             QMessageBox.warning(self, "Sabot", "\n\n".join(p for p in problems if p))
         super().closeEvent(event)
-
-
-def best_beaten(kind: str, summary: Summary) -> str:
-    """A personal best the session beat, as the summary names it."""
-    from trainer.i18n import format_duration
-
-    if kind == "challenge":
-        return _("most right answers in 60 s: {count}").format(count=summary.correct)
-    if kind == "sprint":
-        return _("fastest sprint of {count}: {time}").format(
-            count=summary.attempts, time=format_duration(summary.elapsed_ms)
-        )
-    skill = kind.split(":", 1)[1]
-    return _("best median for {skill}").format(skill=INFO[skill].title)

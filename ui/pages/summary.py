@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.history.progress_data import item_name, skill_title
+from trainer.practice.curriculum import INFO
 from trainer.practice.drill import (
     EXAM,
     EXAM_PASS,
@@ -381,3 +382,17 @@ def work_on_text(keys: Sequence[str], most: int = 8) -> str:
         parts.append(f"{esc(skill_title(skill))}: {named}" if named else esc(skill_title(skill)))
     more = _(" and {count} more").format(count=len(keys) - most) if len(keys) > most else ""
     return "; ".join(parts) + more
+
+
+def best_beaten(kind: str, summary: Summary) -> str:
+    """A personal best the session beat, as the summary names it."""
+    from trainer.i18n import format_duration
+
+    if kind == "challenge":
+        return _("most right answers in 60 s: {count}").format(count=summary.correct)
+    if kind == "sprint":
+        return _("fastest sprint of {count}: {time}").format(
+            count=summary.attempts, time=format_duration(summary.elapsed_ms)
+        )
+    skill = kind.split(":", 1)[1]
+    return _("best median for {skill}").format(skill=INFO[skill].title)
