@@ -121,6 +121,18 @@ SAVED_AGAIN = N_("The history is written again: the kept answers are saved.")
 
 
 class MainWindow(QMainWindow):
+    """The one window: its pages (home, the drill, the summary, deal mode, the home game), its
+    menus, its title and status bar, and what it follows for them all (the language, the
+    history's state, a school's server, the settings, the progress view).
+
+    It stays one long class because it is one thing: the place where those meet. Each page,
+    dialog and view lives in a module of its own and is built here when first needed; what is
+    left is the wiring between them (a drill's end shows the summary and its bests, a language
+    switch says every page again, a history that fails is told on the page on show), and each
+    part reads the window's state that the others change. Its sections (the language, a
+    school's server, a history that fails, pages, help, dialogs) follow one another below.
+    """
+
     # Home's first paint: the window is on screen. What start-up can leave until then (the
     # history, the window icon) comes in after it.
     firstPainted = Signal()  # noqa: N815
