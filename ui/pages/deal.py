@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -84,7 +83,7 @@ from trainer.practice.deal_steps import (
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
 from ui.pages.drill import _PaintWatch
-from ui.pages.keys import page_keys
+from ui.pages.keys import staged_page
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
 from ui.table.layout import SHOE_RECT
@@ -355,14 +354,14 @@ class DealPage(QWidget):
         e.addLayout(row)
         self._end = end_page
 
-        self.stack = QStackedWidget()
-        for w in (self.setup, play, end_page):
-            self.stack.addWidget(w)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.stack)
-
-        page_keys(self, self._escape, self._enter)
+        self.stack = staged_page(
+            self,
+            (self.setup, play, end_page),
+            leave=self.finished.emit,
+            stop=self.end_shoe,
+            playing=self._enter_playing,
+            again=self.new_shoe,
+        )
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._show_status)
@@ -808,19 +807,9 @@ class DealPage(QWidget):
             + f"</p>{mistakes}"
         )
 
-    def _escape(self) -> None:
-        if self.stack.currentWidget() is self._play:
-            self.end_shoe()
-        else:
-            self.finished.emit()
-
-    def _enter(self) -> None:
-        current = self.stack.currentWidget()
-        if current is self.setup:
-            self.setup.submit()
-        elif current is self._end:
-            self.new_shoe()
-        elif self.entry.isVisible() and self.entry.hasFocus():
+    def _enter_playing(self) -> None:
+        """Enter at the table: the step typed, or the chips on the tray paid."""
+        if self.entry.isVisible() and self.entry.hasFocus():
             self._typed()
         elif self.tray is not None and self.tray.hasFocus():
             self._give_chips()  # Enter pays what is on the tray (the page's key comes first)

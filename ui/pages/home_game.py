@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -47,7 +46,7 @@ from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.i18n import N_, _, ngettext
-from ui.pages.keys import page_keys
+from ui.pages.keys import staged_page
 from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
@@ -238,15 +237,15 @@ class HomeGamePage(QWidget):
         end_lay.addStretch(1)
         self._again = again
 
-        self.stack = QStackedWidget()
-        for w in (self.setup, play, end):
-            self.stack.addWidget(w)
         self._play, self._end = play, end
-        box = QVBoxLayout(self)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.stack)
-
-        page_keys(self, self._escape, self._enter)
+        self.stack = staged_page(
+            self,
+            (self.setup, play, end),
+            leave=self.finished.emit,
+            stop=self.end_game,
+            playing=self._enter_playing,
+            again=self.new_game,
+        )
         self._played: HomeRound | None = None  # the round on the felt
         self._over_text: Any = None  # the end of the game, said again after a switch
         self._texts()
@@ -452,24 +451,12 @@ class HomeGamePage(QWidget):
         self.stack.setCurrentWidget(self._end)
         self._again.setFocus()
 
-    def _escape(self) -> None:
-        if self.stack.currentWidget() is self._play:
-            self.end_game()
+    def _enter_playing(self) -> None:
+        """Enter at the table does the one thing it waits for: an entry, or the next round."""
+        if self.entry.isEnabled():
+            self.submit()
         else:
-            self.finished.emit()
-
-    def _enter(self) -> None:
-        """Enter does the one thing the page waits for: start, an entry, the next round."""
-        current = self.stack.currentWidget()
-        if current is self.setup:
-            self.setup.submit()
-        elif current is self._play:
-            if self.entry.isEnabled():
-                self.submit()
-            else:
-                self.next_round()
-        elif current is self._end:
-            self.new_game()
+            self.next_round()
 
 
 __all__ = ["HomeGamePage", "SetupForm", "signed"]
