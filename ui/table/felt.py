@@ -250,19 +250,8 @@ class FeltItem(QGraphicsItem):
             QRectF(deck.left() + deck.width() * 0.62, deck.top() - 6, 3.5, deck.height())
         )
         # the front card waiting at the mouth
-        painter.save()
-        painter.translate(r.left() + 6, r.top() + 30)
-        painter.rotate(-8)
-        painter.scale(0.62, 0.62)
-        CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
-        painter.restore()
-        painter.setFont(self._small_font)
-        painter.setPen(QColor(236, 214, 150, 200))
-        painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
-            Qt.AlignmentFlag.AlignCenter,
-            _("SHOE"),
-        )
+        self._paint_back(painter, QPointF(r.left() + 6, r.top() + 30), -8, 0.62)
+        self._paint_name(painter, r, _("SHOE"))
 
     def _paint_discard(self, painter: QPainter) -> None:
         r = DISCARD_RECT
@@ -271,16 +260,25 @@ class FeltItem(QGraphicsItem):
         painter.drawRoundedRect(r, 8, 8)
         # a pile of used cards lying lengthwise
         for i in range(4):
-            painter.save()
-            painter.translate(r.left() + 46 + i * 2.5, r.top() + 104 - i * 2.2)
-            painter.rotate(-90)
-            painter.scale(0.8, 0.8)
-            CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
-            painter.restore()
+            self._paint_back(
+                painter, QPointF(r.left() + 46 + i * 2.5, r.top() + 104 - i * 2.2), -90, 0.8
+            )
+        self._paint_name(painter, r, _("DISCARD"))
+
+    @staticmethod
+    def _paint_back(painter: QPainter, corner: QPointF, angle: float, scale: float) -> None:
+        """A card face down, its corner at `corner`, turned by `angle` degrees, at `scale`."""
+        painter.save()
+        painter.translate(corner)
+        painter.rotate(angle)
+        painter.scale(scale, scale)
+        CardItem._paint_back(painter, QRectF(0, 0, CARD_W, CARD_H))
+        painter.restore()
+
+    def _paint_name(self, painter: QPainter, r: QRectF, name: str) -> None:
+        """`name` printed on the felt under `r` (the shoe, the discard tray)."""
         painter.setFont(self._small_font)
         painter.setPen(QColor(236, 214, 150, 200))
         painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18),
-            Qt.AlignmentFlag.AlignCenter,
-            _("DISCARD"),
+            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, name
         )
