@@ -174,13 +174,7 @@ def suit_path(suit: str) -> QPainterPath:
         body.lineTo(-0.03, 0.22)
         body.cubicTo(-0.2, 0.42, -0.5, 0.36, -0.5, 0.12)
         body.cubicTo(-0.5, -0.12, -0.14, -0.3, 0, -0.5)
-        stem = QPainterPath()
-        stem.moveTo(-0.04, 0.12)
-        stem.quadTo(-0.04, 0.4, -0.2, 0.5)
-        stem.lineTo(0.2, 0.5)
-        stem.quadTo(0.04, 0.4, 0.04, 0.12)
-        stem.closeSubpath()
-        p = body.united(stem)
+        p = body.united(_stem(0.12))
     elif suit == "C":
         for cx, cy in ((0, -0.26), (-0.25, 0.08), (0.25, 0.08)):
             leaf = QPainterPath()
@@ -188,14 +182,19 @@ def suit_path(suit: str) -> QPainterPath:
             p = p.united(leaf)
         core = QPainterPath()
         core.addEllipse(QPointF(0, 0), 0.14, 0.14)
-        stem = QPainterPath()
-        stem.moveTo(-0.04, 0.05)
-        stem.quadTo(-0.04, 0.4, -0.2, 0.5)
-        stem.lineTo(0.2, 0.5)
-        stem.quadTo(0.04, 0.4, 0.04, 0.05)
-        stem.closeSubpath()
-        p = p.united(core).united(stem)
+        p = p.united(core).united(_stem(0.05))
     return p
+
+
+def _stem(top: float) -> QPainterPath:
+    """The stem of a spade or a club, from `top` down to its foot, in the suit's unit box."""
+    stem = QPainterPath()
+    stem.moveTo(-0.04, top)
+    stem.quadTo(-0.04, 0.4, -0.2, 0.5)
+    stem.lineTo(0.2, 0.5)
+    stem.quadTo(0.04, 0.4, 0.04, top)
+    stem.closeSubpath()
+    return stem
 
 
 def _clip_segment(a: QPointF, b: QPointF, r: QRectF) -> tuple[QPointF, QPointF] | None:
