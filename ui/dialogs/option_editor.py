@@ -105,15 +105,10 @@ class OptionEditor(QObject):
         return w
 
     def set_value(self, value: Any) -> None:
-        w = self.widget
-        if isinstance(w, QCheckBox):
-            w.setChecked(bool(value))
-        elif isinstance(w, QSpinBox):
-            w.setValue(int(value))
-        elif isinstance(w, QComboBox):
-            w.setCurrentIndex(max(0, w.findData(value)))
-        elif isinstance(w, QLineEdit):
-            w.setText("" if value is None else display(value))
+        """Show `value`: a text field shows it as the trainee reads it (`display`)."""
+        if isinstance(self.widget, QLineEdit):
+            value = "" if value is None else display(value)
+        hold_in(self.widget, value)
 
     def raw(self) -> Any:
         """What the editor holds, as `HouseRules.from_spec` takes it."""
