@@ -104,7 +104,8 @@ def test_the_chip_tray_s_buttons_are_whole_on_a_1024_wide_window(qtbot, new_wind
 
 
 def test_the_progress_view_fits_a_1024_wide_screen_in_french(qtbot, window):
-    from ui.progress.window import ShoesTab, TimelineTab
+    from ui.progress.shoes import ShoesTab
+    from ui.progress.timeline import TimelineTab
 
     window.set_language("fr")
     window.open_progress()
@@ -188,7 +189,7 @@ def test_a_home_game_of_one_round_says_one_round(qtbot, window):
 def test_a_dealt_shoe_s_session_names_its_mode_in_the_trainee_s_words():
     from trainer.practice.deal import MODE as SHOE_MODE
     from ui.i18n import _
-    from ui.progress.window import MODE_NAMES
+    from ui.progress.charts import MODE_NAMES
 
     i18n.set_language("fr")
     assert _(MODE_NAMES[SHOE_MODE]) == "sabot distribué"  # the sessions list said "deal"
@@ -205,7 +206,7 @@ def test_a_shoe_s_pace_is_grouped_and_the_rounds_named_by_one_word(qtbot, store,
     from trainer.history.progress_data import SessionLine, ShoeFacts
     from trainer.practice.deal import Figures
     from ui.pages.deal import DealPage
-    from ui.progress.window import ShoesTab
+    from ui.progress.shoes import ShoesTab
 
     i18n.set_language(lang)
     line = SessionLine(1, 0.0, 1.0, "shoe", ("deal",), 100, 100, 0, None, ShoeFacts(7, 22, 44.0))

@@ -23,7 +23,8 @@ from trainer.practice.drill import EXAM_PER_SKILL
 from trainer.practice.skills import SKILLS, TARGETS
 from trainer.settings import Settings
 from ui.background import run_in_background
-from ui.progress.window import SKILL_COLUMNS, ProgressWindow, error_colour
+from ui.progress.skills import SKILL_COLUMNS, error_colour
+from ui.progress.window import ProgressWindow
 
 NOW = time.time()  # the view reads "now" from the wall clock: histories are placed before it
 
@@ -208,7 +209,7 @@ def test_the_first_screen_comes_before_the_whole_history(qtbot, store, settings,
     assert window.progress.complete and window.sessions.model.rowCount() == 4
 
     # Before the second step, the timeline has only the last practised skill.
-    from ui.progress.window import TimelineTab
+    from ui.progress.timeline import TimelineTab
 
     first = pd.load_progress(store, "Anna", TARGETS, complete=False)
     tab = TimelineTab()
@@ -474,11 +475,19 @@ def test_loaded_waits_for_the_chart_when_pyqtgraph_comes_last(
     assert window.export_chart_png(tmp_path / "timeline.png")
 
 
+TABS = ("charts", "timeline", "skills", "sessions", "readiness", "shoes")
+
+
 @pytest.mark.slow
 def test_pyqtgraph_waits_for_the_progress_view() -> None:
-    code = "import sys; import ui.main_window, ui.progress.window; print('pyqtgraph' in sys.modules)"
+    # and the window brings every tab's module with it: the main window's preload imports the
+    # window on a worker thread, and nothing of the view is left to import on the GUI thread
+    code = (
+        "import sys; import ui.main_window, ui.progress.window; print('pyqtgraph' in sys.modules, "
+        f"all('ui.progress.' + tab in sys.modules for tab in {TABS!r}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False True"
 
 
 # -- live --------------------------------------------------------------------------------------
