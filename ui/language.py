@@ -115,6 +115,21 @@ def format_percent(fraction: float, lang: str | None = None) -> str:
     return f"{figure}\u202f%" if lang == "fr" else f"{figure}%"
 
 
+def mastery_figures() -> dict[str, object]:
+    """The dealer-school bar as its sentences state it (`.format(**mastery_figures())`): a skill
+    is mastered after at least `attempts` answers, when its last `window` are `share` right (with
+    a median within its target); the exam is passed at `exam_share` right."""
+    from trainer.history.exams import EXAM_PASS_FRACTION
+    from trainer.history.measures import MASTERY
+
+    return {
+        "attempts": MASTERY.min_attempts,
+        "window": MASTERY.window,
+        "share": format_percent(float(MASTERY.accuracy)),
+        "exam_share": format_percent(float(EXAM_PASS_FRACTION)),
+    }
+
+
 def quoted(words: str) -> str:
     """Words as someone says them, in the language's quotes: “carte”, « carte », «carta»."""
     from ui.i18n import _

@@ -12,11 +12,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from trainer.history.measures import MASTERY
 from trainer.practice.curriculum import INFO
 from trainer.practice.drill import WEAK_STREAK
 from ui.i18n import _, ngettext
-from ui.language import format_percent
+from ui.language import mastery_figures
 from ui.style import esc, readable
 
 GOOD = "#2e9d4f"
@@ -85,6 +84,7 @@ def make_welcome(home, order: Sequence[str]) -> QWidget:
 def welcome_texts(home, order: Sequence[str]) -> None:
     """The welcome's words, in the current language."""
     steps = " → ".join(f"<b>{esc(INFO[n].title)}</b>" for n in order)
+    bar = mastery_figures()  # its share called "accuracy" here
     home.welcome_text.setText(
         "<p>"
         + _(
@@ -103,12 +103,7 @@ def welcome_texts(home, order: Sequence[str]) -> None:
             "{window} are {accuracy} right with a median time at or under its target. What you "
             "miss comes back within a few questions until you get it right {streak} times in a "
             "row. F1 opens the rules book."
-        ).format(
-            attempts=MASTERY.min_attempts,
-            window=MASTERY.window,
-            accuracy=format_percent(float(MASTERY.accuracy)),
-            streak=WEAK_STREAK,
-        )
+        ).format(**bar, accuracy=bar["share"], streak=WEAK_STREAK)
         + "</p>"
     )
     home.welcome_button.setText(_("Start with {skill}").format(skill=INFO[order[0]].title))

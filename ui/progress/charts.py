@@ -1,23 +1,38 @@
 """What the progress view's tabs share: the colours of good, bad and "watch out", the ink a
 colour is written in on the theme of the moment, the figures as the view writes them (a share,
-a time, a moment, a target's decimals), the chart's axes and margins, and its labels (a bold
-title, a centred message).
+a time, a moment, a mode, a target's decimals), the labels and tables (a bold title, a centred
+message, a read-only table), and `ChartTab`, the base of the tabs that draw a chart over dates
+(Timeline, Deal shoes): its plot, axes, legend, hover and message in place of the chart.
 
-No pyqtgraph here: the axes are made by `ui.progress.axes` when a chart asks for them, and this
-module is imported with the tabs by `ui.progress.window` (on the preload's worker thread)."""
+No pyqtgraph at import: a `ChartTab` imports it when it is built, and the axes come from
+`ui.progress.axes` then. This module is imported with the tabs by `ui.progress.window` (on the
+main window's preload worker thread)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QStackedWidget,
+    QTableWidget,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.i18n import format_date, format_number
-from ui.i18n import N_
+from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
 from ui.style import muted, readable
 
@@ -51,6 +66,12 @@ MODE_NAMES = {
 }
 
 
+def mode_words(mode: str) -> str:
+    """A session's mode in the trainee's words ("deal shoe", "entraînement"); one the view
+    does not know, as stored."""
+    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+
+
 def pct(x: float | None) -> str:
     if x is None:
         return "—"
@@ -78,7 +99,7 @@ def places(seconds: float) -> int:
     return 0 if float(seconds).is_integer() else 1
 
 
-# -- labels ------------------------------------------------------------------------------------
+# -- labels and tables -------------------------------------------------------------------------
 
 
 def bold(label: QLabel, scale: float = 1.0) -> QLabel:
@@ -99,6 +120,20 @@ def message(text: str) -> QLabel:
     return label
 
 
+def table(headers: Sequence[str], stretch: int) -> QTableWidget:
+    """A table of figures to read, not edit: `headers` (in the trainee's words), its rows not
+    numbered, each column as wide as its contents but `stretch`, which takes the room left."""
+    widget = QTableWidget(0, len(headers))
+    widget.setHorizontalHeaderLabels(list(headers))
+    widget.verticalHeader().hide()
+    widget.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    header = widget.horizontalHeader()
+    for column in range(len(headers)):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return widget
+
+
 # -- charts ------------------------------------------------------------------------------------
 
 
@@ -111,3 +146,156 @@ def chart_axes(*numbers: str) -> dict[str, Any]:
     from ui.progress.axes import DateAxis, NumberAxis
 
     return {"bottom": DateAxis(), **{side: NumberAxis(side) for side in numbers}}
+
+
+class ChartTab(QWidget):
+    """A tab whose chart is a plot of points over dates, one point (or two) an item of `shown`:
+    the plot and its axes (dates along the bottom, numbers on the sides named), the legend and
+    the summary, the message shown in the chart's place (`say`), and the hover — the point
+    nearest the mouse ringed by `marker`, its tooltip `point_text`.
+
+    A tab adds its curves to `box` (the view box of the first numbers side) and `marker` last,
+    so that it is drawn over them; it says where an item's points stand (`spots`) and what its
+    tooltip says; it places `legend` and `summary` (`lay_out`)."""
+
+    def __init__(
+        self,
+        numbers: dict[str, tuple[str, str | None]],
+        min_height: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        """`numbers`: the sides with a numbers axis, and each one's label and units."""
+        super().__init__(parent)
+        import pyqtgraph as pg  # type: ignore[import-untyped]
+
+        self.pg = pg
+        self.shown: list[Any] = []
+        palette = self.palette()
+        self.base = palette.color(QPalette.ColorRole.Base)
+        self.text_colour = palette.color(QPalette.ColorRole.Text)
+        self.summary = QLabel()
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        # on two lines where one is too narrow for it (French and Italian are a fifth longer
+        # than English, and the view fits a 1024-wide screen)
+        self.legend.setWordWrap(True)
+
+        axes = chart_axes(*numbers)
+        self.date_axis = axes["bottom"]
+        self.plot = pg.PlotWidget(
+            background=self.base,
+            axisItems=axes,
+            viewBox=pg.ViewBox(enableMenu=False),  # the menus cost time and are not used
+        )
+        self.plot.setMinimumHeight(min_height)
+        item = self.plot.getPlotItem()
+        item.showGrid(x=False, y=True, alpha=0.15)  # an x grid costs a third of a paint
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        for side in ("bottom", *numbers):
+            item.showAxis(side)
+            axis = item.getAxis(side)
+            axis.setPen(pg.mkPen(self.text_colour))
+            axis.setTextPen(pg.mkPen(self.text_colour))
+        for side, (label, units) in numbers.items():
+            item.getAxis(side).setLabel(label, units=units)
+            item.getAxis(side).enableAutoSIPrefix(False)
+        self.box = item.getViewBox()
+        self.box.setMouseEnabled(x=True, y=False)
+        self.box.disableAutoRange()  # the tab sets the ranges: no rescans on every setData
+        self.marker = pg.ScatterPlotItem(
+            size=16, pen=pg.mkPen(self.text_colour, width=2), brush=pg.mkBrush(None)
+        )
+        self.plot.scene().sigMouseMoved.connect(self._hover)
+        self.empty = message("")
+        self.stack = QStackedWidget()
+        self.chart = QWidget()
+
+    def lay_out(self, top: QWidget | QLayout, head: QWidget | QLayout) -> None:
+        """The tab laid out, once the tab has made its parts: `top` (the filters, a summary)
+        above the chart or the message in its place, `head` (the legend) above the plot. The
+        keyboard goes through `top` first, then the chart."""
+        chart_layout = QVBoxLayout(self.chart)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        _add(chart_layout, head)
+        chart_layout.addWidget(self.plot, 1)
+        self.stack.addWidget(self.chart)
+        self.stack.addWidget(self.empty)
+        layout = QVBoxLayout(self)
+        _add(layout, top)
+        layout.addWidget(self.stack, 1)
+
+    def dots(self, colour: QColor, line: Any, symbol: str, size: int, **more: Any) -> Any:
+        """A curve of `colour`ed points (`symbol`, `size`), ringed in the chart's background,
+        joined by `line` (a pen)."""
+        return self.pg.PlotDataItem(
+            pen=line,
+            symbol=symbol,
+            symbolSize=size,
+            symbolBrush=colour,
+            symbolPen=self.pg.mkPen(self.base),
+            **more,
+        )
+
+    def say(self, html: str) -> None:
+        """A message in the chart's place (nothing to draw yet, or nothing matches)."""
+        self.shown = []
+        self.summary.setText("")
+        self.empty.setText(html)
+        self.stack.setCurrentWidget(self.empty)
+
+    def drawn(self) -> QWidget | None:
+        """The chart, when it is drawn: None when a message stands in its place."""
+        return self.chart if self.stack.currentWidget() is self.chart else None
+
+    def fit_dates(self, xs: Sequence[float]) -> float:
+        """The dates axis over the points at `xs` (in order), a margin either side, which is
+        returned: it fits the points shown, not the date range chosen (a day of sessions is
+        spread over that day, not drawn as one line at the end of a month)."""
+        pad = max((xs[-1] - xs[0]) * 0.04, MIN_PAD_S)
+        self.box.setXRange(xs[0] - pad, xs[-1] + pad, padding=0)
+        return pad
+
+    def hover_hint(self, text: str) -> str:
+        """The legend's last words, muted: how to see a point's details."""
+        return f"<span style='color:{muted_name()}'>{text}</span>"
+
+    # hover
+    def spots(self, item: Any) -> list[tuple[Any, float, float]]:
+        """Where the points of one item of `shown` stand: (view box, x, y) each, the first the
+        one the marker rings."""
+        raise NotImplementedError
+
+    def point_text(self, item: Any) -> str:
+        """The tooltip of one item of `shown`."""
+        raise NotImplementedError
+
+    def nearest(self, scene_x: float, scene_y: float, radius: float = 14) -> int | None:
+        """Index (into `shown`) of the item with a point nearest a scene position, if close."""
+        best, best_d = None, radius
+        for i, item in enumerate(self.shown):
+            for box, x, y in self.spots(item):
+                spot = box.mapViewToScene(self.pg.Point(x, y))
+                d = math.hypot(spot.x() - scene_x, spot.y() - scene_y)
+                if d < best_d:
+                    best, best_d = i, d
+        return best
+
+    def _hover(self, pos: Any) -> None:
+        index = self.nearest(pos.x(), pos.y())
+        if index is None:
+            self.marker.setData([], [])
+            QToolTip.hideText()
+            return
+        item = self.shown[index]
+        _box, x, y = self.spots(item)[0]
+        self.marker.setData([x], [y])
+        view = self.plot
+        QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(item), view)
+
+
+def _add(layout: QVBoxLayout, thing: QWidget | QLayout) -> None:
+    if isinstance(thing, QLayout):
+        layout.addLayout(thing)
+    else:
+        layout.addWidget(thing)

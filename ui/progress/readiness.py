@@ -7,20 +7,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QLabel,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.history import progress_data as pd
-from trainer.history.stats import MASTERY
 from trainer.i18n import format_duration
 from ui.i18n import _
-from ui.language import format_percent
-from ui.progress.charts import BAD, GOOD, WARN, bold, ink, pct, when
+from ui.language import mastery_figures
+from ui.progress.charts import BAD, GOOD, WARN, bold, ink, pct, table, when
 
 
 class ReadinessTab(QWidget):
@@ -30,16 +27,9 @@ class ReadinessTab(QWidget):
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels((_("Requirement"), "", _("What is still missing")))
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table = table((_("Requirement"), "", _("What is still missing")), stretch=2)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(False)
-        h = self.table.horizontalHeader()
-        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         layout = QVBoxLayout(self)
         layout.addWidget(self.verdict)
         layout.addWidget(self.detail)
@@ -64,12 +54,7 @@ class ReadinessTab(QWidget):
                 "The dealer-school bar: every skill mastered — at least {attempts} attempts and, "
                 "over the last {window}, {share} right with a median within the target — and the "
                 "exam passed: {exam_share} right with every skill asked."
-            ).format(
-                attempts=MASTERY.min_attempts,
-                window=MASTERY.window,
-                share=format_percent(float(MASTERY.accuracy)),
-                exam_share=format_percent(float(pd.EXAM_PASS_FRACTION)),
-            )
+            ).format(**mastery_figures())
             + "</p><p>"
             + _(
                 "{mastered} skills mastered; exam {exam}. Skills required under the house rules "

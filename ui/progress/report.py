@@ -30,10 +30,10 @@ from PySide6.QtGui import (
 
 from trainer.game.rules import HouseRules
 from trainer.history import progress_data as pd
-from trainer.history.stats import MASTERY, DayStats
+from trainer.history.stats import DayStats
 from trainer.i18n import format_date, format_number
 from ui.i18n import _, ngettext
-from ui.language import format_percent, format_seconds
+from ui.language import format_percent, format_seconds, mastery_figures
 
 DPI = 300
 GOOD = QColor("#2e7d32")
@@ -143,6 +143,13 @@ class _Page:
         font.setBold(bold)
         return font
 
+    def pen(self, points: float, bold: bool, colour: QColor) -> QFont:
+        """Write in the font of `points` (`bold`) and `colour` from now on; the font."""
+        font = self.font(points, bold)
+        self.p.setFont(font)
+        self.p.setPen(colour)
+        return font
+
     def text(
         self,
         rect: QRectF,
@@ -154,9 +161,7 @@ class _Page:
         flags: int = 0,
     ) -> float:
         """Draw wrapped text in rect; returns the height used."""
-        font = self.font(points, bold)
-        self.p.setFont(font)
-        self.p.setPen(colour)
+        self.pen(points, bold, colour)
         align = flags or int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         wrap = align | int(Qt.TextFlag.TextWordWrap)
         bound = self.p.boundingRect(rect, wrap, text)
@@ -175,10 +180,7 @@ class _Page:
     ) -> None:
         """Draw text on one line, centred vertically: set smaller (down to MIN_POINTS) when it
         is too wide for the rect, wrapped only if it is too wide even then. Never cut."""
-        size = self.fitting(text, points, rect.width(), bold)
-        font = self.font(size, bold)
-        self.p.setFont(font)
-        self.p.setPen(colour)
+        font = self.pen(self.fitting(text, points, rect.width(), bold), bold, colour)
         flags = int(align | Qt.AlignmentFlag.AlignVCenter)
         if QFontMetricsF(font, self.p.device()).horizontalAdvance(text) > rect.width():
             flags |= int(Qt.TextFlag.TextWordWrap)
@@ -413,12 +415,7 @@ def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
         "in an ended exam session that asked every skill. Times are response times, from the "
         "question shown to the answer given. Last week: this week against the week before, "
         "accuracy in points and mean time."
-    ).format(
-        attempts=MASTERY.min_attempts,
-        window=MASTERY.window,
-        share=format_percent(float(MASTERY.accuracy)),
-        exam_share=format_percent(float(pd.EXAM_PASS_FRACTION)),
-    )
+    ).format(**mastery_figures())
     page.text(QRectF(0, page.y, w, page.mm(20)), footer, 7.5, colour=GREY)
 
 

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -38,7 +37,19 @@ from trainer.i18n import format_number
 from trainer.practice.skills import SKILLS, TARGETS
 from ui.background import Job, run_in_background
 from ui.i18n import N_, _, ngettext
-from ui.progress.charts import BAD, GOOD, MODE_NAMES, WARN, bold, ink, pct, secs, when
+from ui.progress.charts import (
+    BAD,
+    GOOD,
+    MODE_NAMES,
+    WARN,
+    bold,
+    ink,
+    mode_words,
+    pct,
+    secs,
+    table,
+    when,
+)
 from ui.style import over, readable
 
 SESSION_COLUMNS = (
@@ -130,7 +141,7 @@ class SessionsModel(QAbstractTableModel):
             if col == 0:
                 return when(line.started)
             if col == 1:
-                return _(MODE_NAMES[line.mode]) if line.mode in MODE_NAMES else line.mode
+                return mode_words(line.mode)
             if col == 2:
                 if line.is_shoe:
                     return line.shoe_text
@@ -214,16 +225,9 @@ class SessionsTab(QWidget):
 
         self.title = bold(QLabel(_(OPEN_A_SESSION)))
         self.title.setWordWrap(True)
-        self.attempts = QTableWidget(0, len(ATTEMPT_COLUMNS))
-        self.attempts.setHorizontalHeaderLabels([_(c) if c else c for c in ATTEMPT_COLUMNS])
-        self.attempts.verticalHeader().hide()
-        self.attempts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.attempts = table([_(c) if c else c for c in ATTEMPT_COLUMNS], stretch=3)
         self.attempts.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.attempts.setWordWrap(False)
-        ah = self.attempts.horizontalHeader()
-        for col in range(len(ATTEMPT_COLUMNS)):
-            ah.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        ah.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.again = QPushButton(_("Drill the missed ones again"))
         self.again.setEnabled(False)
         self.again.clicked.connect(self._drill_again)
@@ -341,7 +345,7 @@ class SessionsTab(QWidget):
         self._opened = (len(attempts), stats.ended is not None)
         o = stats.overall
         end = "" if stats.ended is not None else " · " + _("not ended")
-        mode = _(MODE_NAMES[stats.mode]) if stats.mode in MODE_NAMES else stats.mode
+        mode = mode_words(stats.mode)
         self.title.setText(
             f"{when(stats.started.timestamp())} · {mode}{end} — "
             + _("{right} right of {count} ({share}), median {median}, p90 {p90}").format(

@@ -27,12 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.history import progress_data as pd
-from trainer.history.stats import MASTERY
 from trainer.i18n import format_number
 from trainer.practice.skills import SKILLS, TARGETS
 from ui.i18n import N_, _, ngettext
-from ui.language import format_percent, format_seconds
-from ui.progress.charts import BAD, GOOD, WARN, ink, pct, places, secs
+from ui.language import format_percent, format_seconds, mastery_figures
+from ui.progress.charts import BAD, GOOD, WARN, ink, pct, places, secs, table
 from ui.style import contrast, over, readable
 
 _NO_TREND = pd.Trend("", 0, 0, 0, 0, 0, 0)
@@ -300,12 +299,9 @@ class SkillsTab(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.progress: pd.Progress | None = None
-        self.table = QTableWidget(0, len(SKILL_COLUMNS))
-        self.table.setHorizontalHeaderLabels([_(c) for c in SKILL_COLUMNS])
-        self.table.verticalHeader().hide()
+        self.table = table([_(c) for c in SKILL_COLUMNS], stretch=len(SKILL_COLUMNS) - 1)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         # every column but the last is as wide as its contents; the last, "Mastered", takes
         # the room left, its text short (the sentences in its tooltip) and wrapped onto a second
@@ -314,10 +310,6 @@ class SkillsTab(QWidget):
         rows = self.table.verticalHeader()
         rows.setMinimumSectionSize(rows.defaultSectionSize())  # as tall as ever, or taller
         rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header = self.table.horizontalHeader()
-        for i in range(len(SKILL_COLUMNS)):
-            header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(SKILL_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._selected)
         self.heatmap = HeatMap()
         scroll = QScrollArea()
@@ -334,11 +326,7 @@ class SkillsTab(QWidget):
             _(
                 "Mastered: at least {attempts} attempts and, over the last {window}, {share} "
                 "right with a median within the target. Select a skill to see its items."
-            ).format(
-                attempts=MASTERY.min_attempts,
-                window=MASTERY.window,
-                share=format_percent(float(MASTERY.accuracy)),
-            )
+            ).format(**mastery_figures())
         )
         note.setWordWrap(True)
         layout = QVBoxLayout(self)

@@ -6,21 +6,12 @@ Imports pyqtgraph when it is built: `ui.progress.window` builds it once pyqtgrap
 
 from __future__ import annotations
 
-import math
 from datetime import date, timedelta
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QStackedWidget,
-    QToolTip,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from trainer.history import progress_data as pd
 from trainer.history.stats import SkillStats
@@ -29,19 +20,7 @@ from trainer.practice.drill import MODES
 from trainer.practice.skills import SKILLS, TARGETS
 from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
-from ui.progress.charts import (
-    GOOD,
-    MIN_PAD_S,
-    MODE_NAMES,
-    chart_axes,
-    ink,
-    message,
-    muted_name,
-    pct,
-    places,
-    secs,
-    when,
-)
+from ui.progress.charts import GOOD, ChartTab, ink, mode_words, pct, places, secs, when
 
 ACCURACY_COLOUR = QColor("#2a6fdb")
 TIME_COLOUR = QColor("#e07b1a")
@@ -64,14 +43,13 @@ MODE_TITLES = {
 _NO_STATS = SkillStats("", 0, 0, 0, None, None, 0, 0, None, None, False)
 
 
-class TimelineTab(QWidget):
+class TimelineTab(ChartTab):
     """Per session, accuracy (left axis) and median time (right axis) of one skill."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        import pyqtgraph as pg  # type: ignore[import-untyped]
-
-        self.pg = pg
+        numbers = {"left": (_("Accuracy"), "%"), "right": (_("Median time"), "s")}
+        super().__init__(numbers, 260, parent)
+        pg = self.pg
         self.progress: pd.Progress | None = None
         self.shown: list[pd.SessionPoint] = []
         self._drawn: tuple[Any, ...] | None = None  # what the chart was last drawn from
@@ -95,48 +73,17 @@ class TimelineTab(QWidget):
             filters.addWidget(box)
             box.currentIndexChanged.connect(self.refresh)
         filters.addStretch(1)
-        self.summary = QLabel()  # beside the legend: the filters keep the row to themselves
         # the skill's name whole, however long its words in the language of the moment
         self.skill_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
-        self.legend = QLabel()
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        # on two lines where one is too narrow for it (French is a fifth longer than English)
-        self.legend.setWordWrap(True)
-
-        palette = self.palette()
-        base = palette.color(QPalette.ColorRole.Base)
-        text = palette.color(QPalette.ColorRole.Text)
-        self.text_colour = text
-        axes = chart_axes("left", "right")
-        self.date_axis = axes["bottom"]
-        self.plot = pg.PlotWidget(
-            background=base,
-            axisItems=axes,
-            viewBox=pg.ViewBox(enableMenu=False),  # the menus cost time and are not used
-        )
-        self.plot.setMinimumHeight(260)
         item = self.plot.getPlotItem()
-        item.showGrid(x=False, y=True, alpha=0.15)  # an x grid costs a third of a paint
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        item.showAxis("right")
-        for side in ("left", "bottom", "right"):
-            axis = item.getAxis(side)
-            axis.setPen(pg.mkPen(text))
-            axis.setTextPen(pg.mkPen(text))
-        item.getAxis("left").setLabel(_("Accuracy"), units="%")
-        item.getAxis("right").setLabel(_("Median time"), units="s")
-        item.getAxis("left").enableAutoSIPrefix(False)
-        item.getAxis("right").enableAutoSIPrefix(False)
-        self.accuracy_box = item.getViewBox()
+        self.accuracy_box = self.box
         self.time_box = pg.ViewBox(enableMenu=False)
         item.scene().addItem(self.time_box)
         item.getAxis("right").linkToView(self.time_box)
         self.time_box.setXLink(self.accuracy_box)
-        for box in (self.accuracy_box, self.time_box):
-            box.setMouseEnabled(x=True, y=False)
-            box.disableAutoRange()  # refresh() sets the ranges: no rescans on every setData
+        self.time_box.setMouseEnabled(x=True, y=False)
+        self.time_box.disableAutoRange()  # refresh() sets the ranges: no rescans on every setData
         self.accuracy_box.sigResized.connect(self._sync_boxes)
 
         acc, tim = ACCURACY_COLOUR, TIME_COLOUR
@@ -147,13 +94,8 @@ class TimelineTab(QWidget):
             label=format_percent(0.95),
             labelOpts={"position": 0.005, "color": ink(GOOD), "anchors": [(0, 1), (0, 1)]},
         )
-        self.accuracy_curve = pg.PlotDataItem(
-            pen=pg.mkPen(QColor(acc.red(), acc.green(), acc.blue(), 90), width=1),
-            symbol="o",
-            symbolSize=7,
-            symbolBrush=acc,
-            symbolPen=pg.mkPen(base),
-            name="accuracy",
+        self.accuracy_curve = self.dots(
+            acc, pg.mkPen(_faint(acc), width=1), "o", 7, name="accuracy"
         )
         self.accuracy_average = pg.PlotDataItem(pen=pg.mkPen(acc, width=3))
         self.target_line = pg.InfiniteLine(
@@ -163,41 +105,21 @@ class TimelineTab(QWidget):
             label=_("target"),
             labelOpts={"position": 0.97, "color": ink(tim), "anchors": [(1, 1), (1, 1)]},
         )
-        self.time_curve = pg.PlotDataItem(
-            pen=pg.mkPen(QColor(tim.red(), tim.green(), tim.blue(), 90), width=1),
-            symbol="t1",
-            symbolSize=8,
-            symbolBrush=tim,
-            symbolPen=pg.mkPen(base),
-            name="median time",
+        self.time_curve = self.dots(
+            tim, pg.mkPen(_faint(tim), width=1), "t1", 8, name="median time"
         )
         self.time_average = pg.PlotDataItem(pen=pg.mkPen(tim, width=3))
         for thing in (self.pass_line, self.accuracy_curve, self.accuracy_average):
             self.accuracy_box.addItem(thing)
         for thing in (self.target_line, self.time_curve, self.time_average):
             self.time_box.addItem(thing)
-        self.marker = pg.ScatterPlotItem(
-            size=16, pen=pg.mkPen(text, width=2), brush=pg.mkBrush(None)
-        )
         self.accuracy_box.addItem(self.marker)
-        self.plot.scene().sigMouseMoved.connect(self._hover)
 
-        self.empty = message("")
-        self.stack = QStackedWidget()
-        chart = QWidget()
-        chart_layout = QVBoxLayout(chart)
-        chart_layout.setContentsMargins(0, 0, 0, 0)
         legend_row = QHBoxLayout()
         legend_row.addWidget(self.legend, 1)
+        # the summary beside the legend: the filters keep the row to themselves
         legend_row.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignTop)
-        chart_layout.addLayout(legend_row)
-        chart_layout.addWidget(self.plot, 1)
-        self.chart = chart
-        self.stack.addWidget(chart)
-        self.stack.addWidget(self.empty)
-        layout = QVBoxLayout(self)
-        layout.addLayout(filters)
-        layout.addWidget(self.stack, 1)
+        self.lay_out(filters, legend_row)
 
     def _sync_boxes(self) -> None:
         self.time_box.setGeometry(self.accuracy_box.sceneBoundingRect())
@@ -261,14 +183,11 @@ class TimelineTab(QWidget):
         start = pd.since(days, progress.now)
         if not progress.covers(skill):
             # Another skill than the first one shown, before the whole history is read.
-            self.shown = []
-            self.empty.setText("<p>" + _("Reading the whole history…") + "</p>")
-            self.stack.setCurrentWidget(self.empty)
-            self.summary.setText("")
+            self.say("<p>" + _("Reading the whole history…") + "</p>")
             return
         points = pd.timeline(progress.points, skill, mode, start) if skill else []
         drawn = (skill, mode, days, points)
-        if drawn == self._drawn and self.stack.currentWidget() is self.chart:
+        if drawn == self._drawn and self.drawn() is not None:
             return  # read again, the same sessions: the chart as it is (and where it was moved)
         self._drawn = drawn
         self.shown = points
@@ -284,15 +203,13 @@ class TimelineTab(QWidget):
                 line = _("No session of {skill} in the {period}.")
             else:
                 line = _("No session of {skill} yet.")
-            self.empty.setText(
+            self.say(
                 "<p style='font-size:large'>"
                 + line.format(mode=mode_name, skill=name, period=period)
                 + "</p><p>"
                 + _("Choose another skill, mode or date range above.")
                 + "</p>"
             )
-            self.stack.setCurrentWidget(self.empty)
-            self.summary.setText("")
             return
         self.stack.setCurrentWidget(self.chart)
         every = skill == pd.ALL_SKILLS
@@ -328,11 +245,7 @@ class TimelineTab(QWidget):
             self.target_line.show()
         else:
             self.target_line.hide()
-        # The axis fits the sessions shown, not the date range chosen: a day of sessions is
-        # spread over that day, not drawn as one line at the end of a month.
-        lo, hi = xs[0], xs[-1]
-        pad = max((hi - lo) * 0.04, MIN_PAD_S)
-        self.accuracy_box.setXRange(lo - pad, hi + pad, padding=0)
+        self.fit_dates(xs)
         self._sync_boxes()
 
         n = sum(p.attempts for p in points)
@@ -364,7 +277,7 @@ class TimelineTab(QWidget):
             f"<span style='color:{good_ink}'>- - {format_percent(0.95)}</span> &nbsp;&nbsp; "
             f"<span style='color:{time_ink}'>▲ {what} &nbsp; "
             f"━ {average}</span>{target} &nbsp; "
-            f"<span style='color:{muted_name()}'>{_('(hover a point for its session)')}</span>"
+            + self.hover_hint(_("(hover a point for its session)"))
         )
 
     def title(self) -> str:
@@ -385,7 +298,7 @@ class TimelineTab(QWidget):
     # hover
     def point_text(self, point: pd.SessionPoint) -> str:
         target = TARGETS.get(point.skill)
-        mode = _(MODE_NAMES[point.mode]) if point.mode in MODE_NAMES else point.mode
+        mode = mode_words(point.mode)
         lines = [
             f"{when(point.started)} · {mode}" + ("" if point.ended else _(" (not ended)")),
             _("{skill}: {right} right of {count} ({share})").format(
@@ -413,29 +326,15 @@ class TimelineTab(QWidget):
         ]
         return "\n".join(lines)
 
-    def nearest(self, scene_x: float, scene_y: float, radius: float = 14) -> int | None:
-        """Index (into `shown`) of the session point nearest a scene position, if close."""
-        best, best_d = None, radius
-        for i, p in enumerate(self.shown):
-            spots = [
-                self.accuracy_box.mapViewToScene(self.pg.Point(p.started, 100 * (p.accuracy or 0)))
-            ]
-            ms = pd.point_ms(p)
-            if ms is not None:
-                spots.append(self.time_box.mapViewToScene(self.pg.Point(p.started, ms / 1000)))
-            for spot in spots:
-                d = math.hypot(spot.x() - scene_x, spot.y() - scene_y)
-                if d < best_d:
-                    best, best_d = i, d
-        return best
+    def spots(self, item: pd.SessionPoint) -> list[tuple[Any, float, float]]:
+        """Its accuracy (ringed when hovered) and, if timed, its time."""
+        spots = [(self.accuracy_box, item.started, 100 * (item.accuracy or 0))]
+        ms = pd.point_ms(item)
+        if ms is not None:
+            spots.append((self.time_box, item.started, ms / 1000))
+        return spots
 
-    def _hover(self, pos: Any) -> None:
-        index = self.nearest(pos.x(), pos.y())
-        if index is None:
-            self.marker.setData([], [])
-            QToolTip.hideText()
-            return
-        p = self.shown[index]
-        self.marker.setData([p.started], [100 * (p.accuracy or 0)])
-        view = self.plot
-        QToolTip.showText(view.mapToGlobal(view.mapFromScene(pos)), self.point_text(p), view)
+
+def _faint(colour: QColor) -> QColor:
+    """`colour` for a line joining points: seen through, the points stand out."""
+    return QColor(colour.red(), colour.green(), colour.blue(), 90)

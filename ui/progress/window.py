@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice
@@ -330,6 +331,10 @@ class ProgressWindow(QWidget):
             with store.reader() as reader:
                 return pd.load_progress(reader, profile, targets, required, complete=False)
 
+        self._read(generation, work)
+
+    def _read(self, generation: int, work: Callable[[], pd.Progress]) -> None:
+        """Read figures on a worker thread: `_arrived` with them, `_failed` if they cannot be."""
         self._job = run_in_background(
             work,
             lambda progress: self._arrived(generation, progress),
@@ -357,13 +362,7 @@ class ProgressWindow(QWidget):
                 with store.reader() as reader:
                     return pd.load_history(reader, progress)
 
-            self._job = run_in_background(
-                rest,
-                lambda whole: self._arrived(generation, whole),
-                lambda error: self._failed(generation, error),
-                pool=self.pool,
-                owner=self,
-            )
+            self._read(generation, rest)
         self._show(progress)
 
     def _graphics_in(self, _result: object = None) -> None:
@@ -517,14 +516,10 @@ class ProgressWindow(QWidget):
             return None
         if self.tabs.currentWidget() is self.skills:
             return self.skills.heatmap
+        # a chart not drawn yet, or a message in its place (no session matches the filters): None
         if self.tabs.currentWidget() is self._shoes_slot:
-            shoes = self.shoes
-            if shoes is None or shoes.stack.currentWidget() is not shoes.chart:
-                return None
-            return shoes.chart
-        if self.timeline is None or self.timeline.stack.currentWidget() is not self.timeline.chart:
-            return None  # no session matches the filters: a message, not a chart
-        return self.timeline.chart
+            return None if self.shoes is None else self.shoes.drawn()
+        return None if self.timeline is None else self.timeline.drawn()
 
     def chart_titles(self, chart: QWidget) -> tuple[str, str]:
         """The title of a chart and its line below: the trainee, the skill, the filters."""
