@@ -20,7 +20,7 @@ from tests.trainer.pg_server import PgServer, school_login
 from trainer.history import stats
 from trainer.history.classview import ATTENTION_IDLE_DAYS, DAY_SECONDS, ClassView, class_view
 from trainer.history.postgres import PostgresStore
-from trainer.history.server_setup import add_login, init_server
+from trainer.history.server_setup import SCHEMA_VERSION, add_login, init_server
 
 REPO = Path(__file__).resolve().parents[2]
 TARGETS = {"announce": 2.0, "dealer": 3.0}
@@ -184,7 +184,8 @@ def test_sabot_class_prints_the_table(pg_server: PgServer, tmp_path: Path) -> No
 
 def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> None:
     school_login(pg_server, "class_init_probe")
-    assert init_server(pg_server.url)[-1] == "schema version 4 with row security ready"
+    ready = f"schema version {SCHEMA_VERSION} with row security ready"
+    assert init_server(pg_server.url)[-1] == ready
     import psycopg
 
     with psycopg.connect(pg_server.url) as conn:

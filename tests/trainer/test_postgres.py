@@ -87,8 +87,11 @@ def test_a_trainee_reads_and_writes_only_their_own_rows(school: str) -> None:
             == 0
         )
         # ... a change touches nothing ...
-        cur = conn.execute("UPDATE session SET mode = 'exam' WHERE id = %s", (ben_session,))
+        cur = conn.execute("UPDATE session SET ended = now() WHERE id = %s", (ben_session,))
         assert cur.rowcount == 0
+        # (a session's end and a profile's name are all a trainee may change, even of its own)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("UPDATE session SET mode = 'exam' WHERE id = %s", (ben_session,))
         # ... and a row written in ben's name is refused by the server, in so many words
         with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
             conn.execute("INSERT INTO profile (owner, name) VALUES ('ben', 'Ben 2')")

@@ -23,6 +23,9 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
 - The trainees: every login of the class — a member of the trainees' role, whether or not it
   has answered yet (its cells empty, "no attempt yet") — and any login with a profile.
 - Last activity: the latest answer, or the latest session started or ended.
+- Only rows whose owners agree count: an answer in a session of its own login, a session under
+  a profile of its own login. The server refuses any other since schema version 5
+  (`trainer.history.server_setup`); one written before is kept there and counted nowhere.
 - Assigned exams (`trainer.history.assignments`): every one on the server, newest first, with
   one result per trainee: the tries that count (an ended exam session taken for it, on its seed,
   typed, answered at least once, started inside its window of days) and the best of them,
@@ -210,8 +213,10 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
     FROM (
         SELECT a.correct, a.ms, a.at, row_number() OVER (ORDER BY a.id DESC) AS r
         FROM (
-            SELECT a.id, a.correct, a.ms, a.at FROM attempt a JOIN session s ON s.id = a.session
+            SELECT a.id, a.correct, a.ms, a.at FROM attempt a
+            JOIN session s ON s.id = a.session AND s.owner = a.owner
             WHERE a.owner = t.owner AND a.skill = k.skill AND s.interactive
+                AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
             ORDER BY a.id DESC LIMIT %(two)s
         ) a
     ) x
@@ -219,7 +224,8 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
 """
 
 _SESSIONS: Final = """
-SELECT owner, extract(epoch FROM max(coalesce(ended, started))) FROM session GROUP BY owner
+SELECT s.owner, extract(epoch FROM max(coalesce(s.ended, s.started)))
+FROM session s JOIN profile p ON p.id = s.profile AND p.owner = s.owner GROUP BY s.owner
 """
 
 # Each exam's answers summed up on their own, along attempt_session: the same rows as a join
@@ -230,9 +236,10 @@ SELECT s.owner, s.seed, s.id, extract(epoch FROM s.started), s.ended IS NOT NULL
 FROM session s CROSS JOIN LATERAL (
     SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
         array_agg(DISTINCT a.skill) AS covered, sum(a.ms) AS ms
-    FROM attempt a WHERE a.session = s.id
+    FROM attempt a WHERE a.session = s.id AND a.owner = s.owner
 ) x
 WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0
+    AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
 ORDER BY s.id
 """
 
@@ -259,9 +266,10 @@ SELECT g.id, s.owner, s.id, extract(epoch FROM s.started), s.planned, x.n, x.cor
 FROM session s JOIN assignment g ON g.id = s.assignment CROSS JOIN LATERAL (
     SELECT count(*) AS n, count(*) FILTER (WHERE a.correct) AS correct,
         array_agg(DISTINCT a.skill) AS covered, sum(a.ms) AS ms
-    FROM attempt a WHERE a.session = s.id
+    FROM attempt a WHERE a.session = s.id AND a.owner = s.owner
 ) x
 WHERE s.mode = %(exam)s AND s.interactive AND x.n > 0 AND {_COUNTS}
+    AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
 ORDER BY s.id
 """
 
@@ -484,16 +492,17 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
                 f"""SELECT s.id, p.name, extract(epoch FROM p.created), s.mode, s.skills, s.preset,
                     s.seed, extract(epoch FROM s.started), extract(epoch FROM s.ended),
                     s.planned, s.interactive, {assigned}
-                FROM session s JOIN profile p ON p.id = s.profile
+                FROM session s JOIN profile p ON p.id = s.profile AND p.owner = s.owner
                 WHERE s.owner = %s ORDER BY s.id""",
                 (login,),
             ).fetchall()
             answers: defaultdict[int, list[tuple[Any, ...]]] = defaultdict(list)
             with conn.cursor() as cur:
                 cur.execute(
-                    """SELECT session, skill, item, question, answer, expected, correct, ms,
-                        extract(epoch FROM at)
-                    FROM attempt WHERE owner = %s ORDER BY id""",
+                    """SELECT a.session, a.skill, a.item, a.question, a.answer, a.expected,
+                        a.correct, a.ms, extract(epoch FROM a.at)
+                    FROM attempt a JOIN session s ON s.id = a.session AND s.owner = a.owner
+                    WHERE a.owner = %s ORDER BY a.id""",
                     (login,),
                 )
                 for row in cur:

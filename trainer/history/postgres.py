@@ -726,7 +726,7 @@ class PostgresStore(ClosedOnExit):
             """SELECT s.uid::text, p.name, extract(epoch FROM p.created)::bigint, s.mode,
                 s.skills, s.preset, s.seed, extract(epoch FROM s.started)::bigint,
                 extract(epoch FROM s.ended)::bigint, s.planned, s.interactive, s.assignment
-            FROM session s JOIN profile p ON p.id = s.profile
+            FROM session s JOIN profile p ON p.id = s.profile AND p.owner = s.owner
             WHERE s.owner = current_user AND s.uid IS NOT NULL ORDER BY s.id"""
         ).fetchall()
         if not rows:
@@ -776,7 +776,7 @@ class PostgresStore(ClosedOnExit):
                 answers = server.execute(
                     """SELECT a.uid::text, a.skill, a.item, a.question, a.answer, a.expected,
                         a.correct, a.ms, extract(epoch FROM a.at)::bigint
-                    FROM attempt a JOIN session s ON s.id = a.session
+                    FROM attempt a JOIN session s ON s.id = a.session AND s.owner = a.owner
                     WHERE s.uid = %s ORDER BY a.id""",
                     (uid,),
                 ).fetchall()

@@ -76,7 +76,8 @@ class ServerHistory:
         rows = self._conn.execute(
             f"""SELECT a.owner, p.name, s.uid::text, a.uid::text, a.skill, a.item, a.at, a.ms,
                 a.correct, a.answer, a.expected
-            FROM attempt a JOIN session s ON s.id = a.session JOIN profile p ON p.id = s.profile
+            FROM attempt a JOIN session s ON s.id = a.session AND s.owner = a.owner
+            JOIN profile p ON p.id = s.profile AND p.owner = s.owner
             {where} ORDER BY a.id""",
             args,
         ).fetchall()

@@ -26,11 +26,11 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 
 INSTRUCTOR: Final = "sabot_instructor"
 TRAINEE: Final = "sabot_trainee"
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -72,7 +72,7 @@ def _unreachable(text: str) -> str:
     return text
 
 
-def _connect(url: str) -> Any:
+def _connect(url: str, *, check: bool = True) -> Any:
     try:
         import psycopg
     except ImportError as e:
@@ -153,6 +153,34 @@ CREATE INDEX IF NOT EXISTS session_assignment ON session (assignment)
     WHERE assignment IS NOT NULL;
 """
 
+# Version 5: the owner is part of every reference. Foreign keys do not pass through row
+# security: with `session.profile REFERENCES profile (id)` alone, a trainee could add a session
+# under another's profile, and an answer to another's session. A session's (profile, owner)
+# now references a profile's (id, owner), an answer's (session, owner) a session's (id, owner):
+# a row can only hang from a row of its own owner, and a reference to another's row fails as
+# one to no row at all (the error tells nothing of what exists). Rows written before are kept
+# (the constraints added NOT VALID, then validated when every row agrees); the class view
+# counts only the rows whose owners agree (`trainer.history.classview`).
+_OWNED_REFERENCES: Final = (
+    ("profile", "profile_id_owner", "UNIQUE (id, owner)"),
+    ("session", "session_id_owner", "UNIQUE (id, owner)"),
+    (
+        "session",
+        "session_profile_owner",
+        "FOREIGN KEY (profile, owner) REFERENCES profile (id, owner) ON DELETE CASCADE NOT VALID",
+    ),
+    (
+        "attempt",
+        "attempt_session_owner",
+        "FOREIGN KEY (session, owner) REFERENCES session (id, owner) ON DELETE CASCADE NOT VALID",
+    ),
+)
+# the references of version 4 and before, the owner left out: dropped once those above stand
+_UNOWNED_REFERENCES: Final = (
+    ("session", "session_profile_fkey"),
+    ("attempt", "attempt_session_fkey"),
+)
+
 # Row security: a trainee sees and writes its own rows; the instructor reads everyone's.
 _POLICIES: Final = [
     (
@@ -183,18 +211,20 @@ _ASSIGNMENT_POLICIES: Final = f"""
 
 def init_server(url: str) -> list[str]:
     """Create (or bring up to date) the schema, the roles and their row security on the
-    database `url` names, connected as its owner or a superuser. Returns what was done, a line
-    each, for the command to print."""
+    database `url` names, connected as its owner or a superuser, in one transaction. Returns
+    what was done, a line each, for the command to print. ServerError, and nothing changed, on a
+    server whose schema a later Sabot made (`check_schema`)."""
     done: list[str] = []
-    with _connect(url) as conn:
+    with _connect(url, check=False) as conn, conn.transaction():
+        before = schema_version(conn)
+        check_schema(conn, before)
         for role in (INSTRUCTOR, TRAINEE):
             exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
             if not exists:
                 conn.execute(f"CREATE ROLE {role} NOLOGIN")
                 done.append(_("role {role} created").format(role=role))
         conn.execute(SCHEMA)
-        row = conn.execute("SELECT value FROM sabot_meta WHERE key = 'schema'").fetchone()
-        before = int(row[0]) if row is not None and str(row[0]).isdigit() else None
+        done += _own_references(conn)
         for _table, sql in _POLICIES:
             conn.execute(sql)
         conn.execute(_ASSIGNMENT_POLICIES)
@@ -203,12 +233,21 @@ def init_server(url: str) -> list[str]:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (str(SCHEMA_VERSION),),
         )
+        # A trainee names the columns it fills, never an id (the server numbers the rows: an
+        # id chosen by the client would tell, by its conflict, which ids exist), and changes a
+        # profile's name and a session's end only. The owner may be named: row security
+        # refuses any but the login's own.
         conn.execute(
             f"""
             REVOKE ALL ON profile, session, attempt, sabot_meta, assignment FROM PUBLIC;
+            REVOKE ALL ON profile, session, attempt, sabot_meta, assignment FROM {TRAINEE};
             GRANT SELECT ON sabot_meta TO {TRAINEE}, {INSTRUCTOR};
-            GRANT SELECT, INSERT, UPDATE ON profile, session TO {TRAINEE};
-            GRANT SELECT, INSERT ON attempt TO {TRAINEE};
+            GRANT SELECT ON profile, session, attempt TO {TRAINEE};
+            GRANT INSERT (owner, name, created), UPDATE (name) ON profile TO {TRAINEE};
+            GRANT INSERT (owner, uid, profile, mode, skills, preset, seed, started, ended,
+                planned, interactive, assignment), UPDATE (ended) ON session TO {TRAINEE};
+            GRANT INSERT (owner, uid, session, skill, item, at, ms, correct, answer, expected,
+                question) ON attempt TO {TRAINEE};
             GRANT USAGE ON SEQUENCE profile_id_seq, session_id_seq, attempt_id_seq TO {TRAINEE};
             GRANT SELECT ON profile, session, attempt TO {INSTRUCTOR};
             GRANT SELECT ON assignment TO {TRAINEE};
@@ -226,6 +265,67 @@ def init_server(url: str) -> list[str]:
             _("schema version {version} with row security ready").format(version=SCHEMA_VERSION)
         )
     return done
+
+
+def _own_references(conn: Any) -> list[str]:
+    """Version 5's references, the owner part of each (`_OWNED_REFERENCES`): added where
+    missing, the old ones dropped, and validated when every row agrees — else said, the rows
+    kept and left out of every figure."""
+    import psycopg
+
+    done: list[str] = []
+    for table, name, definition in _OWNED_REFERENCES:
+        if _constraint(conn, table, name) is None:
+            conn.execute(f"ALTER TABLE {table} ADD CONSTRAINT {name} {definition}")
+    for table, name in _UNOWNED_REFERENCES:
+        conn.execute(f"ALTER TABLE {table} DROP CONSTRAINT IF EXISTS {name}")
+    for table, name, _definition in _OWNED_REFERENCES:
+        if _constraint(conn, table, name) is False:
+            try:
+                with conn.transaction():
+                    conn.execute(f"ALTER TABLE {table} VALIDATE CONSTRAINT {name}")
+            except psycopg.errors.ForeignKeyViolation:
+                (n,) = conn.execute(_DISAGREEING[table]).fetchone()
+                done.append(
+                    ngettext(
+                        "{count} row of {table} hangs from another login's row: kept, never "
+                        "counted",
+                        "{count} rows of {table} hang from another login's rows: kept, never "
+                        "counted",
+                        n,
+                    ).format(count=n, table=table)
+                )
+    return done
+
+
+# the rows of a table that hang from a row of another owner (written before version 5)
+_DISAGREEING: Final = {
+    "session": """SELECT count(*) FROM session s WHERE NOT EXISTS
+        (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)""",
+    "attempt": """SELECT count(*) FROM attempt a WHERE NOT EXISTS
+        (SELECT 1 FROM session s WHERE s.id = a.session AND s.owner = a.owner)""",
+}
+
+
+def _constraint(conn: Any, table: str, name: str) -> bool | None:
+    """Whether the constraint `name` of `table` is validated; None: there is none."""
+    row = conn.execute(
+        "SELECT convalidated FROM pg_constraint WHERE conrelid = %s::regclass AND conname = %s",
+        (table, name),
+    ).fetchone()
+    return None if row is None else bool(row[0])
+
+
+def schema_version(conn: Any) -> int | None:
+    """The version of Sabot's schema on the server `conn` reaches (None: none made yet)."""
+    if not conn.execute("SELECT to_regclass('sabot_meta') IS NOT NULL").fetchone()[0]:
+        return None
+    row = conn.execute("SELECT value FROM sabot_meta WHERE key = 'schema'").fetchone()
+    return int(row[0]) if row is not None and str(row[0]).isdigit() else None
+
+
+def check_schema(conn: Any, version: int | None = None) -> None:
+    """ServerError when the server's schema is of a later Sabot than this one."""
 
 
 def _role(name: str) -> str:

@@ -1,0 +1,292 @@
+"""The school's server against a curious trainee (issue 25), on a real PostgreSQL server: each
+login as itself — a real trainee's, a real instructor's login, never `SET ROLE` from the owner —
+tries every table with SELECT, INSERT, UPDATE and DELETE, foreign keys included; a server of a
+schema before version 5 is brought up to it, its rows that hang from another login's kept and
+counted nowhere."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.trainer.history import NOON
+from tests.trainer.pg_server import PgServer
+from trainer.history.classview import class_view
+from trainer.history.server_setup import SCHEMA_VERSION, add_login, init_server
+
+pytestmark = pytest.mark.slow
+
+TARGETS = {"announce": 2.0}
+_P = os.getpid()
+ANA, BOB, ROUX = f"sec_ana_{_P}", f"sec_bob_{_P}", f"sec_roux_{_P}"
+
+
+def _database(server: PgServer, name: str) -> str:
+    """A database of its own on the test server (the roles are the cluster's), as its owner."""
+    import psycopg
+
+    with psycopg.connect(server.url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return server.url.replace("postgresql:///postgres?", f"postgresql:///{name}?")
+
+
+def _as(url: str, login: str) -> str:
+    return url.replace("user=sabot_admin", f"user={login}")
+
+
+def _school(server: PgServer, name: str) -> str:
+    url = _database(server, name)
+    init_server(url)
+    for login in (ANA, BOB):
+        add_login(url, login)
+    add_login(url, ROUX, instructor=True)
+    return url
+
+
+@pytest.fixture(scope="module")
+def school(pg_server: PgServer) -> Iterator[str]:
+    yield _school(pg_server, f"sabot_sec_{_P}")
+
+
+def _connect(url: str, login: str) -> Any:
+    import psycopg
+
+    conn = psycopg.connect(_as(url, login), autocommit=True)
+    assert conn.execute("SELECT session_user").fetchone()[0] == login  # logged in as itself
+    return conn
+
+
+def _exam(conn: Any, profile: str, marks: str) -> tuple[int, int]:
+    """A profile and an ended exam of `marks` ('1' right, '0' wrong) of one skill: (its
+    profile's id, the session's id)."""
+    pid = conn.execute(
+        "INSERT INTO profile (name) VALUES (%s) RETURNING id", (profile,)
+    ).fetchone()[0]
+    sid = conn.execute(
+        "INSERT INTO session (uid, profile, mode, skills, preset, seed, started, planned)"
+        " VALUES (%s, %s, 'exam', '[\"announce\"]', 'casino-fr', 7, to_timestamp(%s), %s)"
+        " RETURNING id",
+        (uuid.uuid4(), pid, NOON, len(marks)),
+    ).fetchone()[0]
+    for n, mark in enumerate(marks):
+        _answer(conn, sid, mark == "1", n)
+    conn.execute("UPDATE session SET ended = to_timestamp(%s) WHERE id = %s", (NOON + 600, sid))
+    return pid, sid
+
+
+def _answer(conn: Any, session: int, correct: bool, n: int = 0) -> None:
+    conn.execute(
+        "INSERT INTO attempt (uid, session, skill, item, at, ms, correct, answer, expected,"
+        " question) VALUES (%s, %s, 'announce', 'hard-14', to_timestamp(%s), 900, %s, '14',"
+        " '14', '{}')",
+        (uuid.uuid4(), session, NOON + 10 + n, correct),
+    )
+
+
+def _refused(conn: Any, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    """The error the server answers `sql` with (it must refuse it)."""
+    import psycopg
+
+    with pytest.raises(psycopg.Error) as caught:
+        conn.execute(sql, args)
+    return caught.value
+
+
+def _bobs_exam(school: str) -> tuple[int, int]:
+    with _connect(school, BOB) as bob:
+        return _exam(bob, f"Bob {uuid.uuid4().hex[:6]}", "00")
+
+
+def _bob_in_class_view(url: str) -> Any:
+    view = class_view(_as(url, ROUX), TARGETS, ["announce"], now=NOON + 3600)
+    (bob,) = [t for t in view.trainees if t.login == BOB]
+    return bob
+
+
+def test_a_trainee_cannot_hang_a_row_from_anothers(school: str) -> None:
+    import psycopg
+
+    bob_profile, bob_session = _bobs_exam(school)
+    with _connect(school, ANA) as ana:
+        own_profile, own_session = _exam(ana, "Ana", "1")
+        # a session under bob's profile, an answer in bob's session: refused, and in the words
+        # a reference to no row at all gets (nothing tells ana which ids exist)
+        said = []
+        for profile in (bob_profile, 10**12):
+            error = _refused(
+                ana,
+                "INSERT INTO session (profile, mode, skills, preset, started)"
+                " VALUES (%s, 'exam', '[\"announce\"]', 'casino-fr', now())",
+                (profile,),
+            )
+            assert isinstance(error, psycopg.errors.ForeignKeyViolation)
+            said.append(str(error).replace(str(profile), "N"))
+        assert said[0] == said[1] and BOB not in said[0]
+        said = []
+        for session in (bob_session, 10**12):
+            error = _refused(
+                ana,
+                "INSERT INTO attempt (uid, session, skill, item, at, ms, correct, answer,"
+                " expected, question) VALUES (gen_random_uuid(), %s, 'announce', 'x', now(),"
+                " 900, true, '1', '1', '{}')",
+                (session,),
+            )
+            assert isinstance(error, psycopg.errors.ForeignKeyViolation)
+            said.append(str(error).replace(str(session), "N"))
+        assert said[0] == said[1] and BOB not in said[0]
+        # nor by naming bob as the owner, nor by choosing an id (its conflict would tell)
+        for sql in (
+            f"INSERT INTO profile (owner, name) VALUES ('{BOB}', 'B')",
+            f"INSERT INTO session (owner, profile, mode, skills, preset, started) VALUES"
+            f" ('{BOB}', {bob_profile}, 'exam', '[]', 'casino-fr', now())",
+            f"INSERT INTO attempt (owner, uid, session, skill, item, at, ms, correct, answer,"
+            f" expected, question) VALUES ('{BOB}', gen_random_uuid(), {bob_session}, 'a',"
+            f" 'x', now(), 1, true, '1', '1', '{{}}')",
+            f"INSERT INTO profile (id, name) VALUES ({bob_profile}, 'B')",
+            f"INSERT INTO session (id, profile, mode, skills, preset, started) VALUES"
+            f" ({bob_session}, {own_profile}, 'exam', '[]', 'casino-fr', now())",
+        ):
+            assert isinstance(_refused(ana, sql), psycopg.errors.InsufficientPrivilege), sql
+        # her own rows moved under bob's: refused; bob's rows: not there to change
+        for sql in (
+            f"UPDATE session SET profile = {bob_profile} WHERE id = {own_session}",
+            f"UPDATE session SET owner = '{BOB}' WHERE id = {own_session}",
+            f"UPDATE profile SET owner = '{BOB}' WHERE id = {own_profile}",
+            f"UPDATE profile SET id = {bob_profile} + 1000 WHERE id = {own_profile}",
+            f"UPDATE attempt SET session = {bob_session} WHERE session = {own_session}",
+            "UPDATE attempt SET correct = true",
+        ):
+            assert isinstance(_refused(ana, sql), psycopg.errors.InsufficientPrivilege), sql
+        assert ana.execute(f"UPDATE profile SET name = 'x' WHERE id = {bob_profile}").rowcount == 0
+        assert (
+            ana.execute(f"UPDATE session SET ended = now() WHERE id = {bob_session}").rowcount == 0
+        )
+        # ... nor to delete, hers or his
+        for table in ("profile", "session", "attempt", "sabot_meta", "assignment"):
+            error = _refused(ana, f"DELETE FROM {table}")
+            assert isinstance(error, psycopg.errors.InsufficientPrivilege), table
+        for sql in (
+            "INSERT INTO sabot_meta VALUES ('x', 'y')",
+            "UPDATE sabot_meta SET value = '99'",
+            "INSERT INTO assignment (skills, seed, preset, time_limit_s, opens, closes)"
+            " VALUES ('{announce}', 1, 'casino-fr', 600, current_date, current_date)",
+            "UPDATE assignment SET seed = 2",
+        ):
+            assert isinstance(_refused(ana, sql), psycopg.errors.InsufficientPrivilege), sql
+        # what she reads: her own rows, the schema's version and the assigned exams
+        assert {r[0] for r in ana.execute("SELECT owner FROM profile")} == {ANA}
+        assert {r[0] for r in ana.execute("SELECT owner FROM session")} == {ANA}
+        assert {r[0] for r in ana.execute("SELECT owner FROM attempt")} == {ANA}
+        assert ana.execute("SELECT value FROM sabot_meta").fetchone()[0] == str(SCHEMA_VERSION)
+        ana.execute("SELECT count(*) FROM assignment")
+    with _connect(school, BOB) as bob:  # bob's exam as he left it
+        assert bob.execute(
+            "SELECT count(*), count(*) FILTER (WHERE correct) FROM attempt WHERE session = %s",
+            (bob_session,),
+        ).fetchone() == (2, 0)
+
+
+def test_the_instructor_reads_every_table_and_changes_none(school: str) -> None:
+    import psycopg
+
+    bob_profile, bob_session = _bobs_exam(school)
+    with _connect(school, ROUX) as roux:
+        for table in ("profile", "session", "attempt"):
+            assert BOB in {r[0] for r in roux.execute(f"SELECT owner FROM {table}")}
+        for sql in (
+            "INSERT INTO profile (name) VALUES ('Roux')",
+            f"INSERT INTO session (profile, mode, skills, preset, started)"
+            f" VALUES ({bob_profile}, 'exam', '[]', 'casino-fr', now())",
+            f"INSERT INTO attempt (uid, session, skill, item, at, ms, correct, answer, expected,"
+            f" question) VALUES (gen_random_uuid(), {bob_session}, 'a', 'x', now(), 1, true,"
+            f" '1', '1', '{{}}')",
+            "INSERT INTO sabot_meta VALUES ('x', 'y')",
+            "UPDATE profile SET name = 'x'",
+            "UPDATE session SET ended = now()",
+            "UPDATE attempt SET correct = true",
+            "UPDATE sabot_meta SET value = '99'",
+            "DELETE FROM profile",
+            "DELETE FROM session",
+            "DELETE FROM attempt",
+            "DELETE FROM sabot_meta",
+        ):
+            assert isinstance(_refused(roux, sql), psycopg.errors.InsufficientPrivilege), sql
+
+
+def test_forty_answers_in_anothers_exam_do_not_pass_it(school: str) -> None:
+    import psycopg
+
+    _profile, bob_session = _bobs_exam(school)
+    with _connect(school, ANA) as ana:
+        for n in range(40):
+            with pytest.raises(psycopg.errors.ForeignKeyViolation):
+                _answer(ana, bob_session, True, n)
+    bob = _bob_in_class_view(school)
+    tries = [e.result for e in bob.exams if e.result.session_id == bob_session]
+    assert [(r.attempts, r.correct, r.passed, r.scored) for r in tries] == [(2, 0, False, False)]
+
+
+def _as_version_4(url: str) -> None:
+    """Put a server made by this Sabot back as version 4 left it: references without the
+    owner, the version's marker 4."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        for table, name in (
+            ("attempt", "attempt_session_owner"),
+            ("session", "session_profile_owner"),
+            ("session", "session_id_owner"),
+            ("profile", "profile_id_owner"),
+        ):
+            conn.execute(f"ALTER TABLE {table} DROP CONSTRAINT {name}")
+        conn.execute(
+            "ALTER TABLE session ADD CONSTRAINT session_profile_fkey FOREIGN KEY (profile)"
+            " REFERENCES profile (id) ON DELETE CASCADE"
+        )
+        conn.execute(
+            "ALTER TABLE attempt ADD CONSTRAINT attempt_session_fkey FOREIGN KEY (session)"
+            " REFERENCES session (id) ON DELETE CASCADE"
+        )
+        conn.execute(
+            "GRANT INSERT, UPDATE ON profile, session TO sabot_trainee;"
+            "GRANT INSERT ON attempt TO sabot_trainee"
+        )
+        conn.execute("UPDATE sabot_meta SET value = '4' WHERE key = 'schema'")
+
+
+def test_a_server_of_version_4_is_brought_up_and_counts_only_agreeing_rows(
+    pg_server: PgServer,
+) -> None:
+    import psycopg
+
+    url = _school(pg_server, f"sabot_sec4_{_P}")
+    _as_version_4(url)
+    bob_profile, bob_session = _bobs_exam(url)
+    with _connect(url, ANA) as ana:  # as version 4 let her: forty right answers in bob's exam
+        for n in range(40):
+            _answer(ana, bob_session, True, n)
+        ana.execute(
+            "INSERT INTO session (profile, mode, skills, preset, started)"
+            " VALUES (%s, 'practice', '[\"announce\"]', 'casino-fr', now())",
+            (bob_profile,),
+        )
+    done = init_server(url)
+    assert f"schema upgraded from version 4 to {SCHEMA_VERSION}" in done
+    assert "40 rows of attempt hang from another login's rows: kept, never counted" in done
+    assert "1 row of session hangs from another login's row: kept, never counted" in done
+    bob = _bob_in_class_view(url)
+    assert [(e.result.attempts, e.result.correct, e.result.passed) for e in bob.exams] == [
+        (2, 0, False)
+    ]
+    view = class_view(_as(url, ROUX), TARGETS, ["announce"], now=NOON + 3600)
+    (ana_row,) = [t for t in view.trainees if t.login == ANA]
+    assert ana_row.cells["announce"].attempts == 0 and ana_row.last_activity is None
+    with _connect(url, ANA) as ana:  # and from now on refused
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            _answer(ana, bob_session, True)
+    assert init_server(url)[-1].startswith(f"schema version {SCHEMA_VERSION}")  # again: no change
