@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.trainer.commandline import run_sabot
 from tests.trainer.history import NOON
 from tests.trainer.pg_server import PgServer
 from trainer.history.classview import class_view
@@ -290,3 +292,72 @@ def test_a_server_of_version_4_is_brought_up_and_counts_only_agreeing_rows(
         with pytest.raises(psycopg.errors.ForeignKeyViolation):
             _answer(ana, bob_session, True)
     assert init_server(url)[-1].startswith(f"schema version {SCHEMA_VERSION}")  # again: no change
+
+
+def _member_of(url: str, login: str) -> set[str]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return {
+            r[0]
+            for r in conn.execute(
+                "SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid"
+                " JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = %s",
+                (login,),
+            )
+        }
+
+
+def test_add_refuses_what_is_not_a_plain_login(school: str) -> None:
+    import psycopg
+
+    from trainer.history.server_setup import INSTRUCTOR, TRAINEE, ServerError
+
+    nologin, powerful = f"sec_group_{_P}", f"sec_power_{_P}"
+    with psycopg.connect(school, autocommit=True) as conn:
+        for role, how in ((nologin, "NOLOGIN"), (powerful, "LOGIN CREATEROLE")):
+            conn.execute(f"DROP ROLE IF EXISTS {role}")
+            conn.execute(f"CREATE ROLE {role} {how}")
+    refused = {
+        TRAINEE: "one of Sabot's group roles",
+        INSTRUCTOR: "one of Sabot's group roles",
+        "sabot_admin": "superuser",
+        nologin: "cannot log in",
+        powerful: "not a plain login",
+        ANA: "a trainee's login already",
+        "user": "PostgreSQL reserves",
+        "public": "PostgreSQL reserves",
+    }
+    for login, why in refused.items():
+        before = _member_of(school, login)
+        with pytest.raises(ServerError, match=why):
+            add_login(school, login, instructor=True)
+        assert _member_of(school, login) == before, login  # nothing granted
+    with pytest.raises(ServerError, match="an instructor's login already"):
+        add_login(school, ROUX)
+    with pytest.raises(ServerError, match="one of Sabot's group roles"):
+        add_login(school, TRAINEE)
+    assert INSTRUCTOR not in _member_of(school, TRAINEE)
+    with psycopg.connect(school) as conn:
+        assert not conn.execute(
+            "SELECT rolcanlogin FROM pg_roles WHERE rolname = %s", (nologin,)
+        ).fetchone()[0]
+    # a plain login that exists already is made one of the class, and can log in
+    plain = f"sec_plain_{_P}"
+    with psycopg.connect(school, autocommit=True) as conn:
+        conn.execute(f"DROP ROLE IF EXISTS {plain}")
+        conn.execute(f"CREATE ROLE {plain} LOGIN")
+    add_login(school, plain)
+    assert _member_of(school, plain) == {TRAINEE}
+    with _connect(school, plain) as conn:
+        assert conn.execute("SELECT count(*) FROM attempt").fetchone()[0] == 0
+
+
+def test_sabot_server_add_of_the_trainee_group_as_an_instructor_is_refused(
+    school: str, tmp_path: Path
+) -> None:
+    r = run_sabot(tmp_path, "server", "add", school, "sabot_trainee", "--instructor")
+    assert r.returncode == 1
+    assert "one of Sabot's group roles" in r.stderr and "Traceback" not in r.stderr
+    assert "can log in" not in r.stdout
+    assert "sabot_instructor" not in _member_of(school, "sabot_trainee")

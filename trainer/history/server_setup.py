@@ -340,13 +340,86 @@ def _role(name: str) -> str:
 
 def add_login(url: str, login: str, *, instructor: bool = False) -> None:
     """A login role for one trainee (or an instructor), member of the group role. Its password,
-    if the school uses passwords, is set by the school's IT (`\\password` in psql), never here."""
+    if the school uses passwords, is set by the school's IT (`\\password` in psql), never here.
+
+    Only a plain login is made one of the class: ServerError, and nothing changed, for Sabot's
+    own group roles, a superuser, a role that cannot log in, one with powers beyond a login's
+    (making roles or databases, replication, passing row security, owning the school's tables,
+    having members), a login of the other group, and a word PostgreSQL reserves."""
+    import psycopg
+    from psycopg import sql
+
     login = _role(login)
-    group = INSTRUCTOR if instructor else TRAINEE
-    with _connect(url) as conn:
-        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (login,)).fetchone():
-            conn.execute(f"CREATE ROLE {login} LOGIN")
-        conn.execute(f"GRANT {group} TO {login}")
+    group, other = (INSTRUCTOR, TRAINEE) if instructor else (TRAINEE, INSTRUCTOR)
+    if login in (INSTRUCTOR, TRAINEE):
+        raise ServerError(
+            _(
+                "{name} is one of Sabot's group roles, not a login: give each trainee and "
+                "instructor a login of their own"
+            ).format(name=login)
+        )
+    with _connect(url, check=False) as conn:
+        reserved = conn.execute(
+            "SELECT 1 FROM pg_get_keywords() WHERE word = %s AND catcode = 'R'", (login,)
+        ).fetchone()
+        if reserved or login in ("public", "none"):
+            raise ServerError(
+                _("{name} is a word PostgreSQL reserves, not a login: choose another").format(
+                    name=login
+                )
+            )
+        row = conn.execute(
+            """SELECT r.rolcanlogin, r.rolsuper, r.rolcreaterole OR r.rolcreatedb
+                OR r.rolreplication OR r.rolbypassrls
+                OR EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.roleid = r.oid)
+                OR EXISTS (SELECT 1 FROM pg_class c WHERE c.relowner = r.oid
+                    AND c.relname IN ('profile', 'session', 'attempt')
+                    AND c.relnamespace = 'public'::regnamespace),
+                EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                    WHERE m.member = r.oid AND g.rolname = %s)
+            FROM pg_roles r WHERE r.rolname = %s""",
+            (other, login),
+        ).fetchone()
+        if row is not None:
+            can_login, superuser, powers, of_other = row
+            if superuser:
+                refusal = _(
+                    "{name} is a superuser of the server: row security does not hold for it; "
+                    "give the trainee or instructor a login of their own"
+                )
+            elif not can_login:
+                refusal = _(
+                    "{name} exists on the server and cannot log in: it is not a login "
+                    "(choose another name, or have the school's IT make it one)"
+                )
+            elif powers:
+                refusal = _(
+                    "{name} is not a plain login (it can do more on the server than a "
+                    "trainee or an instructor may): give them a login of their own"
+                )
+            elif of_other:
+                refusal = (
+                    _("{name} is a trainee's login already: an instructor needs a login of their own")
+                    if instructor
+                    else _("{name} is an instructor's login already: a trainee needs a login of their own")
+                )  # fmt: skip
+            else:
+                refusal = None
+            if refusal is not None:
+                raise ServerError(refusal.format(name=login))
+        try:
+            with conn.transaction():
+                if row is None:
+                    conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(login)))
+                conn.execute(
+                    sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), sql.Identifier(login))
+                )
+        except psycopg.Error as error:
+            raise ServerError(
+                _("the server refused the login {name}: {why}").format(
+                    name=login, why=_first_line(error)
+                )
+            ) from None
 
 
 def _first_line(error: BaseException) -> str:
