@@ -361,3 +361,38 @@ def test_sabot_server_add_of_the_trainee_group_as_an_instructor_is_refused(
     assert "one of Sabot's group roles" in r.stderr and "Traceback" not in r.stderr
     assert "can log in" not in r.stdout
     assert "sabot_instructor" not in _member_of(school, "sabot_trainee")
+
+
+def test_a_server_of_a_later_sabot_is_refused_never_written_over(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_setup import ServerError
+
+    url = _school(pg_server, f"sabot_later_{_P}")
+    later = SCHEMA_VERSION + 1
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE sabot_meta SET value = %s WHERE key = 'schema'", (str(later),))
+    said = f"later Sabot \\(version {later}\\); this Sabot knows up to version {SCHEMA_VERSION}"
+    with pytest.raises(ServerError, match=said):
+        init_server(url)
+    with pytest.raises(ServerError, match=said):
+        class_view(_as(url, ROUX), TARGETS, now=NOON)
+    r = run_sabot(tmp_path, "server", "init", url)
+    assert r.returncode == 1 and f"version {later}" in r.stderr and "Traceback" not in r.stderr
+    with psycopg.connect(url) as conn:  # its marker as the later Sabot left it
+        assert conn.execute("SELECT value FROM sabot_meta").fetchone()[0] == str(later)
+    # a trainee's PC keeps its answers and says why, rather than send them
+    store = PostgresStore.open(_as(url, ANA), data=tmp_path, retry_s=0.05)
+    try:
+        sid = store.start_session("Ana", "practice", ["announce"], "casino-fr")
+        store.record(sid, "announce", "hard-14", {"n": 1}, "14", "14", True, 900)
+        assert not store.sync(5)
+        status = store.status()
+        assert status.waiting == 1 and status.problem and f"version {later}" in status.problem
+    finally:
+        store.close(0)
+    with _connect(url, ANA) as ana:
+        assert ana.execute("SELECT count(*) FROM session").fetchone()[0] == 0

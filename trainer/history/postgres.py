@@ -35,7 +35,7 @@ from trainer.history.interface import (
 from trainer.history.server_changes import _apply, _Missing
 from trainer.history.server_exams import _ASSIGNMENT_COLUMNS
 from trainer.history.server_reads import ServerSession, start_as_on_server
-from trainer.history.server_setup import _first_line
+from trainer.history.server_setup import ServerError, _first_line, check_schema
 from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -602,6 +602,8 @@ class PostgresStore(ClosedOnExit):
                             self.url, autocommit=False, connect_timeout=CONNECT_TIMEOUT_S
                         )
                         sessions.clear()
+                        check_schema(server)  # a later Sabot's server: nothing sent, said why
+                        server.rollback()
                     while not self._stop:
                         with self._local.folding:  # never across a commit: see Store.folding
                             rows = outbox.execute(
@@ -641,7 +643,7 @@ class PostgresStore(ClosedOnExit):
                     server, pulled = None, False
                     self._assignments_due = 0.0  # read again once it is back
                     wait = self._retry_s
-                except (psycopg.Error, _Missing) as error:
+                except (psycopg.Error, _Missing, ServerError) as error:
                     # reached, but refused (a login that may not write, a schema too old):
                     # the answers wait; the status says why
                     self._online, self._problem = True, _first_line(error)

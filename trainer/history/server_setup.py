@@ -80,11 +80,18 @@ def _connect(url: str, *, check: bool = True) -> Any:
             _("a school's server needs the psycopg package: pip install 'psycopg[binary]'")
         ) from e
     try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=10)
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         why = _unreachable(first)
         raise ServerError(_("cannot reach the school's server: {why}").format(why=why)) from e
+    if check:  # a server of a later Sabot is never used as if it were this one's
+        try:
+            check_schema(conn)
+        except BaseException:
+            conn.close()
+            raise
+    return conn
 
 
 SCHEMA: Final = """
@@ -325,7 +332,18 @@ def schema_version(conn: Any) -> int | None:
 
 
 def check_schema(conn: Any, version: int | None = None) -> None:
-    """ServerError when the server's schema is of a later Sabot than this one."""
+    """ServerError when the server's schema is of a later Sabot than this one (`version`: as
+    already read, else read here): this one would misread it, and `init` would write its own
+    older marker over it."""
+    if version is None:
+        version = schema_version(conn)
+    if version is not None and version > SCHEMA_VERSION:
+        raise ServerError(
+            _(
+                "the school's server has the schema of a later Sabot (version {found}); this "
+                "Sabot knows up to version {known}: install the Sabot the school uses"
+            ).format(found=version, known=SCHEMA_VERSION)
+        )
 
 
 def _role(name: str) -> str:
