@@ -396,3 +396,68 @@ def test_a_server_of_a_later_sabot_is_refused_never_written_over(
         store.close(0)
     with _connect(url, ANA) as ana:
         assert ana.execute("SELECT count(*) FROM session").fetchone()[0] == 0
+
+
+def _malformed(url: str) -> tuple[str, str]:
+    """As ana with psql: a session whose skills hold a number, and a session with an answer to
+    no skill beside a good one. (The bad session's uid, the other's.)"""
+    with _connect(url, ANA) as ana:
+        pid = ana.execute(
+            "INSERT INTO profile (name) VALUES ('Ana') ON CONFLICT (owner, name) DO UPDATE"
+            " SET name = excluded.name RETURNING id"
+        ).fetchone()[0]
+        bad, good = str(uuid.uuid4()), str(uuid.uuid4())
+        ana.execute(
+            "INSERT INTO session (uid, profile, mode, skills, preset, started)"
+            " VALUES (%s, %s, 'practice', '5', 'casino-fr', to_timestamp(%s))",
+            (bad, pid, NOON),
+        )
+        sid = ana.execute(
+            "INSERT INTO session (uid, profile, mode, skills, preset, started)"
+            " VALUES (%s, %s, 'practice', '[\"announce\"]', 'casino-fr', to_timestamp(%s))"
+            " RETURNING id",
+            (good, pid, NOON + 60),
+        ).fetchone()[0]
+        _answer(ana, sid, True, 100)
+        ana.execute(
+            "INSERT INTO attempt (uid, session, skill, item, at, ms, correct, answer, expected,"
+            " question) VALUES (gen_random_uuid(), %s, '', 'x', to_timestamp(%s), 900, true,"
+            " '1', '1', '{}')",
+            (sid, NOON + 200),
+        )
+    return bad, good
+
+
+def test_a_malformed_row_on_the_server_is_left_out_and_named(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    from trainer.history.classview import trainee_history
+    from trainer.history.postgres import PostgresStore
+
+    url = _school(pg_server, f"sabot_bad_{_P}")
+    bad, good = _malformed(url)
+    # the PC's sender: the rest copied, the bad rows named, and it goes on sending
+    store = PostgresStore.open(_as(url, ANA), data=tmp_path / "pc", retry_s=0.05)
+    try:
+        assert store.sync(10)
+        sid = store.start_session("Ana", "practice", ["announce"], "casino-fr")
+        store.record(sid, "announce", "hard-14", {"n": 1}, "14", "14", True, 900)
+        assert store.sync(10), store.status()
+        assert store._thread is not None and store._thread.is_alive()
+        assert len(list(store.attempts())) == 2  # the good answer brought, the new one sent
+        said = "\n".join(store.skipped)
+        assert f"the session {bad} on the school's server was left out" in said
+        assert "skills are not a list of skill names: 5" in said
+        assert f"an answer of the session {good} on the school's server was left out" in said
+        assert len(store.skipped) == 2
+    finally:
+        store.close(0)
+    # the instructor's copy of ana's history: opened all the same, the bad rows named
+    left_out: list[str] = []
+    copy = trainee_history(_as(url, ROUX), ANA, tmp_path / "copy.sqlite3", left_out)
+    try:
+        assert len(list(copy.attempts())) == 2
+    finally:
+        copy.close()
+    assert any(bad in s and "left out" in s for s in left_out)
+    assert any(good in s and "an answer" in s for s in left_out)

@@ -373,6 +373,8 @@ def open_store() -> Any:
         import atexit
 
         def waiting() -> None:
+            for said in getattr(store, "skipped", ()):  # malformed rows of the server
+                print(f"sabot: {said}", file=sys.stderr)
             n = getattr(store, "left_waiting", 0)
             if n:
                 said = ngettext(

@@ -475,11 +475,13 @@ def assignment_results(url: str) -> tuple[tuple[Assignment, tuple[AssignmentResu
         return read_assignments(conn, class_logins(conn))
 
 
-def trainee_history(url: str, login: str, path: Path) -> Store:
+def trainee_history(url: str, login: str, path: Path, skipped: list[str] | None = None) -> Store:
     """One trainee's history, read on the server through `url`'s login (an instructor's reads
     every row), copied into a SQLite history at `path` (a new file), for the progress view to
-    read as it reads a trainee's own. The copy is the instructor's to throw away."""
-    from trainer.history.server_reads import ServerSession, start_as_on_server
+    read as it reads a trainee's own. The copy is the instructor's to throw away. A row it
+    cannot take (a trainee can write any row on the server) is left out, and named in
+    `skipped`: the rest is copied."""
+    from trainer.history.server_reads import checked_session, skipped_row, start_as_on_server
     from trainer.history.server_setup import _connect
     from trainer.history.store import Store
 
@@ -489,7 +491,8 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
         with _connect(url) as conn:
             assigned = "s.assignment" if has_assignments(conn) else "NULL::bigint"
             sessions = conn.execute(
-                f"""SELECT s.id, p.name, extract(epoch FROM p.created), s.mode, s.skills, s.preset,
+                f"""SELECT s.id, s.uid::text, p.name, extract(epoch FROM p.created), s.mode,
+                    s.skills, s.preset,
                     s.seed, extract(epoch FROM s.started), extract(epoch FROM s.ended),
                     s.planned, s.interactive, {assigned}
                 FROM session s JOIN profile p ON p.id = s.profile AND p.owner = s.owner
@@ -507,13 +510,22 @@ def trainee_history(url: str, login: str, path: Path) -> Store:
                 )
                 for row in cur:
                     answers[row[0]].append(row[1:])
-        with local.batch():
-            for sid, *fields in sessions:
-                session = ServerSession(*fields)
-                here = start_as_on_server(local, moment, session)
-                for skill, item, question, answer, expected, correct, ms, at in answers[sid]:
+        left_out = skipped if skipped is not None else []
+        with local.batch():  # one transaction: the checks come before each write
+            for sid, uid, *fields in sessions:
+                name = uid or sid
+                try:
+                    session = checked_session(fields)
+                    here = start_as_on_server(local, moment, session)
+                except (TypeError, ValueError) as error:  # the session's: none of it copied
+                    left_out.append(skipped_row("session", name, error))
+                    continue
+                for *answer, at in answers[sid]:
                     moment[0] = at
-                    local.record(here, skill, item, question, answer, expected, correct, ms)
+                    try:
+                        local.record(here, *answer)
+                    except (TypeError, ValueError) as error:  # before writing it
+                        left_out.append(skipped_row("attempt", name, error))
                 if session.ended is not None:
                     moment[0] = session.ended
                     local.end_session(here)

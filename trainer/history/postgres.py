@@ -34,7 +34,7 @@ from trainer.history.interface import (
 )
 from trainer.history.server_changes import _apply, _Missing
 from trainer.history.server_exams import _ASSIGNMENT_COLUMNS
-from trainer.history.server_reads import ServerSession, start_as_on_server
+from trainer.history.server_reads import checked_session, skipped_row, start_as_on_server
 from trainer.history.server_setup import ServerError, _first_line, check_schema
 from trainer.i18n import N_, _
 
@@ -135,6 +135,9 @@ class PostgresStore(ClosedOnExit):
         # profiles renamed on another PC, as the pulls found them: old name -> the latest one
         # (the app's active profile follows, rather than start a new profile of the old name)
         self.renamed: dict[str, str] = {}
+        # rows of the server left out of the copy (malformed), each named once, in words
+        self.skipped: list[str] = []
+        self._skipped_uids: set[str] = set()
         self._cond = threading.Condition()
         self._stop = False
         self._wake = threading.Event()
@@ -653,6 +656,12 @@ class PostgresStore(ClosedOnExit):
                     wait = self._retry_s * 5
                 except sqlite3.Error:
                     wait = self._retry_s  # this PC's copy is busy or full: a later pass
+                except Exception as error:  # noqa: BLE001  never the end of the sender
+                    self._online, self._problem = True, _first_line(error)
+                    if server is not None:
+                        server.close()
+                    server, pulled = None, False
+                    wait = self._retry_s * 5
                 with self._cond:
                     self._passes += 1
                     self._cond.notify_all()
@@ -774,7 +783,11 @@ class PostgresStore(ClosedOnExit):
             for uid, *fields in rows:
                 if uid in known:
                     continue
-                session = ServerSession(*fields)
+                try:
+                    session = checked_session(fields)
+                except ValueError as error:
+                    self._skip(uid, skipped_row("session", uid, error))
+                    continue
                 answers = server.execute(
                     """SELECT a.uid::text, a.skill, a.item, a.question, a.answer, a.expected,
                         a.correct, a.ms, extract(epoch FROM a.at)::bigint
@@ -782,22 +795,36 @@ class PostgresStore(ClosedOnExit):
                     WHERE s.uid = %s ORDER BY a.id""",
                     (uid,),
                 ).fetchall()
-                with local.batch():
-                    sid = start_as_on_server(local, moment, session)
-                    conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (sid, uid))
-                    for a_uid, skill, item, question, answer, expected, correct, ms, at in answers:
-                        moment[0] = at
-                        aid = local.record(
-                            sid, skill, item, question, answer, expected, correct, ms
-                        )
-                        conn.execute("INSERT INTO sync_uid VALUES ('attempt', ?, ?)", (aid, a_uid))
-                        brought += 1
-                    if session.ended is not None:
-                        moment[0] = session.ended
-                        local.end_session(sid)
+                try:
+                    with local.batch():
+                        sid = start_as_on_server(local, moment, session)
+                        conn.execute("INSERT INTO sync_uid VALUES ('session', ?, ?)", (sid, uid))
+                        for a_uid, *answer in answers:
+                            moment[0] = answer[-1]
+                            try:
+                                aid = local.record(sid, *answer[:-1])
+                            except (TypeError, ValueError) as error:  # before writing it
+                                self._skip(a_uid, skipped_row("attempt", uid, error))
+                                continue
+                            conn.execute(
+                                "INSERT INTO sync_uid VALUES ('attempt', ?, ?)", (aid, a_uid)
+                            )
+                            brought += 1
+                        if session.ended is not None:
+                            moment[0] = session.ended
+                            local.end_session(sid)
+                except (TypeError, ValueError) as error:  # the session's: none of it copied
+                    self._skip(uid, skipped_row("session", uid, error))
         finally:
             local.close()
         return brought
+
+    def _skip(self, uid: str, said: str) -> None:
+        """A row of the server this PC's copy cannot take (a trainee can write any row there),
+        left out and named once in `skipped`: the rest is copied, the sender goes on."""
+        if uid not in self._skipped_uids:
+            self._skipped_uids.add(uid)
+            self.skipped.append(said)
 
     # -- closing -------------------------------------------------------------------------------
 

@@ -4,11 +4,15 @@ as it was in a SQLite history (`ServerSession`, `start_as_on_server`)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from trainer.history.server_setup import _connect
+from trainer.i18n import _
 
 
 class ServerSession(NamedTuple):
@@ -26,6 +30,39 @@ class ServerSession(NamedTuple):
     planned: int | None
     interactive: bool
     assignment: int | None
+
+
+def checked_session(fields: Sequence[Any]) -> ServerSession:
+    """A session's row as read from the server, checked as this PC's history would take it:
+    ValueError naming what is wrong (a trainee can write any row there: skills that are a
+    number, a mode of no drill). The checks of `Store.start_session` and `Store.record` come on
+    top, when it is copied."""
+    session = ServerSession(*fields)
+    if not isinstance(session.name, str) or not session.name.strip():
+        raise ValueError(_("its profile has no name"))
+    if not isinstance(session.skills, list) or not all(
+        isinstance(s, str) for s in session.skills
+    ):
+        raise ValueError(
+            _("its skills are not a list of skill names: {skills}").format(
+                skills=json.dumps(session.skills, ensure_ascii=False)[:60]
+            )
+        )
+    for moment in (session.created, session.started, session.ended):
+        if moment is not None and not isinstance(moment, (int, float, Decimal)):
+            raise ValueError(_("a moment of it is not a time"))
+    return session
+
+
+def skipped_row(what: str, uid: Any, error: BaseException) -> str:
+    """A row of the server left out of a copy, in words: "the session 1b9e… on the school's
+    server was left out: its skills are not a list of skill names: 5"."""
+    why = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    if what == "session":
+        said = _("the session {uid} on the school's server was left out: {why}")
+    else:
+        said = _("an answer of the session {uid} on the school's server was left out: {why}")
+    return said.format(uid=uid, why=why)
 
 
 def start_as_on_server(local: Any, moment: list[Any], session: ServerSession) -> int:

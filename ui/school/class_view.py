@@ -389,12 +389,13 @@ class ClassWindow(QWidget):
             self._copies = Path(tempfile.mkdtemp(prefix="sabot-class-"))
         url, path = self.url, self._copies / f"{next(self._numbers)}.sqlite3"
         gone = self._gone
+        skipped: list[str] = []  # rows of the server left out of the copy, named
 
         def work() -> Any:
             from trainer.history.classview import trainee_history
 
             try:
-                trainee_history(url, login, path).close()  # a store is its thread's: reopened
+                trainee_history(url, login, path, skipped).close()  # a store is its thread's
             except BaseException:
                 throw_away(path)
                 raise
@@ -405,6 +406,8 @@ class ClassWindow(QWidget):
         def finished(made: Path) -> None:
             self._reading.discard(login)
             done(made)
+            if skipped:
+                self.status.setText("\n".join(skipped))
 
         def failed(error: BaseException) -> None:
             self._reading.discard(login)

@@ -238,7 +238,7 @@ def test_a_copy_read_as_the_app_quits_is_thrown_away(qtbot, tmp_path, monkeypatc
 
     release, made = threading.Event(), []
 
-    def slow_copy(_url, _login, path):  # the server's answer comes after the window is gone
+    def slow_copy(_url, _login, path, *_left_out):  # the server's answer comes after the window is gone
         assert release.wait(30)
         made.append(path)
         return Store.open(path)
@@ -324,7 +324,7 @@ def test_a_trainees_progress_open_is_made_again_in_the_new_words_as_it_was_left(
     from trainer import i18n
     from trainer.history.store import Store
 
-    def copy(_url, _login, path):  # the trainee's history, as the server gives it
+    def copy(_url, _login, path, *_left_out):  # the trainee's history, as the server gives it
         clock = Clock()
         store = Store.open(path, clock=clock)
         sid = store.start_session("Ana", "practice", ["announce", "dealer"], "casino-fr")
