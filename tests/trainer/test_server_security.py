@@ -461,3 +461,72 @@ def test_a_malformed_row_on_the_server_is_left_out_and_named(
         copy.close()
     assert any(bad in s and "left out" in s for s in left_out)
     assert any(good in s and "an answer" in s for s in left_out)
+
+
+@pytest.fixture
+def with_password(pg_server: PgServer) -> Iterator[tuple[str, str]]:
+    """A school whose login `sec_pw_…` logs in with a password ("right") — the test server
+    trusts every other login — as (the school's URL, the login)."""
+    import psycopg
+
+    url = _school(pg_server, f"sabot_pw_{_P}")
+    login = f"sec_pw_{_P}"
+    add_login(url, login)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"ALTER ROLE {login} PASSWORD 'right'")
+    hba = pg_server.data / "pg_hba.conf"
+    before = hba.read_text()
+    hba.write_text(f"local all {login} scram-sha-256\n{before}")
+    pg_server._run(str(pg_server.bindir / "pg_ctl"), "-D", str(pg_server.data), "reload")
+    try:
+        yield url, login
+    finally:
+        hba.write_text(before)
+        pg_server._run(str(pg_server.bindir / "pg_ctl"), "-D", str(pg_server.data), "reload")
+
+
+def test_a_refused_password_is_said_never_offline(
+    with_password: tuple[str, str], tmp_path: Path
+) -> None:
+    from trainer.history.postgres import PostgresStore
+    from trainer.history.server_setup import ServerError
+
+    url, login = with_password
+    wrong = _as(url, login) + "&password=wrong"
+    with pytest.raises(ServerError, match=f"refused the login: the password of {login} was"):
+        class_view(wrong, TARGETS, now=NOON)
+    store = PostgresStore.open(wrong, data=tmp_path, retry_s=0.05)
+    try:
+        sid = store.start_session("Ana", "practice", ["announce"], "casino-fr")
+        store.record(sid, "announce", "hard-14", {"n": 1}, "14", "14", True, 900)
+        assert not store.sync(3)
+        status = store.status()
+        assert status.online and status.waiting == 1
+        assert status.problem == f"the password of {login} was refused"
+        assert "offline" not in status.text and "password" in status.text
+    finally:
+        store.close(0)
+    # the right one: what waited goes
+    store = PostgresStore.open(_as(url, login) + "&password=right", data=tmp_path, retry_s=0.05)
+    try:
+        assert store.sync(10), store.status()
+    finally:
+        store.close(0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the school's server refuses them (the password of ana was refused)"),
+        ("fr", "le serveur de l'école les refuse (le mot de passe de ana est refusé)"),
+        ("it", "il server della scuola le rifiuta (la password di ana è stata rifiutata)"),
+    ],
+)
+def test_a_refused_password_in_the_trainees_language(lang: str, said: str) -> None:
+    from trainer.history.interface import SyncStatus
+    from trainer.history.server_setup import refused_password
+    from trainer.i18n import set_language
+
+    set_language(lang)
+    problem = refused_password('FATAL:  password authentication failed for user "ana"')
+    assert SyncStatus(online=True, waiting=3, problem=problem).text.startswith(said)

@@ -376,7 +376,17 @@ def open_store() -> Any:
             for said in getattr(store, "skipped", ()):  # malformed rows of the server
                 print(f"sabot: {said}", file=sys.stderr)
             n = getattr(store, "left_waiting", 0)
-            if n:
+            problem = getattr(store, "_problem", None)
+            if n and problem:  # reached, and refused them (a password, a later schema)
+                said = ngettext(
+                    "the school's server refused them ({problem}): {count} answer waits on "
+                    "this PC and goes with the next start of Sabot.",
+                    "the school's server refused them ({problem}): {count} answers wait on "
+                    "this PC and go with the next start of Sabot.",
+                    n,
+                ).format(problem=problem, count=format_number(n, places=0))
+                print(f"sabot: {said}", file=sys.stderr)
+            elif n:
                 said = ngettext(
                     "the school's server could not be reached: {count} answer waits on this PC "
                     "and goes with the next start of Sabot.",

@@ -35,7 +35,12 @@ from trainer.history.interface import (
 from trainer.history.server_changes import _apply, _Missing
 from trainer.history.server_exams import _ASSIGNMENT_COLUMNS
 from trainer.history.server_reads import checked_session, skipped_row, start_as_on_server
-from trainer.history.server_setup import ServerError, _first_line, check_schema
+from trainer.history.server_setup import (
+    ServerError,
+    _first_line,
+    check_schema,
+    refused_password,
+)
 from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -639,8 +644,10 @@ class PostgresStore(ClosedOnExit):
                     self._online, self._problem = True, None
                     server.rollback()  # end the read transaction psycopg opened
                     wait = max(0.0, self._assignments_due - time.monotonic())
-                except psycopg.OperationalError:
-                    self._online, self._problem = False, None
+                except psycopg.OperationalError as error:
+                    # reached, and the password refused: said as such, never "offline"
+                    refused = refused_password(str(error)) if server is None else None
+                    self._online, self._problem = refused is not None, refused
                     if server is not None:
                         server.close()
                     server, pulled = None, False

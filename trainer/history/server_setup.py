@@ -62,6 +62,29 @@ _UNREACHABLE: Final = (
 )
 
 
+# libpq's words when the server was reached and refused the login's password
+_PASSWORD: Final = (
+    (
+        re.compile(r'password authentication failed for user "(?P<name>[^"]*)"'),
+        N_("the password of {name} was refused"),
+    ),
+    (
+        re.compile(r"no password supplied"),
+        N_("the server asks for a password and none was found (~/.pgpass)"),
+    ),
+)
+
+
+def refused_password(text: str) -> str | None:
+    """Why the server refused the login's password (libpq's first line of `text`), in the
+    trainee's language; None when that is not why a connection failed."""
+    for pattern, said in _PASSWORD:
+        found = pattern.search(text)
+        if found is not None:
+            return _(said).format(name=found.groupdict().get("name", ""))
+    return None
+
+
 def _unreachable(text: str) -> str:
     """Why a connection failed (the first line of libpq's words), in the trainee's language."""
     for pattern, said in _UNREACHABLE:
@@ -83,6 +106,11 @@ def _connect(url: str, *, check: bool = True) -> Any:
         conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        refused = refused_password(str(e))
+        if refused is not None:  # reached: it refused the password
+            raise ServerError(
+                _("the school's server refused the login: {why}").format(why=refused)
+            ) from e
         why = _unreachable(first)
         raise ServerError(_("cannot reach the school's server: {why}").format(why=why)) from e
     if check:  # a server of a later Sabot is never used as if it were this one's
