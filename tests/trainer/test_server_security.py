@@ -530,3 +530,25 @@ def test_a_refused_password_in_the_trainees_language(lang: str, said: str) -> No
     set_language(lang)
     problem = refused_password('FATAL:  password authentication failed for user "ana"')
     assert SyncStatus(online=True, waiting=3, problem=problem).text.startswith(said)
+
+
+def test_import_after_a_rename_uploads_nothing_again(school: str, tmp_path: Path) -> None:
+    from tests.trainer.history import Clock
+    from trainer.history.server_changes import import_history
+    from trainer.history.store import Store
+
+    login = f"sec_import_{_P}"
+    add_login(school, login)
+    clock = Clock()
+    with Store.open(tmp_path / "history.sqlite3", clock=clock) as local:
+        sid = local.start_session("Ana", "practice", ["announce"], "casino-fr")
+        for n in range(5):
+            clock.now += 5
+            local.record(sid, "announce", "hard-14", {"n": n}, "14", "14", True, 900 + n)
+        local.end_session(sid)
+        assert import_history(_as(school, login), local) == (5, 0)
+        local.rename_profile("Ana", "Ana Rossi")
+        assert import_history(_as(school, login), local) == (0, 5)
+    with _connect(school, login) as conn:
+        assert conn.execute("SELECT count(*) FROM attempt").fetchone()[0] == 5
+        assert conn.execute("SELECT count(*) FROM session").fetchone()[0] == 1

@@ -127,20 +127,30 @@ def _unix(moment: datetime | None) -> int | None:
 
 def import_history(url: str, local: Any, profile: str | None = None) -> tuple[int, int]:
     """Upload a trainee's local SQLite history (`local`, a Store) to the server: every profile,
-    or the one named. Each session and answer gets an id made from what it is (the profile's
-    name and creation, the session's number and start, the answer's number), so importing the
-    same history again adds nothing. Returns (answers added, answers already there)."""
+    or the one named. Each session and answer gets an id made from what it is and never changes
+    (the login, the profile's number and creation, the session's number and start, the answer's
+    number), so importing the same history again adds nothing, a profile renamed since
+    included. Returns (answers added, answers already there)."""
     chosen = None if profile is None else local._profile_id(profile)  # ValueError: no such
     names = [p for p in local.profiles() if chosen is None or p.id == chosen]
     added = there = 0
     with _connect(url) as conn:
         sessions: dict[str, int] = {}
+        (login,) = conn.execute("SELECT session_user").fetchone()
         for p in names:
-            base = f"{p.name}|{_unix(p.created)}"
+            # made of what never changes (the login, the profile's number and creation here):
+            # a profile renamed since the last import is not uploaded again
+            base = f"{login}|profile {p.id}|{_unix(p.created)}"
+            named = f"{p.name}|{_unix(p.created)}"  # before: made of the name, as then
             for row in local.sessions(p.name):
                 suid = str(
                     uuid.uuid5(_UID_NAMESPACE, f"{base}|session {row.id}|{_unix(row.started)}")
                 )
+                before = str(
+                    uuid.uuid5(_UID_NAMESPACE, f"{named}|session {row.id}|{_unix(row.started)}")
+                )
+                if conn.execute("SELECT 1 FROM session WHERE uid = %s", (before,)).fetchone():
+                    suid = before  # imported by an earlier Sabot: its ids kept
                 try:
                     with conn.transaction():
                         _apply(
