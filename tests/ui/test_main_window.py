@@ -710,7 +710,8 @@ def test_a_window_closed_while_the_progress_view_is_imported_is_not_called_back(
     from ui import background
     from ui.main_window import preload_progress_view
 
-    monkeypatch.delitem(sys.modules, "ui.progress.report", raising=False)  # imported on the worker again
+    # imported on the worker again
+    monkeypatch.delitem(sys.modules, "ui.progress.report", raising=False)
     called = []
     owner = QObject()
     preload_progress_view(lambda: called.append(True), owner=owner)

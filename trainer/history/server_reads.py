@@ -40,9 +40,7 @@ def checked_session(fields: Sequence[Any]) -> ServerSession:
     session = ServerSession(*fields)
     if not isinstance(session.name, str) or not session.name.strip():
         raise ValueError(_("its profile has no name"))
-    if not isinstance(session.skills, list) or not all(
-        isinstance(s, str) for s in session.skills
-    ):
+    if not isinstance(session.skills, list) or not all(isinstance(s, str) for s in session.skills):
         raise ValueError(
             _("its skills are not a list of skill names: {skills}").format(
                 skills=json.dumps(session.skills, ensure_ascii=False)[:60]

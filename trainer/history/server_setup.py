@@ -444,11 +444,13 @@ def add_login(url: str, login: str, *, instructor: bool = False) -> None:
                     "trainee or an instructor may): give them a login of their own"
                 )
             elif of_other:
-                refusal = (
-                    _("{name} is a trainee's login already: an instructor needs a login of their own")
-                    if instructor
-                    else _("{name} is an instructor's login already: a trainee needs a login of their own")
-                )  # fmt: skip
+                trainee = _(
+                    "{name} is a trainee's login already: an instructor needs a login of their own"
+                )
+                teacher = _(
+                    "{name} is an instructor's login already: a trainee needs a login of their own"
+                )
+                refusal = trainee if instructor else teacher
             else:
                 refusal = None
             if refusal is not None:

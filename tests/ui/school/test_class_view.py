@@ -238,7 +238,8 @@ def test_a_copy_read_as_the_app_quits_is_thrown_away(qtbot, tmp_path, monkeypatc
 
     release, made = threading.Event(), []
 
-    def slow_copy(_url, _login, path, *_left_out):  # the server's answer comes after the window is gone
+    # the server's answer comes after the window is gone
+    def slow_copy(_url, _login, path, *_left_out):
         assert release.wait(30)
         made.append(path)
         return Store.open(path)
