@@ -319,10 +319,81 @@ def _what_it_is(mode: int) -> str | None:
     return _("not a regular file")
 
 
+_SIDE_FILES: Final = ("", "-wal", "-shm", "-journal")  # a SQLite file and what goes beside it
+
+
+def own_files() -> list[str]:
+    """Sabot's own files, which an export must never replace: the history and what SQLite keeps
+    beside it, every school server's copy on this PC (and theirs), and the settings file.
+    Found without creating anything."""
+    import platformdirs
+
+    from trainer.history.store import DB_NAME
+    from trainer.settings import settings_path
+
+    override = os.environ.get("SABOT_DATA_DIR")
+    if override:
+        data = os.path.expanduser(override)
+    else:
+        data = platformdirs.user_data_dir("sabot", appauthor=False)
+    bases = [os.path.join(data, DB_NAME)]
+    school = os.path.join(data, "school")
+    try:
+        bases += [
+            os.path.join(school, entry)
+            for entry in os.listdir(school)
+            if entry.endswith(".sqlite3")
+        ]
+    except OSError:
+        pass  # no school's server used on this PC
+    return [base + side for base in bases for side in _SIDE_FILES] + [str(settings_path())]
+
+
+def _refuse_own(name: str, path: str) -> None:
+    """ExportRefused when `path` (where the export of FILE `name` would go) is one of Sabot's
+    own files, by its name once links are followed or by being the same file (a hard link)."""
+    real = os.path.realpath(path)
+    try:
+        st = os.stat(real)
+    except OSError:
+        st = None
+    school = os.path.join(os.path.dirname(own_files()[0]), "school")
+    for own in own_files():
+        same = os.path.realpath(own) == real
+        if not same and st is not None:
+            try:
+                other = os.stat(own)
+            except OSError:
+                continue
+            same = (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
+        if same:
+            raise ExportRefused(
+                _(
+                    "{name} is one of Sabot's own files ({path}): an export never replaces "
+                    "it; give another file name"
+                ).format(name=name, path=own)
+            )
+    # a school's copy not made yet, or its log: the folder is Sabot's own
+    if os.path.dirname(real) == os.path.realpath(school) and ".sqlite3" in os.path.basename(real):
+        raise ExportRefused(
+            _(
+                "{name} is one of Sabot's own files ({path}): an export never replaces "
+                "it; give another file name"
+            ).format(name=name, path=real)
+        )
+
+
 def export_target(name: str) -> tuple[str, int | None]:
     """The path the export replaces for the FILE argument `name` (a symbolic link followed to
     the file it names), and the permissions of the file it replaces (None: a new file).
-    ExportRefused if `name` is, or leads to, anything but a regular file or a new name."""
+    ExportRefused if `name` is, or leads to, anything but a regular file or a new name, or if
+    it is one of Sabot's own files (`own_files`)."""
+    path, mode = _export_target(name)
+    _refuse_own(name, path)
+    return path, mode
+
+
+def _export_target(name: str) -> tuple[str, int | None]:
     path = os.path.abspath(name)
     if name.endswith(("/", os.sep)) and not os.path.isdir(path):
         raise ExportRefused(
