@@ -15,6 +15,7 @@ import gc
 import io
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -104,10 +105,28 @@ def question_words(stored: str | bytes, skill: str) -> tuple[str, str]:
     return describe_question(question, skill), text
 
 
+# What a spreadsheet reads as the start of a formula in a cell (a profile named
+# =HYPERLINK(...) would be a link; a tab or a carriage return first hides one): such a text cell
+# is written with a ' before it, which a spreadsheet shows as the text itself. A number is left
+# a number: "-5", "+10", "-2.50" are answers as typed.
+_FORMULA_STARTS: Final = frozenset("=+-@\t\r")
+_NUMBER: Final = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?")
+
+
+def _inert(text: str) -> str:
+    """`text` as a spreadsheet takes it as text, never as a formula (`_FORMULA_STARTS`)."""
+    if text[:1] in _FORMULA_STARTS and text and _NUMBER.fullmatch(text) is None:
+        return "'" + text
+    return text
+
+
 def _cell(value: Any) -> str:
     """One CSV field as the csv module writes it by default (QUOTE_MINIMAL): quoted when it
-    holds a quote, a comma or a line end."""
+    holds a quote, a comma or a line end; a text that a spreadsheet would read as a formula
+    made inert first (`_inert`)."""
     text = "" if value is None else str(value)
+    if text[:1] in _FORMULA_STARTS:
+        text = _inert(text)
     if '"' in text:
         return '"' + text.replace('"', '""') + '"'
     if "," in text or "\n" in text or "\r" in text:
@@ -127,6 +146,8 @@ _SECONDS: Final = tuple(f"{second:02d}+00:00" for second in range(60))
 def _said_cell(words: str, text: str) -> str:
     """The question's two CSV fields, as _cell quotes them: the JSON has quotes (an object's
     keys), the words mostly a comma."""
+    if words[:1] in _FORMULA_STARTS:
+        words = _inert(words)
     if '"' in words:
         words = '"' + words.replace(_QUOTE, _QUOTES) + '"'
     elif "," in words or "\n" in words or "\r" in words:
@@ -243,7 +264,9 @@ def _written(rows: Iterable[Row], target: Target, fmt: str) -> int:
                     question = f'"question": {_json(words)}, "question_json": {text or "null"}'
             elif not csv:  # said from its form, the JSON as stored
                 question = f'"question": {_json(formed)}, "question_json": {stored}'
-            else:  # the same, quoted as _said_cell quotes them
+            else:  # the same, made inert and quoted as _said_cell does
+                if formed[:1] in _FORMULA_STARTS:
+                    formed = _inert(formed)
                 if '"' in formed:
                     formed = f'"{formed.replace(_QUOTE, _QUOTES)}"'
                 elif "," in formed or "\n" in formed or "\r" in formed:
