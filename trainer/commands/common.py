@@ -354,10 +354,11 @@ def not_started(command: str, store: Any, error: Exception, status: int = 1) -> 
     return status
 
 
-def open_store() -> Any:
+def open_store(*, reading: bool = False) -> Any:
     """The history the commands work on (`trainer.history.opening` chooses: a school's server
     when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once
-    the reason it cannot be opened is said on stderr."""
+    the reason it cannot be opened is said on stderr. `reading`: the command only reads (stats,
+    export), and a history that can only be read is said to be so, then read."""
     from trainer.history.opening import database_url, open_history
     from trainer.history.store import StoreError
     from trainer.settings import Settings
@@ -369,6 +370,11 @@ def open_store() -> Any:
         return None
     if store.notice:
         print(f"sabot: {store.notice}", file=sys.stderr)
+    if reading and store.read_only is not None:
+        said = _("the history {path} is read-only ({why}): it is read, nothing is written.")
+        print(
+            "sabot: " + said.format(path=store.path, why=_(store.read_only)), file=sys.stderr
+        )
     if store.status() is not None:  # a school's server: say what is left for the next start
         import atexit
 

@@ -678,7 +678,7 @@ def _option_value(v: str) -> Any:
 def cmd_stats(args: argparse.Namespace) -> int:
     from trainer.history.stats import skill_stats
 
-    store = open_store()
+    store = open_store(reading=True)
     if store is None:
         return 1
     try:

@@ -541,7 +541,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         except ExportRefused as e:
             print(f"sabot export: {e}", file=sys.stderr)
             return EXIT_USAGE
-    store = open_store()
+    store = open_store(reading=True)
     if store is None:
         return 1
     profile = None  # every profile

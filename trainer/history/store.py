@@ -89,6 +89,7 @@ from trainer.history.troubles import (
     _SQLITE_CORRUPT,
     _SQLITE_IOERR,
     _SQLITE_NOTADB,
+    _SQLITE_READONLY,
     _error_code,
     _not_opened,
     _read_only_reason,
@@ -366,9 +367,11 @@ class Store(ClosedOnExit):
                 conn = _connect_checked(target)
             except sqlite3.OperationalError as error:
                 wal = Path(f"{path}-wal")
-                if _error_code(error) not in (_SQLITE_CANTOPEN, _SQLITE_IOERR) or (
-                    wal.exists() and wal.stat().st_size > 0
-                ):
+                if _error_code(error) not in (
+                    _SQLITE_CANTOPEN,
+                    _SQLITE_IOERR,
+                    _SQLITE_READONLY,  # SQLITE_READONLY_DIRECTORY: no -shm can be made there
+                ) or (wal.exists() and wal.stat().st_size > 0):
                     raise
                 # mode=ro needs the log's index beside the file; where none can be made (a
                 # read-only folder or medium, a full disk) and the log is empty, the file
