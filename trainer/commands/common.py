@@ -359,10 +359,15 @@ def open_store(*, reading: bool = False) -> Any:
     when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once
     the reason it cannot be opened is said on stderr. `reading`: the command only reads (stats,
     export), and a history that can only be read is said to be so, then read."""
+    from trainer.history import store as sqlite_store
     from trainer.history.opening import database_url, open_history
     from trainer.history.store import StoreError
     from trainer.settings import Settings
 
+    def waiting(said: str) -> None:  # another Sabot creating or migrating the history
+        print(f"sabot: {said}", file=sys.stderr, flush=True)
+
+    sqlite_store.on_open_wait = waiting
     try:
         store = open_history(database_url(Settings.load().prefs.database_url))
     except StoreError as e:

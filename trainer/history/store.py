@@ -85,9 +85,11 @@ from trainer.history.measures import local_day
 from trainer.history.migrations import RECENT, SCHEMA_VERSION, _migrate, _store_quantiles
 from trainer.history.questions import _form_of, decode_question, encode_question
 from trainer.history.troubles import (
+    _SQLITE_BUSY,
     _SQLITE_CANTOPEN,
     _SQLITE_CORRUPT,
     _SQLITE_IOERR,
+    _SQLITE_LOCKED,
     _SQLITE_NOTADB,
     _SQLITE_READONLY,
     _error_code,
@@ -100,7 +102,7 @@ from trainer.history.troubles import (
     no_profile,
     unsaved_sentence,
 )
-from trainer.i18n import N_
+from trainer.i18n import N_, format_number
 
 # `say`, not `_`: the export's loops name an unused column `_`
 from trainer.i18n import _ as say
@@ -133,6 +135,16 @@ JOURNAL_LIMIT: Final = 4 * WAL_BYTES
 
 class _Unreadable(Exception):
     """The file exists but is not a usable Sabot history: it is moved aside."""
+
+
+class _Busy(Exception):
+    """Another program holds the file locked while it is being opened: tried again."""
+
+
+# How long `Store.open` waits for another program creating or migrating the history (each try
+# waits WAIT_MS in SQLite itself), and who is told that it waits (the command line: stderr).
+OPEN_PATIENCE_S: Final = 300.0
+on_open_wait: Callable[[str], None] | None = None
 
 
 def data_dir() -> Path:
@@ -305,15 +317,57 @@ class Store(ClosedOnExit):
     # -- opening and closing ---------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | None = None, *, clock: Callable[[], float] = time.time) -> Store:
+    def open(
+        cls,
+        path: Path | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        waiting: Callable[[str], None] | None = None,
+        patience_s: float | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> Store:
         """Open (creating, migrating or replacing a damaged file as needed) the history.
 
         `clock` gives wall-clock unix seconds; tests inject one. A history that can be read but
         not written is opened read-only (`read_only` says why). Raises StoreError, with a
         sentence for the trainee, only when no working store can be given: the directory cannot
         be made, the file was written by a newer Sabot, the disk fails.
+
+        A history another program holds locked while it opens it (another Sabot creating or
+        migrating it) is waited for, never opened read-only for that: `waiting` (else
+        `on_open_wait`, which the command line sets) is told once, in a sentence, what is
+        waited for; after `patience_s` (OPEN_PATIENCE_S) of `monotonic` seconds, StoreError.
         """
         path = default_path() if path is None else Path(path)
+        patience = OPEN_PATIENCE_S if patience_s is None else patience_s
+        since: float | None = None
+        while True:
+            try:
+                return cls._open_once(path, clock)
+            except _Busy:
+                now = monotonic()
+                if since is None:
+                    since = now
+                    tell = waiting if waiting is not None else on_open_wait
+                    if tell is not None:
+                        tell(
+                            say(
+                                "Waiting for the history {path}: another program (another "
+                                "Sabot?) is creating or updating it."
+                            ).format(path=path)
+                        )
+                elif now - since >= patience:
+                    raise StoreError(
+                        say(
+                            "The history file {path} could not be opened: another program "
+                            "has kept it locked for {seconds} seconds. Close the other Sabot, "
+                            "or set SABOT_DATA_DIR to another folder."
+                        ).format(path=path, seconds=format_number(now - since, places=0))
+                    ) from None
+
+    @classmethod
+    def _open_once(cls, path: Path, clock: Callable[[], float]) -> Store:
+        """One try of `open`; _Busy while another program holds the file locked."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             why = _read_only_reason(path)
@@ -331,6 +385,10 @@ class Store(ClosedOnExit):
                 conn.close()
                 raise
         except sqlite3.Error as error:
+            if _error_code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED):
+                # another program creating or migrating it: waited for (`open`), never a
+                # read-only session for that
+                raise _Busy() from None
             why = _write_trouble(error)
             if why is not None and _error_code(error) != _SQLITE_CORRUPT and path.is_file():
                 # read-only in a way os.access cannot see (a network share, a sandbox), full, or
