@@ -229,7 +229,8 @@ class SettingsProblem:
     "theme" had a value Sabot cannot use, so its default is used") in the language of the
     moment.
 
-    kind: "reset" (`keys` fell back to their defaults), "unknown-preset" (`preset` is unknown,
+    kind: "reset" (`keys` fell back to their defaults), "password" (database_url held a
+    password: dropped, with the URL), "unknown-preset" (`preset` is unknown,
     the default one is used), "unknown-preset-alone" (the same, without the other house-rule
     changes, `why`), "overrides-dropped" (the house-rule changes dropped for `preset`, `why`)."""
 
@@ -252,6 +253,11 @@ class SettingsProblem:
                 "the settings {names} had values Sabot cannot use, so their defaults are used",
                 len(self.keys),
             ).format(names=names)
+        if self.kind == "password":
+            return _(
+                'the setting "database_url" held a password, which is never kept in the '
+                "settings (put it in ~/.pgpass), so it was dropped and this PC's history is used"
+            )
         if self.kind == "unknown-preset":
             return _("the preset {preset} is unknown, so {default} is used").format(
                 preset=repr(self.preset), default=DEFAULT_PRESET
@@ -271,7 +277,8 @@ class SettingsNotice:
     """What happened to the settings file, as facts; `text()` is its sentence in the language
     of the moment.
 
-    kind: "unreadable" (the file at `path` could not be used: `reason` "os" with the system's
+    kind: "env-url" (the environment variable `path` names no server Sabot can use, `detail`
+    as it may be shown: it is set aside), "unreadable" (the file at `path` could not be used: `reason` "os" with the system's
     words in `detail`, "not-json" or "no-object"; kept aside as `kept`, or not, `error` saying
     why), "repaired" (`problems` mended in the file at `path`, the original kept as `kept` when
     it could be), "rules" (the house rules chosen could not be used: `problems`), "text" (a
@@ -288,12 +295,22 @@ class SettingsNotice:
     def text(self) -> str:
         if self.kind == "text":
             return self.detail
+        if self.kind == "env-url":
+            return _(
+                "{name} ({url}) does not name a server Sabot can use (postgresql://HOST/"
+                "DATABASE?user=LOGIN or service=NAME), so it is set aside."
+            ).format(name=self.path, url=repr(self.detail))
         what = _and([p.text() for p in self.problems])
         if self.kind == "rules":
             return what[:1].upper() + what[1:] + "."
         if self.kind == "repaired":
             if self.kept is None:
                 return _("In the settings file {path}, {what}.").format(path=self.path, what=what)
+            if any(p.kind == "password" for p in self.problems):
+                return _(
+                    "In the settings file {path}, {what}; the original was kept as {kept}, "
+                    "without its password and readable by you alone."
+                ).format(path=self.path, what=what, kept=self.kept)
             return _(
                 "In the settings file {path}, {what}; the original was kept as {kept}."
             ).format(path=self.path, what=what, kept=self.kept)
@@ -362,7 +379,16 @@ class Settings:
 
         `clock` gives unix seconds for the name of a file kept aside; tests inject one.
         """
-        path = settings_path() if path is None else Path(path)
+        settings = cls._read(settings_path() if path is None else Path(path), clock)
+        from trainer.history.opening import ENV, unusable_env_url
+
+        unusable = unusable_env_url()
+        if unusable is not None:
+            settings.notices.append(SettingsNotice("env-url", path=ENV, detail=unusable))
+        return settings
+
+    @classmethod
+    def _read(cls, path: Path, clock: Callable[[], float]) -> Settings:
         settings = cls(path)
         try:
             data = path.read_bytes()
@@ -383,6 +409,7 @@ class Settings:
             return settings
 
         bad: list[str] = []
+        secret = False  # a password found in database_url: dropped, and said so
         for section, target in (("preferences", settings.prefs), ("ui", settings.ui)):
             values = document.get(section, {})
             if not isinstance(values, dict):
@@ -393,17 +420,22 @@ class Settings:
                     continue  # a missing key is an older file: its default is right
                 value = check(values[key])
                 if value is _BAD:
-                    bad.append(key)
+                    if key == "database_url" and _holds_password(values[key]):
+                        secret = True
+                    else:
+                        bad.append(key)
                 else:
                     setattr(target, key, value)
         problems = []
+        if secret:
+            problems.append(SettingsProblem("password", keys=("database_url",)))
         if bad:
             problems.append(SettingsProblem("reset", keys=tuple(bad)))
         rules_problem = settings._repair_rules()
         if rules_problem:
             problems.append(rules_problem)
         if problems:
-            settings._repaired(tuple(problems), clock)
+            settings._repaired(tuple(problems), clock, document)
         return settings
 
     def set_database_url(self, url: str | None) -> None:
@@ -545,10 +577,19 @@ class Settings:
             return
         self.notices.append(SettingsNotice("unreadable", path, reason, detail, kept=kept.name))
 
-    def _repaired(self, problems: tuple[SettingsProblem, ...], clock: Callable[[], float]) -> None:
+    def _repaired(
+        self,
+        problems: tuple[SettingsProblem, ...],
+        clock: Callable[[], float],
+        document: dict[str, Any],
+    ) -> None:
         path = str(self.path)
         try:
-            kept = _keep_aside(self.path, clock(), move=False)
+            if any(p.kind == "password" for p in problems):
+                # the copy kept aside is the file as it was, but for the password
+                kept = _keep_aside(self.path, clock(), move=False, text=_scrubbed(document))
+            else:
+                kept = _keep_aside(self.path, clock(), move=False)
             self.save()
         except (OSError, SettingsError):
             self.notices.append(SettingsNotice("repaired", path, problems=problems))
@@ -572,8 +613,28 @@ def _build_rules(spec: Mapping[str, Any]) -> HouseRules:
         ) from None
 
 
-def _keep_aside(path: Path, now: float, *, move: bool) -> Path:
-    """Move (or copy) a file to a free `<name>.corrupt-<local time>`; never delete it."""
+def _holds_password(value: Any) -> bool:
+    from trainer.history.opening import has_password
+
+    return isinstance(value, str) and has_password(value)
+
+
+def _scrubbed(document: dict[str, Any]) -> str:
+    """The settings `document` as JSON, its database_url without the password."""
+    from trainer.history.addresses import shown_url
+
+    copy = dict(document)
+    preferences = copy.get("preferences")
+    if isinstance(preferences, dict) and _holds_password(preferences.get("database_url")):
+        url = preferences["database_url"]
+        copy["preferences"] = {**preferences, "database_url": shown_url(url, len(url))}
+    return json.dumps(copy, ensure_ascii=False, indent=2) + "\n"
+
+
+def _keep_aside(path: Path, now: float, *, move: bool, text: str | None = None) -> Path:
+    """Move (or copy) a file to a free `<name>.corrupt-<local time>`; never delete it. A copy
+    is readable by its owner alone (it may hold what the trainee typed), and is `text` instead
+    of the file's bytes when given (the file with its password taken out)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     base = path.with_name(f"{path.name}.corrupt-{stamp}")
     target, n = base, 1
@@ -582,8 +643,13 @@ def _keep_aside(path: Path, now: float, *, move: bool) -> Path:
         target = base.with_name(f"{base.name}-{n}")
     if move:
         os.rename(path, target)
-    else:
-        import shutil  # only for a damaged file
-
-        shutil.copy2(path, target)
+        return target
+    data = path.read_bytes() if text is None else text.encode("utf-8")
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
     return target

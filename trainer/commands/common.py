@@ -368,11 +368,15 @@ def open_store(*, reading: bool = False) -> Any:
         print(f"sabot: {said}", file=sys.stderr, flush=True)
 
     sqlite_store.on_open_wait = waiting
+    settings = Settings.load()
     try:
-        store = open_history(database_url(Settings.load().prefs.database_url))
+        store = open_history(database_url(settings.prefs.database_url))
     except StoreError as e:
-        print(f"sabot: {e}", file=sys.stderr)
+        print(f"sabot: {e}", file=sys.stderr)  # the one thing to say: nothing can be done
         return None
+    # what had to be repaired in the settings, or set aside, said as the app says it
+    if settings.notice:
+        print(f"sabot: {settings.notice}", file=sys.stderr)
     if store.notice:
         print(f"sabot: {store.notice}", file=sys.stderr)
     if reading and store.read_only is not None:

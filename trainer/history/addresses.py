@@ -13,8 +13,32 @@ _PREFIXES: Final = ("postgresql://", "postgres://", "service=", "host=", "dbname
 
 
 def is_database_url(url: str) -> bool:
-    """Whether `url` names a PostgreSQL server (a URL, a service, or libpq's key=value form)."""
-    return url.strip().startswith(_PREFIXES)
+    """Whether `url` names a PostgreSQL server (a URL, a service, or libpq's key=value form)
+    that can be read: a URL whose host or port cannot be (`postgresql://ana@[::1/sabot`, an
+    unclosed bracket) is none."""
+    text = url.strip()
+    if not text.startswith(_PREFIXES):
+        return False
+    if text.startswith(("postgresql://", "postgres://")):
+        try:
+            parts = urlsplit(text)
+            parts.port  # noqa: B018  (a port that is not a number raises here)
+            parts.hostname  # noqa: B018
+        except ValueError:
+            return False
+    return True
+
+
+def shown_url(url: str, at_most: int = 60) -> str:
+    """`url` as it may be shown: without its password, even when it cannot be read as a URL,
+    and cut to `at_most` characters."""
+    text = url.strip()
+    try:
+        text = without_password(text)
+    except ValueError:
+        text = re.sub(r"(://[^/@:]*):[^/@]*@", r"\1@", text)
+        text = re.sub(r"(password\s*=\s*)[^&\s]*", r"\1", text, flags=re.I)
+    return text if len(text) <= at_most else text[: at_most - 1] + "…"
 
 
 def has_password(url: str) -> bool:
@@ -22,12 +46,13 @@ def has_password(url: str) -> bool:
     `?password=…`, or `password=…` in the key=value form), which must never be saved."""
     text = url.strip()
     if text.startswith(("postgresql://", "postgres://")):
-        parts = urlsplit(text)
         try:
+            parts = urlsplit(text)
             if parts.password is not None:
                 return True
         except ValueError:
-            return False
+            # a URL that cannot be read: a password is what stands between "user:" and "@"
+            return re.match(r"[a-z]+://[^/@:]*:[^/@]*@", text) is not None
         query = parse_qs(parts.query, keep_blank_values=True)
         return any(k.lower() == "password" for k in query)
     return re.search(r"(?:^|\s)password\s*=", text, re.IGNORECASE) is not None

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.history.addresses import (  # noqa: F401  (read here)
     has_password,
     is_database_url,
+    shown_url,
     without_password,
 )
 
@@ -34,9 +35,19 @@ def database_url(setting: str | None = None) -> str | None:
     """The server to use: SABOT_DATABASE_URL when set, else the setting; None for this PC's
     own history."""
     env = os.environ.get(ENV, "").strip()
-    if env:
+    if env and is_database_url(env):
         return env
+    # one that names no server it can use is set aside (the settings say so: `Settings.load`)
     return setting.strip() if setting and setting.strip() else None
+
+
+def unusable_env_url() -> str | None:
+    """SABOT_DATABASE_URL, as it may be shown (`shown_url`), when it is set but names no server
+    Sabot can use, and is set aside; else None."""
+    env = os.environ.get(ENV, "").strip()
+    if env and not is_database_url(env):
+        return shown_url(env)
+    return None
 
 
 def open_history(url: str | None = None, *, clock: Callable[[], float] = time.time) -> HistoryStore:
