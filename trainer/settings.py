@@ -14,7 +14,8 @@ file can only ever cost the settings, never run code):
     {"version": 1, "preferences": {...}, "ui": {...}}
 
 Reading is forgiving, because a settings file must never stop the trainer from starting:
-unknown keys are ignored (a newer Sabot may have written them); a value Sabot cannot use (of the
+unknown keys are ignored (a newer Sabot may have written them), and written back as they were,
+under the newer version, when the settings are saved; a value Sabot cannot use (of the
 wrong type, out of range, with control characters, a geometry that is not base64) falls back to
 its default, for that key only, and the notice names the key; a file that is not JSON, or not
 an object, is moved aside (`settings.json.corrupt-YYYYmmdd-HHMMSS`, never deleted) and the
@@ -362,6 +363,11 @@ class Settings:
         self.ui = ui if ui is not None else UiState()
         self.notices = []
         self.notice = notice
+        # what a newer Sabot wrote that this one does not know: written back as it was read
+        # (keys of the file, keys of its sections), under the newer format's version
+        self._unknown: dict[str, Any] = {}
+        self._unknown_in: dict[str, dict[str, Any]] = {}
+        self._version = FORMAT_VERSION
 
     @property
     def notice(self) -> str | None:
@@ -408,6 +414,18 @@ class Settings:
             settings._unreadable("no-object", clock)
             return settings
 
+        version = document.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+            settings._version = version
+        settings._unknown = {
+            k: v for k, v in document.items() if k not in ("version", "preferences", "ui")
+        }
+        for section in _CHECKS:
+            values = document.get(section)
+            if isinstance(values, dict):
+                extra = {k: v for k, v in values.items() if k not in _CHECKS[section]}
+                if extra:
+                    settings._unknown_in[section] = extra
         bad: list[str] = []
         secret = False  # a password found in database_url: dropped, and said so
         for section, target in (("preferences", settings.prefs), ("ui", settings.ui)):
@@ -477,9 +495,10 @@ class Settings:
         preferences = dataclasses.asdict(self.prefs)
         preferences["overrides"] = {k: to_json_value(v) for k, v in self.prefs.overrides.items()}
         document = {
-            "version": FORMAT_VERSION,
-            "preferences": preferences,
-            "ui": dataclasses.asdict(self.ui),
+            **self._unknown,
+            "version": self._version,
+            "preferences": {**self._unknown_in.get("preferences", {}), **preferences},
+            "ui": {**self._unknown_in.get("ui", {}), **dataclasses.asdict(self.ui)},
         }
         # Serialised first: a value JSON cannot hold fails before any file is touched.
         try:

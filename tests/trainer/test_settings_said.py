@@ -147,3 +147,34 @@ def test_a_repaired_copy_is_private_even_without_a_password(tmp_path: Path) -> N
     (kept,) = _kept(tmp_path / "data")
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     assert json.loads(kept.read_text(encoding="utf-8"))["preferences"]["theme"] == "sepia"
+
+
+def test_what_a_newer_sabot_wrote_is_kept_when_the_settings_are_saved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    newer = {
+        "version": 3,
+        "preferences": {"theme": "dark", "voice": {"speed": 1.5}, "preset": "casino-fr"},
+        "ui": {"sprint_count": 30, "dock": ["left"]},
+        "school": {"class": "B2"},
+    }
+    path.write_text(json.dumps(newer), encoding="utf-8")
+    settings = Settings.load(path)
+    assert settings.notice is None and settings.prefs.theme == "dark"
+    settings.prefs.theme = "light"
+    settings.save()
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["version"] == 3
+    assert written["school"] == {"class": "B2"}
+    assert written["preferences"]["voice"] == {"speed": 1.5}
+    assert written["preferences"]["theme"] == "light"
+    assert written["ui"]["dock"] == ["left"] and written["ui"]["sprint_count"] == 30
+    # and read again by this Sabot as before
+    assert Settings.load(path).prefs.theme == "light"
+
+
+def test_a_file_of_this_version_is_written_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    settings.save()
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["version"] == 1 and set(written) == {"version", "preferences", "ui"}
