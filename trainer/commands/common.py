@@ -463,3 +463,20 @@ def read_answer(
             else:
                 out.write(f"    ? {e}\n> ")
                 out.flush()
+
+
+def history_trouble(store: Any, said: str | None, command: str) -> str | None:
+    """Say on stderr, once, that the history cannot be written (and once that it can again);
+    the reason now, to give back at the next answer as `said`."""
+    if store is None:
+        return None
+    why = store.trouble_reason
+    if why is not None and why != said:
+        print(f"sabot {command}: {store.trouble}", file=sys.stderr, flush=True)
+    elif why is None and said is not None:
+        print(
+            f"sabot {command}: " + _("The history is written again: the kept answers are saved."),
+            file=sys.stderr,
+            flush=True,
+        )
+    return why

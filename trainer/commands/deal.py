@@ -11,6 +11,7 @@ from trainer.commands.common import (
     EXIT_USAGE,
     add_preset_argument,
     add_profile_arguments,
+    history_trouble,
     input_lines,
     mode_name,
     not_started,
@@ -232,6 +233,7 @@ def cmd_deal(args: Any) -> int:
         )
     lines = input_lines(sys.stdin)
     stopped = False
+    told: str | None = None  # the history's trouble last told on stderr
     try:
         while not shoe.shoe_over and not stopped:
             shoe.next_round()
@@ -263,6 +265,7 @@ def cmd_deal(args: Any) -> int:
                 if v is None:
                     stopped = True
                     break
+                told = history_trouble(store, told, "deal")  # at once, as the drill does
                 if shoe.mode == EXAM:
                     if as_json:
                         write_json({"type": "recorded", "index": shoe.position - 1})

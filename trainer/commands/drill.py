@@ -26,6 +26,7 @@ from trainer.commands.common import (
     assignment_arg,
     checked_profile,
     count_arg,
+    history_trouble,
     input_lines,
     left,
     made,
@@ -574,7 +575,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 break
             if done is None:
                 break
-            said = _history_trouble(store, said)
+            said = history_trouble(store, said, "drill")
             v = done.verdict
             if not drill.gives_feedback:  # an exam: the verdicts wait for the summary
                 if as_json:
@@ -637,19 +638,6 @@ def _assigned_line(a: Assignment) -> str:
         ).format(number=a.id, title=a.label, day=format_date(a.closes, short=True))
         + "\n"
     )
-
-
-def _history_trouble(store: Any, said: str | None) -> str | None:
-    """Say on stderr, once, that the history cannot be written (and once that it can again)."""
-    why = store.trouble_reason
-    if why is not None and why != said:
-        print(f"sabot drill: {store.trouble}", file=sys.stderr)
-    elif why is None and said is not None:
-        print(
-            "sabot drill: " + _("The history is written again: the kept answers are saved."),
-            file=sys.stderr,
-        )
-    return why
 
 
 def _rules_spec(args: argparse.Namespace) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 from trainer.commands.common import (
     EXIT_USAGE,
     add_profile_arguments,
+    history_trouble,
     input_lines,
     left,
     not_started,
@@ -155,6 +156,7 @@ def cmd_home(args: Any) -> int:
         )
     lines = input_lines(sys.stdin)
     stopped = False
+    told: str | None = None  # the history's trouble last told on stderr
     try:
         while not sheet.over and not stopped:
             played = sheet.next_round()
@@ -186,6 +188,7 @@ def cmd_home(args: Any) -> int:
                 if v is None:
                     stopped = True
                     break
+                told = history_trouble(store, told, "home")  # at once, as the drill does
                 if as_json:
                     write_json(
                         {
