@@ -101,6 +101,29 @@ def count_arg(text: str) -> int:
     )
 
 
+MAX_SHIFT = 480  # minutes: a croupier's shift at the table is at most a working day
+
+
+def shift_arg(text: str) -> int:
+    """--shift: a whole number of minutes, at least 1 and at most MAX_SHIFT."""
+    return _whole(
+        text,
+        1,
+        MAX_SHIFT,
+        _("a shift is a whole number of minutes, at least 1 and at most {max}").format(
+            max=MAX_SHIFT
+        ),
+    )
+
+
+def profile_arg(text: str) -> str:
+    """--profile NAME: a name with something in it (an empty one is no profile, not the
+    default one)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a profile name cannot be empty or only spaces"))
+    return text
+
+
 def assignment_arg(text: str) -> int:
     """An assigned exam's number, as `sabot class URL exams` lists them: a whole number ≥ 1."""
     digits = text.strip()
@@ -172,7 +195,7 @@ def profile_name(args: argparse.Namespace) -> str:
 
 def add_profile_arguments(parser: Any, help: str) -> None:
     """--profile NAME and --new-profile, the same on every subcommand that takes a profile."""
-    parser.add_argument("--profile", metavar="NAME", help=help)
+    parser.add_argument("--profile", metavar="NAME", type=profile_arg, help=help)
     parser.add_argument(
         "--new-profile",
         action="store_true",

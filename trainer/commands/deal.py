@@ -9,6 +9,7 @@ from typing import Any
 
 from trainer.commands.common import (
     EXIT_USAGE,
+    MAX_SHIFT,
     add_preset_argument,
     add_profile_arguments,
     history_trouble,
@@ -17,6 +18,7 @@ from trainer.commands.common import (
     not_started,
     open_profile,
     read_answer,
+    shift_arg,
     write_json,
 )
 from trainer.game.announce import spoken
@@ -341,7 +343,10 @@ def add_commands(sub: Any) -> None:
         help=_("exposed cards, refused requests: off, rare or frequent"),
     )
     d.add_argument(
-        "--shift", type=int, metavar="MINUTES", help=_("a timed shift instead of a shoe")
+        "--shift",
+        type=shift_arg,
+        metavar="MINUTES",
+        help=_("a timed shift instead of a shoe (1 to {max} minutes)").format(max=MAX_SHIFT),
     )
     d.add_argument("--seed", type=int, help=_("deal the same shoe again (an instructor's seed)"))
     add_preset_argument(d)
