@@ -298,9 +298,13 @@ class SettingsNotice:
             return self.detail
         if self.kind == "env-url":
             return _(
-                "{name} ({url}) does not name a server Sabot can use (postgresql://HOST/"
-                "DATABASE?user=LOGIN or service=NAME), so it is set aside."
-            ).format(name=self.path, url=repr(self.detail))
+                "{name} does not name a server Sabot can use ({form}, not {url}), so it is set "
+                "aside."
+            ).format(
+                name=self.path,
+                form=_("postgresql://HOST/DATABASE?user=LOGIN or service=NAME"),
+                url=repr(self.detail),
+            )
         what = _and([p.text() for p in self.problems])
         if self.kind == "rules":
             return what[:1].upper() + what[1:] + "."

@@ -359,7 +359,8 @@ def test_a_bad_server_setting_names_the_url_s_form_in_the_language(
     tmp_path: Path, lang: str, form: str
 ) -> None:
     """SABOT_DATABASE_URL that names no server: the form a URL takes in the language's words
-    ("HOST", "LOGIN" and "or" stayed English in the French and Italian sentence)."""
+    ("HOST", "LOGIN" and "or" stayed English in the French and Italian sentence). It is set
+    aside, said in one line, and the command goes on with this PC's history (issue 25)."""
     import subprocess
     import sys
 
@@ -370,7 +371,7 @@ def test_a_bad_server_setting_names_the_url_s_form_in_the_language(
         [sys.executable, "-m", "trainer.cli", "--lang", lang, "stats"], capture_output=True,
         text=True, encoding="utf-8", env=env, cwd=REPO, timeout=120,
     )  # fmt: skip
-    assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+    assert r.returncode == 0 and r.stderr.count("\n") == 1, r.stderr
     assert form in r.stderr, r.stderr
 
 

@@ -81,8 +81,9 @@ def test_a_malformed_url_in_the_environment_is_set_aside_and_said(tmp_path: Path
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr and "secret" not in r.stderr
     assert r.stderr.splitlines() == [
-        "sabot: SABOT_DATABASE_URL ('postgresql://ana@[::1/sabot') does not name a server Sabot "
-        "can use (postgresql://HOST/DATABASE?user=LOGIN or service=NAME), so it is set aside."
+        "sabot: SABOT_DATABASE_URL does not name a server Sabot can use (postgresql://HOST/"
+        "DATABASE?user=LOGIN or service=NAME, not 'postgresql://ana@[::1/sabot'), so it is set "
+        "aside."
     ]
     assert json.loads(r.stdout)
     assert os.path.exists(data / "history.sqlite3")  # this PC's history
