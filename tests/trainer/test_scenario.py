@@ -456,6 +456,16 @@ INVALID: list[tuple[str, Any, list[str]]] = [
                                                        "insurance": {"bob": 5}}},
                                    ["T", "A", "7", "8"]),
      ["box 1", "insurance of bob: bob has no bet on the box (the bettors are seat)"]),
+    # [000][003] a standing bettor on the box may refuse to follow a double or a split
+    ("refusal by a stranger", sc("casino-fr", {"1": {"bets": {"seat": 10, "ann": 5},
+                                                     "actions": ["double"], "refuse": ["nobody"]}},
+                                 ["5", "6", "7", "9", "8"]),
+     ["box 1", "refusal of nobody: nobody has no bet on the box (the bettors are seat, ann)"]),
+    ("refusal by the seated player", sc("casino-fr", {"1": {"bets": {"seat": 10, "ann": 5},
+                                                            "actions": ["double"],
+                                                            "refuse": ["seat"]}},
+                                        ["5", "6", "7", "9", "8"]),
+     ["box 1", "refusal of seat", "only a behind bettor refuses"]),
     # the table
     ("box out of the table", sc("online", {"4": B1}, ["T", "9", "7", "8"]),
      ["box 4", "boxes 1 to 3"]),

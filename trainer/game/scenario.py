@@ -291,6 +291,24 @@ def scenario_from_data(data: Any) -> Scenario:
             raise ScenarioError(
                 _('{where}: "refuse" is a list of bettor names').format(where=where)
             )
+        for who in refuse:
+            # [000][003] the seated player takes every decision; a standing bettor on the box
+            # may refuse to follow his double or split (behind_consent); a stranger has nothing
+            # to refuse
+            if who not in bets:
+                raise ScenarioError(
+                    _(
+                        "{where}: refusal of {bettor}: {bettor} has no bet on the box (the "
+                        "bettors are {bettors})"
+                    ).format(where=where, bettor=who, bettors=", ".join(bets))
+                )
+            if who == SEAT:
+                raise ScenarioError(
+                    _(
+                        "{where}: refusal of {bettor}: only a behind bettor refuses to follow "
+                        "the seated player's double or split"
+                    ).format(where=where, bettor=who)
+                )
         plans.append(
             BoxPlan(n, bets, tuple(actions), insurance, tuple(refuse), not isinstance(ins, Mapping))
         )
