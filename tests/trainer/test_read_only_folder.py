@@ -19,6 +19,7 @@ import pytest
 from tests.trainer.commandline import REPO, cli_env
 from trainer.history.store import Store
 
+
 class _Clock:
     def __call__(self) -> float:
         return 1_700_000_000.0
