@@ -168,3 +168,14 @@ def test_a_bank_short_of_chips_pays_what_it_has() -> None:
 )
 def test_family_players_follow_the_advice_of_004(hand: list[str], up: str, decision: str) -> None:
     assert simple_decision(hand, up) == decision
+
+
+def test_a_family_game_burns_no_card() -> None:
+    # [004] has no burn: the first card after the shuffle and the cut is the first dealt (a
+    # casino's shoe burns 5 [000])
+    game = HomeGame(HomeSetup(("Léa", "Tom", "Zoé")), seed=3)
+    shoe = game._shoe
+    first = shoe.remaining[0]
+    assert shoe.burned == []
+    round_ = game.play_round()
+    assert round_.round.boxes[1].hands[0].cards[0] == first

@@ -49,6 +49,18 @@ def test_every_rule_has_plain_words_and_a_source_sentence_or_says_why_sabot_chos
             assert len(q.text) > 10
 
 
+def test_the_home_game_says_the_choices_its_text_leaves_to_the_table() -> None:
+    # [004] says neither how often "la banque tourne", nor what a bank short of chips pays, nor
+    # how stakes are cut to what the bank can cover; and it has no burn: Sabot's choices are
+    # said as house practice, in every language
+    chosen = BOOK.rule("12.home").chosen
+    assert chosen is not None
+    english = text(chosen, "en")
+    for words in ("every round", "even money", "pays what it has", "burns no card"):
+        assert words in english
+    assert "aucune carte" in text(chosen, "fr") and "nessuna carta" in text(chosen, "it")
+
+
 def test_each_text_is_keyed_by_language_and_falls_back_to_english() -> None:
     r = BOOK.rule("9.blackjack")
     assert text(r.text, "en").startswith("A Black Jack is paid 3 to 2")

@@ -185,6 +185,7 @@ class HomeGame:
             self.rules.decks,
             seed=self._rng.randrange(2**63),
             every_round=self.rules.reshuffle == "every-round",
+            burn=0,  # [004] a family game burns no card after the shuffle (a casino burns 5 [000])
         )
 
     # -- who plays -------------------------------------------------------------------------

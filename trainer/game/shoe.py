@@ -54,8 +54,12 @@ class Shoe:
         seed: int | None = None,
         every_round: bool = False,
         penetration: float = 0.75,
+        burn: int = BURN,
     ) -> None:
         self.decks = decks
+        # the cards burned after each shuffle: 5 at a casino's table [000][003]; none in a family
+        # game, whose text has no burn [004]
+        self.burn_count = burn
         self.every_round = every_round
         self.penetration = penetration
         self._rng = random.Random(seed)
@@ -73,14 +77,14 @@ class Shoe:
         cards = cards[cut:] + cards[:cut]
         self._cards = cards
         # The red card: about a quarter of the shoe (at least 10 cards) stays behind it.
-        self.red_card_at = min(n - 10, max(BURN + 1, int(n * self.penetration)))
+        self.red_card_at = min(n - 10, max(self.burn_count + 1, int(n * self.penetration)))
         if self.every_round:
             self.red_card_at = n
         self._burned_at: set[int] = set()  # positions of exposed cards burned in play [003]
         self.shuffles += 1
         # [000] burn the first 5
-        self.burned: list[str] = cards[:BURN]
-        self._pos = self._pos_after_burn = self._round_start = BURN
+        self.burned: list[str] = cards[: self.burn_count]
+        self._pos = self._pos_after_burn = self._round_start = self.burn_count
 
     @property
     def dealt(self) -> list[str]:
