@@ -279,11 +279,11 @@ class SettingsNotice:
     of the moment.
 
     kind: "env-url" (the environment variable `path` names no server Sabot can use, `detail`
-    as it may be shown: it is set aside), "unreadable" (the file at `path` could not be used: `reason` "os" with the system's
-    words in `detail`, "not-json" or "no-object"; kept aside as `kept`, or not, `error` saying
-    why), "repaired" (`problems` mended in the file at `path`, the original kept as `kept` when
-    it could be), "rules" (the house rules chosen could not be used: `problems`), "text" (a
-    sentence given as it is, `detail`)."""
+    as it may be shown: it is set aside), "unreadable" (the file at `path` could not be used:
+    `reason` "os" with the system's words in `detail`, "not-json" or "no-object"; kept aside as
+    `kept`, or not, `error` saying why), "repaired" (`problems` mended in the file at `path`,
+    the original kept as `kept` when it could be), "rules" (the house rules chosen could not be
+    used: `problems`), "text" (a sentence given as it is, `detail`)."""
 
     kind: str
     path: str = ""

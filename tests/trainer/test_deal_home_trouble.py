@@ -58,9 +58,7 @@ def test_a_lock_is_said_at_the_next_answer_and_its_end_too(
     next_ask_event = next_ask()  # the first answer is stored: the next question is asked
     lock = Lock(history())
     try:
-        child.stdin.write(
-            f"{answer if answer is not None else next_ask_event['expected']}\n"
-        )
+        child.stdin.write(f"{answer if answer is not None else next_ask_event['expected']}\n")
         child.stdin.flush()
         # said now, while the shoe or the game goes on (the answer waits WAIT_MS, 2 s, first)
         ready, _, _ = select.select([child.stderr], [], [], 30)

@@ -21,8 +21,10 @@ MALFORMED = "postgresql://ana@[::1/sabot"
 def _settings(data: Path, preferences: dict[str, object] | str) -> Path:
     data.mkdir(exist_ok=True)
     path = data / "settings.json"
-    text = preferences if isinstance(preferences, str) else json.dumps(
-        {"version": 1, "preferences": preferences}
+    text = (
+        preferences
+        if isinstance(preferences, str)
+        else json.dumps({"version": 1, "preferences": preferences})
     )
     path.write_text(text, encoding="utf-8")
     return path
@@ -49,7 +51,7 @@ def test_a_malformed_url_in_the_settings_is_set_aside_and_said(
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr
     assert r.stderr.splitlines()[0].startswith(
-        f"sabot: In the settings file {data / 'settings.json'}, the setting \"database_url\" had "
+        f'sabot: In the settings file {data / "settings.json"}, the setting "database_url" had '
         "a value Sabot cannot use, so its default is used; the original was kept as "
         "settings.json.corrupt-"
     )
@@ -127,7 +129,7 @@ def test_a_dropped_password_is_said_and_the_copy_kept_holds_none(tmp_path: Path)
     assert r.returncode == 0, r.stderr
     (kept,) = _kept(data)
     assert r.stderr.splitlines() == [
-        f"sabot: In the settings file {path}, the setting \"database_url\" held a password, "
+        f'sabot: In the settings file {path}, the setting "database_url" held a password, '
         "which is never kept in the settings (put it in ~/.pgpass), so it was dropped and this "
         f"PC's history is used; the original was kept as {kept.name}, without its password and "
         "readable by you alone."

@@ -404,9 +404,7 @@ def open_store(*, reading: bool = False) -> Any:
         print(f"sabot: {store.notice}", file=sys.stderr)
     if reading and store.read_only is not None:
         said = _("the history {path} is read-only ({why}): it is read, nothing is written.")
-        print(
-            "sabot: " + said.format(path=store.path, why=_(store.read_only)), file=sys.stderr
-        )
+        print("sabot: " + said.format(path=store.path, why=_(store.read_only)), file=sys.stderr)
     if store.status() is not None:  # a school's server: say what is left for the next start
         import atexit
 
