@@ -53,9 +53,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
         apply_theme(app, settings.prefs.theme)
 
     def open_store():  # the history is opened once home is on screen
-        from trainer.history.opening import database_url, open_history
-
-        store = open_history(database_url(settings.prefs.database_url))
+        store = open_app_history(settings.prefs.database_url)
         # the history and the modules it imported live as long as the app, as start-up's objects
         keep_built()
         return store
@@ -102,6 +100,20 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
             lost = win._store.close()
             if lost:
                 print(f"sabot: {lost}", file=sys.stderr)
+
+
+def open_app_history(setting: str | None):
+    """The history the app works on (`trainer.history.opening.open_history`), its answers
+    recorded on the GUI thread: one that another program keeps from being written at once waits
+    a moment at most, is kept, and the window's retry timer saves it — the window never freezes
+    for the seconds the command line would wait."""
+    from trainer.history.opening import database_url, open_history
+    from trainer.history.store import RETRY_WAIT_MS, Store
+
+    store = open_history(database_url(setting))
+    if isinstance(store, Store):
+        store.patience_ms = RETRY_WAIT_MS
+    return store
 
 
 def _icon() -> str | None:

@@ -24,6 +24,7 @@ from trainer.history import stats
 from trainer.history.migrations import SCHEMA_VERSION
 from trainer.history.said_forms import said_form
 from trainer.history.store import (
+    RETRY_WAIT_MS,
     Attempt,
     Store,
     StoreError,
@@ -730,6 +731,43 @@ def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
     assert locker.returncode == 0
     assert store.retry() is True
     assert [ms for _, _, ms in _stored(path)] == [1000, 1001, 1002]
+
+
+def test_the_apps_answers_never_wait_long_for_a_locked_history(path: Path) -> None:
+    # The app's GUI thread records each answer: with the history held by another program, the
+    # first answer waited WAIT_MS (2 s, the window frozen). With the app's patience it waits
+    # RETRY_WAIT_MS at most, keeps the answer, and the retry timer saves it later.
+    store = Store.open(path)
+    store.patience_ms = RETRY_WAIT_MS
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    _answer(store, session, 0)
+    said: list[str] = []  # every statement the history's connection runs from here on
+    store._conn.set_trace_callback(said.append)
+    locker = subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert locker.stdout is not None and locker.stdin is not None
+    try:
+        assert locker.stdout.readline() == "locked\n"
+        assert _answer(store, session, 1) is None  # kept
+        store.end_session(session)  # kept too
+        assert store.trouble is not None and "another program is using it" in store.trouble
+    finally:
+        locker.stdin.write("\n")
+        locker.stdin.close()
+        locker.wait(timeout=30)
+        locker.stdout.close()
+    # the short wait is set before the locked answer is tried, and never the long one
+    waits = [i for i, sql in enumerate(said) if "busy_timeout" in sql]
+    first_try = said.index("BEGIN IMMEDIATE")  # the locked answer's try
+    assert [said[i] for i in waits] == [f"PRAGMA busy_timeout = {RETRY_WAIT_MS}"]
+    assert waits[0] < first_try
+    assert store.retry() is True
+    assert [ms for _, _, ms in _stored(path)] == [1000, 1001]
+    store.close()
 
 
 def _shared(store: Store) -> int:

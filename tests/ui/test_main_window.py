@@ -738,3 +738,18 @@ def test_a_window_closed_with_home_s_figures_still_due_reads_nothing_after(qtbot
     store.close()
     qtbot.wait(50)  # the turn comes
     assert read == []
+
+
+def test_the_apps_history_never_holds_the_window_for_seconds(tmp_path, monkeypatch):
+    # the app records answers on the GUI thread: a locked history must not freeze it for the
+    # command line's WAIT_MS (tests/trainer/test_store.py shows what the patience does)
+    from trainer.history.store import RETRY_WAIT_MS, WAIT_MS
+    from ui.app import open_app_history
+
+    monkeypatch.setenv("SABOT_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("SABOT_DATABASE_URL", raising=False)
+    store = open_app_history(None)
+    try:
+        assert store.patience_ms == RETRY_WAIT_MS < WAIT_MS
+    finally:
+        store.close()

@@ -306,6 +306,11 @@ class Store(ClosedOnExit):
         self._why: str | None = None  # why what is kept could not be written
         self._unfolded = 0  # answers written since the log was last folded back (tidy)
         self._wait_ms = WAIT_MS
+        # The longest record() and end_session() wait for a history another program holds, when
+        # it was writable until then: WAIT_MS for the command line; the app's GUI thread sets
+        # RETRY_WAIT_MS (an answer it cannot write at once is kept, and its retry timer saves it)
+        # so that no answer freezes the window for seconds.
+        self.patience_ms = WAIT_MS
         # Held by every write and every folding of the log. A reader of the same file in this
         # program that reads often (a school's sender, reading the outbox at each answer) takes
         # it around its reads: a read under way when a commit folds the log back stops the
@@ -732,7 +737,7 @@ class Store(ClosedOnExit):
             return
         self._ending.add(session_id)
         self._kept.append(_End(session_id, int(self._clock())))
-        self._save(RETRY_WAIT_MS if self._why else WAIT_MS)
+        self._save(RETRY_WAIT_MS if self._why else self.patience_ms)
 
     def _write_end(self, conn: sqlite3.Connection, end: _End) -> None:
         row = conn.execute(
@@ -982,7 +987,7 @@ class Store(ClosedOnExit):
                 return self._write_answer(conn, given)
         self._kept.append(given)
         # while the history cannot be written, each answer waits only a moment for it
-        return self._save(RETRY_WAIT_MS if self._why else WAIT_MS)
+        return self._save(RETRY_WAIT_MS if self._why else self.patience_ms)
 
     def _write_answer(self, conn: sqlite3.Connection, given: _Answer) -> int:
         live = self._session(given.session)
