@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 
@@ -53,7 +53,13 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
         apply_theme(app, settings.prefs.theme)
 
     def open_store():  # the history is opened once home is on screen
-        store = open_app_history(settings.prefs.database_url)
+        def waiting(sentence: str) -> None:
+            # another Sabot is creating or updating the file: say what the window waits for
+            win.statusBar().showMessage(sentence)
+            app.processEvents()
+
+        store = open_app_history(settings.prefs.database_url, waiting=waiting)
+        win.statusBar().clearMessage()
         # the history and the modules it imported live as long as the app, as start-up's objects
         keep_built()
         return store
@@ -102,15 +108,16 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
                 print(f"sabot: {lost}", file=sys.stderr)
 
 
-def open_app_history(setting: str | None):
-    """The history the app works on (`trainer.history.opening.open_history`), its answers
+def open_app_history(setting: str | None, waiting: Callable[[str], None] | None = None):
+    """The history the app works on (`trainer.history.opening.open_history`; `waiting` is told
+    what the window waits for while another Sabot creates or updates the file), its answers
     recorded on the GUI thread: one that another program keeps from being written at once waits
     a moment at most, is kept, and the window's retry timer saves it — the window never freezes
     for the seconds the command line would wait."""
     from trainer.history.opening import database_url, open_history
     from trainer.history.store import RETRY_WAIT_MS, Store
 
-    store = open_history(database_url(setting))
+    store = open_history(database_url(setting), waiting=waiting)
     if isinstance(store, Store):
         store.patience_ms = RETRY_WAIT_MS
     return store

@@ -753,3 +753,32 @@ def test_the_apps_history_never_holds_the_window_for_seconds(tmp_path, monkeypat
         assert store.patience_ms == RETRY_WAIT_MS < WAIT_MS
     finally:
         store.close()
+
+
+def test_the_app_says_what_it_waits_for_while_another_sabot_updates_the_history(
+    tmp_path, monkeypatch
+):
+    # another Sabot holds the file while it creates (or migrates) it: the app waits, saying so
+    # through `waiting`, and opens it writable once the other is done (never read-only)
+    import sqlite3
+
+    from ui.app import open_app_history
+
+    monkeypatch.setenv("SABOT_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("SABOT_DATABASE_URL", raising=False)
+    other = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("BEGIN EXCLUSIVE")
+    said = []
+
+    def waiting(sentence):
+        said.append(sentence)
+        other.execute("ROLLBACK")  # the other Sabot is done
+
+    store = open_app_history(None, waiting=waiting)
+    try:
+        assert store.read_only is None
+        assert len(said) == 1 and "another program (another Sabot?)" in said[0]
+    finally:
+        store.close()
+        other.close()

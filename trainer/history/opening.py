@@ -50,15 +50,22 @@ def unusable_env_url() -> str | None:
     return None
 
 
-def open_history(url: str | None = None, *, clock: Callable[[], float] = time.time) -> HistoryStore:
+def open_history(
+    url: str | None = None,
+    *,
+    clock: Callable[[], float] = time.time,
+    waiting: Callable[[str], None] | None = None,
+) -> HistoryStore:
     """The history to work on: a school's server's (this PC's copy of it, sent as it goes) when
-    `url` names one, else this PC's SQLite file. Raises StoreError with a sentence."""
+    `url` names one, else this PC's SQLite file. Raises StoreError with a sentence. `waiting` is
+    told, once, what is waited for while another program creates or updates the file
+    (`Store.open`)."""
     from trainer.history.interface import StoreError
 
     if url is None:
         from trainer.history.store import Store
 
-        return Store.open(clock=clock)
+        return Store.open(clock=clock, waiting=waiting)
     if not is_database_url(url):
         from trainer.i18n import _
 
