@@ -1,10 +1,11 @@
 """The chip tray: the trainee builds a payout chip by chip, by mouse or keyboard.
 
 One painted chip button per denomination of the table, keys 1..9 (0 for a tenth) add that chip,
-Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. Escape
-clears before anything else sees it: the page's own Escape (ending the drill) comes with a second
-Escape, on an empty tray. The tray only collects chips: whether they make the right payout is
-for `trainer.game.payout` to say.
+Backspace takes back the last one, Escape or Delete clears, Enter hands the payout in. Escape in
+the tray only ever clears it, before anything else sees it: the page's own Escape (ending the
+drill) never comes from the tray, even empty, where a second press meant to clear would end the
+drill (issue 24); the page's End button ends it. The tray only collects chips: whether they make
+the right payout is for `trainer.game.payout` to say.
 """
 
 from __future__ import annotations
@@ -313,13 +314,12 @@ class ChipTray(QWidget):
     # -- keyboard ---------------------------------------------------------------------------
 
     def event(self, event: QEvent) -> bool:
-        # Qt offers a key to the window's shortcuts before the widget: Escape with chips on the
-        # tray is the tray's (it clears), not the drill page's (which would end the drill).
+        # Qt offers a key to the window's shortcuts before the widget: Escape in the tray is the
+        # tray's (it clears, empty or not), never the drill page's (which would end the drill).
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
             and event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Delete)
-            and self._chips
         ):
             event.accept()
             return True
@@ -341,7 +341,7 @@ class ChipTray(QWidget):
             self.remove_last()
             event.accept()
             return
-        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_Delete) and self._chips:
+        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_Delete):
             self.clear()
             event.accept()
             return

@@ -248,17 +248,24 @@ def test_the_drill_page_buttons_have_the_keys_they_show(qtbot, page):
         qtbot.keyClick(page.line, Qt.Key.Key_Escape)
 
 
-def test_escape_clears_the_tray_then_ends_the_drill(qtbot, page):
+def test_escape_in_the_chip_tray_only_clears_the_tray(qtbot, page):
     _start(qtbot, page, "chips")
     tray = page.tray
     assert tray.hasFocus()
+    ended = []
+    page.finished.connect(lambda *a: ended.append(a))
     qtbot.keyClick(tray, "3")
     qtbot.keyClick(tray, "2")
     assert len(tray.chips()) == 2
-    qtbot.keyClick(tray, Qt.Key.Key_Escape)  # the first Escape clears the tray…
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)  # Escape clears the tray…
     assert tray.chips() == [] and page.drill is not None
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)  # …and again, on an empty tray, ends nothing
+    qtbot.keyClick(tray, Qt.Key.Key_Escape)
+    assert ended == [] and page.drill is not None and not page.drill.over
+    qtbot.keyClick(tray, "3")
+    assert len(tray.chips()) == 1  # the drill goes on, the tray still takes chips
     with qtbot.waitSignal(page.finished, timeout=2000):
-        qtbot.keyClick(tray, Qt.Key.Key_Escape)  # …the second ends the drill
+        page.end_button.click()  # the End button ends it
 
 
 def test_the_hint_sits_under_the_answer_field(qtbot, page):
