@@ -86,6 +86,12 @@ class Preferences:
     profile: str = "default"
     theme: str = "system"
     deal_animation: bool = True  # deal mode: a dealt card slides from the shoe (under 150 ms)
+    # the felt as the players see it (the dealer at the top, box 1 at the right) rather than as
+    # the dealer does (his rack at the bottom, box 1 at his left: the default, issue 24)
+    players_view: bool = False
+    # practice: payout questions leave the stake out, read from its chips on the felt (exams and
+    # deal mode always do, issue 24)
+    read_the_bet: bool = False
     # how the chips drill asks a payout made up: the fewest chips, or colour for colour (in the
     # colours of the stake where possible), as the trainee's school teaches
     chip_payment: str = FEWEST
@@ -196,6 +202,8 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "profile": _text(),
         "theme": _text(allowed=THEMES),
         "deal_animation": _flag,
+        "players_view": _flag,
+        "read_the_bet": _flag,
         "chip_payment": _text(allowed=CHIP_PAYMENTS),
         "language": _language,
         "database_url": _database_url,

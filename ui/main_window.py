@@ -576,6 +576,8 @@ class MainWindow(QMainWindow):
             from ui.pages.drill import DrillPage
 
             self._drill_page = DrillPage(self.settings.prefs.currency)
+            self._drill_page.read_the_bet = self.settings.prefs.read_the_bet
+            self._follow_table_view()
             self._drill_page.finished.connect(self._drill_finished)
             self._drill_page.answeredSignal.connect(self._check_history)
             # the history's log is folded back while the trainee reads, never after an answer
@@ -978,6 +980,8 @@ class MainWindow(QMainWindow):
             keep_built()
         self._deal.animate = self.settings.prefs.deal_animation
         self._deal.chip_payment = self.settings.prefs.chip_payment  # as the settings say now
+        self._deal.table.table_scene().set_amounts(False)  # deal mode reads each bet (issue 24)
+        self._follow_table_view()
         self._deal.new_shoe(self.rules(), self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._deal)
         self._set_title(DEAL)
@@ -994,6 +998,7 @@ class MainWindow(QMainWindow):
             self.pages.addWidget(page)
             self._home_game = page
             keep_built()
+        self._follow_table_view()
         self._home_game.new_game(self.settings.prefs.profile)
         self.pages.setCurrentWidget(self._home_game)
         self._set_title(HOME_GAME)
@@ -1026,6 +1031,13 @@ class MainWindow(QMainWindow):
         self._follow_language_setting()  # a language tried and cancelled: the saved one
         self._resume_answer_clock()
 
+    def _follow_table_view(self) -> None:
+        """The tables drawn as the settings say: as the dealer or as the players see them. Only
+        once a page with a table has loaded the felt (never on the start path)."""
+        scene = sys.modules.get("ui.table.scene")
+        if scene is not None:
+            scene.set_dealer_view(not self.settings.prefs.players_view)
+
     def _settings_applied(self) -> None:
         from PySide6.QtWidgets import QApplication
 
@@ -1035,8 +1047,10 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.prefs.theme)
         self._follow_language_setting()
+        self._follow_table_view()
         if self._drill_page is not None:
             self._drill_page.currency = self.settings.prefs.currency
+            self._drill_page.read_the_bet = self.settings.prefs.read_the_bet
         if self._rules_book is not None:
             self._rules_book.set_rules(self.rules())
         if self._progress is not None:

@@ -1,4 +1,5 @@
-"""The settings dialog: house rules, the table (currency, chip payments), profiles and theme.
+"""The settings dialog: house rules, the table (currency, chip payments, the view of the table,
+reading the bet), profiles and theme.
 
 The dialog edits a copy: nothing reaches `Settings` until OK, which validates the house rules
 through `Settings.set_rules` (the domain decides what is possible, the dialog only shows its
@@ -29,6 +30,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -190,6 +192,8 @@ class SettingsDialog(QDialog):
             "options": {n: held_in(e.widget) for n, e in self.option_editors.items()},
             "currency": self.currency_combo.currentText(),
             "chip_payment": self.chip_payment_combo.currentData(),
+            "players_view": self.players_view(),
+            "read_the_bet": self.read_bet_box.isChecked(),
             "profile": self.selected_profile(),
             "profile_name": self.profile_name.text(),
             "theme": self.theme(),
@@ -206,6 +210,8 @@ class SettingsDialog(QDialog):
             self.chip_payment_combo.setCurrentIndex(
                 max(0, self.chip_payment_combo.findData(kept["chip_payment"]))
             )
+            self.view_combo.setCurrentIndex(1 if kept["players_view"] else 0)
+            self.read_bet_box.setChecked(kept["read_the_bet"])
             self._fill_profiles(select=kept["profile"])
             self.profile_name.setText(kept["profile_name"])
             self.theme_buttons.get(kept["theme"], self.theme_buttons["system"]).setChecked(True)
@@ -401,6 +407,29 @@ class SettingsDialog(QDialog):
         pay_label.setBuddy(self.chip_payment_combo)
         grid.addWidget(pay_label, 1, 0)
         grid.addWidget(self.chip_payment_combo, 1, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        # the felt as the dealer sees it (the default) or as the players do (issue 24)
+        view_label = QLabel(_("&View of the table:"), page)
+        self.view_combo = QComboBox(page)
+        self.view_combo.setObjectName("table_view")
+        self.view_combo.addItem(_("The dealer's: his rack at the bottom, box 1 on his left"), False)
+        self.view_combo.addItem(_("The players': the dealer at the top, box 1 on the right"), True)
+        self.view_combo.setCurrentIndex(1 if self._settings.prefs.players_view else 0)
+        self.view_combo.setToolTip(
+            _("The texts' \"your left\" and \"your right\" are the dealer's in either view")
+        )
+        view_label.setBuddy(self.view_combo)
+        grid.addWidget(view_label, 2, 0)
+        grid.addWidget(self.view_combo, 2, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        self.read_bet_box = QCheckBox(_("Read the &bet from its chips in practice"), page)
+        self.read_bet_box.setObjectName("read_the_bet")
+        self.read_bet_box.setChecked(self._settings.prefs.read_the_bet)
+        self.read_bet_box.setToolTip(
+            _(
+                "Payout questions leave the stake out and the felt writes no amount under it: "
+                "you count the chips, then pay. Exams and deal mode always do."
+            )
+        )
+        grid.addWidget(self.read_bet_box, 3, 0, 1, 3)
         layout = QVBoxLayout(page)
         layout.addLayout(grid)
         layout.addWidget(self.currency_error)
@@ -413,6 +442,9 @@ class SettingsDialog(QDialog):
 
     def chip_payment(self) -> str:
         return str(self.chip_payment_combo.currentData())
+
+    def players_view(self) -> bool:
+        return bool(self.view_combo.currentData())
 
     def _currency_edited(self) -> None:
         symbol = self.currency()
@@ -723,6 +755,8 @@ class SettingsDialog(QDialog):
             return
         settings.prefs.currency = self.currency()
         settings.prefs.chip_payment = self.chip_payment()
+        settings.prefs.players_view = self.players_view()
+        settings.prefs.read_the_bet = self.read_bet_box.isChecked()
         settings.prefs.profile = self._active
         settings.prefs.theme = self.theme()
         settings.prefs.language = self.language()

@@ -228,6 +228,7 @@ class DrillPage(QWidget):
         super().__init__(parent)
         self.setObjectName("drillPage")
         self.currency = currency
+        self.read_the_bet = False  # practice: the bet read from its chips (the settings say)
         self.drill: Drill | None = None
         self.question: Question | None = None
         self.last: Answered | None = None
@@ -403,7 +404,7 @@ class DrillPage(QWidget):
             self.question = d.current
         q = self.question
         if q is not None:
-            self.prompt.setText(q.prompt)
+            self.prompt.setText(self.prompt_of(q))
             if q.kind == CHOICE:
                 self.choices.set_choices(q.choices)  # the answer not given yet: none marked
                 last = self.last
@@ -478,10 +479,21 @@ class DrillPage(QWidget):
         # ChipError (a ValueError) for an amount the chips cannot make: drawn as a figure alone
         return chip_breakdown(amount, self.drill.rules.chips)
 
+    def reads_the_bet(self) -> bool:
+        """Whether the trainee reads each bet from its chips (issue 24): always in an exam, in
+        practice as the settings say (`read_the_bet`)."""
+        d = self.drill
+        return d is not None and (d.mode == EXAM or self.read_the_bet)
+
+    def prompt_of(self, q: Question) -> str:
+        """The question as asked: without its stake where the bet is read from the felt."""
+        return q.unread_prompt if q.unread_prompt and self.reads_the_bet() else q.prompt
+
     def start(self, drill: Drill) -> None:
         self.drill = drill
         self.last = None
         self.scene._chip_memo.clear()  # the chips may have changed with the rules
+        self.scene.set_amounts(not self.reads_the_bet())  # read from the chips, not written
         self.title.setText(self._title_text(drill))
         if self.tray is not None:
             self._tray_layout.removeWidget(self.tray)  # out of the page now, not when deleted
@@ -540,7 +552,7 @@ class DrillPage(QWidget):
         self._waiting_next = False
         self._confirm_end = False
         self._say(None)
-        self.prompt.setText(q.prompt)
+        self.prompt.setText(self.prompt_of(q))
         self.extra.setText(self._extra_text(q))
         self._show_hint(q)
         self._update_progress()

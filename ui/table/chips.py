@@ -13,7 +13,17 @@ from decimal import Decimal
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem
 
 from trainer.i18n import format_amount as amount_in_language
@@ -37,7 +47,6 @@ _NEUTRAL = ("#8d8f94", "#f7f3ea", "#35373b")
 _STANDARD = sorted(_COLOURS)  # for the colour of a stack drawn without a breakdown
 
 CHIP_RADIUS = 20.0
-STACK_STEP = 0.22  # how far each chip of a stack sits above the one below, in radii
 STACK_MAX_CHIPS = 10  # a taller stack is drawn at this height; its amount is written anyway
 
 
@@ -247,17 +256,28 @@ class ChipItem(QGraphicsItem):
 
 
 class ChipStackItem(QGraphicsItem):
-    """An amount on the felt: a small stack of chips and, under it, the amount written out.
+    """An amount on the felt: its chips in stacks seen from the side and, under them, the amount
+    written out (issue 24: a bet is read from its chips, colour for colour and chip by chip).
 
-    The origin is the centre of the bottom chip. `breakdown` is the chips to draw (largest at the
-    bottom); without it a generic stack is drawn. `label` (a bettor's name, "insurance") is
-    written in small italics under the amount.
+    Each chip is a band of its colour with its edge inserts, the top chip's face showing above;
+    the chips are cut in stacks of five as dealers cut them (`CUT`), the largest first, the
+    stacks side by side, so a count reads at a glance: a €15 stake in 5s is three red bands.
+    The origin is the centre of the stacks' foot. `breakdown` is the chips to draw; without it a
+    generic stack is drawn. `written` "" draws no amount: the trainee reads the bet from the
+    chips, then every chip is drawn (a written amount lets a tall stake stop at
+    STACK_MAX_CHIPS). `label` (a bettor's name, "insurance") is written in small italics under
+    the amount.
     """
 
     AMOUNT_PX = 16.0
     LABEL_PX = 14.0
     LABEL_MIN_PX = 10.0
     LABEL_MAX_W = 96.0
+    CUT = 5  # chips to a stack, as a dealer cuts them
+    THICK = 0.5  # a chip's thickness, in radii: 10 scene units, 4 px at the least zoom (0.4)
+    FACE = 0.6  # the height of the top chip's face seen at a slant, in radii
+    GAP = 0.12  # between stacks side by side, in radii
+    FOOT = 0.5  # the foot of the stacks below the origin, in radii
 
     def __init__(
         self,
@@ -282,16 +302,18 @@ class ChipStackItem(QGraphicsItem):
         self.written = self.amount_text if written is None else written
         self.label = label
         self.radius = radius
-        self._chips = self._chips_to_draw(amount, breakdown)
+        self._chips = self._chips_to_draw(amount, breakdown, every=not self.written)
         self._generic = not breakdown
         self._amount_font = ui_font(self.AMOUNT_PX, bold=True)
         self._label_font = ui_font(self.LABEL_PX, italic=True)
-        r = radius
-        top = -r - STACK_STEP * r * (len(self._chips) - 1)
+        self._turned = False
+        self._chips_dy = 0.0  # how far the chips are moved down within the item (turned)
+        chips = self.chips_rect()
         pill_w = fit_text(self.written, self.AMOUNT_PX, bold=True)[1] + 12 if self.written else 0
         pill_h = line_height(self.AMOUNT_PX, bold=True) + 2
-        self._pill = QRectF(written_dx - pill_w / 2, r + 3, pill_w, pill_h)
-        rect = QRectF(-r * 1.05, top - r * 0.05, 2.1 * r, self._pill.bottom() - top + r * 0.05)
+        self._pill = QRectF(written_dx - pill_w / 2, chips.bottom() + 3, pill_w, pill_h)
+        rect = QRectF(chips)
+        rect.setBottom(self._pill.bottom())
         if self.written:
             rect = rect.united(self._pill)
         self._label_rect = QRectF()
@@ -312,6 +334,24 @@ class ChipStackItem(QGraphicsItem):
             rect = rect.united(self._label_rect)
         self._rect = rect
 
+    def turn(self) -> None:
+        """Lay the stack out as the dealer's view turns it: its amount and name above the chips
+        instead of below, mirrored about the origin (the chips stay upright), so that the item
+        turned half a turn about its origin covers what it covered."""
+        if self._turned:
+            return
+        self.prepareGeometryChange()
+        chips = self.chips_rect()
+        self._chips_dy = -chips.bottom() - chips.top()
+        self._turned = True
+
+        def mirrored(r: QRectF) -> QRectF:
+            return QRectF(-r.right(), -r.bottom(), r.width(), r.height()) if not r.isNull() else r
+
+        self._rect = mirrored(self._rect)
+        self._pill = mirrored(self._pill)
+        self._label_rect = mirrored(self._label_rect)
+
     @property
     def label_text(self) -> str:
         """The label as written under the stack (shortened where the room is narrow)."""
@@ -322,56 +362,70 @@ class ChipStackItem(QGraphicsItem):
         return self._label_rect
 
     @staticmethod
-    def _chips_to_draw(amount: Decimal, breakdown: Sequence[Decimal] | None) -> list[Decimal]:
+    def _chips_to_draw(
+        amount: Decimal, breakdown: Sequence[Decimal] | None, every: bool = False
+    ) -> list[Decimal]:
         if breakdown:
             chips = sorted(breakdown, reverse=True)
-            if len(chips) > STACK_MAX_CHIPS:
+            if len(chips) > STACK_MAX_CHIPS and not every:
                 chips = chips[: STACK_MAX_CHIPS - 1] + chips[-1:]
             return chips
         # No breakdown given: three chips in the colour of the largest usual chip under the amount.
         colour = next((d for d in reversed(_STANDARD) if d <= amount), _STANDARD[0])
         return [colour] * 3
 
+    def stacks(self) -> list[list[Decimal]]:
+        """The chips as they stand: cut in stacks of CUT, the largest first, each from its foot
+        up, the stacks from left to right."""
+        return [self._chips[i : i + self.CUT] for i in range(0, len(self._chips), self.CUT)]
+
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
     def chips_rect(self) -> QRectF:
         """The chips alone, in item coordinates (without the amount and label under them)."""
-        r = self.radius * 1.05
-        top = -r - STACK_STEP * self.radius * (len(self._chips) - 1)
-        return QRectF(-r, top, 2 * r, r - top)
+        r = self.radius
+        n = len(self.stacks())
+        w = 2 * r * n + self.GAP * r * (n - 1)
+        tallest = min(len(self._chips), self.CUT)
+        foot = self.FOOT * r
+        top = foot - tallest * self.THICK * r - self.FACE * r / 2
+        bottom = foot + self.FACE * r / 2 + 2  # the bottom chip's rim and its shadow
+        return QRectF(-w / 2 - 1, top - 1, w + 2, bottom - top + 1).translated(0, self._chips_dy)
 
     def _paint_chips(self, painter: QPainter) -> None:
         r = self.radius
-        step = STACK_STEP * r
-        # a soft shadow on the felt
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 60))
-        painter.drawEllipse(QPointF(r * 0.08, r * 0.14), r * 1.02, r * 1.02)
-        last = len(self._chips) - 1
-        for i, d in enumerate(self._chips):
-            top = i == last
-            _draw_chip(
-                painter,
-                QPointF(0, -step * i),
-                r,
-                d,
-                face=top,
-                figure="" if (top and self._generic) else None,
-            )
+        t = self.THICK * r
+        face = self.FACE * r
+        foot = self.FOOT * r
+        stacks = self.stacks()
+        n = len(stacks)
+        x0 = -(2 * r * n + self.GAP * r * (n - 1)) / 2 + r
+        for k, stack in enumerate(stacks):
+            x = x0 + k * (2 + self.GAP) * r
+            # a soft shadow on the felt at the stack's foot
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 70))
+            painter.drawEllipse(QRectF(x - r + 2, foot - face / 2 + 2, 2 * r, face))
+            for i, d in enumerate(stack):
+                _draw_side_chip(painter, x, foot - i * t, r, t, face, d)
+            top_y = foot - len(stack) * t
+            figure = "" if self._generic else None
+            _draw_chip_face(painter, x, top_y, r, face, stack[-1], figure)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        # The shadow and the chips, drawn once per stack and size and then reused: one picture
-        # instead of one per chip, as the same stacks come back question after question.
-        r = self.radius
-        top = -r - STACK_STEP * r * (len(self._chips) - 1)
-        pad = r * 0.05
+        # The chips, drawn once per stake and size and then reused: one picture instead of one
+        # per chip, as the same stakes come back question after question.
+        chips = self.chips_rect().translated(0, -self._chips_dy).adjusted(-1, -1, 3, 3)
+        painter.save()
+        painter.translate(0, self._chips_dy)
         paint_cached(
             painter,
-            ("stack", tuple(self._chips), self._generic, r, language()),  # figures as written
-            QRectF(-r - pad, top - pad, 2.25 * r, -top + 1.25 * r),  # shadow: to 1.1 r, 1.16 r
+            ("side", tuple(self._chips), self._generic, self.radius, language()),
+            chips,
             self._paint_chips,
         )
+        painter.restore()
         if self.written:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(10, 20, 14, 200))
@@ -383,6 +437,59 @@ class ChipStackItem(QGraphicsItem):
             painter.setFont(self._label_font)
             painter.setPen(QColor("#f3e3a6"))
             painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label_text)
+
+
+def _draw_side_chip(
+    painter: QPainter,
+    x: float,
+    bottom: float,
+    r: float,
+    t: float,
+    face: float,
+    denomination: Decimal | None,
+) -> None:
+    """One chip of a stack seen from the side: a band of its colour, rounded like a cylinder
+    seen at a slant, with its edge inserts; a dark seam under it parts it from the one below."""
+    body, stripe, _ink = chip_colours(denomination)
+    edge = QColor(body).darker(175 if body.lightness() > 200 else 150)
+    band = QPainterPath()
+    band.moveTo(x - r, bottom - t)
+    band.lineTo(x - r, bottom)
+    band.arcTo(QRectF(x - r, bottom - face / 2, 2 * r, face), 180, 180)
+    band.lineTo(x + r, bottom - t)
+    band.arcTo(QRectF(x - r, bottom - t - face / 2, 2 * r, face), 0, -180)
+    band.closeSubpath()
+    shade = QLinearGradient(x - r, 0, x + r, 0)
+    shade.setColorAt(0, body.darker(150))
+    shade.setColorAt(0.35, body.lighter(112))
+    shade.setColorAt(1, body.darker(165))
+    painter.setPen(QPen(edge, max(0.8, t * 0.1)))
+    painter.setBrush(QBrush(shade))
+    painter.drawPath(band)
+    # the edge inserts: three on the side facing the eye, narrower towards the sides
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(stripe)
+    for u, half in ((-0.62, 0.09), (0.0, 0.14), (0.62, 0.09)):
+        cx = x + u * r
+        sag = face / 2 * (1 - u * u) ** 0.5  # the band's curve at that point
+        painter.drawRect(QRectF(cx - half * r, bottom - t * 0.78 + sag, 2 * half * r, t * 0.56))
+
+
+def _draw_chip_face(
+    painter: QPainter,
+    x: float,
+    top: float,
+    r: float,
+    face: float,
+    denomination: Decimal | None,
+    figure: str | None,
+) -> None:
+    """The top chip's face seen at a slant: its colour, the inlay and the figure, flattened."""
+    painter.save()
+    painter.translate(x, top)
+    painter.scale(r, face / 2)
+    _draw_chip(painter, QPointF(0, 0), 1.0, denomination, figure=figure)
+    painter.restore()
 
 
 __all__ = [

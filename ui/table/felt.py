@@ -1,6 +1,8 @@
 """The table itself, painted once for a number of boxes: the rail, the felt, the insurance line
 and the legend, the box spots and their numbers, the dealer's place with the chip rack, the shoe
-and the discard tray (`FeltItem`), in the geometry of `ui.table.layout`.
+and the discard tray (`FeltItem`), in the geometry of `ui.table.layout`: as the players see it, or
+turned half a turn as the dealer sees it (his rack at the bottom, box 1 at his left), its words
+upright either way.
 """
 
 from __future__ import annotations
@@ -49,16 +51,17 @@ CREAM = QColor("#f6ecd0")
 class FeltItem(QGraphicsItem):
     """The table itself: rail, felt, the insurance line, box spots and numbers, the dealer's place
     with the chip rack, the shoe and the discard tray. Redrawn only when the number of boxes
-    changes."""
+    changes. `places` are in the players' frame; `turned`: painted as the dealer sees it."""
 
-    def __init__(self, places: Sequence[BoxPlace], legend: str = "") -> None:
+    def __init__(self, places: Sequence[BoxPlace], legend: str = "", turned: bool = False) -> None:
         super().__init__()
         self.places = list(places)
         self.legend = legend
+        self.turned = turned
         self.setZValue(-10)
         # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
         # its words (DEALER, SHOE, the legend) are in the language of the moment
-        self._key = ("felt", tuple(p.number for p in self.places), legend, language())
+        self._key = ("felt", tuple(p.number for p in self.places), legend, language(), turned)
         self._outline = table_path(0)
         self._felt = table_path(FELT_INSET)
         self._number_font = ui_font(21, bold=True)
@@ -74,6 +77,9 @@ class FeltItem(QGraphicsItem):
 
     def _draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.turned:  # the dealer's view: the players' frame half a turn about the centre
+            painter.translate(SCENE_RECT.width(), SCENE_RECT.height())
+            painter.rotate(180)
         # padded rail
         rail = QLinearGradient(0, 300, 0, 1000)
         rail.setColorAt(0, QColor("#5a3420"))
@@ -136,9 +142,23 @@ class FeltItem(QGraphicsItem):
         painter.drawPath(self._arc_path(INSURANCE_RISE + 30, x0, x1, top))
         painter.drawPath(self._arc_path(INSURANCE_RISE - 26, x0, x1, top))
 
+    def _text(self, painter: QPainter, rect: QRectF, text: str) -> None:
+        """`text` centred in `rect`, upright on the screen in either view."""
+        if not self.turned:
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            return
+        painter.save()
+        painter.translate(rect.center())
+        painter.rotate(180)
+        w, h = rect.width(), rect.height()
+        painter.drawText(QRectF(-w / 2, -h / 2, w, h), Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
     def _paint_legend(self, painter: QPainter) -> None:
-        """The legend printed along an arc above the insurance line, as on a real layout."""
-        path = self._arc_path(INSURANCE_RISE + 62, 260, SCENE_RECT.width() - 260)
+        """The legend printed along an arc above the insurance line, as on a real layout: read
+        from left to right on the screen (turned, the arc is walked the other way)."""
+        x0, x1 = 260.0, SCENE_RECT.width() - 260
+        path = self._arc_path(INSURANCE_RISE + 62, *((x1, x0) if self.turned else (x0, x1)))
         fm = QFontMetricsF(self._legend_font)
         widths = [fm.horizontalAdvance(ch) for ch in self.legend]
         total = sum(widths) + 2.0 * (len(widths) - 1)
@@ -168,13 +188,13 @@ class FeltItem(QGraphicsItem):
         # the behind bettors' part of the box, faintly marked
         painter.setPen(QPen(QColor(246, 236, 208, 45), 1.2, Qt.PenStyle.DashLine))
         painter.drawRoundedRect(place.behind_area(), 14, 14)
-        badge = QRectF(c.x() - 20, c.y() + BADGE_DY, 40, BADGE_H)
+        badge = place.badge_rect()
         painter.setPen(QPen(GOLD, 1.5))
         painter.setBrush(QColor(8, 36, 20, 200))
         painter.drawRoundedRect(badge, BADGE_H / 2, BADGE_H / 2)
         painter.setFont(self._number_font)
         painter.setPen(CREAM)
-        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(place.number))
+        self._text(painter, badge, str(place.number))
 
     def _paint_rack(self, painter: QPainter) -> None:
         r = RACK_RECT
@@ -208,7 +228,7 @@ class FeltItem(QGraphicsItem):
         painter.drawRoundedRect(plate, 14, 14)
         painter.setFont(self._plate_font)
         painter.setPen(CREAM)
-        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, _("DEALER"))
+        self._text(painter, plate, _("DEALER"))
 
     def _paint_shoe(self, painter: QPainter) -> None:
         r = SHOE_RECT
@@ -279,6 +299,4 @@ class FeltItem(QGraphicsItem):
         """`name` printed on the felt under `r` (the shoe, the discard tray)."""
         painter.setFont(self._small_font)
         painter.setPen(QColor(236, 214, 150, 200))
-        painter.drawText(
-            QRectF(r.left(), r.bottom() + 4, r.width(), 18), Qt.AlignmentFlag.AlignCenter, name
-        )
+        self._text(painter, QRectF(r.left(), r.bottom() + 4, r.width(), 18), name)

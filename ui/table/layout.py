@@ -2,6 +2,11 @@
 arc of boxes, the insurance line, the dealer's place, the shoe and the discard tray lie, the room a
 box's hands and stakes take, and how the stakes of split hands are set out in rows.
 
+The geometry is written in the players' frame: the dealer at the top, box 1 at the right-hand
+end of the arc. The dealer's view (the default, issue 24) is that frame turned half a turn about
+the scene's centre (`turn_point`, `turn_rect`): the dealer's rack and the shoe at the bottom, box 1
+at the dealer's left, the screen's left; what is written on the felt stays upright.
+
 No Qt item lives here: `ui.table.felt` paints this geometry and `ui.table.scene` lays the cards
 and chips of a snapshot on it.
 """
@@ -141,28 +146,65 @@ def insurance_y(x: float) -> float:
     return arc_y(x) - INSURANCE_RISE
 
 
+def turn_point(p: QPointF) -> QPointF:
+    """`p` of the players' frame as the dealer sees it: half a turn about the scene's centre."""
+    return QPointF(SCENE_RECT.width() - p.x(), SCENE_RECT.height() - p.y())
+
+
+def turn_rect(r: QRectF) -> QRectF:
+    """`r` of the players' frame as the dealer sees it (the same size, half a turn away)."""
+    return QRectF(
+        SCENE_RECT.width() - r.right(), SCENE_RECT.height() - r.bottom(), r.width(), r.height()
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class BoxPlace:
-    """Where a box sits: its bet spot's centre, and the width its hands may take."""
+    """Where a box sits: its bet spot's centre, and the width its hands may take. `turned`: the
+    place as the dealer sees it (`turned_over`), its anchor and areas half a turn away."""
 
     number: int
     anchor: QPointF
     width: float
     spacing: float
+    turned: bool = False
+
+    def turned_over(self) -> BoxPlace:
+        """This place of the players' frame as the dealer's view shows it."""
+        return BoxPlace(self.number, turn_point(self.anchor), self.width, self.spacing, True)
+
+    def _laid(self) -> BoxPlace:
+        """The place in the players' frame, where the geometry is written."""
+        if not self.turned:
+            return self
+        return BoxPlace(self.number, turn_point(self.anchor), self.width, self.spacing)
 
     @property
     def insurance_y(self) -> float:
+        if self.turned:
+            return SCENE_RECT.height() - self._laid().insurance_y
         return insurance_y(self.anchor.x())
 
     def area(self) -> QRectF:
         """The part of the felt that belongs to the box (a click there is a click on the box)."""
+        if self.turned:
+            return turn_rect(self._laid().area())
         x, y = self.anchor.x(), self.anchor.y()
         top = self.insurance_y - 48
         bottom = y + BADGE_DY + BADGE_H + 4
         return QRectF(x - self.width / 2 - 6, top, self.width + 12, bottom - top)
 
+    def badge_rect(self) -> QRectF:
+        """The box's number on the felt: on the players' side of its spot."""
+        if self.turned:
+            return turn_rect(self._laid().badge_rect())
+        c = self.anchor
+        return QRectF(c.x() - 20, c.y() + BADGE_DY, 40, BADGE_H)
+
     def behind_area(self) -> QRectF:
-        """Where the behind bets lie: a strip behind the seat's spot, above the number."""
+        """Where the behind bets lie: a strip behind the seat's spot, beside the number."""
+        if self.turned:
+            return turn_rect(self._laid().behind_area())
         x, y = self.anchor.x(), self.anchor.y()
         w = min(self.width - 4, 4 * BEHIND_STEP)
         return QRectF(x - w / 2, y + SPOT_R + 6, w, BADGE_DY - SPOT_R - 10)
@@ -201,8 +243,9 @@ def _room_on_felt(x: float, top: float, bottom: float, most: float) -> float:
 
 
 def layout_boxes(numbers: Sequence[int]) -> list[BoxPlace]:
-    """Box places along the arc: box 1 (lowest number) at the right-hand end [000]. A box takes
-    the width between its neighbours, short of the rail at the ends of the arc."""
+    """Box places along the arc, in the players' frame: box 1 (lowest number) at the right-hand
+    end [000], the dealer's left (`BoxPlace.turned_over` for the dealer's view). A box takes the
+    width between its neighbours, short of the rail at the ends of the arc."""
     ordered = sorted(numbers)
     n = len(ordered)
     spacing = BOX_SPACING_MAX if n < 2 else min(BOX_SPACING_MAX, ARC_SPAN / (n - 1))

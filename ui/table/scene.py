@@ -5,12 +5,19 @@ insurance, the hand whose turn it is) and reports clicks on boxes and on the dea
 never decides a rule; which card is face down is read from `TableView.hole_card`, and how an amount
 breaks down into chips comes from the `breakdown` callable it is given.
 
-Orientation: the dealer stands at the top facing the players; the boxes lie on an arc below,
-numbered from the dealer's left, so box 1 is at the right-hand end of the arc as the trainee sees
-it [000]. Split hands follow the same direction *(chosen)*: "4.1" on the right, "4.2" to its left;
-where a box has not the width for its hands side by side (split three or four ways at a full
-table), each lies on the one to its left as a dealer lays them, every card's index left in sight
-*(chosen)*, rather than all drawn smaller (`CROWDED_CARD_SCALE`).
+Orientation: the table is seen as the dealer sees it (issue 24), his rack and the shoe at the
+bottom of the screen, the boxes on an arc above him numbered from his left, so box 1 is at the
+left-hand end of the arc on the screen [000], and "your left" in the texts is the screen's left.
+Split hands follow the same direction *(chosen)*: "4.1" on the left, "4.2" to its right; where a
+box has not the width for its hands side by side (split three or four ways at a full table), each
+lies on the one to its left as a dealer lays them, every card's index left in sight *(chosen)*,
+rather than all drawn smaller (`CROWDED_CARD_SCALE`). The players' view, a setting, is the same
+table turned half a turn: the dealer at the top, box 1 at the right-hand end.
+
+A snapshot is laid out in the players' frame (`ui.table.layout` is written in it), then, for the
+dealer's view, turned half a turn about the scene's centre (`_turn`): each hand's cards, each
+stack, label and signal moved whole to where the turn puts it, upright, so nothing that did not
+overlap comes to overlap, and every fan keeps its indices in sight.
 
 The felt's geometry is `ui.table.layout`, the painted felt `ui.table.felt`, the words on it
 `ui.table.labels`, and the view that shows the scene in a window `ui.table.widget`. The scene
@@ -71,6 +78,8 @@ from ui.table.layout import (
     spread,
     stake_extent,
     stake_rows,
+    turn_point,
+    turn_rect,
 )
 
 # The least height of the felt's names and labels on screen (behind bettors, split hands,
@@ -91,6 +100,22 @@ RESULT_STYLE = {
 
 Breakdown = Callable[[Decimal], Sequence[Decimal]]
 SEAT = "seat"
+
+# The view the app's tables take unless a scene is told otherwise (the settings' "players_view",
+# set by the main window): the dealer's, by default.
+_dealer_view = True
+
+
+def set_dealer_view(on: bool) -> None:
+    """Every table scene following the app's choice draws from its next snapshot on as the dealer
+    sees the table (`on`), or as the players see it."""
+    global _dealer_view
+    _dealer_view = bool(on)
+
+
+def dealer_view() -> bool:
+    """Whether the app's tables are drawn as the dealer sees them."""
+    return _dealer_view
 
 
 def _stake_of(hand: HandView, who: str) -> Decimal | None:
@@ -149,6 +174,8 @@ class Drawing:
     places: dict[int, BoxPlace]
     felt: FeltItem | None
     layer: _Layer
+    turned: bool = False  # as the dealer sees it: `places` turned, `laid` as laid out
+    laid: dict[int, BoxPlace] = field(default_factory=dict)  # the places in the players' frame
     hand_cards: dict[str, list[CardItem]] = field(default_factory=dict)
     stacks: dict[str, ChipStackItem] = field(default_factory=dict)
     captions: dict[str, LabelItem] = field(default_factory=dict)
@@ -180,6 +207,9 @@ class TableScene(QGraphicsScene):
     `breakdown`, when given, turns an amount into the chips to draw (the domain's fewest-chips
     breakdown); without it stacks are drawn generic with their amount written under them.
     `legend` is printed along the arc above the insurance line ("INSURANCE PAYS 2 TO 1").
+    `dealer_view`: True draws the table as the dealer sees it, False as the players see it, None
+    (the default) as the app's setting says (`set_dealer_view`). `amounts_written` False leaves
+    the amount out under the stakes: the trainee reads the bet from its chips (`set_amounts`).
     """
 
     boxClicked = Signal(int)  # noqa: N815
@@ -191,8 +221,12 @@ class TableScene(QGraphicsScene):
         *,
         breakdown: Breakdown | None = None,
         legend: str = "",
+        dealer_view: bool | None = None,
     ) -> None:
         super().__init__(parent)
+        self._dealer_view = dealer_view
+        self._turning = False  # the drawing being built is for the dealer's view
+        self.amounts_written = True
         self.setSceneRect(SCENE_RECT)
         # The picture is rebuilt for every question: an index would be rebuilt as often as used.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -246,7 +280,7 @@ class TableScene(QGraphicsScene):
             self._stage_scene().removeItem(self._staged.layer)
             self._staged = None
         if self._felt is not None:
-            felt = FeltItem(self._felt.places, legend)
+            felt = FeltItem(self._felt.places, legend, self._felt.turned)
             self.removeItem(self._felt)
             self._felt = felt
             self.addItem(felt)
@@ -311,14 +345,41 @@ class TableScene(QGraphicsScene):
             self._stage.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         return self._stage
 
+    @property
+    def turned(self) -> bool:
+        """Whether the table is drawn as the dealer sees it (this scene's choice, else the app's)."""
+        return dealer_view() if self._dealer_view is None else self._dealer_view
+
+    def set_dealer_view(self, on: bool | None) -> None:
+        """Draw from the next snapshot on as the dealer (True) or the players (False) see the
+        table, or as the app's setting says (None)."""
+        self._dealer_view = on
+
+    def set_amounts(self, written: bool) -> None:
+        """Write the amount under each stake (True), or leave the chips alone to tell it, from the
+        next snapshot on."""
+        self.amounts_written = written
+
+    def shoe_rect(self) -> QRectF:
+        """Where the shoe lies in the view drawn."""
+        return turn_rect(SHOE_RECT) if self.turned else QRectF(SHOE_RECT)
+
+    def dealer_rect(self) -> QRectF:
+        """The dealer's place in the view drawn (a click there is a click on the dealer)."""
+        return turn_rect(DEALER_RECT) if self.turned else QRectF(DEALER_RECT)
+
     def _build(self, view: TableView) -> Drawing:
         numbers = tuple(b.number for b in view.boxes)
-        if self.drawing is not None and numbers == self.drawing.numbers:
-            places, felt = self.drawing.places, None
+        turned = self.turned
+        self._turning = turned
+        old = self.drawing
+        if old is not None and numbers == old.numbers and turned == old.turned:
+            places, felt = old.laid, None
         else:
             places = {p.number: p for p in layout_boxes(numbers)}
-            felt = FeltItem(list(places.values()), self._legend)
-        d = Drawing(view, numbers, places, felt, _Layer())
+            felt = FeltItem(list(places.values()), self._legend, turned)
+        shown = {n: p.turned_over() for n, p in places.items()} if turned else places
+        d = Drawing(view, numbers, shown, felt, _Layer(), turned=turned, laid=places)
         marked = {view.active} | set(view.highlights) if view.active else set(view.highlights)
         # the shoe's next cards and the exposed card first: the hands beneath keep under them
         exposed_at = EXPOSED_POS
@@ -348,7 +409,37 @@ class TableScene(QGraphicsScene):
         self._draw_dealer(d)
         if view.signals:
             self._draw_signals(d)
+        if turned:
+            self._turn(d)
         return d
+
+    @staticmethod
+    def _turn(d: Drawing) -> None:
+        """The picture laid out in the players' frame, turned half a turn for the dealer's view:
+        each hand's cards moved together (its fan, its indices in sight, unchanged), each stack
+        laid out turned (its amount and name on the far side of its chips from where they were,
+        so they keep clear of what they kept clear of), everything else moved whole; all
+        upright."""
+        moved: set[int] = set()
+        for cards in d.hand_cards.values():
+            if not cards:
+                continue
+            rect = QRectF()
+            for c in cards:
+                rect = rect.united(c.card_rect())  # the cards, not their shadows
+            delta = turn_rect(rect).topLeft() - rect.topLeft()
+            for c in cards:
+                c.setPos(c.pos() + delta)
+                moved.add(id(c))
+        for item in d.stacks.values():
+            item.turn()
+            item.setPos(turn_point(item.pos()))
+            moved.add(id(item))
+        for item in d.layer.childItems():
+            if id(item) in moved:
+                continue
+            rect = item.sceneBoundingRect()
+            item.setPos(item.pos() + turn_rect(rect).topLeft() - rect.topLeft())
 
     def _chips_for(self, amount: Decimal) -> Sequence[Decimal] | None:
         """The breakdown of `amount`, remembered: the same bets come back at every question."""
@@ -380,6 +471,8 @@ class TableScene(QGraphicsScene):
         """A stack of `amount`: in the chips it was `placed` in when the view says (and they
         make the amount), else in the breakdown."""
         chips = tuple(placed) if sum(placed, Decimal(0)) == amount else self._chips_for(amount)
+        if not self.amounts_written and chips:
+            written = ""  # the bet is read from its chips
         item = ChipStackItem(
             amount,
             d.view.currency,
@@ -575,7 +668,9 @@ class TableScene(QGraphicsScene):
         where = {}
         for i, (who, amount) in enumerate(amounts):
             # in the order the view gives them, read from left to right as a question lists them
-            pos = QPointF(x0 + i * step, place.anchor.y() + BEHIND_DY)
+            # (laid from right to left for the dealer's view, which turns them)
+            slot = len(amounts) - 1 - i if self._turning else i
+            pos = QPointF(x0 + slot * step, place.anchor.y() + BEHIND_DY)
             where[who] = pos.x()
             self._stack(
                 d,
@@ -682,11 +777,14 @@ class TableScene(QGraphicsScene):
                 below = (c_rows - 1) * (caption_h if any(captions) else 0.0)
                 over = (b_rows - 1) * (badge_h if any(results) else 0.0)
                 dy2, high2 = tall(avail_h - below - over)
-                s2 = min(1.0, high2, avail_w / (laid[0] + sum(strips[1:])))
+                # each hand shows the strip of the one under it: in the players' frame the
+                # next one (to its left), turned for the dealer's view the one before
+                under = strips[:-1] if self._turning else strips[1:]
+                s2 = min(1.0, high2, avail_w / (laid[0] + sum(under)))
                 if s2 <= scale:
                     continue
                 # as far apart as the width allows: each step between the least and side by side
-                least = [strips[i + 1] * s2 for i in range(len(hands) - 1)]
+                least = [u * s2 for u in under]
                 full = [(laid[i] + HAND_GAP) * s2 for i in range(len(hands) - 1)]
                 slack = avail_w - laid[0] * s2 - sum(least)
                 give = sum(f - m for f, m in zip(full, least, strict=True))
@@ -750,7 +848,8 @@ class TableScene(QGraphicsScene):
                 card = CardItem(token, True, d.layer)
                 card.setScale(scale)
                 card.setPos(left + j * fan_dx * scale, y0 + j * dy * scale)
-                card.setZValue(-i)  # a hand lies on the one to its left
+                # a hand lies on the one to its left (turned, the next one is to its right)
+                card.setZValue(i if self._turning else -i)
                 cards.append(card)
             d.hand_cards[hand.label] = cards
             hand_rect = QRectF(left, y0, w * scale, height)
@@ -787,7 +886,7 @@ class TableScene(QGraphicsScene):
                 colour = ACTIVE_COLOUR if d.view.active == hand.label else HIGHLIGHT_COLOUR
                 self._outline(d, hand.label, hand_rect.adjusted(-5, -5, 5, 5), colour)
                 if steps:  # under the hands beside it, that lie over it or show their indices
-                    d.outlines[hand.label].setZValue(-i - 1.5)
+                    d.outlines[hand.label].setZValue((i if self._turning else -i) - 1.5)
         return {h.label: cx for h, cx in zip(hands, centres, strict=True)}
 
     @staticmethod
@@ -856,7 +955,7 @@ class TableScene(QGraphicsScene):
         taken = [c.card_rect() for cards in d.hand_cards.values() for c in cards]
         taken.append(SHOE_RECT)
         for label, decision, words in d.view.signals:
-            place = d.places.get(int(label.split(".")[0]))
+            place = d.laid.get(int(label.split(".")[0]))
             if place is None:
                 continue
             item = SignalItem(decision, words, d.layer)
@@ -936,7 +1035,7 @@ class TableScene(QGraphicsScene):
                 event.accept()
                 self.boxClicked.emit(number)
                 return
-            if DEALER_RECT.contains(pos):
+            if self.dealer_rect().contains(pos):
                 event.accept()
                 self.dealerClicked.emit()
                 return

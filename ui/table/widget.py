@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 
 from trainer.game.table import TableView
 from ui.table.cards import INDEX_CAP
-from ui.table.layout import DEALER_RECT
 from ui.table.scene import Drawing, TableScene
 
 # The least height of a card's index on screen, in logical pixels (issue 12: read at 1024 x 600,
@@ -198,7 +197,7 @@ class TableWidget(QGraphicsView):
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
         pos = self.mapToScene(event.position().toPoint())
-        clickable = self._table.box_at(pos) is not None or DEALER_RECT.contains(pos)
+        clickable = self._table.box_at(pos) is not None or self._table.dealer_rect().contains(pos)
         shape = Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
         self.viewport().setCursor(shape)
         super().mouseMoveEvent(event)

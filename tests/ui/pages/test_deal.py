@@ -12,7 +12,6 @@ from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
 from ui.pages.deal import ACTION_KEYS, ANIMATION_MS, DealPage
-from ui.table.layout import DEALER_RECT
 
 
 @pytest.fixture
@@ -158,7 +157,7 @@ def test_the_dealer_area_takes_the_dealers_card(qtbot, page):
     shoe = page.shoe
     while shoe.step.expected != DEALER:
         _do(qtbot, page, shoe.step)
-    pos = page.table.mapFromScene(DEALER_RECT.center())
+    pos = page.table.mapFromScene(page.table.table_scene().dealer_rect().center())
     with qtbot.waitSignal(page.answered) as got:
         qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert got.args[0].correct

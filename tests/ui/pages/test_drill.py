@@ -20,9 +20,8 @@ RULES = HouseRules.from_spec("casino-fr")
 def _click_box(qtbot, page: DrillPage, token: str) -> None:
     scene, view = page.scene, page.table
     if token == "dealer":
-        # the dealer's place: the top middle of the felt
-        rect = scene.sceneRect()
-        target = view.mapFromScene(rect.center().x(), rect.top() + rect.height() * 0.12)
+        # the dealer's place, in the view drawn (the bottom middle of the felt as he sees it)
+        target = view.mapFromScene(scene.dealer_rect().center())
     else:
         number = int(token.split(".")[0])
         target = view.mapFromScene(scene.places[number].area().center())

@@ -16,7 +16,6 @@ from trainer.history.store import Store
 from trainer.settings import Settings
 from ui.main_window import MainWindow
 from ui.table.labels import LabelItem
-from ui.table.layout import BADGE_DY, BADGE_H
 from ui.table.scene import MIN_TEXT_PX, TableScene
 from ui.table.widget import TableWidget
 
@@ -71,10 +70,7 @@ def texts(scene: TableScene) -> list[tuple[str, float, QRectF]]:
 
 
 def badges(scene: TableScene) -> list[QRectF]:
-    return [
-        QRectF(p.anchor.x() - 20, p.anchor.y() + BADGE_DY, 40, BADGE_H)
-        for p in scene.places.values()
-    ]
+    return [p.badge_rect() for p in scene.places.values()]
 
 
 def no_text_covers_another(scene: TableScene) -> None:
@@ -185,12 +181,13 @@ def test_at_the_least_zoom_no_label_covers_another(qapp, view):
     # the least zoom the view goes down to (below it the felt scrolls): the largest labels. (No
     # drill shows an exposed card and the shoe's next cards at once: they share the top right.)
     assume(not (view.exposed_card and view.shoe_next))
-    scene = TableScene()
-    scene.set_zoom(0.4)
-    scene.show(view)
-    for what, px, _ in texts(scene):
-        assert px * 0.4 >= MIN_TEXT_PX, what
-    no_text_covers_another(scene)
+    for dealer_view in (True, False):  # as the dealer and as the players see the table
+        scene = TableScene(dealer_view=dealer_view)
+        scene.set_zoom(0.4)
+        scene.show(view)
+        for what, px, _ in texts(scene):
+            assert px * 0.4 >= MIN_TEXT_PX, what
+        no_text_covers_another(scene)
 
 
 def test_the_exposed_cards_caption_is_not_under_a_tall_hand_of_box_1(qapp):

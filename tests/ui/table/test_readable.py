@@ -145,11 +145,12 @@ def crowded_cards(scene: TableScene) -> list[CardItem]:
 @pytest.mark.parametrize("zoom", [0.4, 0.434, 0.594, 0.8])
 @pytest.mark.parametrize("settled", [False, True])
 @pytest.mark.parametrize("split", [(2, 5), (1, 7), tuple(range(1, 8))])
-def test_a_crowded_box_keeps_its_cards_large(qapp, zoom, split, settled):
+@pytest.mark.parametrize("dealer_view", [True, False])
+def test_a_crowded_box_keeps_its_cards_large(qapp, zoom, split, settled, dealer_view):
     # four doubled hands side by side shared the width of a box of a full table at 0.49: the
     # felt scrolled at any window size to read them. They lie on one another now, each
     # showing its cards' indices, the cards no smaller than CROWDED_CARD_SCALE
-    scene = TableScene()
+    scene = TableScene(dealer_view=dealer_view)
     scene.set_zoom(zoom)
     scene.show(crowded_table(split, settled=settled))
     scales = [c.scale() for c in crowded_cards(scene)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from trainer.game.table import BoxView, HandView, TableView
@@ -77,9 +77,21 @@ def widget(qtbot):
     return w
 
 
+@pytest.fixture(params=[True, False], ids=["dealer-view", "players-view"])
+def scene(qapp, request):
+    """A scene in each view: what holds of the felt holds as the dealer and the players see it."""
+    return TableScene(dealer_view=request.param)
+
+
 @pytest.fixture
-def scene(qapp):
-    return TableScene()
+def players_scene(qapp):
+    """The table as the players see it: the frame the felt's geometry is written in."""
+    return TableScene(dealer_view=False)
+
+
+@pytest.fixture
+def dealer_scene(qapp):
+    return TableScene(dealer_view=True)
 
 
 def cards_in(scene: TableScene) -> list[CardItem]:
@@ -242,14 +254,14 @@ CROWDED = table(
 )
 
 
-def test_behind_bets_lie_behind_the_seat_s_bet(scene):
-    scene.show(CROWDED)
-    seat = scene.stacks["7:seat"]
-    lea, bart = scene.stacks["7:Léa"], scene.stacks["7:Bartholomew"]
+def test_behind_bets_lie_behind_the_seat_s_bet(players_scene):
+    players_scene.show(CROWDED)
+    seat = players_scene.stacks["7:seat"]
+    lea, bart = players_scene.stacks["7:Léa"], players_scene.stacks["7:Bartholomew"]
     assert seat.amount_text == "€100"
     assert (lea.label, lea.amount_text) == ("Léa", "€25")
     assert bart.amount == D(5)
-    place = scene.places[7]
+    place = players_scene.places[7]
     assert seat.pos().x() == pytest.approx(place.anchor.x())
     # behind the seat's bet, on the players' side of the box (the dealer is at the top), side
     # by side and not on top of each other
@@ -258,7 +270,7 @@ def test_behind_bets_lie_behind_the_seat_s_bet(scene):
         assert place.area().contains(behind.sceneBoundingRect())
     assert not lea.sceneBoundingRect().intersects(bart.sceneBoundingRect())
     assert lea.pos().y() == pytest.approx(bart.pos().y())
-    assert scene.stacks["4:Marco"].amount_text == "€12.50"
+    assert players_scene.stacks["4:Marco"].amount_text == "€12.50"
 
 
 def test_a_doubled_hand_shows_its_doubled_stake_as_two_stacks(scene):
@@ -271,20 +283,20 @@ def test_a_doubled_hand_shows_its_doubled_stake_as_two_stacks(scene):
     assert abs(bet.pos().x() - anchor.x()) < 46 and abs(double.pos().x() - anchor.x()) < 46
 
 
-def test_insurance_lies_behind_the_box_towards_the_dealer(scene):
-    scene.show(CROWDED)
-    ins = scene.stacks["3:insurance"]
+def test_insurance_lies_behind_the_box_towards_the_dealer(players_scene):
+    players_scene.show(CROWDED)
+    ins = players_scene.stacks["3:insurance"]
     assert (ins.amount_text, ins.label) == ("€5", "insurance")
-    place = scene.places[3]
+    place = players_scene.places[3]
     assert ins.pos().x() == pytest.approx(place.anchor.x())
-    dealer_bottom = max(c.card_rect().bottom() for c in scene.hand_cards["dealer"])
-    cards_top = min(c.card_rect().top() for c in scene.hand_cards["3"])
+    dealer_bottom = max(c.card_rect().bottom() for c in players_scene.hand_cards["dealer"])
+    cards_top = min(c.card_rect().top() for c in players_scene.hand_cards["3"])
     assert dealer_bottom < ins.sceneBoundingRect().top()
     assert ins.sceneBoundingRect().bottom() < cards_top
-    assert "1:insurance" not in scene.stacks
+    assert "1:insurance" not in players_scene.stacks
 
 
-def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(scene):
+def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(players_scene):
     # [003] every bettor on a box may insure, against his own bet: two insurances, two stacks
     bets = ((SEAT, D(20)), ("behind-a", D(10)))
     view = table(
@@ -298,11 +310,11 @@ def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(scene):
         box(5, ("TD", "6S"), insurance=D(5), insurances=((SEAT, D(5)),)),
         dealer_cards=("AH",),
     )
-    scene.show(view)
-    seat_ins, behind_ins = scene.stacks["2:insurance"], scene.stacks["2:insurance:behind-a"]
+    players_scene.show(view)
+    seat_ins, behind_ins = players_scene.stacks["2:insurance"], players_scene.stacks["2:insurance:behind-a"]
     assert (seat_ins.amount, seat_ins.label) == (D(10), "seat")
     assert (behind_ins.amount, behind_ins.label) == (D(5), "behind-a")
-    place = scene.places[2]
+    place = players_scene.places[2]
     for ins in (seat_ins, behind_ins):  # on the insurance line, within the box
         assert ins.pos().y() == pytest.approx(insurance_y(ins.pos().x()))
         assert place.area().contains(ins.sceneBoundingRect())
@@ -310,20 +322,20 @@ def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(scene):
     # side by side in front of the box, as the box's bets are
     mid = (seat_ins.pos().x() + behind_ins.pos().x()) / 2
     assert mid == pytest.approx(place.anchor.x(), abs=1)
-    assert "2:insurance:seat" not in scene.stacks
+    assert "2:insurance:seat" not in players_scene.stacks
     # a lone insurance says what it is
-    assert scene.stacks["5:insurance"].label == "insurance"
-    assert scene.stacks["5:insurance"].amount == D(5)
+    assert players_scene.stacks["5:insurance"].label == "insurance"
+    assert players_scene.stacks["5:insurance"].amount == D(5)
 
 
-def test_an_end_box_s_insurance_lies_on_the_felt_not_on_the_shoe(scene):
+def test_an_end_box_s_insurance_lies_on_the_felt_not_on_the_shoe(players_scene):
     # box 1 of a full table sits under the shoe, where the insurance line stops
     view = table(box(1, ("AS", "6D"), insurance=D(5)), box(7, ("9C", "7D"), insurance=D(5)))
-    scene.show(view)
+    players_scene.show(view)
     for n in (1, 7):
-        ins = scene.stacks[f"{n}:insurance"].sceneBoundingRect()
+        ins = players_scene.stacks[f"{n}:insurance"].sceneBoundingRect()
         assert not ins.intersects(SHOE_RECT) and not ins.intersects(DISCARD_RECT), n
-        cards_top = min(c.card_rect().top() for c in scene.hand_cards[str(n)])
+        cards_top = min(c.card_rect().top() for c in players_scene.hand_cards[str(n)])
         assert ins.bottom() < cards_top, n
 
 
@@ -343,29 +355,29 @@ def test_behind_bettors_insurances_lie_in_the_order_of_their_bets(scene):
     assert not ann.sceneBoundingRect().intersects(bob.sceneBoundingRect())
 
 
-def test_split_hands_side_by_side_and_labelled(scene):
-    scene.show(CROWDED)
-    caps = scene.captions
+def test_split_hands_side_by_side_and_labelled(players_scene):
+    players_scene.show(CROWDED)
+    caps = players_scene.captions
     assert caps["4.1"].text == "4.1"
     assert caps["4.2"].text == "4.2"
     assert caps["4.3"].text == "4.3"
-    x = {label: scene.hand_cards[label][0].card_rect().left() for label in ("4.1", "4.2", "4.3")}
+    x = {label: players_scene.hand_cards[label][0].card_rect().left() for label in ("4.1", "4.2", "4.3")}
     assert x["4.1"] > x["4.2"] > x["4.3"]  # the first hand on the dealer's left, like box 1
     assert "1" not in caps  # a hand that was never split needs no label
     assert caps["5"].text == "doubled"
     # each hand's stake lies under its own cards: 4.2 doubled its 20 (a stake of 40)
     for label, amounts in (("4.1", [D(20)]), ("4.2", [D(20), D(20)]), ("4.3", [D(20)])):
-        stacks = [scene.stacks[f"{label}:seat"]]
+        stacks = [players_scene.stacks[f"{label}:seat"]]
         if len(amounts) > 1:
-            stacks.append(scene.stacks[f"{label}:seat:double"])
+            stacks.append(players_scene.stacks[f"{label}:seat:double"])
         assert [s.amount for s in stacks] == amounts
         cards = QRectF()
-        for c in scene.hand_cards[label]:
+        for c in players_scene.hand_cards[label]:
             cards = cards.united(c.card_rect())
         for s in stacks:
             assert cards.left() - 20 < s.pos().x() < cards.right() + 20
             assert s.sceneBoundingRect().top() > cards.bottom()
-    assert "4:seat" not in scene.stacks
+    assert "4:seat" not in players_scene.stacks
 
 
 def test_active_hand_and_highlights_are_outlined(scene):
@@ -384,12 +396,12 @@ def test_the_dealer_can_be_the_active_hand(scene):
     assert set(scene.outlines) == {"dealer"}
 
 
-def test_exposed_card_is_shown_apart_face_up(scene):
-    scene.show(CROWDED)
-    (card,) = scene.hand_cards["exposed"]
+def test_exposed_card_is_shown_apart_face_up(players_scene):
+    players_scene.show(CROWDED)
+    (card,) = players_scene.hand_cards["exposed"]
     assert card.face_up and card.token == "5S"
-    assert scene.captions["exposed"].text == "exposed card"
-    dealer_right = max(c.card_rect().right() for c in scene.hand_cards["dealer"])
+    assert players_scene.captions["exposed"].text == "exposed card"
+    dealer_right = max(c.card_rect().right() for c in players_scene.hand_cards["dealer"])
     assert card.card_rect().left() > dealer_right
 
 
@@ -529,7 +541,11 @@ def test_no_snapshot_makes_hands_overlap(scene, view):
 
 
 def felt_path(scene: TableScene):
-    return scene._felt._felt  # the cloth inside the padded rail
+    """The cloth inside the padded rail, as the view shows it."""
+    path = scene._felt._felt
+    if scene.turned:
+        path = QTransform(-1, 0, 0, -1, SCENE_RECT.width(), SCENE_RECT.height()).map(path)
+    return path
 
 
 def _split_box(n: int, bet: D, hands: list[tuple[str, ...]], doubled: list[bool]) -> BoxView:
@@ -591,8 +607,11 @@ def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
             for k, v in scene.stacks.items()
             if k.split(":")[0] == str(n) and k.split(":")[1] not in ("seat", "insurance")
         ]
+        towards_players = -1 if scene.turned else 1  # up the screen as the dealer sees it
         for x in behind:  # behind the seat's, towards the players
-            assert all(x.pos().y() > s.pos().y() + 40 for s in seat), n
+            assert all(
+                (x.pos().y() - s.pos().y()) * towards_players > 40 for s in seat
+            ), n
         # every chip on the box is money of the view: the hands' stakes, or the bets
         drawn = sum(
             (v.amount for k, v in scene.stacks.items() if k.split(":")[0].split(".")[0] == str(n)),
@@ -612,7 +631,7 @@ def test_the_table_is_painted(widget):
     image = widget.grab().toImage().scaled(160, 100)
     colours = {image.pixel(x, y) for x in range(160) for y in range(100)}
     assert len(colours) > 50  # felt, cards, chips and text: far from a blank widget
-    felt = QColor(image.pixel(80, 40))
+    felt = QColor(image.pixel(80, 60 if widget.table_scene().turned else 40))
     assert felt.green() > felt.red() and felt.green() > felt.blue()
 
 
@@ -769,10 +788,10 @@ def test_each_picture_card_has_its_own_face(qapp):
 # -- the shoe's next cards ----------------------------------------------------------------------
 
 
-def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(scene):
+def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(players_scene):
     nxt = ("9D", "JS", "8H", "KH", "QS", "AH")
-    scene.show(table(box(3, ("TS", "7C")), dealer_cards=("5D",), active="dealer", shoe_next=nxt))
-    row = scene.hand_cards["shoe"]
+    players_scene.show(table(box(3, ("TS", "7C")), dealer_cards=("5D",), active="dealer", shoe_next=nxt))
+    row = players_scene.hand_cards["shoe"]
     assert [c.token for c in row] == list(nxt)
     assert all(c.face_up for c in row)
     xs = [c.card_rect().left() for c in row]
@@ -780,14 +799,14 @@ def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(scene):
     # each one's index is uncovered by the next
     for a, b in zip(row, row[1:], strict=False):
         assert b.card_rect().left() - a.card_rect().left() >= 30 * b.scale()
-    dealer = scene.hand_cards["dealer"][0].card_rect()
+    dealer = players_scene.hand_cards["dealer"][0].card_rect()
     shoe = SHOE_RECT
     for c in row:
         r = c.card_rect()
         assert r.left() > dealer.right() and r.right() < shoe.left()
-        assert r.bottom() < scene.places[1].insurance_y
-    assert scene.captions["shoe"].text == "the shoe's next cards, in order"
-    hands_do_not_overlap(scene)
+        assert r.bottom() < players_scene.places[1].insurance_y
+    assert players_scene.captions["shoe"].text == "the shoe's next cards, in order"
+    hands_do_not_overlap(players_scene)
 
 
 def test_no_shoe_row_unless_the_view_has_one(scene):

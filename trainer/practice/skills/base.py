@@ -81,6 +81,9 @@ class Question:
     reason: str
     choices: tuple[str, ...] = ()
     table: TableView | None = field(default=None, compare=False)
+    # the prompt with the stake left out, for a trainee who reads the bet from its chips on the
+    # felt (the setting "Read the bet", issue 24); "" where the prompt names no stake
+    unread_prompt: str = field(default="", compare=False)
     # how it was made, so that it can be said again in another language (`retold`)
     making: Making | None = field(default=None, compare=False, repr=False)
 

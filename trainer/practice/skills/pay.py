@@ -194,6 +194,7 @@ class PayEven(_OnABet):
             amount(bet),
             _("a winning box is paid 1 to 1: {bet} on {bet} [000]").format(bet=amount(bet)),
             table=table,
+            unread_prompt=_("Box {box} wins. How much do you pay?").format(box=box),
         )
 
 
@@ -232,6 +233,7 @@ class PayDouble(_OnABet):
                 "(RULES.md §9)"
             ).format(bet=amount(bet), stake=amount(stake)),
             table=table,
+            unread_prompt=_("Box {box} doubled and wins. How much do you pay?").format(box=box),
         )
 
 
@@ -268,6 +270,7 @@ class PayBlackjack(_OnABet):
                 ratio=rules.blackjack_pays, how=how
             ),
             table=table,
+            unread_prompt=_("Box {box} has Black Jack. How much do you pay?").format(box=box),
         )
 
 
@@ -323,11 +326,13 @@ class PayInsurance(Skill):
         if asks_amount:
             if exact:
                 prompt = _("You show an Ace. Box {box} has bet {bet} and insures. How much?")
+                unread = _("You show an Ace. Box {box} insures. How much?")
                 why = _("insurance is half the bet: {bet} / 2 = {half} [000]")
             else:
                 prompt = _(
                     "You show an Ace. Box {box} has bet {bet}. What is the most it may insure?"
                 )
+                unread = _("You show an Ace. What is the most box {box} may insure?")
                 why = _("insurance is at most half the bet: {bet} / 2 = {half} [003]")
             prompt = prompt.format(box=box, bet=amount(bet))
             why = why.format(bet=amount(bet), half=amount(top))
@@ -343,6 +348,7 @@ class PayInsurance(Skill):
                 amount(top),
                 why,
                 table=_bet_table(rules, box, ((SEAT, bet),), hand, (ace,)),
+                unread_prompt=unread.format(box=box),
             )
         # an insured amount as players put it: the full half, or, where the table takes less
         # than half [003], a round part of it
@@ -370,6 +376,9 @@ class PayInsurance(Skill):
             table=_bet_table(
                 rules, box, ((SEAT, bet),), hand, (ace, _suited(rng, rng.choice("TJQK"))), insured
             ),
+            unread_prompt=_(
+                "Box {box} insured. You make Black Jack. How much do you pay on the insurance?"
+            ).format(box=box),
         )
 
 
