@@ -415,7 +415,7 @@ class SettingsDialog(QDialog):
         self.view_combo.addItem(_("The players': the dealer at the top, box 1 on the right"), True)
         self.view_combo.setCurrentIndex(1 if self._settings.prefs.players_view else 0)
         self.view_combo.setToolTip(
-            _("The texts' \"your left\" and \"your right\" are the dealer's in either view")
+            _('The texts\' "your left" and "your right" are the dealer\'s in either view')
         )
         view_label.setBuddy(self.view_combo)
         grid.addWidget(view_label, 2, 0)

@@ -28,7 +28,6 @@ from ui.i18n import _
 from ui.table.cards import CARD_H, CARD_W, CardItem
 from ui.table.chips import chip_colours, ui_font
 from ui.table.layout import (
-    BADGE_DY,
     BADGE_H,
     CENTRE_X,
     DISCARD_RECT,

@@ -347,7 +347,8 @@ class TableScene(QGraphicsScene):
 
     @property
     def turned(self) -> bool:
-        """Whether the table is drawn as the dealer sees it (this scene's choice, else the app's)."""
+        """Whether the table is drawn as the dealer sees it (this scene's choice, else the
+        app's)."""
         return dealer_view() if self._dealer_view is None else self._dealer_view
 
     def set_dealer_view(self, on: bool | None) -> None:

@@ -132,3 +132,75 @@ def test_clicking_a_box_or_the_dealer_in_either_view(qtbot, dealer, number):
             Qt.MouseButton.LeftButton,
             pos=widget.mapFromScene(cards_of(scene, "dealer").center()),
         )
+
+
+# -- stakes read from their chips ----------------------------------------------------------------
+
+
+def _column(stack, zoom: float, dx: float) -> list[tuple[int, int, int]]:
+    """The colours down a vertical line through the stack's chips, `dx` aside of its centre,
+    as drawn at `zoom` screen pixels per scene unit."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    chips = stack.chips_rect()
+    w, h = int(chips.width() * zoom) + 4, int(chips.height() * zoom) + 4
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    image.fill(QColor(*BACKGROUND))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.scale(zoom, zoom)
+    p.translate(-chips.left(), -chips.top())
+    stack.paint(p, None)
+    p.end()
+    x = int((dx - chips.left()) * zoom)
+    return [QColor(image.pixel(x, y)).getRgb()[:3] for y in range(h)]
+
+
+def _bands(colours, body) -> int:
+    """How many chips of a body colour the line crosses below the top chip's face: runs of that
+    colour, each ended by the dark seam under a chip or by another colour."""
+
+    def luma(c) -> float:
+        return 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
+
+    def near(c, other) -> bool:
+        return sum(abs(a - b) for a, b in zip(c, other, strict=True)) < 110
+
+    rgb = body.getRgb()[:3]
+    inlay = max(i for i, c in enumerate(colours) if min(c) > 200)  # the face's white inlay
+    count, inside = 0, False
+    for c in colours[inlay + 1 :]:
+        if near(c, rgb):
+            count += not inside
+            inside = True
+        elif luma(c) < 0.55 * luma(rgb) or c == BACKGROUND or min(c) > 200:
+            inside = False  # a seam, the felt, or a chip of another colour's insert
+    return count
+
+
+BACKGROUND = (48, 48, 48)
+
+
+@pytest.mark.parametrize("zoom", [0.43, 0.6])  # 1024 x 600, 1280 x 800
+def test_a_stake_reads_chip_by_chip_and_colour_for_colour(qapp, zoom):
+    from ui.table.chips import ChipStackItem, chip_colours
+
+    red, green = chip_colours(D(5))[0], chip_colours(D(25))[0]
+    fifteen = ChipStackItem(D(15), "€", [D(5)] * 3, written="")
+    assert fifteen.stacks() == [[D(5)] * 3]
+    column = _column(fifteen, zoom, 0.3 * fifteen.radius)
+    assert _bands(column, red) == 3  # three red chips, each one seen
+    sixty_five = ChipStackItem(D(65), "€", [D(5), D(25), D(5), D(25), D(5)], written="")
+    assert sixty_five.stacks() == [[D(25), D(25), D(5), D(5), D(5)]]  # the largest at the foot
+    column = _column(sixty_five, zoom, 0.3 * sixty_five.radius)
+    assert _bands(column, green) == 2 and _bands(column, red) == 3
+
+
+def test_stakes_are_cut_in_fives_and_all_drawn_when_the_bet_is_read(qapp):
+    from ui.table.chips import STACK_MAX_CHIPS, ChipStackItem
+
+    seven = ChipStackItem(D(35), "€", [D(5)] * 7)
+    assert [len(s) for s in seven.stacks()] == [5, 2]  # cut in five, as a dealer cuts them
+    assert seven.chips_rect().width() > 4 * seven.radius  # the two stacks side by side
+    many = [D(1)] * (STACK_MAX_CHIPS + 3)
+    assert sum(map(len, ChipStackItem(D(13), "€", many, written="").stacks())) == len(many)

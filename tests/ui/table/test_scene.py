@@ -311,7 +311,10 @@ def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(players_s
         dealer_cards=("AH",),
     )
     players_scene.show(view)
-    seat_ins, behind_ins = players_scene.stacks["2:insurance"], players_scene.stacks["2:insurance:behind-a"]
+    seat_ins, behind_ins = (
+        players_scene.stacks["2:insurance"],
+        players_scene.stacks["2:insurance:behind-a"],
+    )
     assert (seat_ins.amount, seat_ins.label) == (D(10), "seat")
     assert (behind_ins.amount, behind_ins.label) == (D(5), "behind-a")
     place = players_scene.places[2]
@@ -361,7 +364,10 @@ def test_split_hands_side_by_side_and_labelled(players_scene):
     assert caps["4.1"].text == "4.1"
     assert caps["4.2"].text == "4.2"
     assert caps["4.3"].text == "4.3"
-    x = {label: players_scene.hand_cards[label][0].card_rect().left() for label in ("4.1", "4.2", "4.3")}
+    x = {
+        label: players_scene.hand_cards[label][0].card_rect().left()
+        for label in ("4.1", "4.2", "4.3")
+    }
     assert x["4.1"] > x["4.2"] > x["4.3"]  # the first hand on the dealer's left, like box 1
     assert "1" not in caps  # a hand that was never split needs no label
     assert caps["5"].text == "doubled"
@@ -609,9 +615,7 @@ def test_every_stake_stays_on_the_felt_uncovered_and_whole(scene, view):
         ]
         towards_players = -1 if scene.turned else 1  # up the screen as the dealer sees it
         for x in behind:  # behind the seat's, towards the players
-            assert all(
-                (x.pos().y() - s.pos().y()) * towards_players > 40 for s in seat
-            ), n
+            assert all((x.pos().y() - s.pos().y()) * towards_players > 40 for s in seat), n
         # every chip on the box is money of the view: the hands' stakes, or the bets
         drawn = sum(
             (v.amount for k, v in scene.stacks.items() if k.split(":")[0].split(".")[0] == str(n)),
@@ -790,7 +794,9 @@ def test_each_picture_card_has_its_own_face(qapp):
 
 def test_the_shoe_s_next_cards_lie_face_up_by_the_shoe_in_order(players_scene):
     nxt = ("9D", "JS", "8H", "KH", "QS", "AH")
-    players_scene.show(table(box(3, ("TS", "7C")), dealer_cards=("5D",), active="dealer", shoe_next=nxt))
+    players_scene.show(
+        table(box(3, ("TS", "7C")), dealer_cards=("5D",), active="dealer", shoe_next=nxt)
+    )
     row = players_scene.hand_cards["shoe"]
     assert [c.token for c in row] == list(nxt)
     assert all(c.face_up for c in row)
