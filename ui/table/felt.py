@@ -60,7 +60,7 @@ class FeltItem(QGraphicsItem):
         self.setZValue(-10)
         # Painted once per zoom level and screen (the costliest thing to draw), then blitted.
         # its words (DEALER, SHOE, the legend) are in the language of the moment
-        self._key = ("felt", tuple(p.number for p in self.places), legend, language(), turned)
+        self._key = ("felt", tuple(p.number for p in self.places), legend, turned, language())
         self._outline = table_path(0)
         self._felt = table_path(FELT_INSET)
         self._number_font = ui_font(21, bold=True)
