@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QTransform
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from trainer.game.table import BoxView, HandView, TableView
 from ui.table.cards import (
@@ -653,12 +653,29 @@ def test_the_whole_table_stays_fitted_to_the_widget(widget, qtbot):
         assert not widget.verticalScrollBar().isVisible()
 
 
+def _hover(widget, pos: QPoint) -> None:
+    """The pointer moved to `pos` of the viewport, sent to it straight: through the platform, a
+    window an earlier test left open over that spot would take it."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QMouseEvent
+
+    event = QMouseEvent(
+        QMouseEvent.Type.MouseMove,
+        QPointF(pos),
+        QPointF(widget.viewport().mapToGlobal(pos)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget.viewport(), event)
+
+
 def test_pointing_at_a_box_shows_a_hand_cursor(widget, qtbot):
     scene = widget.table_scene()
     scene.show(CASINO_FR)
-    qtbot.mouseMove(widget.viewport(), widget.mapFromScene(scene.places[2].anchor))
+    _hover(widget, widget.mapFromScene(scene.places[2].anchor))
     qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor)
-    qtbot.mouseMove(widget.viewport(), QPoint(2, widget.viewport().height() - 2))
+    _hover(widget, QPoint(2, widget.viewport().height() - 2))
     qtbot.waitUntil(lambda: widget.viewport().cursor().shape() == Qt.CursorShape.ArrowCursor)
 
 
