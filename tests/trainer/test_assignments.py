@@ -228,7 +228,7 @@ def test_a_version_4_history_gains_the_assignment_column(tmp_path: Path) -> None
         store.start_session("Ana", EXAM, ["pay-even"], "casino-fr", seed=3, assignment=12)
         assert store.sessions("Ana")[-1].assignment == 12
     with closing(sqlite3.connect(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
 
 
 # -- the exam drill of an assignment -------------------------------------------------------------

@@ -262,7 +262,7 @@ def test_a_version_2_history_gains_the_planned_column(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="planned must be"):
             s.start_session("ana", EXAM, ["pay-even"], "casino-fr", planned=0)
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
     conn.close()
 
 

@@ -1037,7 +1037,7 @@ def test_a_version_3_file_gets_the_interactive_mark_and_keeps_its_sessions(path:
         assert row.interactive and row.attempts == 5 and row.ended is not None
         assert stats.skill_stats(migrated, "Anna", {})["a"].attempts == 5
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
 
 
 def test_a_history_on_a_full_disk_opens_read_only(tmp_path: Path) -> None:
@@ -1117,7 +1117,7 @@ def test_a_version_5_file_gets_its_questions_as_text_and_reads_the_same(path: Pa
         assert rows[:-1] == exported[:-1]  # the same rows, the question as text
         assert rows[-1][5] == b"\x01\x00\xff"  # one that cannot be read stays as it was
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
         kinds = check.execute(
             "SELECT typeof(question), count(*) FROM attempt GROUP BY 1 ORDER BY 1"
         ).fetchall()
@@ -1174,7 +1174,7 @@ def test_a_version_6_file_gains_the_said_forms_and_exports_as_before(path: Path)
         )
         rows = list(store.export_rows())
     with closing(raw(path)) as check:
-        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
+        assert check.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
         forms = check.execute(
             """SELECT k.name, i.key, coalesce(a.question, i.question),
             coalesce(a.said, CASE WHEN a.question IS NULL THEN i.said END)

@@ -12,7 +12,8 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
 - A cell is one trainee's figures on one skill over the mastery window: the last
   `MASTERY.window` (30) answers, their right answers and median time (type-7 interpolation,
   PostgreSQL's `percentile_cont`, as `stats.quantile`). Piped answers (a session started with
-  `interactive` false) count for nothing, as everywhere else.
+  `interactive` false) count for nothing, as everywhere else, and neither do a deal shoe's steps
+  (`measures.OWN_FIGURES`): a drill skill's cell is its own questions'.
 - Mastered: `stats.window_mastery` — at least 50 answers in all, and over the last 30 at least
   95 % right and a median at or under the skill's target. The server counts a trainee's answers
   to a skill only up to the 60 it reads (two windows), enough to tell whether 50 were reached.
@@ -52,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.assignments import Assignment, AssignmentResult, rank
-from trainer.history.measures import MASTERY, MasteryRule
+from trainer.history.measures import MASTERY, OWN_FIGURES, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.server_setup import INSTRUCTOR, TRAINEE
 from trainer.history.stats import ratio, window_mastery
@@ -216,6 +217,7 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
             SELECT a.id, a.correct, a.ms, a.at FROM attempt a
             JOIN session s ON s.id = a.session AND s.owner = a.owner
             WHERE a.owner = t.owner AND a.skill = k.skill AND s.interactive
+                AND s.mode <> ALL(%(own)s::text[])
                 AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
             ORDER BY a.id DESC LIMIT %(two)s
         ) a
@@ -342,7 +344,13 @@ def read_class(
     last: dict[str, float] = {}
     for owner, skill, n, recent, right, middle, before, at in conn.execute(
         _CELLS,
-        {"skills": skills, "window": rule.window, "two": 2 * rule.window, **_ROLES},
+        {
+            "skills": skills,
+            "window": rule.window,
+            "two": 2 * rule.window,
+            "own": sorted(OWN_FIGURES),
+            **_ROLES,
+        },
     ):
         median_ms = None if middle is None else float(middle)
         target = targets.get(skill)

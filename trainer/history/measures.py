@@ -31,6 +31,19 @@ class MasteryRule:
 
 MASTERY: Final = MasteryRule()
 
+# Session modes whose answers count only toward the figures of their own sessions, never toward a
+# drill skill's (accuracy, median, mastery, weak items, the daily tallies, personal bests): a shoe
+# dealt in deal mode (`trainer.practice.deal.MODE`), whose steps are stored under the skills they
+# exercise but are mostly single presses — a box number, H or S — not the skill's own questions.
+# A shoe has its own figures and its own standard (`trainer.history.shoes`).
+OWN_FIGURES: Final = frozenset({"deal"})
+
+
+def counts_for_skills(mode: str, interactive: bool) -> bool:
+    """Whether a session's answers count toward the profile's figures of their skills: typed
+    (a piped session's times are not the trainee's) and not of a mode with figures of its own."""
+    return bool(interactive) and mode not in OWN_FIGURES
+
 
 # -- definitions ------------------------------------------------------------------------------
 

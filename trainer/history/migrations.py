@@ -1,7 +1,7 @@
 """The SQLite history's schema, version by version: `MIGRATIONS` takes a file from each version
 to the next, `_migrate` brings a file up to `SCHEMA_VERSION` (or refuses a newer one).
 
-Schema (version 7; `SCHEMA_VERSION`, `PRAGMA user_version`):
+Schema (version 8; `SCHEMA_VERSION`, `PRAGMA user_version`):
 
     profile(id, name UNIQUE NOCASE, created)          created: unix seconds, UTC
     skill(id, name)                                   interned names
@@ -29,7 +29,8 @@ it rather than parsing the JSON. `attempt` has no index: a
 session's attempts lie in the id range [first_attempt, last_attempt] (ids only grow).
 
 Aggregates, all exact (response times are whole milliseconds) and updated with each attempt
-(the profile's — all but session_skill — with the attempts of interactive sessions only):
+(the profile's — all but session_skill — with the attempts of interactive sessions only, and
+not of a mode with figures of its own, `measures.OWN_FIGURES`: a deal shoe's steps):
 
     session_skill(session, skill, n, correct, total_ms, median_ms, p90_ms)
                                  median/p90 are filled in by end_session()
@@ -53,11 +54,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from trainer.history.interface import StoreError
-from trainer.history.measures import MASTERY, MEDIAN, P90, quantile_sorted
+from trainer.history.measures import MASTERY, MEDIAN, OWN_FIGURES, P90, quantile_sorted
 from trainer.history.questions import _as_text, _form_of
 from trainer.i18n import _ as say
 
-SCHEMA_VERSION: Final = 7
+SCHEMA_VERSION: Final = 8
 
 # The mastery window is stored, so the store keeps exactly as many recent attempts per skill as
 # the rule looks at. Lengthening the window needs a migration that refills `recent`.
@@ -235,6 +236,60 @@ def _v7_said_forms(conn: sqlite3.Connection) -> None:
         )
 
 
+def _v8_own_figures(conn: sqlite3.Connection) -> None:
+    """Version 8: the steps of a deal shoe (`measures.OWN_FIGURES`) leave the profile's
+    aggregates — a drill skill's figures come from its own questions. Every row is kept (the
+    attempts, the sessions and their own figures are as they were); the aggregates are made
+    again without those steps: the histograms, the item tallies and the mastery window are
+    rebuilt from the attempts that count, and the daily tallies have the shoes' steps taken
+    away, so the days of every drill answer stay the ones fixed when it was recorded (a shoe's
+    step is told its day in the time zone of the migration)."""
+    modes = sorted(OWN_FIGURES)
+    marks = ", ".join("?" for _ in modes)
+    counted = f"s.interactive AND s.mode NOT IN ({marks})"
+    # the shoes' steps, per day, to take off the tallies
+    conn.execute(
+        f"""CREATE TEMP TABLE own_tally AS
+        SELECT s.profile AS profile, i.skill AS skill, sabot_day(s.started + a.at) AS day,
+            count(*) AS n, sum(a.correct) AS correct, sum(a.ms) AS total_ms
+        FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+        WHERE s.interactive AND s.mode IN ({marks}) GROUP BY 1, 2, 3""",
+        modes,
+    )
+    conn.execute(
+        """UPDATE tally SET n = tally.n - o.n, correct = tally.correct - o.correct,
+            total_ms = tally.total_ms - o.total_ms
+        FROM own_tally o
+        WHERE o.profile = tally.profile AND o.skill = tally.skill AND o.day = tally.day"""
+    )
+    conn.execute("DELETE FROM tally WHERE n <= 0")
+    conn.execute("DROP TABLE own_tally")
+    for statement in (
+        "DELETE FROM hist",
+        f"""INSERT INTO hist
+            SELECT s.profile, i.skill, a.ms, count(*)
+            FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+            WHERE {counted} GROUP BY 1, 2, 3""",
+        "DELETE FROM hist_tenth",
+        """INSERT INTO hist_tenth
+            SELECT profile, skill, ms / 100, sum(n) FROM hist GROUP BY 1, 2, 3""",
+        "DELETE FROM item_tally",
+        f"""INSERT INTO item_tally
+            SELECT s.profile, a.item, count(*), sum(1 - a.correct), sum(a.ms)
+            FROM attempt a JOIN session s ON s.id = a.session
+            WHERE {counted} GROUP BY 1, 2""",
+        "DELETE FROM recent",
+        f"""INSERT INTO recent
+            SELECT profile, skill, id FROM (
+                SELECT s.profile, i.skill, a.id, row_number() OVER (
+                    PARTITION BY s.profile, i.skill ORDER BY a.id DESC) AS rank
+                FROM attempt a JOIN session s ON s.id = a.session JOIN item i ON i.id = a.item
+                WHERE {counted})
+            WHERE rank <= {RECENT}""",
+    ):
+        conn.execute(statement, modes if "?" in statement else ())
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v1_tables,
     _v2_aggregates,
@@ -243,6 +298,7 @@ MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
     _v5_assignment,
     _v6_plain_questions,
     _v7_said_forms,
+    _v8_own_figures,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

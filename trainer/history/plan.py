@@ -9,8 +9,10 @@ Definitions:
 - The *next skill* is the first skill of the curriculum, in its order, that the house rules
   allow and that is not mastered yet, with what it still lacks (`progress_data.mastery_gaps`).
 - The *streak* is the number of calendar days in a row, ending today, with at least one answer
-  (the store's daily tallies, in the trainee's local days). A streak that ended yesterday is
-  still alive: today has not been practised yet, and practising keeps it going.
+  (the store's daily tallies, in the trainee's local days) or a shoe dealt (a deal shoe's steps
+  are in no tally, `measures.OWN_FIGURES`: the days of its first and last steps count). A streak
+  that ended yesterday is still alive: today has not been practised yet, and practising keeps
+  it going.
 
 It reads only the aggregates and the recent window (at most `window` attempts per skill), so it
 costs the same on a long history as on a short one. Time comes in as `now` (unix seconds): the
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Final
 
-from trainer.history.measures import MASTERY, day_date, local_day
+from trainer.history.measures import MASTERY, OWN_FIGURES, day_date, local_day
 from trainer.history.stats import SkillStats, daily_stats, skill_stats
 from trainer.i18n import _
 from trainer.practice.drill import WEAK_STREAK
@@ -51,7 +53,7 @@ class DailyPlan:
     next_skill: str | None  # None: every skill the rules allow is mastered
     next_gaps: tuple[str, ...]  # what the next skill still lacks, in words
     streak: Streak
-    attempts: int  # answers in the whole history: 0 on a first run
+    attempts: int  # answers in the whole history, a shoe's steps too: 0 on a first run
 
     @property
     def skills(self) -> list[str]:
@@ -98,6 +100,28 @@ def due_items(store: Store, profile: str, most: int = DUE_MOST) -> list[tuple[st
     return due[:most]
 
 
+def shoe_practice(store: Store, profile: str) -> tuple[set[date], int]:
+    """The days a shoe was dealt on (those of each shoe's first and last steps) and the steps of
+    every shoe: deal mode's practice, which no tally holds. Typed shoes only."""
+    modes = sorted(OWN_FIGURES)
+    marks = ", ".join("?" for _ in modes)
+    with store._snapshot() as conn:
+        profile_id = store._profile_id(profile)
+        moments = conn.execute(
+            f"""SELECT s.started + a.at FROM session s
+            JOIN attempt a ON a.id IN (s.first_attempt, s.last_attempt)
+            WHERE s.profile = ? AND s.interactive AND s.mode IN ({marks})""",
+            (profile_id, *modes),
+        ).fetchall()
+        (steps,) = conn.execute(
+            f"""SELECT coalesce(sum(ss.n), 0) FROM session s
+            JOIN session_skill ss ON ss.session = s.id
+            WHERE s.profile = ? AND s.interactive AND s.mode IN ({marks})""",
+            (profile_id, *modes),
+        ).fetchone()
+    return {day_date(local_day(m)) for (m,) in moments}, int(steps)
+
+
 def next_skill(
     stats: Mapping[str, SkillStats], curriculum: Sequence[str], available: Iterable[str]
 ) -> tuple[str | None, tuple[str, ...]]:
@@ -136,11 +160,12 @@ def daily_plan(
     if stats is None:
         stats = skill_stats(store, name, targets)
     skill, gaps = next_skill(stats, curriculum, available)
-    days = [d.day for d in daily_stats(store, name)]
+    shoe_days, shoe_steps = shoe_practice(store, name)
+    days = [d.day for d in daily_stats(store, name)] + sorted(shoe_days)
     return DailyPlan(
         tuple(due_items(store, name)),
         skill,
         gaps,
         streak(days, today),
-        sum(s.attempts for s in stats.values()),
+        sum(s.attempts for s in stats.values()) + shoe_steps,
     )

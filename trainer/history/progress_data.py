@@ -30,6 +30,9 @@ Definitions:
   (`practice.deal.reference_rounds_per_hour`). A shoe recorded before its steps said the
   rounds dealt to their end has them told from its last round's steps. Its errors are its steps
   done wrong at the first try.
+- A deal shoe's steps are no drill skill's figures (`measures.OWN_FIGURES`): a shoe is a line
+  of the sessions list and a point of the Deal shoes tab, never a point of a skill's timeline,
+  a trend or a cell of the heat map (the store keeps them out of its aggregates).
 - Sessions whose answers were piped (the store's `interactive` mark) are left out of all of it:
   the timeline, the sessions list and the exams; `trainer.history.stats` says why.
 
@@ -57,6 +60,7 @@ from trainer.history.item_words import (  # noqa: F401  (the sessions list and h
     item_order,
     item_tag,
 )
+from trainer.history.measures import OWN_FIGURES
 from trainer.history.stats import (
     MASTERY,
     MEDIAN,
@@ -458,21 +462,22 @@ def _history(
     for sid, started, ended, mode, skills, name, n, correct, total, mid, p90, planned in rows:
         if mid is None:
             mid, p90 = quantiles.get((sid, name), (None, None))
-        points.append(
-            SessionPoint(
-                sid,
-                float(started),
-                mode,
-                name,
-                n,
-                correct,
-                total,
-                mid,
-                p90,
-                ended is not None,
-                planned,
+        if mode not in OWN_FIGURES:  # a shoe's steps are no point of a drill skill's timeline
+            points.append(
+                SessionPoint(
+                    sid,
+                    float(started),
+                    mode,
+                    name,
+                    n,
+                    correct,
+                    total,
+                    mid,
+                    p90,
+                    ended is not None,
+                    planned,
+                )
             )
-        )
         planned_of[sid] = planned
         if last is None or last[0] != sid:
             if last is not None:

@@ -28,6 +28,11 @@ Definitions:
   faster than anyone types: they are stored, and their session has its own figures, but they
   count toward no figure of the profile — no median, mastery, tally or weak item (the store
   leaves them out of those aggregates) and no personal best.
+- A deal shoe's steps (a session of a mode in `OWN_FIGURES`, `counts_for_skills`) are stored
+  under the skills they exercise, but count toward none of those skills' figures — attempts,
+  accuracy, median, mastery, tallies, weak items, personal bests: most are single presses (a box
+  number, H or S), not the skill's own questions. The shoe has its own figures and standard
+  (`trainer.history.shoes`); only the streak of days practised counts a day a shoe was dealt.
 - Days are the trainee's local calendar days at the time of each attempt.
 
 Every function takes a `Store` (the owner or a `reader()`), and a profile by name; an unknown
@@ -50,8 +55,10 @@ from typing import TYPE_CHECKING, Final
 from trainer.history.measures import (  # noqa: F401  (the definitions, read here by callers)
     MASTERY,
     MEDIAN,
+    OWN_FIGURES,
     P90,
     MasteryRule,
+    counts_for_skills,
     day_date,
     local_day,
     nth,
@@ -68,6 +75,7 @@ if TYPE_CHECKING:
 CHALLENGE: Final = "challenge"  # session modes that set personal bests
 SPRINT: Final = "sprint"
 BEST_MEDIAN_MIN_ATTEMPTS: Final = 10
+_OWN: Final = ", ".join("?" for _ in OWN_FIGURES)  # placeholders for the modes of OWN_FIGURES
 
 
 class _Histogram:
@@ -402,13 +410,13 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
             (profile_id, CHALLENGE, SPRINT),
         ).fetchall()
         medians = conn.execute(
-            """SELECT k.name, ss.median_ms, ss.n, s.id, s.started
+            f"""SELECT k.name, ss.median_ms, ss.n, s.id, s.started
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
             WHERE s.profile = ? AND s.ended IS NOT NULL AND s.interactive AND ss.n >= ?
-                AND ss.median_ms IS NOT NULL
+                AND ss.median_ms IS NOT NULL AND s.mode NOT IN ({_OWN})
             ORDER BY s.id""",
-            (profile_id, BEST_MEDIAN_MIN_ATTEMPTS),
+            (profile_id, BEST_MEDIAN_MIN_ATTEMPTS, *sorted(OWN_FIGURES)),
         ).fetchall()
 
     challenge: dict[tuple[str, ...], ChallengeBest] = {}

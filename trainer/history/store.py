@@ -33,7 +33,8 @@ Answers that were not typed: a session started with `interactive=False` (the ans
 pipe or a file, faster than a person types) stores its attempts and its own figures like any
 other, but none of them goes into the profile's aggregates below (tally, histograms, item
 tallies, the mastery window), and it sets no personal best: its response times say nothing of
-the trainee's speed.
+the trainee's speed. The same holds for a session of a mode with figures of its own
+(`measures.OWN_FIGURES`: a shoe dealt in deal mode): its steps are no drill's questions.
 
 Damaged files: a file that is not a database, or that fails SQLite's quick check (garbage,
 truncation), is moved aside — kept, never deleted, with its -wal and -shm — and a new, empty
@@ -81,7 +82,7 @@ from trainer.history.interface import (  # noqa: F401  (re-exported: where they 
     SyncStatus,
     UnwritableError,
 )
-from trainer.history.measures import local_day
+from trainer.history.measures import counts_for_skills, local_day
 from trainer.history.migrations import RECENT, SCHEMA_VERSION, _migrate, _store_quantiles
 from trainer.history.questions import _form_of, decode_question, encode_question
 from trainer.history.troubles import (
@@ -178,7 +179,7 @@ class _Live:
     profile: int
     started: int
     ended: bool
-    interactive: bool
+    counted: bool  # its answers go into the profile's aggregates (`measures.counts_for_skills`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -728,7 +729,9 @@ class Store(ClosedOnExit):
                 ),
             )
             session_id = int(cursor.lastrowid or 0)
-        self._live[session_id] = _Live(profile_id, now, ended=False, interactive=bool(interactive))
+        self._live[session_id] = _Live(
+            profile_id, now, ended=False, counted=counts_for_skills(mode, interactive)
+        )
         return session_id
 
     def end_session(self, session_id: int) -> None:
@@ -946,12 +949,14 @@ class Store(ClosedOnExit):
         live = self._live.get(session_id)
         if live is None:
             row = self._conn.execute(
-                "SELECT profile, started, ended, interactive FROM session WHERE id = ?",
+                "SELECT profile, started, ended, interactive, mode FROM session WHERE id = ?",
                 (session_id,),
             ).fetchone()
             if row is None:
                 raise ValueError(say("There is no session {session}.").format(session=session_id))
-            live = self._live[session_id] = _Live(row[0], row[1], row[2] is not None, bool(row[3]))
+            live = self._live[session_id] = _Live(
+                row[0], row[1], row[2] is not None, counts_for_skills(row[4], row[3])
+            )
         return live
 
     # -- attempts --------------------------------------------------------------------------
@@ -1021,7 +1026,7 @@ class Store(ClosedOnExit):
             local_day(given.now),
             int(given.correct),
             given.ms,
-            profile_wide=live.interactive,
+            profile_wide=live.counted,
         )
         return attempt_id
 
@@ -1040,7 +1045,8 @@ class Store(ClosedOnExit):
         profile_wide: bool = True,
     ) -> None:
         """Bring every aggregate up to date with one new attempt (same transaction): the
-        session's, and the profile's unless `profile_wide` is False (a piped session)."""
+        session's, and the profile's unless `profile_wide` is False (a piped session, a deal
+        shoe: `measures.counts_for_skills`)."""
         conn.execute(
             """UPDATE session SET first_attempt = coalesce(first_attempt, ?), last_attempt = ?
             WHERE id = ?""",
