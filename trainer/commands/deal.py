@@ -106,7 +106,7 @@ def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
     return {
         "type": "summary",
         "mode": mode,
-        "rounds": figures.rounds,
+        "rounds": figures.rounds_done,  # dealt to their end, as the history counts them
         "steps": figures.steps,
         "errors": figures.error_count,
         "errors_by_kind": dict(figures.errors),

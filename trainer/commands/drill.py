@@ -664,6 +664,7 @@ def _option_value(v: str) -> Any:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from trainer.history.shoes import shoe_standings, standing_json
     from trainer.history.stats import skill_stats
 
     store = open_store(reading=True)
@@ -673,6 +674,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         profile = checked_profile(store, args, "stats")
         if profile is None:
             return EXIT_USAGE
+        shoes = shoe_standings(store, profile)  # deal mode's own standard (none: no shoe yet)
         try:
             stats = skill_stats(store, profile, TARGETS)
         except ValueError:
@@ -687,6 +689,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 name: _skill_json(stats[name]) if name in stats else _no_skill_json(name)
                 for name in (*SKILLS, *(n for n in stats if n not in SKILLS))
             }
+            | {SHOE_KEY: standing_json(shoes)}
         )
         return 0
     # a stored name is printed escaped: its control characters never reach the terminal
@@ -711,7 +714,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for r in (heads, *rows):
         figures = "  ".join(right(c, w) for c, w in zip(r[1:5], widths[1:5], strict=True))
         print(f"{left(r[0], widths[0])}  {figures}  {r[5]}")
+    for s in shoes:
+        print(_("Deal a shoe · {standing}").format(standing=s.text))
     return 0
+
+
+# `sabot stats --json`'s key for deal mode's standard, per number of boxes (no skill's name)
+SHOE_KEY = "deal-shoe"
 
 
 def _no_skill_json(name: str) -> dict[str, Any]:

@@ -8,6 +8,8 @@ Definitions:
   the plan asks for what a practice would bring back. Most recently missed first.
 - The *next skill* is the first skill of the curriculum, in its order, that the house rules
   allow and that is not mastered yet, with what it still lacks (`progress_data.mastery_gaps`).
+- *Deal a shoe*: deal mode's own standard per number of boxes dealt (`history.shoes`), mastered
+  or what it lacks.
 - The *streak* is the number of calendar days in a row, ending today, with at least one answer
   (the store's daily tallies, in the trainee's local days) or a shoe dealt (a deal shoe's steps
   are in no tally, `measures.OWN_FIGURES`: the days of its first and last steps count). A streak
@@ -32,6 +34,7 @@ from trainer.i18n import _
 from trainer.practice.drill import WEAK_STREAK
 
 if TYPE_CHECKING:
+    from trainer.history.shoes import ShoeStanding
     from trainer.history.store import Store
 
 DUE_MOST: Final = 6  # the plan names at most this many due items
@@ -54,6 +57,8 @@ class DailyPlan:
     next_gaps: tuple[str, ...]  # what the next skill still lacks, in words
     streak: Streak
     attempts: int  # answers in the whole history, a shoe's steps too: 0 on a first run
+    # deal mode's standard per number of boxes dealt (`history.shoes`), fewest boxes first
+    shoes: tuple[ShoeStanding, ...] = ()
 
     @property
     def skills(self) -> list[str]:
@@ -160,6 +165,8 @@ def daily_plan(
     if stats is None:
         stats = skill_stats(store, name, targets)
     skill, gaps = next_skill(stats, curriculum, available)
+    from trainer.history.shoes import shoe_standings
+
     shoe_days, shoe_steps = shoe_practice(store, name)
     days = [d.day for d in daily_stats(store, name)] + sorted(shoe_days)
     return DailyPlan(
@@ -168,4 +175,5 @@ def daily_plan(
         gaps,
         streak(days, today),
         sum(s.attempts for s in stats.values()) + shoe_steps,
+        tuple(shoe_standings(store, name)) if shoe_steps else (),
     )

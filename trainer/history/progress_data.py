@@ -23,7 +23,8 @@ Definitions:
   `trainer.practice.drill.EXAM_PASS`, with at least one attempt of every required skill.
   Required skills are the caller's (the app: every skill drillable under its house rules).
 - A deal shoe is a session of mode `deal` (`practice.deal.MODE`): its last step says the
-  boxes in play, the round it was in, and the rounds dealt to their end with the time from the
+  boxes in play, the round it was in, and the rounds dealt to their end (its rounds, as the
+  shoe's summary counts them: `ShoeFacts.dealt`) with the time from the
   shuffle to the end of the last of them (`ShoeFacts`); its pace is those rounds over that time,
   as deal mode's live figures paced it at the shoe's end (a round left at its first card counts
   neither as a round nor as time), against the school's reference for its boxes
@@ -159,10 +160,16 @@ class ShoeFacts(NamedTuple):
     done_seconds: float | None = None
 
     @property
+    def dealt(self) -> int:
+        """The rounds the shoe dealt: those dealt to their end, as its summary counts them
+        (`practice.deal.Figures.rounds_done`), never a round left before its end."""
+        return self.rounds if self.done is None else self.done
+
+    @property
     def rounds_per_hour(self) -> float | None:
         """The rounds dealt to their end over the time to the end of the last one: a shoe
         ended at the first card of a round does not count that round, nor its time."""
-        done = self.rounds if self.done is None else self.done
+        done = self.dealt
         seconds = self.seconds if self.done_seconds is None else self.done_seconds
         if done < 1 or seconds <= 0:
             return None
@@ -222,8 +229,8 @@ class SessionLine(NamedTuple):
                 ngettext("{count} box", "{count} boxes", shoe.boxes).format(
                     count=format_number(shoe.boxes)
                 ),
-                ngettext("{count} round", "{count} rounds", shoe.rounds).format(
-                    count=format_number(shoe.rounds)
+                ngettext("{count} round", "{count} rounds", shoe.dealt).format(
+                    count=format_number(shoe.dealt)
                 ),
             ]
             rate = self.rounds_per_hour

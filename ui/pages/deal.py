@@ -783,7 +783,9 @@ class DealPage(QWidget):
         return (
             f"<h2>{heading}</h2><p>"
             + _("{rounds}, {steps}, {pace}.").format(
-                rounds=ngettext("{count} round", "{count} rounds", f.rounds).format(count=f.rounds),
+                rounds=ngettext("{count} round", "{count} rounds", f.rounds_done).format(
+                    count=f.rounds_done
+                ),  # dealt to their end, as the history counts them
                 steps=ngettext("{count} dealer step", "{count} dealer steps", f.steps).format(
                     count=f.steps
                 ),

@@ -158,6 +158,7 @@ def plan_html(plan, name, colour=lambda c: c) -> str:
                 "keep them with a sprint or an exam"
             ).format(colour=good)
         )
+    lines += shoe_lines(plan.shoes, good)
     s = plan.streak
     days = ngettext("{days} day in a row", "{days} days in a row", s.days).format(days=s.days)
     if s.today:
@@ -172,6 +173,18 @@ def plan_html(plan, name, colour=lambda c: c) -> str:
     else:
         lines.append(_("No streak yet: practise today to start one"))
     return "<br>".join(lines)
+
+
+def shoe_lines(shoes, good: str) -> list[str]:
+    """Deal mode beside the skills: its standard per number of boxes dealt, mastered (✓) or what
+    it lacks (`trainer.history.shoes.ShoeStanding`); none before a first shoe."""
+    lines = []
+    for s in shoes:
+        text = esc(_("Deal a shoe · {standing}").format(standing=s.text))
+        if s.mastered:
+            text = f"<span style='color:{good}'>✓ {text}</span>"
+        lines.append(text)
+    return lines
 
 
 class Resizes(QObject):

@@ -72,21 +72,37 @@ class ShoesTab(ChartTab):
         self.marker.setData([], [])
         top = max(rates + refs)
         self.box.setYRange(0, top * 1.15, padding=0)
-        rounds = sum(x.shoe.rounds for x in shoes if x.shoe is not None)
+        rounds = sum(x.shoe.dealt for x in shoes if x.shoe is not None)
         errors = sum(x.errors for x in shoes)
+        from trainer.history.shoes import standings
+
+        # deal mode's own standard per number of boxes dealt, a line each, under the totals
+        standard = [
+            _("Deal a shoe · {standing}").format(standing=s.text)
+            for s in standings(progress.sessions)
+        ]
         self.summary.setText(
-            " · ".join(
-                (
-                    ngettext("{n} deal shoe", "{n} deal shoes", len(shoes)).format(
-                        n=format_number(len(shoes))
+            "\n".join(
+                [
+                    " · ".join(
+                        (
+                            ngettext("{n} deal shoe", "{n} deal shoes", len(shoes)).format(
+                                n=format_number(len(shoes))
+                            ),
+                            ngettext("{n} round", "{n} rounds", rounds).format(
+                                n=format_number(rounds)
+                            ),
+                            ngettext("{n} error", "{n} errors", errors).format(
+                                n=format_number(errors)
+                            ),
+                            _("the last at {rate} rounds/h (reference {reference})").format(
+                                rate=format_number(round(rates[-1])),
+                                reference=format_number(round(refs[-1])),
+                            ),
+                        )
                     ),
-                    ngettext("{n} round", "{n} rounds", rounds).format(n=format_number(rounds)),
-                    ngettext("{n} error", "{n} errors", errors).format(n=format_number(errors)),
-                    _("the last at {rate} rounds/h (reference {reference})").format(
-                        rate=format_number(round(rates[-1])),
-                        reference=format_number(round(refs[-1])),
-                    ),
-                )
+                    *standard,
+                ]
             )
         )
         window = QPalette.ColorRole.Window
