@@ -340,14 +340,15 @@ def test_sprint_bests_per_length(store: Store) -> None:
 
 
 def test_best_median_per_skill_needs_ten_attempts(store: Store) -> None:
-    drill(store, [(True, ms) for ms in range(1000, 1010)])  # median 1004.5
-    best = drill(store, [(False, ms) for ms in range(900, 911)])  # median 905, wrong or not
+    best = drill(store, [(True, ms) for ms in range(1000, 1010)])  # median 1004.5
+    # median 905, but every answer wrong: a best needs mastery's accuracy (issue 24)
+    drill(store, [(False, ms) for ms in range(900, 911)])
     drill(store, [(True, 10)] * 9)  # 9 attempts: too few
     drill(store, [(True, 10)] * 12, end=False)  # never ended
     drill(store, [(True, 3000)] * 5 + [(True, 100)] * 6, skill="payout", mode="challenge")
     medians = stats.personal_bests(store, "Anna").median
     assert list(medians) == ["payout", "sums"]
-    assert (medians["sums"].median_ms, medians["sums"].attempts) == (905, 11)
+    assert (medians["sums"].median_ms, medians["sums"].attempts) == (1004.5, 10)
     assert medians["sums"].session_id == best
     assert medians["payout"].median_ms == 100
 

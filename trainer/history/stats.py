@@ -20,7 +20,9 @@ Definitions:
   correct answers in a `challenge` session, the least total response time of a `sprint`
   session with every answer correct (per number of questions), and the lowest median of a
   skill over a session with at least 10 attempts of it. Challenges and sprints are compared
-  only with sessions on the same set of skills. Ties go to the earlier session.
+  only with sessions on the same set of skills. Ties go to the earlier session. A best needs
+  the accuracy mastery needs (`MASTERY.accuracy`, 95 %): of the challenge's answers, of the
+  skill's answers in that session for a median (a fast session of wrong answers is no best).
 - Weakest items: the highest error rate first, then the slowest mean time (a mean, not a
   median: the store keeps sums per item, not a histogram per item).
 - A session's figures come from its own attempts; a skill's from the whole history.
@@ -410,7 +412,7 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
             (profile_id, CHALLENGE, SPRINT),
         ).fetchall()
         medians = conn.execute(
-            f"""SELECT k.name, ss.median_ms, ss.n, s.id, s.started
+            f"""SELECT k.name, ss.median_ms, ss.n, s.id, s.started, ss.correct
             FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
             WHERE s.profile = ? AND s.ended IS NOT NULL AND s.interactive AND ss.n >= ?
@@ -428,6 +430,8 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
         key = keys.get(skills)
         if key is None:
             key = keys[skills] = tuple(sorted(set(json.loads(skills))))
+        if Fraction(correct, n) < MASTERY.accuracy:
+            continue  # no best without the accuracy mastery asks (a sprint: every answer)
         if mode == CHALLENGE:
             best = challenge.get(key)
             if best is None or correct > best.correct:
@@ -439,7 +443,9 @@ def personal_bests(store: Store, profile: str) -> PersonalBests:
                 when = datetime.fromtimestamp(started, UTC)
                 sprint[(key, n)] = SprintBest(key, n, total, session_id, when)
     best_median: dict[str, MedianBest] = {}
-    for skill, middle, n, session_id, started in medians:
+    for skill, middle, n, session_id, started, correct in medians:
+        if Fraction(correct, n) < MASTERY.accuracy:
+            continue
         held = best_median.get(skill)
         if held is None or middle < held.median_ms:
             when = datetime.fromtimestamp(started, UTC)
