@@ -656,7 +656,8 @@ class MainWindow(QMainWindow):
         handle = self.windowHandle()
         if handle is None or not handle.isExposed():
             wait_ms = min(2 * wait_ms, ON_SCREEN_POLL_MAX_MS)
-            QTimer.singleShot(wait_ms, lambda: self._wait_until_on_screen(wait_ms))
+            # with the window as context: a window deleted meanwhile drops the look
+            QTimer.singleShot(wait_ms, self, lambda: self._wait_until_on_screen(wait_ms))
             return
         self._watching = False
         self._painted = True

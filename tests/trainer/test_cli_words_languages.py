@@ -133,17 +133,18 @@ def test_in_english_the_json_reader_s_words_are_python_s(tmp_path: Path) -> None
     ("lang", "head", "said"),
     [
         ("fr", "Sabot, distribution — 1 case,",
-         f"Le sabot s'est arrêté avant la fin{NB}: 1 coup, 0 geste du croupier, "),
+         f"Le sabot s'est arrêté avant la fin{NB}: 0 coup, 0 geste du croupier, "),
         ("it", "Sabot, distribuzione — 1 riquadro,",
-         "Il sabot si è fermato prima della fine: 1 colpo, 0 gesti del mazziere, "),
-        ("en", "Sabot deal — 1 box,", "The shoe ended early: 1 round, 0 dealer steps, "),
+         "Il sabot si è fermato prima della fine: 0 colpi, 0 gesti del mazziere, "),
+        ("en", "Sabot deal — 1 box,", "The shoe ended early: 0 rounds, 0 dealer steps, "),
     ],
 )  # fmt: skip
 def test_a_shoe_stopped_at_once_counts_in_the_language_s_plural(
     tmp_path: Path, lang: str, head: str, said: str
 ) -> None:
-    """One box, ended by Ctrl-D at the first card: "1 case", "0 geste" (French says 0 in the
-    singular), and the shoe said to have ended early, not to be over."""
+    """One box, ended by Ctrl-D at the first card: "1 case", "0 coup", "0 geste" (French says 0
+    in the singular; no round was dealt to its end, as the history counts them), and the shoe
+    said to have ended early, not to be over."""
     r = run_sabot(tmp_path, "--lang", lang, "deal", "--boxes", "1", "--seed", "3")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
