@@ -1,8 +1,8 @@
 """Basic strategy as data: what a sound player does with a hand against the dealer's up card.
 
-The drills' simulated players play by it (with the odd mistake, see
-`trainer.practice.skills.hands.decide`), so the tables a trainee deals look like real tables:
-nobody stands on 5, nobody hits a hard 18.
+The drills' simulated players play by it, with the odd mistake a real player makes
+(`player_action`), so the tables a trainee deals look like real tables: nobody stands on 5 or on
+a soft 15, nobody hits a hard 18.
 
 The chart is the usual one for several decks, the dealer standing on every 17 [000], doubling
 after a split where the house allows it. Each row gives the play against the dealer's 2, 3, …,
@@ -19,9 +19,10 @@ player keeps it on the table: the "no hole card" rows below.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from trainer.game.cards import VALUE
+from trainer.game.cards import VALUE, points
 from trainer.game.rules import HouseRules
 
 HIT = "hit"
@@ -123,4 +124,52 @@ def basic_action(cards: Sequence[str], up: str, legal: Sequence[str], rules: Hou
     return HIT if play == "H" else STAND
 
 
-__all__ = ["DOUBLE", "HIT", "SPLIT", "STAND", "basic_action", "chart_play"]
+# How often a simulated player strays from basic strategy: real tables are not played perfectly.
+MISTAKE_RATE = 0.05
+
+
+def possible(action: str, cards: Sequence[str]) -> bool:
+    """Whether any player makes `action` on `cards`, even by mistake: nobody takes a card on a
+    hard 17 or more (or on 21), nobody stands on a hand one card cannot bust (11 or less, a soft
+    12 to 16), nobody doubles a stiff 15."""
+    low, soft = points(cards)
+    best = low + 10 if soft else low
+    if action in (HIT, DOUBLE) and (best == 21 or (not soft and low >= 17)):
+        return False
+    if action == STAND and (best <= 11 or (soft and best <= 16)):
+        return False
+    if action == DOUBLE and not (8 <= best <= 11 or (soft and best <= 18)):
+        return False
+    return True
+
+
+def player_action(
+    rng: random.Random,
+    cards: Sequence[str],
+    up: str,
+    legal: Sequence[str],
+    rules: HouseRules,
+    mistakes: float = MISTAKE_RATE,
+) -> str:
+    """Basic strategy for `cards` against `up` among the `legal` actions, and now and then
+    (`mistakes` of the time, drawn from `rng`) another play a real player might make instead:
+    standing on a stiff hand, hitting a 12 against a 4, not doubling, not splitting — never one
+    no player makes (`possible`)."""
+    right = basic_action(cards, up, legal, rules)
+    if rng.random() >= mistakes:
+        return right
+    others = [a for a in legal if a != right and possible(a, cards)]
+    return rng.choice(others) if others else right
+
+
+__all__ = [
+    "DOUBLE",
+    "HIT",
+    "MISTAKE_RATE",
+    "SPLIT",
+    "STAND",
+    "basic_action",
+    "chart_play",
+    "player_action",
+    "possible",
+]

@@ -15,7 +15,7 @@ from trainer.game.round import BLACKJACK, BUST, INSURANCE, LOSE, PUSH, SEAT, WIN
 from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
-from trainer.game.strategy import DOUBLE, HIT, STAND, basic_action
+from trainer.game.strategy import HIT, STAND, player_action
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import _, pgettext
 from trainer.practice import answers
@@ -585,12 +585,6 @@ def _bring(shoe: list[str], pos: int, rank: str, beyond: int) -> None:
         shoe[pos], shoe[j] = shoe[j], shoe[pos]
 
 
-# How often a simulated player strays from basic strategy: real tables are not played perfectly.
-MISTAKE_RATE = 0.05
-# Of those mistakes, how few may hit a hard 17 or more: a deliberate, rare one.
-HARD_17_HIT_SHARE = 0.1
-
-
 def decide(rng: random.Random, rnd: Round) -> str:
     """What the player of the hand whose turn it is plays: basic strategy
     (`trainer.game.strategy`), with the occasional mistake a real player makes."""
@@ -598,35 +592,3 @@ def decide(rng: random.Random, rnd: Round) -> str:
     if h is None:
         raise ValueError("no hand is playing")
     return player_action(rng, h.cards, rnd.dealer[0], rnd.legal_actions(), rnd.rules)
-
-
-def player_action(
-    rng: random.Random,
-    cards: Sequence[str],
-    up: str,
-    legal: Sequence[str],
-    rules: HouseRules,
-    mistakes: float = MISTAKE_RATE,
-) -> str:
-    """Basic strategy for `cards` against `up` among the `legal` actions, and now and then
-    (`mistakes` of the time, drawn from `rng`) another play a real player might make instead:
-    standing on a stiff hand, hitting a 12 against a 4, not doubling, not splitting. Never a
-    stand on a hand that cannot bust (hard 11 or less), and a hit on a hard 17 or more only
-    as a rare deliberate mistake."""
-    right = basic_action(cards, up, legal, rules)
-    if rng.random() >= mistakes:
-        return right
-    low, soft = points(cards)
-    best = low + 10 if soft else low
-    others = []
-    for a in legal:
-        if a == right:
-            continue
-        if a == STAND and best <= 11:
-            continue  # nobody stands on a hand one card cannot bust
-        if a == HIT and not soft and low >= 17 and rng.random() >= HARD_17_HIT_SHARE:
-            continue
-        if a == DOUBLE and not (8 <= best <= 11 or (soft and best <= 18)):
-            continue  # nobody doubles a stiff 15
-        others.append(a)
-    return rng.choice(others) if others else right
