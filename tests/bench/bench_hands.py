@@ -81,11 +81,11 @@ class Watch:
                     watch.faults.add(stand_fault(cards) or "")
             act(rnd, action, *args, **kwargs)
 
-        round_module.Round.act = watched  # type: ignore[method-assign]
+        round_module.Round.act = watched  # type: ignore[method-assign,assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        round_module.Round.act = self._act  # type: ignore[method-assign]
+        round_module.Round.act = self._act  # type: ignore[method-assign,assignment]
 
 
 def faults_of(q: Any, seen: set[str]) -> set[str]:
@@ -107,9 +107,7 @@ def faults_of(q: Any, seen: set[str]) -> set[str]:
 
 
 def presets_for(skill: Any) -> list[HouseRules]:
-    return [
-        r for r in (HouseRules.preset_named(p) for p in PRESETS) if skill.available(r) is None
-    ]
+    return [r for r in (HouseRules.preset_named(p) for p in PRESETS) if skill.available(r) is None]
 
 
 def exposed_on_17(q: Any) -> bool:

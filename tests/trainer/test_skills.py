@@ -1259,7 +1259,7 @@ def _keys(name: str, rules: HouseRules) -> list[str]:
         return [
             *(f"hard-{n}" for n in range(4, 21)),
             *(f"soft-{n}" for n in range(12, 21)),
-            *(f"soft-stand-{n}" for n in range(12, 21)),
+            *(f"soft-stand-{n}" for n in range(17, 21)),
             *(f"21-{n}cards" for n in range(3, 7)),
             *("blackjack", "bust"),
             *(["21-split"] if rules.split != "none" else []),

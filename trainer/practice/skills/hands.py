@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from decimal import Decimal
-from itertools import chain, islice
+from typing import Any
 
 from trainer.game.announce import announce, spoken
-from trainer.game.cards import RANKS, VALUE, best, points
+from trainer.game.cards import RANKS, VALUE, points
 from trainer.game.dealer import dealer_words
 from trainer.game.round import BLACKJACK, BUST, INSURANCE, LOSE, PUSH, SEAT, WIN, Round
 from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
-from trainer.game.strategy import HIT, STAND, player_action
-from trainer.game.table import BoxView, HandView, TableView
+from trainer.game.strategy import STAND, player_action
+from trainer.game.table import TableView
 from trainer.i18n import _, pgettext
 from trainer.practice import answers
 from trainer.practice.skills.base import (
@@ -34,8 +34,9 @@ from trainer.practice.skills.base import (
     tries,
 )
 
-# The kinds of hand the announce drill deals, and how often: soft hands, multi-card 21s,
-# naturals and busts are where dealers slip, so they come up far more than at a real table.
+# The kinds of hand the announce drill asks, and how often: soft hands, multi-card 21s,
+# naturals and busts are where dealers slip, so they are asked far more than a real table
+# brings them. Every hand is one a player of a dealt round holds at a moment of its play.
 _ANNOUNCE_MIX = (
     ("hard", 30),
     ("soft", 30),
@@ -50,7 +51,9 @@ _ANNOUNCE_MIX = (
 _ANNOUNCE_ITEMS = {
     **{f"hard-{n}": "hard" for n in range(4, 21)},
     **{f"soft-{n}": "soft" for n in range(12, 21)},
-    **{f"soft-stand-{n}": "soft-stand" for n in range(12, 21)},
+    # nobody stands on a hand one card cannot bust: a soft hand stands from 17 (a rare mistake
+    # there, basic strategy from 18)
+    **{f"soft-stand-{n}": "soft-stand" for n in range(17, 21)},
     **{f"21-{n}cards": "21" for n in range(3, 7)},
     "21-split": "21",
     "blackjack": "natural",
@@ -88,59 +91,61 @@ def _item_of(cards: list[str], split: bool, stood: bool) -> str:
     return "announce:bust"
 
 
-def _announce_table(
-    rng: random.Random,
-    rules: HouseRules,
-    rest: Iterator[str],
-    box: int,
-    cards: Sequence[str],
-    label: str,
-    split: bool,
-) -> TableView:
-    """The table while box `box` plays `cards`: the dealer's up card (and his hole card, face
-    down, where the table plays one), a bet on the box, and now and then other boxes — those
-    before it with the hands they stood on (a bust one is collected and gone [000]), those after
-    it with their first two cards. A hand after a split has its sister hand beside it."""
+@dataclass(frozen=True)
+class _Moment:
+    """A moment of a dealt round at which the dealer announces a hand's point: the hand's cards
+    then, whether it was born of a split and whether it has just stood, and the table then."""
+
+    cards: tuple[str, ...]
+    split: bool
+    stood: bool
+    box: int
+    label: str
+    table: TableView
+
+
+def _announced(
+    rng: random.Random, rules: HouseRules, boxes: int, fits: Callable[[list[str], bool, bool], bool]
+) -> list[_Moment]:
+    """Deal a round on `boxes` boxes and play it out by its players (`decide`), keeping every
+    moment the dealer announces a point at that `fits` (cards, split, stood): a natural at the
+    deal, a hand when its turn comes, after each card it takes (a bust, a 21, a double, split
+    Aces), and a soft hand the player stands on."""
     from trainer.practice.skills.base import pick_bet
 
-    up = next(rest)
-    dealer = (up, next(rest)) if rules.hole_card else (up,)
-    bet = pick_bet(rng, rules)
-    stakes = ((SEAT, bet),)
-    hands = [HandView(label, tuple(cards), stakes)]
-    # a one-deck shoe may run out while the twin is looked for: then no more boxes are shown
-    if split:
-        # the other hand of the pair: its first card is the same rank as this one's
-        twin = next((c for c in rest if c[0] == cards[0][0]), None)
-        if twin is not None:
-            # split Aces are dealt together
-            second = tuple(islice(rest, 1)) if cards[0][0] == "A" else ()
-            hands.append(HandView(f"{box}.2", (twin, *second), stakes))
-    boxes = {box: BoxView(box, stakes, tuple(hands))}
-    others = [n for n in range(1, rules.boxes + 1) if n != box]
-    for n in rng.sample(others, min(len(others), rng.choice((0, 0, 1, 2, 3)))):
-        hand = list(islice(rest, 2))
-        if len(hand) < 2:
-            break
-        if best(hand) == 21:
-            continue  # a Black Jack: paid or waiting, it is not what this question is about
-        if n < box:  # played already: it stood, or it bust and was collected
-            legal = (HIT, STAND)
-            while best(hand) < 21 and player_action(rng, hand, up, legal, rules) == HIT:
-                card = next(rest, None)
-                if card is None:
-                    break
-                hand.append(card)
-            if points(hand)[0] > 21:
-                continue
-        other_bet = ((SEAT, pick_bet(rng, rules)),)
-        boxes[n] = BoxView(n, other_bet, (HandView(str(n), tuple(hand), other_bet),))
-    return TableView(
-        tuple(boxes.get(n, BoxView(n)) for n in range(1, rules.boxes + 1)),
-        dealer,
-        hole_card=rules.hole_card,
-        active=label,
-    )
+    numbers = sorted(rng.sample(range(1, rules.boxes + 1), boxes))
+    rnd, _shoe, _cards = _deal(rng, rules, {n: {SEAT: pick_bet(rng, rules)} for n in numbers})
+    if rnd.phase == INSURANCE:
+        rnd.close_insurance()
+    moments: list[_Moment] = []
+    said: set[tuple[str, int, bool]] = set()
+
+    def keep(h: Any, stood: bool = False, collected: bool | None = None) -> None:
+        cards = list(h.cards)
+        if (h.label, len(cards), stood) in said:
+            return
+        said.add((h.label, len(cards), stood))
+        if len(cards) >= 2 and fits(cards, h.split, stood):
+            table = replace(rnd.snapshot(collected=collected), active=h.label)
+            moments.append(_Moment(tuple(cards), h.split, stood, h.box, h.label, table))
+
+    for h in rnd.hands():
+        if h.natural:
+            keep(h)
+    while rnd.current is not None:
+        h = rnd.current
+        keep(h)
+        action = decide(rng, rnd)
+        rnd.act(action)
+        if action == STAND:
+            if points(h.cards)[1]:
+                keep(h, stood=True)
+            continue
+        # the cards this play dealt: the hand's own, a split's, split Aces closed at once
+        for other in rnd.hands():
+            if other.closed and other is not rnd.current:
+                keep(other, collected=True if other.result == BUST else None)
+    return moments
 
 
 class Announce(Skill):
@@ -158,40 +163,28 @@ class Announce(Skill):
         if aim is None:
             cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
             want = rng.choices(cats, weights)[0]
+
+            def fits(cards: list[str], split: bool, stood: bool) -> bool:
+                return _category(cards, split, stood) == want
+
         else:
-            want = _ANNOUNCE_ITEMS[aim]
-        shoe = shoe_cards(rng, rules)
-        pos = 0
-        # the hands of one kind come up once in a few draws, a hard 4 (2 2) once in a thousand:
-        # the draws are cheap, an aimed one may take many
-        for _turn in tries(aim, 200 * AIMED_TRIES):
-            if pos + 6 > len(shoe):
-                shoe = shoe_cards(rng, rules)
-                pos = 0
-            # a 21 after a split, where the table splits at all [000]
-            split = (
-                want == "21"
-                and rules.split != "none"
-                and (rng.random() < 0.25 if aim is None else aim == "21-split")
-            )
-            n = 2 if want == "natural" else rng.choice((2, 2, 3, 3, 3, 4, 4, 5, 6))
-            cards = shoe[pos : pos + n]
-            pos += n
-            # a hand keeps drawing only while it is below 21: no card after a bust or a 21
-            if any(points(cards[:k])[0] > 21 or best(cards[:k]) == 21 for k in range(2, n)):
-                continue
-            if split and cards[0][0] == "A" and n > 2:
-                continue  # split Aces take one card each [000]
-            stood = want == "soft-stand"
-            if _category(cards, split, stood) == want and (
-                aim is None or _item_of(cards, split, stood) == f"announce:{aim}"
-            ):
+
+            def fits(cards: list[str], split: bool, stood: bool) -> bool:
+                return _item_of(cards, split, stood) == f"announce:{aim}"
+
+        # rounds are dealt until one brings a hand of the kind asked: most kinds within a round
+        # or two; an aimed rare one (a 21 in six cards, a soft 17 stood on) on a full table, in
+        # up to a few thousand rounds
+        for _turn in tries(aim, 5 * AIMED_TRIES):
+            boxes = rng.randint(1, rules.boxes) if aim is None else rules.boxes
+            moments = _announced(rng, rules, boxes, fits)
+            if moments:
+                m = rng.choice(moments)
                 break
         else:
             raise Unmade(aim)
+        cards, split, stood, box = list(m.cards), m.split, m.stood, m.box
         words = announce(cards, split=split, closed=stood)
-        box = rng.randint(1, rules.boxes)
-        label = f"{box}.1" if split else str(box)
         low, soft = points(cards)
         said = spoken(words)
         if words == "Black Jack":
@@ -231,9 +224,7 @@ class Announce(Skill):
             words,
             said,
             reason,
-            table=_announce_table(
-                rng, rules, chain(shoe[pos:], shoe[: pos - len(cards)]), box, cards, label, split
-            ),
+            table=m.table,
         )
 
     def check(self, q: Question, raw: str) -> Verdict:

@@ -1,0 +1,123 @@
+"""Every hand a drill shows comes from play (issues 24 and 26): dealt by the engine, played by
+players who play basic strategy with the odd mistake, and never a mistake no player makes — a
+card taken on a hard 17 or more, a stand on 11 or less or on a soft 12 to 16.
+
+Held over every skill and preset, for fresh questions and for a missed item made again from its
+key; `tests/bench/bench_hands.py` measures the same over thousands of questions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.game.cards import points
+from trainer.game.round import Round
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.practice.skills import SKILLS, Question
+
+
+def drew_on_hard_17(cards: Sequence[str]) -> bool:
+    """Whether the hand took a card while it held a hard 17 or more, or 21 (counted from its
+    first two cards: a split hand's lone first card is no hand)."""
+    for k in range(2, len(cards)):
+        low, soft = points(cards[:k])
+        if (low >= 17 and not soft) or (soft and low + 10 == 21):
+            return True
+    return False
+
+
+def cannot_stand(cards: Sequence[str]) -> bool:
+    """Nobody stands on a hand one card cannot bust: 11 or less, a soft 12 to 16."""
+    low, soft = points(cards)
+    return low + 10 <= 16 if soft else low <= 11
+
+
+@contextmanager
+def watched_plays() -> Iterator[list[tuple[tuple[str, ...], str]]]:
+    """Every (cards, action) the round engine is asked to play while the block runs."""
+    seen: list[tuple[tuple[str, ...], str]] = []
+    act = Round.act
+
+    def watching(rnd: Round, action: str, *args: Any, **kwargs: Any) -> None:
+        h = rnd.current
+        if h is not None:
+            seen.append((tuple(h.cards), action))
+        act(rnd, action, *args, **kwargs)
+
+    Round.act = watching  # type: ignore[method-assign,assignment]
+    try:
+        yield seen
+    finally:
+        Round.act = act  # type: ignore[method-assign]
+
+
+def impossible(q: Question, plays: list[tuple[tuple[str, ...], str]]) -> list[str]:
+    """What no player does, in the making of `q` or on its table."""
+    wrong = []
+    for cards, action in plays:
+        if action in ("hit", "double") and drew_on_hard_17([*cards, "2"]):
+            wrong.append(f"{action} on {cards}")
+        if action == "stand" and cannot_stand(cards):
+            wrong.append(f"stand on {cards}")
+    hands: list[Sequence[str]] = []
+    if q.table is not None:
+        hands += [h.cards for b in q.table.boxes for h in b.hands]
+    if q.skill == "announce":
+        hands.append(q.data["cards"])
+        if q.data["stood"] and cannot_stand(q.data["cards"]):
+            wrong.append(f"the player stands on {q.data['cards']}")
+    wrong += [f"drew on a hard 17: {c}" for c in hands if drew_on_hard_17(c)]
+    if q.skill == "exposed-card" and q.answer[-1] not in ("dealer", "burn"):
+        box = next(b for b in q.table.boxes if str(b.number) == q.answer[-1])  # type: ignore[union-attr]
+        hand = next(h for h in box.hands if h.label == q.data["turn"] or h.result is None)
+        low, soft = points(hand.cards)
+        if low >= 17 and not soft:
+            wrong.append(f"box {box.number} takes the exposed card on {hand.cards}")
+    return wrong
+
+
+_DRILLABLE = [
+    (preset, name)
+    for preset in PRESETS
+    for name, skill in SKILLS.items()
+    if skill.available(HouseRules.preset_named(preset)) is None
+]
+
+
+@pytest.mark.parametrize(("preset", "name"), _DRILLABLE)
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_no_question_shows_a_hand_no_player_makes(preset: str, name: str, seed: int) -> None:
+    rules = HouseRules.preset_named(preset)
+    skill = SKILLS[name]
+    with watched_plays() as plays:
+        q = skill.make(random.Random(seed), rules)
+    assert not impossible(q, plays), (q.prompt, q.data)
+    # a missed item made again from its key comes from play too
+    with watched_plays() as plays:
+        again = skill.make_item(random.Random(f"again:{seed}"), rules, q.item)
+    assert again is not None and again.item == q.item
+    assert not impossible(again, plays), (again.prompt, again.data)
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "home"])
+def test_announce_never_says_a_player_stands_where_nobody_would(preset: str) -> None:
+    # on main 39 % of "the player stands" questions stood on a soft 12-16 (issue 26)
+    rules = HouseRules.preset_named(preset)
+    stood = []
+    for seed in range(600):
+        q = SKILLS["announce"].make(random.Random(seed), rules)
+        assert not drew_on_hard_17(q.data["cards"]), q.data
+        if q.data["stood"]:
+            stood.append(q.data["cards"])
+            assert not cannot_stand(q.data["cards"]), q.data
+    assert len(stood) > 20
+    with pytest.raises(AssertionError):  # the check itself sees a stand on A-4
+        assert not cannot_stand(["AS", "4H"])
