@@ -121,3 +121,22 @@ def test_announce_never_says_a_player_stands_where_nobody_would(preset: str) -> 
     assert len(stood) > 20
     with pytest.raises(AssertionError):  # the check itself sees a stand on A-4
         assert not cannot_stand(["AS", "4H"])
+
+
+def test_a_player_takes_an_exposed_card_as_he_would_play_his_hand() -> None:
+    # on main who refused was drawn at random: boxes on 17-20 took the card (issue 26)
+    from trainer.game.exposed import takes_exposed
+
+    rules = HouseRules.preset_named("casino-fr")
+    rng = random.Random(5)
+    both = ("hit", "stand")
+
+    def share(cards: list[str], up: str) -> float:
+        return sum(takes_exposed(rng, cards, up, both, rules) for _ in range(2000)) / 2000
+
+    assert share(["TS", "QH"], "TD") == 0  # a 20: nobody draws on it
+    assert share(["TS", "7H"], "AD") == 0  # a hard 17, even against an Ace
+    assert share(["TS", "6H"], "TD") > 0.9  # a 16 against a ten: he draws
+    assert share(["TS", "2H"], "5D") < 0.1  # a 12 against a 5: he stands
+    assert 0 < share(["TS", "2H"], "5D")  # but now and then a player errs
+    assert share(["5S", "4H", "2C"], "9D") > 0.9  # an 11 in three cards: he draws

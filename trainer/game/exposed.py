@@ -8,16 +8,24 @@ It is offered to the player whose turn it is, then in turn to the others still t
 playing order *(chosen reading of "a turno")*, then it is at the dealer's disposal; only if
 everyone, the dealer included, refuses it is it burned — the only card ever burned in play. A
 dealer who already stands cannot use it: it is not offered to him.
+
+A player offered the card takes it or refuses it as he would play his hand (`takes_exposed`):
+he takes it where he would draw, refuses it where he would stand or split, with the odd mistake
+a real player makes — never a card on a hard 17 or more *(house practice: how the simulated
+players choose; the rules leave the choice to the player)*.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.game.dealer import DEALER
 from trainer.game.events import OFFER, Step
 from trainer.game.hand import Box
+from trainer.game.rules import HouseRules
+from trainer.game.strategy import DOUBLE, HIT, MISTAKE_RATE, STAND, player_action
 
 BURNED = "burned"
 
@@ -63,3 +71,40 @@ def offer(
         if took:
             return ExposedOutcome(card, tuple(offered), who)
     return ExposedOutcome(card, tuple(offered), BURNED)
+
+
+def takes_exposed(
+    rng: random.Random,
+    cards: Sequence[str],
+    up: str,
+    legal: Sequence[str],
+    rules: HouseRules,
+    mistakes: float = MISTAKE_RATE,
+) -> bool:
+    """Whether the player of `cards` takes a card exposed by mistake when it is offered to him
+    [003]: as he would play the hand (`player_action`, the odd mistake included) — he takes it
+    where he would draw a card (a hit, or a double: it is the card he would draw), refuses it
+    where he would stand or split; never on a hard 17 or more, on which nobody draws."""
+    return player_action(rng, cards, up, legal, rules, mistakes) in (HIT, DOUBLE)
+
+
+def refusing_players(
+    rng: random.Random,
+    candidates: Iterable[str],
+    boxes: Mapping[int, Box],
+    up: str,
+    rules: HouseRules,
+    mistakes: float = MISTAKE_RATE,
+) -> list[str]:
+    """The boxes among `candidates` (box numbers as strings, and "dealer", left out: the dealer
+    is no player) whose player would refuse the exposed card, each deciding on the hand of his
+    that is still to play (`takes_exposed`)."""
+    refusing = []
+    for who in candidates:
+        if who == DEALER:
+            continue
+        h = next(hh for hh in boxes[int(who)].hands if not hh.closed)
+        legal = h.legal if len(h.cards) == 2 else (HIT, STAND)
+        if not takes_exposed(rng, h.cards, up, legal, rules, mistakes):
+            refusing.append(who)
+    return refusing

@@ -12,6 +12,7 @@ from typing import Any
 
 from trainer import i18n, vocabulary
 from trainer.game.cards import VALUE
+from trainer.game.exposed import refusing_players
 from trainer.game.payout import (
     COLOUR_FOR_COLOUR,
     FEWEST,
@@ -682,29 +683,22 @@ class ExposedCard(Skill):
             while rnd.current is not None and steps:
                 rnd.act(decide(rng, rnd))
                 steps -= 1
-            # the dealer may take it only while he does not stand already
-            if rnd.current is not None and (aim != DEALER or DEALER in rnd.exposed_offer_order()):
+            if rnd.current is None:
+                continue
+            candidates = rnd.exposed_offer_order()  # the dealer too, unless he already stands
+            # each player takes it or refuses it as he would play his hand [003]; the dealer,
+            # where he may use it, now takes it, now leaves it to be burned
+            refusers = set(refusing_players(rng, candidates, rnd.boxes, rnd.dealer[0], rules))
+            if DEALER in candidates and (aim == "burned" or (aim is None and rng.random() < 0.5)):
+                refusers.add(DEALER)
+            taker = next((c for c in candidates if c not in refusers), "burned")
+            if aim is None or aim == (taker if taker in ("burned", DEALER) else "box"):
                 break
         else:
             raise Unmade(aim)
         h = rnd.current
+        assert h is not None
         table = _strip_results(rnd.snapshot())
-        candidates = rnd.exposed_offer_order()  # the dealer too, unless he already stands
-        # who refuses: often everyone up to someone late in the order, sometimes all of them;
-        # the first who does not takes it
-        if aim is None:
-            stop = rng.choice(range(len(candidates) + 1))
-        elif aim == "burned":
-            stop = len(candidates)
-        elif aim == DEALER:
-            stop = candidates.index(DEALER)
-        else:
-            stop = rng.choice([i for i, c in enumerate(candidates) if c != DEALER])
-        refusers = set(candidates[:stop])
-        # add a few who would refuse later anyway, so the order is not given away
-        for c in candidates[stop + 1 :]:
-            if rng.random() < 0.4:
-                refusers.add(c)
         out = rnd.expose(sorted(refusers))
         answer = list(out.offered) + (["burn"] if out.taken_by == "burned" else [])
         names = sorted(refusers - {DEALER}, key=int)
