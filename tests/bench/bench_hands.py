@@ -117,10 +117,7 @@ def exposed_on_17(q: Any) -> bool:
         return False
     box = next(b for b in q.table.boxes if str(b.number) == taker)
     turn = q.data["turn"]
-    hand = next(
-        (h for h in box.hands if h.label == turn),
-        next((h for h in box.hands if h.result is None), box.hands[-1]),
-    )
+    hand = next((h for h in box.hands if h.label == turn), box.hands[0])  # a later box's only
     low, soft = points(hand.cards)
     return low >= 17 and not soft
 

@@ -76,7 +76,8 @@ def impossible(q: Question, plays: list[tuple[tuple[str, ...], str]]) -> list[st
     wrong += [f"drew on a hard 17: {c}" for c in hands if drew_on_hard_17(c)]
     if q.skill == "exposed-card" and q.answer[-1] not in ("dealer", "burn"):
         box = next(b for b in q.table.boxes if str(b.number) == q.answer[-1])  # type: ignore[union-attr]
-        hand = next(h for h in box.hands if h.label == q.data["turn"] or h.result is None)
+        # the hand playing, or a later box's only hand
+        hand = next((h for h in box.hands if h.label == q.data["turn"]), box.hands[0])
         low, soft = points(hand.cards)
         if low >= 17 and not soft:
             wrong.append(f"box {box.number} takes the exposed card on {hand.cards}")
