@@ -141,3 +141,20 @@ def test_a_player_takes_an_exposed_card_as_he_would_play_his_hand() -> None:
     assert share(["TS", "2H"], "5D") < 0.1  # a 12 against a 5: he stands
     assert 0 < share(["TS", "2H"], "5D")  # but now and then a player errs
     assert share(["5S", "4H", "2C"], "9D") > 0.9  # an 11 in three cards: he draws
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "hole-card"])
+def test_the_play_order_lists_the_hands_that_take_cards(preset: str) -> None:
+    # the question asks in what order the hands take cards: on main its answer also listed
+    # hands that stood on their first two cards and took none (issue 26)
+    rules = HouseRules.preset_named(preset)
+    stood_on_two = 0
+    for seed in range(200):
+        q = SKILLS["deal-order"].make_item(random.Random(seed), rules, "deal-order:play-split")
+        assert q is not None and q.table is not None
+        hands = {h.label: h.cards for b in q.table.boxes for h in b.hands}
+        took = [lab for lab, cards in hands.items() if "." in lab or len(cards) > 2]
+        assert [x for x in q.answer if x != "dealer"] == took, (q.answer, hands)
+        stood_on_two += len(hands) - len(took)
+        assert SKILLS["deal-order"].check(q, q.expected).correct
+    assert stood_on_two > 50  # the question has hands that take no card to leave out

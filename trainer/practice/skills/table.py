@@ -312,20 +312,25 @@ class DealOrder(Skill):
             hands = rnd.hands()
             if len(hands) > len(rnd.boxes):
                 break
-        # a Black Jack is closed at the deal: it takes no card in play [000]; the dealer takes
-        # one only while something is left to settle against his hand (chosen, RULES.md §6.5)
+        # the hands that take a card in play: a hand that stands on its first two cards takes
+        # none, nor does a Black Jack, closed at the deal [000]; a split hand takes its second
+        # card in play. The dealer takes one only while something is left to settle against
+        # his hand (chosen, RULES.md §6.5)
         dealer_draws = len(rnd.dealer) > (2 if rules.hole_card else 1)
-        order = [h.label for h in hands if not h.natural] + ([DEALER] if dealer_draws else [])
+        took = [h.label for h in hands if h.split or len(h.cards) > 2]
+        order = took + ([DEALER] if dealer_draws else [])
         if dealer_draws:
             why = _(
                 "boxes play in deal order, each hand to the end, split hands first to last, then "
-                "the dealer; a Black Jack takes no card [000]"
+                "the dealer; a hand that stands on its first two cards and a Black Jack take no "
+                "card [000]"
             )
         else:
             why = _(
                 "boxes play in deal order, each hand to the end, split hands first to last, and "
                 "the dealer takes no card: nothing is left to settle against his hand (house "
-                "practice, RULES.md §6.5); a Black Jack takes no card [000]"
+                "practice, RULES.md §6.5); a hand that stands on its first two cards and a Black "
+                "Jack take no card [000]"
             )
         return Question(
             self.name,
@@ -335,6 +340,7 @@ class DealOrder(Skill):
                 "hands": [h.label for h in hands],
                 "phase": "play",
                 "naturals": [h.label for h in hands if h.natural],
+                "took": took,
             },
             self.kind,
             order,
