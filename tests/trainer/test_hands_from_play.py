@@ -158,3 +158,23 @@ def test_the_play_order_lists_the_hands_that_take_cards(preset: str) -> None:
         stood_on_two += len(hands) - len(took)
         assert SKILLS["deal-order"].check(q, q.expected).correct
     assert stood_on_two > 50  # the question has hands that take no card to leave out
+
+
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
+def test_behind_bets_are_made_at_a_full_table_only(preset: str) -> None:
+    # [000] "Si la table est complète, il est possible de jouer debout": on main every behind
+    # bet stood on a box at a table with free boxes (issue 26)
+    rules = HouseRules.preset_named(preset)
+    skill = SKILLS["pay-behind"]
+    for seed in range(60):
+        q = skill.make(random.Random(seed), rules)
+        assert q.table is not None
+        free = [b.number for b in q.table.boxes if not b.bets and not b.collected]
+        assert not free, (free, q.data)
+        box = next(b for b in q.table.boxes if b.number == q.data["box"])
+        assert [w for w, _ in box.bets][1:], "the box asked about has its standing bettors"
+        assert skill.check(q, q.expected).correct
+    # a box split into three hands, aimed at, still has its bettors behind at a full table
+    q = skill.make_item(random.Random(1), rules, "pay-behind:lose-push-win")
+    if q is not None:
+        assert not [b for b in q.table.boxes if not b.bets and not b.collected]  # type: ignore[union-attr]

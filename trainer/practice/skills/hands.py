@@ -461,7 +461,8 @@ def _on_felt(view: TableView) -> TableView:
     for b in view.boxes:
         hands = tuple(h for h in b.hands if h.result != BUST)
         if b.hands and not hands:
-            boxes.append(replace(b, bets=(), hands=(), chips=()))
+            gone = (*b.collected, *(h.label for h in b.hands))
+            boxes.append(replace(b, bets=(), hands=(), chips=(), collected=gone))
         else:
             boxes.append(replace(b, hands=hands))
     return _strip_results(replace(view, boxes=tuple(boxes)))
@@ -524,11 +525,13 @@ def _random_round(
     bets: dict[int, dict[str, Decimal]] | None = None,
     insure: float = 0.3,
     split_into: int = 0,
+    pair_box: int | None = None,
 ) -> Round:
     """A round played to the end with a plausible player's decisions, from a shuffled shoe.
 
-    `pair` puts a pair in the first box, so splits come up. The players play basic strategy
-    with the odd mistake (`decide`): what a real table shows, not what a perfect player does.
+    `pair` puts a pair in the first box (or in `pair_box`), so splits come up. The players play
+    basic strategy with the odd mistake (`decide`): what a real table shows, not what a
+    perfect player does.
     `split_into` (2 or more) makes it a pair of 8s, which basic strategy always splits, and
     brings as many more 8s next as split it again into that many hands (a question aimed at
     the results of three split hands: dealt by chance, once in thousands of rounds).
@@ -537,14 +540,17 @@ def _random_round(
 
     shoe = shoe_cards(rng, rules)
     n_boxes = len(bets) if bets is not None else boxes
+    # the place of the box the pair goes to in deal order (the first box unless told)
+    at = sorted(bets).index(pair_box) if bets is not None and pair_box is not None else 0
     if split_into:
+        assert at == 0, "a box split again is the first to play"
         _bring(shoe, 0, "8", 1)
         pair = True
     if pair:
-        first = shoe[0]
-        j = next(i for i in range(2, len(shoe)) if shoe[i][0] == first[0])
+        first = shoe[at]
+        j = next(i for i in range(at + 2, len(shoe)) if shoe[i][0] == first[0])
         # the box's second card is dealt after the dealer's: put the pair there
-        target = boxes + 1
+        target = n_boxes + 1 + at
         shoe[target], shoe[j] = shoe[j], shoe[target]
     # the first card drawn after the deal goes to the first split hand: another 8 splits it again
     after_deal = 2 * n_boxes + 1 + rules.hole_card

@@ -495,7 +495,8 @@ class PayBehind(Skill):
     def make_on(
         self, rng: random.Random, rules: HouseRules, aim: tuple[str, ...] | None
     ) -> Question:
-        box = rng.randint(1, rules.boxes)
+        # a box split into three hands or more is dealt towards it as the first to play
+        box = 1 if _hands_for(aim) else rng.randint(1, rules.boxes)
         n_behind = rng.choice((1, 1, 2, 2, 3))
         names = ["seat", *(f"behind-{chr(ord('a') + i)}" for i in range(n_behind))]
         bets: dict[str, Decimal] = {}
@@ -509,17 +510,29 @@ class PayBehind(Skill):
                 bet = pick_bet(rng, rules)
             bets[who] = bet
         for _turn in tries(aim):
+            # [000] "Si la table est complète, il est possible de jouer debout": a bettor plays
+            # standing, on a seated player's box, only when no box is free; at a table with a
+            # free box he would take it. So every box has a seated player.
+            table = {n: {SEAT: pick_bet(rng, rules)} for n in range(1, rules.boxes + 1)}
+            table[box] = bets
             # more than one result: only a box that split has more than one hand
             pair = rng.random() < 0.15 if aim is None else len(aim) > 1
             rnd = _random_round(
-                rng, rules, bets={box: bets}, pair=pair, insure=0, split_into=_hands_for(aim)
+                rng,
+                rules,
+                bets=table,
+                pair=pair,
+                pair_box=box,
+                insure=0,
+                split_into=_hands_for(aim),
             )
-            if any(h.result == BUST for h in rnd.hands()):
+            played = rnd.boxes[box].hands
+            if any(h.result == BUST for h in played):
                 continue  # collected at once during play [000]: nothing is left to settle
             if aim is not None:
-                if tuple(sorted({h.result or "" for h in rnd.hands()})) == aim:
+                if tuple(sorted({h.result or "" for h in played})) == aim:
                     break
-            elif any(h.result != "push" for h in rnd.hands()) or rng.random() < 0.2:
+            elif any(h.result != "push" for h in played) or rng.random() < 0.2:
                 break
         else:
             raise Unmade(aim)
