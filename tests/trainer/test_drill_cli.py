@@ -1143,3 +1143,28 @@ def test_a_5000_digit_answer_is_one_sentence(skill: str) -> None:
     r = sabot("drill", skill, "--count", "1", "--seed", "8", stdin="9" * 5000 + "\n")
     assert r.returncode == 0, r.stderr
     assert f"    ? {message}\n" in r.stdout
+
+
+def test_the_terminal_marks_the_hand_a_question_asks_about() -> None:
+    # issue 24: the terminal listed several boxes without saying which hand to announce
+    import random
+
+    from trainer.commands.drill import question_lines
+    from trainer.game.cards import RANKS
+    from trainer.i18n import set_language
+
+    set_language("en")
+    rules = HouseRules.preset_named()
+    several = 0
+    for seed in range(80):
+        q = SKILLS["announce"].make(random.Random(seed), rules)
+        lines = question_lines(q)
+        boxes = [x for x in lines if x.lstrip().startswith("box ") or x.startswith("    ")]
+        marked = [x for x in lines if x.endswith("← this hand")]
+        assert len(marked) == 1, lines
+        # the marked line holds the hand asked about, its cards as the table shows them
+        shown = marked[0].removesuffix("  ← this hand").rsplit(": ", 1)[-1].split(" (")[0]
+        said = " ".join("10" if c[0] == "T" else c[0] for c in q.data["cards"])
+        assert shown == said and all(c[0] in RANKS for c in q.data["cards"]), (shown, said)
+        several += len(boxes) > 1
+    assert several > 20

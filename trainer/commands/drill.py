@@ -41,6 +41,7 @@ from trainer.commands.common import (
     text_width,
     write_json,
 )
+from trainer.game.dealer import DEALER
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, HouseRules, RulesError
 from trainer.game.table import TableView
@@ -85,10 +86,15 @@ def _seconds(ms: float) -> str:
     return _("{seconds} s").format(seconds=format_number(ms / 1000, places=1))
 
 
-def table_lines(view: TableView | None) -> list[str]:
-    """The table in a few lines of text, box by box, for the terminal."""
+def table_lines(view: TableView | None, mark: str | None = None) -> list[str]:
+    """The table in a few lines of text, box by box, for the terminal; the hand labelled `mark`
+    (the one a question asks about) marked as such."""
     if view is None:
         return []
+
+    def marked(line: str, label: str) -> str:
+        return line + _("  ← this hand") if label == mark else line
+
     lines = []
     if view.dealer_cards:
         shown = rank_text(view.dealer_cards[:1])
@@ -111,7 +117,8 @@ def table_lines(view: TableView | None) -> list[str]:
         if len(b.hands) == 1:
             h = b.hands[0]
             doubled = _(" (doubled)") if h.doubled else ""
-            lines.append(_("{box}: {cards}").format(box=head, cards=rank_text(h.cards)) + doubled)
+            line = _("{box}: {cards}").format(box=head, cards=rank_text(h.cards)) + doubled
+            lines.append(marked(line, h.label))
         else:
             lines.append(_("{box}:").format(box=head))
             for h in b.hands:
@@ -119,17 +126,24 @@ def table_lines(view: TableView | None) -> list[str]:
                 hand = _("{hand}: {cards} ({stakes})").format(
                     hand=h.label, cards=rank_text(h.cards), stakes=_stakes(h.stakes)
                 )
-                lines.append(f"    {hand}{doubled}")
+                lines.append(marked(f"    {hand}{doubled}", h.label))
     if view.exposed_card:
         lines.append(_("exposed card: {card}").format(card=rank_text([view.exposed_card])))
     return lines
+
+
+def _asked(q: Question) -> str | None:
+    """The label of the hand a question asks about, when it asks about one: the hand whose turn
+    it is on its table (the hand to announce, the hand playing when a card is exposed)."""
+    active = q.table.active if q.table is not None else None
+    return None if active in (None, DEALER) else active
 
 
 def question_lines(q: Question) -> list[str]:
     lines = [q.prompt]
     skip_table = q.skill in ("pay-even", "pay-double", "pay-blackjack", "pay-insurance", "chips")
     if not skip_table:
-        lines += table_lines(q.table)
+        lines += table_lines(q.table, _asked(q))
     if q.skill == "dealer":
         lines.append(_("shoe: {cards} ...").format(cards=rank_text(q.data["shoe"])))
     if q.skill == "chips":
@@ -206,7 +220,7 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
         "answer_as": how_to_answer(q.kind),
     }
     out.update(q.data)
-    out["table"] = table_lines(q.table)
+    out["table"] = table_lines(q.table, _asked(q))
     if q.choices:
         out["choices"] = list(q.choices)
     if drill.planned is not None:
