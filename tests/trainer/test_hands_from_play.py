@@ -178,3 +178,15 @@ def test_behind_bets_are_made_at_a_full_table_only(preset: str) -> None:
     q = skill.make_item(random.Random(1), rules, "pay-behind:lose-push-win")
     if q is not None:
         assert not [b for b in q.table.boxes if not b.bets and not b.collected]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("preset", ["online", "hole-card"])
+def test_an_announced_hand_is_shown_before_the_dealer_plays(preset: str) -> None:
+    # the last hand's card once showed the dealer's whole hand and every bust of the round
+    rules = HouseRules.preset_named(preset)
+    for seed in range(150):
+        q = SKILLS["announce"].make(random.Random(seed), rules)
+        assert q.table is not None
+        assert len(q.table.dealer_cards) == (2 if rules.hole_card else 1), q.table
+        busts = [h.label for b in q.table.boxes for h in b.hands if h.result == "bust"]
+        assert busts in ([], [q.table.active]), q.table

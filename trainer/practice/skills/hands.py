@@ -11,7 +11,7 @@ from typing import Any
 from trainer.game.announce import announce, spoken
 from trainer.game.cards import RANKS, VALUE, points
 from trainer.game.dealer import dealer_words
-from trainer.game.round import BLACKJACK, BUST, INSURANCE, LOSE, PUSH, SEAT, WIN, Round
+from trainer.game.round import BLACKJACK, BUST, DONE, INSURANCE, LOSE, PUSH, SEAT, WIN, Round
 from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
@@ -120,13 +120,18 @@ def _announced(
     moments: list[_Moment] = []
     said: set[tuple[str, int, bool]] = set()
 
-    def keep(h: Any, stood: bool = False, collected: bool | None = None) -> None:
+    def keep(h: Any, stood: bool = False, collected: bool = False) -> None:
         cards = list(h.cards)
         if (h.label, len(cards), stood) in said:
             return
         said.add((h.label, len(cards), stood))
         if len(cards) >= 2 and fits(cards, h.split, stood):
             table = replace(rnd.snapshot(collected=collected), active=h.label)
+            if collected:  # the hand that has just bust, not those collected before it [000]
+                table = _without_busts(table, but=h.label)
+            if rnd.phase == DONE:
+                # the last hand's card: the dealer has not played yet at this moment
+                table = _before_the_dealer(table, rules)
             moments.append(_Moment(tuple(cards), h.split, stood, h.box, h.label, table))
 
     for h in rnd.hands():
@@ -144,8 +149,34 @@ def _announced(
         # the cards this play dealt: the hand's own, a split's, split Aces closed at once
         for other in rnd.hands():
             if other.closed and other is not rnd.current:
-                keep(other, collected=True if other.result == BUST else None)
+                keep(other, collected=other.result == BUST)
     return moments
+
+
+def _without_busts(view: TableView, but: str) -> TableView:
+    """`view` without the hands that bust, collected at once [000], but the hand `but`."""
+    boxes = []
+    for b in view.boxes:
+        gone = tuple(h.label for h in b.hands if h.result == BUST and h.label != but)
+        hands = tuple(h for h in b.hands if h.label not in gone)
+        if gone and not hands:
+            b = replace(b, bets=(), chips=())
+        boxes.append(replace(b, hands=hands, collected=(*b.collected, *gone)))
+    return replace(view, boxes=tuple(boxes))
+
+
+def _before_the_dealer(view: TableView, rules: HouseRules) -> TableView:
+    """`view` of a finished round as it stood when the last hand had its card: the dealer's
+    cards of the deal (the hole card face down), no result but a bust's."""
+    boxes = tuple(
+        replace(
+            b,
+            hands=tuple(h if h.result == BUST else replace(h, result=None) for h in b.hands),
+        )
+        for b in view.boxes
+    )
+    dealt = view.dealer_cards[: 2 if rules.hole_card else 1]
+    return replace(view, boxes=boxes, dealer_cards=dealt, hole_card=rules.hole_card)
 
 
 class Announce(Skill):
