@@ -3,7 +3,8 @@
 This module owns the vocabulary (RULES.md §13) as plain data, one dictionary per language code
 ("en", "fr", "it"), so that every part of the trainer reads the same words: the answer readers
 of `trainer.practice.answers` today, and the drills, announcements and windows once they speak
-the trainee's language. It imports nothing and computes nothing beyond the look-ups at the end.
+the trainee's language. It imports only `N_` (a card said in a sentence, `a_card`, is marked for
+the catalogue) and computes nothing beyond the look-ups at the end.
 
 Each entry is a `(words, source)` pair. `words` is written as the language writes it, accents
 and hyphens included ("dix-sept", "brûlée"); readers fold case, accents and hyphens themselves.
@@ -19,13 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from trainer.i18n import N_
+
 __all__ = [
     "LANGUAGES",
     "MEANINGS",
     "NUMBERS",
+    "TENS",
+    "HUNDRED",
+    "THOUSAND",
     "DEALER_SAID",
     "SAID",
     "WORDS",
+    "a_card",
     "number_words",
     "said",
     "source",
@@ -148,6 +155,58 @@ NUMBERS: dict[str, dict[int, tuple[str, ...]]] = {
     },
 }
 
+# --- larger numbers, for amounts ------------------------------------------------------------
+# An amount a croupier says ("trente-sept cinquante", "trentasette e cinquanta", "thirty-seven
+# fifty") is read up to 999 999: the tens beyond NUMBERS, and the words of a hundred and a
+# thousand. How they combine is each language's grammar, kept with the reader
+# (`trainer.practice.answers`): French "quatre-vingt-dix" and "soixante et onze", Italian words
+# written as one ("centoventicinque", "duemila") with the vowel dropped before "uno" and "otto"
+# ("ventuno", "trentotto"). French also has the Belgian and Swiss "septante", "huitante",
+# "octante", "nonante".
+
+TENS: dict[str, dict[int, tuple[str, ...]]] = {
+    "en": {
+        20: ("twenty",),
+        30: ("thirty",),
+        40: ("forty",),
+        50: ("fifty",),
+        60: ("sixty",),
+        70: ("seventy",),
+        80: ("eighty",),
+        90: ("ninety",),
+    },
+    "fr": {
+        20: ("vingt",),
+        30: ("trente",),
+        40: ("quarante",),
+        50: ("cinquante",),
+        60: ("soixante",),
+        70: ("septante",),
+        80: ("huitante", "octante"),
+        90: ("nonante",),
+    },
+    "it": {
+        20: ("venti",),
+        30: ("trenta",),
+        40: ("quaranta",),
+        50: ("cinquanta",),
+        60: ("sessanta",),
+        70: ("settanta",),
+        80: ("ottanta",),
+        90: ("novanta",),
+    },
+}
+HUNDRED: dict[str, tuple[str, ...]] = {
+    "en": ("hundred",),
+    "fr": ("cent", "cents"),
+    "it": ("cento",),
+}
+THOUSAND: dict[str, tuple[str, ...]] = {
+    "en": ("thousand",),
+    "fr": ("mille",),
+    "it": ("mille", "mila"),  # "mille", "duemila"
+}
+
 # --- words, by meaning -----------------------------------------------------------------------
 # The meanings, in the order of RULES.md §13 and then the small words the readers need:
 #   place-bets, no-more-bets  the dealer's calls before and after the bets
@@ -162,6 +221,7 @@ NUMBERS: dict[str, dict[int, tuple[str, ...]]] = {
 #   shoe, cut-card            the equipment
 #   yes, no                   answers to a question
 #   card                      the word that counts cards ("2 cartes")
+#   none                      no card at all, a count of zero ("aucune carte, 17")
 #   currency, cents           the words around an amount ("37 euros 50", "50 centimes")
 #   collect, refuse, reveal   what the dealer does: takes a lost stake, refuses a request,
 #                             turns his hidden card (the words deal mode reads)
@@ -208,6 +268,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "yes": (("yes", ""),),
         "no": (("no", ""),),
         "card": (("card", ""), ("cards", "")),
+        "none": (("none", ""), ("no", "")),
         "currency": (
             ("€", ""),
             ("euro", ""),
@@ -243,6 +304,8 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
             ("a sauté", ""),
             ("il a sauté", ""),
             ("elle a sauté", ""),
+            ("il saute", ""),  # [004] "la banque saute"
+            ("elle saute", ""),
         ),
         "blackjack": (("Black-Jack", "[000]"), ("Black Jack", "[002]"), ("blackjack", "[001]")),
         "push": (
@@ -268,6 +331,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         ),
         "insurance": (("assurance", "[000]"),),
         "dealer": (
+            ("c", ""),  # the shorthand of a written deal order, "1 2 3 c" (croupier)
             ("croupier", "[000]"),
             ("le croupier", "[000]"),
             ("banque", "[000][004]"),
@@ -278,6 +342,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "yes": (("oui", ""),),
         "no": (("non", "[000]"),),
         "card": (("carte", "[000]"), ("cartes", "[000]")),
+        "none": (("aucune", ""), ("aucun", ""), ("pas de", "")),
         "currency": (("€", ""), ("euro", ""), ("euros", ""), ("EUR", "")),
         "cents": (("centimes", ""), ("centime", ""), ("cts", "")),
         # [000] "Le croupier encaissera directement la mise"
@@ -296,8 +361,9 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "place-bets": (("fate il vostro gioco", ""),),
         "no-more-bets": (("nulla va più", ""), ("rien ne va plus", "")),
         "hit": (("carta", "[003]"), ("tirare", "[003]")),
-        # "servito" (I am served), what an Italian player says to keep his point
-        "stand": (("servito", ""), ("sto", ""), ("restare", "[003]"), ("stare", "")),
+        # "sto", "restare" (RULES.md §13; [003]: the dealer "deve restare"). Not "servito": the
+        # players "serviti" of [003] are those dealt to, not a stand.
+        "stand": (("sto", ""), ("restare", "[003]"), ("stare", "")),
         # Italian tables use the English words for the kind of point.
         "soft": (("soft", ""),),
         "hard": (("hard", ""),),
@@ -310,13 +376,15 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
             ("sballa", "[003]"),
             ("ha sballato", ""),
             ("è sballato", ""),
+            ("sballo", ""),  # what the table says of a hand over 21, as "sballato"
         ),
         "blackjack": (("Black Jack", "[003]"), ("Blackjack", "[003]")),
         "push": (
             ("colpo nullo", "[003]"),
             ("nullo", "[003]"),  # [003] "il colpo è nullo"
-            ("pari", "[003]"),
             ("pareggio", ""),
+            # Never "pari": [003] "il mazziere paga sempre le poste alla pari" is paid at evens,
+            # 1 to 1 (the readers refuse it, saying so: `NOT_A_PUSH`).
         ),
         "win": (("vince", ""), ("vinto", ""), ("vinta", "")),
         "lose": (("perde", ""), ("perso", ""), ("persa", ""), ("perderà", "[003]")),
@@ -330,6 +398,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "split": (("dividere", ""), ("doppio gioco", "[003]"), ("divido", "")),
         "insurance": (("assicurazione", "[003]"),),
         "dealer": (
+            ("c", ""),  # the shorthand of a written deal order, "1 2 3 c" (croupier [003])
             ("mazziere", "[003]"),
             ("il mazziere", "[003]"),
             ("banchiere", "[003]"),
@@ -344,6 +413,7 @@ WORDS: dict[str, dict[str, tuple[Entry, ...]]] = {
         "yes": (("sì", ""), ("si", "")),
         "no": (("no", ""),),
         "card": (("carta", "[003]"), ("carte", "[003]")),
+        "none": (("nessuna", ""), ("nessuno", ""), ("niente", "")),
         "currency": (("€", ""), ("euro", ""), ("EUR", "")),
         "cents": (("centesimi", ""), ("centesimo", ""), ("cent", "")),
         # [003] "ritirerà le assicurazioni"
@@ -371,14 +441,14 @@ SAID: dict[str, dict[str, str]] = {
         "lose": "perdu",
     },
     "it": {
-        "stand": "servito",
+        "stand": "sto",
         "double": "raddoppio",
         "split": "divido",
         "dealer": "mazziere",
         "burn": "bruciata",
         "win": "vinto",
         "lose": "perso",
-        "push": "pari",
+        "push": "nullo",  # [003] "il colpo è nullo"
     },
 }
 
@@ -401,7 +471,7 @@ DEALER_SAID: dict[str, dict[str, str]] = {
     },
     "it": {
         "collect": "ritirare",
-        "push": "pari",
+        "push": "nullo",  # [003] "il colpo è nullo"; "alla pari" is paid 1 to 1
         "hit": "tirare",
         "stand": "stare",  # as the dealer's question says it: "tirare o stare?"
         "double": "raddoppiare",
@@ -448,3 +518,33 @@ def source(language: str, meaning: str, word: str) -> str:
         if spelled == word:
             return tag
     raise KeyError(f"{word!r} is not a {language} word for {meaning!r}")
+
+
+# A card in a sentence, with its article, as the table says it: "a 10", "an 8", "an Ace"; "un 8",
+# "un As", "une Dame"; "un 8", "un Asso", "una Donna" (ten-value cards by their face: "a King").
+# Marked whole, each with its article, for the gender of "une Dame" and "una Donna".
+_A_CARD = {
+    "A": N_("an Ace"),
+    "2": N_("a 2"),
+    "3": N_("a 3"),
+    "4": N_("a 4"),
+    "5": N_("a 5"),
+    "6": N_("a 6"),
+    "7": N_("a 7"),
+    "8": N_("an 8"),
+    "9": N_("a 9"),
+    "T": N_("a 10"),
+    "J": N_("a Jack"),
+    "Q": N_("a Queen"),
+    "K": N_("a King"),
+}
+
+
+def a_card(card: str) -> dict[str, str]:
+    """A card of the engine ("TS", "8H", "A") as a sentence's part, its words kept in no language
+    (`trainer.practice.prompts.asked`'s form, said again in the language of the moment): "a 10",
+    "un 8", "un As"."""
+    rank = card[:1]
+    if rank not in _A_CARD:
+        raise KeyError(f"{card!r} is not a card: a rank of {''.join(_A_CARD)} and a suit")
+    return {"say": _A_CARD[rank]}

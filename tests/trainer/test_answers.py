@@ -18,6 +18,7 @@ from trainer.game.announce import announce
 from trainer.game.cards import points
 from trainer.game.rules import HouseRules
 from trainer.i18n import _, set_language
+from trainer.practice import answers as answers_mod
 from trainer.practice.answers import (
     MAX_LENGTH,
     Point,
@@ -106,8 +107,6 @@ ALL_POINTS = (
         ("6/16", "6 or 16"),
         ("6 / 16", "6 or 16"),
         ("6-16", "6 or 16"),
-        ("16/6", "6 or 16"),
-        ("16 or 6", "6 or 16"),
         ("6   OR   16", "6 or 16"),
         ("soft 16", "6 or 16"),
         ("Soft16", "6 or 16"),
@@ -116,9 +115,6 @@ ALL_POINTS = (
         ("soft 6/16", "6 or 16"),
         ("1 or 11", "1 or 11"),
         ("soft 11", "1 or 11"),
-        ("soft 21", "21"),
-        ("11 or 21", "21"),
-        ("21/11", "21"),
         ("blackjack", "Black Jack"),
         ("Black Jack", "Black Jack"),
         ("black jack", "Black Jack"),
@@ -152,6 +148,10 @@ def test_announcement_spellings(typed: str, canonical: str) -> None:
         ("30", "30"),
         ("12 or 22", "12 or 22"),
         ("soft 22", "12 or 22"),
+        # a hand that reaches 21 is announced "21" (RULES.md §2), never two values
+        ("11 or 21", "11 or 21"),
+        ("soft 21", "11 or 21"),
+        ("11/21", "11 or 21"),
     ],
 )
 def test_wrong_content_is_read_not_refused(typed: str, read_as: str) -> None:
@@ -216,7 +216,11 @@ def test_any_spelling_of_a_soft_point_reads_low_first(
     a, b = (low + 10, low) if high_first else (low, low + 10)
     typed = f"{a}{sep}{b}"
     set_language(words_language(typed))
-    assert parse_announcement(typed.upper() if upper else typed) == f"{low} or {low + 10}"
+    if high_first:  # RULES.md §2: the lower first, "6 ou 16" [000]
+        with pytest.raises(Unreadable, match=re.escape(_(answers_mod._LOWER_FIRST))):
+            parse_announcement(typed.upper() if upper else typed)
+    else:
+        assert parse_announcement(typed.upper() if upper else typed) == f"{low} or {low + 10}"
 
 
 @given(st.integers(-100, 400))
@@ -309,7 +313,6 @@ def test_negative_amounts_refused_by_default(typed: str) -> None:
         "",
         " ",
         "abc",
-        "fifteen",
         "15 20",
         "15, 20",
         "15 + 20",
@@ -535,7 +538,6 @@ def test_sequence_refusal_names_the_token() -> None:
         ("égalité", "push"),
         ("egalite", "push"),
         ("tie", "push"),
-        ("pari", "push"),
         ("lose", "lose"),
         ("l", "lose"),
         ("lost", "lose"),
@@ -557,7 +559,7 @@ def test_result_words(typed: str, word: str) -> None:
         "win, push, lose",
         "W P L",
         "gagne égalité perd",
-        "vince/pari/perde",
+        "vince/nullo/perde",
         "win-push-lose",
         "  WIN ;push  lost ",
     ],
@@ -766,11 +768,12 @@ def test_a_hard_21_announced_21_is_right(cards: tuple[str, ...], typed: str) -> 
 
 
 @pytest.mark.parametrize("cards", SOFT_21S)
-def test_a_soft_21_is_21_and_may_be_called_soft_but_not_hard(cards: tuple[str, ...]) -> None:
+def test_a_soft_21_is_21_never_two_values_nor_hard(cards: tuple[str, ...]) -> None:
     q = _announce_question(cards)
     assert q.answer == "21"
-    for typed in ("21", "soft 21", "11 or 21"):
-        assert SKILLS["announce"].check(q, typed).correct, typed
+    assert SKILLS["announce"].check(q, "21").correct
+    for typed in ("soft 21", "11 or 21"):  # RULES.md §2: a hand that reaches 21 is "21"
+        assert not SKILLS["announce"].check(q, typed).correct, typed
     verdict = SKILLS["announce"].check(q, "hard 21")
     assert not verdict.correct and verdict.reason.startswith("the hand is soft")
 
@@ -797,7 +800,7 @@ def test_a_hard_17_may_be_called_hard() -> None:
 @given(seed=st.integers(0, 2**32))
 def test_what_an_announcement_says_of_the_hand_is_judged_against_the_hand(seed: int) -> None:
     """Any announce question: its expected words are right; "hard" before them is right exactly
-    when the hand is hard, "soft" before a 21 exactly when it is soft."""
+    when the hand is hard; "soft 21" and "11 or 21" are never right (RULES.md §2: "21")."""
     q = SKILLS["announce"].make(random.Random(seed), FR)
     check = SKILLS["announce"].check
     assert check(q, q.expected).correct
@@ -805,8 +808,8 @@ def test_what_an_announcement_says_of_the_hand_is_judged_against_the_hand(seed: 
     if q.answer.isdigit():
         assert check(q, f"hard {q.answer}").correct is (not soft)
     if q.answer == "21":
-        assert check(q, "soft 21").correct is soft
-        assert check(q, "11 or 21").correct is soft
+        assert not check(q, "soft 21").correct
+        assert not check(q, "11 or 21").correct
 
 
 def _dealer_question(up: str, shoe: list[str], answer: tuple[int, str]) -> Question:
@@ -962,8 +965,8 @@ def test_a_soft_point_in_any_accepted_form_reads_as_the_same_point(
     high_first: bool,
     upper: bool,
 ) -> None:
-    """Digits or words of the trainee's language or English, either value first, any "or"/"and"
-    of those two languages."""
+    """Digits or words of the trainee's language or English, any "or"/"and" of those two
+    languages; the higher value first is refused."""
     high = low + 10
     set_language(lang)
     both = (lang, "en")
@@ -978,8 +981,12 @@ def test_a_soft_point_in_any_accepted_form_reads_as_the_same_point(
 
     a, b = spelled(low, lang_low), spelled(high, lang_high)
     typed = f"{b} {joiner} {a}" if high_first else f"{a} {joiner} {b}"
+    if high_first:  # refused, saying the lower value comes first (RULES.md §2)
+        with pytest.raises(Unreadable, match=re.escape(_(answers_mod._LOWER_FIRST))):
+            read_point(typed.upper() if upper else typed)
+        return
     point = read_point(typed.upper() if upper else typed)
-    assert point.words == (f"{low} or {high}" if high < 21 else "21")
+    assert point.words == f"{low} or {high}"  # "11 or 21" too: read as written, and wrong
     assert point.soft is True
 
 
@@ -1059,7 +1066,7 @@ def test_a_half_written_as_a_fraction_reads_as_point_five(euros: int, half: str)
     assert parse_amount(f"{euros}{half}") == Decimal(euros) + Decimal("0.5")
 
 
-@pytest.mark.parametrize("typed", ["nul", "match nul", "Match Nul", "nullo", "colpo nullo", "pari"])
+@pytest.mark.parametrize("typed", ["nul", "match nul", "Match Nul", "nullo", "colpo nullo"])
 def test_push_words_are_read(typed: str) -> None:
     assert parse_results(typed, 1) == ["push"]
 
@@ -1448,7 +1455,7 @@ def test_no_spelled_number_means_two_numbers() -> None:
 
 # Meanings read side by side by one reader: a spelling in two of them could not be read.
 READ_TOGETHER = [
-    ("soft", "hard", "or", "and", "bust", "blackjack", "card"),
+    ("soft", "hard", "or", "and", "bust", "blackjack", "card", "none"),
     ("blackjack", "win", "push", "lose", "bust"),
     ("dealer", "burn"),
 ]

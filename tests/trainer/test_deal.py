@@ -447,7 +447,7 @@ def test_the_player_s_words_are_the_trainee_s_language() -> None:
     set_language("it")
     assert dict(SAYS) == {
         "hit": "carta",
-        "stand": "servito",
+        "stand": "sto",  # RULES.md §13: not "servito", which is dealt to [003]
         "double": "raddoppio",
         "split": "divido",
     }

@@ -371,7 +371,7 @@ def _announce_with(expected: str) -> Question:
 
 
 @pytest.mark.parametrize(
-    "typed", ["6 or 16", "6 ou 16", "6/16", "soft 16", "16 or 6", "6 o 16", " SOFT 16 ", "s16"]
+    "typed", ["6 or 16", "6 ou 16", "6/16", "soft 16", "16 soft", "6 o 16", " SOFT 16 ", "s16"]
 )
 def test_announce_accepts_the_spellings_of_a_soft_point(typed: str) -> None:
     q = _announce_with("6 or 16")
@@ -1139,8 +1139,8 @@ def test_procedure_next_step_after_an_action(preset: str) -> None:
 
 GARBAGE = {
     ANNOUNCEMENT: "banana",
-    AMOUNT: "twelve",
-    SIGNED_AMOUNT: "twelve",
+    AMOUNT: "a dozen",  # "twelve" is read: an amount a croupier says in words
+    SIGNED_AMOUNT: "a dozen",
     AMOUNTS: "x",
     CHIPS: "lots",
     SEQUENCE: "everyone",

@@ -7,8 +7,10 @@ type and strict about the content:
 - the table's words are read in the trainee's language and in English (`trainer.vocabulary`,
   the one place they are kept; the language is `trainer.i18n.language()` when the answer is
   read), and only in those: in French "seize" is 16 and "sei" nothing, in Italian "sei" is 6;
-  numbers may be spelled out ("sept ou dix-sept", "ventuno"), case, accents, spare spaces and a
-  closing stop do not matter, either decimal mark is read in every language;
+  numbers may be spelled out ("sept ou dix-sept", "ventuno", "trente-sept cinquante"), case,
+  accents, spare spaces and a closing stop do not matter; either decimal mark is read in every
+  language, but where the trainee's language writes a decimal comma (French, Italian) "37,500"
+  is refused as two readings, never taken for 37500;
 - a spelling with one reading is read as what it says, even when what it says is wrong (`"26"` is
   the point 26, `"hard 17"` says the hand is hard), so the checker marks it wrong and can say why;
 - text with no reading, or with more than one, raises `Unreadable`, whose message is one sentence
@@ -219,8 +221,12 @@ class _Readers:
         self.burn = _Phrases(_mapping({"burn": BURN}, languages))
         self.result = _Phrases({**_mapping(_RESULT_MEANINGS, languages), **_RESULT_SHORTHAND})
         self.dealer = _Phrases(
-            {**_mapping(_POINT_MEANINGS, languages), **_mapping({"card": ""}, languages)}
+            {
+                **_mapping(_POINT_MEANINGS, languages),
+                **_mapping({"card": "", "none": "0"}, languages),
+            }
         )
+        self.amounts = tuple(_SpelledAmounts(lang) for lang in languages)
 
 
 _READERS: dict[str, _Readers] = {}
@@ -239,6 +245,21 @@ def _words(folded: str) -> str:
     return _readers().numbers.sub(_LETTER_HYPHEN.sub(" ", folded))
 
 
+# --- "pari" is even money, never a push -----------------------------------------------------
+# [003] "il mazziere paga sempre le poste alla pari": "alla pari" is paid at evens, 1 to 1; the
+# push is "il colpo è nullo" (RULES.md §13). Typed where a result or an amount is asked, it is
+# refused with a sentence saying so, never read as a push.
+_EVEN_MONEY = frozenset(("pari", "alla pari", "a la pari"))
+_EVEN_MONEY_RESULT = N_(
+    '"pari" is even money (paid 1 to 1, "alla pari"), not a push: a push is "nullo" or '
+    '"colpo nullo"'
+)
+_EVEN_MONEY_AMOUNT = N_(
+    '"pari" is even money (paid 1 to 1, "alla pari"): type the amount paid, like "25"; a push is '
+    '"nullo"'
+)
+
+
 # --- announcements (RULES.md §2) -----------------------------------------------------------------
 
 BLACK_JACK = "Black Jack"
@@ -246,6 +267,8 @@ BUST = "bust"
 
 _POINT_EXPECTED = N_('expected a point like "16", "6 or 16", "21", "Black Jack" or "bust"')
 _SOFT_EXPECTED = N_('expected the two values of a soft point 10 apart, like "6 or 16"')
+# RULES.md §2: a soft point is announced low first, "6 ou 16" [000]
+_LOWER_FIRST = N_('give the lower value of a soft point first, like "6 or 16"')
 
 # A typed number is read as a point when some hand can reach it: 2 (a lone 2) up to 30 (a hard 20
 # hit with a ten). A total over 21 is read, not refused, because saying "26" where the dealer must
@@ -281,7 +304,7 @@ class Point:
 
     `words` is the announcement in the canonical words of RULES.md §2 ("14", "6 or 16", "21",
     "Black Jack", "bust"). `soft` is what the answer said of the hand besides: True when it
-    called it soft ("soft 21", "11 or 21", any two values), False when it called it hard
+    called it soft ("soft 16", any two values), False when it called it hard
     ("hard 17"), None when it said nothing. The words are judged against the announcement; what
     the answer says of the hand must also be true of it (`fits`).
     """
@@ -303,15 +326,16 @@ class Point:
         return f"{kind} {spoken(self.words)}"
 
 
-def _soft_point(low: int, high: int) -> Point:
-    """The point of a pair of values, low first; Unreadable unless 10 apart."""
-    low, high = min(low, high), max(low, high)
+def _soft_point(first: int, second: int) -> Point:
+    """The point of a pair of values; Unreadable unless 10 apart, the lower first."""
+    low, high = min(first, second), max(first, second)
     if high - low != 10 or low < 1 or high > _HIGHEST_POINT:
         raise Unreadable(_(_SOFT_EXPECTED))
-    if high == 21:
-        # A 21 is announced "21" (RULES.md §2); the two values still say the hand is soft.
-        return Point("21", soft=True)
-    # high > 21 ("12 or 22") is read as written, like a total over 21: wrong, not unreadable.
+    if first > second:
+        raise Unreadable(_(_LOWER_FIRST))
+    # Read as written, like a total over 21: "12 or 22" and "11 or 21" are wrong, not unreadable.
+    # A hand that reaches 21 is announced "21" (RULES.md §2), a soft one too: "11 or 21", "soft
+    # 21" say two values where the dealer says one.
     return Point(f"{low} or {high}", soft=True)
 
 
@@ -339,7 +363,7 @@ def _point_of(text: str) -> Point | None:
         high = int(m[1] or m[2])
         if high < 11:  # "soft 6" names no hand: it is not a pair with a wrong gap
             return None
-        return _soft_point(high - 10, high)
+        return _soft_point(high - 10, high)  # "soft 21" is "11 or 21": wrong, as written
     return None
 
 
@@ -356,9 +380,10 @@ def read_point(text: str) -> Point:
     - totals `14`, `hard 14`, `14 hard`, `dur 14`; any total a hand can reach (2 to 30) is read,
       so `"26"` comes back as `"26"` for the checker to mark wrong;
     - soft points `6 or 16`, `6 ou 16`, `6 o 16`, `6 oppure 16`, `7 et 17`, `7 e 17`,
-      `7 and 17`, `6/16`, `6-16`, `16 or 6`, `soft 16`, `16 soft`, `s16`, `sept ou dix-sept`,
-      `sette o diciassette`, `seven or seventeen`; the two values must be 10 apart; a soft 21
-      (`soft 21`, `11 or 21`) reads `"21"`, soft; a lone Ace is `"1 or 11"`;
+      `7 and 17`, `6/16`, `6-16`, `soft 16`, `16 soft`, `s16`, `sept ou dix-sept`,
+      `sette o diciassette`, `seven or seventeen`; the two values must be 10 apart, the lower
+      first (`16 or 6` is refused, saying so: RULES.md §2); `soft 21` and `11 or 21` read
+      `"11 or 21"`, which is wrong: a 21 is announced `"21"`; a lone Ace is `"1 or 11"`;
     - `blackjack`, `black jack`, `black-jack`, `bj`, `b.j.`;
     - `bust` and the words of RULES.md §13: `sauté`, `a sauté`, `sauter`, `sballato`, `sballa`,
       `ha sballato`, `busted`, `over`, …
@@ -449,10 +474,23 @@ def _read_number(body: str, expected: str) -> Decimal:
             raise Unreadable(expected)
     elif has_dot or has_comma:
         mark = "." if has_dot else ","
+        whole, after = body.rsplit(mark, 1)
+        if mark == "," and body.count(mark) == 1 and _THREE_DIGITS_RE.fullmatch(after):
+            if i18n.language() != "en":
+                # In French and Italian the comma is the decimal mark: "37,500" is 37.5 written
+                # to three decimals to one, 37500 to another. Neither is guessed.
+                raise Unreadable(
+                    _(
+                        '"{typed}" reads two ways: the comma is the decimal mark here and money '
+                        'has two decimals: type "{decimals}", or "{thousands}" for thousands'
+                    ).format(
+                        typed=body, decimals=f"{whole},{after[:2]}", thousands=f"{whole} {after}"
+                    )
+                )
         # Repeated, the mark groups thousands ("1.000.000"). Alone, it groups thousands when
-        # exactly three digits follow ("1,000", "1.000"): money is never written to three
-        # decimals. Otherwise it is the decimal mark ("37,5", "37.50").
-        if body.count(mark) > 1 or _THREE_DIGITS_RE.fullmatch(body.rsplit(mark, 1)[1]):
+        # exactly three digits follow ("1,000" in English, "1.000"): money is never written to
+        # three decimals. Otherwise it is the decimal mark ("37,5", "37.50").
+        if body.count(mark) > 1 or _THREE_DIGITS_RE.fullmatch(after):
             decimal_mark = None
         else:
             decimal_mark = mark
@@ -481,6 +519,196 @@ def _read_number(body: str, expected: str) -> Decimal:
     return Decimal(f"{digits or '0'}.{fraction or '0'}")
 
 
+# --- amounts in words ----------------------------------------------------------------------------
+# An amount as a croupier says it: "quinze", "quindici", "fifteen"; "trente-sept cinquante",
+# "trentasette e cinquanta", "thirty-seven fifty" (the euros, then the cents); "cinquante
+# centimes", "50 centesimi", "50 cents"; "trente-sept euros cinquante". Numbers are read up to
+# 999 999, each language by its own grammar over the words of `trainer.vocabulary` (NUMBERS,
+# TENS, HUNDRED, THOUSAND) and each language alone, the trainee's first: "six cents" is 600 in
+# French, never six English cents. A text that is one number is that number ("cent vingt" is
+# 120, not 100.20); the euros and their cents are two numbers side by side ("trente-sept
+# cinquante"), the cents 10 to 99 when no word says they are cents.
+
+_MAX_SPELLED = 999_999
+# A symbol glued to a word ("quinze€"): a word of its own.
+_SYMBOL_RE = re.compile(r"([€$£])")
+
+
+def _spelled_numbers(lang: str) -> dict[str, int]:
+    """Every spelling of 0 to 999 in `lang`, folded, hyphens as spaces, words one space apart."""
+    units = {n: tuple(_folded_word(w) for w in ws) for n, ws in vocab.NUMBERS[lang].items()}
+    tens = {n: tuple(_folded_word(w) for w in ws) for n, ws in vocab.TENS[lang].items()}
+    small: dict[str, int] = {w: n for n in range(20) for w in units[n]}
+    for t, words in tens.items():
+        for w in words:
+            small[w] = t
+            for u in range(1, 10):
+                for unit in units[u]:
+                    if lang == "it":  # one word, the vowel dropped before "uno", "otto"
+                        small[(w[:-1] if unit[0] in "aeiou" else w) + unit] = t + u
+                    elif lang == "fr" and u == 1:
+                        small[f"{w} et {unit}"] = t + u  # "vingt et un" [000]
+                    else:
+                        small[f"{w} {unit}"] = t + u  # "thirty seven", "vingt-deux"
+    if lang == "fr":
+        for r in range(20):  # 70 to 79, "soixante-dix", "soixante et onze"; 80 to 99
+            for unit in units[r]:
+                if r >= 10:
+                    small[f"soixante {'et ' if r == 11 else ''}{unit}"] = 60 + r
+                if r >= 1:
+                    small[f"quatre vingt {unit}"] = 80 + r
+        small["quatre vingts"] = small["quatre vingt"] = 80
+    out = dict(small)
+    below = [(w, n) for w, n in small.items() if n]
+    hundred = [_folded_word(w) for w in vocab.HUNDRED[lang]]
+    for h in range(1, 10):
+        if lang == "it":
+            heads = ["cento"] if h == 1 else [units[h][0] + "cento"]
+        elif lang == "fr":
+            heads = ["cent"] if h == 1 else [f"{units[h][0]} {w}" for w in hundred]
+        else:
+            heads = [f"{u} hundred" for u in units[h]] + (["a hundred"] if h == 1 else [])
+        for head in heads:
+            out[head] = 100 * h
+            for w, n in below:
+                if lang == "it":
+                    out[head + w] = 100 * h + n
+                    if w[0] == "o":  # "centotto" and "centootto", "centottanta"
+                        out[head[:-1] + w] = 100 * h + n
+                else:
+                    out[f"{head} {w}"] = 100 * h + n
+                    if lang == "en":
+                        out[f"{head} and {w}"] = 100 * h + n
+    return out
+
+
+def _spelled_number(tokens: Sequence[str], lang: str, table: Mapping[str, int]) -> int | None:
+    """The number that `tokens` spell in `lang` (digits alone, or words up to 999 999), or None."""
+    if len(tokens) == 1 and tokens[0].isdigit() and tokens[0].isascii():
+        return int(tokens[0])
+    text = " ".join(tokens)
+    if text in table:
+        return table[text]
+    if lang == "it":
+        text = text.replace(" ", "")
+        if text in table:
+            return table[text]
+        if text.startswith("mille"):
+            left, right = "uno", text[5:]
+        elif "mila" in text:
+            left, right = text.split("mila", 1)
+        else:
+            return None
+        low, high = table.get(left), (table.get(right) if right else 0)
+    else:
+        word = "thousand" if lang == "en" else "mille"
+        if word not in tokens:
+            return None
+        at = tokens.index(word)
+        left_words, right_words = tokens[:at], list(tokens[at + 1 :])
+        if lang == "fr" and not left_words:
+            left_words = ["un"]
+        if lang == "en" and right_words[:1] == ["and"]:
+            right_words = right_words[1:]
+        low = table.get(" ".join(left_words))
+        high = table.get(" ".join(right_words)) if right_words else 0
+    if low is None or high is None or not 1 <= low <= 999 or high > 999:
+        return None
+    if lang == "fr" and low == 1 and tokens[:1] != ["mille"]:
+        return None  # "mille", never "un mille"
+    value = low * 1000 + high
+    return value if value <= _MAX_SPELLED else None
+
+
+class _SpelledAmounts:
+    """The words of an amount in one language: its numbers, cents and "and"."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.numbers = _spelled_numbers(lang)
+        self.cents = frozenset(_folded_word(w) for w in vocab.words("cents", (lang,)))
+        self.and_ = frozenset(_folded_word(w) for w in vocab.words("and", (lang,)))
+
+    def number(self, tokens: Sequence[str]) -> int | None:
+        return _spelled_number(tokens, self.lang, self.numbers) if tokens else None
+
+    def cents_of(self, tokens: Sequence[str], *, said: bool) -> int | None:
+        """The cents `tokens` name: 0 to 99; two digits or 10 to 99 in words unless `said`
+        (a currency or cents word says they are cents)."""
+        if tokens[:1] and tokens[0] in self.and_:
+            tokens = tokens[1:]
+        value = self.number(tokens)
+        if value is None or value > 99:
+            return None
+        if not said and not (len(tokens) == 1 and len(tokens[0]) == 2 and tokens[0].isdigit()):
+            if tokens[0].isdigit() or value < 10:
+                return None
+        return value
+
+    def readings(
+        self, tokens: list[str], cuts: frozenset[int], currencies: frozenset[str]
+    ) -> set[Decimal]:
+        """Every amount `tokens` may say in this language; the euros and the cents are cut apart
+        only where `cuts` allows (a space, not a hyphen: "vingt-quatre vingt-cinq")."""
+        if not any(t not in currencies and _LETTER.search(t) for t in tokens):
+            return set()  # figures alone are read by `_read_number`
+        out: set[Decimal] = set()
+        cents_word = tokens[-1] in self.cents
+        body = tokens[:-1] if cents_word else tokens
+        at = next((i for i, t in enumerate(body) if t in currencies), None)
+        if at is not None and any(t in currencies for t in body[at + 1 :]):
+            return set()
+        if at is not None and at == 0 and not cents_word:
+            whole = self.number(body[1:])  # "€ quinze"
+            return set() if whole is None else {Decimal(whole)}
+        if at is not None:
+            whole = self.number(body[:at])
+            rest = body[at + 1 :]
+            if whole is None:
+                return set()
+            if not rest:
+                return set() if cents_word else {Decimal(whole)}
+            cents = self.cents_of(rest, said=True)
+            return set() if cents is None else {whole + Decimal(cents) / 100}
+        if cents_word:
+            cents = self.cents_of(body, said=True)  # "cinquante centimes", "50 centesimi"
+            return set() if cents is None else {Decimal(cents) / 100}
+        whole = self.number(body)
+        if whole is not None:
+            return {Decimal(whole)}
+        for cut in sorted(c for c in cuts if 0 < c < len(body)):
+            whole = self.number(body[:cut])
+            cents = self.cents_of(body[cut:], said=False) if whole is not None else None
+            if whole is not None and cents is not None:
+                out.add(whole + Decimal(cents) / 100)
+        return out
+
+
+_CURRENCY_WORDS = frozenset(_folded_word(w) for w in vocab.words("currency"))
+
+
+def _spelled_amount(folded: str) -> Decimal | None:
+    """The amount that `folded` says in words, in the trainee's language, else in English; None
+    when it says none; Unreadable when it may say two in the same language."""
+    tokens: list[str] = []
+    cuts: set[int] = set()
+    for chunk in _SYMBOL_RE.sub(r" \1 ", folded).split():
+        cuts.add(len(tokens))  # between words written apart, never inside "trente-sept"
+        tokens += _LETTER_HYPHEN.sub(" ", chunk).split()
+    readings: set[Decimal] = set()
+    for spelled in _readers().amounts:  # the trainee's language first: "six cents" is 600
+        readings = spelled.readings(tokens, frozenset(cuts), _CURRENCY_WORDS)
+        if readings:
+            break
+    if len(readings) > 1:
+        raise Unreadable(
+            _('"{text}" reads as more than one amount: type it in figures, like "37,50"').format(
+                text=folded
+            )
+        )
+    return _plain(readings.pop()) if readings else None
+
+
 def _amount_expected(allow_negative: bool) -> str:
     if allow_negative:
         return _('expected an amount like "37.50", "37,50" or "-20", {bounds}').format(
@@ -500,6 +728,12 @@ def _amount_of(folded: str, allow_negative: bool) -> Decimal:
     """One amount in prepared text; Unreadable, saying why, when there is none."""
     expected = _amount_expected(allow_negative)
     m = _AMOUNT_RE.fullmatch(folded)
+    if m is None and _LETTER.search(folded):
+        spelled = _spelled_amount(folded)
+        if spelled is not None:
+            return spelled
+    if folded.rstrip(_CLOSING) in _EVEN_MONEY:
+        raise Unreadable(_(_EVEN_MONEY_AMOUNT))
     if m is None or (m["sign"] and m["sign2"]) or (m["before"] and (m["after"] or m["mid"])):
         raise Unreadable(expected)
     if m["whole"] is not None:
@@ -853,10 +1087,10 @@ def parse_results(text: str, count: int) -> list[str]:
     """One result per hand, in order: `"blackjack"`, `"win"`, `"push"`, `"lose"` or `"bust"`.
 
     Accepted words, in English, French and Italian (RULES.md §13): `blackjack`/`bj`/`black jack`;
-    `win`/`w`/`gagne`/`vince`; `push`/`p`/`tie`/`égalité`/`nul`/`match nul`/`pari`/`nullo`/
+    `win`/`w`/`gagne`/`vince`; `push`/`p`/`tie`/`égalité`/`nul`/`match nul`/`nullo`/
     `colpo nullo`; `lose`/`l`/`lost`/`perd`/`perde`; `bust`/`b`/`sauté`/`a sauté`/`sballato`;
     separated by spaces, commas, semicolons, slashes or dashes. Exactly `count` results are
-    expected.
+    expected. "pari" is refused, saying it is even money (paid 1 to 1), not a push [003].
     """
     if count < 1:
         raise ValueError(f"parse_results needs a positive count, not {count}")
@@ -872,6 +1106,8 @@ def parse_results(text: str, count: int) -> list[str]:
     folded = _readers().result.sub(_LETTER_HYPHEN.sub(" ", _clean(text, expected).rstrip(_CLOSING)))
     words = [w for w in _RESULT_SPLIT_RE.split(folded) if w]
     results: list[str] = []
+    if any(word in _EVEN_MONEY for word in words):
+        raise Unreadable(_(_EVEN_MONEY_RESULT))
     for word in words:
         if word not in _RESULTS:
             raise Unreadable(

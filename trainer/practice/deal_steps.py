@@ -458,7 +458,10 @@ def steps_of(
                     K_PROCEDURE,
                     "exposed-card",
                     PLACE,
-                    asked(N_("A {card} is exposed by mistake: offer it"), card=ev["card"]),
+                    asked(
+                        N_("A card is exposed by mistake, {card}: offer it"),
+                        card=vocabulary.a_card(ev["card"]),
+                    ),
                     ev["to"],
                     _(
                         "an exposed card is offered to the player whose turn it is, then to the "
