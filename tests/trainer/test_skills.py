@@ -1377,3 +1377,16 @@ def test_a_missed_table_the_dealer_never_finished_is_made_again(preset: str) -> 
         )
         assert again is not None and again.item == "pay-table:dealer-unfinished"
         assert skill.check(again, again.expected).correct
+
+
+@pytest.mark.parametrize("preset", ["hole-card", "home"])
+@pytest.mark.parametrize("skill", ["exposed-card", "procedure"])
+def test_the_hole_card_stays_face_down_while_a_box_still_plays(preset: str, skill: str) -> None:
+    # [001][004] the dealer's second card stays hidden until no player wants a card: a question
+    # asked while a box plays never shows it (it did in every exposed-card question)
+    rules = HouseRules.preset_named(preset)
+    rng = random.Random(20240501)
+    for _ in range(300):
+        q = SKILLS[skill].make(rng, rules)
+        assert q.table is not None
+        assert len(q.table.dealer_cards) < 2 or q.table.hole_card, q.item

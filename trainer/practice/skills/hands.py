@@ -477,11 +477,13 @@ def _hands_for(results: tuple[str, ...] | None) -> int:
 
 
 def _strip_results(view: TableView) -> TableView:
-    """`view` without the hands' results (what the trainee must find), the hole card turned."""
+    """`view` without the hands' results (what the trainee must find). The hole card stays as
+    the round has it: face down until the dealer turns it, once no player wants a card
+    [001][004] — never shown while a box still plays."""
     boxes = tuple(
         replace(b, hands=tuple(replace(h, result=None) for h in b.hands)) for b in view.boxes
     )
-    return replace(view, boxes=boxes, hole_card=False, active=None)
+    return replace(view, boxes=boxes, active=None)
 
 
 def _on_felt(view: TableView) -> TableView:
