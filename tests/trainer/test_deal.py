@@ -28,12 +28,15 @@ from trainer.practice.deal_steps import (
     COLLECT,
     K_ANNOUNCE,
     K_DEAL,
+    K_ORDER,
     K_PAY,
     K_PROCEDURE,
     PLACE,
     PUSH,
     REFUSE,
     WORDS,
+    move_of,
+    move_text,
     player_says,
 )
 
@@ -48,6 +51,11 @@ class Clock:
         return self.ns
 
 
+def right(shoe: DealShoe, s) -> str:
+    """The right answer to step `s`: as it asks (guided), or the move that names it."""
+    return s.expected if shoe.guided else move_text(move_of(s))
+
+
 def _deal_perfectly(shoe: DealShoe) -> Counter[str]:
     seen: Counter[str] = Counter()
     while not shoe.shoe_over:
@@ -56,7 +64,7 @@ def _deal_perfectly(shoe: DealShoe) -> Counter[str]:
             s = shoe.step
             assert s is not None
             seen[s.skill] += 1
-            v = shoe.answer(s.expected, 900)
+            v = shoe.answer(right(shoe, s), 900)
             assert v.correct, (s.prompt, s.expected, v)
     return seen
 
@@ -105,7 +113,10 @@ def test_with_a_hole_card_the_dealer_takes_his_second_card_face_down() -> None:
 
 @pytest.mark.parametrize("mode", [PRACTICE, EXAM])
 def test_one_mistake_of_each_kind_is_flagged(mode: str) -> None:
+    # practice guided (each step named, answered as it asks), an exam on one's own (the place
+    # and the action named): the same mistakes flagged under the same kinds
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=11, mode=mode)
+    assert shoe.guided == (mode == PRACTICE)
     wrong_once: set[str] = set()
     flagged: list[str] = []
     while not shoe.shoe_over and len(wrong_once) < 4:
@@ -113,29 +124,32 @@ def test_one_mistake_of_each_kind_is_flagged(mode: str) -> None:
         while not shoe.round_over:
             s = shoe.step
             assert s is not None
-            answer = s.expected
+            answer = right(shoe, s)
+            place = move_text(move_of(s)).split()[0]
             if s.kind not in wrong_once:
                 if s.ask == PLACE:
                     answer = "7" if s.expected != "7" else "1"
                 elif s.ask == WORDS:
                     answer = "Black Jack" if s.expected != "Black Jack" else "20"
+                    answer = answer if shoe.guided else f"{place} {answer}"
                 elif s.ask == AMOUNT:
-                    answer = "1000"
+                    answer = "1000" if shoe.guided else f"{place} p 1000"
                 elif s.ask == ACTION:
                     answer = REFUSE if s.expected != REFUSE else "draw"
+                    answer = answer if shoe.guided else f"{place} {answer}"
                 wrong_once.add(s.kind)
             v = shoe.answer(answer, 1000)
             if not v.correct:
-                flagged.append(s.kind)
-                assert v.reason and v.expected == s.expected
+                flagged.append(v.error_kind)
+                assert v.reason and v.expected == s.expected if shoe.guided else v.reason
                 if mode == PRACTICE:
                     assert v.again and shoe.step is s  # the round waits at that step
-                    assert shoe.answer(s.expected, 500).correct  # done right, it goes on
+                    assert shoe.answer(right(shoe, s), 500).correct  # done right, it goes on
                 else:
                     assert not v.again and shoe.step is not s
     f = shoe.finish()
     assert sorted(flagged) == sorted([K_DEAL, K_ANNOUNCE, K_PAY, K_PROCEDURE])
-    assert f.errors == {K_DEAL: 1, K_ANNOUNCE: 1, K_PAY: 1, K_PROCEDURE: 1}
+    assert f.errors == {K_DEAL: 1, K_ANNOUNCE: 1, K_PAY: 1, K_PROCEDURE: 1, K_ORDER: 0}
     # only the first try of a step counts: the errors per 100 steps are 4 of all steps
     assert f.per_100() == pytest.approx(400 / f.steps)
 
@@ -152,17 +166,19 @@ def _first_step(shoe: DealShoe, ask: str, expected: str | None = None, paid: boo
             and (not paid or s.amount is not None)
         ):
             return s
-        shoe.answer(s.expected, 100)
+        shoe.answer(right(shoe, s), 100)
 
 
 def test_money_paid_wrongly_is_summed_over_and_under() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=2, mode=EXAM)
     s = _first_step(shoe, AMOUNT, COLLECT)
     stake = s.data["stake"]
-    v = shoe.answer(PUSH, 100)  # a losing hand's stake left to the player
+    place = move_text(move_of(s)).split()[0]
+    v = shoe.answer(f"{place} {PUSH}", 100)  # a losing hand's stake left to the player
     assert not v.correct and v.over == stake and v.under == 0
     paid = _first_step(shoe, AMOUNT, paid=True)
-    v = shoe.answer(str(paid.amount - 1), 100)
+    place = move_text(move_of(paid)).split()[0]
+    v = shoe.answer(f"{place} p {paid.amount - 1}", 100)
     assert v.under == 1 and v.over == 0
     f = shoe.finish()
     assert (f.over, f.under) == (stake, D(1))
@@ -187,7 +203,7 @@ def test_the_same_seed_deals_the_same_shoe() -> None:
             for s in shoe.next_round():
                 out.append((s.phase, s.prompt, s.expected))
             while not shoe.round_over:
-                shoe.answer(shoe.step.expected, 1)
+                shoe.answer(right(shoe, shoe.step), 1)
         return out
 
     assert script(42) == script(42)
@@ -202,7 +218,7 @@ def test_every_step_is_stored_as_an_attempt_of_its_skill(tmp_path) -> None:
         shoe.next_round()
         n = 0
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 700)
+            shoe.answer(right(shoe, shoe.step), 700)
             n += 1
             # stored the moment it is answered, before the round or the shoe ends
             assert store.sessions("ana")[0].attempts == n
@@ -218,7 +234,7 @@ def test_time_is_kept_by_phase_and_the_pace_against_the_reference() -> None:
     shoe.next_round()
     while not shoe.round_over:
         clock.ns += 1_000_000_000
-        shoe.answer(shoe.step.expected, 1000)
+        shoe.answer(right(shoe, shoe.step), 1000)
     f = shoe.finish()
     assert sum(f.phase_ms.values()) == 1000 * f.steps
     assert f.phase_ms["deal"] > 0 and f.phase_ms["settle"] > 0
@@ -233,7 +249,7 @@ def test_the_pace_counts_the_rounds_dealt_to_their_end_and_their_time() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=1, clock=clock)
     shoe.next_round()
     clock.ns += 10_000_000
-    shoe.answer(shoe.step.expected, 10)
+    shoe.answer(right(shoe, shoe.step), 10)
     # a round left at its first card: no pace (it read 1 round in 10 ms, 360,000 an hour)
     assert shoe.finish().rounds_per_hour() is None
     assert shoe.figures.rounds == 1  # it is still a round dealt
@@ -243,11 +259,11 @@ def test_the_pace_counts_the_rounds_dealt_to_their_end_and_their_time() -> None:
     shoe.next_round()
     while not shoe.round_over:
         clock.ns += 1_000_000_000
-        shoe.answer(shoe.step.expected, 1000)
+        shoe.answer(right(shoe, shoe.step), 1000)
     whole = shoe.figures.steps
     shoe.next_round()
     clock.ns += 1_000_000_000
-    shoe.answer(shoe.step.expected, 1000)  # the second round begun, then the shoe ended
+    shoe.answer(right(shoe, shoe.step), 1000)  # the second round begun, then the shoe ended
     clock.ns += 60_000_000_000
     f = shoe.finish()
     assert f.rounds == 2 and f.rounds_done == 1
@@ -262,7 +278,7 @@ def test_a_shift_ends_when_its_time_is_up_not_at_the_cut_card() -> None:
     while not shoe.shoe_over:
         shoe.next_round()
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 10)
+            shoe.answer(right(shoe, shoe.step), 10)
         rounds += 1
         clock.ns += 30 * 1_000_000_000  # half a minute a round
     assert rounds == 30  # past one shoe's cut card, reshuffled, until 15 minutes
@@ -294,7 +310,7 @@ def test_a_refused_request_is_asked_before_the_players_real_decision() -> None:
             assert s.view.signals == ((s.hand, s.data["signal"], s.says),)
             break
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 1)
+            shoe.answer(right(shoe, shoe.step), 1)
     else:
         pytest.fail("no refused request in 30 rounds at the frequent rate")
 
@@ -311,7 +327,7 @@ def _steps_until(shoe: DealShoe, wanted, limit: int = 20_000):
         s = shoe.step
         if wanted(s):
             return s
-        shoe.answer(s.expected, 1)
+        shoe.answer(right(shoe, s), 1)
     pytest.fail("no such step")
 
 
@@ -368,7 +384,7 @@ def _deal_shoe(rules: str, prepare_at: int | None, **options) -> list[tuple[str,
             if prepare_at is not None and len(shoe.steps) - shoe.position == prepare_at:
                 ahead = shoe.prepare_next()
                 assert ahead is None or ahead is shoe.prepare_next()  # played once
-            shoe.answer(shoe.step.expected, 1)
+            shoe.answer(right(shoe, shoe.step), 1)
     return out
 
 
@@ -383,10 +399,10 @@ def test_the_next_round_is_handed_over_as_it_was_played_ahead() -> None:
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=3)
     shoe.next_round()
     while shoe.position < len(shoe.steps) - 1:
-        shoe.answer(shoe.step.expected, 1)
+        shoe.answer(right(shoe, shoe.step), 1)
     ahead = shoe.prepare_next()
     assert ahead and not shoe.round_over and shoe.figures.rounds == 1
-    shoe.answer(shoe.step.expected, 1)
+    shoe.answer(right(shoe, shoe.step), 1)
     assert shoe.next_round() is ahead and shoe.figures.rounds == 2
 
 
@@ -397,10 +413,10 @@ def test_nothing_is_played_ahead_of_the_shoes_last_round() -> None:
         if shoe.shoe_over:  # the cut card came out in this round: it is the last
             break
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 1)
+            shoe.answer(right(shoe, shoe.step), 1)
     assert shoe.prepare_next() is None
     while not shoe.round_over:
-        shoe.answer(shoe.step.expected, 1)
+        shoe.answer(right(shoe, shoe.step), 1)
     assert shoe.shoe_over
 
 
@@ -412,7 +428,7 @@ def test_a_round_played_ahead_does_not_end_the_shoe_before_it_is_dealt() -> None
             if ahead:
                 shoe.prepare_next()  # at once: the cut card may come out in the round ahead
             while not shoe.round_over:
-                shoe.answer(shoe.step.expected, 1)
+                shoe.answer(right(shoe, shoe.step), 1)
         return shoe.figures.rounds
 
     assert rounds(ahead=True) == rounds(ahead=False) > 5
@@ -427,7 +443,7 @@ def test_a_shift_plays_ahead_past_the_cut_card() -> None:
         shoe.next_round()
         ahead += shoe.prepare_next() is not None
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 10)
+            shoe.answer(right(shoe, shoe.step), 10)
         clock.ns += 30 * 1_000_000_000
     assert shoe.figures.rounds == 30 and ahead == 30  # the last one is never dealt
 
@@ -460,7 +476,7 @@ def test_the_player_s_words_are_the_trainee_s_language() -> None:
             assert said[0].prompt.startswith("Riquadro ")
             break
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 100)
+            shoe.answer(right(shoe, shoe.step), 100)
     else:
         raise AssertionError("no player's request in 30 rounds")
 
@@ -489,7 +505,7 @@ def test_each_decision_shows_its_hand_signal_until_it_is_carried_out() -> None:
                 elif d in ("double", "split") and s.expected == d and s.hand == label:
                     assert s.says == words and (label, d, words) not in following
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 1)
+            shoe.answer(right(shoe, shoe.step), 1)
     assert seen["hit"] and seen["stand"] and seen["double"] and seen["split"]
 
 
@@ -500,7 +516,7 @@ def test_the_players_speak_the_language_given() -> None:
         for s in shoe.next_round():
             said |= {(d, words) for _, d, words in s.view.signals}
         while not shoe.round_over:
-            shoe.answer(shoe.step.expected, 1)
+            shoe.answer(right(shoe, shoe.step), 1)
     assert ("hit", "carte") in said and ("stand", "non") in said  # [000]
     for d, words in said:
         assert words == player_says(d, "fr") and words in vocabulary.words(d, ("fr",))
@@ -522,7 +538,7 @@ def _paying(wanted, chip_payment: str = "fewest", store: Store | None = None):
                 s = shoe.step
                 if shoe.pays_in_chips(s) and wanted(s):
                     return shoe, s
-                shoe.answer(s.expected, 1)
+                shoe.answer(right(shoe, s), 1)
     pytest.fail("no such payment")
 
 

@@ -38,7 +38,10 @@ from trainer.practice.deal import (
     Figures,
     action_word,
     action_words,
+    dealt_before,
+    how_to_move,
     reference_rounds_per_hour,
+    say_move,
     seed_range,
 )
 from trainer.practice.deal_steps import (
@@ -51,6 +54,8 @@ from trainer.practice.deal_steps import (
     PLACE,
     PUSH,
     WORDS,
+    move_of,
+    move_text,
 )
 
 # How each kind of step is answered, in English for the catalogue: `_how(ask)` says it, with
@@ -101,6 +106,14 @@ def _shown(expected: str, ask: str) -> str:
     return expected
 
 
+def _right(v: Any, guided: bool) -> str:
+    """The right step as a verdict says it: guided, the step's answer; on one's own, the move
+    (the one due, for an error of order)."""
+    if guided:
+        return _shown(v.expected, v.step.ask)
+    return say_move(v.move if v.move is not None else move_of(v.step))
+
+
 def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
     rate = figures.rounds_per_hour()
     return {
@@ -127,6 +140,7 @@ _KIND_NAMES = {
     "play": N_("play"),
     "dealer": N_("dealer"),
     "settle": N_("settle"),
+    "order": N_("order"),
 }
 
 
@@ -184,6 +198,15 @@ def cmd_deal(args: Any) -> int:
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         print(f"sabot deal: {seed_range()}", file=sys.stderr)
         return EXIT_USAGE
+    own = args.mode == EXAM or args.shift is not None
+    if args.guided and own:
+        what = _("an exam") if args.mode == EXAM else _("a shift")
+        print(
+            "sabot deal: "
+            + _("{what} is always dealt on your own: leave out --guided").format(what=what),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     try:
         rules = HouseRules.preset_named(args.preset)
         shoe_args = dict(
@@ -204,11 +227,18 @@ def cmd_deal(args: Any) -> int:
     store, profile = opened
     from trainer.history.store import StoreError
 
+    if args.guided:
+        guided = True
+    elif args.on_your_own or own:
+        guided = False
+    else:
+        guided = not dealt_before(store, profile)  # a first shoe is guided, then on one's own
     try:
         shoe = DealShoe(
             rules,
             store=store,
             profile=profile,
+            guided=guided,
             # piped steps come faster than anyone deals: stored, but never timed
             interactive=sys.stdin.isatty(),
             **shoe_args,
@@ -226,10 +256,19 @@ def cmd_deal(args: Any) -> int:
                 incidents=_rate_name(shoe.incidents),
                 seed=shoe.seed,
             )
+            + " "
+            + (_("Guided.") if shoe.guided else _("On your own."))
             + "\n"
-            + _(
-                "At each step type what the dealer does (a box number or d, the point, the "
-                "amount or push/collect, draw/stand, refuse...); Ctrl-D ends the shoe."
+            + (
+                _(
+                    "At each step type what the dealer does (a box number or d, the point, the "
+                    "amount or push/collect, draw/stand, refuse...); Ctrl-D ends the shoe."
+                )
+                if shoe.guided
+                else _(
+                    "At each step name the place and what you do there: {how}. Ctrl-D ends the "
+                    "shoe."
+                ).format(how=how_to_move())
             )
             + "\n"
         )
@@ -249,19 +288,21 @@ def cmd_deal(args: Any) -> int:
                 if as_json:
                     ev: dict[str, Any] = {
                         "type": "step", "round": shoe.figures.rounds, "index": shoe.position,
-                        "phase": s.phase, "kind": s.kind, "skill": s.skill, "ask": s.ask,
-                        "prompt": s.prompt, "hand": s.hand,
+                        "phase": s.phase, "prompt": s.prompt, "guided": shoe.guided,
                     }  # fmt: skip
+                    if shoe.guided:  # on one's own nothing tells the step but the phase
+                        ev.update(kind=s.kind, skill=s.skill, ask=s.ask, hand=s.hand)
                     if s.says:
                         ev["says"] = s.says
                     if args.transcript:
-                        ev["expected"] = s.expected
+                        ev["expected"] = s.expected if shoe.guided else move_text(move_of(s))
                     write_json(ev)
                 else:
                     out.write("\n".join("    " + x for x in table_lines(s.view)) + "\n")
                     if s.says:
                         out.write("  " + _("the player says: {words}").format(words=s.says) + "\n")
-                    out.write(f"  {s.prompt} ({_how(s.ask)})\n> ")
+                    how = _how(s.ask) if shoe.guided else _("place and action")
+                    out.write(f"  {s.prompt} ({how})\n> ")
                     out.flush()
                 v = read_answer(lines, shoe.answer, emit=write_json if as_json else None, out=out)
                 if v is None:
@@ -276,7 +317,7 @@ def cmd_deal(args: Any) -> int:
                     write_json(
                         {
                             "type": "verdict", "correct": v.correct, "given": v.given,
-                            "expected": v.expected, "kind": s.kind, "reason": v.reason,
+                            "expected": v.expected, "kind": v.error_kind, "reason": v.reason,
                             "again": v.again, "over": money(v.over), "under": money(v.under),
                         }
                     )  # fmt: skip
@@ -285,7 +326,7 @@ def cmd_deal(args: Any) -> int:
                 else:
                     again = " " + _("Do it again.") if v.again else ""
                     said = _("{expected}: {reason}.").format(
-                        expected=_shown(v.expected, s.ask), reason=v.reason
+                        expected=_right(v, bool(shoe.guided)), reason=v.reason
                     )
                     out.write(f"    ✗ {said}{again}\n")
     finally:
@@ -298,7 +339,8 @@ def cmd_deal(args: Any) -> int:
     if shoe.mode == EXAM:
         result["mistakes"] = [
             {"step": v.step.prompt, "given": v.given, "expected": v.expected,
-             "kind": v.step.kind, "rule": v.step.rule, "ask": v.step.ask}
+             "kind": v.error_kind, "rule": v.reason or v.step.rule, "ask": v.step.ask,
+             "right": _right(v, bool(shoe.guided))}
             for v in shoe.verdicts if not v.correct
         ]  # fmt: skip
     if as_json:
@@ -311,7 +353,7 @@ def cmd_deal(args: Any) -> int:
                 + _("{step}: '{given}', right: {expected} ({rule})").format(
                     step=m["step"],
                     given=m["given"],
-                    expected=_shown(m["expected"], m["ask"]),
+                    expected=m["right"],
                     rule=m["rule"],
                 )
                 + "\n"
@@ -349,6 +391,20 @@ def add_commands(sub: Any) -> None:
         help=_("a timed shift instead of a shoe (1 to {max} minutes)").format(max=MAX_SHIFT),
     )
     d.add_argument("--seed", type=int, help=_("deal the same shoe again (an instructor's seed)"))
+    guide = d.add_mutually_exclusive_group()
+    guide.add_argument(
+        "--guided",
+        action="store_true",
+        help=_("practice: each step named for you (default for a first shoe)"),
+    )
+    guide.add_argument(
+        "--on-your-own",
+        action="store_true",
+        help=_(
+            "you name the place and the action of each step (the default once a shoe has "
+            "been dealt; an exam and a shift always)"
+        ),
+    )
     add_preset_argument(d)
     add_profile_arguments(d, _("the trainee's profile (default: $SABOT_PROFILE or 'default')"))
     d.add_argument("--json", action="store_true", help=_("one JSON line per step and verdict"))

@@ -43,27 +43,44 @@ from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
     ACTION_WORDS,
-    AMOUNT,
+    ANNOUNCE,
     BURN,
+    BURN_FORGOTTEN,
+    BUST_NOT_COLLECTED,
     COLLECT,
+    DEAL_CARD,
     DRAW,
+    HOLE_CARD_TOO_SOON,
     INSURANCE,
+    INSURANCE_NOT_OFFERED,
+    K_ORDER,
     K_PROCEDURE,
     KINDS,
+    MOVE_ACTIONS,
+    OUT_OF_TURN,
+    PAY,
     PHASES,
     PLACE,
     PLAY,
     PUSH,
     REFUSE,
     REVEAL,
+    SETTLE,
     STAND,
     WORDS,
+    AMOUNT,
     Asked,
+    Move,
     Step,
     amount_asked,
     asked,
     asking,
     bettor_asked,
+    move_of,
+    move_text,
+    names_step,
+    on_ones_own,
+    order_rule,
     player_says,
     steps_of,
 )
@@ -110,6 +127,12 @@ class StepVerdict:
     under: Decimal = Decimal(0)  # paid too little
     again: bool = False  # practice: the step stays until done right
     due: tuple[Decimal, ...] = ()  # a payment from the chip tray: the chips it is paid in
+    kind: str = ""  # the kind the error counts under: the step's, or K_ORDER (on one's own)
+    move: Move | None = None  # on one's own, an error of order: the move that was due
+
+    @property
+    def error_kind(self) -> str:
+        return self.kind or self.step.kind
 
     @property
     def expected_words(self) -> str:
@@ -177,6 +200,12 @@ class DealShoe:
     chip_payment: str = FEWEST  # how a payment paid in chips is made up (house practice)
     decide: Decider = basic_action
     clock: Callable[[], int] = time.monotonic_ns
+    # Guided: each step's prompt names it ("Settle box 6 (5 staked)"), answered as it asks.
+    # On one's own (False): the prompt says the phase at most, and the trainee names both the
+    # place and the action ("6 collect"); a step left out or done out of turn is an error of
+    # order (K_ORDER). None: guided in practice, on one's own in an exam or a shift, which are
+    # never guided.
+    guided: bool | None = None
     # False when the steps are not typed as they are asked (piped from a file): stored, but
     # their times are no trainee's and count toward none of the trainee's figures
     interactive: bool = True
@@ -228,6 +257,12 @@ class DealShoe:
                     most=self.rules.boxes, boxes=self.boxes
                 )
             )
+        if self.guided is None:
+            self.guided = self.mode == PRACTICE and self.shift_minutes is None
+        if self.guided and self.mode == EXAM:
+            raise ValueError(_("an exam is always dealt on your own, never guided"))
+        if self.guided and self.shift_minutes is not None:
+            raise ValueError(_("a shift is always dealt on your own, never guided"))
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(MAX_SEED)
         if not 0 <= self.seed <= MAX_SEED:
@@ -313,7 +348,14 @@ class DealShoe:
         steps = steps_of(
             r, currency=self.currency, incidents=self._told(extra), language=self.language
         )
-        return r, steps, self._shoe.shuffles > shuffles
+        return r, self._as_asked(steps), self._shoe.shuffles > shuffles
+
+    def _as_asked(self, steps: list[Step]) -> list[Step]:
+        """The steps as the trainee is asked them: guided, as they are; on his own, the phase."""
+        if self.guided:
+            return steps
+        # each numbered in its round: an exam may leave one out or take one out of turn
+        return [on_ones_own(replace(s, data={**s.data, "n": i})) for i, s in enumerate(steps)]
 
     def _told(self, incidents: dict[int, list[Incident]]) -> dict[int, list[Step]]:
         """The incidents' steps said now: in the trainee's words, the players speaking theirs."""
@@ -344,12 +386,19 @@ class DealShoe:
         return told
 
     def _steps_again(self, r: Round, steps: list[Step]) -> list[Step]:
-        again = steps_of(
+        everyone = steps_of(
             r,
             currency=self.currency,
             incidents=self._told(self._incidents.get(id(r), {})),
             language=self.language,
         )
+        if not self.guided:
+            # on one's own, an exam leaves out a forgotten step or settles a box out of turn:
+            # the steps left, each said again
+            mine = {_step_key(x): x for x in self._as_asked(everyone)}
+            told = [mine.get(_step_key(x)) for x in steps]
+            return steps if None in told else [x for x in told if x is not None]
+        again = everyone
         same = len(again) == len(steps) and all(
             _same_step(a, b) for a, b in zip(steps, again, strict=True)
         )
@@ -499,15 +548,45 @@ class DealShoe:
         except ChipError:
             return []  # the table's chips cannot make it: the amount is typed
 
-    def answer_chips(self, chips: Sequence[Decimal], response_ms: int) -> StepVerdict:
+    def answer_chips(
+        self, chips: Sequence[Decimal], response_ms: int, target: str | None = None
+    ) -> StepVerdict:
         """Judge a payment made from the chip tray: the amount, as a typed one, and the chips
         by the house's practice — any payout of the fewest chips, or the very chips colour for
-        colour (as the chips drill judges them). Stored at once like any step."""
+        colour (as the chips drill judges them). Stored at once like any step. On one's own the
+        trainee names the box paid (`target`, as typed: "3", "4.2", "3a"): paying another box
+        than the one due is judged as any move (`_do`)."""
         s = self.step
-        if s is None or not self.pays_in_chips(s):
-            raise answers.Unreadable(_("this step is not paid in chips: type it or press its key"))
+        if s is None:
+            raise ValueError("the round is over: deal the next one")
         if not chips:
             raise answers.Unreadable(_("put the payment's chips on the tray first"))
+        if not self.guided:
+            place = _read_target(target.strip().casefold()) if target else None
+            if place is None:
+                raise answers.Unreadable(
+                    _("name the box you pay first: click it, or type its number")
+                )
+            total = sum((Decimal(c) for c in chips), Decimal(0))
+            move = Move(place[0], PAY, money(total), place[1])
+            text = f"{move_text(move)} ({' + '.join(money(c) for c in chips)})"
+            if names_step(s, move) and not self.pays_in_chips(s):
+                return self._do(move, text, response_ms)  # an insurance taken is typed
+            return self._do(move, text, response_ms, chips=chips)
+        if not self.pays_in_chips(s):
+            raise answers.Unreadable(_("this step is not paid in chips: type it or press its key"))
+        return self._paid_in_chips(s, chips, response_ms)
+
+    def _paid_in_chips(
+        self, s: Step, chips: Sequence[Decimal], response_ms: int
+    ) -> StepVerdict:
+        if not self.pays_in_chips(s):
+            # a push or a collected hand paid with chips: a payment where none is due
+            amount = sum((Decimal(c) for c in chips), Decimal(0))
+            return self._judge(
+                s, " + ".join(money(c) for c in chips), money(amount), amount, response_ms,
+                correct=False,
+            )  # fmt: skip
         due = self.chips_due(s)
         paid = sorted((Decimal(c) for c in chips), reverse=True)
         amount = sum(paid, Decimal(0))
@@ -550,8 +629,144 @@ class DealShoe:
         s = self.step
         if s is None:
             raise ValueError("the round is over: deal the next one")
+        if not self.guided:
+            return self._do(self.read_move(text), text, response_ms)
         given, value = self._read(s, text)
         return self._judge(s, text, given, value, response_ms, correct=given == s.expected)
+
+    # -- on one's own: the trainee names the place and the action ----------------------------
+
+    def read_move(self, text: str) -> Move:
+        """A move as the trainee types it: a place, then an action, then a point or an amount —
+        "6 collect", "6 c", "3 p 15", "4.2 14", "3a pay 7,50", "d h", "d 17", "i", "b"; a place
+        alone deals a card there. Raises `answers.Unreadable` with how to type one."""
+        tokens = text.strip().casefold().split()
+        if not tokens:
+            raise answers.Unreadable(how_to_move())
+        target, bettor = None, SEAT
+        place = _read_target(tokens[0])
+        if place is not None:
+            target, bettor = place
+            tokens = tokens[1:]
+            bettors = _bettor_words()
+            if tokens and tokens[0] in bettors:
+                bettor = bettors[tokens[0]]
+                tokens = tokens[1:]
+        if not tokens:
+            if target is None:
+                raise answers.Unreadable(how_to_move())
+            return Move(target, DEAL_CARD, "", bettor)
+        word = _MOVE_ALIASES.get(tokens[0])
+        if word is None:
+            if target is None:
+                raise answers.Unreadable(how_to_move())
+            # a point or an amount after the place: paid in the settlement, else announced
+            s = self.step
+            rest = " ".join(tokens)
+            settling = s is not None and s.phase == SETTLE
+            return Move(target, PAY if settling else ANNOUNCE, rest, bettor)
+        return Move(target, word, " ".join(tokens[1:]), bettor)
+
+    def _value(self, s: Step, move: Move) -> tuple[str, Decimal | None]:
+        """What the move answers to the step it names, as `Step.expected` writes it."""
+        if s.ask == PLACE:
+            if move.target is None:
+                raise answers.Unreadable(how_to_move())
+            return (DEALER if move.target == DEALER else move.target.split(".")[0]), None
+        if s.ask == WORDS:
+            if not move.value:
+                raise answers.Unreadable(
+                    _('say the point after the place: "3 14", "d 17", "4.2 bust"')
+                )
+            return self._read(s, move.value)
+        if s.ask == AMOUNT:
+            if move.action in (COLLECT, PUSH):
+                return move.action, Decimal(0)
+            if not move.value:
+                raise answers.Unreadable(_('say the amount after the action: "3 p 15"'))
+            amount = answers.parse_amount(move.value)
+            return money(amount), amount
+        return move.action, None
+
+    def _do(
+        self, move: Move, text: str, response_ms: int, chips: Sequence[Decimal] | None = None
+    ) -> StepVerdict:
+        """Judge a move against the step due now: the step itself, done right or wrong, or
+        another one — an error of order when the dealer left out what comes first or settled a
+        box out of turn. In practice the step due stays until done; in an exam the shoe goes
+        on as the trainee dealt it (`_order`)."""
+        s = self.step
+        assert s is not None
+        if names_step(s, move):
+            if chips is not None:
+                return self._paid_in_chips(s, chips, response_ms)
+            given, value = self._value(s, move)
+            return self._judge(s, text, given, value, response_ms, correct=given == s.expected)
+        return self._order(s, move, text, response_ms)
+
+    def _order(self, s: Step, move: Move, text: str, response_ms: int) -> StepVerdict:
+        later = self.steps[self.position + 1 :]
+        due = move_of(s)
+        exam = self.mode == EXAM
+        error: str | None = None
+        if s.item == "pay:collect" and s.phase == PLAY:
+            error = BUST_NOT_COLLECTED
+        elif s.item == "procedure:insurance":
+            error = INSURANCE_NOT_OFFERED
+        elif s.item == "exposed:burn":
+            error = BURN_FORGOTTEN
+        elif move.action == REVEAL and any(x.item == "procedure:reveal" for x in later):
+            error = HOLE_CARD_TOO_SOON
+        elif s.phase == SETTLE and s.item.startswith("pay:"):
+            j = next(
+                (
+                    k
+                    for k, x in enumerate(later)
+                    if x.phase == SETTLE and x.item.startswith("pay:") and names_step(x, move)
+                ),
+                None,
+            )
+            if j is not None:
+                done = later[j]
+                reason = order_rule(OUT_OF_TURN, s, done)
+                if exam:
+                    # the box named is settled now, out of turn; the box due is still to do
+                    self.steps.insert(self.position, self.steps.pop(self.position + 1 + j))
+                    given, value = self._value(done, move)
+                    return self._judge(
+                        done, text, given, value, response_ms, correct=False,
+                        expected=move_text(due), reason=reason, kind=K_ORDER,
+                        item=f"procedure:order-{OUT_OF_TURN}", move=due,
+                    )  # fmt: skip
+                return self._judge(
+                    s, text, move_text(move), None, response_ms, correct=False,
+                    expected=move_text(due), reason=reason, kind=K_ORDER,
+                    item=f"procedure:order-{OUT_OF_TURN}", move=due,
+                )  # fmt: skip
+        if error is None:
+            # the wrong step, an error of the step's own kind (a card dealt for an announcement)
+            return self._judge(
+                s, text, move_text(move), None, response_ms, correct=False,
+                expected=move_text(due), move=due,
+            )  # fmt: skip
+        left_out = error != HOLE_CARD_TOO_SOON
+        verdict = self._judge(
+            s, text, move_text(move), None, 0 if exam and left_out else response_ms,
+            correct=False, expected=move_text(due), reason=order_rule(error, s),
+            kind=K_ORDER, item=f"procedure:order-{error}", move=due, skip=exam and left_out,
+        )  # fmt: skip
+        if not (exam and left_out):
+            return verdict
+        if error == INSURANCE_NOT_OFFERED:
+            # nobody could insure: the insurance taken and settled in the engine's round is left
+            # out with it
+            self.steps[self.position :] = [
+                x for x in self.steps[self.position :] if x.item not in _INSURANCE_ITEMS
+            ]
+        if self.round_over:
+            return verdict
+        # the dealer went on: what he did is the next step's
+        return self._do(move, text, response_ms)
 
     def _judge(
         self,
@@ -566,7 +781,15 @@ class DealShoe:
         reason: str | None = None,
         chips: Sequence[Decimal] | None = None,
         in_chips: Sequence[Decimal] = (),
+        kind: str | None = None,
+        item: str | None = None,
+        move: Move | None = None,
+        skip: bool = False,
     ) -> StepVerdict:
+        """Score the step's first try and store it; `kind` and `item`: an error of order's
+        (the step's own by default); `skip`: the step is left out (an exam on one's own), not
+        done."""
+        counted = kind or s.kind
         over = under = Decimal(0)
         if s.ask == AMOUNT and not correct:
             # what the bettor goes home with from this hand: the stake back and the payment
@@ -583,27 +806,33 @@ class DealShoe:
         right = s.expected if expected is None else expected
         why = s.rule if reason is None else reason
         verdict = StepVerdict(
-            s, text, correct, right, "" if correct else why, over, under, again, tuple(in_chips)
-        )
+            s, text, correct, right, "" if correct else why, over, under, again, tuple(in_chips),
+            "" if kind is None else kind, move,
+        )  # fmt: skip
         if first:
             f = self.figures
             f.steps += 1
             f.steps_by_kind[s.kind] += 1
+            if not self.guided and s.kind != K_ORDER:
+                f.steps_by_kind[K_ORDER] += 1  # on one's own every step is a choice of order
             f.phase_ms[s.phase] += response_ms
             if not correct:
-                f.errors[s.kind] += 1
+                f.errors[counted] += 1
                 f.over += over
                 f.under += under
             self.verdicts.append(verdict)
             if self.store is not None and self.session_id is not None:
                 question = self._question(s, ends=self.position == len(self.steps) - 1)
+                question["kind"] = counted
+                if not self.guided:
+                    question["own"] = True
                 if chips is not None:
                     question["chips"] = [money(c) for c in chips]
                     question["payment"] = self.chip_payment
                 self.store.record(
                     self.session_id,
-                    s.skill,
-                    s.item,
+                    "procedure" if kind == K_ORDER else s.skill,
+                    item or s.item,
                     question,
                     text,
                     right,
@@ -613,7 +842,10 @@ class DealShoe:
         if again:
             self._tried = True
         else:
-            self.position += 1
+            if skip:
+                del self.steps[self.position]  # left out: the dealer went on without it
+            else:
+                self.position += 1
             self._tried = False
             if self.round_over:
                 self.figures.rounds_done += 1
@@ -692,6 +924,21 @@ class DealShoe:
         return (self.clock() - self._started_ns) // 1_000_000
 
 
+def dealt_before(store: Any, profile: str) -> bool:
+    """The profile has dealt a shoe already (a session of deal mode with a step answered): its
+    practice is on its own from then on, unless it asks to be guided."""
+    try:
+        return any(r.mode == MODE and r.attempts for r in store.sessions(profile))
+    except Exception:  # noqa: BLE001  a history that cannot say: on one's own, the default
+        return True
+
+
+def _step_key(s: Step) -> int | None:
+    """A step's place in its round as it was read off (on one's own)."""
+    n = s.data.get("n")
+    return n if isinstance(n, int) else None
+
+
 def _same_step(a: Step, b: Step) -> bool:
     """The same step of the same round, whatever language each is said in."""
     return (a.phase, a.kind, a.skill, a.ask, a.expected, a.item, a.hand, a.amount) == (
@@ -726,6 +973,44 @@ def action_word(action: str, language: str | None = None) -> str:
     return vocabulary.DEALER_SAID[lang][_ACTION_MEANINGS[action]]
 
 
+# the moves' own actions in the table's words (the readers take these too: `_MOVE_SHORTHANDS`)
+_MOVE_SAID: Final = {
+    "fr": {DEAL_CARD: "donner", ANNOUNCE: "annoncer", PAY: "payer"},
+    "it": {DEAL_CARD: "dare", ANNOUNCE: "annunciare", PAY: "pagare"},
+}
+
+
+def say_move(move: Move, language: str | None = None) -> str:
+    """A move as the trainee types it in `language` (None: the trainee's): "6 collect",
+    "6 encaisser", "3a payer 7,50", "d tirer"; an amount with the language's decimal mark."""
+    lang = _trainee() if language is None else language
+    parts = []
+    if move.target is not None:
+        target = "d" if move.target == DEALER else move.target
+        if move.bettor.startswith("behind-"):
+            target += move.bettor.removeprefix("behind-")
+        parts.append(target)
+    if move.action in _MOVE_SAID.get(lang, {}):
+        parts.append(_MOVE_SAID[lang][move.action])
+    elif move.action in ACTION_WORDS:
+        parts.append(action_word(move.action, lang))
+    else:
+        parts.append(move.action)
+    if move.value:
+        if move.action in (PAY, INSURANCE):
+            try:
+                parts.append(format_amount(Decimal(move.value), lang, currency="", group=False))
+            except ArithmeticError:
+                parts.append(move.value)
+        elif move.action == ANNOUNCE:
+            from trainer.game.announce import spoken
+
+            parts.append(spoken(move.value))
+        else:
+            parts.append(move.value)
+    return " ".join(parts)
+
+
 def action_words(language: str | None = None) -> list[str]:
     """Every action word as the trainee types it in `language`, in ACTION_WORDS' order."""
     return [action_word(w, language) for w in ACTION_WORDS]
@@ -733,6 +1018,32 @@ def action_words(language: str | None = None) -> list[str]:
 
 # the dealer as the trainee may name him, in every language (RULES.md §13)
 _DEALER_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("dealer"))
+
+# the steps that exist only because insurance was offered: left out with the offer (an exam)
+_INSURANCE_ITEMS: Final = frozenset(
+    ("pay:insure", "procedure:insurance-over", "pay:insurance-paid", "pay:insurance-collected")
+)
+
+
+def _read_target(token: str) -> tuple[str, str] | None:
+    """A place as typed: a box "3", a split hand "4.2", a bettor behind "3a" / "4.2b", the
+    dealer "d" (or the table's word for him); None when the token is no place."""
+    import re
+
+    if token == "d" or token in _DEALER_WORDS:
+        return DEALER, SEAT
+    m = re.fullmatch(r"([1-9])(\.[1-9])?([ab])?", token)
+    if m is None:
+        return None
+    return m.group(1) + (m.group(2) or ""), f"behind-{m.group(3)}" if m.group(3) else SEAT
+
+
+def how_to_move() -> str:
+    """How a move is typed, said when one cannot be read."""
+    return _(
+        'name the place, then what you do: "6 collect" or "6 c", "3 p 15", "4.2 14", "3a e", '
+        '"d h", "i" to offer insurance, "b" to burn; a box alone deals it a card'
+    )
 
 
 # the payments a dealer makes from his chips: a win, a Black Jack, an insurance won (taking an
@@ -868,6 +1179,36 @@ _ACTION_ALIASES: Final = {
     },
     **_SHORTHANDS,
 }
+
+# The actions of a move on one's own: the words above, and one letter each where it is quick —
+# p to pay (a push is e, égalité, and a split sp), a to announce, c to collect; "no" of any
+# language refuses. Documented in docs/user-guide.md (deal mode).
+_MOVE_SHORTHANDS: Final = {
+    **{word: word for word in MOVE_ACTIONS},
+    "payer": PAY, "pagare": PAY,
+    "deal": DEAL_CARD, "donne": DEAL_CARD, "donner": DEAL_CARD, "dai": DEAL_CARD,
+    "dare": DEAL_CARD, "offer": DEAL_CARD, "o": DEAL_CARD, "offre": DEAL_CARD,
+    "offri": DEAL_CARD,
+    "a": ANNOUNCE, "announce": ANNOUNCE, "annonce": ANNOUNCE, "annoncer": ANNOUNCE,
+    "annuncia": ANNOUNCE, "annunciare": ANNOUNCE,
+    "p": PAY, "pay": PAY, "paie": PAY, "payer": PAY, "paga": PAY, "pagare": PAY,
+    "e": PUSH, "sp": SPLIT, "v": SPLIT,
+    **{w: REFUSE for w in _NO_WORDS},
+}  # fmt: skip
+_MOVE_ALIASES: Final = {**_ACTION_ALIASES, **_MOVE_SHORTHANDS}
+
+
+def _bettor_words() -> dict[str, str]:
+    """A bettor behind as the table names him: in English ("behind-a") and in the trainee's
+    language (`bettor_name`)."""
+    from trainer.game.hand import bettor_name
+
+    out: dict[str, str] = {}
+    for letter in "ab":
+        who = f"behind-{letter}"
+        out[who] = who
+        out[bettor_name(who).casefold()] = who
+    return out
 
 
 def _kept(word: str, amount: Decimal | None, stake: Decimal) -> Decimal:

@@ -38,7 +38,11 @@ K_DEAL: Final = "deal"
 K_ANNOUNCE: Final = "announce"
 K_PAY: Final = "pay"
 K_PROCEDURE: Final = "procedure"
-KINDS: Final = (K_DEAL, K_ANNOUNCE, K_PAY, K_PROCEDURE)
+# a step done out of its turn, or left out, when the trainee deals on his own (`DealShoe.guided`
+# False): a bust not collected before the next card, a box settled out of turn, insurance not
+# offered on an Ace, a burn forgotten, the hole card turned too soon
+K_ORDER: Final = "order"
+KINDS: Final = (K_DEAL, K_ANNOUNCE, K_PAY, K_PROCEDURE, K_ORDER)
 
 # What a step asks for.
 PLACE: Final = "place"  # where the next card goes: a box number or "dealer"
@@ -59,6 +63,16 @@ BURN: Final = "burn"
 INSURANCE: Final = "insurance"
 ACTION_WORDS: Final = (
     COLLECT, PUSH, DRAW, STAND, DOUBLE, SPLIT, REFUSE, REVEAL, BURN, INSURANCE,
+)  # fmt: skip
+# What the trainee names besides, dealing on his own: a card dealt (or an exposed card offered)
+# to a place, a point announced, a payment.
+DEAL_CARD: Final = "deal"
+ANNOUNCE: Final = "announce"
+PAY: Final = "pay"
+# every action of a move (`move_of`), in the order the app's buttons show them
+MOVE_ACTIONS: Final = (
+    DEAL_CARD, ANNOUNCE, DRAW, STAND, DOUBLE, SPLIT, REFUSE, BURN, REVEAL, INSURANCE,
+    COLLECT, PAY, PUSH,
 )  # fmt: skip
 
 
@@ -674,3 +688,159 @@ def _amount(value: Decimal) -> str:
     from trainer.practice.skills.base import amount
 
     return amount(value)
+
+
+# -- dealing on one's own: the phase said, the move named ---------------------------------------
+
+# What the prompt says when the trainee deals on his own: the phase at most, never the next box,
+# bettor or action.
+PHASE_PROMPTS: Final = {
+    DEAL: N_("The deal"),
+    PLAY: N_("The players"),
+    DEALER_PHASE: N_("The dealer's hand"),
+    SETTLE: N_("Settlement"),
+}
+
+# The incidents whose prompt tells what happened at the table (a player speaks, a card is
+# exposed, a bettor puts up money), not what to do: said after the phase on one's own.
+NEWS_ITEMS: Final = frozenset((
+    "procedure:double", "procedure:split", "procedure:refuse-double", "procedure:refuse-split",
+    "procedure:insurance-over", "exposed:offer", "exposed:burn",
+))  # fmt: skip
+
+
+def on_ones_own(step: Step) -> Step:
+    """`step` as it is asked of a trainee dealing on his own: the prompt says the phase (and what
+    a player said or did, for an incident), the felt marks no hand whose turn it is."""
+    heading = asked(PHASE_PROMPTS[step.phase])
+    if step.item in NEWS_ITEMS and step.asked is not None:
+        prompt = asked(N_("{phase} — {news}"), phase=heading, news=step.asked)
+    else:
+        prompt = heading
+    view = replace(step.view, active=None, highlights=())
+    return replace(step, prompt=say_prompt(prompt), asked=prompt, view=view)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What the trainee does, dealing on his own: where (`target`: a hand's label "3" or "4.2",
+    DEALER, or None for the dealer's own act: a burn, insurance offered), who on the box
+    (`bettor`), what (`action`, one of MOVE_ACTIONS) and with what (`value`: the point said, the
+    amount paid, canonical as `Step.expected`)."""
+
+    target: str | None
+    action: str
+    value: str = ""
+    bettor: str = SEAT
+
+
+# A step's actions: those that name it (its place named, one of them is the step's own answer or
+# a wrong one of the same step); any other action is another step, done out of turn.
+def actions_of(step: Step) -> frozenset[str]:
+    if step.ask == PLACE:
+        return frozenset((DEAL_CARD,))
+    if step.ask == WORDS:
+        return frozenset((ANNOUNCE,))
+    if step.ask == AMOUNT:
+        if step.item == "pay:insure":
+            return frozenset((INSURANCE,))
+        return frozenset((PAY, COLLECT, PUSH))
+    if step.item.startswith("deal:dealer"):
+        return frozenset((DRAW, STAND))
+    if step.item in ("procedure:reveal", "exposed:burn", "procedure:insurance"):
+        return frozenset((step.expected,))
+    if step.item == "procedure:insurance-over":
+        return frozenset((REFUSE, INSURANCE))
+    return frozenset((DOUBLE, SPLIT, REFUSE))
+
+
+def target_of(step: Step) -> str | None:
+    """The place a step is done at: a hand's label, DEALER, or None (the dealer's own act)."""
+    if step.item in ("exposed:burn", "procedure:insurance"):
+        return None
+    if step.ask == PLACE:
+        return step.expected if step.expected == DEALER else (step.hand or step.expected)
+    return step.hand
+
+
+def move_of(step: Step) -> Move:
+    """The right move for `step`."""
+    action = {
+        PLACE: DEAL_CARD,
+        WORDS: ANNOUNCE,
+    }.get(step.ask, step.expected)
+    value = ""
+    if step.ask == WORDS:
+        value = step.expected
+    elif step.ask == AMOUNT and step.expected not in (COLLECT, PUSH):
+        action = INSURANCE if step.item == "pay:insure" else PAY
+        value = step.expected
+    return Move(target_of(step), action, value, step.bettor or SEAT)
+
+
+def names_step(step: Step, move: Move) -> bool:
+    """The move names this step: its place (a card's place is its answer: any), its bettor, and
+    one of its actions."""
+    if move.action not in actions_of(step):
+        return False
+    if step.ask == PLACE:
+        return True
+    want = target_of(step)
+    if want in (None, DEALER):
+        return move.target in (None, DEALER)  # the dealer's own act: named or not
+    if move.target != want:
+        return False
+    return step.bettor is None or move.bettor == step.bettor
+
+
+def move_text(move: Move) -> str:
+    """A move as it is typed, in English: "6 collect", "3a pay 7.5", "d draw", "burn"."""
+    parts = []
+    if move.target is not None:
+        target = "d" if move.target == DEALER else move.target
+        if move.bettor.startswith("behind-"):
+            target += move.bettor.removeprefix("behind-")
+        parts.append(target)
+    parts.append(move.action)
+    if move.value:
+        parts.append(move.value)
+    return " ".join(parts)
+
+
+# The errors of order, each with its rule: what the trainee left out or did too soon.
+BUST_NOT_COLLECTED: Final = "bust-not-collected"
+OUT_OF_TURN: Final = "settled-out-of-turn"
+INSURANCE_NOT_OFFERED: Final = "insurance-not-offered"
+BURN_FORGOTTEN: Final = "burn-forgotten"
+HOLE_CARD_TOO_SOON: Final = "hole-card-too-soon"
+ORDER_ERRORS: Final = (
+    BUST_NOT_COLLECTED, OUT_OF_TURN, INSURANCE_NOT_OFFERED, BURN_FORGOTTEN, HOLE_CARD_TOO_SOON,
+)  # fmt: skip
+
+
+def order_rule(error: str, step: Step, done: Step | None = None) -> str:
+    """What the trainee did wrong, in the trainee's words: `step` the one due, `done` the one he
+    did instead (a settlement out of turn)."""
+    if error == BUST_NOT_COLLECTED:
+        return _(
+            "a bust not collected: box {hand}'s bust is collected at once, stake and cards, "
+            "before the next player's card [000][003]"
+        ).format(hand=step.hand)
+    if error == OUT_OF_TURN:
+        return _(
+            "a box settled out of turn: box {due} is settled before box {done}, from your "
+            "right to your left [000]"
+        ).format(due=step.hand, done=done.hand if done is not None else "?")
+    if error == INSURANCE_NOT_OFFERED:
+        return _(
+            "insurance not offered: on a dealer Ace, insurance is offered before any third card "
+            "[000][003]"
+        )
+    if error == BURN_FORGOTTEN:
+        return _("a burn forgotten: a card refused by all, the dealer included, is burned [003]")
+    if error == HOLE_CARD_TOO_SOON:
+        return _(
+            "the hole card turned too soon: the dealer turns it when every player has finished "
+            "[001][004]"
+        )
+    raise KeyError(error)
