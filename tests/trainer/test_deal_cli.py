@@ -92,14 +92,46 @@ def test_a_script_that_makes_one_mistake_of_each_kind_gets_each_flagged(tmp_path
             "action": "refuse" if ev["expected"] != "refuse" else "draw",
         }[ev["ask"]]
 
+    events = _deal(tmp_path, answer, "--seed", "7", "--guided")
+    summary = events[-1]
+    assert summary["errors_by_kind"] == {
+        "deal": 1, "announce": 1, "pay": 1, "procedure": 1, "order": 0,
+    }  # fmt: skip
+    assert {e["kind"] for e in events if e["type"] == "verdict" and not e["correct"]} == {
+        "deal", "announce", "pay", "procedure",
+    }  # fmt: skip
+
+
+def test_an_exam_is_dealt_on_one_s_own_and_a_bust_not_collected_is_flagged(tmp_path):
+    """Issue 24: nothing names the next step; a script sends a place and an action, and a bust
+    left on the felt is an error of order in the exam's mistakes."""
+    made: set[str] = set()
+
+    def answer(ev: dict) -> str:
+        assert ev["guided"] is False and "hand" not in ev and "ask" not in ev
+        assert ev["prompt"].split(" — ")[0] in (
+            "The deal", "The players", "The dealer's hand", "Settlement",
+        )  # fmt: skip
+        right = ev["expected"]
+        if right.endswith(" collect") and ev["phase"] == "play" and not made:
+            made.add("bust")
+            return "d h"  # on to the dealer's hand, the bust left on the felt
+        return right
+
     events = _deal(tmp_path, answer, "--seed", "7", "--mode", "exam")
     summary = events[-1]
-    assert summary["errors_by_kind"] == {"deal": 1, "announce": 1, "pay": 1, "procedure": 1}
-    assert {m["kind"] for m in summary["mistakes"]} == {"deal", "announce", "pay", "procedure"}
-    # an exam says nothing step by step
-    assert not [e for e in events if e["type"] == "verdict"]
-    assert [e for e in events if e["type"] == "recorded"]
+    assert made and summary["errors_by_kind"]["order"] == 1
+    [order] = [m for m in summary["mistakes"] if m["kind"] == "order"]
+    assert "bust not collected" in order["rule"] and order["right"].endswith(" collect")
 
+
+def test_guided_is_refused_for_an_exam(tmp_path):
+    p = subprocess.run(
+        [sys.executable, "-m", "trainer.cli", "deal", "--mode", "exam", "--guided"],
+        capture_output=True, text=True, env=cli_env(tmp_path), cwd=REPO, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert p.returncode == 2 and "always dealt on your own" in p.stderr
+    assert "Traceback" not in p.stderr
 
 def test_the_same_seed_deals_the_same_steps(tmp_path):
     runs = []

@@ -665,6 +665,8 @@ class DealShoe:
             rest = " ".join(tokens)
             settling = s is not None and s.phase == SETTLE
             return Move(target, PAY if settling else ANNOUNCE, rest, bettor)
+        if target is None and word in (COLLECT, PAY, PUSH, DOUBLE, SPLIT, REFUSE):
+            raise answers.Unreadable(how_to_move())  # a box's step: which box?
         return Move(target, word, " ".join(tokens[1:]), bettor)
 
     def _value(self, s: Step, move: Move) -> tuple[str, Decimal | None]:
@@ -929,8 +931,8 @@ def dealt_before(store: Any, profile: str) -> bool:
     practice is on its own from then on, unless it asks to be guided."""
     try:
         return any(r.mode == MODE and r.attempts for r in store.sessions(profile))
-    except Exception:  # noqa: BLE001  a history that cannot say: on one's own, the default
-        return True
+    except Exception:  # noqa: BLE001  a profile not in the history yet: its first shoe
+        return False
 
 
 def _step_key(s: Step) -> int | None:
