@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
+from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -51,24 +52,31 @@ from trainer.practice.deal import (
     PRACTICE,
     DealShoe,
     StepVerdict,
+    dealt_before,
     reference_rounds_per_hour,
+    say_move,
     verdict_again,
 )
 from trainer.practice.deal_steps import (
     ACTION,
     AMOUNT,
+    ANNOUNCE,
     BURN,
     COLLECT,
     DEAL,
+    DEAL_CARD,
     DEALER_PHASE,
     DOUBLE,
     DRAW,
     INSURANCE,
     K_ANNOUNCE,
     K_DEAL,
+    K_ORDER,
     K_PAY,
     K_PROCEDURE,
     KINDS,
+    MOVE_ACTIONS,
+    PAY,
     PHASES,
     PLACE,
     PLAY,
@@ -79,6 +87,7 @@ from trainer.practice.deal_steps import (
     SPLIT,
     STAND,
     WORDS,
+    move_of,
 )
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
@@ -118,6 +127,29 @@ HOW = {
     AMOUNT: N_("Type the payment and press Enter, or C to collect, E for a push."),
     ACTION: N_("Press the key of what the dealer does."),
 }
+# On one's own: the buttons name the action, done at the place named in the answer field (a box
+# clicked, or typed); the letters are what is typed in the field ("6 c", "3 p 15").
+OWN_BUTTONS: dict[str, str] = {
+    DEAL_CARD: N_("Deal a card"),
+    ANNOUNCE: N_("Announce (a)"),
+    DRAW: N_("Draw (h)"),
+    STAND: N_("Stand (s)"),
+    DOUBLE: N_("Take the double (x)"),
+    SPLIT: N_("Split (sp)"),
+    REFUSE: N_("Refuse (r)"),
+    BURN: N_("Burn (b)"),
+    REVEAL: N_("Turn the hole card (t)"),
+    INSURANCE: N_("Insurance (i)"),
+    COLLECT: N_("Collect (c)"),
+    PAY: N_("Pay (p)"),
+    PUSH: N_("Push (e)"),
+}
+HOW_OWN = N_(
+    'Name the place, then what you do, and press Enter: "6 c" collects box 6, "3 p 15" pays '
+    'box 3, "4.2 14" announces, "d h" draws, "i" offers insurance, "b" burns; a box alone deals '
+    "it a card. Or click a box (D the dealer), then an action; pay from the tray."
+)
+ESC_AGAIN = N_("<b>End the shoe now?</b> Esc again ends it; any step goes on with the shoe.")
 # a payment the trainee may also make from the chip tray
 HOW_PAY = N_(
     "Type the payment and press Enter, or pay it from the chip tray below (click the chips, or "
@@ -140,6 +172,7 @@ KIND_NAMES = {
     K_ANNOUNCE: N_("announcing"),
     K_PAY: N_("paying"),
     K_PROCEDURE: N_("procedure"),
+    K_ORDER: N_("order"),
 }
 PHASE_NAMES = {
     DEAL: N_("the deal"),
@@ -172,11 +205,20 @@ class SetupPanel(QWidget):
         for _text, minutes in SHIFTS:
             self.shift.addItem("", minutes)
         self.seed = QLineEdit()
+        # guided (each step named, for a first week) or on your own; an exam and a shift are
+        # always on one's own
+        self.guidance = QComboBox()
+        self.guidance.addItem("", True)
+        self.guidance.addItem("", False)
+        self._guided_choice = False  # the trainee's choice, kept while an exam is chosen
+        self.guidance.activated.connect(self._chose_guidance)
+        self.mode.currentIndexChanged.connect(self._guidance_allowed)
+        self.shift.currentIndexChanged.connect(self._guidance_allowed)
         form = QFormLayout()
-        self._labels = [QLabel() for _i in range(5)]
+        self._labels = [QLabel() for _i in range(6)]
         for label, field in zip(
             self._labels,
-            (self.boxes, self.mode, self.incidents, self.shift, self.seed),
+            (self.boxes, self.mode, self.guidance, self.incidents, self.shift, self.seed),
             strict=True,
         ):
             form.addRow(label, field)
@@ -206,7 +248,12 @@ class SetupPanel(QWidget):
         for i, (text, _minutes) in enumerate(SHIFTS):
             self.shift.setItemText(i, _(text))
         self.seed.setPlaceholderText(_("any — an instructor's seed gives everyone the same shoe"))
-        words = (_("Boxes in play:"), _("Mode:"), _("Incidents:"), _("Length:"), _("Seed:"))
+        self.guidance.setItemText(0, _("Guided — each step named (a first week)"))
+        self.guidance.setItemText(1, _("On your own — you choose where and what"))
+        words = (
+            _("Boxes in play:"), _("Mode:"), _("Steps:"), _("Incidents:"), _("Length:"),
+            _("Seed:"),
+        )  # fmt: skip
         for label, text in zip(self._labels, words, strict=True):
             label.setText(text)
         self._go.setText(_("Shuffle and deal (Enter)"))
@@ -214,6 +261,19 @@ class SetupPanel(QWidget):
     def set_rules(self, rules: HouseRules) -> None:
         self.boxes.setRange(1, rules.boxes)
         self.boxes.setValue(rules.boxes)
+
+    def set_guided(self, guided: bool) -> None:
+        """The default: guided for a trainee's first shoe, on his own once one is dealt."""
+        self._guided_choice = guided
+        self._guidance_allowed()
+
+    def _chose_guidance(self, index: int) -> None:
+        self._guided_choice = bool(self.guidance.itemData(index))
+
+    def _guidance_allowed(self) -> None:
+        own = self.mode.currentData() == EXAM or self.shift.currentData() is not None
+        self.guidance.setEnabled(not own)
+        self.guidance.setCurrentIndex(1 if own or not self._guided_choice else 0)
 
     def submit(self) -> None:
         text = self.seed.text().strip()
@@ -233,6 +293,7 @@ class SetupPanel(QWidget):
                 "incidents": self.incidents.currentData(),
                 "shift_minutes": self.shift.currentData(),
                 "seed": seed,
+                "guided": bool(self.guidance.currentData()) and self.guidance.isEnabled(),
             }
         )
 
@@ -276,8 +337,8 @@ class DealPage(QWidget):
         self._watch = _PaintWatch(self._painted)
         self.table.viewport().installEventFilter(self._watch)
         scene = self.table.table_scene()
-        scene.boxClicked.connect(lambda n: self._give(str(n), PLACE))
-        scene.dealerClicked.connect(lambda: self._give(DEALER, PLACE))
+        scene.boxClicked.connect(lambda n: self._clicked(str(n)))
+        scene.dealerClicked.connect(lambda: self._clicked(DEALER))
         self.status = QLabel()
         self.says = QLabel()
         emphasise(self.says, 1.6, bold=True)
@@ -292,10 +353,12 @@ class DealPage(QWidget):
         self.entry = QLineEdit()
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
-        for i, word in enumerate({**ACTION_KEYS, **AMOUNT_KEYS}):
+        # guided, the keys of the step asked; on one's own, every action (MOVE_ACTIONS' order)
+        words = [*MOVE_ACTIONS]
+        for i, word in enumerate(words):
             b = QPushButton()
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            b.clicked.connect(lambda _=False, w=word: self._give(w, None))
+            b.clicked.connect(lambda _=False, w=word: self._button(w))
             self.buttons[word] = b
             grid.addWidget(b, i // 2, i % 2)
         self.feedback = QLabel()
@@ -358,7 +421,7 @@ class DealPage(QWidget):
             self,
             (self.setup, play, end_page),
             leave=self.finished.emit,
-            stop=self.end_shoe,
+            stop=self.request_end,
             playing=self._enter_playing,
             again=self.new_shoe,
         )
@@ -366,13 +429,17 @@ class DealPage(QWidget):
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._show_status)
         # what the feedback and the report say, written again after a switch of language
+        self._confirm_end = False  # Esc pressed once: the next Esc ends the shoe
         self._feedback_text: Any = None
         self._report_text: Any = None
         self._texts()
 
     def _texts(self) -> None:
-        for word, (_key, label) in {**ACTION_KEYS, **AMOUNT_KEYS}.items():
-            self.buttons[word].setText(_(label))
+        own = self.shoe is not None and not self.shoe.guided
+        guided_labels = {w: label for w, (_key, label) in {**ACTION_KEYS, **AMOUNT_KEYS}.items()}
+        for word, b in self.buttons.items():
+            label = OWN_BUTTONS[word] if own else guided_labels.get(word, OWN_BUTTONS[word])
+            b.setText(_(label))
         self._end_button.setText(_("End the shoe (Esc)"))
         self._again_button.setText(_("Deal another shoe (Enter)"))
         self._leave_button.setText(_("Home (Esc)"))
@@ -431,6 +498,9 @@ class DealPage(QWidget):
             self.setup.set_rules(rules)
         if profile is not None:
             self._profile = profile
+        # a first shoe guided, on one's own from then on (the trainee may choose either)
+        first = self._store is None or not dealt_before(self._store, self._profile)
+        self.setup.set_guided(first)
         self.stack.setCurrentWidget(self.setup)
         self.setup.boxes.setFocus()
 
@@ -452,6 +522,13 @@ class DealPage(QWidget):
             self.setup.message.setText(str(e)[0].upper() + str(e)[1:] + ".")
             return
         self._make_tray()
+        own = not self.shoe.guided
+        for word, b in self.buttons.items():
+            guided_key = word in ACTION_KEYS or word in AMOUNT_KEYS
+            if b.isHidden() != (not own and not guided_key):  # per shoe, never per step
+                b.setVisible(own or guided_key)
+        self._confirm_end = False
+        self._texts()
         self.stack.setCurrentWidget(self._play)
         self._ticker.start()
         self._next_round()
@@ -503,14 +580,17 @@ class DealPage(QWidget):
         # 40-50 ms for the row of actions), an enabled state is one repaint.
         self.says.setText(quoted(s.says) if s.says else "")
         self.prompt.setText(s.prompt)
-        paid = shoe.pays_in_chips(s)
-        self.how.setText(self._how(s.ask, paid))
+        own = not shoe.guided
+        # on one's own nothing tells the step: the tray is there for any payment, the field
+        # for any move, every action's button enabled
+        paid = own or shoe.pays_in_chips(s)
+        self.how.setText(self._how(s.ask, shoe.pays_in_chips(s)))
         tray = self.tray
         if tray is not None:
             tray.clear()
             if tray.isEnabled() != paid:
                 tray.setEnabled(paid)
-        typed = s.ask in (WORDS, AMOUNT)
+        typed = own or s.ask in (WORDS, AMOUNT)
         if typed:
             self.entry.setEnabled(True)
             self.entry.clear()
@@ -521,7 +601,8 @@ class DealPage(QWidget):
             self.entry.setEnabled(False)
         for word, b in self.buttons.items():
             b.setEnabled(
-                (s.ask == ACTION and word in ACTION_KEYS)
+                own
+                or (s.ask == ACTION and word in ACTION_KEYS)
                 or (s.ask == AMOUNT and word in AMOUNT_KEYS)
             )
         self._show_status()
@@ -585,6 +666,14 @@ class DealPage(QWidget):
         if s is None or self.stack.currentWidget() is not self._play:
             super().keyPressEvent(event)
             return
+        if not self.shoe.guided or s.ask in (WORDS, AMOUNT):
+            # typing always reaches the answer field, wherever the focus was (a click)
+            if event.text() and event.text().isprintable() and self.entry.isEnabled():
+                self.entry.setFocus()
+                self.entry.insert(event.text())
+                return
+            super().keyPressEvent(event)
+            return
         text = event.text().upper()
         if s.ask == PLACE and text and (text.isdigit() or text == "D"):
             self._give(DEALER if text == "D" else text, PLACE)
@@ -596,10 +685,38 @@ class DealPage(QWidget):
                 return
         super().keyPressEvent(event)
 
+    def _clicked(self, place: str) -> None:
+        """A box or the dealer clicked. Guided, where a card goes (the step asks a place); on
+        one's own, the place of the move: written at the head of the answer field, what was
+        typed after it kept. Either way the answer field keeps the focus: what is typed next
+        reaches it."""
+        shoe = self.shoe
+        if shoe is None or shoe.step is None:
+            return
+        if shoe.guided:
+            self._give(place, PLACE)
+        else:
+            self.entry.setText(_with_place(self.entry.text(), place))
+        if self.entry.isEnabled():
+            self.entry.setFocus()
+
+    def _button(self, word: str) -> None:
+        """An action's button: guided, the step's key; on one's own, the action at the place
+        named in the answer field, with the point or amount typed after it."""
+        shoe = self.shoe
+        if shoe is None or shoe.guided:
+            self._give(word, None)
+            return
+        place, rest = _split_place(self.entry.text())
+        self._give(" ".join(x for x in (place, word, rest) if x), None)
+
     def _typed(self) -> None:
         text = self.entry.text()
         s = self.shoe.step if self.shoe is not None else None
         if s is None:
+            return
+        if self.shoe is not None and not self.shoe.guided:
+            self._give(text, None)
             return
         if s.ask == AMOUNT and text.strip().upper() in ("C", "E"):
             text = COLLECT if text.strip().upper() == "C" else PUSH
@@ -626,6 +743,8 @@ class DealPage(QWidget):
 
     def _how(self, ask: str, paid: bool) -> str:
         """How to answer the step, in the current language."""
+        if self.shoe is not None and not self.shoe.guided:
+            return _(HOW_OWN)
         if paid and self.tray is not None:
             return _(HOW_PAY).format(last=min(len(self.tray.denominations), 9))
         return _(HOW[ask])
@@ -635,11 +754,12 @@ class DealPage(QWidget):
         shoe, tray = self.shoe, self.tray
         if shoe is None or tray is None or self.stack.currentWidget() is not self._play:
             return
-        if shoe.step is None or not shoe.pays_in_chips():
+        if shoe.step is None or (shoe.guided and not shoe.pays_in_chips()):
             return
         ms = self._elapsed_ms()
         try:
-            v = shoe.answer_chips(tray.chips(), ms)
+            place = None if shoe.guided else _split_place(self.entry.text())[0]
+            v = shoe.answer_chips(tray.chips(), ms, place)
         except Unreadable as e:
             said = str(e)
             self._say(lambda: f"<span style='color:{WRONG}'>? {esc(said)}</span>")
@@ -647,17 +767,26 @@ class DealPage(QWidget):
         self._verdict(v)
         self.answered.emit(v)
         self._ask(previous=v.step if v.correct or not v.again else None)
-        if self.shoe is not None and self.shoe.pays_in_chips() and tray.isEnabled():
+        if self.shoe is not None and self.shoe.guided and self.shoe.pays_in_chips():
             tray.setFocus()  # paying on from the tray: the next payment is made there too
 
     def _verdict(self, v: StepVerdict) -> None:
         shoe = self.shoe
         assert shoe is not None
+        self._confirm_end = False  # a step done: the shoe goes on, Esc asks again
         if shoe.mode == EXAM:
             self._say(lambda: _("recorded"))
             return
+        self._confirm_end = False
         self._shown_verdict = v
         self._say(lambda: self._verdict_text(self._shown_verdict or v))
+
+    def _right_words(self, v: StepVerdict) -> str:
+        """The right step as the trainee reads it: guided, the step's answer; on one's own the
+        move, place and action (the one due, for an error of order)."""
+        if v.move is not None or (v.step.data.get("n") is not None):
+            return say_move(v.move if v.move is not None else move_of(v.step))
+        return step_words(v.expected_words)
 
     def _verdict_text(self, v: StepVerdict) -> str:
         if v.correct:
@@ -676,7 +805,7 @@ class DealPage(QWidget):
         return (
             f"<span style='color:{WRONG}'>✗ "
             + _("The right step: {step} — {reason}. Do it again.").format(
-                step=f"<b>{esc(step_words(v.expected_words))}</b>", reason=v.reason
+                step=f"<b>{esc(self._right_words(v))}</b>", reason=v.reason
             )
             + "</span>"
         )
@@ -699,7 +828,8 @@ class DealPage(QWidget):
         anim.setStartValue(start)
         anim.setEndValue(end)
         anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-        anim.valueChanged.connect(item.setPos)
+        # a card item goes with its table (a page closed mid-slide): a frame never moves it after
+        anim.valueChanged.connect(lambda pos, it=item: it.setPos(pos) if isValid(it) else None)
         self._anim = anim
         # each frame: the table's picture without the card (drawn ahead), and the card
         self.table.slide(item)
@@ -715,6 +845,18 @@ class DealPage(QWidget):
         self._anim = None
 
     # -- the end ---------------------------------------------------------------------------
+
+    def request_end(self) -> None:
+        """Esc during the play: the first asks (a shoe, a shift or an exam is not ended by a
+        stray key), the second ends it; any step done in between goes on with the shoe."""
+        if self.shoe is None:
+            self.end_shoe()
+            return
+        if not self._confirm_end:
+            self._confirm_end = True
+            self._say(lambda: _(ESC_AGAIN))
+            return
+        self.end_shoe()
 
     def end_shoe(self) -> None:
         shoe = self.shoe
@@ -765,9 +907,9 @@ class DealPage(QWidget):
             rows = "".join(
                 "<li>"
                 + _("{step}: you did {given}, right: {expected} — {rule}").format(
-                    step=v.step.prompt,
+                    step=esc(v.step.prompt),
                     given=f"<i>{esc(step_words(v.given))}</i>",
-                    expected=f"<b>{esc(step_words(v.expected_words))}</b>",
+                    expected=f"<b>{esc(self._right_words(v))}</b>",
                     rule=v.step.rule,
                 )
                 + "</li>"
@@ -815,6 +957,22 @@ class DealPage(QWidget):
             self._typed()
         elif self.tray is not None and self.tray.hasFocus():
             self._give_chips()  # Enter pays what is on the tray (the page's key comes first)
+
+
+def _split_place(text: str) -> tuple[str, str]:
+    """The place at the head of a move typed so far, and the rest: ("3", "15") of "3 p 15"
+    is ("3", "p 15"); no place: ("", text)."""
+    head, _sep, rest = text.strip().partition(" ")
+    if head and (head[0].isdigit() or head.casefold() == "d"):
+        return head, rest.strip()
+    return "", text.strip()
+
+
+def _with_place(text: str, place: str) -> str:
+    """The answer field with a clicked place at its head, in place of the one typed."""
+    _old, rest = _split_place(text)
+    head = "d" if place == DEALER else place
+    return f"{head} {rest}" if rest else f"{head} "
 
 
 def _slides(step: Any) -> str | None:

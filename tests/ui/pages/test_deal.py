@@ -10,8 +10,18 @@ from trainer.game.payout import money
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import Store
-from trainer.practice.deal_steps import ACTION, AMOUNT, COLLECT, PLACE, PUSH, WORDS
-from ui.pages.deal import ACTION_KEYS, ANIMATION_MS, DealPage
+from trainer.practice.deal_steps import (
+    ACTION,
+    AMOUNT,
+    COLLECT,
+    K_ORDER,
+    PLACE,
+    PUSH,
+    WORDS,
+    move_of,
+    move_text,
+)
+from ui.pages.deal import ACTION_KEYS, AMOUNT_KEYS, ANIMATION_MS, DealPage
 
 
 @pytest.fixture
@@ -37,6 +47,11 @@ def _start(qtbot, page, seed="7", boxes=7, mode="practice"):
 
 def _do(qtbot, page, step, answer: str | None = None) -> None:
     """Carry out `step` as a trainee would: keys for places and actions, typing for the rest."""
+    if not page.shoe.guided:  # on one's own: the move typed, place and action
+        answer = move_text(move_of(step)) if answer is None else answer
+        qtbot.keyClicks(page.entry, answer)
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+        return
     answer = step.expected if answer is None else answer
     if step.ask == PLACE:
         key = "D" if answer == DEALER else answer
@@ -137,6 +152,9 @@ def test_esc_ends_the_shoe_on_its_figures(qtbot, page, store):
     for _ in range(3):
         _do(qtbot, page, page.shoe.step)
     qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert page.stack.currentWidget() is page._play  # asked once
+    assert "Esc again ends it" in page.feedback.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
     assert page.stack.currentWidget() is page._end
     text = page.report.text()
     assert "rounds an hour" in text and "per 100 steps" in text and "Time by phase" in text
@@ -147,6 +165,7 @@ def test_a_shoe_ended_in_its_first_round_has_no_pace(qtbot, page):
     _start(qtbot, page, boxes=2)
     for _ in range(3):
         _do(qtbot, page, page.shoe.step)
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
     qtbot.keyClick(page.table, Qt.Key.Key_Escape)
     text = page.report.text()
     assert "no round finished" in text and "rounds an hour" not in text
@@ -237,7 +256,8 @@ def test_no_widget_is_shown_or_hidden_from_step_to_step(qtbot, page):
         QApplication.instance().removeEventFilter(watch)
     assert asked == {PLACE, WORDS, AMOUNT, ACTION}
     assert watch.seen == []
-    assert page.entry.isVisible() and all(b.isVisible() for b in page.buttons.values())
+    assert page.entry.isVisible()
+    assert all(page.buttons[w].isVisible() for w in {**ACTION_KEYS, **AMOUNT_KEYS})
 
 
 def test_a_new_rounds_first_table_is_drawn_ahead_and_shown_in_one_blit(qtbot, page, monkeypatch):
@@ -473,3 +493,101 @@ def test_the_right_payment_is_shown_with_the_language_s_decimal_mark(
     due = " + ".join(amount(c) for c in page.shoe.chips_due(s))
     assert f"<b>{due} = {amount(s.amount)}</b>" in told, told
     assert money(s.amount) not in told
+
+
+def _own(qtbot, page, store=None, mode="practice"):
+    """A shoe on one's own (the trainee has dealt one before, or chose it)."""
+    _start_with(qtbot, page, guided=False, mode=mode)
+
+
+def _start_with(qtbot, page, guided: bool, mode: str = "practice") -> None:
+    page.setup.set_guided(guided)
+    _start(qtbot, page, seed="27", mode=mode)
+    assert page.shoe.guided is guided
+
+
+def test_a_first_shoe_is_guided_and_on_your_own_is_the_default_after(qtbot, page, store):
+    assert page.setup.guidance.currentData() is True  # nothing dealt yet
+    _start(qtbot, page, boxes=2)
+    assert page.shoe.guided
+    _do(qtbot, page, page.shoe.step)
+    page.end_shoe()
+    page.new_shoe()
+    assert page.setup.guidance.currentData() is False
+    page.setup.mode.setCurrentIndex(1)  # an exam: always on one's own, no choice
+    assert not page.setup.guidance.isEnabled() and page.setup.guidance.currentData() is False
+
+
+def _until(qtbot, page, wanted) -> None:
+    while not wanted(page.shoe.step):
+        _do(qtbot, page, page.shoe.step)
+
+
+def test_on_your_own_a_bust_left_on_the_felt_is_an_error_of_order(qtbot, page):
+    _own(qtbot, page)
+    _until(qtbot, page, lambda s: s.item == "pay:collect" and s.phase == "play")
+    bust = page.shoe.step
+    assert "box" not in page.prompt.text() and page.prompt.text() == "The players"
+    following = page.shoe.steps[page.shoe.position + 1]
+    with qtbot.waitSignal(page.answered) as got:
+        _do(qtbot, page, following)  # the next card, the bust not collected
+    v = got.args[0]
+    assert v.error_kind == K_ORDER and page.shoe.step is bust
+    assert "bust not collected" in page.feedback.text()
+    assert f"{bust.hand} collect" in page.feedback.text()
+
+
+def test_a_click_on_a_box_names_the_place_and_typing_still_reaches_the_field(qtbot, page):
+    _own(qtbot, page)
+    _until(qtbot, page, lambda s: s.phase == "settle")
+    s = page.shoe.step
+    scene = page.table.table_scene()
+    box = int(s.hand.split(".")[0])
+    for n in (box, 1 if box != 1 else 2, box):  # another box first, then the one meant
+        pos = page.table.mapFromScene(scene.places[n].anchor + QPointF(0, -20))
+        qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert page.entry.text() == f"{box} " and page.entry.hasFocus()
+    rest = move_text(move_of(s)).split(" ", 1)[1]
+    if s.bettor and s.bettor != "seat":
+        page.entry.setText(page.entry.text().strip() + s.bettor[-1] + " ")
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClicks(page.table, rest)  # typed with the focus anywhere on the page
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+    assert got.args[0].correct
+
+
+def test_a_click_during_a_guided_payment_keeps_what_is_typed(qtbot, page):
+    """The focus bug: a click on a box during a settlement took the focus from the answer
+    field, and what was typed next was lost."""
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == AMOUNT)
+    s = page.shoe.step
+    pos = page.table.mapFromScene(page.table.table_scene().places[1].anchor + QPointF(0, -20))
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert page.entry.hasFocus()
+    answer = "C" if s.expected == COLLECT else "E" if s.expected == PUSH else s.expected
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClicks(page.table, answer)
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+    assert got.args[0].correct
+
+
+def test_an_action_button_does_the_action_at_the_box_clicked(qtbot, page):
+    _own(qtbot, page)
+    _until(qtbot, page, lambda s: s.item == "pay:collect" and s.phase == "play")
+    s = page.shoe.step
+    page._clicked(s.hand)
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.mouseClick(page.buttons["collect"], Qt.MouseButton.LeftButton)
+    assert got.args[0].correct
+
+
+def test_esc_once_asks_and_a_step_in_between_goes_on_with_the_exam(qtbot, page):
+    _own(qtbot, page, mode="exam")
+    qtbot.keyClick(page.entry, Qt.Key.Key_Escape)
+    assert page.stack.currentWidget() is page._play and "End the shoe now?" in page.feedback.text()
+    _do(qtbot, page, page.shoe.step)
+    qtbot.keyClick(page.entry, Qt.Key.Key_Escape)
+    assert page.stack.currentWidget() is page._play  # asked again: the step went on
+    qtbot.keyClick(page.entry, Qt.Key.Key_Escape)
+    assert page.stack.currentWidget() is page._end
