@@ -72,6 +72,7 @@ def test_an_exam_flags_a_bust_not_collected_a_box_settled_out_of_turn_and_insura
         _until(shoe, lambda s: s is None)
         f = shoe.finish()
         assert f.errors[K_ORDER] == 3 and f.error_count == 3
+        assert f.over == f.under == 0  # nothing paid wrongly: box 3 was paid its due
         wrong = [v for v in shoe.verdicts if not v.correct]
         assert [v.reason.split(":")[0] for v in wrong] == [
             "insurance not offered", "a bust not collected", "a box settled out of turn",

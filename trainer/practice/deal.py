@@ -793,7 +793,9 @@ class DealShoe:
         done."""
         counted = kind or s.kind
         over = under = Decimal(0)
-        if s.ask == AMOUNT and not correct:
+        # money paid wrongly: a payment, a push or a collection made (`value`), never a step left
+        # out or another one done instead (the bust's stake is collected late, not given away)
+        if s.ask == AMOUNT and not correct and value is not None:
             # what the bettor goes home with from this hand: the stake back and the payment
             # for a win, the stake for a push, nothing for a collected hand
             stake = s.data.get("stake", Decimal(0))
