@@ -150,7 +150,8 @@ def _kind(name: str) -> str:
 
 def summary_lines(s: dict[str, Any], early: bool = False) -> list[str]:
     """The shoe's figures in words; `early`: ended before the cut card came out (Ctrl-D)."""
-    by_kind = ", ".join(f"{_kind(k)} {s['errors_by_kind'][k]}" for k in KINDS)
+    # a summary of before the kind "order" counts none of it
+    by_kind = ", ".join(f"{_kind(k)} {s['errors_by_kind'].get(k, 0)}" for k in KINDS)
     rate = s["rounds_per_hour"]
     if rate is not None:
         pace = _(
