@@ -133,6 +133,7 @@ def test_guided_is_refused_for_an_exam(tmp_path):
     assert p.returncode == 2 and "always dealt on your own" in p.stderr
     assert "Traceback" not in p.stderr
 
+
 def test_the_same_seed_deals_the_same_steps(tmp_path):
     runs = []
     for sub in ("a", "b"):

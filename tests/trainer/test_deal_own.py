@@ -102,7 +102,7 @@ def test_in_practice_the_step_due_waits_and_says_why() -> None:
     v = shoe.answer(move_text(move_of(following)), 700)
     assert not v.correct and v.again and v.error_kind == K_ORDER
     assert "before the next player's card" in v.reason and shoe.step is bust
-    assert shoe.answer("%s c" % bust.hand, 500).correct  # "6 c": collected, it goes on
+    assert shoe.answer(f"{bust.hand} c", 500).correct  # "6 c": collected, it goes on
     _until(shoe, _box_4_settled)
     box_4 = shoe.step
     v = shoe.answer(move_text(move_of(shoe.steps[shoe.position + 1])), 700)

@@ -95,7 +95,6 @@ from ui.pages.drill import _PaintWatch
 from ui.pages.keys import staged_page
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
-from ui.table.layout import SHOE_RECT
 from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
@@ -822,7 +821,9 @@ class DealPage(QWidget):
             return
         item = cards[-1]
         end = item.pos()
-        start = item.mapFromScene(SHOE_RECT.center()) + end - QPointF(40, 60)
+        # from the shoe as the table is drawn: at the dealer's left hand in his view
+        shoe = self.table.table_scene().shoe_rect()
+        start = item.mapFromScene(shoe.center()) + end - QPointF(40, 60)
         anim = QVariantAnimation(self)
         anim.setDuration(ANIMATION_MS)
         anim.setStartValue(start)

@@ -21,7 +21,7 @@ from trainer.practice.deal_steps import (
     move_of,
     move_text,
 )
-from ui.pages.deal import ACTION_KEYS, AMOUNT_KEYS, ANIMATION_MS, DealPage
+from ui.pages.deal import ACTION_KEYS, AMOUNT_KEYS, ANIMATION_MS, DealPage, _slides
 
 
 @pytest.fixture
@@ -131,6 +131,25 @@ def test_the_dealt_card_slides_in_and_never_holds_up_the_next_input(qtbot, page)
     # the first slide was brought to its end at once, not left half way
     assert anim.state() == QVariantAnimation.State.Stopped
     assert anim.currentValue() == anim.endValue()
+
+
+def test_the_dealt_card_slides_from_the_shoe_as_the_table_is_drawn(qtbot, page):
+    # in the dealer's view the shoe lies at the bottom left: the card comes from there, not from
+    # where the shoe lies in the players' view (the top right)
+    _start(qtbot, page)
+    scene = page.table.table_scene()
+    assert scene.turned  # the dealer's view, the default
+    first = page.shoe.step
+    _do(qtbot, page, first)
+    anim = page._anim
+    assert anim is not None
+    item = scene.hand_cards[_slides(first)][-1]
+    parent = item.parentItem()
+    start = anim.startValue()
+    came_from = parent.mapToScene(start) if parent is not None else start
+    shoe = scene.shoe_rect()
+    assert abs(came_from.x() - shoe.center().x()) < 120
+    assert abs(came_from.y() - shoe.center().y()) < 120
 
 
 def test_the_animation_can_be_turned_off(qtbot, store):
