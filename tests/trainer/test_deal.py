@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer import vocabulary
+from trainer import i18n, vocabulary
 from trainer.game.payout import COLOUR_FOR_COLOUR, money
 from trainer.game.round import DEALER
 from trainer.game.rules import PRESETS, HouseRules
@@ -365,8 +365,16 @@ def test_a_soft_point_called_hard_is_wrong_in_deal_mode_too() -> None:
     assert shoe2.answer(f"soft {int(low) + 10}", 100).correct
 
 
-def test_the_dealer_is_named_in_any_language() -> None:
-    for word in ("croupier", "mazziere", "banchiere", "dealer", "D"):
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("dealer", "D")), ("fr", ("croupier", "dealer", "D")),
+     ("it", ("mazziere", "banchiere", "croupier", "dealer", "D"))],
+)  # fmt: skip
+def test_the_dealer_is_named_in_the_trainee_s_language_or_english(
+    lang: str, words: tuple[str, ...]
+) -> None:
+    i18n.set_language(lang)
+    for word in words:
         shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=1, seed=4)
         _steps_until(shoe, lambda s: s.ask == PLACE and s.expected == DEALER)
         assert shoe.answer(word, 100).correct, word

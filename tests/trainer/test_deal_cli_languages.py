@@ -131,5 +131,5 @@ def test_the_dealer_s_words_are_the_vocabulary_s_and_read_as_their_action(lang: 
         word = action_word(action, lang)
         assert word == vocabulary.DEALER_SAID[lang][meaning]
         assert word in vocabulary.words(meaning, [lang]), (lang, word)
-        assert deal_mode._ACTION_ALIASES[word.casefold()] == action, word
+        assert deal_mode.words_read(lang).actions[word.casefold()] == action, word
     assert [action_word(w, "en") for w in ACTION_WORDS] == list(ACTION_WORDS)

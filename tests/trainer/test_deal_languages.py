@@ -282,7 +282,7 @@ def test_a_request_a_bettor_behind_refused_is_not_asked_again_for_the_rules() ->
 # -- "non": no to what is asked, a stand at play --------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "no"), [("fr", "non"), ("it", "no"), ("it", "non")])
+@pytest.mark.parametrize(("lang", "no"), [("fr", "non"), ("it", "no"), ("fr", "no")])
 def test_a_no_refuses_what_a_player_asks_or_puts_up(lang: str, no: str) -> None:
     """On a step where the dealer grants or refuses (an insurance over the amount, a double or
     split the rules refuse, a bettor behind who will not add money), "non" and "no" are the
@@ -304,17 +304,19 @@ def test_a_no_refuses_what_a_player_asks_or_puts_up(lang: str, no: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_a_no_to_a_request_the_dealer_grants_is_a_refusal_and_wrong(lang: str) -> None:
     i18n.set_language(lang)
+    no = vocabulary.said("no", lang)  # "non", "no"
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
     s = _until(shoe, lambda s: s.item in ("procedure:double", "procedure:split"))
-    v = shoe.answer("non", 500)
+    v = shoe.answer(no, 500)
     assert not v.correct and v.expected == s.expected
-    assert shoe._read(s, "non") == (REFUSE, None)  # read as no, not as a stand
+    assert shoe._read(s, no) == (REFUSE, None)  # read as no, not as a stand
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", ["fr"])
 def test_at_play_a_non_is_still_a_stand(lang: str) -> None:
-    """[000] "non": the French player's stand, whatever the trainee's language — on the
-    dealer's own decision, draw or stand."""
+    """[000] "non": the French player's stand, read as the French trainee's word (an Italian
+    trainee's words are Italian and English: RULES.md §13) — on the dealer's own decision, draw
+    or stand."""
     i18n.set_language(lang)
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
     s = _until(shoe, lambda s: s.skill == "dealer" and s.expected == "stand")
@@ -357,7 +359,7 @@ def test_an_action_that_cannot_be_read_lists_the_action_words_of_the_trainee(lan
     assert vocabulary.said("insurance", lang) in words
     # every word it lists is read as its action
     for word, action in zip(words, ACTION_WORDS, strict=True):
-        assert deal_mode._ACTION_ALIASES[word.casefold()] == action, word
+        assert deal_mode.words_read(lang).actions[word.casefold()] == action, word
     assert s.expected in ACTION_WORDS
 
 
@@ -497,3 +499,29 @@ def test_the_right_payment_is_said_with_the_language_s_decimal_mark(lang: str, h
     typed = shoe.answer(money(t.amount + 1), 900)
     assert typed.expected == money(t.amount) and typed.expected_words == amount(t.amount)
     assert half in typed.expected_words
+
+
+@pytest.mark.parametrize(("lang", "other"), [("it", "fr"), ("fr", "it")])
+def test_deal_mode_reads_the_trainee_s_language_and_english_and_no_other(
+    lang: str, other: str
+) -> None:
+    # RULES.md §13: an answer is read in the trainee's language, or in English; another
+    # language's table words are not the trainee's (an Italian trainee's "encaisse" is no word)
+    i18n.set_language(lang)
+    read = deal_mode.words_read()
+    for action, meaning in deal_mode._ACTION_MEANINGS.items():
+        own = {w.casefold() for w in vocabulary.words(meaning, [lang, "en"])}
+        for word in vocabulary.words(meaning, [other]):
+            if word.casefold() not in own:
+                assert word.casefold() not in read.actions, (lang, word)
+        for word in vocabulary.words(meaning, ["en"]):
+            if word.casefold() != "no":  # "no" is a refusal in deal mode ("non" at play a stand)
+                assert read.actions[word.casefold()] == action
+    assert "pari" not in read.actions  # [003] even money, never a push
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
+    _until(shoe, lambda s: s.ask == ACTION)
+    foreign = vocabulary.DEALER_SAID[other][deal_mode._ACTION_MEANINGS[shoe.step.expected]]
+    if foreign.casefold() not in read.actions:
+        with pytest.raises(answers.Unreadable):
+            shoe.answer(foreign, 1)
+    assert shoe.answer(shoe.step.expected, 1).correct  # the English word

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from trainer import i18n
 from trainer.game.rules import HouseRules
 from trainer.history.store import Store
 from trainer.practice.answers import Unreadable
@@ -123,9 +124,7 @@ def test_the_hole_card_turned_too_soon_is_an_error_of_order() -> None:
     [
         ("6 c", Move("6", "collect")),
         ("6 collect", Move("6", "collect")),
-        ("6 encaisser", Move("6", "collect")),
         ("3 p 15", Move("3", "pay", "15")),
-        ("3a payer 7,50", Move("3", "pay", "7,50", "behind-a")),
         ("4.2 14", Move("4.2", "announce", "14")),
         ("d h", Move("dealer", "draw")),
         ("d s", Move("dealer", "stand")),
@@ -133,12 +132,43 @@ def test_the_hole_card_turned_too_soon_is_an_error_of_order() -> None:
         ("b", Move(None, "burn")),
         ("5", Move("5", "deal")),
         ("2 x", Move("2", "double")),
-        ("2 non", Move("2", "refuse")),
     ],
 )
 def test_a_move_is_read_in_few_keys_in_the_trainee_s_words(typed: str, move: Move) -> None:
     shoe = _shoe()
     assert shoe.read_move(typed) == move
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "move"),
+    [
+        ("fr", "6 encaisser", Move("6", "collect")),
+        ("fr", "3a payer 7,50", Move("3", "pay", "7,50", "behind-a")),
+        ("fr", "2 non", Move("2", "refuse")),
+        ("it", "3 pagare 15", Move("3", "pay", "15")),
+        ("it", "2 no", Move("2", "refuse")),
+        ("fr", "6 collect", Move("6", "collect")),  # English is read in every language
+    ],
+)
+def test_a_move_is_read_in_the_trainee_s_language_and_english(
+    lang: str, typed: str, move: Move
+) -> None:
+    i18n.set_language(lang)
+    try:
+        assert _shoe().read_move(typed) == move
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_move_in_another_language_than_the_trainee_s_is_not_read() -> None:
+    i18n.set_language("it")
+    try:
+        # French: not the Italian trainee's words, so no action ("encaisser" is then taken as
+        # what box 6 is announced or paid, and read as a point or an amount: refused there)
+        assert _shoe().read_move("6 encaisser").action != "collect"
+        assert _shoe().read_move("6 incassa").action == "collect"
+    finally:
+        i18n.set_language("en")
 
 
 def test_an_unreadable_move_says_how_to_type_one() -> None:

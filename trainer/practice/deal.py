@@ -43,6 +43,7 @@ from trainer.practice import answers
 from trainer.practice.deal_steps import (
     ACTION,
     ACTION_WORDS,
+    AMOUNT,
     ANNOUNCE,
     BURN,
     BURN_FORGOTTEN,
@@ -68,7 +69,6 @@ from trainer.practice.deal_steps import (
     SETTLE,
     STAND,
     WORDS,
-    AMOUNT,
     Asked,
     Move,
     Step,
@@ -577,9 +577,7 @@ class DealShoe:
             raise answers.Unreadable(_("this step is not paid in chips: type it or press its key"))
         return self._paid_in_chips(s, chips, response_ms)
 
-    def _paid_in_chips(
-        self, s: Step, chips: Sequence[Decimal], response_ms: int
-    ) -> StepVerdict:
+    def _paid_in_chips(self, s: Step, chips: Sequence[Decimal], response_ms: int) -> StepVerdict:
         if not self.pays_in_chips(s):
             # a push or a collected hand paid with chips: a payment where none is due
             amount = sum((Decimal(c) for c in chips), Decimal(0))
@@ -656,7 +654,7 @@ class DealShoe:
             if target is None:
                 raise answers.Unreadable(how_to_move())
             return Move(target, DEAL_CARD, "", bettor)
-        word = _MOVE_ALIASES.get(tokens[0])
+        word = words_read().moves.get(tokens[0])
         if word is None:
             if target is None:
                 raise answers.Unreadable(how_to_move())
@@ -859,7 +857,7 @@ class DealShoe:
     def _read(self, s: Step, text: str) -> tuple[str, Decimal | None]:
         t = text.strip().casefold()
         if s.ask == PLACE:
-            if t == "d" or t in _DEALER_WORDS:
+            if t == "d" or t in words_read().dealer:
                 return DEALER, None
             if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 7:
                 return t, None
@@ -875,16 +873,16 @@ class DealShoe:
             soft = s.data.get("soft")
             return (point.words if soft is None or point.fits(soft) else str(point)), None
         if s.ask == ACTION:
-            if t in _NO_WORDS and s.item in _YES_OR_NO:
+            if t in words_read().no and s.item in _YES_OR_NO:
                 word = REFUSE  # "non" is no to what is asked, not a stand [000]
             else:
-                word = _ACTION_ALIASES.get(t, t)
+                word = words_read().actions.get(t, t)
             if word not in ACTION_WORDS:
                 raise answers.Unreadable(
                     _("expected one of: {words}").format(words=", ".join(action_words()))
                 )
             return word, None
-        word = _ACTION_ALIASES.get(t, t)
+        word = words_read().actions.get(t, t)
         if word in (COLLECT, PUSH):
             return word, Decimal(0)
         amount = answers.parse_amount(text)
@@ -1020,9 +1018,6 @@ def action_words(language: str | None = None) -> list[str]:
     return [action_word(w, language) for w in ACTION_WORDS]
 
 
-# the dealer as the trainee may name him, in every language (RULES.md §13)
-_DEALER_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("dealer"))
-
 # the steps that exist only because insurance was offered: left out with the offer (an exam)
 _INSURANCE_ITEMS: Final = frozenset(
     ("pay:insure", "procedure:insurance-over", "pay:insurance-paid", "pay:insurance-collected")
@@ -1034,7 +1029,7 @@ def _read_target(token: str) -> tuple[str, str] | None:
     dealer "d" (or the table's word for him); None when the token is no place."""
     import re
 
-    if token == "d" or token in _DEALER_WORDS:
+    if token == "d" or token in words_read().dealer:
         return DEALER, SEAT
     m = re.fullmatch(r"([1-9])(\.[1-9])?([ab])?", token)
     if m is None:
@@ -1149,19 +1144,30 @@ _ACTION_MEANINGS: Final = {
     SPLIT: "split", REFUSE: "refuse", REVEAL: "reveal", BURN: "burn", INSURANCE: "insurance",
 }  # fmt: skip
 
-# the shorthands and spellings beyond the vocabulary's; "no" is a refusal here, not a stand, and
-# "non" a stand but where the step asks yes or no (`_YES_OR_NO`)
-_SHORTHANDS: Final = {
-    "i": "insurance", "assurance": "insurance", "assicurazione": "insurance",
-    "c": COLLECT, "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT, "lose": COLLECT,
-    "p": PUSH, "égalité": PUSH, "egalite": PUSH, "nul": PUSH, "pari": PUSH, "tie": PUSH,
-    "h": "draw", "hit": "draw", "carte": "draw", "tire": "draw", "tirer": "draw",
-    "s": "stand", "reste": "stand", "non": "stand", "sto": "stand",
-    "x": "double", "doubler": "double", "raddoppio": "double",
-    "split": "split", "sépare": "split", "separe": "split", "séparer": "split",
-    "r": "refuse", "refus": "refuse", "refuser": "refuse", "no": "refuse",
-    "t": "reveal", "turn": "reveal", "retourne": "reveal",
-    "b": "burn", "brûle": "burn", "brule": "burn", "brûler": "burn",
+# the shorthands and spellings beyond the vocabulary's, by language ("any": the letters, read in
+# every language); "no" is a refusal here, not a stand, and "non" a stand but where the step asks
+# yes or no (`_YES_OR_NO`). [003] "pari" is even money, never a push: it is read as no action.
+_SHORTHANDS: Final[dict[str, dict[str, str]]] = {
+    "any": {
+        "i": "insurance", "c": COLLECT, "p": PUSH, "h": "draw", "s": "stand", "x": "double",
+        "r": "refuse", "t": "reveal", "b": "burn",
+    },
+    "en": {
+        "lose": COLLECT, "tie": PUSH, "hit": "draw", "split": "split", "no": "refuse",
+        "turn": "reveal",
+    },
+    "fr": {
+        "assurance": "insurance", "collecte": COLLECT, "ramasse": COLLECT, "encaisse": COLLECT,
+        "égalité": PUSH, "egalite": PUSH, "nul": PUSH, "carte": "draw", "tire": "draw",
+        "tirer": "draw", "reste": "stand", "non": "stand", "doubler": "double", "split": "split",
+        "sépare": "split", "separe": "split", "séparer": "split", "refus": "refuse",
+        "refuser": "refuse", "retourne": "reveal", "brûle": "burn", "brule": "burn",
+        "brûler": "burn",
+    },
+    "it": {
+        "assicurazione": "insurance", "sto": "stand", "raddoppio": "double", "split": "split",
+        "no": "refuse",
+    },
 }  # fmt: skip
 
 # The steps where the dealer grants or refuses what is asked or offered: a player's request to
@@ -1173,33 +1179,74 @@ _YES_OR_NO: Final = frozenset((
     "procedure:double", "procedure:split", "procedure:refuse-double", "procedure:refuse-split",
     "procedure:insurance-over", "procedure:insurance",
 ))  # fmt: skip
-_NO_WORDS: Final = frozenset(w.casefold() for w in vocabulary.words("no"))
 
-_ACTION_ALIASES: Final = {
-    **{
-        word.casefold(): action
-        for action, meaning in _ACTION_MEANINGS.items()
-        for word in vocabulary.words(meaning)
-    },
-    **_SHORTHANDS,
-}
+
+def _no_words(languages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w.casefold() for w in vocabulary.words("no", languages))
+
+
+def _action_aliases(languages: tuple[str, ...]) -> dict[str, str]:
+    """Every word of an action read in `languages` (the trainee's and English: RULES.md §13),
+    the table's words and the shorthands."""
+    return {
+        **{
+            word.casefold(): action
+            for action, meaning in _ACTION_MEANINGS.items()
+            for word in vocabulary.words(meaning, languages)
+        },
+        **{w: a for lang in ("any", *languages) for w, a in _SHORTHANDS.get(lang, {}).items()},
+    }
+
 
 # The actions of a move on one's own: the words above, and one letter each where it is quick —
-# p to pay (a push is e, égalité, and a split sp), a to announce, c to collect; "no" of any
-# language refuses. Documented in docs/user-guide.md (deal mode).
-_MOVE_SHORTHANDS: Final = {
-    **{word: word for word in MOVE_ACTIONS},
-    "payer": PAY, "pagare": PAY,
-    "deal": DEAL_CARD, "donne": DEAL_CARD, "donner": DEAL_CARD, "dai": DEAL_CARD,
-    "dare": DEAL_CARD, "offer": DEAL_CARD, "o": DEAL_CARD, "offre": DEAL_CARD,
-    "offri": DEAL_CARD,
-    "a": ANNOUNCE, "announce": ANNOUNCE, "annonce": ANNOUNCE, "annoncer": ANNOUNCE,
-    "annuncia": ANNOUNCE, "annunciare": ANNOUNCE,
-    "p": PAY, "pay": PAY, "paie": PAY, "payer": PAY, "paga": PAY, "pagare": PAY,
-    "e": PUSH, "sp": SPLIT, "v": SPLIT,
-    **{w: REFUSE for w in _NO_WORDS},
+# p to pay (a push is e, égalité, and a split sp), a to announce, c to collect; "no" in the
+# languages read refuses. Documented in docs/user-guide.md (deal mode).
+_MOVE_SHORTHANDS: Final[dict[str, dict[str, str]]] = {
+    "any": {"o": DEAL_CARD, "a": ANNOUNCE, "p": PAY, "e": PUSH, "sp": SPLIT, "v": SPLIT},
+    "en": {"deal": DEAL_CARD, "offer": DEAL_CARD, "announce": ANNOUNCE, "pay": PAY},
+    "fr": {
+        "donne": DEAL_CARD, "donner": DEAL_CARD, "offre": DEAL_CARD, "annonce": ANNOUNCE,
+        "annoncer": ANNOUNCE, "paie": PAY, "payer": PAY,
+    },
+    "it": {
+        "dai": DEAL_CARD, "dare": DEAL_CARD, "offri": DEAL_CARD, "annuncia": ANNOUNCE,
+        "annunciare": ANNOUNCE, "paga": PAY, "pagare": PAY,
+    },
 }  # fmt: skip
-_MOVE_ALIASES: Final = {**_ACTION_ALIASES, **_MOVE_SHORTHANDS}
+
+
+def _move_aliases(languages: tuple[str, ...]) -> dict[str, str]:
+    """The words of a move on one's own read in `languages`: the actions' words, the moves'
+    own, and a refusal in each language's "no"."""
+    return {
+        **_action_aliases(languages),
+        **{word: word for word in MOVE_ACTIONS},
+        **{w: a for lang in ("any", *languages) for w, a in _MOVE_SHORTHANDS.get(lang, {}).items()},
+        **{w: REFUSE for w in _no_words(languages)},
+    }
+
+
+class _Words:
+    """The words deal mode reads in one set of languages, made the first time and kept."""
+
+    def __init__(self, languages: tuple[str, ...]) -> None:
+        self.no = _no_words(languages)
+        self.actions = _action_aliases(languages)
+        self.moves = _move_aliases(languages)
+        self.dealer = frozenset(w.casefold() for w in vocabulary.words("dealer", languages))
+
+
+_WORDS_READ: dict[tuple[str, ...], _Words] = {}
+
+
+def words_read(language: str | None = None) -> _Words:
+    """The words deal mode reads for a trainee of `language` (None: the trainee's): that
+    language's and English, and no other (RULES.md §13)."""
+    languages = answers.reading_languages(language)
+    found = _WORDS_READ.get(languages)
+    if found is None:
+        found = _WORDS_READ[languages] = _Words(languages)
+    return found
 
 
 def _bettor_words() -> dict[str, str]:

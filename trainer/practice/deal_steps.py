@@ -78,7 +78,7 @@ MOVE_ACTIONS: Final = (
 
 class _Says(Mapping[str, str]):
     """How a player says a decision, in the trainee's language when it is asked (RULES.md §13):
-    "carte", "non", "je double", "je sépare" at a French table [000][004]; "carta", "servito",
+    "carte", "non", "je double", "je sépare" at a French table [000][004]; "carta", "sto",
     "raddoppio", "divido" at an Italian one; "hit", "stand", "double", "split" in English."""
 
     _ACTIONS = ("hit", "stand", "double", "split")
