@@ -605,3 +605,37 @@ def test_only_payments_are_made_from_the_tray(tmp_path) -> None:
     assert items <= {"pay:pay", "pay:blackjack-paid", "pay:insurance-paid"} and "pay:pay" in items
     with pytest.raises(ValueError, match="chips are paid"):
         DealShoe(HouseRules.preset_named("casino-fr"), chip_payment="any")
+
+
+def test_deal_mode_s_players_take_an_exposed_card_as_they_would_play(monkeypatch) -> None:
+    # [003] a player takes an exposed card or refuses it as he would play his hand: never on a
+    # hard 17 or more (a quarter of deal mode's exposures were taken on 17-20)
+    from trainer.game.cards import points
+    from trainer.game.round import Round
+
+    taken: list[tuple[str, ...]] = []
+    expose = Round.expose
+
+    def watched(self, refused_by=()):
+        offered = self.exposed_offer_order()
+        out = expose(self, refused_by=refused_by)
+        if out.taken_by not in ("burned", DEALER):
+            box = self.boxes[int(out.taken_by)]
+            hand = next(h for h in box.hands if h.cards[-1] == out.card and out.card in h.cards)
+            taken.append(tuple(hand.cards[:-1]))
+        assert list(out.offered) == offered[: len(out.offered)]
+        return out
+
+    monkeypatch.setattr(Round, "expose", watched)
+    for seed in range(40):
+        shoe = DealShoe(
+            HouseRules.preset_named("casino-fr"), boxes=7, seed=seed, incidents="frequent"
+        )
+        for _ in range(6):
+            shoe.next_round()
+            while not shoe.round_over:
+                shoe.answer(shoe.step.expected, 500)
+    assert len(taken) > 20
+    for cards in taken:
+        total, soft = points(cards)
+        assert soft or total < 17, cards

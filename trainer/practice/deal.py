@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any, Final
 
 from trainer import vocabulary
+from trainer.game.exposed import refusing_players
 from trainer.game.payout import (
     COLOUR_FOR_COLOUR,
     FEWEST,
@@ -445,8 +446,13 @@ class DealShoe:
             assert h is not None
             if exposed and len(h.cards) >= 2:
                 exposed = False
-                others = [str(b) for b in r.boxes if b >= h.box] + [DEALER]
-                refusing = [w for w in others if self._rng.random() < 0.6]
+                # [003] offered to the player whose turn it is, the later boxes, the dealer: each
+                # player takes it or refuses it as he would play his hand (never on a hard 17 or
+                # more); the dealer, where he may use it, often leaves it to be burned
+                candidates = r.exposed_offer_order()
+                refusing = refusing_players(self._rng, candidates, r.boxes, r.dealer[0], rules)
+                if DEALER in candidates and self._rng.random() < 0.6:
+                    refusing.append(DEALER)
                 try:
                     r.expose(refused_by=refusing)
                     continue
