@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -37,8 +36,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
-from trainer.game.payout import FEWEST
+from trainer.game.payout import FEWEST, chip_breakdown
 from trainer.game.round import DEALER
 from trainer.game.rules import HouseRules
 from trainer.history.store import StoreError
@@ -91,10 +91,11 @@ from trainer.practice.deal_steps import (
 )
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
-from ui.pages.drill import _PaintWatch
+from ui.pages.drill import INSURANCE_LEGEND, _PaintWatch
 from ui.pages.keys import staged_page
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
+from ui.table.scene import TableScene
 from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
@@ -332,7 +333,11 @@ class DealPage(QWidget):
         self.setup.start.connect(self.begin)
 
         # the play: the felt, and beside it what to do now
-        self.table = TableWidget()
+        # the felt as the drill's: each stake in the table's chips (the bet is read from them,
+        # issue 24) and the insurance line's words
+        self.table = TableWidget(
+            TableScene(breakdown=self._breakdown, legend=_(INSURANCE_LEGEND)), self
+        )
         self._watch = _PaintWatch(self._painted)
         self.table.viewport().installEventFilter(self._watch)
         scene = self.table.table_scene()
@@ -443,6 +448,10 @@ class DealPage(QWidget):
         self._again_button.setText(_("Deal another shoe (Enter)"))
         self._leave_button.setText(_("Home (Esc)"))
 
+    def _breakdown(self, amount: Decimal):
+        # ChipError (a ValueError) for an amount the chips cannot make: drawn as a figure alone
+        return chip_breakdown(amount, self.rules.chips)
+
     def retranslate(self) -> None:
         """Every text again in the current language; the shoe goes on where it was: the step
         asked, read off its round again in the new words (`DealShoe.retell`, the players now
@@ -451,7 +460,7 @@ class DealPage(QWidget):
         self._texts()
         self.setup.retranslate()
         scene = self.table.table_scene()
-        scene.set_legend(scene.legend)  # the felt's words (DEALER, SHOE) in the new language
+        scene.set_legend(_(INSURANCE_LEGEND))  # the felt's words (DEALER, SHOE) in it too
         shoe = self.shoe
         if shoe is not None:
             told = shoe.retell(language())

@@ -610,3 +610,27 @@ def test_esc_once_asks_and_a_step_in_between_goes_on_with_the_exam(qtbot, page):
     assert page.stack.currentWidget() is page._play  # asked again: the step went on
     qtbot.keyClick(page.entry, Qt.Key.Key_Escape)
     assert page.stack.currentWidget() is page._end
+
+
+def test_deal_mode_s_stakes_are_read_from_their_chips_on_the_drill_s_felt(qtbot, tmp_path):
+    # issue 24: in deal mode the bet is read from its chips, as in an exam: each stake drawn in
+    # the table's chips, no amount written under it; and the felt says what insurance pays
+    from trainer.history.store import Store
+    from trainer.settings import Settings
+    from ui.main_window import MainWindow
+    from ui.pages.drill import INSURANCE_LEGEND
+
+    store = Store.open(tmp_path / "history.sqlite3")
+    w = MainWindow(Settings(tmp_path / "settings.json"), store=store)
+    qtbot.addWidget(w)
+    w.open_deal()
+    page = w._deal
+    page.setup.seed.setText("7")
+    page.setup.submit()
+    scene = page.table.table_scene()
+    stacks = list(scene.stacks.values())
+    assert stacks and all(not s._generic for s in stacks)  # in the table's own chips
+    assert [s.written for s in stacks if s.written] == []
+    assert scene.legend == INSURANCE_LEGEND
+    w.close()
+    store.close()
