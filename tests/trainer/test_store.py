@@ -9,7 +9,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -701,12 +702,9 @@ def test_closing_says_which_answers_could_not_be_saved(path: Path) -> None:
     assert Store.open(path).close() is None  # nothing kept: nothing to say
 
 
-def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
-    store: Store,
-) -> None:
-    path = store.path  # the file of the history, or this PC's copy of a school's
-    session = store.start_session("Anna", "practice", ["a"], "p")
-    _answer(store, session, 0)
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Another program holding the history's write lock (LOCKER) while the block runs."""
     locker = subprocess.Popen(
         [sys.executable, "-c", LOCKER, str(path)],
         stdin=subprocess.PIPE,
@@ -716,6 +714,22 @@ def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
     assert locker.stdout is not None and locker.stdin is not None
     try:
         assert locker.stdout.readline() == "locked\n"
+        yield
+    finally:
+        locker.stdin.write("\n")
+        locker.stdin.close()
+        locker.wait(timeout=30)
+        locker.stdout.close()
+    assert locker.returncode == 0
+
+
+def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
+    store: Store,
+) -> None:
+    path = store.path  # the file of the history, or this PC's copy of a school's
+    session = store.start_session("Anna", "practice", ["a"], "p")
+    _answer(store, session, 0)
+    with _locked(path):
         assert _answer(store, session, 1) is None  # after WAIT_MS, not forever
         assert _answer(store, session, 2) is None  # after RETRY_WAIT_MS
         assert store.trouble == (
@@ -723,12 +737,6 @@ def test_a_lock_held_by_another_program_keeps_the_answers_until_it_is_released(
             "are kept and will be saved as soon as it can."
         )
         assert store.retry() is False
-    finally:
-        locker.stdin.write("\n")
-        locker.stdin.close()
-        locker.wait(timeout=30)
-        locker.stdout.close()
-    assert locker.returncode == 0
     assert store.retry() is True
     assert [ms for _, _, ms in _stored(path)] == [1000, 1001, 1002]
 
@@ -743,23 +751,10 @@ def test_the_apps_answers_never_wait_long_for_a_locked_history(path: Path) -> No
     _answer(store, session, 0)
     said: list[str] = []  # every statement the history's connection runs from here on
     store._conn.set_trace_callback(said.append)
-    locker = subprocess.Popen(
-        [sys.executable, "-c", LOCKER, str(path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert locker.stdout is not None and locker.stdin is not None
-    try:
-        assert locker.stdout.readline() == "locked\n"
+    with _locked(path):
         assert _answer(store, session, 1) is None  # kept
         store.end_session(session)  # kept too
         assert store.trouble is not None and "another program is using it" in store.trouble
-    finally:
-        locker.stdin.write("\n")
-        locker.stdin.close()
-        locker.wait(timeout=30)
-        locker.stdout.close()
     # the short wait is set before the locked answer is tried, and never the long one
     waits = [i for i, sql in enumerate(said) if "busy_timeout" in sql]
     first_try = said.index("BEGIN IMMEDIATE")  # the locked answer's try
