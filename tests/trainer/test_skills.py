@@ -733,6 +733,47 @@ def test_pay_table_sums_the_winnings(preset: str) -> None:
     assert "pay-table:dealer-stands" in seen
 
 
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
+def test_pay_table_pays_only_the_insurance_the_table_shows(preset: str, monkeypatch) -> None:
+    """Regression (issue 26): a box whose hand bust was left off the terminal's table with its
+    insurance, while the expected total still paid that insurance 2 to 1 (`--seed 144 --preset
+    casino-fr` expected 115 where only box 4's insurance, paid 90, was shown). Insurance is a
+    bet of its own [000]: it stays on the felt until settled, the hand's bust collected or not,
+    and the total counts exactly what is shown."""
+    from trainer.commands.drill import table_lines
+    from trainer.practice.skills import pay
+    from trainer.practice.skills.base import amount
+
+    made = []
+    dealt = pay._random_round
+
+    def keeping(*args: Any, **kw: Any) -> Any:
+        made.append(dealt(*args, **kw))
+        return made[-1]
+
+    monkeypatch.setattr(pay, "_random_round", keeping)
+    rules = rules_for(preset)
+    paid_bust = 0
+    for seed in range(700):
+        q = SKILLS["pay-table"].make(random.Random(seed), rules)
+        rnd = made[-1]
+        lines = table_lines(q.table)
+        for b in rnd.boxes.values():
+            if b.insurance_net is None or b.insurance_net <= 0:
+                continue  # not in the total
+            shown = q.table.box(b.number)
+            assert shown.insurance == b.insurance, (seed, b.number)
+            assert any(
+                re.match(rf"box {b.number}\b.*insured {re.escape(amount(b.insurance))}\b", line)
+                for line in lines
+            ), (seed, b.number, lines)
+            if all(h.result == "bust" for h in b.hands):
+                paid_bust += 1
+                assert shown.collected and not shown.bets and not shown.hands
+                assert f"box {b.number}: insured {amount(b.insurance)} (hand" in "\n".join(lines)
+    assert paid_bust >= 3  # the case is met: a bust box's insurance paid
+
+
 def test_pay_table_names_an_unfinished_dealer_hand_for_what_it_is() -> None:
     # every hand bust, or only paid Black Jacks left: the dealer stops drawing (RULES.md §6.5),
     # and his hand, neither standing nor bust, is not "dealer-stands"

@@ -45,7 +45,7 @@ from trainer.game.dealer import DEALER
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, HouseRules, RulesError
 from trainer.game.table import TableView
-from trainer.i18n import N_, _, format_number, format_percent
+from trainer.i18n import N_, _, format_number, format_percent, ngettext
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import (
     CHALLENGE,
@@ -105,6 +105,15 @@ def table_lines(view: TableView | None, mark: str | None = None) -> list[str]:
         lines.append(_("dealer: {cards}").format(cards=shown))
     for b in view.boxes:
         if b.empty and not any(h.cards for h in b.hands):
+            if b.insurance is not None and b.collected:
+                # its hand bust and was collected at once, stake and cards; its insurance is a
+                # bet of its own and stays on the felt until settled [000]
+                line = ngettext(
+                    "box {number}: insured {amount} (hand bust, collected)",
+                    "box {number}: insured {amount} (hands bust, collected)",
+                    len(b.collected),
+                )
+                lines.append(line.format(number=b.number, amount=amount(b.insurance)))
             continue
         head = _("box {number}").format(number=b.number)
         if b.bets:

@@ -296,6 +296,25 @@ def test_insurance_lies_behind_the_box_towards_the_dealer(players_scene):
     assert "1:insurance" not in players_scene.stacks
 
 
+def test_a_bust_box_keeps_its_insurance_on_the_felt(scene):
+    """Issue 26: the pay-table question of `sabot drill pay-table --seed 144 --preset casino-fr`:
+    boxes 1 and 6 bust and were collected, stake and cards, but their insurance is a bet of its
+    own [000] and stays on the insurance line until the dealer pays it (the total counts it)."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.drill import Drill
+    from trainer.practice.skills import SKILLS
+
+    rules = HouseRules.from_spec("casino-fr")
+    q = Drill([SKILLS["pay-table"]], rules, count=1, seed=144).next_question()
+    assert q.answer == D(115)  # every insurance paid 2 to 1: 2 x 45 (box 4), 2 x 10, 2 x 2.50
+    scene.show(q.table)
+    for n, insured in ((1, "€10"), (6, "€2.50")):
+        box_ = q.table.box(n)
+        assert not box_.hands and not box_.bets and box_.collected  # the hand is gone
+        assert scene.stacks[f"{n}:insurance"].amount_text == insured
+        assert f"{n}:seat" not in scene.stacks and str(n) not in scene.hand_cards
+
+
 def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(players_scene):
     # [003] every bettor on a box may insure, against his own bet: two insurances, two stacks
     bets = ((SEAT, D(20)), ("behind-a", D(10)))
