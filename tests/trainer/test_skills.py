@@ -774,6 +774,29 @@ def test_pay_table_pays_only_the_insurance_the_table_shows(preset: str, monkeypa
     assert paid_bust >= 3  # the case is met: a bust box's insurance paid
 
 
+@pytest.mark.parametrize("preset", ["casino-fr", "casino-it"])
+def test_chips_for_an_insurance_show_it_on_the_table_even_when_the_hand_bust(preset: str) -> None:
+    """Issue 26: the chips drill's insurance to pay lies on the table its question gives (the
+    terminal's lines, `--json`'s "table"), the box's hand bust and collected or not [000]."""
+    from trainer.commands.drill import table_lines
+    from trainer.practice.skills.base import amount
+
+    bust = 0
+    for q in questions(preset, "chips", 300):
+        if q.data["why"] != "insurance":
+            continue
+        box = q.table.box(q.data["box"])
+        insured = Decimal(q.data["bet"]) / 2
+        assert box.insurance == insured
+        lines = table_lines(q.table)
+        assert any(
+            re.match(rf"box {box.number}\b.*insured {re.escape(amount(insured))}\b", line)
+            for line in lines
+        ), lines
+        bust += not box.hands
+    assert bust >= 3  # the case is met: the insured box's hand bust before the dealer's Black Jack
+
+
 def test_pay_table_names_an_unfinished_dealer_hand_for_what_it_is() -> None:
     # every hand bust, or only paid Black Jacks left: the dealer stops drawing (RULES.md §6.5),
     # and his hand, neither standing nor bust, is not "dealer-stands"
