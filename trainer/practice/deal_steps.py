@@ -464,7 +464,11 @@ def steps_of(
             )
             phase = DEALER_PHASE
         elif t == "exposed":
-            pass  # the card is on the felt; the offers that follow are the steps
+            # the card is on the felt; the offers that follow are the steps. A card is exposed
+            # only while the boxes play (`Round.expose`), even before the first decision: a
+            # bust it makes is collected at once, as any bust [000][003]
+            if phase == DEAL:
+                phase = PLAY
         elif t == "offer":
             steps.append(
                 asking(
