@@ -8,7 +8,7 @@ from trainer.game.hand import BUST
 from trainer.game.round import Round
 from trainer.game.rules import HouseRules
 from trainer.practice.deal import FREQUENT, DealShoe
-from trainer.practice.deal_steps import K_PROCEDURE, PLAY, Step
+from trainer.practice.deal_steps import K_ORDER, K_PROCEDURE, PLAY, Step
 
 
 def _rounds(preset: str, shoes: int, boxes: int = 7) -> Iterator[tuple[Round, list[Step]]]:
@@ -43,3 +43,46 @@ def test_a_bust_on_an_exposed_card_is_collected_at_once_in_play() -> None:
                 assert (s.phase, s.kind, s.skill) == (PLAY, K_PROCEDURE, "procedure"), s
                 assert "at once" in s.rule
     assert before_any_decision  # the case is dealt: a bust on an exposed card before any decision
+
+
+def test_every_shoe_begins_with_its_burn_asked_and_a_shift_s_new_shoe_too() -> None:
+    # [000] "le croupier brûle alors les 5 premières"; [003] the first five cards "bruciato"
+    for preset in ("casino-fr", "casino-it", "hole-card", "home"):
+        shoe = DealShoe(HouseRules.preset_named(preset), boxes=3, seed=4)
+        first = shoe.next_round()[0]
+        assert (first.item, first.expected, first.phase) == ("procedure:burn", "burn", "deal")
+        assert shoe.answer("burn", 900).correct
+        assert shoe.step is not None and shoe.step.item == "deal:box"
+        shoe.position = len(shoe.steps)
+        assert all(s.item != "procedure:burn" for s in shoe.next_round())  # the same shoe
+    clock = Clock()
+    shift = DealShoe(HouseRules.preset_named("home"), boxes=7, seed=1, shift_minutes=60, clock=clock)
+    firsts = []
+    for _ in range(8):  # a one-deck shoe lasts a round or two: the shift shuffles new ones
+        firsts.append(shift.next_round()[0].item == "procedure:burn")
+        shift.position = len(shift.steps)
+    assert firsts[0] and firsts.count(True) >= 3
+
+
+def test_dealing_before_the_burn_is_an_error_of_order_on_one_s_own() -> None:
+    shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=3, seed=4, guided=False)
+    shoe.next_round()
+    wrong = shoe.answer("1", 900)
+    assert not wrong.correct and wrong.error_kind == K_ORDER and "first 5 cards" in wrong.reason
+    assert shoe.step is not None and shoe.step.item == "procedure:burn"  # practice: still due
+    assert shoe.answer("b", 900).correct
+
+
+def test_a_table_shuffled_every_hand_by_its_software_asks_no_burn() -> None:
+    shoe = DealShoe(HouseRules.preset_named("online"), boxes=3, seed=4)
+    for _ in range(5):
+        assert all(s.item != "procedure:burn" for s in shoe.next_round())
+        shoe.position = len(shoe.steps)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ns = 0
+
+    def __call__(self) -> int:
+        return self.ns

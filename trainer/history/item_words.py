@@ -178,6 +178,7 @@ _DEALT: Final = {
     "deal:dealer": N_("a card dealt to the dealer"),
     "exposed:offer": N_("offering an exposed card"),
     "exposed:burn": N_("burning a refused exposed card"),
+    "procedure:burn": N_("burning the first 5 cards of a shoe"),
     "pay:pay": N_("paying a winning hand"),
     "pay:blackjack-paid": N_("paying a Black Jack"),
     "pay:push": N_("a push"),

@@ -68,6 +68,7 @@ from trainer.practice.deal_steps import (
     REFUSE,
     REVEAL,
     SETTLE,
+    SHOE_BURN,
     STAND,
     WORDS,
     Asked,
@@ -83,6 +84,7 @@ from trainer.practice.deal_steps import (
     on_ones_own,
     order_rule,
     player_says,
+    shoe_burn,
     steps_of,
 )
 from trainer.practice.recorder import Recorder
@@ -222,6 +224,8 @@ class DealShoe:
     _tried: bool = field(init=False, default=False)
     _started_ns: int = field(init=False, default=0)
     _cut: bool = field(init=False, default=False)  # the cut card came out in a round dealt
+    # the next round dealt is the first of a shoe shuffled and cut: its first step is the burn
+    _fresh: bool = field(init=False, default=True)
     # the next round, played while the trainee finishes this one (`prepare_next`): the round,
     # its steps, whether the cut card came out in it
     _ahead: tuple[Round, list[Step], bool] | None = field(init=False, default=None)
@@ -344,7 +348,14 @@ class DealShoe:
 
     def _deal_round(self) -> tuple[Round, list[Step], bool]:
         shuffles = self._shoe.shuffles
+        fresh, self._fresh = self._fresh, False
         r, extra = self._play_round()
+        if fresh and self.rules.reshuffle == "cut-card":
+            # [000][003] the shoe shuffled and cut, the dealer burns its first 5 cards before the
+            # first card (a table that shuffles every hand [002] is a machine's: nothing to do)
+            burn = partial(shoe_burn, r.snapshot(currency=self.currency))
+            extra.setdefault(0, []).insert(0, burn)
+        self._fresh = self._shoe.shuffles > shuffles
         self._incidents[id(r)] = extra
         steps = steps_of(
             r, currency=self.currency, incidents=self._told(extra), language=self.language
@@ -719,7 +730,7 @@ class DealShoe:
             error = BUST_NOT_COLLECTED
         elif s.item == "procedure:insurance":
             error = INSURANCE_NOT_OFFERED
-        elif s.item == "exposed:burn":
+        elif s.item in ("exposed:burn", SHOE_BURN):
             error = BURN_FORGOTTEN
         elif move.action == REVEAL and any(x.item == "procedure:reveal" for x in later):
             error = HOLE_CARD_TOO_SOON

@@ -709,7 +709,7 @@ PHASE_PROMPTS: Final = {
 # exposed, a bettor puts up money), not what to do: said after the phase on one's own.
 NEWS_ITEMS: Final = frozenset((
     "procedure:double", "procedure:split", "procedure:refuse-double", "procedure:refuse-split",
-    "procedure:insurance-over", "exposed:offer", "exposed:burn",
+    "procedure:insurance-over", "exposed:offer", "exposed:burn", "procedure:burn",
 ))  # fmt: skip
 
 
@@ -751,7 +751,7 @@ def actions_of(step: Step) -> frozenset[str]:
         return frozenset((PAY, COLLECT, PUSH))
     if step.item.startswith("deal:dealer"):
         return frozenset((DRAW, STAND))
-    if step.item in ("procedure:reveal", "exposed:burn", "procedure:insurance"):
+    if step.item in ("procedure:reveal", "exposed:burn", "procedure:burn", "procedure:insurance"):
         return frozenset((step.expected,))
     if step.item == "procedure:insurance-over":
         return frozenset((REFUSE, INSURANCE))
@@ -760,7 +760,7 @@ def actions_of(step: Step) -> frozenset[str]:
 
 def target_of(step: Step) -> str | None:
     """The place a step is done at: a hand's label, DEALER, or None (the dealer's own act)."""
-    if step.item in ("exposed:burn", "procedure:insurance"):
+    if step.item in ("exposed:burn", "procedure:burn", "procedure:insurance"):
         return None
     if step.ask == PLACE:
         return step.expected if step.expected == DEALER else (step.hand or step.expected)
@@ -822,6 +822,21 @@ ORDER_ERRORS: Final = (
 )  # fmt: skip
 
 
+# The shoe's burn: the first step of every shoe, once it is shuffled and cut.
+SHOE_BURN: Final = "procedure:burn"
+
+
+def shoe_burn(view: TableView, language: str) -> Step:
+    """The first step of a shoe: [000] "le croupier brûle alors les 5 premières"; [003] "avrà …
+    «bruciato» le prime cinque carte". A casino dealer's shoe burns, whatever the preset (deal
+    mode trains the casino's procedure; the family game's own shoe burns nothing [004])."""
+    return asking(
+        DEAL, K_PROCEDURE, "procedure", ACTION, asked(N_("A new shoe, shuffled and cut")), BURN,
+        _("after the shuffle and the cut the dealer burns the first 5 cards [000][003]"),
+        SHOE_BURN, view,
+    )  # fmt: skip
+
+
 def order_rule(error: str, step: Step, done: Step | None = None) -> str:
     """What the trainee did wrong, in the trainee's words: `step` the one due, `done` the one he
     did instead (a settlement out of turn)."""
@@ -839,6 +854,11 @@ def order_rule(error: str, step: Step, done: Step | None = None) -> str:
         return _(
             "insurance not offered: on a dealer Ace, insurance is offered before any third card "
             "[000][003]"
+        )
+    if error == BURN_FORGOTTEN and step.item == SHOE_BURN:
+        return _(
+            "a burn forgotten: after the shuffle and the cut the dealer burns the first 5 cards, "
+            "before the first card is dealt [000][003]"
         )
     if error == BURN_FORGOTTEN:
         return _("a burn forgotten: a card refused by all, the dealer included, is burned [003]")

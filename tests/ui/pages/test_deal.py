@@ -43,6 +43,8 @@ def _start(qtbot, page, seed="7", boxes=7, mode="practice"):
     page.setup.mode.setCurrentIndex(0 if mode == "practice" else 1)
     qtbot.keyClick(page.setup.seed, Qt.Key.Key_Return)
     assert page.shoe is not None
+    if page.shoe.step is not None and page.shoe.step.item == "procedure:burn":
+        _do(qtbot, page, page.shoe.step)  # a shoe begins with its burn [000][003]
 
 
 def _do(qtbot, page, step, answer: str | None = None) -> None:
