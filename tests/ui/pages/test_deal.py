@@ -71,7 +71,7 @@ def _do(qtbot, page, step, answer: str | None = None) -> None:
 def test_a_round_dealt_from_the_keyboard_is_stored_step_by_step(qtbot, page, store):
     _start(qtbot, page, boxes=3)
     shoe = page.shoe
-    n = 0
+    n = shoe.figures.steps  # the burn, done at the start
     while shoe.figures.rounds == 1 and not shoe.round_over:
         step = shoe.step
         with qtbot.waitSignal(page.answered) as got:
@@ -404,10 +404,11 @@ def test_a_payment_in_too_many_chips_waits_in_practice_with_the_house_practice(q
 
 def test_the_tray_waits_greyed_for_a_step_that_pays_nothing(qtbot, page):
     _start(qtbot, page, boxes=3)
+    done = page.shoe.figures.steps  # the shoe's burn
     assert page.tray is not None and not page.tray.isEnabled()
     page.tray.add(page.tray.denominations[0])  # nothing is handed in from a greyed tray
     page._give_chips()
-    assert page.shoe.figures.steps == 0
+    assert page.shoe.figures.steps == done
 
 
 def test_the_tray_pays_as_the_settings_say(qtbot, tmp_path):
@@ -443,7 +444,8 @@ def test_a_sliding_card_is_painted_over_the_table_drawn_ahead(qtbot, page, monke
     shoe = page.shoe
     first = shoe.step
     # the table after the first card is drawn ahead, and without that card for its slide
-    qtbot.waitUntil(lambda: any(p[0].view is shoe.steps[1].view and p[3] is not None
+    after = shoe.steps[shoe.position + 1]
+    qtbot.waitUntil(lambda: any(p[0].view is after.view and p[3] is not None
                                 for p in page.table._pictures))  # fmt: skip
     item_paints.clear()
     _do(qtbot, page, first)
