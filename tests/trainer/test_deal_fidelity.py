@@ -56,7 +56,10 @@ def test_every_shoe_begins_with_its_burn_asked_and_a_shift_s_new_shoe_too() -> N
         shoe.position = len(shoe.steps)
         assert all(s.item != "procedure:burn" for s in shoe.next_round())  # the same shoe
     clock = Clock()
-    shift = DealShoe(HouseRules.preset_named("home"), boxes=7, seed=1, shift_minutes=60, clock=clock)
+    home = HouseRules.preset_named("home")
+    shift = DealShoe(home, boxes=7, seed=1, shift_minutes=60, clock=clock)
+        HouseRules.preset_named("home"), boxes=7, seed=1, shift_minutes=60, clock=clock
+    )
     firsts = []
     for _ in range(8):  # a one-deck shoe lasts a round or two: the shift shuffles new ones
         firsts.append(shift.next_round()[0].item == "procedure:burn")
