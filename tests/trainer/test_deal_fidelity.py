@@ -58,8 +58,6 @@ def test_every_shoe_begins_with_its_burn_asked_and_a_shift_s_new_shoe_too() -> N
     clock = Clock()
     home = HouseRules.preset_named("home")
     shift = DealShoe(home, boxes=7, seed=1, shift_minutes=60, clock=clock)
-        HouseRules.preset_named("home"), boxes=7, seed=1, shift_minutes=60, clock=clock
-    )
     firsts = []
     for _ in range(8):  # a one-deck shoe lasts a round or two: the shift shuffles new ones
         firsts.append(shift.next_round()[0].item == "procedure:burn")
