@@ -446,7 +446,9 @@ class DealShoe:
                 r.bet(n, bettor, amount)
         r.deal()
         extra: dict[int, list[Incident]] = {}
-        exposed = rate and self._rng.random() < rate
+        # [002] a table whose software shuffles every hand deals no card by hand: none can be
+        # exposed by mistake there (the same reading of the rules asks it no burn)
+        exposed = rate and self._rng.random() < rate and rules.reshuffle == "cut-card"
         refused = rate and self._rng.random() < rate
         if r.phase == "insurance":
             self._insurance(r, extra, rate)
