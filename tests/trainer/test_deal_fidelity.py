@@ -106,3 +106,39 @@ def test_no_card_is_exposed_at_the_online_table() -> None:
         seen += sum(s.item.startswith("exposed:") for s in shoe.next_round())
         shoe.position = len(shoe.steps)
     assert seen > 0
+
+
+def _dealt_rounds(preset: str, seeds: range, rounds: int = 12):
+    """Every round's steps of a few shoes, dealt as they come (the steps, not answered)."""
+    for seed in seeds:
+        shoe = DealShoe(HouseRules.preset_named(preset), boxes=3, seed=seed)
+        for _ in range(rounds):
+            yield shoe.next_round()
+            shoe.position = len(shoe.steps)
+
+
+def test_the_dealer_s_stand_after_the_hole_card_is_a_step_of_his() -> None:
+    # RULES.md §6 and §8: with a hole card, the dealer turned on 17 to 21 stands: a decision
+    # the trainee makes, right or wrong (it was never asked: the round went on to settling)
+    asked = 0
+    for steps in _dealt_rounds("hole-card", range(12)):
+        items = [s.item for s in steps]
+        if "procedure:reveal" not in items:
+            continue
+        after = steps[items.index("procedure:reveal") + 1 :]
+        draws = [s for s in after if s.skill == "dealer" or s.item.startswith("deal:dealer-")]
+        if draws and all(s.expected == "stand" for s in draws):  # stood at once
+            asked += 1
+    assert asked > 0
+
+
+def test_with_nothing_left_to_settle_the_dealer_takes_no_card_as_a_step() -> None:
+    # RULES.md §6 (chosen): every hand bust or a Black Jack paid, no insurance waiting: the
+    # dealer takes no card, and the trainee decides so (it was never asked)
+    asked = [
+        s
+        for steps in _dealt_rounds("casino-fr", range(40))
+        for s in steps
+        if s.item == "deal:dealer-nothing-to-settle"
+    ]
+    assert asked and all(s.expected == "stand" and s.phase == "dealer" for s in asked)

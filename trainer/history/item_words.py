@@ -176,6 +176,7 @@ _DEALT: Final = {
     "announce:dealer": N_("announcing the dealer's hand"),
     "deal:box": N_("a card dealt to a box"),
     "deal:dealer": N_("a card dealt to the dealer"),
+    "deal:dealer-nothing-to-settle": N_("the dealer's hand with nothing left to settle"),
     "exposed:offer": N_("offering an exposed card"),
     "exposed:burn": N_("burning a refused exposed card"),
     "procedure:burn": N_("burning the first 5 cards of a shoe"),

@@ -338,7 +338,9 @@ def steps_of(
     hands_by_label = {h.label: h for b in r.boxes.values() for h in b.hands}
     steps: list[Step] = []
     phase = DEAL
-    dealer_draws_started = False
+    # the dealer's hand is his to decide: from his first draw, or from the hole card turned
+    # (on 17 to 21 he then stands without drawing, a decision all the same)
+    dealer_decides = False
     events = r.events
     # the deal: two cards a box, the dealer's up card, and his hole card where there is one [000]
     initial = 2 * len(r.boxes) + 1 + (1 if r.rules.hole_card else 0)
@@ -367,7 +369,7 @@ def steps_of(
             if to == DEALER and dealt > initial and not ev.get("face"):
                 phase = DEALER_PHASE
             if to == DEALER and phase == DEALER_PHASE:
-                dealer_draws_started = True
+                dealer_decides = True
                 steps.append(
                     asking(
                         DEALER_PHASE,
@@ -463,6 +465,7 @@ def steps_of(
                 )
             )
             phase = DEALER_PHASE
+            dealer_decides = True
         elif t == "exposed":
             # the card is on the felt; the offers that follow are the steps. A card is exposed
             # only while the boxes play (`Round.expose`), even before the first decision: a
@@ -509,7 +512,7 @@ def steps_of(
             hand = ev["hand"]
             at_once = t == "collect" and phase == PLAY
             if t in ("pay", "push", "collect") and not at_once and phase != SETTLE:
-                if dealer_draws_started and phase == DEALER_PHASE and _stands(felt.dealer):
+                if dealer_decides and phase == DEALER_PHASE and _decides_to_stand(felt.dealer):
                     steps.append(_dealer_stands(felt.dealer, before))
                 phase = SETTLE
             h = hands_by_label[hand]
@@ -620,9 +623,13 @@ def steps_of(
             for label, (decision, _words) in list(signals.items()):
                 if decision == "stand" or label == carried:
                     del signals[label]
-    if phase == DEALER_PHASE and dealer_draws_started and _stands(felt.dealer):
+    if phase == DEALER_PHASE and dealer_decides and _decides_to_stand(felt.dealer):
         # the dealer stood and nothing was left to settle (every hand collected at once)
         steps.append(_dealer_stands(felt.dealer, felt.view(currency)))
+    elif not r.rules.hole_card and len(felt.dealer) == 1 and r.boxes:
+        # RULES.md §6 (chosen): with nothing left to settle against his hand (every hand bust,
+        # or only Black Jacks already paid), the dealer takes no card: a decision of his too
+        steps.append(_dealer_takes_none(felt.dealer, felt.view(currency)))
     return steps
 
 
@@ -634,6 +641,26 @@ def _dealer_stands(cards: Sequence[str], view: TableView) -> Step:
         _("the dealer stands on every 17 [000]"), f"deal:dealer-{_points_key(cards)}", view,
         hand=DEALER,
     )  # fmt: skip
+
+
+def _dealer_takes_none(cards: Sequence[str], view: TableView) -> Step:
+    """The dealer's decision when nothing is left to settle: no card for his hand."""
+    return asking(
+        DEALER_PHASE, K_DEAL, "dealer", ACTION, asked(N_("The dealer's hand: draw or stand?")),
+        STAND,
+        _("nothing is left to settle against his hand: the dealer takes no card (RULES.md §6)"),
+        "deal:dealer-nothing-to-settle", view, hand=DEALER,
+    )  # fmt: skip
+
+
+def _decides_to_stand(cards: Sequence[str]) -> bool:
+    """The dealer's hand ends standing on a point he decided on: not bust, and not a Black Jack
+    (two cards of 21 are no decision)."""
+    from trainer.game.cards import points
+
+    low, soft = points(cards)
+    natural = len(cards) == 2 and soft and low + 10 == 21
+    return _stands(cards) and not natural
 
 
 def _soft(cards: Sequence[str]) -> bool:
