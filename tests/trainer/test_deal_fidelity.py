@@ -142,3 +142,28 @@ def test_with_nothing_left_to_settle_the_dealer_takes_no_card_as_a_step() -> Non
         if s.item == "deal:dealer-nothing-to-settle"
     ]
     assert asked and all(s.expected == "stand" and s.phase == "dealer" for s in asked)
+
+
+def test_an_insurance_of_less_than_half_is_shown_as_the_bettor_puts_it_up() -> None:
+    # [003] "una posta che però non può superare la metà": a bettor who insures less than half
+    # says and shows what he puts up; the dealer takes that (it was asked with nothing shown)
+    from trainer import i18n
+
+    i18n.set_language("it")
+    partial = 0
+    for seed in range(20):
+        shoe = DealShoe(
+            HouseRules.preset_named("casino-it"), boxes=5, seed=seed, incidents=FREQUENT
+        )
+        for _ in range(8):
+            for s in shoe.next_round():
+                if s.item != "pay:insure":
+                    continue
+                box = next(b for b in s.view.boxes if str(b.number) == s.hand)
+                stake = dict(box.bets)[s.bettor]
+                if s.amount < stake / 2:
+                    partial += 1
+                    assert s.says == f"assicurazione, {s.expected}", s.says
+                    assert s.expected in s.prompt, s.prompt
+            shoe.position = len(shoe.steps)
+    assert partial > 5

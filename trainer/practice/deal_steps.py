@@ -117,6 +117,15 @@ def player_says(decision: str, language: str | None = None) -> str:
     return vocabulary.said(decision, language)
 
 
+def _insurance_words(amount: Decimal, language: str | None) -> str:
+    """What a bettor says as he puts up `amount` for insurance: "assurance, 12"."""
+    from trainer import i18n
+
+    lang = i18n.language() if language is None else language
+    figures = i18n.format_amount(amount, lang, currency="", group=False)
+    return f"{vocabulary.said('insurance', lang)}, {figures}"
+
+
 def amount_asked(value: Decimal) -> Asked:
     """An amount in a prompt, said as a drill writes it (`skills.base.amount`): "37,50"."""
     return {"amount": money(value)}
@@ -576,18 +585,26 @@ def steps_of(
         elif t == "insure":
             bettor = ev.get("bettor", SEAT)
             who = _who(ev["box"], bettor)
+            put_up = Decimal(ev["amount"])
+            stake = r.boxes[int(ev["box"])].bets.get(bettor, Decimal(0))
+            # [003] "una posta che però non può superare la metà": a bettor who insures less than
+            # half says, and puts up, what he insures; the dealer takes what he is shown
+            less = put_up < stake / 2
             steps.append(
                 asking(
                     phase, K_PAY, "pay-insurance", AMOUNT,
-                    asked(N_("Take the insurance of {who}"), who=who),
+                    asked(N_("Take the insurance {who} puts up: {amount}"), who=who,
+                          amount=amount_asked(put_up))
+                    if less else asked(N_("Take the insurance of {who}"), who=who),
                     ev["amount"],
                     _(
                         "insurance is half the bettor's stake (at most half at an Italian table) "
                         "[000][003]"
                     ),
                     "pay:insure", before, hand=ev["box"], bettor=bettor,
-                    amount=Decimal(ev["amount"]),
+                    amount=put_up,
                     data={"stake": Decimal(0)},
+                    says=_insurance_words(put_up, language) if less else None,
                 )
             )  # fmt: skip
         elif t in ("insurance-paid", "insurance-collected"):
