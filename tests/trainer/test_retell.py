@@ -154,6 +154,7 @@ def test_a_dealt_shoe_retold_asks_the_same_steps_in_the_new_words(store):
     i18n.set_language("fr")
     shoe = DealShoe(FR, seed=7, incidents="frequent", store=store)
     shoe.next_round()
+    assert shoe.answer("burn", 500).correct  # a shoe begins with its burn [000]
     first = shoe.step
     assert first is not None
     wrong = shoe.answer("d" if first.expected != DEALER else "1", 700)
@@ -164,19 +165,20 @@ def test_a_dealt_shoe_retold_asks_the_same_steps_in_the_new_words(store):
 
     i18n.set_language("it")
     told = shoe.retell("it")
-    assert shoe.language == "it" and shoe.position == 0
+    assert shoe.language == "it" and shoe.position == 1
     assert told[id(first)] is shoe.step
     italian = [s.prompt for s in shoe.steps]
     assert italian != french and "Dai la carta seguente" in italian
     step = shoe.step
     assert step is not None and step is not first and step.expected == first.expected
     # the verdict on the step: its rule in Italian, still wrong, stored once
-    (v,) = shoe.verdicts
+    _burn, v = shoe.verdicts
     assert v.step is step and not v.correct and v.reason == step.rule != wrong.reason
     done = shoe.answer(step.expected, 400)
     assert done.correct
     rows = list(store.attempts(profile="default"))
-    assert [(r.correct, r.response_ms) for r in rows] == [(False, 700)]  # only the first try
+    # the burn, then only the first try of the step retold
+    assert [(r.correct, r.response_ms) for r in rows] == [(True, 500), (False, 700)]
     # the round played ahead comes in Italian
     while shoe.step is not None:
         shoe.answer(shoe.step.expected, 10)

@@ -282,6 +282,8 @@ def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
     deal.setup.seed.setText("7")
     deal.setup.submit()
     shoe = deal.shoe
+    assert shoe.step.expected == "burn"  # a shoe begins with its burn [000]
+    qtbot.keyClick(deal, "b")
     step, position = shoe.step, shoe.position
     assert deal.prompt.text() == step.prompt == "Deal the next card"
     window.set_language("fr")
