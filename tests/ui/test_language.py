@@ -297,7 +297,8 @@ def test_a_shoe_dealt_and_a_home_game_go_on_in_the_new_words(qtbot, window):
     assert french_rule in deal.feedback.text()
     window.set_language("it")
     assert shoe.step.rule != french_rule and shoe.step.rule in deal.feedback.text()
-    assert len(list(window.store.attempts(profile="default"))) == 1
+    stored = [a for a in window.store.attempts() if a.session_id == shoe.session_id]
+    assert [a.item for a in stored] == ["procedure:burn", "deal:box"]  # the wrong place once
     window.set_language("fr")
     assert deal.buttons["draw"].text() == "Tirer (H)"
     assert deal.status.text().startswith("Coup 1 · entraînement")
