@@ -311,6 +311,8 @@ class Shots:
         deal.setup.seed.setText("7")
         deal.setup.submit()
         self.settle(300)
+        deal._give("burn", None)  # a shoe begins with its burn [000]
+        self.settle(300)
         self.save(win, out, "deal-round")
         s = deal.shoe.step
         deal._give("d" if s.expected != "dealer" else "1", None)
@@ -325,6 +327,7 @@ class Shots:
 
         win.open_deal()  # a new shoe: its setup again
         self.settle(200)
+        deal.setup.guidance.setCurrentIndex(deal.setup.guidance.findData(True))  # guided
         deal.setup.incidents.setCurrentIndex(deal.setup.incidents.findData(FREQUENT))
         deal.setup.seed.setText("11")
         deal.setup.submit()
@@ -345,6 +348,29 @@ class Shots:
             print("no incident was dealt in 600 steps", file=sys.stderr)
         deal.end_shoe()
         self.save(win, out, "deal-incident-report")
+        # on his own: the prompt says the phase alone; a bust left uncollected is an error
+        from trainer.practice.deal import say_move
+        from trainer.practice.deal_steps import move_of
+
+        win.open_deal()
+        self.settle(200)
+        deal.setup.guidance.setCurrentIndex(deal.setup.guidance.findData(False))
+        deal.setup.incidents.setCurrentIndex(deal.setup.incidents.findData("off"))
+        deal.setup.seed.setText("27")
+        deal.setup.submit()
+        self.settle(300)
+        for _each in range(600):
+            s = deal.shoe.step if deal.shoe is not None else None
+            if s is None or (s.item == "pay:collect" and s.phase == "play"):
+                break
+            deal._give(say_move(move_of(s)), None)
+        s = deal.shoe.step if deal.shoe is not None else None
+        if s is not None and s.item == "pay:collect":
+            deal._give("d h", None)  # the dealer draws: the bust is not collected
+            self.settle(300)
+            self.save(win, out, "deal-own-bust-forgotten")
+        else:
+            print("no bust was dealt in 600 steps", file=sys.stderr)
 
     def look_home_game(self, out: Path) -> None:
         win = self.win
