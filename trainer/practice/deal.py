@@ -11,6 +11,10 @@ is said until the shoe ends and every error is kept.
 A shoe ends at the cut card [000] (chosen: the round in play is finished first); a shift ends
 when its time is up. The figures: rounds per hour against a school's reference for the number
 of boxes, errors per 100 steps by kind, money paid wrongly (over and under), time per phase.
+
+It is long because it is one thing, the shoe a trainee deals: `DealShoe`, the verdicts and
+figures it keeps, and the words it reads a move in (guided or on one's own), each of which only
+the shoe uses. The steps themselves are read off a round in `deal_steps`.
 """
 
 from __future__ import annotations

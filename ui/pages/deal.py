@@ -7,6 +7,9 @@ draw, each hand settled right to left — and sees the shoe's figures at the end
 it stands before each step, hands back what the trainee did and how long it took
 (`QElapsedTimer`, monotonic), and shows the verdict. A dealt card slides from the shoe to its
 place in a short animation that never holds up the next input (off in the settings).
+
+One page, with the form that sets its shoe up (`SetupPanel`) beside it: long for the many steps
+a dealer takes, not for unrelated parts.
 """
 
 from __future__ import annotations
