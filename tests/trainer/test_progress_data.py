@@ -520,6 +520,34 @@ def test_every_skill_sums_each_session(store: Store, clock: Clock) -> None:
     assert pd.skill_title(pd.ALL_SKILLS) == "All skills"
 
 
+def test_the_home_game_s_score_sheet_has_a_title_and_is_not_the_first_choice(
+    store: Store,
+) -> None:
+    from trainer.i18n import set_language
+
+    drill(store, [(True, 1000)], skill="chips")
+    drill(store, [(True, 2000)], skill="home-score", mode="home")
+    # the home game came last, but the view opens on the drill skill practised last
+    assert pd.last_practised(store, "Anna") == ("chips", 2)
+    assert pd.load_progress(store, "Anna", TARGETS).focus == "chips"
+    titles = {}
+    for language in ("en", "fr", "it"):
+        set_language(language)
+        titles[language] = pd.skill_title("home-score")
+    assert titles == {
+        "en": "Home game score sheet",
+        "fr": "Feuille de marque, partie en famille",
+        "it": "Foglio dei conti della partita in famiglia",
+    }
+
+
+def test_only_the_home_game_s_score_sheet_is_the_first_choice_when_it_is_all_there_is(
+    store: Store,
+) -> None:
+    drill(store, [(True, 2000)], skill="home-score", mode="home")
+    assert pd.last_practised(store, "Anna") == ("home-score", 1)
+
+
 def test_the_mark_moves_with_an_answer_or_a_session_ended(store: Store) -> None:
     assert pd.history_mark(store, "Nobody") == pd.Mark()
     first = drill(store, [(True, 1000)])

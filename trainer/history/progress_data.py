@@ -400,12 +400,15 @@ class Progress:
 
 def skill_title(skill: str) -> str:
     """The skill's title for people ("Announce the point"), or its name if unknown."""
+    from trainer.practice.curriculum import OTHER_TITLES
     from trainer.practice.skills import SKILLS
 
     if skill == ALL_SKILLS:
         return _("All skills")
     known = SKILLS.get(skill)
-    return known.title if known is not None else skill
+    if known is not None:
+        return known.title
+    return _(OTHER_TITLES[skill]) if skill in OTHER_TITLES else skill
 
 
 # -- queries ----------------------------------------------------------------------------------
@@ -618,15 +621,21 @@ def history_mark(store: Store, profile: str) -> Mark:
 
 
 def last_practised(store: Store, profile: str) -> tuple[str | None, int]:
-    """The skill of the profile's latest answered session (the last by name when it had
-    several), and how many sessions have an answer."""
+    """The drill skill of the profile's latest answered session that drilled one (the last by
+    name when it had several; a skill outside the curriculum, such as the home game's score
+    sheet, only when no drill skill was ever practised), and how many sessions have an answer."""
+    from trainer.practice.curriculum import INFO
+
+    drills = ", ".join("?" * len(INFO))
     with store._snapshot() as conn:
         profile_id = store._profile_id(profile)
         row = conn.execute(
-            """SELECT k.name FROM session s JOIN session_skill ss ON ss.session = s.id
+            f"""SELECT k.name FROM session s JOIN session_skill ss ON ss.session = s.id
             JOIN skill k ON k.id = ss.skill
-            WHERE s.profile = ? ORDER BY s.id DESC, k.name DESC LIMIT 1""",
-            (profile_id,),
+            WHERE s.profile = ?
+            ORDER BY CASE WHEN k.name IN ({drills}) THEN 0 ELSE 1 END, s.id DESC, k.name DESC
+            LIMIT 1""",
+            (profile_id, *INFO),
         ).fetchone()
         (count,) = conn.execute(
             "SELECT count(*) FROM session WHERE profile = ? AND first_attempt IS NOT NULL",

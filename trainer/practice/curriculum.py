@@ -109,4 +109,10 @@ CURRICULUM: tuple[SkillInfo, ...] = (
 )
 
 INFO: dict[str, SkillInfo] = {s.name: s for s in CURRICULUM}
+
+# Skills recorded by a page of their own, not drilled (home does not list them, readiness does
+# not ask for them), titled like any other wherever the history shows them.
+OTHER_TITLES: dict[str, str] = {
+    "home-score": N_("Home game score sheet"),  # trainer.practice.home_score
+}
 TARGETS: dict[str, float] = {s.name: s.target for s in CURRICULUM}

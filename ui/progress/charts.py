@@ -63,6 +63,7 @@ MODE_NAMES = {
     "sprint": N_("sprint"),
     "exam": N_("exam"),
     "deal": N_("deal shoe"),
+    "home": N_("home game"),
 }
 
 

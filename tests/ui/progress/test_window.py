@@ -764,3 +764,14 @@ def test_the_skills_table_reads_whole_in_every_language(
             # the detail is whole in the tooltip: the sentences of mastery_gaps
             assert mastered.toolTip() == "\n".join(pd.mastery_gaps(window.progress.skills[skill]))
     assert 0 < short < len(SKILLS)
+
+
+def test_a_home_game_session_s_mode_is_named_in_the_language() -> None:
+    from trainer.i18n import set_language
+    from ui.progress.charts import mode_words
+
+    said = {}
+    for language in ("en", "fr", "it"):
+        set_language(language)
+        said[language] = mode_words("home")
+    assert said == {"en": "home game", "fr": "partie en famille", "it": "partita in famiglia"}
