@@ -226,3 +226,13 @@ def test_the_italian_book_speaks_the_italian_table_s_words() -> None:
     r = BOOK.rule("2.bust")
     assert text(r.title, "it") != text(r.title, "en")
     assert "sballato" in text(r.text, "it").lower()
+
+
+def test_the_dealer_s_draw_is_his_drawing_in_italian_not_his_card() -> None:
+    # the skill and its rule say the dealer draws ("tira"), not "the dealer's card"
+    set_language("it")
+    try:
+        titles = [SKILLS["dealer"].title, text(BOOK.rule("8.dealer").title)]
+    finally:
+        set_language("en")
+    assert titles == ["Il tiro del mazziere", "Il tiro del mazziere"]
