@@ -326,6 +326,13 @@ def format_number(
     return sign + out
 
 
+def format_seconds(ms: float, lang: str | None = None, *, places: int = 1) -> str:
+    """A time in seconds to a tenth, the unit the targets are given in: "1.5 s", "1,5 s". The
+    one way every screen writes a time, so a median and its target read alike wherever shown."""
+    seconds = Decimal(round(ms)) / 1000
+    return f"{format_number(seconds, lang, places=places)}{_NBSP}s"
+
+
 def format_amount(
     amount: Decimal, lang: str | None = None, currency: str = "€", *, group: bool = True
 ) -> str:

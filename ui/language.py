@@ -138,10 +138,8 @@ def quoted(words: str) -> str:
 
 
 def format_seconds(ms: float, lang: str | None = None, *, places: int = 1) -> str:
-    """A time in seconds to a tenth, the unit the targets are given in: "1.5 s", "1,5 s"."""
-    from decimal import Decimal
+    """A time in seconds to a tenth: "1.5 s", "1,5 s" (`trainer.i18n.format_seconds`, which the
+    domain's sentences use too, so a screen writes its times one way)."""
+    from trainer.i18n import format_seconds as seconds
 
-    from trainer.i18n import format_number
-
-    seconds = Decimal(round(ms)) / 1000
-    return f"{format_number(seconds, lang, places=places)}{_NBSP}s"
+    return seconds(ms, lang, places=places)

@@ -60,17 +60,30 @@ def test_what_stands_between_a_skill_and_mastery() -> None:
     assert english == (
         "38 more attempts (12 of 50)",
         "accuracy 83% over the last 12 (needs 95%)",
-        "median 2.50 s over the last 12 (target 2 s)",
+        "median 2.5\u00a0s over the last 12 (target 2.0\u00a0s)",
     )
     set_language("fr")
     assert mastery_gaps(_stats()) == (
         "encore 38 réponses (12 sur 50)",
         f"justesse de 83{NB}% sur les 12 dernières (il faut 95{NB}%)",
-        "médiane de 2,50\u00a0s sur les 12 dernières (objectif 2\u00a0s)",
+        "médiane de 2,5\u00a0s sur les 12 dernières (objectif 2,0\u00a0s)",
     )
     assert mastery_gaps(_stats(attempts=49))[0] == "encore 1 réponse (49 sur 50)"
     set_language("it")
     assert mastery_gaps(_stats())[1] == "precisione 83% sulle ultime 12 (serve 95%)"
+
+
+def test_the_plan_s_times_are_written_as_the_skills_table_writes_them() -> None:
+    # one screen, one format: home's plan said "median 5.08 s (target 2 s)" beside the
+    # table's "5.1 s / 2.0 s"; both now come from format_seconds
+    from trainer.i18n import format_seconds
+
+    for language in ("en", "fr", "it"):
+        set_language(language)
+        median, target = format_seconds(5080), format_seconds(2000)
+        said = mastery_gaps(_stats(recent_median_ms=5080.0, recent_correct=12))
+        assert len(said) == 2 and median in said[1] and target in said[1]
+    assert (median, target) == ("5,1\u00a0s", "2,0\u00a0s")
 
 
 def test_what_stands_between_a_skill_and_mastery_in_a_word_or_two() -> None:

@@ -86,6 +86,7 @@ from trainer.i18n import (
     format_date,
     format_number,
     format_percent,
+    format_seconds,
     language,
     ngettext,
     pgettext,
@@ -865,10 +866,10 @@ def mastery_gaps(stats: SkillStats, rule: MasteryRule = MASTERY) -> tuple[str, .
         elif gap == "median":  # a recent median and a target, both (`_gaps`)
             median_ms, target_s = stats.recent_median_ms or 0, stats.target_s or 0
             reasons.append(
-                _("median {median} s over the last {count} (target {target} s)").format(
-                    median=format_number(median_ms / 1000, places=2, group=False),
+                _("median {median} over the last {count} (target {target})").format(
+                    median=format_seconds(median_ms),
                     count=stats.recent_attempts,
-                    target=format_number(float(target_s), group=False),
+                    target=format_seconds(target_s * 1000),
                 )
             )
         else:
