@@ -609,7 +609,8 @@ class MainWindow(QMainWindow):
     def show_home(self) -> None:
         rules = self.rules()
         profile = self.settings.prefs.profile
-        self.home.refresh(profile, rules.describe(), {}, {}, {}, loading=True)
+        chips = self.settings.prefs.chip_payment  # *Pay in chips* is said the settings' way
+        self.home.refresh(profile, rules.describe(), {}, {}, {}, loading=True, chip_payment=chips)
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
         # read once home is on screen, so the reading never holds up its paint
@@ -632,7 +633,15 @@ class MainWindow(QMainWindow):
         profile, stats, weak, unavailable, plan = payload
         if profile != self.settings.prefs.profile:
             return  # the profile changed meanwhile: a newer reading is on its way
-        self.home.refresh(profile, self.rules().describe(), stats, weak, unavailable, plan=plan)
+        self.home.refresh(
+            profile,
+            self.rules().describe(),
+            stats,
+            weak,
+            unavailable,
+            plan=plan,
+            chip_payment=self.settings.prefs.chip_payment,
+        )
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
 

@@ -28,6 +28,20 @@ class SkillInfo(NamedTuple):
         """What the skill asks, in one line, in the trainee's language."""
         return _(self.english_blurb)
 
+    def blurb_for(self, chip_payment: str | None = None) -> str:
+        """What the skill asks as the settings have it: *Pay in chips* the school's way of
+        making up a payment (`chip_payment`, trainer.game.payout's FEWEST or COLOUR_FOR_COLOUR)."""
+        if self.name == "chips" and chip_payment in CHIP_BLURBS:
+            return _(CHIP_BLURBS[chip_payment])
+        return self.blurb
+
+
+# *Pay in chips* when the school pays otherwise than with the fewest chips, by the setting's value
+# (trainer.game.payout.COLOUR_FOR_COLOUR; plain strings here: the curriculum stays cheap to import)
+CHIP_BLURBS: dict[str, str] = {
+    "colour-for-colour": N_("Make a payout colour for colour: in the stake's colours where it can be"),
+}
+
 
 CURRICULUM: tuple[SkillInfo, ...] = (
     SkillInfo(

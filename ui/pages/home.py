@@ -188,13 +188,15 @@ class HomePage(QWidget):
         *,
         loading: bool = False,
         plan=None,
+        chip_payment: str | None = None,
     ) -> None:
         """Show the curriculum; `stats` maps a skill to its trainer.history.stats.SkillStats,
         `weak` a skill to its weakest item keys; `plan` is today's plan
-        (trainer.history.plan.DailyPlan), or None while the history is being read."""
+        (trainer.history.plan.DailyPlan), or None while the history is being read; `chip_payment`
+        the settings' way of paying in chips, which *Pay in chips* is described by."""
         self._shown = (
             (profile, rules_text, stats, weak, unavailable),
-            {"loading": loading, "plan": plan},
+            {"loading": loading, "plan": plan, "chip_payment": chip_payment},
         )
         self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(profile)}</span>")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
@@ -228,9 +230,10 @@ class HomePage(QWidget):
             med = getattr(st, "median_ms", None) if st is not None else None
             weak_items = [names(i) for i in weak.get(name, ())] if names else []
             more = len(weak_items) - WEAK_SHOWN
+            blurb = skill.blurb_for(chip_payment)
             cells = [
                 skill.title,
-                skill.blurb,
+                blurb,
                 format_seconds(skill.target * 1000),
                 "…" if loading else str(attempts),
                 "—" if acc is None else format_percent(acc),
@@ -246,7 +249,7 @@ class HomePage(QWidget):
                 item = QTableWidgetItem(text)
                 if c in (0, _ASKS):
                     item.setToolTip(
-                        skill.blurb
+                        blurb
                         + ("\n" + _("Not under these rules: {why}").format(why=why) if why else "")
                     )
                 if c == _WEAK:  # the cell may be cut short: the whole list here
@@ -273,7 +276,9 @@ class HomePage(QWidget):
             )
         if not self._asks_width:
             metrics = self.table.fontMetrics()
-            self._asks_width = max(metrics.horizontalAdvance(s.blurb) for s in CURRICULUM) + 12
+            self._asks_width = (
+                max(metrics.horizontalAdvance(s.blurb_for(chip_payment)) for s in CURRICULUM) + 12
+            )
         if not loading and self._resizes is None:
             # Watched from the figures on, after the first paint: a resize handled in Python
             # costs the first paint ~2 ms (PySide builds its event classes' bindings).

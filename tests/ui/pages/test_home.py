@@ -146,3 +146,25 @@ def test_weak_items_never_take_the_room_of_what_a_skill_asks(qtbot, window):
     window.resize(900, 600)
     qtbot.waitUntil(lambda: table.rowHeight(0) >= 2 * line)  # two lines: it wraps, not hides
     assert 2 * header.sectionSize(asks) > widest and header.sectionSize(weak) >= 8 * line
+
+
+def test_pay_in_chips_is_described_as_the_settings_pay(qtbot, window):
+    from trainer.game.payout import COLOUR_FOR_COLOUR
+    from trainer.i18n import set_language
+    from trainer.practice.skills import SKILLS
+    from trainer.practice.skills.base import Practice
+
+    table = window.home.table
+    row = [info.name for info in CURRICULUM].index("chips")
+    asks = COLUMN["What it asks"]
+    assert "fewest chips" in table.item(row, asks).text()
+    window.settings.prefs.chip_payment = COLOUR_FOR_COLOUR
+    window._settings_applied()  # as the settings dialog's OK does
+    said = table.item(row, asks).text()
+    assert "colour for colour" in said and "fewest" not in said
+    assert table.item(row, COLUMN["Skill"]).toolTip() == said
+    # the skill the drill asks says the same
+    assert SKILLS["chips"].configured(Practice(chip_payment=COLOUR_FOR_COLOUR)).blurb == said
+    set_language("fr")
+    window.home.retranslate()
+    assert table.item(row, asks).text().startswith("Faire un paiement couleur pour couleur")

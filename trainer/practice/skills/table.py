@@ -29,6 +29,7 @@ from trainer.game.shoe import ScriptedCards
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import N_, _, ngettext
 from trainer.practice import answers
+from trainer.practice.curriculum import INFO
 from trainer.practice.skills.base import (
     AIMED_TRIES,
     CHIPS,
@@ -119,6 +120,10 @@ class Chips(Skill):
 
     def configured(self, practice: Practice) -> Skill:
         return self if practice.chip_payment == self.payment else Chips(practice.chip_payment)
+
+    @property
+    def blurb(self) -> str:
+        return INFO[self.name].blurb_for(self.payment)
 
     def aim_of(self, key: str, rules: HouseRules) -> tuple[tuple[str, Decimal], ...] | None:
         """The amount paid: "47.5" (the fewest chips for 47.5) or "colour-47.5" (colour for
