@@ -39,7 +39,9 @@ class SkillInfo(NamedTuple):
 # *Pay in chips* when the school pays otherwise than with the fewest chips, by the setting's value
 # (trainer.game.payout.COLOUR_FOR_COLOUR; plain strings here: the curriculum stays cheap to import)
 CHIP_BLURBS: dict[str, str] = {
-    "colour-for-colour": N_("Make a payout colour for colour: in the stake's colours where it can be"),
+    "colour-for-colour": N_(
+        "Make a payout colour for colour: in the stake's colours where it can be"
+    ),
 }
 
 
