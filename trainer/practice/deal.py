@@ -87,6 +87,7 @@ from trainer.practice.deal_steps import (
     names_step,
     on_ones_own,
     order_rule,
+    place_text,
     player_says,
     shoe_burn,
     steps_of,
@@ -354,17 +355,17 @@ class DealShoe:
         shuffles = self._shoe.shuffles
         fresh, self._fresh = self._fresh, False
         r, extra = self._play_round()
-        if fresh and self.rules.reshuffle == "cut-card":
+        if fresh and _dealt_by_hand(self.rules):
             # [000][003] the shoe shuffled and cut, the dealer burns its first 5 cards before the
             # first card (a table that shuffles every hand [002] is a machine's: nothing to do)
             burn = partial(shoe_burn, r.snapshot(currency=self.currency))
             extra.setdefault(0, []).insert(0, burn)
-        self._fresh = self._shoe.shuffles > shuffles
+        cut = self._fresh = self._shoe.shuffles > shuffles
         self._incidents[id(r)] = extra
         steps = steps_of(
             r, currency=self.currency, incidents=self._told(extra), language=self.language
         )
-        return r, self._as_asked(steps), self._shoe.shuffles > shuffles
+        return r, self._as_asked(steps), cut
 
     def _as_asked(self, steps: list[Step]) -> list[Step]:
         """The steps as the trainee is asked them: guided, as they are; on his own, the phase."""
@@ -450,9 +451,8 @@ class DealShoe:
                 r.bet(n, bettor, amount)
         r.deal()
         extra: dict[int, list[Incident]] = {}
-        # [002] a table whose software shuffles every hand deals no card by hand: none can be
-        # exposed by mistake there (the same reading of the rules asks it no burn)
-        exposed = rate and self._rng.random() < rate and rules.reshuffle == "cut-card"
+        # a card is exposed by mistake only where cards are dealt by hand
+        exposed = rate and self._rng.random() < rate and _dealt_by_hand(rules)
         refused = rate and self._rng.random() < rate
         if r.phase == "insurance":
             self._insurance(r, extra, rate)
@@ -949,6 +949,13 @@ class DealShoe:
         return (self.clock() - self._started_ns) // 1_000_000
 
 
+def _dealt_by_hand(rules: HouseRules) -> bool:
+    """[002] A table whose software shuffles every hand deals no card by hand: it burns none
+    after the shuffle and exposes none by mistake; a shoe with a cut card is dealt by hand
+    [000][003]."""
+    return rules.reshuffle == "cut-card"
+
+
 def dealt_before(store: Any, profile: str) -> bool:
     """The profile has dealt a shoe already (a session of deal mode with a step answered): its
     practice is on its own from then on, unless it asks to be guided."""
@@ -1009,12 +1016,8 @@ def say_move(move: Move, language: str | None = None) -> str:
     """A move as the trainee types it in `language` (None: the trainee's): "6 collect",
     "6 encaisser", "3a payer 7,50", "d tirer"; an amount with the language's decimal mark."""
     lang = _trainee() if language is None else language
-    parts = []
-    if move.target is not None:
-        target = "d" if move.target == DEALER else move.target
-        if move.bettor.startswith("behind-"):
-            target += move.bettor.removeprefix("behind-")
-        parts.append(target)
+    place = place_text(move)
+    parts = [] if place is None else [place]
     if move.action in _MOVE_SAID.get(lang, {}):
         parts.append(_MOVE_SAID[lang][move.action])
     elif move.action in ACTION_WORDS:
@@ -1238,14 +1241,16 @@ _MOVE_SHORTHANDS: Final[dict[str, dict[str, str]]] = {
 }  # fmt: skip
 
 
-def _move_aliases(languages: tuple[str, ...]) -> dict[str, str]:
-    """The words of a move on one's own read in `languages`: the actions' words, the moves'
-    own, and a refusal in each language's "no"."""
+def _move_aliases(
+    languages: tuple[str, ...], actions: dict[str, str], no: frozenset[str]
+) -> dict[str, str]:
+    """The words of a move on one's own read in `languages`: the actions' words (`actions`),
+    the moves' own, and a refusal in each language's "no" (`no`)."""
     return {
-        **_action_aliases(languages),
+        **actions,
         **{word: word for word in MOVE_ACTIONS},
         **{w: a for lang in ("any", *languages) for w, a in _MOVE_SHORTHANDS.get(lang, {}).items()},
-        **{w: REFUSE for w in _no_words(languages)},
+        **{w: REFUSE for w in no},
     }
 
 
@@ -1255,7 +1260,7 @@ class _Words:
     def __init__(self, languages: tuple[str, ...]) -> None:
         self.no = _no_words(languages)
         self.actions = _action_aliases(languages)
-        self.moves = _move_aliases(languages)
+        self.moves = _move_aliases(languages, self.actions, self.no)
         self.dealer = frozenset(w.casefold() for w in vocabulary.words("dealer", languages))
 
 

@@ -841,14 +841,20 @@ def names_step(step: Step, move: Move) -> bool:
     return step.bettor is None or move.bettor == step.bettor
 
 
+def place_text(move: Move) -> str | None:
+    """A move's place as it is typed: "6", "4.2", "3a" (a bettor behind), "d"; None for none."""
+    if move.target is None:
+        return None
+    target = "d" if move.target == DEALER else move.target
+    if move.bettor.startswith("behind-"):
+        target += move.bettor.removeprefix("behind-")
+    return target
+
+
 def move_text(move: Move) -> str:
     """A move as it is typed, in English: "6 collect", "3a pay 7.5", "d draw", "burn"."""
-    parts = []
-    if move.target is not None:
-        target = "d" if move.target == DEALER else move.target
-        if move.bettor.startswith("behind-"):
-            target += move.bettor.removeprefix("behind-")
-        parts.append(target)
+    place = place_text(move)
+    parts = [] if place is None else [place]
     parts.append(move.action)
     if move.value:
         parts.append(move.value)
