@@ -82,6 +82,7 @@ from trainer.practice.deal_steps import (
     asked,
     asking,
     bettor_asked,
+    insurance_words,
     move_of,
     move_text,
     names_step,
@@ -1130,8 +1131,6 @@ def _insurance_over(
 ) -> Step:
     """A bettor puts up more insurance than the table takes: the dealer refuses [000][003],
     for the engine's reason (`Round.insurance_refusal`), said in the trainee's words."""
-    words = vocabulary.said("insurance", language)
-    figures = format_amount(amount, language, currency="", group=False)
     return asking(
         "deal", K_PROCEDURE, "procedure", ACTION,
         asked(
@@ -1139,7 +1138,7 @@ def _insurance_over(
             box=box, who=_who_asked(bettor), amount=amount_asked(amount),
         ),
         REFUSE, why.text(), "procedure:insurance-over", view, hand=str(box),
-        says=f"{words}, {figures}",
+        says=insurance_words(amount, language),
     )  # fmt: skip
 
 

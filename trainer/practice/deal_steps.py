@@ -117,7 +117,7 @@ def player_says(decision: str, language: str | None = None) -> str:
     return vocabulary.said(decision, language)
 
 
-def _insurance_words(amount: Decimal, language: str | None) -> str:
+def insurance_words(amount: Decimal, language: str | None) -> str:
     """What a bettor says as he puts up `amount` for insurance: "assurance, 12"."""
     from trainer import i18n
 
@@ -604,7 +604,7 @@ def steps_of(
                     "pay:insure", before, hand=ev["box"], bettor=bettor,
                     amount=put_up,
                     data={"stake": Decimal(0)},
-                    says=_insurance_words(put_up, language) if less else None,
+                    says=insurance_words(put_up, language) if less else None,
                 )
             )  # fmt: skip
         elif t in ("insurance-paid", "insurance-collected"):
@@ -673,11 +673,9 @@ def _dealer_takes_none(cards: Sequence[str], view: TableView) -> Step:
 def _decides_to_stand(cards: Sequence[str]) -> bool:
     """The dealer's hand ends standing on a point he decided on: not bust, and not a Black Jack
     (two cards of 21 are no decision)."""
-    from trainer.game.cards import points
+    from trainer.game.cards import is_natural
 
-    low, soft = points(cards)
-    natural = len(cards) == 2 and soft and low + 10 == 21
-    return _stands(cards) and not natural
+    return _stands(cards) and not is_natural(tuple(cards))
 
 
 def _soft(cards: Sequence[str]) -> bool:
