@@ -45,6 +45,25 @@ class BoxView:
 
 
 @dataclass(frozen=True, slots=True)
+class MoneyView:
+    """Money a player has put on the table for the dealer to count (RULES.md §14, house
+    practice): the notes of a buy-in, the chips to change or to colour up, a stack to read.
+
+    Whatever a player gives lies on the felt in front of his box, never in the dealer's hand;
+    the dealer spreads it and counts it there."""
+
+    box: int  # the box it lies in front of
+    # banknotes spread on the felt, largest first (a buy-in)
+    notes: tuple[Decimal, ...] = ()
+    # stacks of one colour each, drawn from the side as on the felt: (denomination, chips in it)
+    stacks: tuple[tuple[Decimal, int], ...] = ()
+    # the stacks are cut in fives (a gap every five chips) rather than one uncut column
+    cut: bool = True
+    # what the player says with it: "change 300", "in fives", "colouring up" ("" for nothing)
+    said: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """Everything on the felt. `boxes` holds one BoxView per box of the table, empty ones too."""
 
@@ -62,6 +81,8 @@ class TableView:
     # "stand", "double" or "split" — and what he says with it ("card", "je double"), shown
     # until the dealer has carried it out
     signals: tuple[tuple[str, str, str], ...] = ()
+    # money on the table to count, change or colour up (the money skills), None when none
+    money: MoneyView | None = None
 
     def box(self, number: int) -> BoxView:
         for b in self.boxes:
