@@ -1,12 +1,12 @@
 """A playing card on the felt, painted entirely with vectors.
 
 Face up: a rounded white card with the rank and suit in two corners and a large suit in the
-middle; a Jack, Queen or King is a picture card (a framed, coloured panel with the figure's
-headwear and the rank in large letters), its panel showing beside the index even when a fanned
-card covers the rest; face down: a patterned back. No bitmaps, so a card stays crisp at any zoom
-and any device-pixel ratio. Card tokens are the domain's (`trainer.game.cards`): a rank
-`A 2-9 T J Q K` and an optional suit `S H D C`; a card without a suit is drawn with its rank
-alone.
+middle; a Jack, Queen or King is a picture card (a framed, coloured panel with the figure, head
+and shoulders, mirrored; the rank only in the corners), its panel and the figure's head showing
+beside the index even when a fanned card covers the rest; face down: a patterned back. No
+bitmaps, so a card stays crisp at any zoom and any device-pixel ratio. Card tokens are the
+domain's (`trainer.game.cards`): a rank `A 2-9 T J Q K` and an optional suit `S H D C`; a card
+without a suit is drawn with its rank alone.
 """
 
 from __future__ import annotations
@@ -58,7 +58,12 @@ COURT_ROBE = {True: QColor("#c8102e"), False: QColor("#23408e")}  # red suits, b
 _PANEL = QRectF(8, 8, CARD_W - 16, CARD_H - 16)
 _NOTCH_W, _NOTCH_H = 38.0, 29.0
 # the figure's headwear: beside the index, in the strip a fanned card leaves showing
-_HEADWEAR_AT, _HEADWEAR_SCALE = QPointF(55.5, 28.0), 0.72
+_HEADWEAR_AT, _HEADWEAR_SCALE = QPointF(54.0, 27.5), 0.72
+# the figure's face under it, and the suit at its shoulder, in the half below the index
+_FACE, _FACE_RX, _FACE_RY = QPointF(54.0, 33.5), 5.6, 6.4
+_SHOULDER_PIP = QPointF(20.5, 43.0)
+COURT_SKIN = QColor("#f6d6b4")
+COURT_HAIR = QColor("#6b4424")
 
 
 @lru_cache(maxsize=1)
@@ -78,13 +83,56 @@ def court_frame() -> QPainterPath:
 
 
 @lru_cache(maxsize=1)
-def court_band() -> QPainterPath:
-    """The figure's robe: a band of colour across the upper half of the panel, under the head."""
+def court_robe() -> QPainterPath:
+    """The figure's shoulders and robe, from under the head down to the middle of the card,
+    where the mirrored half meets it; the panel's left is left for the suit."""
+    cx, mid = _FACE.x(), CARD_H / 2
     p = QPainterPath()
-    p.moveTo(_PANEL.left() + 2, 44)
-    p.quadTo(CARD_W / 2, 30, _PANEL.right() - 2, 44)
-    p.lineTo(_PANEL.right() - 2, 50)
-    p.lineTo(_PANEL.left() + 2, 50)
+    p.moveTo(cx - 21, mid)
+    p.cubicTo(cx - 20, 44, cx - 14, 40, cx - 6, 39.5)
+    p.lineTo(cx + 6, 39.5)
+    p.cubicTo(cx + 12, 40, _PANEL.right(), 41, _PANEL.right(), 45)
+    p.lineTo(_PANEL.right(), mid)
+    p.closeSubpath()
+    return p
+
+
+@lru_cache(maxsize=1)
+def court_collar() -> QPainterPath:
+    cx = _FACE.x()
+    p = QPainterPath()
+    p.moveTo(cx - 7, 39.2)
+    p.quadTo(cx, 45.5, cx + 7, 39.2)
+    p.quadTo(cx, 42, cx - 7, 39.2)
+    p.closeSubpath()
+    return p
+
+
+@lru_cache(maxsize=3)
+def court_hair(rank: str) -> QPainterPath:
+    """The hair behind the face: a Queen's falls to her shoulders, a King's and a Jack's are
+    short."""
+    f = _FACE
+    p = QPainterPath()
+    if rank == "Q":
+        p.moveTo(f.x() - 6.5, f.y() - 3)
+        p.cubicTo(f.x() - 9.5, f.y() + 3, f.x() - 8, f.y() + 7, f.x() - 5, f.y() + 7.5)
+        p.lineTo(f.x() + 5, f.y() + 7.5)
+        p.cubicTo(f.x() + 8, f.y() + 7, f.x() + 9.5, f.y() + 3, f.x() + 6.5, f.y() - 3)
+        p.closeSubpath()
+    else:
+        p.addEllipse(f + QPointF(0, -1.2), _FACE_RX + 1.1, _FACE_RY)
+    return p
+
+
+@lru_cache(maxsize=1)
+def court_beard() -> QPainterPath:
+    f = _FACE
+    p = QPainterPath()
+    p.moveTo(f.x() - 5.4, f.y() + 1)
+    p.quadTo(f.x() - 4, f.y() + 9.5, f.x(), f.y() + 9.5)
+    p.quadTo(f.x() + 4, f.y() + 9.5, f.x() + 5.4, f.y() + 1)
+    p.quadTo(f.x(), f.y() + 5.5, f.x() - 5.4, f.y() + 1)
     p.closeSubpath()
     return p
 
@@ -296,24 +344,42 @@ class CardItem(QGraphicsItem):
         self._draw_glyphs(painter, suit_path(self.suit), centre, size, unit=1)
 
     def _paint_court(self, painter: QPainter, ink: QColor, suit: str) -> None:
-        """A picture card: a framed, tinted panel beside the indices (its top shows even where a
-        fanned card covers the rest), the suit at the figure's shoulder, the figure's headwear
-        (crown, coronet, cap) over a robe in the suit's colour, the whole mirrored as court
-        cards are, and the rank in large letters in the middle."""
+        """A picture card as a croupier's eye knows it: the indices in the corners and, in a
+        framed, tinted panel beside them, the figure — head and shoulders in the suit's colour,
+        wearing a King's crown, a Queen's coronet or a Jack's cap, the suit at the shoulder —
+        mirrored about the middle as court cards are. Never a second, larger rank in the
+        middle: at table size "A J" would read as three cards. The head and its headwear lie
+        beside the index, in the strip a fanned card leaves showing."""
         frame = court_frame()
         painter.setPen(QPen(ink, 1.1))
         painter.setBrush(COURT_FILL)
         painter.drawPath(frame)
-        painter.setPen(Qt.PenStyle.NoPen)
         for half in (0, 1):
             painter.save()
             if half:
                 painter.translate(CARD_W, CARD_H)
                 painter.rotate(180)
-            # the robe's band across the panel's top, in the suit's colour
+            painter.setClipPath(frame)
+            # the shoulders in the suit's colour, a gold collar, the head
+            painter.setPen(QPen(ink, 0.8))
             painter.setBrush(COURT_ROBE[suit in "HD"])
-            painter.drawPath(court_band())
-            # the headwear beside the index, where a fanned card still shows it
+            painter.drawPath(court_robe())
+            painter.setBrush(COURT_GOLD)
+            painter.drawPath(court_collar())
+            painter.setBrush(COURT_HAIR)
+            painter.drawPath(court_hair(self.rank))
+            painter.setBrush(COURT_SKIN)
+            painter.drawEllipse(_FACE, _FACE_RX, _FACE_RY)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            for dx in (-2.4, 2.4):
+                painter.drawEllipse(_FACE + QPointF(dx, -1.2), 0.9, 0.9)
+            painter.setPen(QPen(ink, 0.7))
+            painter.drawLine(_FACE + QPointF(-1.6, 3.6), _FACE + QPointF(1.6, 3.6))
+            if self.rank == "K":  # a King's beard
+                painter.setBrush(COURT_HAIR)
+                painter.drawPath(court_beard())
+            # the headwear on the head
             painter.save()
             painter.translate(_HEADWEAR_AT)
             painter.scale(_HEADWEAR_SCALE, _HEADWEAR_SCALE)
@@ -322,15 +388,14 @@ class CardItem(QGraphicsItem):
             painter.setBrush(COURT_GOLD)
             painter.drawPath(headwear(self.rank))
             painter.restore()
+            # the suit at the figure's shoulder
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            self._draw_glyphs(painter, suit_path(suit), _SHOULDER_PIP, 11.0)
             painter.restore()
-        # the rank in large letters on a medallion between the two halves
-        centre = QPointF(CARD_W / 2, CARD_H / 2)
-        painter.setPen(QPen(ink, 1.0))
-        painter.setBrush(FACE)
-        painter.drawEllipse(centre, 12.5, 13.0)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(ink)
-        self._draw_glyphs(painter, text_path(self.rank), centre, 15.5)
+        # the line the two halves are mirrored about
+        painter.setPen(QPen(ink, 0.8))
+        painter.drawLine(QPointF(_PANEL.left(), CARD_H / 2), QPointF(_PANEL.right(), CARD_H / 2))
 
     def _paint_index(self, painter: QPainter) -> None:
         glyphs = text_path(self.rank)

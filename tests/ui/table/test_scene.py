@@ -825,6 +825,17 @@ def test_each_picture_card_has_its_own_face(qapp):
     assert strips[0] != strips[1] != strips[2] != strips[0]
 
 
+def test_a_picture_card_has_no_second_index_in_its_middle(qapp):
+    # at table size a large letter in the middle reads as a third card ("A J" as three cards):
+    # the middle of a Jack, a Queen and a King of one suit is the same figure's robe, the rank is
+    # in the corners alone
+    scale = 2
+    middle = (10 * scale, 46 * scale, (CARD_W - 20) * scale, 8 * scale)
+    for suit in "SH":
+        middles = {bytes(card_image(r + suit, scale).copy(*middle).constBits()) for r in "JQK"}
+        assert len(middles) == 1, suit
+
+
 # -- the shoe's next cards ----------------------------------------------------------------------
 
 
