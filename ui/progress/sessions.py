@@ -160,8 +160,11 @@ class SessionsModel(QAbstractTableModel):
                 return _("not ended")
             minutes = round(max(0, line.ended - line.started) / 60)
             return _("after {minutes} min").format(minutes=minutes)
-        if role == Qt.ItemDataRole.ToolTipRole and col == 2 and line.is_shoe:
-            return line.shoe_text  # whole, where the column is too narrow for it
+        if role == Qt.ItemDataRole.ToolTipRole and col == 2:
+            # whole, where the column is too narrow for it: a shoe's figures, one skill a line
+            if line.is_shoe:
+                return line.shoe_text
+            return "\n".join(pd.skill_title(s) for s in line.skills)
         if role == Qt.ItemDataRole.UserRole:
             return self.raw(line, col)
         if role == Qt.ItemDataRole.UserRole + 1:

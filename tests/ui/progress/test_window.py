@@ -656,6 +656,9 @@ def test_deal_shoes_are_named_in_the_sessions_list_and_charted_by_pace(
     assert model.data(model.index(rows[first], 2), Qt.ItemDataRole.ToolTipRole) == named
     practice = model.data(model.index(rows[history["old"]], 2))
     assert not practice.startswith("Deal shoe")
+    # a list of skills cut in its column is whole in its tooltip, a skill a line
+    tip = model.data(model.index(rows[history["old"]], 2), Qt.ItemDataRole.ToolTipRole)
+    assert tip.split("\n") == practice.split(", ")
 
     qtbot.waitUntil(lambda: window.shoes is not None, timeout=20_000)  # pyqtgraph is in
     shoes = window.shoes
