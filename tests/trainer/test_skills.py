@@ -1454,3 +1454,14 @@ def test_the_hole_card_stays_face_down_while_a_box_still_plays(preset: str, skil
         q = SKILLS[skill].make(rng, rules)
         assert q.table is not None
         assert len(q.table.dealer_cards) < 2 or q.table.hole_card, q.item
+
+
+def test_no_exposed_card_drill_where_no_card_is_dealt_by_hand():
+    # [002] online, the software shuffles and deals every hand: nothing is exposed by mistake
+    from trainer.practice.skills import SKILLS
+
+    online = HouseRules.preset_named("online")
+    assert not online.dealt_by_hand
+    assert "by hand" in SKILLS["exposed-card"].available(online)
+    for preset in ("casino-fr", "casino-it", "hole-card"):
+        assert SKILLS["exposed-card"].available(HouseRules.preset_named(preset)) is None

@@ -551,6 +551,13 @@ class HouseRules:
             )
 
     @property
+    def dealt_by_hand(self) -> bool:
+        """Whether a croupier deals the cards by hand from a shoe with a cut card [000][003]: a
+        table whose software shuffles every hand [002] burns no card after the shuffle and
+        exposes none by mistake."""
+        return self.reshuffle == "cut-card"
+
+    @property
     def blackjack_ratio(self) -> Decimal:
         return _RATIOS[self.blackjack_pays]
 

@@ -356,7 +356,7 @@ class DealShoe:
         shuffles = self._shoe.shuffles
         fresh, self._fresh = self._fresh, False
         r, extra = self._play_round()
-        if fresh and _dealt_by_hand(self.rules):
+        if fresh and self.rules.dealt_by_hand:
             # [000][003] the shoe shuffled and cut, the dealer burns its first 5 cards before the
             # first card (a table that shuffles every hand [002] is a machine's: nothing to do)
             burn = partial(shoe_burn, r.snapshot(currency=self.currency))
@@ -453,7 +453,7 @@ class DealShoe:
         r.deal()
         extra: dict[int, list[Incident]] = {}
         # a card is exposed by mistake only where cards are dealt by hand
-        exposed = rate and self._rng.random() < rate and _dealt_by_hand(rules)
+        exposed = rate and self._rng.random() < rate and rules.dealt_by_hand
         refused = rate and self._rng.random() < rate
         if r.phase == "insurance":
             self._insurance(r, extra, rate)
@@ -948,13 +948,6 @@ class DealShoe:
 
     def elapsed_ms(self) -> int:
         return (self.clock() - self._started_ns) // 1_000_000
-
-
-def _dealt_by_hand(rules: HouseRules) -> bool:
-    """[002] A table whose software shuffles every hand deals no card by hand: it burns none
-    after the shuffle and exposes none by mistake; a shoe with a cut card is dealt by hand
-    [000][003]."""
-    return rules.reshuffle == "cut-card"
 
 
 def dealt_before(store: Any, profile: str) -> bool:

@@ -676,6 +676,12 @@ class ExposedCard(Skill):
     name = "exposed-card"
     kind = SEQUENCE
 
+    def available(self, rules: HouseRules) -> str | None:
+        if rules.dealt_by_hand:
+            return None
+        # [002] the software shuffles and deals every hand: no card is ever exposed by mistake
+        return _("no card is dealt by hand under {preset}").format(preset=rules.preset)
+
     def aim_of(self, key: str, rules: HouseRules) -> str | None:
         """Who ends up with the card: "box", "dealer", or nobody ("burned")."""
         return key if key in ("box", DEALER, "burned") else None
