@@ -412,6 +412,36 @@ def skill_title(skill: str) -> str:
     return _(OTHER_TITLES[skill]) if skill in OTHER_TITLES else skill
 
 
+DEFAULT_PROFILE: Final = "default"  # the profile every trainee starts with (settings.Prefs)
+
+
+def trainee_name(profile: str, login: str | None = None) -> str:
+    """Whom a history's figures are of, as the progress view and the report name them: on a
+    trainee's own PC, the profile; in an instructor's copy of a trainee's history (`login`),
+    the trainee's login, with the profile where it is not the one every trainee starts with —
+    "ana", "ana (evening)" — never "default", which every trainee of a class is."""
+    if login is None:
+        return profile
+    if not profile or profile.casefold() == DEFAULT_PROFILE:
+        return login
+    return _("{login} ({profile})").format(login=login, profile=profile)
+
+
+_NOT_IN_FILE_NAMES: Final = str.maketrans({c: "_" for c in ' /\\:*?"<>|\t\n\r'})
+
+
+def file_name(profile: str, login: str | None, day: date, suffix: str) -> str:
+    """The name an export of a profile's history is offered under: "sabot-ana-2026-12-07.pdf"
+    for a trainee's login (and "sabot-ana-evening-…" for another profile than the one every
+    trainee starts with), "sabot-default-…" on a trainee's own PC — so the reports of a class
+    do not overwrite each other. No character a file system refuses."""
+    parts = [profile] if login is None else [login]
+    if login is not None and profile and profile.casefold() != DEFAULT_PROFILE:
+        parts.append(profile)
+    stem = "-".join(p.translate(_NOT_IN_FILE_NAMES).strip(".") or "_" for p in parts)
+    return f"sabot-{stem}-{day.isoformat()}.{suffix}"
+
+
 # -- queries ----------------------------------------------------------------------------------
 
 

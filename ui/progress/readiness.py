@@ -35,17 +35,15 @@ class ReadinessTab(QWidget):
         layout.addWidget(self.detail)
         layout.addWidget(self.table, 1)
 
-    def set_progress(self, progress: pd.Progress, rules: str) -> None:
+    def set_progress(self, progress: pd.Progress, rules: str, who: str | None = None) -> None:
+        """`who`: whom the figures are of (`progress_data.trainee_name`), else the profile."""
         r = progress.readiness
+        who = progress.profile if who is None else who
         if r.ready:
-            self.verdict.setText(
-                _("✓ {profile} is ready for the table").format(profile=progress.profile)
-            )
+            self.verdict.setText(_("✓ {profile} is ready for the table").format(profile=who))
             self.verdict.setStyleSheet(f"color: {ink(GOOD, QPalette.ColorRole.Window).name()};")
         else:
-            self.verdict.setText(
-                _("{profile} is not ready for the table yet").format(profile=progress.profile)
-            )
+            self.verdict.setText(_("{profile} is not ready for the table yet").format(profile=who))
             self.verdict.setStyleSheet(f"color: {ink(WARN, QPalette.ColorRole.Window).name()};")
         exam = _("passed") if r.exam_passed else _("not passed yet")
         self.detail.setText(

@@ -14,6 +14,7 @@ import time
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -71,6 +72,30 @@ def hours_minutes(ms: float) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
+def required_skills(settings: Any) -> list[str]:
+    """The skills readiness asks for: every skill drillable under the settings' house rules
+    (every skill, when the rules cannot be read)."""
+    from trainer.practice.skills import SKILLS
+
+    try:
+        rules = settings.rules()
+    except Exception:  # noqa: BLE001 - readiness then asks for every skill
+        return list(SKILLS)
+    return [name for name, s in SKILLS.items() if s.available(rules) is None]
+
+
+def settings_rules_line(settings: Any) -> str:
+    """The settings' house rules in one line (`rules_line`), or as the settings name them when
+    they cannot be read."""
+    try:
+        return rules_line(settings.rules())
+    except Exception:  # noqa: BLE001 - the rules the settings name, as they are
+        try:
+            return str(settings.rules().describe())
+        except Exception:  # noqa: BLE001
+            return str(settings.prefs.preset)
+
+
 def rules_line(rules: HouseRules) -> str:
     """The house rules in one line of the table's words: "casino-fr: 6 decks, 7 boxes, no hole
     card, Black Jack pays 3:2, …"."""
@@ -95,11 +120,16 @@ def rules_line(rules: HouseRules) -> str:
     return f"{rules.describe()}: {', '.join(parts)}"
 
 
-def header_lines(progress: pd.Progress, rules: str, now: float) -> tuple[str, str, str]:
+def header_lines(
+    progress: pd.Progress, rules: str, now: float, trainee: str | None = None
+) -> tuple[str, str, str]:
     """The report's title, the line naming the trainee and the rules, and what the history
-    holds: the header, also what a test reads back (the PDF's text is not searchable)."""
-    title = _("Progress report — {profile}").format(profile=progress.profile)
-    who = _("Trainee: {profile}").format(profile=progress.profile)
+    holds: the header, also what a test reads back (the PDF's text is not searchable).
+    `trainee`: whom the figures are of (`progress_data.trainee_name`: an instructor's copy names
+    the trainee's login), else the profile."""
+    name = progress.profile if trainee is None else trainee
+    title = _("Progress report — {profile}").format(profile=name)
+    who = _("Trainee: {profile}").format(profile=name)
     if rules:
         who += " · " + _("House rules {rules}").format(rules=rules)
     printed = _("printed {day}").format(day=_day(now))
@@ -207,10 +237,17 @@ class _Page:
 
 
 def write_report(
-    path: str | Path, progress: pd.Progress, *, rules: str = "", now: float | None = None
+    path: str | Path,
+    progress: pd.Progress,
+    *,
+    rules: str = "",
+    now: float | None = None,
+    trainee: str | None = None,
 ) -> None:
-    """Write the one-page report of `progress` to `path` (PDF). OSError if it cannot be."""
+    """Write the one-page report of `progress` to `path` (PDF). OSError if it cannot be.
+    `trainee`: whom it names (`header_lines`), else the profile."""
     now = time.time() if now is None else now
+    name = progress.profile if trainee is None else trainee
     writer = QPdfWriter(str(path))
     writer.setResolution(DPI)
     writer.setPageLayout(
@@ -221,7 +258,7 @@ def write_report(
             QPageLayout.Unit.Millimeter,
         )
     )
-    writer.setTitle(_("Sabot progress report: {profile}").format(profile=progress.profile))
+    writer.setTitle(_("Sabot progress report: {profile}").format(profile=name))
     writer.setCreator("Sabot")
     painter = QPainter()
     if not painter.begin(writer):
@@ -229,19 +266,22 @@ def write_report(
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = writer.pageLayout().paintRectPixels(DPI)
-        _draw(_Page(painter, float(area.width()), painter.font().family()), progress, rules, now)
+        page = _Page(painter, float(area.width()), painter.font().family())
+        _draw(page, progress, rules, now, name)
     finally:
         painter.end()
     if not Path(path).is_file() or Path(path).stat().st_size == 0:
         raise OSError(_("cannot write {path}").format(path=path))
 
 
-def _draw(page: _Page, progress: pd.Progress, rules: str, now: float) -> None:
+def _draw(
+    page: _Page, progress: pd.Progress, rules: str, now: float, trainee: str | None = None
+) -> None:
     p, w = page.p, page.width
     gap = page.mm(3.5)
 
     # The title, the trainee and the rules, and what the history holds.
-    title, who, facts = header_lines(progress, rules, now)
+    title, who, facts = header_lines(progress, rules, now, trainee)
     title_h = page.line(17) * 1.1
     page.one_line(QRectF(0, 0, w, title_h), title, 17, bold=True)
     page.y = title_h + page.mm(1)

@@ -287,10 +287,11 @@ class TimelineTab(ChartTab):
             return _("Accuracy and mean time per session")
         return _("Accuracy and median time per session")
 
-    def subtitle(self) -> str:
-        """The trainee, the skill and the filters of the chart shown."""
+    def subtitle(self, who: str | None = None) -> str:
+        """The trainee (`who`, else the profile), the skill and the filters of the chart shown."""
         progress = self.progress
-        who = progress.profile if progress is not None else ""
+        if who is None:
+            who = progress.profile if progress is not None else ""
         skill = pd.skill_title(self.skill) if self.skill else ""
         parts = [who, skill, self.mode_box.currentText(), self.range_box.currentText()]
         return " · ".join(p for p in parts if p)

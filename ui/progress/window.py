@@ -67,7 +67,7 @@ from PySide6.QtWidgets import (
 from trainer.history import progress_data as pd
 from trainer.history.store import Store
 from trainer.i18n import format_date, format_number
-from trainer.practice.skills import SKILLS, TARGETS
+from trainer.practice.skills import TARGETS
 from trainer.settings import Settings
 from ui.background import Job, run_in_background
 from ui.i18n import _, ngettext
@@ -78,6 +78,7 @@ from ui.progress.shoes import ShoesTab
 from ui.progress.skills import SkillsTab
 from ui.progress.timeline import TimelineTab
 from ui.screens import fitted
+from ui.style import esc
 
 LIVE_POLL_MS = 1000  # how often a shown view looks whether the history moved
 
@@ -112,12 +113,17 @@ class ProgressWindow(QWidget):
         parent: QWidget | None = None,
         *,
         read_now: bool = True,
+        trainee: str | None = None,
     ) -> None:
         """`read_now` False: a window built ahead of time, which reads the history when first
-        shown (the chart is built now if pyqtgraph is in)."""
+        shown (the chart is built now if pyqtgraph is in). `trainee`: the login whose history
+        this is, in an instructor's copy of it (the class view): the window, the readiness, the
+        report and the files are named by it (`progress_data.trainee_name`), and what only the
+        trainee can do — drill the missed ones again — is not offered."""
         super().__init__(parent)
         self.store = store
         self.settings = settings
+        self.trainee = trainee
         self.setWindowTitle(_("Sabot — Progress"))
         self.resize(*fitted(1100, 760, self.screen()))  # a 1024×600 screen is smaller
         self.progress: pd.Progress | None = None
@@ -171,6 +177,8 @@ class ProgressWindow(QWidget):
         self.skills = SkillsTab()
         self.sessions = SessionsTab(store, self.pool)
         self.sessions.drillAgain.connect(self.drillAgain)
+        if trainee is not None:  # the instructor's copy: nobody is there to drill them
+            self.sessions.again.hide()
         self.readiness = ReadinessTab()
         self.shoes: ShoesTab | None = None  # built once pyqtgraph is in
         self._shoes_slot = QStackedWidget()
@@ -210,6 +218,18 @@ class ProgressWindow(QWidget):
     @property
     def profile(self) -> str:
         return self.profile_box.currentText()
+
+    @property
+    def who(self) -> str:
+        """Whom the figures shown are of: the profile, or in an instructor's copy the trainee's
+        login (and the profile, where it is not the one every trainee starts with)."""
+        progress = self.progress
+        profile = progress.profile if progress is not None else self.profile
+        return pd.trainee_name(profile, self.trainee)
+
+    def _name_window(self) -> None:
+        if self.trainee is not None:
+            self.setWindowTitle(_("Sabot — Progress of {login}").format(login=self.who))
 
     def _fill_profiles(self, wanted: str) -> None:
         try:
@@ -294,11 +314,9 @@ class ProgressWindow(QWidget):
 
     def required_skills(self) -> list[str]:
         """The skills readiness asks for: every skill drillable under the house rules."""
-        try:
-            rules = self.settings.rules()
-        except Exception:  # noqa: BLE001 - readiness then asks for every skill
-            return list(SKILLS)
-        return [name for name, s in SKILLS.items() if s.available(rules) is None]
+        from ui.progress.report import required_skills
+
+        return required_skills(self.settings)
 
     def rules_text(self) -> str:
         try:
@@ -317,9 +335,10 @@ class ProgressWindow(QWidget):
         self.is_loaded = False
         profile = self.profile
         if self.progress is None or self.progress.profile.casefold() != profile.casefold():
+            who = pd.trainee_name(profile, self.trainee)
             self.message.setText(
                 "<p>"
-                + _("Reading the history of {profile}…").format(profile=f"<b>{profile}</b>")
+                + _("Reading the history of {profile}…").format(profile=f"<b>{esc(who)}</b>")
                 + "</p>"
             )
             self.body.setCurrentWidget(self.message)
@@ -394,8 +413,9 @@ class ProgressWindow(QWidget):
         shown_before = self._shown_generation == self._generation
         self._shown_generation = self._generation
         self.progress = progress
+        self._name_window()
         if progress.empty:
-            none_yet = _("No practice yet for {profile}.").format(profile=progress.profile)
+            none_yet = _("No practice yet for {profile}.").format(profile=esc(self.who))
             self.message.setText(
                 f"<p style='font-size:x-large'><b>{none_yet}</b></p><p>"
                 + _(
@@ -422,7 +442,7 @@ class ProgressWindow(QWidget):
                     self._kept = replace(kept, skill=None)
                     focus = kept.skill
                 self.skills.set_progress(progress, self.skills.current() or focus)
-                self.readiness.set_progress(progress, self.rules_text())
+                self.readiness.set_progress(progress, self.rules_text(), self.who)
             self.sessions.set_progress(progress)
             self.body.setCurrentWidget(self.tabs)
             verdict = _("ready for the table") if progress.readiness.ready else _("not ready yet")
@@ -523,15 +543,14 @@ class ProgressWindow(QWidget):
 
     def chart_titles(self, chart: QWidget) -> tuple[str, str]:
         """The title of a chart and its line below: the trainee, the skill, the filters."""
-        progress = self.progress
-        who = progress.profile if progress is not None else self.profile
+        who = self.who
         if chart is self.skills.heatmap:
             skill = pd.skill_title(self.skills.current() or "")
             return _("Items: errors and time against the target"), f"{who} · {skill}"
         if self.shoes is not None and chart is self.shoes.chart:
             return self.shoes.title(), _("{who} · every deal shoe").format(who=who)
         assert self.timeline is not None
-        return self.timeline.title(), self.timeline.subtitle()
+        return self.timeline.title(), self.timeline.subtitle(who)
 
     def export_chart_png(self, path: str | Path, chart: QWidget | None = None) -> bool:
         chart = chart or self.current_chart()
@@ -552,17 +571,14 @@ class ProgressWindow(QWidget):
         return True
 
     def export_pdf(self, path: str | Path) -> bool:
-        from ui.progress.report import rules_line, write_report
+        from ui.progress.report import settings_rules_line, write_report
 
         if self.progress is None:
             self._export_failed(_("The figures are not read yet."))
             return False
+        rules = settings_rules_line(self.settings)
         try:
-            rules = rules_line(self.settings.rules())
-        except Exception:  # noqa: BLE001 - the rules the settings name, as they are
-            rules = self.rules_text()
-        try:
-            write_report(path, self.progress, rules=rules)
+            write_report(path, self.progress, rules=rules, trainee=self.who)
         except OSError as error:
             self._export_failed(_("The report could not be written: {error}").format(error=error))
             return False
@@ -619,10 +635,14 @@ class ProgressWindow(QWidget):
         self.exportFailed.emit(text)
 
     def _ask(self, title: str, suffix: str, kind: str) -> str | None:
-        day = datetime.now().strftime("%Y-%m-%d")
-        name = f"sabot-{self.profile}-{day}.{suffix}".replace(" ", "_")
+        name = self.file_name(suffix)
         path, _kind = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), kind)
         return path or None
+
+    def file_name(self, suffix: str) -> str:
+        """The name an export is offered under: the trainee's login in an instructor's copy
+        (`progress_data.file_name`), so a class's reports do not overwrite each other."""
+        return pd.file_name(self.profile, self.trainee, datetime.now().date(), suffix)
 
     def _ask_png(self) -> None:
         path = self._ask(_("Save the chart"), "png", _("PNG image (*.png)"))

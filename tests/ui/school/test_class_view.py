@@ -314,7 +314,7 @@ def test_a_switch_of_language_says_the_reasons_and_verdicts_again_unread(qtbot, 
 
 @pytest.mark.parametrize(
     ("lang", "tab", "title"),
-    [("fr", "&Chronologie", "Sabot — Progression de trainee_01"), ("it", None, None)],
+    [("fr", "&Chronologie", "Sabot — Progression de trainee_01 (Ana)"), ("it", None, None)],
 )
 def test_a_trainees_progress_open_is_made_again_in_the_new_words_as_it_was_left(
     qtbot, tmp_path, monkeypatch, english_after, lang, tab, title
