@@ -215,6 +215,8 @@ class MainWindow(QMainWindow):
             action.setShortcuts([keys if not keys.isEmpty() else QKeySequence("Ctrl+Q")])
             action.triggered.connect(slot)
         self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game)
+        self._practice_actions = (a_deal, a_home_game)  # none for an instructor's login
+        self._instructor_login: str | None = None
         self._deal: Any = None
         help_menu = self.menuBar().addMenu("")
         a_rules = help_menu.addAction("")
@@ -458,27 +460,52 @@ class MainWindow(QMainWindow):
 
     def _ask_instructor(self, store: Any) -> None:
         """Ask the server (on a worker thread) whether this login is an instructor: the Class
-        view menu entry is shown only then. A server that cannot be reached: asked again at the
-        next start."""
+        view menu entry is shown only then, and the instructor's home (`_instructor_home`). A
+        server that cannot be reached: asked again at the next start."""
         from ui.background import run_in_background
 
         url = getattr(store, "url", None)
         if url is None:
             return
 
-        def work() -> bool:
-            from trainer.history.classview import is_instructor
+        def work() -> str | None:
+            from trainer.history.classview import instructor_login
 
-            return is_instructor(url)
+            return instructor_login(url)
 
-        def done(instructor: bool) -> None:
-            self._instructor = instructor
-            self._class_action.setVisible(instructor)
+        def done(login: str | None) -> None:
+            self._instructor = login is not None
+            self._class_action.setVisible(login is not None)
+            if login is not None:
+                self._instructor_home(login)
 
         def failed(_error: BaseException) -> None:
             self._instructor = False
 
         run_in_background(work, done, failed, owner=self)
+
+    def _instructor_home(self, login: str) -> None:
+        """An instructor's login: the server keeps no answers of it, so home offers no practice
+        — no drill, no plan, no assigned exams, neither deal mode nor the home game — and says
+        why in one sentence; the class view opens, and stays a click away on home."""
+        from trainer.history.classview import instructor_refusal
+
+        self._instructor_login = login
+        self.home.set_instructor(lambda: instructor_refusal(login), self.open_class)
+        for action in self._practice_actions:
+            action.setEnabled(False)
+        if self.isVisible() and not self._closed:
+            self.open_class()
+
+    def _refuse_practice(self) -> bool:
+        """Whether a practice is refused (an instructor's login, whose answers the server
+        refuses): said in the status bar, one sentence."""
+        if self._instructor_login is None:
+            return False
+        from trainer.history.classview import instructor_refusal
+
+        self.statusBar().showMessage(instructor_refusal(self._instructor_login), 10_000)
+        return True
 
     def open_class(self) -> None:
         """The class view of the school's server (an instructor's login)."""
@@ -627,7 +654,7 @@ class MainWindow(QMainWindow):
         self.home.table.setFocus()
         self._update_status()
         for a in self._drill_actions:
-            a.setEnabled(True)
+            a.setEnabled(self._instructor_login is None or a not in self._practice_actions)
 
     def _home_figures_shown(self, payload: tuple[str, dict, dict, dict, Any]) -> None:
         profile, stats, weak, unavailable, plan = payload
@@ -740,7 +767,7 @@ class MainWindow(QMainWindow):
         """The exams assigned to this trainee on a school's server, with their tries read on a
         worker thread; a history of this PC alone has none, and nothing more is done."""
         store = self._store
-        if store is None:
+        if store is None or self._instructor_login is not None:  # assigned to the trainees
             return
         assigned = store.assignments()
         if not assigned and not self._assigned:
@@ -835,6 +862,8 @@ class MainWindow(QMainWindow):
         from trainer.practice.drill import Drill, resolve_skills
         from trainer.practice.skills.base import Practice
 
+        if self._refuse_practice():
+            return False
         self._last_assigned = None
         common: dict[str, Any] = {
             "store": self.store,
@@ -923,6 +952,12 @@ class MainWindow(QMainWindow):
         assert self._summary_shown is not None
         summary, kinds, rules = self._summary_shown
         trouble = self._store.trouble if self._store is not None else None
+        status = self._store.status() if self._store is not None else None
+        if trouble is None and status is not None and status.online and status.problem:
+            # kept on this PC, and refused by the school's server: never "already saved"
+            trouble = _(
+                "Every answer is kept on this PC; the school's server refuses them: {problem}."
+            ).format(problem=status.problem)
         beaten = sorted(best_beaten(kind, summary) for kind in kinds)
         self.summary.show_summary(summary, beaten, rules, history_trouble=trouble)
 
@@ -971,6 +1006,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ dialogs
     def open_deal(self) -> None:
         """Deal mode: whole shoes at the table, every step stored in the same history."""
+        if self._refuse_practice():
+            return
         if self._deal is None:
             from ui.collector import keep_built
             from ui.pages.deal import DealPage
@@ -998,6 +1035,8 @@ class MainWindow(QMainWindow):
 
     def open_home_game(self) -> None:
         """A home game [004]: its own page, the score sheet stored in the same history."""
+        if self._refuse_practice():
+            return
         if self._home_game is None:
             from ui.collector import keep_built
             from ui.pages.home_game import HomeGamePage

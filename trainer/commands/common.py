@@ -377,6 +377,21 @@ def not_started(command: str, store: Any, error: Exception, status: int = 1) -> 
     return status
 
 
+def _instructor(store: Any) -> str | None:
+    """Why a practice is refused to the login of a school's server, when it is an instructor's
+    (the server keeps no answers of it: `classview.instructor_refusal`); None for a trainee's,
+    or when the server cannot tell now (offline: the answers wait on this PC, and the sender
+    says at the end why they were not taken)."""
+    from trainer.history.classview import instructor_login, instructor_refusal
+    from trainer.history.postgres import CONNECT_TIMEOUT_S
+
+    try:
+        login = instructor_login(store.url, timeout=CONNECT_TIMEOUT_S)
+    except Exception:  # noqa: BLE001 - ServerError, psycopg's: not known now
+        return None
+    return None if login is None else instructor_refusal(login)
+
+
 def open_store(*, reading: bool = False) -> Any:
     """The history the commands work on (`trainer.history.opening` chooses: a school's server
     when SABOT_DATABASE_URL or the database_url setting names one), its notice said; None once
@@ -405,6 +420,10 @@ def open_store(*, reading: bool = False) -> Any:
     if reading and store.read_only is not None:
         said = _("the history {path} is read-only ({why}): it is read, nothing is written.")
         print("sabot: " + said.format(path=store.path, why=_(store.read_only)), file=sys.stderr)
+    if not reading and store.status() is not None and (refused := _instructor(store)):
+        print(f"sabot: {refused}", file=sys.stderr)
+        store.close(wait_s=0)
+        return None
     if store.status() is not None:  # a school's server: say what is left for the next start
         import atexit
 

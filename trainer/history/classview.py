@@ -455,6 +455,27 @@ def is_instructor(url: str) -> bool:
     return bool(row and row[0])
 
 
+def instructor_login(url: str, timeout: int = 10) -> str | None:
+    """The login `url` connects as when it is an instructor's of the school (a member of its
+    role), else None (`ServerError`: the server cannot be reached within `timeout` seconds)."""
+    from trainer.history.server_setup import INSTRUCTOR, _connect
+
+    with _connect(url, timeout=timeout) as conn:
+        row = conn.execute(
+            "SELECT session_user, pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
+        ).fetchone()
+    return str(row[0]) if row and row[1] else None
+
+
+def instructor_refusal(login: str) -> str:
+    """Why an instructor's login is not offered practice, in one sentence: the server keeps
+    trainees' answers only (row security: an instructor reads the class and changes nothing)."""
+    return _(
+        "{login} is an instructor's login: the school's server keeps no answers of it. To "
+        "practise, use a trainee's login, or Sabot on this PC alone (without a database_url)."
+    ).format(login=login)
+
+
 def class_view(
     url: str,
     targets: Mapping[str, float],

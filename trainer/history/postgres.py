@@ -72,6 +72,17 @@ CONNECT_TIMEOUT_S: Final = 5
 _SEND_MAX: Final = 500  # operations in one transaction on the server
 
 
+def _refusal(error: BaseException) -> str:
+    """Why the server refused what this PC sent, in a few words: a login that may not add
+    answers (an instructor's: row security lets them read the class, nothing more) said as
+    such, anything else as the server said it."""
+    import psycopg
+
+    if isinstance(error, psycopg.errors.InsufficientPrivilege):
+        return _("this login may not add answers: an instructor's keeps none on the server")
+    return _first_line(error)
+
+
 class _Held:
     """A change this PC's copy could not take (its disk is full, another program holds it),
     kept in memory in order until it can, as the SQLite history keeps its answers."""
@@ -629,6 +640,8 @@ class PostgresStore(ClosedOnExit):
                         self._sent += answers
                         if answers and self._on_sent is not None:
                             self._on_sent(answers)
+                    if self._stop:
+                        break  # stopped before the outbox was sent: the problem still holds
                     # the sync() requests answered by this pass: those made before its pull
                     # (one made during it may have been sent after the pull read the server)
                     asked = self._assignments_asked
@@ -656,7 +669,7 @@ class PostgresStore(ClosedOnExit):
                 except (psycopg.Error, _Missing, ServerError) as error:
                     # reached, but refused (a login that may not write, a schema too old):
                     # the answers wait; the status says why
-                    self._online, self._problem = True, _first_line(error)
+                    self._online, self._problem = True, _refusal(error)
                     if server is not None:
                         server.close()
                     server = None

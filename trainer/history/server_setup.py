@@ -95,7 +95,7 @@ def _unreachable(text: str) -> str:
     return text
 
 
-def _connect(url: str, *, check: bool = True) -> Any:
+def _connect(url: str, *, check: bool = True, timeout: int = 10) -> Any:
     try:
         import psycopg
     except ImportError as e:
@@ -103,7 +103,7 @@ def _connect(url: str, *, check: bool = True) -> Any:
             _("a school's server needs the psycopg package: pip install 'psycopg[binary]'")
         ) from e
     try:
-        conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=timeout)
     except psycopg.OperationalError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         refused = refused_password(str(e))

@@ -10,7 +10,7 @@ come in, after the first paint, and nothing here imports more than the curriculu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -142,6 +142,9 @@ class HomePage(QWidget):
         self._shown: tuple[tuple, dict] | None = None  # what refresh last showed, for a switch
         # the exams an instructor assigned (ui.school.assigned_box), once a school's server has some
         self.assigned: Any = None
+        # an instructor's login on a school's server (set_instructor): no practice, said why
+        self.instructor: QWidget | None = None
+        self._instructor_words: Callable[[], str] | None = None
         self._texts()
 
     def _texts(self) -> None:
@@ -149,6 +152,9 @@ class HomePage(QWidget):
         self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         for mode, text, key in MODES:
             self.buttons[mode].setText(f"{_(text)}   [{key}]")
+        if self.instructor is not None and self._instructor_words is not None:
+            self._instructor_text.setText(esc(self._instructor_words()))
+            self._class_button.setText(_("Open the &class view"))
         self.help.setText(
             f"<span style='color:{MUTED}'>"
             + esc(
@@ -297,9 +303,40 @@ class HomePage(QWidget):
         if plan is not None:
             self._show_plan(plan, profile)
 
+    def set_instructor(self, words: Callable[[], str], open_class: Callable[[], None]) -> None:
+        """An instructor's login on a school's server, whose answers the server refuses: no
+        drill, no plan and no assigned exams are offered; `words()` says why (in the language
+        of the moment), beside a button to the class view (`open_class`). The curriculum stays,
+        to read."""
+        if self.instructor is None:
+            from PySide6.QtWidgets import QFrame
+
+            box = QFrame()
+            box.setFrameShape(QFrame.Shape.StyledPanel)
+            row = QHBoxLayout(box)
+            self._instructor_text = QLabel()
+            self._instructor_text.setWordWrap(True)
+            self._class_button = QPushButton()
+            self._class_button.setMinimumHeight(40)
+            self._class_button.clicked.connect(lambda: open_class())
+            row.addWidget(self._instructor_text, 1)
+            row.addWidget(self._class_button)
+            self._layout.insertWidget(self._layout.indexOf(self.notice) + 1, box)
+            self.instructor = box
+        self._instructor_words = words
+        for button in self.buttons.values():
+            button.hide()
+        self.help.hide()
+        for shown in (self.welcome, self.plan_box, self.assigned):
+            if shown is not None:
+                shown.hide()
+        self._texts()
+
     def show_assigned(self, rows: Sequence, today) -> None:
         """The exams assigned to the trainee (`ui.school.assigned_box.AssignedRow`s, as of `today`):
         above the plan, a Start button on each open one; nothing when there are none."""
+        if self.instructor is not None:
+            return  # an instructor is assigned none
         if self.assigned is None:
             if not rows:
                 return
@@ -312,6 +349,8 @@ class HomePage(QWidget):
     # ------------------------------------------------------------------ welcome and plan
 
     def _show_plan(self, plan, profile: str) -> None:
+        if self.instructor is not None:
+            return  # nothing to practise: the server keeps no answers of an instructor
         from ui.pages import home_plan  # after the first paint: the figures are in
 
         first_run = plan.attempts == 0
@@ -340,7 +379,7 @@ class HomePage(QWidget):
 
     def _go_plan(self) -> None:
         plan = self.plan
-        if plan is None or not plan.skills or plan.attempts == 0:
+        if self.instructor is not None or plan is None or not plan.skills or plan.attempts == 0:
             return
         allowed = [n for n in plan.skills if not self._available.get(n)]
         if allowed:
@@ -378,6 +417,8 @@ class HomePage(QWidget):
                 self.table.selectRow(r)
 
     def _go(self, mode: str) -> None:
+        if self.instructor is not None:
+            return  # no practice for an instructor's login (set_instructor)
         if mode == "exam":
             self.start.emit(["all"], mode)
             return
