@@ -175,6 +175,13 @@ def cmd_class(args: Any) -> int:
         return 1
     if args.json:
         print(json.dumps(_json(view), indent=2, ensure_ascii=False))
+    elif args.csv:
+        from trainer.commands.class_export import write_class_csv
+
+        reconfigure = getattr(sys.stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(newline="")  # the lines carry their own ends (\r\n)
+        write_class_csv(view, sys.stdout)
     else:
         print("\n".join(class_lines(view)))
     return 0
@@ -192,6 +199,12 @@ def add_commands(sub: Any) -> Any:
         ),
     )
     add_url_argument(c, "instructor")
-    c.add_argument("--json", action="store_true", help=_("the figures as JSON"))
+    shape = c.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help=_("the figures as JSON"))
+    shape.add_argument(
+        "--csv",
+        action="store_true",
+        help=_("the grid as CSV: a line per trainee and skill, for a spreadsheet"),
+    )
     c.set_defaults(func=cmd_class)
     return c

@@ -134,6 +134,12 @@ def _cell(value: Any) -> str:
     return text
 
 
+def csv_line(values: Iterable[Any]) -> str:
+    """One line of CSV as the export writes it (`_cell`: no formula a spreadsheet would run),
+    with its line end: for the other CSV files Sabot writes (the class view's)."""
+    return ",".join(_cell(v) for v in values) + "\r\n"
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 

@@ -19,9 +19,12 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFileDialog,
     QFrame,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -30,14 +33,16 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.history.classview import ClassView, SkillCell, TraineeRow, attention
 from trainer.i18n import format_date
+from trainer.os_reasons import os_reason
 from ui.background import Job, run_in_background
-from ui.i18n import _
+from ui.i18n import _, ngettext
 from ui.language import format_percent, format_seconds
 from ui.style import readable
 
@@ -139,6 +144,7 @@ class ClassWindow(QWidget):
 
     loaded = Signal()
     opened = Signal(str)  # a trainee's progress view is open (their login)
+    reportsWritten = Signal(object)  # noqa: N815 - the reports are written (class_reports.Written)
 
     def __init__(
         self,
@@ -168,6 +174,17 @@ class ClassWindow(QWidget):
         self.status = QLabel()
         self.reload_button = QPushButton()
         self.reload_button.clicked.connect(self.reload)
+        # reports for the class (ui.school.class_reports): PDFs by login, the grid as CSV
+        self.reports_button = QToolButton()
+        self.reports_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        reports = QMenu(self.reports_button)
+        self._report_one = reports.addAction("", self._ask_report_selected)
+        self._report_all = reports.addAction("", self._ask_reports_class)
+        reports.addSeparator()
+        self._grid_csv = reports.addAction("", self._ask_grid)
+        self.reports_button.setMenu(reports)
+        self.reports_button.setEnabled(False)  # until the class is read
+        self._reports: Any = None  # the reports being written (class_reports.ClassReports)
         self.table = QTableWidget()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -220,7 +237,11 @@ class ClassWindow(QWidget):
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs, 1)
         outer.addWidget(self.status)
-        outer.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reports_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.reload_button)
+        outer.addLayout(buttons)
         self._texts()
         self.reload()
 
@@ -228,6 +249,10 @@ class ClassWindow(QWidget):
         """The window's own words, in the language of the moment."""
         self.setWindowTitle(_("Sabot — Class"))
         self.reload_button.setText(_("&Read again"))
+        self.reports_button.setText(_("Re&ports"))
+        self._report_one.setText(_("Report of the selected trainee (PDF)…"))
+        self._report_all.setText(_("Reports of the whole class (a PDF each)…"))
+        self._grid_csv.setText(_("The grid as CSV…"))
         self.hint.setText(
             _(
                 "✓ mastered; otherwise right answers over the last 30; – never practised. "
@@ -286,6 +311,7 @@ class ClassWindow(QWidget):
 
     def _show(self, view: ClassView, read: bool = True) -> None:
         self.view = view
+        self.reports_button.setEnabled(True)
         skills = list(view.skills)
         t = self.table
         t.clear()
@@ -453,7 +479,9 @@ class ClassWindow(QWidget):
         it is deleted (its workers waited for) and the copy goes with it."""
         from ui.progress.window import ProgressWindow
 
-        window: Any = ProgressWindow(store, self.settings, parent=self, read_now=read_now)
+        window: Any = ProgressWindow(
+            store, self.settings, parent=self, read_now=read_now, trainee=login
+        )
         window.setWindowFlag(Qt.WindowType.Window, True)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         window.setWindowTitle(_("Sabot — Progress of {login}").format(login=login))
@@ -474,7 +502,94 @@ class ClassWindow(QWidget):
         if choices.shown:
             window.show()
 
+    # -- reports for the class (ui.school.class_reports)
+    def selected_login(self) -> str | None:
+        """The login of the trainee whose row is selected, if any."""
+        if self.view is None:
+            return None
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        row = rows[0].row() if rows else self.table.currentRow()
+        if not 0 <= row < len(self.view.trainees):
+            return None
+        return self.view.trainees[row].login
+
+    def write_reports(self, logins: list[str], folder: Path) -> Any:
+        """The PDF reports of `logins`, a file each in `folder` named by login, written one
+        trainee after another; `reportsWritten` at the end. The run under way, if any, stops."""
+        from ui.school.class_reports import ClassReports
+
+        if self._reports is not None:
+            self._reports.cancel()
+        reports = ClassReports(self.url, self.settings, logins, folder, parent=self)
+        reports.progressed.connect(self.status.setText)
+        reports.finished.connect(self._reports_written)
+        self._reports = reports
+        reports.start()
+        return reports
+
+    def _reports_written(self, written: Any) -> None:
+        self._reports = None
+        self.status.setText(written.sentence())
+        self.reportsWritten.emit(written)
+
+    def export_grid(self, path: str | Path) -> bool:
+        """The grid as CSV at `path` (`class_reports.write_grid`), said in the status line."""
+        from ui.school.class_reports import write_grid
+
+        if self.view is None:
+            self.status.setText(_("The class is not read yet."))
+            return False
+        try:
+            n = write_grid(self.view, Path(path))
+        except OSError as error:
+            self.status.setText(
+                _("The grid could not be written: {error}").format(error=os_reason(error))
+            )
+            return False
+        self.status.setText(
+            ngettext(
+                "The grid of {count} trainee written to {path}",
+                "The grid of {count} trainees written to {path}",
+                n,
+            ).format(count=n, path=path)
+        )
+        return True
+
+    def _ask_folder(self) -> Path | None:
+        folder = QFileDialog.getExistingDirectory(
+            self, _("Choose the folder for the reports"), str(Path.home())
+        )
+        return Path(folder) if folder else None
+
+    def _ask_report_selected(self) -> None:
+        login = self.selected_login()
+        if login is None:
+            self.status.setText(_("Select a trainee first: a click on their row."))
+            return
+        folder = self._ask_folder()
+        if folder is not None:
+            self.write_reports([login], folder)
+
+    def _ask_reports_class(self) -> None:
+        if self.view is None:
+            return
+        folder = self._ask_folder()
+        if folder is not None:
+            self.write_reports([t.login for t in self.view.trainees if t.attempted], folder)
+
+    def _ask_grid(self) -> None:
+        from datetime import date
+
+        name = f"sabot-class-{date.today().isoformat()}.csv"
+        path, _kind = QFileDialog.getSaveFileName(
+            self, _("Save the grid"), str(Path.home() / name), "CSV (*.csv)"
+        )
+        if path:
+            self.export_grid(path)
+
     def closeEvent(self, event: Any) -> None:  # noqa: N802
+        if self._reports is not None:
+            self._reports.cancel()
         for window in list(self._progress.values()):
             window.close()  # deleted, and its copy thrown away
         super().closeEvent(event)

@@ -1,0 +1,67 @@
+"""The class view's figures as CSV: the grid of trainees × skills, for a spreadsheet.
+
+One line per trainee and skill — every figure of the cell in a column of its own — rather than
+a trainee a line with a column per skill: a cell is several figures (answers, right answers,
+median time, mastered), and a spreadsheet sorts, filters and pivots the long form back into the
+grid, never the other way. A trainee who has not answered yet has a line per skill too, its
+figures empty. Cells are written as `sabot export` writes them (`export.csv_line`): a login,
+a profile or a title that starts like a formula is never run by the spreadsheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final, TextIO
+
+from trainer.commands.export import csv_line
+from trainer.history.classview import ClassView, SkillCell
+from trainer.history.progress_data import skill_title
+
+CLASS_FIELDS: Final = (
+    "login",
+    "skill",
+    "skill_title",
+    "answers",  # counted by the class view, up to two windows (60)
+    "last_answers",  # the mastery window: the last 30, or fewer
+    "right",  # right answers of the last ones
+    "accuracy",  # right / last_answers
+    "median_s",  # median time of the last ones, in seconds
+    "target_s",
+    "mastered",
+    "ready",
+    "last_activity",  # ISO 8601, UTC
+)
+
+
+def _figures(cell: SkillCell) -> tuple[object, ...]:
+    accuracy = cell.recent_accuracy
+    median = cell.recent_median_ms
+    return (
+        cell.attempts,
+        cell.recent_attempts,
+        cell.recent_correct if cell.recent_attempts else None,
+        None if accuracy is None else f"{accuracy:.3f}",
+        None if median is None else f"{median / 1000:.2f}",
+        None if cell.target_s is None else f"{cell.target_s:g}",
+        int(cell.mastered),
+    )
+
+
+def class_lines(view: ClassView) -> Iterator[str]:
+    """The CSV's lines, its header first (`CLASS_FIELDS`), each with its line end."""
+    yield csv_line(CLASS_FIELDS)
+    for row in view.trainees:
+        last = None if row.last_activity is None else row.last_activity.isoformat()
+        for skill in view.skills:
+            cell = row.cells[skill]
+            yield csv_line(
+                (row.login, skill, skill_title(skill), *_figures(cell), int(row.ready), last)
+            )
+
+
+def write_class_csv(view: ClassView, out: TextIO) -> int:
+    """Write the class's grid to `out` (a text file opened with newline=""); the trainees
+    written."""
+    for line in class_lines(view):
+        out.write(line)
+    return len(view.trainees)
