@@ -323,6 +323,7 @@ class HomePage(QWidget):
             row.addWidget(self._class_button)
             self._layout.insertWidget(self._layout.indexOf(self.notice) + 1, box)
             self.instructor = box
+        self.instructor.show()
         self._instructor_words = words
         for button in self.buttons.values():
             button.hide()
