@@ -491,7 +491,9 @@ class MainWindow(QMainWindow):
         from trainer.history.classview import instructor_refusal
 
         self._instructor_login = login
-        self.home.set_instructor(lambda: instructor_refusal(login), self.open_class)
+        self.home.set_instructor(login, lambda: instructor_refusal(login), self.open_class)
+        self.home.retranslate()  # home shown again: the login, without figures
+        self._update_status()
         for action in self._practice_actions:
             action.setEnabled(False)
         if self.isVisible() and not self._closed:
@@ -800,6 +802,13 @@ class MainWindow(QMainWindow):
         return ok
 
     def _update_status(self) -> None:
+        if self._instructor_login is not None:
+            self.status.setText(
+                _("instructor {login} · rules {rules}").format(
+                    login=self._instructor_login, rules=self.rules().describe()
+                )
+            )
+            return
         self.status.setText(
             _("profile {profile} · rules {rules}").format(
                 profile=self.settings.prefs.profile, rules=self.rules().describe()

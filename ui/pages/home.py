@@ -144,6 +144,7 @@ class HomePage(QWidget):
         self.assigned: Any = None
         # an instructor's login on a school's server (set_instructor): no practice, said why
         self.instructor: QWidget | None = None
+        self._instructor_login = ""
         self._instructor_words: Callable[[], str] | None = None
         self._texts()
 
@@ -204,7 +205,8 @@ class HomePage(QWidget):
             (profile, rules_text, stats, weak, unavailable),
             {"loading": loading, "plan": plan, "chip_payment": chip_payment},
         )
-        self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(profile)}</span>")
+        who = self._instructor_login or profile
+        self.header.setText(f"<span style='{HEADER}'>Sabot — {esc(who)}</span>")
         mastered = sum(1 for s in stats.values() if getattr(s, "mastered", False))
         figures = (
             _("reading your history…")
@@ -213,6 +215,8 @@ class HomePage(QWidget):
                 mastered=mastered, total=len(CURRICULUM)
             )
         )
+        if self.instructor is not None:
+            figures = _("the class's instructor")
         self.sub.setText(
             _("House rules: {rules} · {figures}").format(
                 rules=f"<b>{esc(rules_text)}</b>", figures=esc(figures)
@@ -303,11 +307,14 @@ class HomePage(QWidget):
         if plan is not None:
             self._show_plan(plan, profile)
 
-    def set_instructor(self, words: Callable[[], str], open_class: Callable[[], None]) -> None:
-        """An instructor's login on a school's server, whose answers the server refuses: no
+    def set_instructor(
+        self, login: str, words: Callable[[], str], open_class: Callable[[], None]
+    ) -> None:
+        """An instructor's `login` on a school's server, whose answers the server refuses: no
         drill, no plan and no assigned exams are offered; `words()` says why (in the language
         of the moment), beside a button to the class view (`open_class`). The curriculum stays,
-        to read."""
+        to read, without figures: an instructor has none of their own."""
+        self._instructor_login = login
         if self.instructor is None:
             from PySide6.QtWidgets import QFrame
 
@@ -328,6 +335,8 @@ class HomePage(QWidget):
         for button in self.buttons.values():
             button.hide()
         self.help.hide()
+        for column in range(COLUMN["Attempts"], len(COLUMNS)):
+            self.table.setColumnHidden(column, True)
         for shown in (self.welcome, self.plan_box, self.assigned):
             if shown is not None:
                 shown.hide()
