@@ -95,6 +95,7 @@ def cmd_gui(lang: str | None = None) -> int:
 COMMANDS = {
     "drill": "drill",
     "stats": "drill",
+    "review": "review",
     "export": "export",
     "class": "classview",
     "deal": "deal",

@@ -28,6 +28,7 @@ from trainer.practice.drill import (
     EXAM_PER_SKILL,
     MODES,
     PRACTICE,
+    REVIEW,
     SPRINT,
     SPRINT_DEFAULT,
     WEAK_GAP,
@@ -558,7 +559,7 @@ def test_exam_stopped_early_is_not_passed() -> None:
 
 
 def test_modes_and_no_passed_outside_exams() -> None:
-    assert set(MODES) == {PRACTICE, CHALLENGE, SPRINT, EXAM}
+    assert set(MODES) == {PRACTICE, CHALLENGE, SPRINT, EXAM, REVIEW}
     for mode in (PRACTICE, SPRINT):
         d = Drill([SKILLS["pay-even"]], FR, mode=mode, count=1, seed=1)
         run(d, lambda q, n: q.expected)

@@ -521,10 +521,11 @@ def record(profile: str, skill: str, answers: list[tuple[bool, int]], seed: int 
 
 def _stats_rows(lines: list[str]) -> dict[str, list[str]]:
     """The rows of `sabot stats` by skill key: each names its skill by its title, then gives
-    its five figures."""
+    its five figures. The review's due counts close the table (issue 28)."""
+    assert lines[-1].startswith("Review: ") and " due today, " in lines[-1]
     keys = {skill.title: key for key, skill in SKILLS.items()}
     rows = {}
-    for line in lines:
+    for line in lines[:-1]:
         title, *cells = re.split(r"\s{2,}", line.strip())
         rows[keys[title]] = cells
     return rows
@@ -863,6 +864,7 @@ def test_stats_on_a_fresh_install_is_an_empty_table() -> None:
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data.pop("deal-shoe") == {}  # deal mode's standard: no shoe dealt yet
+    assert data.pop("review-due") == {"today": 0, "tomorrow": 0, "deal_today": 0}
     assert set(data) == set(SKILLS)
     assert all(s["attempts"] == 0 and s["mastered"] is False for s in data.values())
     assert data["pay-even"]["target_s"] == TARGETS["pay-even"]

@@ -38,6 +38,7 @@ _MODE_NAMES = {
     "challenge": N_("challenge"),
     "sprint": N_("sprint"),
     "exam": N_("exam"),
+    "review": N_("review"),
 }
 
 

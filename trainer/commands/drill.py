@@ -53,6 +53,7 @@ from trainer.practice.drill import (
     EXAM_PASS,
     MODES,
     PRACTICE,
+    REVIEW,
     SPRINT,
     STOPPED_BY_TIME,
     Answered,
@@ -216,6 +217,15 @@ def _mode_line(drill: Drill) -> str:
         return (
             _("A sprint: {count} questions, as fast as you can.").format(count=drill.count) + "\n"
         )
+    if drill.mode == REVIEW:
+        return (
+            ngettext(
+                "A review: {count} item due, the very hand or stake you missed, untimed.",
+                "A review: {count} items due, the very hands and stakes you missed, untimed.",
+                drill.count or 0,
+            ).format(count=drill.count)
+            + "\n"
+        )
     return ""
 
 
@@ -247,6 +257,7 @@ _MODE_OVER = {
     "challenge": N_("— challenge over —"),
     "sprint": N_("— sprint over —"),
     "exam": N_("— exam over —"),
+    "review": N_("— review over —"),
 }
 
 
@@ -510,6 +521,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
         if isinstance(made, int):
             return made
         drill, store, assigned = made
+    elif getattr(args, "prepared", None) is not None:  # sabot review's
+        drill, store = args.prepared
     else:
         started = _drill(args)
         if isinstance(started, int):
@@ -687,6 +700,7 @@ def _option_value(v: str) -> Any:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from trainer.commands.review import due_json, due_text
     from trainer.history.shoes import shoe_standings, standing_json
     from trainer.history.stats import skill_stats
 
@@ -698,6 +712,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if profile is None:
             return EXIT_USAGE
         shoes = shoe_standings(store, profile)  # deal mode's own standard (none: no shoe yet)
+        due = due_json(store, profile, time.time())  # the review schedule's
         try:
             stats = skill_stats(store, profile, TARGETS)
         except ValueError:
@@ -712,7 +727,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 name: _skill_json(stats[name]) if name in stats else _no_skill_json(name)
                 for name in (*SKILLS, *(n for n in stats if n not in SKILLS))
             }
-            | {SHOE_KEY: standing_json(shoes)}
+            | {SHOE_KEY: standing_json(shoes), REVIEW_KEY: due}
         )
         return 0
     # a stored name is printed escaped: its control characters never reach the terminal
@@ -739,11 +754,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"{left(r[0], widths[0])}  {figures}  {r[5]}")
     for s in shoes:
         print(_("Deal a shoe · {standing}").format(standing=s.text))
+    print(due_text(due["today"], due["tomorrow"]))
     return 0
 
 
 # `sabot stats --json`'s key for deal mode's standard, per number of boxes (no skill's name)
 SHOE_KEY = "deal-shoe"
+# and for the review schedule's due counts (`sabot review`)
+REVIEW_KEY = "review-due"
 
 
 def _no_skill_json(name: str) -> dict[str, Any]:
@@ -786,7 +804,7 @@ def add_commands(sub: Any) -> None:
     d.add_argument("skill", metavar="SKILL", nargs="?", help=_("a skill, several as a,b,c, or all"))
     d.add_argument(
         "--mode",
-        choices=MODES,
+        choices=[m for m in MODES if m != REVIEW],  # a review is `sabot review`'s
         help=_("practice, challenge, sprint or exam (default practice)"),
     )
     d.add_argument("--count", type=count_arg, help=_("number of questions (sprint: default 20)"))

@@ -35,8 +35,10 @@ MASTERY: Final = MasteryRule()
 # drill skill's (accuracy, median, mastery, weak items, the daily tallies, personal bests): a shoe
 # dealt in deal mode (`trainer.practice.deal.MODE`), whose steps are stored under the skills they
 # exercise but are mostly single presses — a box number, H or S — not the skill's own questions.
-# A shoe has its own figures and its own standard (`trainer.history.shoes`).
-OWN_FIGURES: Final = frozenset({"deal"})
+# A shoe has its own figures and its own standard (`trainer.history.shoes`). A review session
+# (`trainer.practice.drill.REVIEW`) asks the items the review schedule has due: its count is its
+# own, never mixed into a skill's median or mastery, and it sets no personal best.
+OWN_FIGURES: Final = frozenset({"deal", "review"})
 
 
 def counts_for_skills(mode: str, interactive: bool) -> bool:

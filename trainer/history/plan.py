@@ -2,6 +2,9 @@
 
 Definitions:
 
+- *Reviews due* come first: the items of the review schedule (`trainer.history.review`) due
+  today, and how many fall due tomorrow; a review session asks them.
+
 - A *due* item is one missed among the last `MASTERY.window` answers of its skill (the store's
   `recent` table, the same window mastery looks at) and not answered right `WEAK_STREAK` times
   in a row since its last miss — the drill's own rule for an item to leave the weak queue, so
@@ -59,6 +62,9 @@ class DailyPlan:
     attempts: int  # answers in the whole history, a shoe's steps too: 0 on a first run
     # deal mode's standard per number of boxes dealt (`history.shoes`), fewest boxes first
     shoes: tuple[ShoeStanding, ...] = ()
+    # the review schedule's items due today and tomorrow (`history.review`): asked first
+    review_today: int = 0
+    review_tomorrow: int = 0
 
     @property
     def skills(self) -> list[str]:
@@ -162,6 +168,9 @@ def daily_plan(
     if name is None:
         first, gaps = next_skill({}, curriculum, available)
         return DailyPlan((), first, gaps, Streak(0, False), 0)
+    from trainer.history.review import due_counts
+
+    reviews = due_counts(store, name, now)
     if stats is None:
         stats = skill_stats(store, name, targets)
     skill, gaps = next_skill(stats, curriculum, available)
@@ -176,4 +185,6 @@ def daily_plan(
         streak(days, today),
         sum(s.attempts for s in stats.values()) + shoe_steps,
         tuple(shoe_standings(store, name)) if shoe_steps else (),
+        reviews.today,
+        reviews.tomorrow,
     )

@@ -8,7 +8,11 @@ Modes:
 - `exam`: a fixed set across skills made from a seed, with a time limit and a pass mark; the
   same seed, skills and rules give the same questions, so an instructor can set and check an
   exam. An exam says nothing question by question (`gives_feedback`): the verdicts come in the
-  summary.
+  summary;
+- `review`: the items the review schedule has due (`trainer.history.review`), oldest due first,
+  each asked once on the very situation missed (`trainer.practice.review.remake`), untimed and
+  with explanations. Its answers count toward the schedule and the session's own figures, never
+  toward a skill's (`measures.OWN_FIGURES`). An exam is never a review.
 
 A sprint and an exam set out to ask a fixed number of questions (`Summary.planned`). One ended
 before the last of them, by the trainee or by its clock, is *incomplete* (`Summary.stopped`):
@@ -27,13 +31,15 @@ import random
 import shlex
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
 from trainer.practice.answers import Unreadable
 from trainer.practice.recorder import Recorder
+from trainer.practice.review import remake
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import Practice, made, retold, reverdict
 
@@ -41,7 +47,8 @@ PRACTICE = "practice"
 CHALLENGE = "challenge"
 SPRINT = "sprint"
 EXAM = "exam"
-MODES = (PRACTICE, CHALLENGE, SPRINT, EXAM)
+REVIEW = "review"
+MODES = (PRACTICE, CHALLENGE, SPRINT, EXAM, REVIEW)
 
 CHALLENGE_SECONDS = 60
 SPRINT_DEFAULT = 20
@@ -202,6 +209,8 @@ class Drill:
     # the assigned exam (`Assignment.id`, a school's server's) this one is a try at: stored
     # with the session, for the class view to find its tries
     assignment: int | None = None
+    # a review's items: (skill, item key, the data of the question missed), oldest due first
+    reviews: Sequence[tuple[str, str, Mapping[str, Any]]] = ()
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
     correct: int = field(default=0, init=False)  # right answers so far
@@ -245,6 +254,10 @@ class Drill:
                         limit=repr(self.time_limit_s)
                     )
                 )
+        if self.reviews and self.mode != REVIEW:
+            raise ValueError(
+                _("only a review takes review items, not {mode}").format(mode=self.mode)
+            )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(1, 10**9)
         self._rng = random.Random(self.seed)
@@ -271,6 +284,12 @@ class Drill:
             self.count = len(self._plan)
             limit_s = self.time_limit_s or exam_time_limit_s(self._plan)
             self.time_limit_ms = limit_s * 1000
+        self._reviews = [r for r in self.reviews if r[0] in self._by_name]
+        self._reviewed: dict[int, Question] = {}
+        if self.mode == REVIEW:
+            if not self._reviews:
+                raise ValueError(_("nothing is due for review in these skills"))
+            self.count = min(self.count or len(self._reviews), len(self._reviews))
         for skill_name, item in self.carried_weak:
             weak_skill = self._by_name.get(skill_name)
             if weak_skill is None:
@@ -342,6 +361,8 @@ class Drill:
             self._started_ns = self.clock()
         if self._plan is not None:
             q = self._plan[self.position]
+        elif self.mode == REVIEW:
+            q = self._review(self.position)
         else:
             q = self._fresh()
         self._current = q
@@ -357,6 +378,22 @@ class Drill:
             q, self._ahead = self._ahead, None
             return q
         return self._new()
+
+    def _review(self, slot: int) -> Question:
+        """The question of the review's `slot`: its item's very situation, made once."""
+        q = self._reviewed.get(slot)
+        while q is None:
+            skill_name, item, data = self._reviews[slot]
+            rng = random.Random(f"{self.seed}:review:{slot}")
+            q = remake(self._by_name[skill_name], rng, self.rules, item, data)
+            if q is None:  # today's rules cannot make it (changed since): the next one instead
+                del self._reviews[slot]
+                self.count = min(self.count or 0, len(self._reviews))
+                if slot >= len(self._reviews):
+                    raise ValueError(_("nothing is due for review under these rules"))
+                continue
+            self._reviewed[slot] = q
+        return q
 
     def _again(self, w: _Weak) -> Question:
         again = made(self._by_name[w.skill], self._rng, self.rules, w.item)
@@ -385,6 +422,8 @@ class Drill:
             return None
         if self._plan is not None:
             return self._plan[slot]
+        if self.mode == REVIEW:
+            return self._review(slot)
         w = self.weak.due(slot, [s.name for s in self.skills])
         if w is not None:
             if w.prepared is None:
@@ -429,7 +468,7 @@ class Drill:
         done = Answered(self.position + 1, q, raw, verdict, ms, attempt_id)
         self.answered.append(done)
         self.correct += verdict.correct
-        if self._plan is None:
+        if self._plan is None and self.mode != REVIEW:
             self.weak.note(q, verdict.correct, done.number)
         return done
 

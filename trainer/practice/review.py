@@ -1,0 +1,144 @@
+"""Review across days: what a reviewed item is, how an answer rates it, and how a review question
+is made again on the very situation the trainee missed.
+
+An *item* of the review schedule is what the trainee saw, not only its category: the skill, the
+item key (its category, "announce:soft-16", kept for the statistics) and the *situation* — the
+concrete hand or stake of the question ("A-4-A", a Black Jack on 25 at box 3), read from the
+question's stored data by `situation`. A skill whose whole table is the question (a table to
+settle, an order of play) has no situation of its own: its item is its category.
+
+How an answer rates its item (the rules book's "How Sabot schedules", §15) — `rating`:
+
+- wrong: *again*;
+- right, slower than the skill's target time: *hard*;
+- right within the target: *good*;
+- right within half the target: *easy*.
+
+An answer whose time is not the trainee's (piped answers, a deal shoe's single presses) is rated
+by right or wrong alone: *good* or *again*.
+
+A review question is made again by `remake`: on the same cards and stake, on a freshly dealt
+table; where that situation does not come up within `REMAKE_TRIES` tables (a rare hand of five
+cards), on the same category. Either way its data names the situation it reviews
+(`REVIEWED`), so the answer updates that item's schedule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from trainer.game.rules import HouseRules
+from trainer.i18n import _
+from trainer.practice.skills.base import Question, Skill, made
+
+# The ratings, as the fsrs package numbers them (fsrs.Rating): written here so that rating an
+# answer needs no import of the scheduler.
+AGAIN: Final = 1
+HARD: Final = 2
+GOOD: Final = 3
+EASY: Final = 4
+RATINGS: Final = {AGAIN: "again", HARD: "hard", GOOD: "good", EASY: "easy"}
+
+# The key of a review question's data that names the situation it reviews.
+REVIEWED: Final = "review"
+
+# What makes a question's situation, per skill: the data fields the trainee read. A skill not
+# named here has none beyond its item key (its question is a whole table).
+SITUATION_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "announce": ("cards", "split", "stood"),
+    "pay-even": ("bet", "box"),
+    "pay-double": ("bet", "box"),
+    "pay-blackjack": ("bet", "box"),
+    "pay-insurance": ("bet", "insured", "ask", "box"),
+    "chips": ("amount", "why", "bet", "box"),
+}
+
+# The fresh tables dealt, at most, to find a missed situation again.
+REMAKE_TRIES: Final = 100
+
+
+def rating(correct: bool, response_ms: int, target_s: float, timed: bool = True) -> int:
+    """How an answer rates its item: AGAIN, HARD, GOOD or EASY (see the module's docstring)."""
+    if not correct:
+        return AGAIN
+    if not timed:
+        return GOOD
+    target_ms = target_s * 1000
+    if response_ms > target_ms:
+        return HARD
+    if response_ms * 2 <= target_ms:
+        return EASY
+    return GOOD
+
+
+def _ranks(cards: Any) -> str:
+    return "-".join("10" if str(c)[0] == "T" else str(c)[0] for c in cards)
+
+
+def situation(skill: str, data: Mapping[str, Any]) -> str:
+    """The concrete situation of a question of `skill` with this data, language-free: "A-4-A",
+    "A-4-A stood", "bet 25 box 3"; "" for a skill whose item key is the whole situation. A
+    review question's is the situation it reviews."""
+    reviewed = data.get(REVIEWED)
+    if isinstance(reviewed, str):
+        return reviewed
+    words = []
+    for name in SITUATION_FIELDS.get(skill, ()):
+        value = data.get(name)
+        if value is None or value is False:
+            continue
+        if name == "cards":
+            words.append(_ranks(value))
+        elif value is True:
+            words.append(name)
+        else:
+            words.append(f"{name} {value}")
+    return " ".join(words)
+
+
+def situation_words(text: str) -> str:
+    """A situation as the trainee reads it: "A-4-A", "bet 25 at box 3" said in the language of
+    the moment; "" for none."""
+    parts = text.split()
+    out: list[str] = []
+    named = {k: v for k, v in zip(parts, parts[1:], strict=False)}
+    if parts and parts[0] not in ("bet", "amount", "insured", "ask", "why", "box"):
+        out.append(parts[0])
+    if "stood" in parts:
+        out.append(_("stood"))
+    if "split" in parts:
+        out.append(_("after a split"))
+    if "amount" in named:
+        out.append(_("pay {amount}").format(amount=named["amount"]))
+    if "bet" in named:
+        out.append(_("on {bet}").format(bet=named["bet"]))
+    if "box" in named:
+        out.append(_("at box {box}").format(box=named["box"]))
+    return " ".join(out)
+
+
+def remake(
+    skill: Skill, rng: random.Random, rules: HouseRules, item: str, data: Mapping[str, Any]
+) -> Question | None:
+    """A question reviewing the item `item` seen with `data`: the very situation on a fresh
+    table when it comes up within REMAKE_TRIES tables, else a question of its category; its
+    data names the situation it reviews. None when the rules of today cannot make the item."""
+    wanted = situation(skill.name, data)
+    first: Question | None = None
+    for _turn in range(REMAKE_TRIES if wanted else 1):
+        q = made(skill, rng, rules, item)
+        if q is None:
+            return None
+        if first is None:
+            first = q
+        if situation(skill.name, q.data) == wanted:
+            return _reviewing(q, wanted)
+    return None if first is None else _reviewing(first, wanted)
+
+
+def _reviewing(q: Question, wanted: str) -> Question:
+    from dataclasses import replace
+
+    return replace(q, data={**q.data, REVIEWED: wanted})
