@@ -46,6 +46,7 @@ MODE_TITLES = {
     "challenge": N_("Challenge"),
     "sprint": N_("Sprint"),
     "exam": N_("Exam"),
+    "review": N_("Review"),
 }
 
 
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         self._progress: Any = None  # ui.progress.window.ProgressWindow, once built
         self.home.start.connect(self._home_start)
         self.home.startPlan.connect(self._start_plan)
+        self.home.startReview.connect(self.start_review)
         self.home.startAssigned.connect(self.start_assigned)
         self._assigned: list[Any] = []  # the exams assigned on a school's server, as last shown
         self._last_assigned: Any = None  # the assigned exam last started, for "again"
@@ -825,6 +827,11 @@ class MainWindow(QMainWindow):
         """Today's plan: a practice of its skills, the due items coming first."""
         self.start_drill(list(names), "practice", weak=[(str(s), str(i)) for s, i in due])
 
+    def start_review(self) -> None:
+        """A review session: the items the review schedule has due today, oldest due first,
+        across skills (`trainer.history.review`); said so when none is due."""
+        self.start_drill([], "review")
+
     def set_exam(self, skills: str = "all") -> None:
         """Ask for the exam (a new one, or an instructor's seed), then start it."""
         from ui.dialogs.exam import ask_exam
@@ -884,6 +891,9 @@ class MainWindow(QMainWindow):
                 from trainer.history.assignments import exam_drill
 
                 drill = exam_drill(assigned, **common)
+            elif mode == "review":
+                drill = self._review_drill(common)
+                names = [s.name for s in drill.skills]
             else:
                 rules = self.rules()
                 skills = resolve_skills(",".join(names), rules)
@@ -928,6 +938,32 @@ class MainWindow(QMainWindow):
         self._summary_drill = None
         page.start(drill)
         return True
+
+    def _review_drill(self, common: dict[str, Any]) -> Drill:
+        """The review of what is due today under the settings' rules; ValueError, said as a
+        sentence, when nothing is."""
+        import time
+
+        from trainer.history.review import build
+        from trainer.practice.drill import REVIEW, Drill
+        from trainer.practice.skills import SKILLS
+
+        rules = self.rules()
+        schedule = build(self.store, self.settings.prefs.profile)
+        due = [
+            i
+            for i in schedule.due(time.time())
+            if i.skill in SKILLS and SKILLS[i.skill].available(rules) is None
+        ]
+        if not due:
+            raise ValueError(_("Nothing is due for review today."))
+        return Drill(
+            [SKILLS[n] for n in dict.fromkeys(i.skill for i in due)],
+            rules,
+            mode=REVIEW,
+            reviews=[(i.skill, i.item, i.question) for i in due],
+            **common,
+        )
 
     def _bests_keys(self) -> set[tuple[str, int]]:
         from trainer.history.stats import personal_bests

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from trainer.game.payout import chip_breakdown, money
 from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
-from trainer.practice.drill import CHALLENGE, EXAM, SPRINT, Answered, Drill, DrillOver
+from trainer.practice.drill import CHALLENGE, EXAM, REVIEW, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, how_to_answer
 from ui.dialogs.citations import linked
@@ -63,6 +63,7 @@ MODE_NAMES = {
     "challenge": N_("challenge"),
     "sprint": N_("sprint"),
     "exam": N_("exam"),
+    "review": N_("review"),
 }
 
 
@@ -630,7 +631,7 @@ class DrillPage(QWidget):
         if not d.gives_feedback and d.count:
             # an exam tells nothing of the answers until its summary: not even how many are right
             text = _("question {number} / {count}").format(number=min(n, d.count), count=d.count)
-        elif d.mode in (SPRINT, EXAM) and d.count:
+        elif d.mode in (SPRINT, EXAM, REVIEW) and d.count:
             text = _("question {number} / {count}   ·   {right} right").format(
                 number=min(n, d.count), count=d.count, right=right
             )

@@ -75,6 +75,7 @@ class HomePage(QWidget):
 
     start = Signal(list, str)
     startPlan = Signal(list, list)  # noqa: N815
+    startReview = Signal()  # noqa: N815  (the review of the items due today)
     startAssigned = Signal(object)  # noqa: N815  (an exam assigned on a school's server)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -139,6 +140,8 @@ class HomePage(QWidget):
         self.welcome_button: Any = None
         self.plan_text: Any = None
         self.plan_button: Any = None
+        self.review_text: Any = None
+        self.review_button: Any = None
         self._shown: tuple[tuple, dict] | None = None  # what refresh last showed, for a switch
         # the exams an instructor assigned (ui.school.assigned_box), once a school's server has some
         self.assigned: Any = None
@@ -375,10 +378,12 @@ class HomePage(QWidget):
         if self.welcome is not None:
             self.welcome.hide()
         if self.plan_box is None:
-            self.plan_box = home_plan.make_plan_box(self, self._go_plan)
+            self.plan_box = home_plan.make_plan_box(self, self._go_plan, self._go_review)
             self._layout.insertWidget(self._layout.indexOf(self.table), self.plan_box)
+        self.review_text.setText(home_plan.review_html(plan, self._readable))
+        self.review_button.setEnabled(plan.review_today > 0)
         self.plan_text.setText(home_plan.plan_html(plan, _item_names(), self._readable))
-        self.plan_button.setEnabled(bool(plan.skills))
+        self.plan_button.setEnabled(bool(plan.skills) or plan.review_today > 0)
         self.plan_box.show()
 
     def _readable(self, colour: str) -> str:
@@ -387,9 +392,22 @@ class HomePage(QWidget):
 
         return readable_on(self, colour)
 
-    def _go_plan(self) -> None:
+    def _go_review(self) -> None:
         plan = self.plan
-        if self.instructor is not None or plan is None or not plan.skills or plan.attempts == 0:
+        if self.instructor is not None:
+            return
+        if plan is not None and plan.review_today:
+            self.startReview.emit()
+
+    def _go_plan(self) -> None:
+        """Today's plan: the reviews due first, then the skills."""
+        plan = self.plan
+        if self.instructor is not None:
+            return
+        if plan is not None and plan.review_today:
+            self.startReview.emit()
+            return
+        if plan is None or not plan.skills or plan.attempts == 0:
             return
         allowed = [n for n in plan.skills if not self._available.get(n)]
         if allowed:

@@ -116,23 +116,50 @@ def retranslate(home, order: Sequence[str]) -> None:
         welcome_texts(home, order)
     if home.plan_button is not None:
         home.plan_button.setText(_("Today's plan") + "   [T]")
+        home.review_button.setText(_("Review") + "   [R]")
 
 
-def make_plan_box(home, go: Callable[[], None]) -> QWidget:
-    """Today's plan: its lines (`home.plan_text`) and the button that starts it (T)."""
+def make_plan_box(home, go: Callable[[], None], review: Callable[[], None]) -> QWidget:
+    """Today's plan: the review's due counts (`home.review_text`) and the button that starts a
+    review (R), then its lines (`home.plan_text`) and the button that starts it (T)."""
     box = QFrame()
     box.setObjectName("plan")
     box.setFrameShape(QFrame.Shape.StyledPanel)
+    home.review_text = QLabel()
+    home.review_text.setWordWrap(True)
+    home.review_button = QPushButton(_("Review") + "   [R]")
+    home.review_button.setMinimumHeight(36)
+    home.review_button.clicked.connect(review)
+    QShortcut(QKeySequence("R"), home, review)
     home.plan_text = QLabel()
     home.plan_text.setWordWrap(True)
     home.plan_button = QPushButton(_("Today's plan") + "   [T]")
     home.plan_button.setMinimumHeight(36)
     home.plan_button.clicked.connect(go)
     QShortcut(QKeySequence("T"), home, go)
-    lay = QHBoxLayout(box)
-    lay.addWidget(home.plan_text, 1)
-    lay.addWidget(home.plan_button)
+    lay = QVBoxLayout(box)
+    for text, button in (
+        (home.review_text, home.review_button),
+        (home.plan_text, home.plan_button),
+    ):
+        row = QHBoxLayout()
+        row.addWidget(text, 1)
+        row.addWidget(button)
+        lay.addLayout(row)
     return box
+
+
+def review_html(plan, colour=lambda c: c) -> str:
+    """The review's line: "Review: 23 due today, 8 tomorrow", what is due today stressed."""
+    today = ngettext("{count} due today", "{count} due today", plan.review_today).format(
+        count=plan.review_today
+    )
+    if plan.review_today:
+        today = f"<b><span style='color:{colour(NOTICE)}'>{today}</span></b>"
+    tomorrow = ngettext("{count} tomorrow", "{count} tomorrow", plan.review_tomorrow).format(
+        count=plan.review_tomorrow
+    )
+    return _("<b>Review:</b> {today}, {tomorrow}").format(today=today, tomorrow=tomorrow)
 
 
 def plan_html(plan, name, colour=lambda c: c) -> str:
@@ -140,18 +167,26 @@ def plan_html(plan, name, colour=lambda c: c) -> str:
     item for a person, `colour` makes a colour readable on the page."""
     good, notice = colour(GOOD), colour(NOTICE)
     lines = []
-    if plan.due:
+    if plan.review_today:  # the reviews due come first
+        lines.append(
+            ngettext(
+                "<b>Today:</b> review the {count} item due",
+                "<b>Today:</b> review the {count} items due",
+                plan.review_today,
+            ).format(count=plan.review_today)
+        )
+    elif plan.due:
         items = ", ".join(esc(name(item)) for _skill, item in plan.due)
         lines.append(_("<b>Today:</b> what you missed lately — {items}").format(items=items))
     if plan.next_skill is not None:
         title = esc(INFO[plan.next_skill].title) if plan.next_skill in INFO else plan.next_skill
         why = "; ".join(esc(g) for g in plan.next_gaps)
-        if plan.due:
+        if plan.due or plan.review_today:
             line = _("then <b>{skill}</b>, the next skill to master ({why})")
         else:
             line = _("<b>Today:</b> <b>{skill}</b>, the next skill to master ({why})")
         lines.append(line.format(skill=title, why=why))
-    elif not plan.due:
+    elif not plan.due and not plan.review_today:
         lines.append(
             _(
                 "<b>Today:</b> <span style='color:{colour}'>every skill is mastered</span> — "

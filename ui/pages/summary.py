@@ -68,6 +68,7 @@ TITLES = {
     "challenge": N_("Time!"),
     "sprint": N_("Sprint done"),
     "exam": N_("Exam over"),
+    "review": N_("Review over"),
 }
 # a drill cut short: (time is up, ended early) for each mode
 STOPPED_TITLES = {
@@ -75,6 +76,7 @@ STOPPED_TITLES = {
     "challenge": (N_("Challenge: time is up"), N_("Challenge ended early")),
     "sprint": (N_("Sprint: time is up"), N_("Sprint ended early")),
     "exam": (N_("Exam: time is up"), N_("Exam ended early")),
+    "review": (N_("Review: time is up"), N_("Review ended early")),
 }
 
 

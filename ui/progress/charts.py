@@ -62,6 +62,7 @@ MODE_NAMES = {
     "challenge": N_("challenge"),
     "sprint": N_("sprint"),
     "exam": N_("exam"),
+    "review": N_("review"),
     "deal": N_("deal shoe"),
     "home": N_("home game"),
 }

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from trainer.history import progress_data as pd
+from trainer.history.measures import OWN_FIGURES
 from trainer.history.stats import SkillStats
 from trainer.i18n import format_number
 from trainer.practice.drill import MODES
@@ -37,6 +38,7 @@ MODE_TITLES = {
     "challenge": N_("Challenge"),
     "sprint": N_("Sprint"),
     "exam": N_("Exam"),
+    "review": N_("Review"),
 }
 
 
@@ -58,6 +60,8 @@ class TimelineTab(ChartTab):
         self.mode_box = QComboBox()
         self.mode_box.addItem(_("All modes"), None)
         for mode in MODES:
+            if mode in OWN_FIGURES:  # a review's answers are no point of a skill's timeline
+                continue
             self.mode_box.addItem(_(MODE_TITLES[mode]) if mode in MODE_TITLES else mode, mode)
         self.range_box = QComboBox()
         for label, days in pd.RANGES.items():

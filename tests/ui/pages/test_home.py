@@ -168,3 +168,54 @@ def test_pay_in_chips_is_described_as_the_settings_pay(qtbot, window):
     set_language("fr")
     window.home.retranslate()
     assert table.item(row, asks).text().startswith("Faire un paiement couleur pour couleur")
+
+
+def _missed_yesterday(window) -> None:
+    """An A-4-A announced wrong and a Black Jack on 25 at box 3 paid wrong, a day ago."""
+    import time
+
+    from trainer.history.store import Store
+
+    a4a = {"cards": ["AS", "4D", "AH"], "box": 3, "split": False, "stood": False}
+    bj = {"bet": "25", "cards": ["AD", "KS"], "box": 3}
+    profile = window.settings.prefs.profile
+    with Store.open(window.store.path, clock=lambda: time.time() - 86400) as store:
+        sid = store.start_session(profile, "practice", ["announce"], "casino-fr", 1)
+        store.record(sid, "announce", "announce:soft-16", a4a, "16", "6 or 16", False, 3000)
+        store.record(sid, "pay-blackjack", "pay-blackjack:25", bj, "30", "37.50", False, 3000)
+        store.end_session(sid)
+
+
+def test_home_shows_the_reviews_due_and_r_asks_the_very_cards_missed(qtbot, window):
+    _missed_yesterday(window)
+    window.show_home()
+    assert window.wait_for_figures()
+    home = window.home
+    assert "Review:" in home.review_text.text() and "2 due today" in home.review_text.text()
+    assert "0 tomorrow" in home.review_text.text()
+    assert "review the 2 items due" in home.plan_text.text()  # the plan: reviews first
+    # above the curriculum
+    assert home.plan_box.geometry().bottom() < home.table.geometry().top()
+    qtbot.keyClick(home.table, Qt.Key.Key_R)
+    page = window.drill_page
+    assert window.pages.currentWidget() is page
+    assert page.drill.mode == "review" and page.drill.count == 2
+    assert [c[0] for c in page.question.data["cards"]] == ["A", "4", "A"]
+    assert page.question.data["review"] == "A-4-A"
+
+
+def test_t_starts_the_review_first_when_one_is_due(qtbot, window):
+    _missed_yesterday(window)
+    window.show_home()
+    assert window.wait_for_figures()
+    qtbot.keyClick(window.home.table, Qt.Key.Key_T)
+    assert window.drill_page.drill.mode == "review"
+
+
+def test_with_nothing_due_r_does_nothing(qtbot, window):
+    _miss_once(qtbot, window, "pay-even")  # missed now: due tomorrow, not today
+    home = window.home
+    assert "0 due today, 1 tomorrow" in home.review_text.text()
+    assert not home.review_button.isEnabled()
+    qtbot.keyClick(home.table, Qt.Key.Key_R)
+    assert window.pages.currentWidget() is home
