@@ -30,7 +30,6 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from trainer.game.rules import HouseRules
-from trainer.i18n import _
 from trainer.practice.skills.base import Question, Skill, made
 
 # The ratings, as the fsrs package numbers them (fsrs.Rating): written here so that rating an
@@ -96,27 +95,6 @@ def situation(skill: str, data: Mapping[str, Any]) -> str:
         else:
             words.append(f"{name} {value}")
     return " ".join(words)
-
-
-def situation_words(text: str) -> str:
-    """A situation as the trainee reads it: "A-4-A", "bet 25 at box 3" said in the language of
-    the moment; "" for none."""
-    parts = text.split()
-    out: list[str] = []
-    named = {k: v for k, v in zip(parts, parts[1:], strict=False)}
-    if parts and parts[0] not in ("bet", "amount", "insured", "ask", "why", "box"):
-        out.append(parts[0])
-    if "stood" in parts:
-        out.append(_("stood"))
-    if "split" in parts:
-        out.append(_("after a split"))
-    if "amount" in named:
-        out.append(_("pay {amount}").format(amount=named["amount"]))
-    if "bet" in named:
-        out.append(_("on {bet}").format(bet=named["bet"]))
-    if "box" in named:
-        out.append(_("at box {box}").format(box=named["box"]))
-    return " ".join(out)
 
 
 def remake(
