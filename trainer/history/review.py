@@ -122,18 +122,24 @@ def _scheduler() -> Any:
 
 
 class _Rater:
-    """FSRS applied to the items, one answer at a time."""
+    """FSRS applied to the items, one answer at a time; each item's fsrs.Card kept while a build
+    runs (made once, not for every answer), and written back to the items at its end."""
 
     def __init__(self) -> None:
         import fsrs
 
         self._fsrs = fsrs
         self._scheduler = _scheduler()
+        self._ratings = {g: fsrs.Rating(g) for g in (1, 2, 3, 4)}
+        self._cards: dict[int, tuple[ReviewItem, Any]] = {}
 
     def rate(self, it: ReviewItem, grade: int, at: float) -> None:
         fsrs = self._fsrs
         when = datetime.fromtimestamp(at, UTC)
-        if it.stability is None:
+        held = self._cards.get(id(it))
+        if held is not None:
+            card = held[1]
+        elif it.stability is None:
             card = fsrs.Card(card_id=1, due=when)  # a new card, learning
         else:
             # with no learning or relearning steps a card reviewed once stays in review
@@ -145,37 +151,41 @@ class _Rater:
                 due=when,
                 last_review=datetime.fromtimestamp(it.last, UTC),
             )
-        card, _log = self._scheduler.review_card(card, fsrs.Rating(grade), when)
-        it.stability, it.difficulty = card.stability, card.difficulty
-        it.due = card.due.timestamp()
+        card, _log = self._scheduler.review_card(card, self._ratings[grade], when)
+        self._cards[id(it)] = (it, card)
         it.last = at
         it.answers += 1
+
+    def close(self) -> None:
+        """Write each card's state back to its item."""
+        for it, card in self._cards.values():
+            it.stability, it.difficulty = card.stability, card.difficulty
+            it.due = card.due.timestamp()
+        self._cards.clear()
 
 
 def _read(
     store: HistoryStore, profile_id: int, after: int
 ) -> Iterator[tuple[int, float, str, bool, str, str, bool, int, Any]]:
-    """The profile's attempts after the attempt `after`, in the order they were given."""
-    page = 20000
-    last_at, last_id = -1.0, after
-    while True:
-        # a page per snapshot, none held open while the caller works on it
-        with store._snapshot() as conn:
-            rows = conn.execute(
-                """SELECT a.id, s.started + a.at AS t, s.mode, s.interactive, k.name, i.key,
-                    a.correct, a.ms, coalesce(a.question, i.question)
-                FROM attempt a JOIN session s ON s.id = a.session
-                JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
-                WHERE s.profile = ? AND a.id > ? AND (t > ? OR t = ? AND a.id > ?)
-                ORDER BY t, a.id LIMIT ?""",
-                (profile_id, after, last_at, last_at, last_id, page),
-            ).fetchall()
-        for row in rows:
-            yield (row[0], float(row[1]), row[2], bool(row[3]), row[4], row[5],
-                   bool(row[6]), row[7], row[8])  # fmt: skip
-        if len(rows) < page:
-            return
-        last_at, last_id = float(rows[-1][1]), rows[-1][0]
+    """The profile's attempts after the attempt `after`, in the order they were given (their
+    time, then their id: the same order on every PC, whatever order a sync stored them in)."""
+    with store._snapshot() as conn:
+        cursor = conn.execute(
+            """SELECT a.id, s.started + a.at AS t, s.mode, s.interactive, k.name, i.key,
+                a.correct, a.ms, coalesce(a.question, i.question)
+            FROM attempt a JOIN session s ON s.id = a.session
+            JOIN item i ON i.id = a.item JOIN skill k ON k.id = i.skill
+            WHERE s.profile = ? AND a.id > ?
+            ORDER BY t, a.id""",
+            (profile_id, after),
+        )
+        try:
+            while rows := cursor.fetchmany(5000):
+                for row in rows:
+                    yield (row[0], float(row[1]), row[2], bool(row[3]), row[4], row[5],
+                           bool(row[6]), row[7], row[8])  # fmt: skip
+        finally:
+            cursor.close()
 
 
 def _data(raw: Any) -> dict[str, Any]:
@@ -202,7 +212,10 @@ def apply(schedule: Schedule, attempts: Iterable[tuple[Any, ...]]) -> None:
     # passed over without reading its question
     kinds = {(i.skill, i.item, i.deal) for i in items.values()}
     for attempt, at, mode, interactive, skill, item, correct, ms, raw in attempts:
-        schedule.watermark, schedule.last_at = attempt, at
+        # the watermark is the highest id read (new answers have higher ones), and the latest
+        # time: an answer that comes in older than it (synced from another PC) rebuilds all
+        schedule.watermark = max(schedule.watermark, attempt)
+        schedule.last_at = max(schedule.last_at, at)
         schedule.read += 1
         deal = mode == DEAL_MODE
         if correct and (skill, item, deal) not in kinds:
@@ -223,6 +236,8 @@ def apply(schedule: Schedule, attempts: Iterable[tuple[Any, ...]]) -> None:
             rater = _Rater()
         rater.rate(it, AGAIN if not correct else grade, at)
         it.last_attempt = attempt
+    if rater is not None:
+        rater.close()
 
 
 def build(store: HistoryStore, profile: str, *, cached: bool = True) -> Schedule:
