@@ -229,6 +229,7 @@ class Shots:
             "menus": self.look_menus,
             "drills": self.look_drills,
             "exam": self.look_exam,
+            "review": self.look_review,
             "deal": self.look_deal,
             "homegame": self.look_home_game,
             "progress": self.look_progress,
@@ -246,6 +247,27 @@ class Shots:
 
     def look_home(self, out: Path) -> None:
         self.save(self.win, out, "home")
+
+    def look_review(self, out: Path) -> None:
+        """A review session (R on home): its first item, then its verdict."""
+        win = self.win
+        win.start_review()
+        page = win.drill_page
+        if win.pages.currentWidget() is not page:  # nothing due: home says so
+            return
+        self.until(lambda: page._clock.isValid())
+        self.settle(300)
+        self.save(win, out, "review")
+        q = page.question
+        self.settle(1200)
+        if q.kind == "choice":
+            page._submit(wrong_answer(q))
+        else:
+            page.line.setText(wrong_answer(q))
+            page._submit_line()
+        self.settle(200)
+        self.save(win, out, "review-verdict")
+        page.end()
 
     def look_menus(self, out: Path) -> None:
         bar = self.win.menuBar()
