@@ -223,11 +223,15 @@ def _answer_all(drill: Any, rng: random.Random, rate: float, clock: Clock) -> No
     while (q := drill.next_question()) is not None:
         target = drill._by_name[q.skill].target
         ms = int(rng.lognormvariate(math.log(target * 800), 0.35))
-        raw = q.expected if rng.random() < rate else "0"
+        right = rng.random() < rate
+        if q.kind == "choice":
+            raw = chr(ord("a") + (q.answer + (0 if right else 1)) % len(q.choices))
+        else:
+            raw = q.expected if right else "0"
         try:
             drill.answer(raw, ms)
-        except ValueError:  # "0" unreadable for this kind: a wrong choice instead
-            drill.answer(q.expected if q.kind != "choice" else "z", ms)
+        except ValueError:  # "0" cannot be read as this kind of answer: "1" is wrong enough
+            drill.answer("1" if q.expected != "1" else "2", ms)
         clock.now += ms / 1000 + 1
     drill.finish()
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 DEAL_MODE: Final = "deal"  # trainer.practice.deal.MODE (the history does not import deal mode)
 REVIEW_MODE: Final = "review"  # trainer.practice.drill.REVIEW
-CACHE_FORMAT: Final = 1
+CACHE_FORMAT: Final = 2
 _DAY: Final = 86400
 
 
@@ -56,7 +56,9 @@ class ReviewItem:
     item: str  # the item key: its category ("announce:soft-16")
     situation: str  # the concrete hand or stake ("A-4-A"), "" when the key says it all
     deal: bool  # a deal shoe's item
-    question: dict[str, Any]  # the stored question of its last miss: what a review re-asks
+    # the stored question of its last miss, what a review re-asks: a dict, or its JSON text as
+    # the cache keeps it (read only for an item asked: `question`)
+    stored: dict[str, Any] | str
     first_missed: float  # unix seconds
     due: float = 0.0  # unix seconds
     last: float = 0.0  # its last answer, unix seconds
@@ -68,6 +70,13 @@ class ReviewItem:
     @property
     def key(self) -> tuple[str, str, str, bool]:
         return (self.skill, self.item, self.situation, self.deal)
+
+    @property
+    def question(self) -> dict[str, Any]:
+        """The stored question of its last miss."""
+        if isinstance(self.stored, str):
+            self.stored = _data(self.stored)
+        return self.stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +238,7 @@ def apply(schedule: Schedule, attempts: Iterable[tuple[Any, ...]]) -> None:
             it = items[key] = ReviewItem(skill, item, key[2], deal, data, at)
             kinds.add((skill, item, deal))
         if not correct:
-            it.question = data
+            it.stored = data
         timed = interactive and not deal and skill in TARGETS
         grade = rating(correct, ms, TARGETS.get(skill, 0.0), timed)
         if rater is None:
@@ -340,7 +349,7 @@ def _to_cache(
                     i.item,
                     i.situation,
                     i.deal,
-                    i.question,
+                    i.stored if isinstance(i.stored, str) else json.dumps(i.stored),
                     i.first_missed,
                     i.due,
                     i.last,
