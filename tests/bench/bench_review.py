@@ -227,13 +227,22 @@ def _answer_all(drill: Any, rng: random.Random, rate: float, clock: Clock) -> No
         if q.kind == "choice":
             raw = chr(ord("a") + (q.answer + (0 if right else 1)) % len(q.choices))
         else:
-            raw = q.expected if right else "0"
-        try:
-            drill.answer(raw, ms)
-        except ValueError:  # "0" cannot be read as this kind of answer: "1" is wrong enough
-            drill.answer("1" if q.expected != "1" else "2", ms)
+            raw = q.expected if right else _wrong(drill, q)
+        drill.answer(raw, ms)
         clock.now += ms / 1000 + 1
     drill.finish()
+
+
+WRONG = ("0", "1", "2", "0 17", "1 bust", "16", "7 8", "1 2 3", "win", "1 dealer 2")
+
+
+def _wrong(drill: Any, q: Any) -> str:
+    """A readable wrong answer to `q` (its right one when none of WRONG is)."""
+    skill = drill._by_name[q.skill]
+    for raw in WRONG:
+        if drill.why_unreadable(raw) is None and not skill.check(q, raw).correct:
+            return raw
+    return str(q.expected)
 
 
 def main() -> None:
