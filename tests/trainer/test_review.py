@@ -271,3 +271,22 @@ def test_only_a_review_takes_review_items() -> None:
         Drill([SKILLS["announce"]], RULES, mode="exam", reviews=[("announce", "x", {})])
     with pytest.raises(ValueError, match="nothing is due"):
         Drill([SKILLS["announce"]], RULES, mode=REVIEW)
+
+
+def test_a_review_question_is_said_again_in_another_language() -> None:
+    from trainer import i18n
+
+    due = [("pay-blackjack", "pay-blackjack:25", {"bet": "25", "cards": ["AD", "KS"], "box": 3})]
+    drill = Drill([SKILLS["pay-blackjack"]], RULES, mode=REVIEW, reviews=due, seed=2)
+    q = drill.next_question()
+    assert q is not None and "Black Jack" in q.prompt
+    try:
+        i18n.set_language("fr")
+        drill.retell()
+        told = drill.current
+        assert told is not None and told is not q
+        assert told.prompt != q.prompt  # in French now
+        assert told.data == q.data  # the same stake at the same box, still naming its item
+        assert told.data["review"] == "bet 25 box 3"
+    finally:
+        i18n.set_language("en")

@@ -39,9 +39,9 @@ from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
 from trainer.practice.answers import Unreadable
 from trainer.practice.recorder import Recorder
-from trainer.practice.review import remake
+from trainer.practice.review import remake, retold_review
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
-from trainer.practice.skills.base import Practice, made, retold, reverdict
+from trainer.practice.skills.base import Practice, made, reverdict
 
 PRACTICE = "practice"
 CHALLENGE = "challenge"
@@ -483,11 +483,12 @@ class Drill:
 
         def again(q: Question) -> Question:
             if id(q) not in told:
-                told[id(q)] = retold(q, self._skill(q.skill), self.rules)
+                told[id(q)] = retold_review(q, self._skill(q.skill), self.rules)
             return told[id(q)]
 
         if self._plan is not None:
             self._plan = [again(q) for q in self._plan]
+        self._reviewed = {slot: again(q) for slot, q in self._reviewed.items()}
         if self._current is not None:
             self._current = again(self._current)
         if self._ahead is not None:

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from trainer.game.rules import HouseRules
-from trainer.practice.skills.base import Question, Skill, made
+from trainer.practice.skills.base import Question, Skill, made, retold
 
 # The ratings, as the fsrs package numbers them (fsrs.Rating): written here so that rating an
 # answer needs no import of the scheduler.
@@ -117,6 +118,15 @@ def remake(
 
 
 def _reviewing(q: Question, wanted: str) -> Question:
-    from dataclasses import replace
-
     return replace(q, data={**q.data, REVIEWED: wanted})
+
+
+def retold_review(q: Question, skill: Skill, rules: HouseRules) -> Question:
+    """`retold(q)` for any question, a review's too: said again in the language of the moment,
+    still naming the situation it reviews."""
+    wanted = q.data.get(REVIEWED)
+    if wanted is None:
+        return retold(q, skill, rules)
+    bare = replace(q, data={k: v for k, v in q.data.items() if k != REVIEWED})
+    again = retold(bare, skill, rules)
+    return q if again is bare else _reviewing(again, wanted)
