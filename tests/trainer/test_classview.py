@@ -107,7 +107,7 @@ def test_row_security_decides_whom_the_class_view_shows(
 
 
 def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Path) -> None:
-    idle, failed, dropping, fine = (_login(pg_server) for _ in range(4))
+    idle, failed, weak, fine = (_login(pg_server) for _ in range(4))
     now = NOON + 3600
 
     def history(url: str, start: float, *sessions: tuple[str, str, dict[str, object]]) -> None:
@@ -122,8 +122,8 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
         idle, now - (ATTENTION_IDLE_DAYS + 2) * DAY_SECONDS - 3600, ("announce", "1" * 20, exam)
     )
     history(failed, NOON, ("announce", "1" * 20, exam), ("announce", "1" * 10 + "0" * 10, exam))
-    # the 30 before: all right; the last 30: 26 right, 13 points lower
-    history(dropping, NOON, ("announce", "1" * 30 + "1101" * 4 + "1" * 14, {}))
+    # the 30 before: all right; the last 30: 26 right, under the mastery's 95 %
+    history(weak, NOON, ("announce", "1" * 30 + "1101" * 4 + "1" * 14, {}))
     history(
         fine, NOON, ("announce", "1" * 30 + "1110" + "1" * 26, {}), ("announce", "1" * 20, exam)
     )
@@ -133,14 +133,18 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
     assert rows[_name(idle)].attention == ("no practice for 9 days",)
     assert rows[_name(idle)].best_by_seed()[41].passed
     # a pass, then a fail with the same seed: the latest exam failed needs attention, though
-    # the best try by seed is the pass
-    assert rows[_name(failed)].attention == ("failed the latest exam (seed 41): 10 right of 20",)
+    # the best try by seed is the pass (and its 10 wrong answers make the skill weak)
+    assert rows[_name(failed)].attention == (
+        "weak (under 95% over the last 30): Announce the point 66%",
+        "failed the latest exam (seed 41): 10 right of 20",
+    )
     assert rows[_name(failed)].best_by_seed()[41].passed
     assert [e.result.passed for e in rows[_name(failed)].exams] == [True, False]
-    (why,) = rows[_name(dropping)].attention
-    assert why.startswith("Announce the point: accuracy 26/30 over the last 30, was 30/30 before")
-    assert rows[_name(fine)].attention == ()  # 29/30: one point down is no drop
-    assert rows[_name(dropping)].exams == ()
+    assert rows[_name(weak)].attention == (
+        "weak (under 95% over the last 30): Announce the point 86%",
+    )
+    assert rows[_name(fine)].attention == ()  # 29/30: 96 %, not weak
+    assert rows[_name(weak)].exams == ()
     from trainer.commands.classview import class_lines
 
     text = "\n".join(class_lines(view))

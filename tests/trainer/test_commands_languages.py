@@ -87,23 +87,29 @@ def test_the_reasons_for_attention_in_the_language() -> None:
     assert attention([], 0.0, [], 8 * day) == ("nessun allenamento da 8 giorni",)
 
 
-def test_a_dropping_skill_is_named_by_its_title_in_the_language() -> None:
+def test_a_weak_or_falling_skill_is_named_by_its_title_in_the_language() -> None:
     """Issue 13: the reason named the skill by its key ("pay-even : justesse …"); it says the
     title the class view's column heads and the home screen say."""
     from trainer.history.classview import SkillCell
     from trainer.i18n import set_language
 
-    cell = SkillCell("pay-even", 60, 30, 24, 1500.0, 30, 30, 2.0, False)
-    reason = "{}: accuracy 24/30 over the last 30, was 30/30 before"
-    assert attention([cell], 0.0, [], 1.0) == (reason.format("Pay even money"),)
-    set_language("fr")
-    (said,) = attention([cell], 0.0, [], 1.0)
-    assert said.startswith("Payer une mise simple\u202f: justesse 24/30"), said
-    set_language("it")
-    (said,) = attention([cell], 0.0, [], 1.0)
-    assert said.startswith("Pagare alla pari: "), said
-    assert "pay-even" not in said
-    set_language("en")
+    weak = SkillCell("pay-even", 60, 30, 24, 1500.0, 30, 30, 2.0, False)
+    falling = SkillCell("dealer", 60, 30, 21, 1500.0, 30, 30, 3.0, False, 40, 28, 30, 30)
+    assert attention([weak, falling], 0.0, [], 1.0) == (
+        "weak (under 95% over the last 30): Pay even money 80%",
+        "falling since last week: Dealer's draw 100% → 70%",
+    )
+    try:
+        set_language("fr")
+        weak_said, falling_said = attention([weak, falling], 0.0, [], 1.0)
+        assert weak_said.endswith("\u202f: Payer une mise simple 80\u202f%"), weak_said
+        assert "100\u202f% → 70\u202f%" in falling_said, falling_said
+        set_language("it")
+        weak_said, falling_said = attention([weak, falling], 0.0, [], 1.0)
+        assert weak_said.endswith(": Pagare alla pari 80%"), weak_said
+        assert "pay-even" not in weak_said and "dealer" not in falling_said
+    finally:
+        set_language("en")
 
 
 def test_a_house_rules_mistake_in_the_language() -> None:

@@ -33,31 +33,54 @@ Definitions (the same as a trainee's own progress view, `trainer.history.stats` 
   ranked as `rank`; its required skills are the assignment's own. The server sums each try's
   answers, in the same reading as the exams by seed; Python only ranks the tries.
 
-Who needs attention (`ATTENTION_*`), a reason each, in this order:
+A cell's figures stand on enough answers once its window is full (`MASTERY.window`, the 30
+answers the mastery rule judges accuracy and speed over): a cell on fewer is read as too few,
+neither weak nor strong. Its speed is met when its median is at or under the skill's target
+(`stats.over_target`): slowness is half of mastery.
 
-- no practice for `ATTENTION_IDLE_DAYS` (7) days, or none yet;
-- the latest exam taken was failed: under the pass mark (one that reached it on fewer skills than
+Who needs attention (`ATTENTION_*`), a reason each (`Reason`, its kind for whoever sorts them), in
+this order, each said in one line:
+
+- no practice this week: none for `ATTENTION_IDLE_DAYS` (7) days, or none yet;
+- weak: skills under the mastery accuracy (95 %) over a full window, each with its accuracy
+  (a skill falling is said as falling, not again as weak);
+- falling: a skill whose accuracy this week (the 7 days before the view's moment) is
+  `ATTENTION_DROP_POINTS` (10) percentage points or more below the week before, each week on a
+  full window's worth of answers — a week against a week, not the last 30 answers against the 30
+  before, which a trainee who practised much at a low level has both already bad;
+- slow everywhere: nothing mastered, and over the target on every skill judged, at least
+  `ATTENTION_SLOW_SKILLS` (2) of them;
+- the latest exam taken (by when it started; one under way, started less than the longest time
+  limit ago, not yet) was failed: under the pass mark (one that reached it on fewer skills than
   readiness asks, an assigned exam of a few skills, is not a failure);
-- readiness dropping: a skill whose accuracy over its last 30 answers is
-  `ATTENTION_DROP_POINTS` (10) percentage points or more below the 30 before.
+- unfinished: exams started this week and left incomplete (ended before their questions were
+  all answered, or never ended), with no complete try of the same seed since;
+- an assigned exam open and not yet taken, its last day within `ATTENTION_DUE_DAYS` (3) days
+  (today, tomorrow or the day after).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from trainer.history.assignments import Assignment, AssignmentResult, rank
+from trainer.history.assignments import (
+    OPEN,
+    TIME_LIMIT_MAX_S,
+    Assignment,
+    AssignmentResult,
+    rank,
+)
 from trainer.history.measures import MASTERY, OWN_FIGURES, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.server_setup import INSTRUCTOR, TRAINEE
-from trainer.history.stats import ratio, window_mastery
-from trainer.i18n import _, format_duration, ngettext
+from trainer.history.stats import over_target, ratio, window_mastery
+from trainer.i18n import _, format_date, format_duration, format_percent, ngettext, pgettext
 from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:
@@ -65,7 +88,25 @@ if TYPE_CHECKING:
 
 ATTENTION_IDLE_DAYS: Final = 7
 ATTENTION_DROP_POINTS: Final = 10
+ATTENTION_SLOW_SKILLS: Final = 2
+ATTENTION_DUE_DAYS: Final = 3
 DAY_SECONDS: Final = 86400
+WEEK_SECONDS: Final = 7 * DAY_SECONDS
+
+# The kinds of reason (`Reason.kind`), in the order they are said
+IDLE: Final = "idle"
+WEAK: Final = "weak"
+FALLING: Final = "falling"
+SLOW: Final = "slow"
+FAILED: Final = "failed"
+UNFINISHED: Final = "unfinished"
+DUE: Final = "due"
+
+
+def floor_percent(correct: int, attempts: int) -> str:
+    """Right answers as a whole percentage rounded down, as the mastery rule counts: 94.9 % right
+    is not 95 %."""
+    return format_percent(correct * 100 // attempts / 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,21 +120,101 @@ class SkillCell:
     previous_correct: int
     target_s: float | None
     mastered: bool
+    week_attempts: int = 0  # answers of the 7 days before the view's moment
+    week_correct: int = 0
+    last_week_attempts: int = 0  # answers of the 7 days before those
+    last_week_correct: int = 0
 
     @property
     def recent_accuracy(self) -> float | None:
         return ratio(self.recent_correct, self.recent_attempts)
 
     @property
-    def dropping(self) -> bool:
-        """Accuracy over the window 10 points or more below the window before (both full)."""
+    def judged(self) -> bool:
+        """Whether its figures stand on enough answers: a full window."""
+        return self.recent_attempts >= MASTERY.window
+
+    @property
+    def too_few(self) -> bool:
+        """Practised, on fewer answers than a window: too few to read as weak or strong."""
+        return 0 < self.recent_attempts < MASTERY.window
+
+    @property
+    def slow(self) -> bool | None:
+        """Whether its median is over the skill's target (None: no median or no target)."""
+        if self.recent_median_ms is None or self.target_s is None:
+            return None
+        return over_target(self.recent_median_ms, self.target_s)
+
+    @property
+    def weak(self) -> bool:
+        """Under the mastery accuracy over a full window."""
+        return self.judged and (
+            Fraction(self.recent_correct, self.recent_attempts) < MASTERY.accuracy
+        )
+
+    @property
+    def falling(self) -> bool:
+        """This week's accuracy `ATTENTION_DROP_POINTS` or more below last week's, each week on
+        a window's worth of answers at least."""
         full = MASTERY.window
-        if self.recent_attempts < full or self.previous_attempts < full:
+        if self.week_attempts < full or self.last_week_attempts < full:
             return False
-        drop = Fraction(self.previous_correct, self.previous_attempts) - Fraction(
-            self.recent_correct, self.recent_attempts
+        drop = Fraction(self.last_week_correct, self.last_week_attempts) - Fraction(
+            self.week_correct, self.week_attempts
         )
         return drop * 100 >= ATTENTION_DROP_POINTS
+
+    def gaps(self, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
+        """What stands between the skill and mastery, a word or two each, as the progress view's
+        Readiness tab says them (`progress_data.mastery_brief`); empty when mastered."""
+        if self.mastered:
+            return ()
+        if not self.attempts:
+            return (pgettext("what a skill lacks for mastery", "never practised"),)
+        words = []
+        if self.target_s is None:
+            words.append(pgettext("what a skill lacks for mastery", "no target"))
+        if self.attempts < rule.min_attempts:
+            more = rule.min_attempts - self.attempts
+            words.append(
+                ngettext("{count} more attempt", "{count} more attempts", more).format(count=more)
+            )
+        if self.recent_attempts and (
+            Fraction(self.recent_correct, self.recent_attempts) < rule.accuracy
+        ):
+            words.append(pgettext("what a skill lacks for mastery", "accuracy"))
+        if self.slow:
+            words.append(pgettext("what a skill lacks for mastery", "speed"))
+        return tuple(words) or (pgettext("what a skill lacks for mastery", "not yet"),)
+
+
+class Reason(str):
+    """Why a trainee needs the instructor's attention, in words — a text wherever one goes —
+    with its kind (`IDLE`, `WEAK`, …) for whoever sorts or counts them."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str) -> Reason:
+        made = super().__new__(cls, text)
+        made.kind = kind
+        return made
+
+
+@dataclass(frozen=True, slots=True)
+class SkillAverage:
+    """The class on one skill: the trainees whose figures on it stand on a full window, their
+    right answers over those windows, how many of those are slow; how many trainees mastered it."""
+
+    trainees: int
+    correct: int
+    attempts: int
+    slow: int
+    mastered: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return ratio(self.correct, self.attempts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +231,21 @@ class TraineeRow:
     exams: tuple[SeedExam, ...]  # oldest first
     ready: bool
     attention: tuple[str, ...]  # why the instructor should look, in words; empty: all well
+    # the assigned exams open, not taken by this trainee, their last day near (`ATTENTION_DUE_DAYS`)
+    due: tuple[Assignment, ...] = ()
 
     @property
     def mastered(self) -> int:
         return sum(1 for c in self.cells.values() if c.mastered)
+
+    def missing(self, required: Sequence[str]) -> tuple[tuple[SkillCell, ...], bool]:
+        """What readiness still asks of this trainee: the cells of the `required` skills not
+        mastered, and whether an exam is still to pass."""
+        cells = tuple(
+            self.cells.get(s) or SkillCell(s, 0, 0, 0, None, 0, 0, None, False) for s in required
+        )
+        exam = not any(e.result.passed for e in self.exams)
+        return tuple(c for c in cells if not c.mastered), exam
 
     @property
     def attempted(self) -> bool:
@@ -162,6 +294,34 @@ class ClassView:
     trainees: tuple[TraineeRow, ...]  # by login
     # every assigned exam, newest first, with one result per trainee (in the order of trainees)
     assignments: tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...] = ()
+    required: tuple[str, ...] | None = None  # the skills readiness asks for (None: all of them)
+
+    @property
+    def needed(self) -> tuple[str, ...]:
+        """The skills readiness asks for."""
+        return self.skills if self.required is None else self.required
+
+    def average(self, skill: str) -> SkillAverage:
+        """The class on `skill` (`SkillAverage`)."""
+        cells = [t.cells[skill] for t in self.trainees if skill in t.cells]
+        judged = [c for c in cells if c.judged]
+        return SkillAverage(
+            trainees=len(judged),
+            correct=sum(c.recent_correct for c in judged),
+            attempts=sum(c.recent_attempts for c in judged),
+            slow=sum(1 for c in judged if c.slow),
+            mastered=sum(1 for c in cells if c.mastered),
+        )
+
+    @property
+    def ready(self) -> tuple[TraineeRow, ...]:
+        return tuple(t for t in self.trainees if t.ready)
+
+    def flagged(self, kind: str) -> tuple[TraineeRow, ...]:
+        """The trainees with a reason of `kind` (`IDLE`, `WEAK`, …) to need attention."""
+        return tuple(
+            t for t in self.trainees if any(getattr(r, "kind", None) == kind for r in t.attention)
+        )
 
     def exam_marks(self, seed: int | None) -> list[str]:
         """The best try of each trainee who took the exam of `seed`, in the order of trainees,
@@ -223,6 +383,24 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
         ) a
     ) x
 ) w
+"""
+
+# Each trainee × skill: the answers of this week and of the week before (the 14 days before the
+# view's moment), the same answers as the cells count. Read from the sessions started in those
+# days (and the day before: a session started before midnight) along attempt_session: a
+# trainee's latest fortnight, whatever the history's length.
+_WEEKS: Final = """
+SELECT a.owner, a.skill,
+    count(*) FILTER (WHERE a.at >= to_timestamp(%(week)s)),
+    count(*) FILTER (WHERE a.at >= to_timestamp(%(week)s) AND a.correct),
+    count(*) FILTER (WHERE a.at < to_timestamp(%(week)s)),
+    count(*) FILTER (WHERE a.at < to_timestamp(%(week)s) AND a.correct)
+FROM session s JOIN attempt a ON a.session = s.id AND a.owner = s.owner
+WHERE s.started >= to_timestamp(%(since)s) - interval '1 day' AND s.interactive
+    AND s.mode <> ALL(%(own)s::text[]) AND a.skill = ANY(%(skills)s::text[])
+    AND a.at >= to_timestamp(%(since)s) AND a.at < to_timestamp(%(now)s)
+    AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
+GROUP BY a.owner, a.skill
 """
 
 _SESSIONS: Final = """
@@ -367,6 +545,25 @@ def read_class(
         )
         if at is not None:
             last[owner] = max(last.get(owner, 0.0), float(at))
+    for owner, skill, week, week_right, before, before_right in conn.execute(
+        _WEEKS,
+        {
+            "skills": skills,
+            "own": sorted(OWN_FIGURES),
+            "now": now,
+            "week": now - WEEK_SECONDS,
+            "since": now - 2 * WEEK_SECONDS,
+        },
+    ):
+        cell = cells.get(owner, {}).get(skill)
+        if cell is not None:
+            cells[owner][skill] = replace(
+                cell,
+                week_attempts=week,
+                week_correct=week_right,
+                last_week_attempts=before,
+                last_week_correct=before_right,
+            )
     for owner, at in conn.execute(_SESSIONS):
         if at is not None:
             last[owner] = max(last.get(owner, 0.0), float(at))
@@ -380,8 +577,11 @@ def read_class(
         exams[owner].append(SeedExam(seed, result))
         if counted and counted[0] is not None:
             tries.append((counted[0], owner, sid, started, planned, n, right, covered, ms))
+    logins = sorted(cells)
+    assignments = read_assignments(conn, logins, tries) if assigned else ()
+    due = due_exams(assignments, logins, now)
     rows = []
-    for owner in sorted(cells):
+    for owner in logins:
         row_exams = tuple(exams.get(owner, ()))
         row_cells = cells[owner]
         at = last.get(owner)
@@ -397,50 +597,138 @@ def read_class(
                 last_activity=None if at is None else datetime.fromtimestamp(at, UTC),
                 exams=row_exams,
                 ready=ready,
-                attention=attention(row_cells.values(), at, row_exams, now),
+                attention=attention(row_cells.values(), at, row_exams, now, due[owner]),
+                due=due[owner],
             )
         )
-    logins = [r.login for r in rows]
-    assignments = read_assignments(conn, logins, tries) if assigned else ()
-    return ClassView(now, tuple(skills), tuple(rows), assignments)
+    required_skills = None if required is None else tuple(need)
+    return ClassView(now, tuple(skills), tuple(rows), assignments, required_skills)
+
+
+def due_exams(
+    assignments: Sequence[tuple[Assignment, Sequence[AssignmentResult]]],
+    logins: Sequence[str],
+    now: float,
+) -> dict[str, tuple[Assignment, ...]]:
+    """Per login, the assigned exams open on the day of `now`, not taken yet, whose last day is
+    within `ATTENTION_DUE_DAYS` days, the nearest first."""
+    today = date.fromtimestamp(now)
+    due: dict[str, list[Assignment]] = {login: [] for login in logins}
+    for a, results in assignments:
+        if a.state(today) != OPEN or (a.closes - today).days >= ATTENTION_DUE_DAYS:
+            continue
+        for r in results:
+            if not r.tries and r.login in due:
+                due[r.login].append(a)
+    return {login: tuple(sorted(d, key=lambda a: (a.closes, a.id))) for login, d in due.items()}
 
 
 def attention(
-    cells: Sequence[SkillCell] | Any, last: float | None, exams: Sequence[SeedExam], now: float
-) -> tuple[str, ...]:
-    """Why a trainee needs the instructor's attention (the module docstring's rule)."""
+    cells: Sequence[SkillCell] | Any,
+    last: float | None,
+    exams: Sequence[SeedExam],
+    now: float,
+    due: Sequence[Assignment] = (),
+) -> tuple[Reason, ...]:
+    """Why a trainee needs the instructor's attention at the moment `now`, a line each, in the
+    order of their kinds (the module docstring's rule)."""
+    cells = list(cells)
     why = []
     if last is None:
-        why.append(_("no practice yet"))
+        why.append(Reason(_("no practice yet"), IDLE))
     elif now - last >= ATTENTION_IDLE_DAYS * DAY_SECONDS:
         days = int((now - last) // DAY_SECONDS)
-        why.append(
-            ngettext("no practice for {days} day", "no practice for {days} days", days).format(
-                days=days
+        idle = ngettext("no practice for {days} day", "no practice for {days} days", days)
+        why.append(Reason(idle.format(days=days), IDLE))
+    between = pgettext("between the items of a list", ", ")
+    weak = [c for c in cells if c.weak and not c.falling]
+    if weak:
+        skills = between.join(
+            _("{skill} {accuracy}").format(
+                skill=skill_title(c.skill),
+                accuracy=floor_percent(c.recent_correct, c.recent_attempts),
             )
+            for c in weak
         )
-    taken = [e for e in exams if e.result.complete]
-    if taken and not taken[-1].result.scored:
-        e = taken[-1]
+        said = _("weak (under {needed} over the last {count}): {skills}").format(
+            needed=format_percent(float(MASTERY.accuracy)), count=MASTERY.window, skills=skills
+        )
+        why.append(Reason(said, WEAK))
+    falling = [c for c in cells if c.falling]
+    if falling:
+        skills = between.join(
+            _("{skill} {before} → {now}").format(
+                skill=skill_title(c.skill),
+                before=floor_percent(c.last_week_correct, c.last_week_attempts),
+                now=floor_percent(c.week_correct, c.week_attempts),
+            )
+            for c in falling
+        )
+        why.append(Reason(_("falling since last week: {skills}").format(skills=skills), FALLING))
+    judged = [c for c in cells if c.judged and c.slow is not None]
+    if (
+        len(judged) >= ATTENTION_SLOW_SKILLS
+        and all(c.slow for c in judged)
+        and not any(c.mastered for c in cells)
+    ):
+        slow = ngettext(
+            "nothing mastered, and slower than the target on the {count} skill practised",
+            "nothing mastered, and slower than the target on all {count} skills practised",
+            len(judged),
+        )
+        why.append(Reason(slow.format(count=len(judged)), SLOW))
+    # the tries over, oldest first: one under way (not ended, started less than the longest
+    # time limit ago) is not yet a try to judge
+    over = sorted(
+        (e for e in exams if e.result.ended or now - e.result.started >= TIME_LIMIT_MAX_S),
+        key=lambda e: (e.result.started, e.result.session_id),
+    )
+    if over and over[-1].result.complete and not over[-1].result.scored:
+        e = over[-1]
         if e.seed is None:
             failed = _("failed the latest exam: {correct} right of {attempts}")
         else:
             failed = _("failed the latest exam (seed {seed}): {correct} right of {attempts}")
-        why.append(failed.format(seed=e.seed, correct=e.result.correct, attempts=e.result.attempts))
-    for cell in cells:
-        if cell.dropping:
-            why.append(
-                _(
-                    "{skill}: accuracy {correct}/{attempts} over the last {attempts}, was "
-                    "{before_correct}/{before_attempts} before"
-                ).format(
-                    skill=skill_title(cell.skill),
-                    correct=cell.recent_correct,
-                    attempts=cell.recent_attempts,
-                    before_correct=cell.previous_correct,
-                    before_attempts=cell.previous_attempts,
-                )
+        said = failed.format(seed=e.seed, correct=e.result.correct, attempts=e.result.attempts)
+        why.append(Reason(said, FAILED))
+    unfinished = [
+        e
+        for n, e in enumerate(over)
+        if not e.result.complete
+        and now - e.result.started < ATTENTION_IDLE_DAYS * DAY_SECONDS
+        and not any(later.seed == e.seed and later.result.complete for later in over[n + 1 :])
+    ]
+    if unfinished:
+        latest = unfinished[-1].result
+        if latest.planned is None:
+            left = ngettext(
+                "{count} exam left unfinished this week, the latest after {answered} answers",
+                "{count} exams left unfinished this week, the latest after {answered} answers",
+                len(unfinished),
             )
+        else:
+            left = ngettext(
+                "{count} exam left unfinished this week, the latest at {answered} answers "
+                "of {planned}",
+                "{count} exams left unfinished this week, the latest at {answered} answers "
+                "of {planned}",
+                len(unfinished),
+            )
+        said = left.format(count=len(unfinished), answered=latest.attempts, planned=latest.planned)
+        why.append(Reason(said, UNFINISHED))
+    today = date.fromtimestamp(now)
+    for a in due:
+        days = (a.closes - today).days
+        if days == 0:
+            day = pgettext("an assigned exam's last day", "today")
+        elif days == 1:
+            day = pgettext("an assigned exam's last day", "tomorrow")
+        else:
+            day = format_date(a.closes, short=True, year=False)
+        said = _("assigned exam not taken yet: {exam}, its last day {day}").format(
+            exam=a.label, day=day
+        )
+        why.append(Reason(said, DUE))
     return tuple(why)
 
 

@@ -157,8 +157,13 @@ def window_mastery(
         return False
     if Fraction(correct, window) < rule.accuracy:
         return False
+    return median_ms is not None and not over_target(median_ms, target_s)
+
+
+def over_target(median_ms: float, target_s: float) -> bool:
+    """Whether a median is slower than the skill's target: the speed half of mastery."""
     # repr() gives the decimal the target was written as, so 2.345 s is exactly 2345 ms.
-    return median_ms is not None and Fraction(median_ms) <= Fraction(repr(float(target_s))) * 1000
+    return Fraction(median_ms) > Fraction(repr(float(target_s))) * 1000
 
 
 # -- results ----------------------------------------------------------------------------------
