@@ -21,7 +21,8 @@ from trainer.practice.curriculum import INFO
 from trainer.practice.curriculum import TARGETS as TARGETS_ALL
 from trainer.settings import Settings
 from ui.main_window import MainWindow
-from ui.school.class_view import MASTERED, NEVER, ClassWindow
+from ui.school.class_grid import MASTERED, NEVER
+from ui.school.class_view import ClassWindow
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 TARGETS = {"announce": 2.0, "dealer": 3.0}
