@@ -503,46 +503,110 @@ class Shots:
         self.modal(box.exec, lambda d: self.save(d, out, "messagebox"))
 
 
-def a_class(targets: dict[str, float]):
-    """A class of five as the server would give it, its reasons made by the domain's rule."""
+def a_class(targets: dict[str, float], size: int = 40):
+    """A class of `size` (forty: a big school's) as the server would give it: most trainees
+    practised, some weak on the payouts, falling since last week, slow everywhere, idle, never
+    started, an exam left unfinished or not taken near its last day — its reasons made by the
+    domain's rule."""
     from datetime import UTC, date, datetime, timedelta
 
     from trainer.history.assignments import Assignment, AssignmentResult
-    from trainer.history.classview import ClassView, SeedExam, SkillCell, TraineeRow, attention
+    from trainer.history.classview import (
+        ClassView,
+        SeedExam,
+        SkillCell,
+        TraineeRow,
+        attention,
+        due_exams,
+    )
     from trainer.history.progress_data import ExamResult
 
     now = datetime(2026, 12, 1, 17, 0, tzinfo=UTC).timestamp()
+    day = 86400
     skills = tuple(targets)
+    names = (
+        "anna", "bruno", "chiara", "dario", "elena", "fabio", "giulia", "hugo", "ines", "jules",
+        "karim", "lea", "marco", "nadia", "oscar", "paola", "quentin", "rosa", "sami", "tina",
+        "ugo", "vera", "walter", "xenia", "yann", "zoe", "alba", "bastien", "carla", "denis",
+        "emma", "felix", "gina", "henri", "irene", "jonas", "katia", "luca", "maya", "nico",
+    )  # fmt: skip
+
+    def cell(skill: str, right: int, n: int, ms: float, before: int = -1) -> SkillCell:
+        """`right` of the last `n` (30 at most), `ms` the median; last week's `before` of 30."""
+        window = min(n, 30)
+        mastered = n >= 50 and right >= 29 and ms <= targets[skill] * 1000
+        last_week = right if before < 0 else before
+        return SkillCell(
+            skill, min(n, 60), window, right, ms if n else None, min(max(n - 30, 0), 30),
+            min(right, max(n - 30, 0)), targets[skill], mastered,
+            30 if n >= 30 else n, right, 30 if n >= 60 else 0, last_week,
+        )  # fmt: skip
+
+    today = date(2026, 12, 1)
+    exam = Assignment(
+        1, skills[:4], 42, "casino-fr", 900, today - timedelta(days=12), today + timedelta(days=1),
+        "Payouts, week 2",
+    )  # fmt: skip
     rows = []
-    for t, login in enumerate(("anna", "bruno", "chiara", "dario", "elena")):
+    for t, login in enumerate(names[:size]):
+        kind = t % 10
         cells = {}
         for k, skill in enumerate(skills):
-            kind = (t + k) % 5
-            recent = 0 if kind == 0 else 30
-            right = {0: 0, 1: 30, 2: 14, 3: 24, 4: 28}[kind]
-            before = 29 if kind == 3 else right
-            cells[skill] = SkillCell(
-                skill, 60 if recent else 0, recent, right, 1200.0 if recent else None,
-                30 if recent else 0, before if recent else 0, targets[skill], kind == 1,
-            )  # fmt: skip
-        last = now - 86400 * (9 if t == 3 else t)
-        exams = (SeedExam(42, ExamResult(t, last, True, 40, 40 - 6 * (t % 2), (), 40)),)
+            fast = targets[skill] * 1000 * 0.7
+            if kind == 9 or (kind == 8 and k > 6):  # never started; started on the first skills
+                cells[skill] = cell(skill, 0, 0, 0)
+            elif (t + k) % 7 == 0:  # a skill practised a little
+                cells[skill] = cell(skill, 6 + t % 5, 8 + t % 12, fast)
+            elif kind == 1 and skill.startswith("pay"):  # weak on the payouts
+                cells[skill] = cell(skill, 14 + (t + k) % 5, 60, fast)
+            elif kind == 2 and k == 3:  # falling: 100 % last week, 70 % this one
+                cells[skill] = cell(skill, 21, 60, fast, before=30)
+            elif kind == 3:  # right, and slow everywhere: nothing mastered
+                cells[skill] = cell(skill, 29 + k % 2, 60, targets[skill] * 1000 * 1.4)
+            else:
+                cells[skill] = cell(skill, 27 + (t + k) % 4, 40 + (t * 7 + k) % 30, fast)
+        last = now - day * (9 + t % 4 if kind == 4 else (t % 3) + 0.2)
+        exams: tuple[SeedExam, ...] = ()
+        if kind not in (5, 9):
+            exams = (SeedExam(42, ExamResult(t, now - 3 * day, True, 40, 40 - (t % 6), (), 40)),)
+        if kind == 6:  # an exam left at 11 answers of 40
+            exams += (SeedExam(43, ExamResult(100 + t, now - day, True, 11, 10, (), 40)),)
+        if kind == 7:  # every skill mastered
+            cells = {s: cell(s, 30, 60, targets[s] * 1000 * 0.6) for s in skills}
+        ready = kind in (0, 7) and all(c.mastered for c in cells.values())
         rows.append(
             TraineeRow(
                 login,
                 cells,
-                datetime.fromtimestamp(last, UTC),
+                None if kind == 9 else datetime.fromtimestamp(last, UTC),
                 exams,
-                t == 0,
-                attention(cells.values(), last, exams, now),
+                ready,
+                (),
             )  # fmt: skip
         )
-    today = date(2026, 12, 1)
-    exam = Assignment(1, skills[:4], 42, "casino-fr", 900, today, today + timedelta(days=6), "")
     results = tuple(
-        AssignmentResult(r.login, t % 3, r.exams[0].result if t % 3 else None)
-        for t, r in enumerate(rows)
+        AssignmentResult(r.login, 1 if r.exams else 0, r.exams[0].result if r.exams else None)
+        for r in rows
     )
+    due = due_exams(((exam, results),), [r.login for r in rows], now)
+    rows = [
+        TraineeRow(
+            r.login,
+            r.cells,
+            r.last_activity,
+            r.exams,
+            r.ready,
+            attention(
+                r.cells.values(),
+                None if r.last_activity is None else r.last_activity.timestamp(),
+                r.exams,
+                now,
+                due[r.login],
+            ),
+            due[r.login],
+        )  # fmt: skip
+        for r in rows
+    ]
     return ClassView(now, skills, tuple(rows), ((exam, results),))
 
 

@@ -103,6 +103,25 @@ UNFINISHED: Final = "unfinished"
 DUE: Final = "due"
 
 
+# How grave a reason other than accuracy is, as an accuracy would be (chosen): no practice, slow
+# everywhere, a failed exam as half right; an exam left unfinished or not taken as all but there.
+_GRAVITY: Final = {IDLE: 0.5, SLOW: 0.5, FAILED: 0.5, UNFINISHED: 0.9, DUE: 0.9}
+
+
+def urgency(row: TraineeRow) -> tuple[float, int, str]:
+    """How a trainee who needs attention ranks among them, the most in need first: by the gravest
+    of their reasons — a weak or falling skill by its accuracy (this week's for a fall), the others
+    as `_GRAVITY` weighs them — then the more kinds of reason, the sooner."""
+    kinds = {getattr(r, "kind", None) for r in row.attention}
+    grave = [_GRAVITY[k] for k in kinds if k in _GRAVITY]
+    for c in row.cells.values():
+        if c.falling:
+            grave.append(c.week_correct / c.week_attempts)
+        elif c.weak:
+            grave.append(c.recent_correct / c.recent_attempts)
+    return (min(grave, default=1.0), -len(kinds), row.login)
+
+
 def floor_percent(correct: int, attempts: int) -> str:
     """Right answers as a whole percentage rounded down, as the mastery rule counts: 94.9 % right
     is not 95 %."""
@@ -342,6 +361,11 @@ class ClassView:
     @property
     def attention(self) -> tuple[TraineeRow, ...]:
         return tuple(t for t in self.trainees if t.attention)
+
+    @property
+    def most_urgent(self) -> tuple[TraineeRow, ...]:
+        """Those who need attention, the most in need first (`urgency`)."""
+        return tuple(sorted(self.attention, key=urgency))
 
 
 # The trainees of the class: every login the server knows as one — a member of the trainees'
@@ -641,7 +665,11 @@ def attention(
         idle = ngettext("no practice for {days} day", "no practice for {days} days", days)
         why.append(Reason(idle.format(days=days), IDLE))
     between = pgettext("between the items of a list", ", ")
-    weak = [c for c in cells if c.weak and not c.falling]
+    # the weakest first
+    weak = sorted(
+        (c for c in cells if c.weak and not c.falling),
+        key=lambda c: Fraction(c.recent_correct, c.recent_attempts),
+    )
     if weak:
         skills = between.join(
             _("{skill} {accuracy}").format(

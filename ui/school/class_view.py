@@ -1,7 +1,10 @@
-"""The instructor's class view: every trainee × every skill of a school's server as a readiness
-heat map, ready or not, last activity, exam results by seed and who needs attention (the figures
-of `trainer.history.classview`, read on a worker thread); a double click on a trainee opens the
-progress view on that trainee's history, read through the instructor's login."""
+"""The instructor's class view: who is ready, who has not practised this week, how the class did
+and who needs attention and why, first; under them every trainee × every skill of a school's server
+as a readiness heat map (`ui.school.class_grid`: ready or not and what is missing, last activity,
+the class's figure heading each skill, sorted by a click on a head), then the exam results by
+seed (the figures of `trainer.history.classview`, read on a worker thread). A double click on a
+trainee, or a click on their name among those who need attention, opens the progress view on that
+trainee's history, read through the instructor's login."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -37,11 +40,28 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.history.classview import ClassView, TraineeRow, attention
-from trainer.i18n import format_date
 from trainer.os_reasons import os_reason
 from ui.background import Job, run_in_background
 from ui.i18n import _, ngettext
-from ui.school.class_grid import SkillHeader, _cell_tip, _skill_head, cell_colour, cell_text
+from ui.school.class_grid import (
+    ACTIVITY,
+    READY,
+    SkillHeader,
+    activity_text,
+    activity_tip,
+    attention_html,
+    average_text,
+    average_tip,
+    cell_colour,
+    cell_text,
+    cell_tip,
+    link_login,
+    ordered,
+    overview,
+    ready_text,
+    ready_tip,
+    skill_head,
+)
 from ui.style import readable
 
 
@@ -97,40 +117,65 @@ class ClassWindow(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.cellActivated.connect(self._activated)
         # the trainees' logins are the rows' headers: they stay in sight as the skills scroll
-        self.table.setHorizontalHeader(SkillHeader(self.table))
+        header = SkillHeader(self.table)
+        header.sectionClicked.connect(self._sort_by)
+        self.table.setHorizontalHeader(header)
+        self.table.setWordWrap(False)
         rows = self.table.verticalHeader()
         rows.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         rows.sectionDoubleClicked.connect(lambda r: self._activated(r, -1))
+        self.sort: tuple[str | None, bool] = (None, False)  # the column sorted by, descending
+        self.shown: tuple[TraineeRow, ...] = ()  # the trainees in the table's order
+        # first, the four answers: who is ready, who has not practised, how the class did, who
+        # needs attention and why — above the map, in sight at 1024×600 whatever the class
+        self.overview = QLabel()
+        self.overview.setWordWrap(True)
+        self.overview.setTextFormat(Qt.TextFormat.RichText)
         self.attention = QLabel()
         self.attention.setWordWrap(True)
         self.attention.setTextFormat(Qt.TextFormat.RichText)
+        self.attention.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.attention.linkActivated.connect(lambda link: link_login(link, self.open_trainee))
+        self.needs = QScrollArea()
+        self.needs.setWidget(self.attention)
+        self.needs.setWidgetResizable(True)
+        self.needs.setFrameShape(QFrame.Shape.NoFrame)
         self.exams = QLabel()
         self.exams.setWordWrap(True)
-        # exams and who needs attention under the table, scrolled within what it leaves: a
-        # class of 40 may list many, and the table keeps the room
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        # the exams by seed and how to read a cell under the map, scrolled within what it
+        # leaves: a class of 40 may have many, and the map keeps the room
         notes = QWidget()
         notes_layout = QVBoxLayout(notes)
         notes_layout.setContentsMargins(0, 0, 0, 0)
         notes_layout.addWidget(self.exams)
-        notes_layout.addWidget(self.attention)
+        notes_layout.addWidget(self.hint)
         notes_layout.addStretch(1)
         self.notes = QScrollArea()
         self.notes.setWidget(notes)
         self.notes.setWidgetResizable(True)
         self.notes.setFrameShape(QFrame.Shape.NoFrame)
         self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.needs)
         self.split.addWidget(self.table)
         self.split.addWidget(self.notes)
-        self.split.setStretchFactor(0, 3)
-        self.split.setStretchFactor(1, 1)
+        self.split.setStretchFactor(0, 2)
+        self.split.setStretchFactor(1, 5)
+        self.split.setStretchFactor(2, 1)
         self.split.setChildrenCollapsible(False)
-        self.hint = QLabel()
-        self.hint.setWordWrap(True)
+        # who needs attention four lines at least, the exams two: below a scroll area's own
+        # minimum, which would squeeze the line above the map on a 600-pixel screen
+        line = self.fontMetrics().lineSpacing()
+        self.needs.setMinimumHeight(4 * line + 4)
+        self.notes.setMinimumHeight(2 * line + 4)
+        self._panes_moved = False  # once the instructor moves them, the panes stay so
+        self.split.splitterMoved.connect(lambda *_: setattr(self, "_panes_moved", True))
         heat = QWidget()
         layout = QVBoxLayout(heat)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.hint)
+        layout.addWidget(self.overview)
         layout.addWidget(self.split, 1)
         # the exams assigned to the class (ui.school.assignments), in a tab of their own
         from ui.school.assignments import AssignedExams, ServerWrites
@@ -142,12 +187,12 @@ class ClassWindow(QWidget):
         self.tabs.addTab(self.assigned, "")
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs, 1)
-        outer.addWidget(self.status)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.reports_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.reload_button)
-        outer.addLayout(buttons)
+        # the reports, the status and the button on one line: the map keeps the height
+        foot = QHBoxLayout()
+        foot.addWidget(self.reports_button)
+        foot.addWidget(self.status, 1)
+        foot.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignRight)
+        outer.addLayout(foot)
         self._texts()
         self.reload()
 
@@ -161,8 +206,10 @@ class ClassWindow(QWidget):
         self._grid_csv.setText(_("The grid as CSV…"))
         self.hint.setText(
             _(
-                "✓ mastered; otherwise right answers over the last 30; – never practised. "
-                "Double-click a trainee for their progress."
+                "Each cell: ✓ mastered, or right answers over the last 30, over how many answers "
+                "it stands on; slow: median over the target; too few: under 30 answers; "
+                "– never practised. Click a column's head to sort; double-click a trainee for "
+                "their progress."
             )
         )
         self.tabs.setTabText(0, _("&Class"))
@@ -218,52 +265,11 @@ class ClassWindow(QWidget):
     def _show(self, view: ClassView, read: bool = True) -> None:
         self.view = view
         self.reports_button.setEnabled(True)
-        skills = list(view.skills)
-        t = self.table
-        t.clear()
-        t.setColumnCount(len(skills) + 2)
-        t.setRowCount(len(view.trainees))
-        for c, skill in enumerate(skills):
-            t.setHorizontalHeaderItem(c, _skill_head(skill))
-        t.setHorizontalHeaderItem(len(skills), QTableWidgetItem(_("Ready")))
-        t.setHorizontalHeaderItem(len(skills) + 1, QTableWidgetItem(_("Last activity")))
-        header = t.horizontalHeader()
-        assert isinstance(header, SkillHeader)
-        header.upright = set(range(len(skills)))
-        for r, row in enumerate(view.trainees):
-            login = QTableWidgetItem(row.login)
-            login.setToolTip(_("Double-click for the progress of {login}").format(login=row.login))
-            t.setVerticalHeaderItem(r, login)
-            for c, skill in enumerate(skills):
-                cell = row.cells[skill]
-                item = QTableWidgetItem(cell_text(cell))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                colour = cell_colour(cell)
-                item.setBackground(colour)
-                white, black = QColor("white"), QColor("black")
-                item.setForeground(readable(white if colour.lightnessF() < 0.6 else black, colour))
-                item.setToolTip(_cell_tip(row, cell))
-                t.setItem(r, c, item)
-            ready = QTableWidgetItem(_("yes") if row.ready else _("no"))
-            ready.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            t.setItem(r, len(skills), ready)
-            when = _("no attempt yet")
-            if row.last_activity is not None:
-                local = row.last_activity.astimezone()
-                when = f"{format_date(local.date(), short=True)} {local:%H:%M}"
-            t.setItem(r, len(skills) + 1, QTableWidgetItem(when))
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.updateGeometry()
+        self._fill()
         self.exams.setText(_exam_text(view))
         self.assigned.show_assignments(view.assignments)
-        needing = view.attention
-        if needing:
-            lines = "".join(
-                f"<li><b>{row.login}</b>: {'; '.join(row.attention)}</li>" for row in needing
-            )
-            self.attention.setText(f"<b>{_('Needs attention')}</b><ul>{lines}</ul>")
-        else:
-            self.attention.setText(_("Nobody needs attention."))
+        self.overview.setText(overview(view))
+        self._fit_overview()
         self.status.setText(
             _("{n} trainees, read at {time}.").format(
                 n=len(view.trainees), time=time.strftime("%H:%M", time.localtime(view.now))
@@ -273,10 +279,136 @@ class ClassWindow(QWidget):
             self._read_progress_again()
             self.loaded.emit()
 
-    def _activated(self, row: int, _column: int) -> None:  # -1: the row's header
-        if self.view is None or not 0 <= row < len(self.view.trainees):
+    def columns(self) -> list[str]:
+        """What each column of the map holds: Ready, Last activity, then the skills."""
+        return [READY, ACTIVITY, *(self.view.skills if self.view is not None else ())]
+
+    def _fill(self) -> None:
+        """The map and who needs attention, the trainees in the order sorted by."""
+        view = self.view
+        assert view is not None
+        column, descending = self.sort
+        self.shown = ordered(view, column, descending)
+        required = view.needed
+        columns = self.columns()
+        t = self.table
+        t.clear()
+        t.setColumnCount(len(columns))
+        t.setRowCount(len(self.shown))
+        header = t.horizontalHeader()
+        assert isinstance(header, SkillHeader)
+        header.upright = set(range(2, len(columns)))
+        ready = QTableWidgetItem(_("Ready"))
+        ready.setToolTip(_("Ready: every skill mastered and an exam passed"))
+        t.setHorizontalHeaderItem(0, ready)
+        t.setHorizontalHeaderItem(1, QTableWidgetItem(_("Last activity")))
+        header.figures = {0: f"{len(view.ready)}/{len(view.trainees)}"}
+        for c, skill in enumerate(view.skills, start=2):
+            head = skill_head(skill)
+            average = view.average(skill)
+            head.setToolTip(
+                head.toolTip() + "<br><br>"
+                + average_tip(skill, average, len(view.trainees)).replace("\n", "<br>")
+            )  # fmt: skip
+            t.setHorizontalHeaderItem(c, head)
+            header.figures[c] = average_text(average)
+        white, black = QColor("white"), QColor("black")
+        small = QFont(t.font())  # a cell's two lines a little smaller: fourteen skills in 1024
+        small.setPointSizeF(t.font().pointSizeF() * 0.9)
+        for r, row in enumerate(self.shown):
+            login = QTableWidgetItem(row.login)
+            login.setToolTip(_("Double-click for the progress of {login}").format(login=row.login))
+            t.setVerticalHeaderItem(r, login)
+            item = QTableWidgetItem(ready_text(row, required))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item.setToolTip(ready_tip(row, required))
+            t.setItem(r, 0, item)
+            item = QTableWidgetItem(activity_text(row, view.now))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item.setToolTip(activity_tip(row))
+            t.setItem(r, 1, item)
+            for c, skill in enumerate(view.skills, start=2):
+                cell = row.cells[skill]
+                item = QTableWidgetItem(cell_text(cell))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                item.setFont(small)
+                colour = cell_colour(cell)
+                item.setBackground(colour)
+                item.setForeground(readable(white if colour.lightnessF() < 0.6 else black, colour))
+                item.setToolTip(cell_tip(row, cell))
+                t.setItem(r, c, item)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        if column is None:
+            header.setSortIndicatorShown(False)
+        else:
+            header.setSortIndicatorShown(True)
+            header.setSortIndicator(
+                columns.index(column),
+                Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder,
+            )
+        header.updateGeometry()
+        # who needs attention: the most in need first, or in the map's order once sorted
+        self.attention.setText(
+            attention_html(view, view.most_urgent if column is None else self.shown)
+        )
+        self.size_panes()
+
+    def size_panes(self) -> None:
+        """The panes' heights: who needs attention as tall as it needs, up to a quarter of the
+        room and whatever leaves the map its heads and five trainees, four lines at least; the
+        exams under it three lines at most (two where the room is short); the map the rest.
+        Once the instructor moves them, as left."""
+        if self._panes_moved or self.view is None:
             return
-        self.open_trainee(self.view.trainees[row].login)
+        line = self.fontMetrics().lineSpacing()
+        total = self.split.height() - 2 * self.split.handleWidth()
+        rows = sum(self.table.rowHeight(r) for r in range(min(5, self.table.rowCount())))
+        table = self.table.horizontalHeader().sizeHint().height() + rows
+        table += 2 * self.table.frameWidth() + 4
+        if self.table.horizontalScrollBar().maximum() > 0:  # the skills scroll: its bar too
+            table += self.table.horizontalScrollBar().sizeHint().height()
+        width = self.needs.viewport().width() or self.split.width()
+        wanted = self.attention.heightForWidth(width) + 4
+        # the exams: three lines, two where the room is short
+        lines = 3 if total - table - 4 * line >= 3 * line + 4 else 2
+        below = max(
+            self.notes.minimumHeight(),
+            min(self.notes.widget().sizeHint().height(), lines * line + 4),
+        )
+        top = min(wanted, max(4 * line, min(int(0.25 * total), total - table - below)))
+        self.split.setSizes([top, max(0, total - top - below), below])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_overview()
+        self.size_panes()
+
+    def _fit_overview(self) -> None:
+        """The line above the map as tall as its words at its width (two lines in French at
+        1024 pixels): never squeezed under the panes."""
+        width = self.overview.width()
+        if width > 1:
+            self.overview.setMinimumHeight(max(0, self.overview.heightForWidth(width)))
+
+    def _sort_by(self, index: int) -> None:
+        """A click on a column's head: those who most need looking at first, a second click the
+        other way round, a third back to the logins' order."""
+        columns = self.columns()
+        if self.view is None or not 0 <= index < len(columns):
+            return
+        column, descending = self.sort
+        if column != columns[index]:
+            self.sort = (columns[index], False)
+        elif not descending:
+            self.sort = (column, True)
+        else:
+            self.sort = (None, False)
+        self._fill()
+
+    def _activated(self, row: int, _column: int) -> None:  # -1: the row's header
+        if self.view is None or not 0 <= row < len(self.shown):
+            return
+        self.open_trainee(self.shown[row].login)
 
     def open_trainee(self, login: str) -> None:
         """The progress view on `login`'s history, copied from the server on a worker thread;
@@ -415,9 +547,9 @@ class ClassWindow(QWidget):
             return None
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         row = rows[0].row() if rows else self.table.currentRow()
-        if not 0 <= row < len(self.view.trainees):
+        if not 0 <= row < len(self.shown):  # the rows in the order shown, sorted or not
             return None
-        return self.view.trainees[row].login
+        return self.shown[row].login
 
     def write_reports(self, logins: list[str], folder: Path) -> Any:
         """The PDF reports of `logins`, a file each in `folder` named by login, written one
@@ -526,7 +658,7 @@ def _reasons_again(row: TraineeRow, now: float) -> TraineeRow:
     """`row` with why it needs attention said again in the language of the moment, from its
     figures, as at `now` (the moment the class was read)."""
     last = None if row.last_activity is None else row.last_activity.timestamp()
-    return replace(row, attention=attention(row.cells.values(), last, row.exams, now))
+    return replace(row, attention=attention(row.cells.values(), last, row.exams, now, row.due))
 
 
 def _exam_text(view: ClassView) -> str:

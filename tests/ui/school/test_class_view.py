@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QFontMetrics
 
 from tests.trainer.history import Clock
 from tests.trainer.pg_server import PgServer, pg_server, school_login  # noqa: F401  (fixture)
@@ -52,16 +53,23 @@ def test_the_heat_map_and_a_trainees_progress(qtbot, pg_server, tmp_path):  # no
     qtbot.waitExposed(w)
     t = w.table
     rows = {t.verticalHeaderItem(r).text(): r for r in range(t.rowCount())}
-    assert t.horizontalHeaderItem(0).text() == "Announce the point"
-    assert t.item(rows[good], 0).text() == "✓"
-    assert t.item(rows[good], 0).background().color() == MASTERED
-    assert t.item(rows[weak], 0).text() == "50%"
-    assert t.item(rows[weak], 0).background().color() not in (MASTERED, NEVER)
-    assert t.item(rows[weak], 1).text() == "–"  # dealer: never practised
-    assert t.item(rows[weak], 1).background().color() == NEVER
+    # ready and last activity first, then the skills
+    assert [t.horizontalHeaderItem(c).text() for c in range(3)] == [
+        "Ready",
+        "Last activity",
+        "Announce the point",
+    ]
+    assert t.item(rows[good], 2).text() == "✓\n30"  # mastered, over the last 30 answers
+    assert t.item(rows[good], 2).background().color() == MASTERED
+    assert t.item(rows[weak], 2).text() == "50%\n30"
+    assert t.item(rows[weak], 2).background().color() not in (MASTERED, NEVER)
+    assert t.item(rows[weak], 3).text() == "–"  # dealer: never practised
+    assert t.item(rows[weak], 3).background().color() == NEVER
+    assert t.item(rows[weak], 0).text() == "no\n2 skills, exam"  # what readiness still asks
+    assert "Dealer's draw: never practised" in t.item(rows[weak], 0).toolTip()
     # a double click on the trainee: the progress view on their history, read on the server
-    qtbot.waitUntil(lambda: t.visualItemRect(t.item(rows[weak], 0)).isValid())
-    at = t.visualItemRect(t.item(rows[weak], 0)).center()
+    qtbot.waitUntil(lambda: t.visualItemRect(t.item(rows[weak], 2)).isValid())
+    at = t.visualItemRect(t.item(rows[weak], 2)).center()
     with qtbot.waitSignal(w.opened, timeout=30_000) as opened:
         # a double click as a mouse makes it: a click, then the second press
         qtbot.mouseClick(t.viewport(), Qt.MouseButton.LeftButton, pos=at)
@@ -165,17 +173,26 @@ def test_forty_trainees_read_on_a_small_screen(qtbot, tmp_path, size):
     t = w.table
     header = t.horizontalHeader()
     qtbot.waitUntil(lambda: header.height() > 100)
-    # every skill's column titled by the curriculum's name, whole, what it asks in the tooltip
-    for c, skill in enumerate(TARGETS_ALL):
+    # every skill's column titled by the curriculum's name, whole, what it asks in the tooltip,
+    # the class's figure under it
+    for c, skill in enumerate(TARGETS_ALL, start=2):
         title = t.horizontalHeaderItem(c)
         assert title.text() == INFO[skill].title
-        assert INFO[skill].blurb in title.toolTip()
+        assert INFO[skill].blurb in title.toolTip() and "the class:" in title.toolTip()
         assert header.shown_whole(c), title.text()
-    last = t.columnCount() - 1
-    assert header.shown_whole(last) and header.shown_whole(last - 1)  # ready, last activity
-    # every skill, the ready column and the last activity in sight at once: nothing to scroll
-    assert t.horizontalScrollBar().maximum() == 0
-    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= t.viewport().width()
+        assert header.figures[c].endswith("%")
+    assert header.shown_whole(0) and header.shown_whole(1)  # ready, last activity
+    assert header.figures[0] == f"{sum(r.ready for r in w.view.trainees)}/40"
+    # ready and last activity in sight, left of the skills; at 1280 every skill too
+    assert header.sectionViewportPosition(1) + header.sectionSize(1) <= t.viewport().width()
+    if size[0] >= 1280:
+        assert t.horizontalScrollBar().maximum() == 0
+    # who needs attention first: above the map, in sight, four lines at least
+    line = w.fontMetrics().lineSpacing()
+    assert w.needs.isVisible() and w.needs.height() >= 4 * line
+    top = w.needs.mapTo(w, w.needs.rect().topLeft()).y()
+    assert 0 <= top < t.mapTo(w, t.rect().topLeft()).y()
+    assert w.overview.isVisible() and "Ready: " in w.overview.text()
     # the trainee's name heads each row; a row of 40 in sight with the notes below
     rows = t.verticalHeader()
     assert [t.verticalHeaderItem(r).text() for r in range(3)] == [
@@ -187,6 +204,12 @@ def test_forty_trainees_read_on_a_small_screen(qtbot, tmp_path, size):
     assert t.viewport().height() >= 5 * t.rowHeight(0)
     assert w.notes.isVisible() and w.notes.height() > 30
     assert w.height() <= size[1] and w.width() <= size[0]
+    # no words cut: the line above the map as tall as its words, a cell's lines within its column
+    assert w.overview.heightForWidth(w.overview.width()) <= w.overview.height() + 2
+    for c in range(t.columnCount()):
+        item = t.item(0, c)
+        widest = max(map(QFontMetrics(item.font()).horizontalAdvance, item.text().split("\n")))
+        assert widest <= header.sectionSize(c), (c, item.text())
 
 
 def test_the_trainees_name_stays_as_the_skills_scroll(qtbot, tmp_path):
@@ -202,10 +225,10 @@ def test_the_trainees_name_stays_as_the_skills_scroll(qtbot, tmp_path):
     # a double click on a trainee's name asks for their progress
     asked = []
     w.open_trainee = asked.append
-    at = QPoint(rows.width() // 2, rows.sectionViewportPosition(5) + rows.sectionSize(5) // 2)
+    at = QPoint(rows.width() // 2, rows.sectionViewportPosition(1) + rows.sectionSize(1) // 2)
     qtbot.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseDClick(rows.viewport(), Qt.MouseButton.LeftButton, pos=at)
-    assert asked == ["trainee_05"]
+    assert asked == ["trainee_01"]
 
 
 @pytest.mark.parametrize("language", ["fr", "it"])
@@ -219,12 +242,14 @@ def test_the_skills_titles_are_whole_in_french_and_italian(qtbot, tmp_path, lang
         w = _offline_class(qtbot, tmp_path, big_class(40), (1024, 600))
         t, header = w.table, w.table.horizontalHeader()
         qtbot.waitUntil(lambda: header.height() > 100)
-        titles = [t.horizontalHeaderItem(c).text() for c in range(len(TARGETS_ALL))]
+        titles = [t.horizontalHeaderItem(c).text() for c in range(2, 2 + len(TARGETS_ALL))]
         assert titles == [INFO[s].title for s in TARGETS_ALL]
         assert titles != [INFO[s].english_title for s in TARGETS_ALL]
         assert all(header.shown_whole(c) for c in range(t.columnCount())), titles
-        assert t.horizontalScrollBar().maximum() == 0
+        assert header.sectionViewportPosition(1) + header.sectionSize(1) <= t.viewport().width()
         assert t.viewport().height() >= 5 * t.rowHeight(0)
+        line = w.fontMetrics().lineSpacing()
+        assert w.needs.isVisible() and w.needs.height() >= 4 * line
     finally:
         set_language(was)
 
@@ -306,7 +331,7 @@ def test_a_switch_of_language_says_the_reasons_and_verdicts_again_unread(qtbot, 
         assert "aucun entraînement depuis 12 jours" in said and "no practice" not in said
         assert "échoué" in w.exams.text() and "failed" not in w.exams.text()
         assert w.tabs.tabText(0) == "&Classe" and w.windowTitle() != "Sabot — Class"
-        tip = w.table.item(0, 1).toolTip()
+        tip = w.table.item(0, 3).toolTip()
         assert "over the last" not in tip and "median" not in tip
     finally:
         set_language("en")
@@ -391,9 +416,10 @@ def test_a_trainee_with_no_attempt_yet_shows_and_has_no_progress_to_open(qtbot, 
     w = _offline_class(qtbot, tmp_path, view, (1280, 800))
     t = w.table
     assert t.verticalHeaderItem(1).text() == quiet.login
-    assert [t.item(1, c).text() for c in range(len(first.skills))] == ["–"] * len(first.skills)
-    assert t.item(1, t.columnCount() - 1).text() == "no attempt yet"
-    assert t.item(0, t.columnCount() - 1).text() != "no attempt yet"
+    skills = range(2, 2 + len(first.skills))
+    assert [t.item(1, c).text() for c in skills] == ["–"] * len(first.skills)
+    assert t.item(1, 1).text() == "no attempt yet"
+    assert t.item(0, 1).text() != "no attempt yet"
     opened = []
     w.opened.connect(opened.append)
     w.open_trainee(quiet.login)  # nothing to copy: said, no progress view
@@ -445,3 +471,66 @@ def test_a_rename_on_the_trainees_pc_shows_in_the_progress_view_at_the_next_read
         w.close()
     finally:
         pc.close()
+
+
+def test_a_cell_says_its_count_its_speed_or_too_few_and_a_click_sorts(qtbot, tmp_path):
+    """30/30 at 4.2 s against a 3 s target reads slow and not amber; 2 answers read too few, not
+    as a percentage nor in a colour of mastery; the class's figure heads the column; a click on
+    the head puts the weakest first, a second the other way, a third back to the logins."""
+    from ui.school.class_grid import HIGH, TOO_FEW
+
+    now = 1_764_590_400.0
+    target = TARGETS_ALL["dealer"]
+
+    def row(login: str, right: int, n: int, ms: float, mastered: bool = False) -> TraineeRow:
+        cells = {s: SkillCell(s, 0, 0, 0, None, 0, 0, TARGETS_ALL[s], False) for s in TARGETS_ALL}
+        cells["dealer"] = SkillCell("dealer", n, min(n, 30), right, ms, 0, 0, target, mastered)
+        return TraineeRow(login, cells, datetime.fromtimestamp(now, UTC), (), False, ())
+
+    view = ClassView(
+        now,
+        tuple(TARGETS_ALL),
+        (
+            row("ana", 30, 30, target * 1400),  # right every time, slow
+            row("ben", 2, 2, 900),  # two answers
+            row("cleo", 15, 30, 900),  # half right
+            row("dan", 30, 60, 900, mastered=True),
+        ),
+    )
+    w = _offline_class(qtbot, tmp_path, view, (1280, 800))
+    t = w.table
+    column = 2 + list(TARGETS_ALL).index("dealer")
+    said = {t.verticalHeaderItem(r).text(): t.item(r, column) for r in range(4)}
+    assert said["ana"].text() == "100%\n30 slow"
+    assert said["ana"].background().color() != HIGH  # not "all but mastered"
+    assert said["ben"].text() == "too few\n2" and "%" not in said["ben"].text()
+    assert said["ben"].background().color() == TOO_FEW
+    assert said["cleo"].text() == "50%\n30"
+    assert said["dan"].text() == "✓\n30"
+    # the class: the three on a full window, 75 of 90 right
+    header = t.horizontalHeader()
+    assert header.figures[column] == "83%"
+    assert "mastered by 1 of 4" in t.horizontalHeaderItem(column).toolTip()
+
+    def order() -> list[str]:
+        return [t.verticalHeaderItem(r).text() for r in range(t.rowCount())]
+
+    clicks = []
+    header.sectionClicked.connect(clicks.append)
+    for n, expected in enumerate(
+        (
+            ["ben", "cleo", "ana", "dan"],  # too few, weak, slow, mastered
+            ["dan", "ana", "cleo", "ben"],
+            ["ana", "ben", "cleo", "dan"],  # by login again
+            ["ben", "cleo", "ana", "dan"],
+        )
+    ):
+        # on the column where it is now; clicks apart, as a hand makes them
+        at = QPoint(header.sectionViewportPosition(column) + 5, header.height() // 2 + n % 2)
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        qtbot.waitUntil(lambda n=n: len(clicks) == n + 1)
+        assert order() == expected, n
+    asked = []
+    w.open_trainee = asked.append
+    w._activated(0, column)
+    assert asked == ["ben"]
