@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (
     QEasingCurve,
     QElapsedTimer,
+    QEvent,
     QPointF,
     Qt,
     QTimer,
@@ -105,48 +106,64 @@ if TYPE_CHECKING:
     from trainer.history.store import Store
 
 RIGHT = "#2e9d4f"
+SHIFT = Qt.KeyboardModifier.ShiftModifier
 WRONG = "#c8412f"
 ANIMATION_MS = 120  # a card's slide from the shoe: under 150 ms, and never waited for
 
-# The action keys: one key a decision, the same in every phase (shown on the buttons).
-# (the keys stay the same in every language: a trainee's hands learn them once)
+# What each action of the dealer is called on its button and in the keyboard shortcuts.
+ACTION_WORDS: dict[str, str] = {
+    DEAL_CARD: N_("Deal a card"),
+    ANNOUNCE: N_("Announce"),
+    DRAW: N_("Draw"),
+    STAND: N_("Stand"),
+    DOUBLE: N_("Take the double"),
+    SPLIT: N_("Split the stacks"),
+    REFUSE: N_("Refuse"),
+    REVEAL: N_("Turn the hole card"),
+    BURN: N_("Burn it"),
+    INSURANCE: N_("Offer insurance"),
+    COLLECT: N_("Collect"),
+    PAY: N_("Pay"),
+    PUSH: N_("Push — égalité"),
+}
+# Guided, the keys: one key a decision, the same in every phase (shown on the buttons); the keys
+# stay the same in every language: a trainee's hands learn them once. Each does its action at
+# once, wherever the focus is (`DealPage._step_key`).
 ACTION_KEYS: dict[str, tuple[str, str]] = {
-    DRAW: ("H", N_("Draw (H)")),
-    STAND: ("S", N_("Stand (S)")),
-    DOUBLE: ("X", N_("Take the double (X)")),
-    SPLIT: ("P", N_("Split the stacks (P)")),
-    REFUSE: ("R", N_("Refuse (R)")),
-    REVEAL: ("T", N_("Turn the hole card (T)")),
-    BURN: ("B", N_("Burn it (B)")),
-    INSURANCE: ("I", N_("Offer insurance (I)")),
-}
+    w: (key, ACTION_WORDS[w])
+    for w, key in (
+        (DRAW, "H"), (STAND, "S"), (DOUBLE, "X"), (SPLIT, "P"), (REFUSE, "R"), (REVEAL, "T"),
+        (BURN, "B"), (INSURANCE, "I"),
+    )
+}  # fmt: skip
+# a payment step's keys: C and E act at once as the answer's first key (an amount never
+# begins with a letter); after a figure they are typed ("15 eur", "7 centimes")
 AMOUNT_KEYS: dict[str, tuple[str, str]] = {
-    COLLECT: ("C", N_("Collect (C)")),
-    PUSH: ("E", N_("Push — égalité (E)")),
+    COLLECT: ("C", ACTION_WORDS[COLLECT]),
+    PUSH: ("E", ACTION_WORDS[PUSH]),
 }
+PLACE_KEYS = "1234567"  # guided, the box a card goes to; D the dealer
+DEALER_KEY = "D"
+# On one's own: the buttons name the action, done at the place named in the answer field (a box
+# clicked, or typed); the letters are typed in the field after the place ("6 c", "3 p 15") and
+# act with Enter: letters there are words of the move, never keys (`trainer.practice.deal`
+# reads them: `_SHORTHANDS`, `_MOVE_SHORTHANDS`).
+OWN_LETTERS: dict[str, str] = {
+    ANNOUNCE: "a", DRAW: "h", STAND: "s", DOUBLE: "x", SPLIT: "sp", REFUSE: "r", BURN: "b",
+    REVEAL: "t", INSURANCE: "i", COLLECT: "c", PAY: "p", PUSH: "e",
+}  # fmt: skip
+
+# Each step's hint says that step: how it is answered, and only the keys it takes.
 HOW = {
     PLACE: N_("Send the card: click its box, or press 1–7 (D for the dealer)."),
     WORDS: N_('Type the point and press Enter: "14", "6 or 16", "Black Jack", "bust".'),
     AMOUNT: N_("Type the payment and press Enter, or C to collect, E for a push."),
     ACTION: N_("Press the key of what the dealer does."),
 }
-# On one's own: the buttons name the action, done at the place named in the answer field (a box
-# clicked, or typed); the letters are what is typed in the field ("6 c", "3 p 15").
-OWN_BUTTONS: dict[str, str] = {
-    DEAL_CARD: N_("Deal a card"),
-    ANNOUNCE: N_("Announce (a)"),
-    DRAW: N_("Draw (h)"),
-    STAND: N_("Stand (s)"),
-    DOUBLE: N_("Take the double (x)"),
-    SPLIT: N_("Split (sp)"),
-    REFUSE: N_("Refuse (r)"),
-    BURN: N_("Burn (b)"),
-    REVEAL: N_("Turn the hole card (t)"),
-    INSURANCE: N_("Insurance (i)"),
-    COLLECT: N_("Collect (c)"),
-    PAY: N_("Pay (p)"),
-    PUSH: N_("Push (e)"),
-}
+# [000][003] the insurance put up is taken as an amount; an insurance is paid 2 to 1 or lost,
+# never a push
+HOW_TAKE = N_("Type the insurance the bettor puts up and press Enter.")
+HOW_INSURANCE = N_("Type what the insurance is paid and press Enter, or C to collect it.")
 HOW_OWN = N_(
     'Name the place, then what you do, and press Enter: "6 c" collects box 6, "3 p 15" pays '
     'box 3, "4.2 14" announces, "d h" draws, "i" offers insurance, "b" burns; a box alone deals '
@@ -157,6 +174,31 @@ ESC_AGAIN = N_("<b>End the shoe now?</b> Esc again ends it; any step goes on wit
 HOW_PAY = N_(
     "Type the payment and press Enter, or pay it from the chip tray below (click the chips, or "
     "Tab to the tray and press 1–{last}; Enter pays). C to collect, E for a push."
+)
+HOW_PAY_INSURANCE = N_(
+    "Type what the insurance is paid and press Enter, or pay it from the chip tray below (click "
+    "the chips, or Tab to the tray and press 1–{last}; Enter pays). C to collect it."
+)
+# the payment steps whose hint is their own, and the keys each takes (`amount_keys`)
+_TAKE, _INSURANCE_SETTLED = "pay:insure", ("pay:insurance-paid", "pay:insurance-collected")
+
+# Deal mode's keys as Help ▸ Keyboard shortcuts lists them (ui.dialogs.help), made from the
+# tables above that the page reads: guided, and on one's own.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1 – 7", N_("send the card to its box (or click the box)")),
+    (DEALER_KEY, N_("send the card to the dealer (or click him)")),
+    *ACTION_KEYS.values(),
+    *AMOUNT_KEYS.values(),
+    ("Enter", N_("give the point or the payment typed")),
+    ("Tab", N_("to the chip tray, for a payment")),
+    ("1 – 9", N_("a chip of the tray; Backspace takes it back, Enter pays")),
+    ("Esc", N_("end the shoe (twice); before or after a shoe, home")),
+)
+OWN_KEYS: tuple[tuple[str, str], ...] = (
+    ("1 – 7, d", N_("first the place: a box, or d the dealer; a box alone deals it a card")),
+    *((letters, ACTION_WORDS[w]) for w, letters in OWN_LETTERS.items()),
+    ("Enter", N_("do the move typed")),
+    ("Esc", N_("end the shoe (twice); before or after a shoe, home")),
 )
 TRAY_CHIP = 36  # the tray's chip buttons, in pixels: the table's chips in the panel's width
 SHIFTS = ((N_("one shoe"), None), (N_("15 minutes"), 15), (N_("30 minutes"), 30))
@@ -341,6 +383,9 @@ class DealPage(QWidget):
         self.table = TableWidget(
             TableScene(breakdown=self._breakdown, legend=_(INSURANCE_LEGEND)), self
         )
+        # a click on the felt never takes the focus: what is typed next still reaches the
+        # answer field (a box or the dealer clicked is a place: `_clicked`)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._watch = _PaintWatch(self._painted)
         self.table.viewport().installEventFilter(self._watch)
         scene = self.table.table_scene()
@@ -358,6 +403,7 @@ class DealPage(QWidget):
         self.how = QLabel()
         self.how.setWordWrap(True)
         self.entry = QLineEdit()
+        self.entry.installEventFilter(self)
         self.buttons: dict[str, QPushButton] = {}
         grid = QGridLayout()
         # guided, the keys of the step asked; on one's own, every action (MOVE_ACTIONS' order)
@@ -443,10 +489,11 @@ class DealPage(QWidget):
 
     def _texts(self) -> None:
         own = self.shoe is not None and not self.shoe.guided
-        guided_labels = {w: label for w, (_key, label) in {**ACTION_KEYS, **AMOUNT_KEYS}.items()}
+        guided = {w: key for w, (key, _what) in {**ACTION_KEYS, **AMOUNT_KEYS}.items()}
         for word, b in self.buttons.items():
-            label = OWN_BUTTONS[word] if own else guided_labels.get(word, OWN_BUTTONS[word])
-            b.setText(_(label))
+            key = OWN_LETTERS.get(word) if own else guided.get(word)
+            what = _(ACTION_WORDS[word])
+            b.setText(f"{what} ({key})" if key else what)
         self._end_button.setText(_("End the shoe (Esc)"))
         self._again_button.setText(_("Deal another shoe (Enter)"))
         self._leave_button.setText(_("Home (Esc)"))
@@ -473,7 +520,7 @@ class DealPage(QWidget):
             s = shoe.step
             self.says.setText(quoted(s.says) if s.says else "")
             self.prompt.setText(s.prompt)
-            self.how.setText(self._how(s.ask, shoe.pays_in_chips(s)))
+            self.how.setText(self._how(s, shoe.pays_in_chips(s)))
             self.table.show_table(s.view)
         self._show_status()
         if self._feedback_text is not None:
@@ -595,7 +642,7 @@ class DealPage(QWidget):
         # on one's own nothing tells the step: the tray is there for any payment, the field
         # for any move, every action's button enabled
         paid = own or shoe.pays_in_chips(s)
-        self.how.setText(self._how(s.ask, shoe.pays_in_chips(s)))
+        self.how.setText(self._how(s, shoe.pays_in_chips(s)))
         tray = self.tray
         if tray is not None:
             tray.clear()
@@ -614,7 +661,7 @@ class DealPage(QWidget):
             b.setEnabled(
                 own
                 or (s.ask == ACTION and word in ACTION_KEYS)
-                or (s.ask == AMOUNT and word in AMOUNT_KEYS)
+                or (s.ask == AMOUNT and word in amount_keys(s))
             )
         self._show_status()
         self._watch.arm()
@@ -673,28 +720,52 @@ class DealPage(QWidget):
     # -- what the trainee does -------------------------------------------------------------
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
-        s = self.shoe.step if self.shoe is not None else None
-        if s is None or self.stack.currentWidget() is not self._play:
-            super().keyPressEvent(event)
+        if self._step_key(event):
             return
-        if not self.shoe.guided or s.ask in (WORDS, AMOUNT):
-            # typing always reaches the answer field, wherever the focus was (a click)
-            if event.text() and event.text().isprintable() and self.entry.isEnabled():
+        shoe = self.shoe
+        s = shoe.step if shoe is not None else None
+        if s is not None and self.stack.currentWidget() is self._play:
+            typed = not shoe.guided or s.ask in (WORDS, AMOUNT)
+            # typing always reaches the answer field, wherever the focus was (the tray)
+            if typed and event.text() and event.text().isprintable() and self.entry.isEnabled():
                 self.entry.setFocus()
                 self.entry.insert(event.text())
                 return
-            super().keyPressEvent(event)
-            return
+        super().keyPressEvent(event)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        # the answer field: a guided step's key acts before the field types it
+        if event.type() == QEvent.Type.KeyPress and watched is self.entry:
+            return self._step_key(event)
+        return False
+
+    def _step_key(self, event) -> bool:
+        """A guided step's key does the step at once, wherever the focus is on the page (the
+        answer field included): a place (1–7, D), an action (H S X P R T B I), and in a
+        payment C to collect, E for a push as the answer's first key — an amount never begins
+        with a letter, so after a figure the letters are typed ("15 eur", "7 centimes"). On
+        one's own the letters are words of the move typed ("6 c", "3 p 15"), never keys.
+        True when the key was the step's."""
+        shoe = self.shoe
+        s = shoe.step if shoe is not None else None
+        if s is None or not shoe.guided or self.stack.currentWidget() is not self._play:
+            return False
+        if event.modifiers() & ~(SHIFT | Qt.KeyboardModifier.KeypadModifier):
+            return False  # Ctrl+D and the like are the menus'
         text = event.text().upper()
-        if s.ask == PLACE and text and (text.isdigit() or text == "D"):
-            self._give(DEALER if text == "D" else text, PLACE)
-            return
-        keys = ACTION_KEYS if s.ask == ACTION else AMOUNT_KEYS if s.ask == AMOUNT else {}
-        for word, (key, _label) in keys.items():
+        if not text:
+            return False
+        if s.ask == PLACE and (text.isdigit() or text == DEALER_KEY):
+            self._give(DEALER if text == DEALER_KEY else text, PLACE)
+            return True
+        keys = ACTION_KEYS if s.ask == ACTION else {}
+        if s.ask == AMOUNT and not self.entry.text().strip():
+            keys = amount_keys(s)
+        for word, (key, _what) in keys.items():
             if text == key:
                 self._give(word, None)
-                return
-        super().keyPressEvent(event)
+                return True
+        return False
 
     def _clicked(self, place: str) -> None:
         """A box or the dealer clicked. Guided, where a card goes (the step asks a place); on
@@ -729,8 +800,11 @@ class DealPage(QWidget):
         if self.shoe is not None and not self.shoe.guided:
             self._give(text, None)
             return
-        if s.ask == AMOUNT and text.strip().upper() in ("C", "E"):
-            text = COLLECT if text.strip().upper() == "C" else PUSH
+        if s.ask == AMOUNT:  # a step's key typed, then Enter (pasted, or typed after a space)
+            text = next(
+                (w for w, (key, _what) in amount_keys(s).items() if text.strip().upper() == key),
+                text,
+            )
         self._give(text, None)
 
     def _give(self, text: str, ask: str | None) -> None:
@@ -752,13 +826,20 @@ class DealPage(QWidget):
         self.answered.emit(v)
         self._ask(previous=v.step if v.correct or not v.again else None)
 
-    def _how(self, ask: str, paid: bool) -> str:
-        """How to answer the step, in the current language."""
+    def _how(self, s: Any, paid: bool) -> str:
+        """How to answer the step `s`, in the current language: its own way and its own keys
+        (taking an insurance is an amount; an insurance is paid or collected, never a push)."""
         if self.shoe is not None and not self.shoe.guided:
             return _(HOW_OWN)
+        insurance = s.item in _INSURANCE_SETTLED
         if paid and self.tray is not None:
-            return _(HOW_PAY).format(last=min(len(self.tray.denominations), 9))
-        return _(HOW[ask])
+            how = HOW_PAY_INSURANCE if insurance else HOW_PAY
+            return _(how).format(last=min(len(self.tray.denominations), 9))
+        if s.item == _TAKE:
+            return _(HOW_TAKE)
+        if insurance:
+            return _(HOW_INSURANCE)
+        return _(HOW[s.ask])
 
     def _give_chips(self) -> None:
         """The payment on the tray, handed in (Enter on the tray, or its Pay button)."""
@@ -970,6 +1051,17 @@ class DealPage(QWidget):
             self._typed()
         elif self.tray is not None and self.tray.hasFocus():
             self._give_chips()  # Enter pays what is on the tray (the page's key comes first)
+
+
+def amount_keys(s: Any) -> dict[str, tuple[str, str]]:
+    """The keys a guided payment step takes: C and E to settle a hand; C alone to settle an
+    insurance, paid 2 to 1 or lost, never a push [000]; none to take an insurance put up,
+    an amount."""
+    if s.item == _TAKE:
+        return {}
+    if s.item in _INSURANCE_SETTLED:
+        return {COLLECT: AMOUNT_KEYS[COLLECT]}
+    return AMOUNT_KEYS
 
 
 def _split_place(text: str) -> tuple[str, str]:

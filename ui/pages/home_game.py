@@ -179,6 +179,8 @@ class HomeGamePage(QWidget):
         self.setup.start.connect(self.begin)
 
         self.table = TableWidget()
+        # a click on the felt never takes the focus from the score sheet's entry
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.caption = QLabel()
         self.caption.setTextFormat(Qt.TextFormat.RichText)
         self.grid = QTableWidget(0, len(COLUMNS))

@@ -21,7 +21,18 @@ from trainer.practice.deal_steps import (
     move_of,
     move_text,
 )
-from ui.pages.deal import ACTION_KEYS, AMOUNT_KEYS, ANIMATION_MS, DealPage, _slides
+from ui.i18n import _ as tr
+from ui.pages.deal import (
+    ACTION_KEYS,
+    AMOUNT_KEYS,
+    ANIMATION_MS,
+    HOW,
+    HOW_INSURANCE,
+    HOW_TAKE,
+    KEYS,
+    DealPage,
+    _slides,
+)
 
 
 @pytest.fixture
@@ -61,8 +72,7 @@ def _do(qtbot, page, step, answer: str | None = None) -> None:
     elif step.ask == ACTION:
         qtbot.keyClick(page.table, ACTION_KEYS[answer][0])
     elif step.ask == AMOUNT and answer in (COLLECT, PUSH):
-        qtbot.keyClicks(page.entry, "C" if answer == COLLECT else "E")
-        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+        qtbot.keyClick(page.entry, "C" if answer == COLLECT else "E")  # at once, no Enter
     else:
         qtbot.keyClicks(page.entry, answer)
         qtbot.keyClick(page.entry, Qt.Key.Key_Return)
@@ -638,3 +648,128 @@ def test_deal_mode_s_stakes_are_read_from_their_chips_on_the_drill_s_felt(qtbot,
     assert scene.legend == INSURANCE_LEGEND
     w.close()
     store.close()
+
+
+# -- keys and focus (issue 30) ------------------------------------------------------------
+
+
+def test_c_collects_at_once_with_the_focus_in_the_answer_field(qtbot, page):
+    """ "C to collect" typed a c into the field: the key does its step at once."""
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == AMOUNT and s.expected == COLLECT)
+    s = page.shoe.step
+    assert page.entry.hasFocus() and page.entry.text() == ""
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClick(page.entry, "c")
+    assert got.args[0].correct and got.args[0].step is s
+    assert "c" not in page.entry.text().casefold()
+
+
+def test_letters_after_a_figure_are_typed_in_a_payment(qtbot, page):
+    """An amount never begins with a letter; after a figure, C and E are letters of it."""
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == AMOUNT and s.amount is not None)
+    s = page.shoe.step
+    with qtbot.assertNotEmitted(page.answered):
+        qtbot.keyClicks(page.entry, "15 eur c")
+    assert page.entry.text() == "15 eur c" and page.shoe.step is s
+
+
+def test_on_your_own_the_letters_are_words_of_the_move(qtbot, page):
+    _own(qtbot, page)
+    _until(qtbot, page, lambda s: s.item == "pay:collect" and s.phase == "play")
+    s = page.shoe.step
+    with qtbot.assertNotEmitted(page.answered):
+        qtbot.keyClicks(page.entry, f"{s.hand} c")
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+    assert got.args[0].correct
+
+
+def test_a_click_on_the_bare_felt_leaves_the_focus_in_the_answer_field(qtbot, page):
+    """A click between the boxes took the focus, and Backspace or the arrows were lost."""
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == WORDS)
+    qtbot.mouseClick(
+        page.table.viewport(), Qt.MouseButton.LeftButton, pos=page.table.rect().center()
+    )
+    # Qt gives the focus to a clicked widget whose policy takes clicks: the felt's does not
+    # (QTest's click does not move the focus, so the policy is what holds it here)
+    assert not page.table.focusPolicy() & Qt.FocusPolicy.ClickFocus
+    assert page.entry.hasFocus()
+    qtbot.keyClicks(page.entry, "155")
+    qtbot.keyClick(page.focusWidget(), Qt.Key.Key_Backspace)
+    assert page.entry.text() == "15"
+
+
+def test_a_guided_key_reaches_the_step_from_wherever_the_focus_is(qtbot, page):
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == PLACE)
+    s = page.shoe.step
+    key = "D" if s.expected == DEALER else s.expected
+    focused = page.focusWidget() or page
+    with qtbot.waitSignal(page.answered) as got:
+        qtbot.keyClick(focused, key)
+    assert got.args[0].correct
+
+
+def test_taking_the_insurance_says_that_step_and_no_collect_or_push(qtbot, page):
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.item == "pay:insure")
+    assert page.how.text() == tr(HOW_TAKE)
+    assert "C to collect" not in page.how.text() and "push" not in page.how.text()
+    assert not page.buttons[COLLECT].isEnabled() and not page.buttons[PUSH].isEnabled()
+    with qtbot.assertNotEmitted(page.answered):
+        qtbot.keyClick(page.entry, "e")  # no key of this step: a letter, refused on Enter
+    _do(qtbot, page, page.shoe.step)
+    _until(qtbot, page, lambda s: s.item.startswith("pay:insurance-"))
+    assert page.how.text().startswith(tr(HOW_INSURANCE).split(" and ")[0])
+    assert "push" not in page.how.text()
+    assert page.buttons[COLLECT].isEnabled() and not page.buttons[PUSH].isEnabled()
+    _until(
+        qtbot,
+        page,
+        lambda s: (
+            s.ask == AMOUNT
+            and s.item.startswith("pay:")
+            and s.item not in ("pay:insure", "pay:insurance-paid", "pay:insurance-collected")
+            and s.amount is None
+        ),
+    )
+    assert page.how.text() == tr(HOW[AMOUNT])
+
+
+def _listed() -> set[str]:
+    """Deal mode's keys as the shortcuts list gives them, one key each."""
+    out = set()
+    for key, _what in KEYS:
+        if key == "1 – 7":
+            out |= set("1234567")
+        elif len(key) == 1:
+            out.add(key)
+    return out
+
+
+@pytest.mark.parametrize("ask", [PLACE, ACTION, AMOUNT])
+def test_every_key_that_acts_in_deal_mode_is_in_the_shortcuts_list(qtbot, page, ask):
+    """Each letter and digit pressed at a guided step of each kind: those that do the step are
+    the listed ones; no other acts."""
+    import string
+
+    _start_with(qtbot, page, guided=True)
+    _until(qtbot, page, lambda s: s.ask == ask and (ask != AMOUNT or s.amount is None))
+    acted = set()
+    for key in string.ascii_uppercase + string.digits:
+        page.entry.clear()
+        got = []
+        page.answered.connect(got.append)
+        qtbot.keyClick(page.focusWidget() or page, key)
+        page.answered.disconnect(got.append)
+        if got:
+            acted.add(key)
+            _until(qtbot, page, lambda t: t.ask == ask and (ask != AMOUNT or t.amount is None))
+    assert acted and acted <= _listed()
+    if ask == ACTION:
+        assert acted == {key for key, _w in ACTION_KEYS.values()}
+    if ask == AMOUNT:
+        assert acted <= {key for key, _w in AMOUNT_KEYS.values()}
