@@ -216,11 +216,11 @@ class MainWindow(QMainWindow):
             # the platform's Quit keys, or Ctrl+Q where it has none (a desktop without a theme)
             action.setShortcuts([keys if not keys.isEmpty() else QKeySequence("Ctrl+Q")])
             action.triggered.connect(slot)
-        self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game)
         self._practice_actions = (a_deal, a_home_game)  # none for an instructor's login
         self._instructor_login: str | None = None
         self._deal: Any = None
         help_menu = self.menuBar().addMenu("")
+        a_welcome = help_menu.addAction("")
         a_rules = help_menu.addAction("")
         a_keys = help_menu.addAction("")
         help_menu.addSeparator()
@@ -228,11 +228,14 @@ class MainWindow(QMainWindow):
         a_rules.setShortcuts([QKeySequence("F1")])
         a_rules.triggered.connect(lambda: self.open_rules())
         a_keys.triggered.connect(self.show_shortcuts)
+        a_welcome.triggered.connect(self.show_welcome)
         a_about.triggered.connect(self.show_about)
         self._home_game: Any = None
         self._help_menu = help_menu
         self._actions = (a_home, a_settings, a_progress, a_deal, a_home_game, a_quit)
-        self._help_actions = (a_rules, a_keys, a_about)
+        self._help_actions = (a_welcome, a_rules, a_keys, a_about)
+        # a drill runs to its end: none of these leaves it (Help ▸ Welcome shows home)
+        self._drill_actions = (a_home, a_settings, a_progress, a_deal, a_home_game, a_welcome)
         self._menu_texts()
 
         self._retry = QTimer(self)
@@ -316,7 +319,7 @@ class MainWindow(QMainWindow):
         self._class_action.setText(_("&Class view…"))
         self._language_menu.setTitle(_("&Language"))
         self._help_menu.setTitle(_("&Help"))
-        helps = (_("&Rules book"), _("&Keyboard shortcuts"), _("&About Sabot"))
+        helps = (_("&Welcome"), _("&Rules book"), _("&Keyboard shortcuts"), _("&About Sabot"))
         for action, text in zip(self._help_actions, helps, strict=True):
             action.setText(text)
 
@@ -1037,6 +1040,11 @@ class MainWindow(QMainWindow):
         from ui.dialogs.citations import target
 
         self.open_rules(*target(href))
+
+    def show_welcome(self) -> None:
+        """Help ▸ Welcome: home, with the first run's welcome on it again."""
+        self.show_home()
+        self.home.show_welcome()
 
     def show_shortcuts(self) -> None:
         from ui.dialogs.help import show_shortcuts

@@ -24,45 +24,37 @@ import trainer
 from ui.i18n import N_, _, pgettext
 from ui.style import esc
 
-# The keys of the pages (the menus' own keys are read off their actions), named as the
-# trainee's keyboard names them (`key_name`: "Entrée", "Échap", "Invio").
-PAGE_KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    (
-        N_("Home"),
-        (
-            (
-                "P / C / S",
-                N_("start a practice, a 60-second challenge, a sprint on the skills picked"),
-            ),
-            ("E", N_("set an exam (a new one, or by its seed)")),
-            ("Enter", N_("practise the skills picked")),
-            ("Ctrl/Shift-click", N_("pick several skills")),
-        ),
-    ),
-    (
-        N_("At the table"),
-        (
-            ("Enter", N_("give the answer")),
-            ("Space or Enter", N_("the next question, after a verdict")),
-            ("1 – 9", N_("pick a choice; a chip of the tray")),
-            ("Backspace", N_("take back the last chip or box")),
-            ("B", N_("burn the exposed card")),
-            ("Esc", N_("end the drill (an exam: Esc twice)")),
-        ),
-    ),
-    (N_("The summary"), (("Enter", N_("again")), ("Esc", N_("home")))),
-    (N_("The rules book"), (("Ctrl+F", N_("find a rule or a word")), ("Esc", N_("close it")))),
-)
+
+def page_keys() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Every page's keys, each section under its title: read off the pages' own tables (the
+    ones their keys are bound from), so the list cannot drift from what the keys do. The
+    menus' own keys are read off their actions. Imported when the list opens."""
+    from ui.dialogs import rules_book
+    from ui.pages import deal, drill, home, home_game, home_plan, summary
+    from ui.progress import window
+
+    return (
+        (N_("Home"), (*home.KEYS, *home_plan.KEYS)),
+        (N_("At the table"), drill.KEYS),
+        (N_("The summary"), summary.KEYS),
+        (N_("Deal a shoe, guided"), deal.KEYS),
+        (N_("Deal a shoe, on your own (typed in the answer field)"), deal.OWN_KEYS),
+        (N_("The home game"), home_game.KEYS),
+        (N_("The progress view"), window.KEYS),
+        (N_("The rules book"), rules_book.KEYS),
+    )
 
 
 def key_name(key: str) -> str:
-    """A key of PAGE_KEYS as the trainee's keyboard names it; a letter or a digit as it is."""
+    """A key of `page_keys` as the trainee's keyboard names it ("Entrée", "Échap", "Invio");
+    a letter or a digit as it is."""
     names = {
         "Enter": pgettext("key", "Enter"),
         "Space or Enter": pgettext("key", "Space or Enter"),
         "Ctrl/Shift-click": pgettext("key", "Ctrl/Shift-click"),
         "Backspace": pgettext("key", "Backspace"),
         "Esc": pgettext("key", "Esc"),
+        "Tab": pgettext("key", "Tab"),
     }
     return names.get(key, key)
 
@@ -102,7 +94,7 @@ class ShortcutsDialog(QDialog):
             f"<tr><td><code>{esc(k)}</code>&nbsp;&nbsp;</td><td>{esc(what)}</td></tr>"
             for k, what in menu  # the menu's words, already in the language
         ]
-        for title, keys in PAGE_KEYS:
+        for title, keys in page_keys():
             rows.append(f"<tr><td colspan=2><br><b>{esc(_(title))}</b></td></tr>")
             rows += [
                 f"<tr><td><code>{esc(key_name(k))}</code>&nbsp;&nbsp;</td>"

@@ -31,6 +31,7 @@ from ui.language import quoted
 from ui.screens import fitted
 from ui.style import esc
 
+KEYS = (("Ctrl+F", N_("find a rule or a word")), ("Esc", N_("close it")))  # Help's list
 LANGUAGE_NAMES = {"fr": N_("French"), "it": N_("Italian"), "en": N_("English")}
 
 

@@ -58,6 +58,16 @@ NOTE = "#b07d12"
 CHOICE_STYLE = "QPushButton { text-align: left; padding: 6px 12px; }"
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 INSURANCE_LEGEND = N_("INSURANCE PAYS 2 TO 1")  # printed on the felt
+# The drill's keys as Help ▸ Keyboard shortcuts lists them: keyPressEvent, eventFilter and
+# _burn_key below answer to these
+KEYS = (
+    ("Enter", N_("give the answer")),
+    ("Space or Enter", N_("the next question, after a verdict")),
+    ("1 – 9", N_("pick a choice; a chip of the tray")),
+    ("Backspace", N_("take back the last chip or box")),
+    ("B", N_("burn the exposed card")),
+    ("Esc", N_("end the drill (an exam: Esc twice)")),
+)
 MODE_NAMES = {
     "practice": N_("practice"),
     "challenge": N_("challenge"),

@@ -60,12 +60,18 @@ WEAK_SHOWN = 3  # weak items named in a row; the tooltip has them all
 # The suggested order of the curriculum, as the welcome gives it.
 ORDER = ("announce", "pay-even", "procedure", "deal-order")
 
-# the drills' buttons: (mode, text, key)
+# the drills' buttons: (mode, text, key, what the key does as the shortcuts list says it)
 MODES = (
-    ("practice", N_("&Practice"), "P"),
-    ("challenge", N_("&Challenge 60 s"), "C"),
-    ("sprint", N_("&Sprint"), "S"),
-    ("exam", N_("&Exam…"), "E"),
+    ("practice", N_("&Practice"), "P", N_("a practice on the skills picked")),
+    ("challenge", N_("&Challenge 60 s"), "C", N_("a 60-second challenge on the skills picked")),
+    ("sprint", N_("&Sprint"), "S", N_("a sprint on the skills picked")),
+    ("exam", N_("&Exam…"), "E", N_("set an exam (a new one, or by its seed)")),
+)
+# Home's keys as Help ▸ Keyboard shortcuts lists them (today's plan adds its own: home_plan)
+KEYS = (
+    *((key, what) for _mode, _text, key, what in MODES),
+    ("Enter", N_("practise the skills picked")),
+    ("Ctrl/Shift-click", N_("pick several skills")),
 )
 
 
@@ -110,7 +116,7 @@ class HomePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for mode, _text, key in MODES:
+        for mode, _text, key, _what in MODES:
             b = QPushButton()
             b.setMinimumHeight(40)
             b.clicked.connect(lambda _=False, m=mode: self._go(m))
@@ -138,6 +144,8 @@ class HomePage(QWidget):
         # their parts, made with them (ui.pages.home_plan)
         self.welcome_text: Any = None
         self.welcome_button: Any = None
+        self.welcome_close: Any = None
+        self.welcome_wanted = False  # opened from Help ▸ Welcome: shown above the plan
         self.plan_text: Any = None
         self.plan_button: Any = None
         self.review_text: Any = None
@@ -154,7 +162,7 @@ class HomePage(QWidget):
     def _texts(self) -> None:
         """The words that do not depend on the figures, in the current language."""
         self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
-        for mode, text, key in MODES:
+        for mode, text, key, _what in MODES:
             self.buttons[mode].setText(f"{_(text)}   [{key}]")
         if self.instructor is not None and self._instructor_words is not None:
             self._instructor_text.setText(esc(self._instructor_words()))
@@ -368,15 +376,15 @@ class HomePage(QWidget):
 
         first_run = plan.attempts == 0
         if first_run:
-            if self.welcome is None:
-                self.welcome = home_plan.make_welcome(self, ORDER)
-                self._layout.insertWidget(self._layout.indexOf(self.table), self.welcome)
+            self._make_welcome()
             self.welcome.show()
+            self.welcome_close.hide()  # nothing else on home yet: it stays
             if self.plan_box is not None:
                 self.plan_box.hide()
             return
         if self.welcome is not None:
-            self.welcome.hide()
+            self.welcome.setVisible(self.welcome_wanted)
+            self.welcome_close.setVisible(self.welcome_wanted)
         if self.plan_box is None:
             self.plan_box = home_plan.make_plan_box(self, self._go_plan, self._go_review)
             self._layout.insertWidget(self._layout.indexOf(self.table), self.plan_box)
@@ -385,6 +393,30 @@ class HomePage(QWidget):
         self.plan_text.setText(home_plan.plan_html(plan, _item_names(), self._readable))
         self.plan_button.setEnabled(bool(plan.skills) or plan.review_today > 0)
         self.plan_box.show()
+
+    def _make_welcome(self) -> None:
+        from ui.pages import home_plan
+
+        if self.welcome is None:
+            self.welcome = home_plan.make_welcome(self, ORDER)
+            # above today's plan, where there is one
+            above = self.plan_box if self.plan_box is not None else self.table
+            self._layout.insertWidget(self._layout.indexOf(above), self.welcome)
+
+    def show_welcome(self) -> None:
+        """Help ▸ Welcome: the first run's welcome again, above today's plan, until the trainee
+        closes it."""
+        self._make_welcome()
+        self.welcome_wanted = True
+        self.welcome_close.setVisible(self.plan is None or self.plan.attempts > 0)
+        self.welcome.show()
+        self.welcome_button.setFocus()
+
+    def hide_welcome(self) -> None:
+        self.welcome_wanted = False
+        if self.welcome is not None and (self.plan is None or self.plan.attempts > 0):
+            self.welcome.hide()
+            self.table.setFocus()
 
     def _readable(self, colour: str) -> str:
         """`colour` as it reads on home, light or dark: darker or lighter until 4.5:1."""

@@ -62,6 +62,11 @@ INTRO = N_(
     "it; the most chips wins."
 )
 NET_COL, CHIPS_COL = 3, 4
+# the home game's keys as Help ▸ Keyboard shortcuts lists them (ui.pages.keys.staged_page)
+KEYS = (
+    ("Enter", N_("start the game; enter what is typed; the next round; a new game")),
+    ("Esc", N_("end the game; after it, home")),
+)
 
 
 class SetupForm(QWidget):

@@ -14,12 +14,21 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from trainer.practice.curriculum import INFO
 from trainer.practice.drill import WEAK_STREAK
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.language import mastery_figures
 from ui.style import esc, readable
 
 GOOD = "#2e9d4f"
 NOTICE = "#b07d12"
+
+
+PLAN_KEY = "T"
+REVIEW_KEY = "R"
+# as Help ▸ Keyboard shortcuts lists them
+KEYS = (
+    (REVIEW_KEY, N_("review the items due today")),
+    (PLAN_KEY, N_("start today's plan")),
+)
 
 
 def home_figures(reader, profile: str, rules) -> tuple[str, dict, dict, dict, Any]:
@@ -71,11 +80,17 @@ def make_welcome(home, order: Sequence[str]) -> QWidget:
     button.setMinimumHeight(36)
     button.clicked.connect(lambda: home.start.emit([order[0]], "practice"))
     home.welcome_button = button
+    # opened again from Help ▸ Welcome once there is a plan: closed again by the trainee
+    home.welcome_close = QPushButton()
+    home.welcome_close.setMinimumHeight(36)
+    home.welcome_close.clicked.connect(home.hide_welcome)
+    home.welcome_close.hide()
     lay = QVBoxLayout(box)
     lay.addWidget(text)
     row = QHBoxLayout()
     row.addWidget(button)
     row.addStretch(1)
+    row.addWidget(home.welcome_close)
     lay.addLayout(row)
     welcome_texts(home, order)
     return box
@@ -107,6 +122,7 @@ def welcome_texts(home, order: Sequence[str]) -> None:
         + "</p>"
     )
     home.welcome_button.setText(_("Start with {skill}").format(skill=INFO[order[0]].title))
+    home.welcome_close.setText(_("Close the welcome"))
 
 
 def retranslate(home, order: Sequence[str]) -> None:
@@ -115,8 +131,8 @@ def retranslate(home, order: Sequence[str]) -> None:
     if home.welcome_text is not None:
         welcome_texts(home, order)
     if home.plan_button is not None:
-        home.plan_button.setText(_("Today's plan") + "   [T]")
-        home.review_button.setText(_("Review") + "   [R]")
+        home.plan_button.setText(_("Today's plan") + f"   [{PLAN_KEY}]")
+        home.review_button.setText(_("Review") + f"   [{REVIEW_KEY}]")
 
 
 def make_plan_box(home, go: Callable[[], None], review: Callable[[], None]) -> QWidget:
@@ -127,16 +143,16 @@ def make_plan_box(home, go: Callable[[], None], review: Callable[[], None]) -> Q
     box.setFrameShape(QFrame.Shape.StyledPanel)
     home.review_text = QLabel()
     home.review_text.setWordWrap(True)
-    home.review_button = QPushButton(_("Review") + "   [R]")
+    home.review_button = QPushButton(_("Review") + f"   [{REVIEW_KEY}]")
     home.review_button.setMinimumHeight(36)
     home.review_button.clicked.connect(review)
-    QShortcut(QKeySequence("R"), home, review)
+    QShortcut(QKeySequence(REVIEW_KEY), home, review)
     home.plan_text = QLabel()
     home.plan_text.setWordWrap(True)
-    home.plan_button = QPushButton(_("Today's plan") + "   [T]")
+    home.plan_button = QPushButton(_("Today's plan") + f"   [{PLAN_KEY}]")
     home.plan_button.setMinimumHeight(36)
     home.plan_button.clicked.connect(go)
-    QShortcut(QKeySequence("T"), home, go)
+    QShortcut(QKeySequence(PLAN_KEY), home, go)
     lay = QVBoxLayout(box)
     for text, button in (
         (home.review_text, home.review_button),

@@ -43,6 +43,7 @@ from ui.language import format_percent, format_seconds
 from ui.style import emphasise, esc, readable
 
 GOOD = "#2e9d4f"
+KEYS = (("Enter", N_("again")), ("Esc", N_("home")))  # as Help ▸ Keyboard shortcuts lists them
 BAD = "#c8412f"
 NOTE = "#b07d12"
 

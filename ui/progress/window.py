@@ -70,7 +70,7 @@ from trainer.i18n import format_date, format_number
 from trainer.practice.skills import TARGETS
 from trainer.settings import Settings
 from ui.background import Job, run_in_background
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.progress.charts import message
 from ui.progress.readiness import ReadinessTab
 from ui.progress.sessions import SessionsTab
@@ -80,6 +80,12 @@ from ui.progress.timeline import TimelineTab
 from ui.screens import fitted
 from ui.style import esc
 
+# the progress view's keys as Help ▸ Keyboard shortcuts lists them
+KEYS = (
+    ("F5", N_("read the history again")),
+    ("Esc", N_("close it")),
+    ("Ctrl+W", N_("close it")),  # the platform's Close keys
+)
 LIVE_POLL_MS = 1000  # how often a shown view looks whether the history moved
 
 

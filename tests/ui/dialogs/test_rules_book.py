@@ -135,7 +135,7 @@ def test_f1_on_home_opens_the_book(qtbot, window):
 def test_the_help_menu(window):
     menus = {m.text(): m.menu() for m in window.menuBar().actions()}
     actions = {a.text(): a for a in menus["&Help"].actions() if not a.isSeparator()}
-    assert list(actions) == ["&Rules book", "&Keyboard shortcuts", "&About Sabot"]
+    assert list(actions) == ["&Welcome", "&Rules book", "&Keyboard shortcuts", "&About Sabot"]
     assert actions["&Rules book"].shortcut().toString() == "F1"
 
 

@@ -219,3 +219,24 @@ def test_with_nothing_due_r_does_nothing(qtbot, window):
     assert not home.review_button.isEnabled()
     qtbot.keyClick(home.table, Qt.Key.Key_R)
     assert window.pages.currentWidget() is home
+
+
+def test_help_welcome_opens_the_welcome_again_once_there_is_a_plan(qtbot, window):
+    """Once a first answer exists the welcome gave way to the plan, and nothing opened it again."""
+    _miss_once(qtbot, window, "announce")
+    home = window.home
+    assert not home.welcome.isVisible() and home.plan_box.isVisible()
+    menus = {m.text(): m.menu() for m in window.menuBar().actions()}
+    welcome = next(a for a in menus["&Help"].actions() if a.text() == "&Welcome")
+    welcome.trigger()
+    assert window.wait_for_figures()  # home's figures read again: the welcome stays
+    assert home.welcome.isVisible() and home.plan_box.isVisible()
+    layout = home._layout
+    assert layout.indexOf(home.welcome) < layout.indexOf(home.plan_box)  # read first
+    assert "Welcome to Sabot" in home.welcome_text.text()
+    assert home.welcome_close.isVisible()
+    qtbot.mouseClick(home.welcome_close, Qt.MouseButton.LeftButton)
+    assert not home.welcome.isVisible() and home.plan_box.isVisible()
+    window.show_home()
+    assert window.wait_for_figures()
+    assert not home.welcome.isVisible()
