@@ -32,10 +32,12 @@ def page_keys() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     from ui.dialogs import rules_book
     from ui.pages import deal, drill, home, home_game, home_plan, summary
     from ui.progress import window
+    from ui.table import chip_tray
 
     return (
         (N_("Home"), (*home.KEYS, *home_plan.KEYS)),
         (N_("At the table"), drill.KEYS),
+        (N_("The chip tray (Tab takes you there)"), chip_tray.KEYS),
         (N_("The summary"), summary.KEYS),
         (N_("Deal a shoe, guided"), deal.KEYS),
         (N_("Deal a shoe, on your own (typed in the answer field)"), deal.OWN_KEYS),

@@ -191,7 +191,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     *AMOUNT_KEYS.values(),
     ("Enter", N_("give the point or the payment typed")),
     ("Tab", N_("to the chip tray, for a payment")),
-    ("1 – 9", N_("a chip of the tray; Backspace takes it back, Enter pays")),
     ("Esc", N_("end the shoe (twice); before or after a shoe, home")),
 )
 OWN_KEYS: tuple[tuple[str, str], ...] = (

@@ -26,13 +26,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.table.chips import format_amount, format_denomination, paint_chip, ui_font
 from ui.table.render_cache import paint_cached
 
 FELT = "#17693a"
 PROMPT_INK = "#f6ecd0"
 _DIGIT_KEYS = [getattr(Qt.Key, f"Key_{i}") for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
+# the tray's keys (keyPressEvent) as Help ▸ Keyboard shortcuts lists them
+KEYS = (
+    ("1 – 9, 0", N_("a chip (its badge shows its key)")),
+    ("Backspace", N_("take back the last chip")),
+    ("Esc, Delete", N_("clear the tray (it never ends the drill or the shoe)")),
+    ("Enter", N_("pay what is on the tray")),
+)
 
 
 class ChipButton(QAbstractButton):

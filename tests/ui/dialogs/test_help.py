@@ -18,6 +18,8 @@ SPELLED = {
     "Esc": {"Esc"},
     "1 – 7": set("1234567"),
     "1 – 9": set("123456789"),
+    "1 – 9, 0": set("1234567890"),
+    "Esc, Delete": {"Esc", "Del"},
     "Ctrl+W": {"Ctrl+W", "Ctrl+F4", "Close"},  # the platform's Close keys
 }
 
@@ -69,6 +71,30 @@ def test_the_pages_tables_are_the_ones_their_keys_are_made_from():
         assert key in listed
     assert set(deal.PLACE_KEYS) | {deal.DEALER_KEY} <= listed
     assert {"1", "B"} <= _keys(drill.KEYS)
+
+
+def test_the_chip_tray_s_keys_are_listed(qtbot):
+    """The tray answers to its keys itself: each listed key does something there."""
+    from decimal import Decimal
+
+    from PySide6.QtCore import Qt
+
+    from ui.table.chip_tray import KEYS, ChipTray
+
+    tray = ChipTray([Decimal(1), Decimal(5)], "€")
+    qtbot.addWidget(tray)
+    paid = []
+    tray.submitted.connect(lambda: paid.append(tray.total()))
+    listed = _keys(KEYS)
+    assert {"1", "2", "Esc", "Del", "Backspace", "Return"} <= listed
+    qtbot.keyClicks(tray, "21")
+    assert tray.total() == 6
+    qtbot.keyClick(tray, Qt.Key.Key_Backspace)
+    assert tray.total() == 5
+    qtbot.keyClick(tray, Qt.Key.Key_Return)
+    assert paid == [5]
+    qtbot.keyClick(tray, Qt.Key.Key_Delete)
+    assert tray.total() == 0
 
 
 def test_the_letters_typed_on_one_s_own_are_the_ones_deal_mode_reads():
