@@ -11,7 +11,9 @@ main window's preload worker thread)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -45,6 +47,41 @@ def ink(colour: QColor, role: QPalette.ColorRole = QPalette.ColorRole.Base) -> Q
     """`colour` for a text on the palette's `role` (a table's Base, a label's Window): made
     darker or lighter as needed to stand 4.5:1 against it, in the light and the dark theme."""
     return readable(colour, QApplication.palette().color(role))
+
+
+PAPER = QColor("#ffffff")  # an exported chart's ground: paper, or another screen
+PAPER_INK = QColor("#1d1d1d")
+
+
+def paper_palette() -> QPalette:
+    """The palette an exported chart is drawn in, whatever the app's theme: dark ink on white."""
+    p = QPalette(QApplication.palette())
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):
+        p.setColor(role, PAPER)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text):
+        p.setColor(role, PAPER_INK)
+    return p
+
+
+@contextmanager
+def on_paper(widget: QWidget) -> Iterator[None]:
+    """`widget` drawn in `paper_palette` meanwhile, then in the app's again."""
+    had_own = widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    before = widget.palette()
+    widget.setPalette(paper_palette())
+    try:
+        yield
+    finally:
+        widget.setPalette(before if had_own else QPalette())
+
+
+def paper_html(html: str) -> str:
+    """A legend's rich text as paper shows it: each colour readable on white."""
+    return re.sub(
+        r"color:\s*(#[0-9a-fA-F]{6})",
+        lambda m: "color:" + readable(QColor(m[1]), PAPER).name(),
+        html,
+    )
 
 
 def muted_name() -> str:
@@ -208,6 +245,8 @@ class ChartTab(QWidget):
         self.marker = pg.ScatterPlotItem(
             size=16, pen=pg.mkPen(self.text_colour, width=2), brush=pg.mkBrush(None)
         )
+        self._dotted: list[Any] = []  # the curves of dots ringed in the chart's ground
+        self._hint = ""  # the legend's how to hover, as `hover_hint` wrote it
         self.plot.scene().sigMouseMoved.connect(self._hover)
         self.empty = message("")
         self.stack = QStackedWidget()
@@ -230,7 +269,7 @@ class ChartTab(QWidget):
     def dots(self, colour: QColor, line: Any, symbol: str, size: int, **more: Any) -> Any:
         """A curve of `colour`ed points (`symbol`, `size`), ringed in the chart's background,
         joined by `line` (a pen)."""
-        return self.pg.PlotDataItem(
+        curve = self.pg.PlotDataItem(
             pen=line,
             symbol=symbol,
             symbolSize=size,
@@ -238,6 +277,8 @@ class ChartTab(QWidget):
             symbolPen=self.pg.mkPen(self.base),
             **more,
         )
+        self._dotted.append(curve)
+        return curve
 
     def say(self, html: str) -> None:
         """A message in the chart's place (nothing to draw yet, or nothing matches)."""
@@ -259,8 +300,38 @@ class ChartTab(QWidget):
         return pad
 
     def hover_hint(self, text: str) -> str:
-        """The legend's last words, muted: how to see a point's details."""
-        return f"<span style='color:{muted_name()}'>{text}</span>"
+        """The legend's last words, muted: how to see a point's details (never on paper)."""
+        self._hint = f"<span style='color:{muted_name()}'>{text}</span>"
+        return self._hint
+
+    @contextmanager
+    def on_paper(self) -> Iterator[None]:
+        """The chart as an export shows it, made for paper and another screen: dark ink on
+        white whatever the app's theme, the legend's colours readable there and without how to
+        hover (nothing hovers on paper), no point ringed. The app's look again after."""
+        legend = self.legend.text()
+        self.marker.setData([], [])
+        with on_paper(self.chart):
+            self.paint_ground(PAPER, PAPER_INK)
+            bare = re.sub(r"(\s|&nbsp;)+$", "", legend.replace(self._hint, ""))
+            self.legend.setText(paper_html(bare))
+            try:
+                yield
+            finally:
+                self.paint_ground(self.base, self.text_colour)
+                self.legend.setText(legend)
+
+    def paint_ground(self, ground: QColor, ink: QColor) -> None:
+        """The plot's ground, its axes and the dots' rings in these colours."""
+        self.plot.setBackground(ground)
+        item = self.plot.getPlotItem()
+        for side in ("bottom", "left", "right"):
+            axis = item.getAxis(side)
+            if axis.isVisible():
+                axis.setPen(self.pg.mkPen(ink))
+                axis.setTextPen(self.pg.mkPen(ink))
+        for curve in self._dotted:
+            curve.setSymbolPen(self.pg.mkPen(ground))
 
     # hover
     def spots(self, item: Any) -> list[tuple[Any, float, float]]:

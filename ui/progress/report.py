@@ -298,13 +298,10 @@ def _draw(
         count=len(r.skills),
         exam=_("passed") if r.exam_passed else _("not passed yet"),
     )
+    # paper has no tabs: past MISSING_LINES, the rest go whole in one last paragraph
     lines = list(r.missing[:MISSING_LINES])
     if len(r.missing) > MISSING_LINES:
-        lines.append(
-            _("and {count} more: see the Readiness tab").format(
-                count=len(r.missing) - MISSING_LINES
-            )
-        )
+        lines[-1] = "; ".join(r.missing[MISSING_LINES - 1 :])
     if r.exam_passed and r.exam is not None:
         e = r.exam
         lines.append(
@@ -419,7 +416,13 @@ def _draw(
     page.y += page.line(11) * 1.2
     chart = QRectF(page.mm(12), page.y + page.mm(2), w - page.mm(26), page.mm(42))
     _chart(page, chart, days)
-    page.y = chart.bottom() + page.line(7.5) * 1.5 + gap
+    page.y = chart.bottom() + page.line(7.5) * 1.5
+    rates = [a for _d, n, a in days if n and a is not None]
+    low = accuracy_axis(rates)[0] if rates else 0.0
+    if low > 0:
+        page.one_line(QRectF(0, page.y, w, page.line(7.5) * 1.3), axis_note(low), 7.5, colour=GREY)
+        page.y += page.line(7.5) * 1.3
+    page.y += gap
 
     # The weakest items.
     weak = sorted(
@@ -478,6 +481,28 @@ def _last_days(
     return out
 
 
+def accuracy_axis(rates: list[float]) -> tuple[float, tuple[float, ...]]:
+    """The chart's accuracy axis: where it starts, and its marked values. From 0 % when the
+    accuracies reach below 50 %; above that, cut at the tenth under the lowest and the 95 %
+    line (it reads a trainee's 85 to 100 % where the eye can tell them apart) — the cut is
+    drawn and said (`axis_note`)."""
+    lowest = min([*rates, 0.9])
+    if lowest < 0.5:
+        return 0.0, (0.0, 0.5, 1.0)
+    low = min(int(lowest * 10) / 10, 0.8)
+    if lowest - low < 0.03:
+        low -= 0.1  # the lowest dot never on the axis's edge
+    low = round(low, 1)
+    return low, tuple(round(low + k / 10, 1) for k in range(round((1 - low) * 10) + 1))
+
+
+def axis_note(low: float) -> str:
+    """Under the chart, where the accuracy axis is cut: from what, said in words."""
+    return _("The accuracy axis is cut: it starts at {low}, not at {zero}.").format(
+        low=format_percent(low), zero=format_percent(0)
+    )
+
+
 def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]) -> None:
     p = page.p
     p.setPen(QPen(RULE, page.mm(0.25)))
@@ -493,8 +518,7 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
         )
         return
     most = max(n for _d, n, _rate in days)
-    rates = [a for _d, _n, a in days if a is not None]
-    low = max(0.0, min(min(rates), 0.9) - 0.05)
+    low, ticks = accuracy_axis([a for _d, _n, a in days if a is not None])
     slot = rect.width() / len(days)
 
     def acc_y(a: float) -> float:
@@ -539,20 +563,32 @@ def _chart(page: _Page, rect: QRectF, days: list[tuple[date, int, float | None]]
     # Scales: accuracy on the left, answers on the right, dates below.
     label_w = page.mm(11)
     small = 7.5
-    for a in (low, (low + 1) / 2, 1.0):
+    for a in ticks:
         page.text(
             QRectF(rect.left() - label_w - page.mm(1), acc_y(a) - page.mm(2), label_w, page.mm(4)),
-            f"{a:.0%}",
+            format_percent(a),
             small,
             colour=ACCURACY,
             flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
         )
+    if low > 0:
+        # the axis is cut: a break on the left edge, and said in words under the chart
+        p.setPen(QPen(ACCURACY, page.mm(0.3)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        x, y, d = rect.left(), rect.bottom() - page.mm(2.5), page.mm(1.2)
+        for dy in (0.0, d):
+            p.drawLine(QPointF(x - d, y + dy + d / 2), QPointF(x + d, y + dy - d / 2))
+    # the 95 % line named inside the chart, at its start: the scale's labels keep the left edge
+    label = QRectF(rect.left() + page.mm(0.8), acc_y(0.95) - page.mm(4.2), page.mm(9), page.mm(3.6))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor("#ffffff"))
+    p.drawRect(label)
     page.text(
-        QRectF(rect.left() - label_w - page.mm(1), acc_y(0.95) - page.mm(2), label_w, page.mm(4)),
-        "95%",
+        label,
+        format_percent(0.95),
         small,
         colour=GOOD,
-        flags=int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+        flags=int(Qt.AlignmentFlag.AlignCenter),
     )
     for n in (0, most):
         y = rect.bottom() - n / most * rect.height() * 0.92

@@ -22,6 +22,7 @@ from trainer.practice.skills import SKILLS, TARGETS
 from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
 from ui.progress.charts import GOOD, ChartTab, ink, mode_words, pct, places, secs, when
+from ui.style import readable
 
 ACCURACY_COLOUR = QColor("#2a6fdb")
 TIME_COLOUR = QColor("#e07b1a")
@@ -124,6 +125,12 @@ class TimelineTab(ChartTab):
         # the summary beside the legend: the filters keep the row to themselves
         legend_row.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignTop)
         self.lay_out(filters, legend_row)
+
+    def paint_ground(self, ground: QColor, ink_colour: QColor) -> None:
+        super().paint_ground(ground, ink_colour)
+        # the lines' labels readable on the ground: the app's theme, or paper
+        self.pass_line.label.setColor(readable(GOOD, ground))
+        self.target_line.label.setColor(readable(TIME_COLOUR, ground))
 
     def _sync_boxes(self) -> None:
         self.time_box.setGeometry(self.accuracy_box.sceneBoundingRect())

@@ -71,7 +71,7 @@ from trainer.practice.skills import TARGETS
 from trainer.settings import Settings
 from ui.background import Job, run_in_background
 from ui.i18n import N_, _, ngettext
-from ui.progress.charts import message
+from ui.progress.charts import message, on_paper
 from ui.progress.readiness import ReadinessTab
 from ui.progress.sessions import SessionsTab
 from ui.progress.shoes import ShoesTab
@@ -569,7 +569,10 @@ class ProgressWindow(QWidget):
         now = datetime.now()
         moment = f"{format_date(now.date(), short=True)} {now:%H:%M}"  # "7 déc. 2026 14:05"
         exported = _("exported {moment}").format(moment=moment)
-        image = _titled(chart, title, f"{subtitle} · {exported}")
+        # made for paper and another screen: light, and nothing of the app's hover
+        tabs = [t for t in (self.timeline, self.shoes) if t is not None and chart is t.chart]
+        with tabs[0].on_paper() if tabs else on_paper(chart):
+            image = _titled(chart, title, f"{subtitle} · {exported}")
         if image.isNull() or not image.save(str(path), "PNG"):
             self._export_failed(_("The chart could not be saved to {path}.").format(path=path))
             return False

@@ -74,7 +74,7 @@ def test_nothing_is_cut_and_the_header_names_the_trainee_and_the_rules(qapp, lon
     assert report.hours_minutes(progress.answering_ms) + " answering" in facts
     assert f"{progress.attempts:,} answers" in facts
     # every "still missing" sentence whole, however long
-    shown = progress.readiness.missing[: report.MISSING_LINES]
+    shown = progress.readiness.missing[: report.MISSING_LINES - 1]  # the rest: one paragraph
     assert shown and all("• " + line in texts for line in shown)
 
 
@@ -101,3 +101,62 @@ def test_the_report_s_days_are_written_as_the_language_writes_a_date(
     first, last = long_history.days[0].day, long_history.days[-1].day
     assert first.isoformat() not in facts and last.isoformat() not in facts, facts
     assert f"7 {month} 2026" in facts, facts  # "printed 7 déc. 2026"
+
+
+def _texts(progress, lang: str = "en") -> list[str]:
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    try:
+        image = QImage(2480, 3508, QImage.Format.Format_RGB32)
+        image.fill(0xFFFFFFFF)
+        painter = _Recorder(image)
+        page = report._Page(painter, 2480 - 2 * 189, painter.font().family())
+        report._draw(page, progress, "casino-fr", NOW)
+        painter.end()
+    finally:
+        i18n.set_language("en")
+    return painter.texts
+
+
+def test_the_report_says_everything_missing_on_paper_and_names_no_tab(qapp, long_history):
+    """ "see the Readiness tab": paper has no tabs. What does not fit a line each is said whole
+    in the last one."""
+    missing = long_history.readiness.missing
+    assert len(missing) > report.MISSING_LINES  # the case that sent the reader to a tab
+    texts = _texts(long_history)
+    assert not [t for t in texts if "tab" in t.casefold().split() or "Readiness" in t]
+    said = " ".join(texts)
+    assert all(line in said for line in missing)
+
+
+@pytest.mark.parametrize(
+    ("rates", "low"),
+    [([0.81, 0.97], 0.7), ([0.92, 1.0], 0.8), ([0.55, 0.9], 0.5), ([0.3, 0.9], 0.0), ([], 0.8)],
+)
+def test_the_accuracy_axis_starts_at_zero_or_a_round_figure_marked_as_cut(rates, low):
+    start, ticks = report.accuracy_axis(rates)
+    assert start == low and ticks[0] == low and ticks[-1] == 1.0
+    assert all(round(t * 10) == t * 10 for t in ticks)  # whole tenths: never "81 %"
+    assert all(start < r for r in rates)  # no dot on the axis's edge
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_cut_accuracy_axis_is_said_under_the_chart(qapp, long_history, lang):
+    texts = _texts(long_history, lang)
+    rates = [d.accuracy for d in long_history.days[-30:] if d.accuracy is not None]
+    low, ticks = report.accuracy_axis(rates)
+    from ui.language import format_percent
+
+    percents = [format_percent(t, lang) for t in ticks]
+    assert all(p in texts for p in percents)
+    if low > 0:
+        from trainer import i18n
+
+        i18n.set_language(lang)
+        try:
+            note = report.axis_note(low)
+        finally:
+            i18n.set_language("en")
+        assert note in texts and format_percent(low, lang) in note
+    assert not [t for t in texts if t.endswith("%") and t[:-1].isdigit() and lang == "fr"]

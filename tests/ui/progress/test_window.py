@@ -778,3 +778,56 @@ def test_a_home_game_session_s_mode_is_named_in_the_language() -> None:
         set_language(language)
         said[language] = mode_words("home")
     assert said == {"en": "home game", "fr": "partie en famille", "it": "partita in famiglia"}
+
+
+def test_an_exported_chart_is_made_for_paper_whatever_the_theme(
+    qtbot, store, settings, history, tmp_path, monkeypatch
+):
+    """The PNG kept the dark theme and "(hover a point for its session)": an export is read on
+    paper or another screen, dark ink on white, and nothing there hovers."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from ui.progress import window as window_module
+    from ui.theme import dark_palette
+
+    app = QApplication.instance()
+    before = app.palette()
+    app.setPalette(dark_palette())
+    try:
+        window = open_window(qtbot, store, settings)
+        timeline = window.timeline
+        legend = timeline.legend.text()
+        assert "hover a point" in legend
+        seen = {}
+        titled = window_module._titled
+
+        def spy(chart, title, subtitle):
+            seen["legend"] = timeline.legend.text()
+            seen["ground"] = chart.palette().color(QPalette.ColorRole.Window)
+            return titled(chart, title, subtitle)
+
+        monkeypatch.setattr(window_module, "_titled", spy)
+        png = tmp_path / "timeline.png"
+        assert window.export_chart_png(png)
+        assert "hover" not in seen["legend"] and "accuracy per session" in seen["legend"]
+        assert seen["ground"] == QColor("#ffffff")
+        image = QImage(str(png))
+        plot = timeline.plot.geometry()
+        head = image.height() - timeline.chart.height()
+        ground = [
+            QColor(image.pixel(x, head + plot.top() + plot.height() // 2)).lightness()
+            for x in range(plot.left() + 60, plot.right() - 60, 7)
+        ]
+        assert sorted(ground)[len(ground) // 2] > 240  # the plot's ground is white
+        assert QColor(image.pixel(2, 2)).lightness() > 240  # the title's band too
+        # the app's look again after
+        assert timeline.legend.text() == legend
+        assert not timeline.chart.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+        window.tabs.setCurrentWidget(window.skills)
+        heat = tmp_path / "items.png"
+        assert window.export_chart_png(heat)
+        assert QColor(QImage(str(heat)).pixel(2, 2)).lightness() > 240
+        window.close()
+    finally:
+        app.setPalette(before)
