@@ -247,6 +247,11 @@ class Shots:
 
     def look_home(self, out: Path) -> None:
         self.save(self.win, out, "home")
+        self.win.show_welcome()  # Help ▸ Welcome: the first run's welcome again
+        self.settle(300)
+        self.save(self.win, out, "home-welcome")
+        if self.win.home.welcome_close.isVisible():
+            self.win.home.hide_welcome()
 
     def look_review(self, out: Path) -> None:
         """A review session (R on home): its first item, then its verdict."""
@@ -393,6 +398,24 @@ class Shots:
             self.save(win, out, "deal-own-bust-forgotten")
         else:
             print("no bust was dealt in 600 steps", file=sys.stderr)
+        # guided, taking a bettor's insurance: the step's own hint, no collect or push
+        win.open_deal()
+        self.settle(200)
+        deal.setup.guidance.setCurrentIndex(deal.setup.guidance.findData(True))
+        deal.setup.seed.setText("27")
+        deal.setup.submit()
+        self.settle(300)
+        for _each in range(600):
+            s = deal.shoe.step if deal.shoe is not None else None
+            if s is None or s.item == "pay:insure":
+                break
+            deal._give(s.expected, None)
+        if deal.shoe is not None and deal.shoe.step.item == "pay:insure":
+            self.settle(300)
+            self.save(win, out, "deal-insurance")
+        else:
+            print("no insurance was taken in 600 steps", file=sys.stderr)
+        deal.end_shoe()
 
     def look_home_game(self, out: Path) -> None:
         win = self.win
@@ -411,6 +434,9 @@ class Shots:
             view.tabs.setCurrentIndex(i)
             self.settle(300)
             self.save(view, out, f"progress-{i}")
+        view.tabs.setCurrentIndex(0)
+        self.settle(300)
+        view.export_chart_png(out / self.name("progress-export"))  # made for paper
         view.close()
 
     def look_settings(self, out: Path) -> None:

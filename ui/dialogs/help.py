@@ -57,6 +57,7 @@ def key_name(key: str) -> str:
         "Backspace": pgettext("key", "Backspace"),
         "Esc": pgettext("key", "Esc"),
         "Tab": pgettext("key", "Tab"),
+        "Esc, Delete": pgettext("key", "Esc, Delete"),
     }
     return names.get(key, key)
 

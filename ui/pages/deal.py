@@ -139,8 +139,8 @@ ACTION_KEYS: dict[str, tuple[str, str]] = {
 # a payment step's keys: C and E act at once as the answer's first key (an amount never
 # begins with a letter); after a figure they are typed ("15 eur", "7 centimes")
 AMOUNT_KEYS: dict[str, tuple[str, str]] = {
-    COLLECT: ("C", ACTION_WORDS[COLLECT]),
-    PUSH: ("E", ACTION_WORDS[PUSH]),
+    COLLECT: ("C", N_("collect, as a payment's first key")),
+    PUSH: ("E", N_("push, as a payment's first key")),
 }
 PLACE_KEYS = "1234567"  # guided, the box a card goes to; D the dealer
 DEALER_KEY = "D"

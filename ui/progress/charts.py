@@ -246,6 +246,7 @@ class ChartTab(QWidget):
             size=16, pen=pg.mkPen(self.text_colour, width=2), brush=pg.mkBrush(None)
         )
         self._dotted: list[Any] = []  # the curves of dots ringed in the chart's ground
+        self.value_boxes: list[Any] = [self.box]  # a view box per numbers axis
         self._hint = ""  # the legend's how to hover, as `hover_hint` wrote it
         self.plot.scene().sigMouseMoved.connect(self._hover)
         self.empty = message("")
@@ -308,9 +309,15 @@ class ChartTab(QWidget):
     def on_paper(self) -> Iterator[None]:
         """The chart as an export shows it, made for paper and another screen: dark ink on
         white whatever the app's theme, the legend's colours readable there and without how to
-        hover (nothing hovers on paper), no point ringed. The app's look again after."""
+        hover (nothing hovers on paper), no point ringed, every numbers axis from 0 (the screen
+        starts them near the figures, where a reader can tell them apart). The app's look
+        again after."""
         legend = self.legend.text()
         self.marker.setData([], [])
+        ranges = [(box, box.viewRange()[1]) for box in self.value_boxes]
+        for box, (low, high) in ranges:
+            if low > 0:
+                box.setYRange(0, high, padding=0)
         with on_paper(self.chart):
             self.paint_ground(PAPER, PAPER_INK)
             bare = re.sub(r"(\s|&nbsp;)+$", "", legend.replace(self._hint, ""))
@@ -320,6 +327,8 @@ class ChartTab(QWidget):
             finally:
                 self.paint_ground(self.base, self.text_colour)
                 self.legend.setText(legend)
+                for box, (low, high) in ranges:
+                    box.setYRange(low, high, padding=0)
 
     def paint_ground(self, ground: QColor, ink: QColor) -> None:
         """The plot's ground, its axes and the dots' rings in these colours."""

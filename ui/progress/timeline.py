@@ -89,6 +89,7 @@ class TimelineTab(ChartTab):
         self.time_box.setXLink(self.accuracy_box)
         self.time_box.setMouseEnabled(x=True, y=False)
         self.time_box.disableAutoRange()  # refresh() sets the ranges: no rescans on every setData
+        self.value_boxes.append(self.time_box)
         self.accuracy_box.sigResized.connect(self._sync_boxes)
 
         acc, tim = ACCURACY_COLOUR, TIME_COLOUR

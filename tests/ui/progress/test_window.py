@@ -807,11 +807,19 @@ def test_an_exported_chart_is_made_for_paper_whatever_the_theme(
             seen["ground"] = chart.palette().color(QPalette.ColorRole.Window)
             return titled(chart, title, subtitle)
 
-        monkeypatch.setattr(window_module, "_titled", spy)
+        def spy_ranges(chart, title, subtitle):
+            seen["ranges"] = [box.viewRange()[1] for box in timeline.value_boxes]
+            return spy(chart, title, subtitle)
+
+        on_screen = [box.viewRange()[1] for box in timeline.value_boxes]
+        assert on_screen[0][0] > 0  # the screen's accuracy axis starts near the figures
+        monkeypatch.setattr(window_module, "_titled", spy_ranges)
         png = tmp_path / "timeline.png"
         assert window.export_chart_png(png)
         assert "hover" not in seen["legend"] and "accuracy per session" in seen["legend"]
         assert seen["ground"] == QColor("#ffffff")
+        assert [low for low, _high in seen["ranges"]] == [0, 0]  # accuracy and time from 0
+        assert [box.viewRange()[1] for box in timeline.value_boxes] == on_screen
         image = QImage(str(png))
         plot = timeline.plot.geometry()
         head = image.height() - timeline.chart.height()
