@@ -96,6 +96,7 @@ from trainer.practice.deal_steps import (
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
 from ui.pages.drill import INSURANCE_LEGEND, _PaintWatch
+from ui.pages.form_card import form_card
 from ui.pages.keys import staged_page
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
@@ -272,14 +273,9 @@ class SetupPanel(QWidget):
         go = QPushButton()
         go.clicked.connect(self.submit)
         self._go = go
+        go.setDefault(True)
         self.retranslate()
-        box = QVBoxLayout(self)
-        box.addWidget(title)
-        box.addWidget(intro)
-        box.addLayout(form)
-        box.addWidget(self.message)
-        box.addWidget(go, alignment=Qt.AlignmentFlag.AlignLeft)
-        box.addStretch(1)
+        self.card = form_card(self, (title, intro, form, self.message), go)
         self.set_rules(rules)
 
     def retranslate(self) -> None:

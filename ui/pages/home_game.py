@@ -46,6 +46,7 @@ from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.i18n import N_, _, ngettext
+from ui.pages.form_card import form_card
 from ui.pages.keys import staged_page
 from ui.table.widget import TableWidget
 
@@ -104,13 +105,7 @@ class SetupForm(QWidget):
         self._go = go
         go.setDefault(True)
         go.clicked.connect(self.submit)
-        box = QVBoxLayout(self)
-        box.addWidget(title)
-        box.addWidget(intro)
-        box.addLayout(form)
-        box.addWidget(self.message)
-        box.addWidget(go, alignment=Qt.AlignmentFlag.AlignLeft)
-        box.addStretch(1)
+        self.card = form_card(self, (title, intro, form, self.message), go)
         self.retranslate()
 
     def retranslate(self) -> None:
