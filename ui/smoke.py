@@ -15,9 +15,9 @@ opened:
   there, on a worker thread);
 - the settings dialog;
 - then every other action of the menu bar but Home and Quit (the home game, and whatever a
-  later change adds there: a rules book, About): each must open a window, a dialog or a page,
-  which is looked at and closed, and home comes back. Such a look is named by its action
-  ("Home game…").
+  later change adds there: a rules book, About): each must open a window, a dialog or a page
+  (Help ▸ Welcome: the welcome on home), which is looked at and closed, and home comes back.
+  Such a look is named by its action ("Home game…").
 
 Each look prints `smoke: ok: NAME` on standard output when it passes. A message box that comes
 up during the run is a failure (on a fresh history none is expected), and so is a look that does
@@ -280,13 +280,17 @@ class SmokeRun(QObject):
         """A menu action's look: a new window, a dialog (closed already) or a new page."""
         opened = [w for w in self._new_windows() if not isinstance(w, QMessageBox)]
         page = self.win.pages.currentWidget()
-        if not opened and not self._dialog_seen and page is self.win.home:
+        home = self.win.home
+        welcome = page is home and home.welcome_wanted  # Help ▸ Welcome: shown on home
+        if not opened and not self._dialog_seen and page is home and not welcome:
             return "nothing opened"
         for w in [*opened, page]:
             if w.grab().isNull():
                 return f"{w.windowTitle() or type(w).__name__} did not paint"
         for w in opened:
             w.close()
+        if welcome:
+            home.hide_welcome()
         if page is not self.win.home:
             self.win.show_home()
         return None
