@@ -41,7 +41,7 @@ def _bound(widget) -> set[str]:
 
 
 def test_every_shortcut_a_page_binds_is_listed_under_its_page(qtbot, window):
-    home_plan.make_plan_box(window.home, lambda: None)  # today's plan, and its key
+    home_plan.make_plan_box(window.home, lambda: None, lambda: None)  # the plan, its keys
     window.open_deal()
     window.open_home_game()
     window.open_rules()
@@ -65,7 +65,7 @@ def test_every_shortcut_a_page_binds_is_listed_under_its_page(qtbot, window):
 
 def test_the_pages_tables_are_the_ones_their_keys_are_made_from():
     assert {k for _m, _t, k, _w in home.MODES} <= _keys(_section("Home"))
-    assert home_plan.PLAN_KEY in _keys(_section("Home"))
+    assert {home_plan.PLAN_KEY, home_plan.REVIEW_KEY} <= _keys(_section("Home"))
     listed = _keys(_section("Deal a shoe, guided"))
     for key, _what in (*deal.ACTION_KEYS.values(), *deal.AMOUNT_KEYS.values()):
         assert key in listed
