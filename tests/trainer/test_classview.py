@@ -148,7 +148,7 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
     from trainer.commands.classview import class_lines
 
     text = "\n".join(class_lines(view))
-    assert f"{_name(failed)} 20/20 passed" in text
+    assert f"{_name(failed)}: passed 20/20" in text
     assert f"  {_name(idle)}: no practice for 9 days" in text
 
 

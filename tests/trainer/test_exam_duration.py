@@ -60,9 +60,9 @@ def test_an_exam_carries_the_time_its_answers_took(store: Any) -> None:
 
 def test_a_try_s_duration_is_said_with_its_result() -> None:
     passed = ExamResult(1, NOON, True, 28, 27, (), 28, 372_400)
-    assert exam_mark("ana", passed) == "ana 27/28 passed in 6\u00a0min 12\u00a0s"
+    assert exam_mark("ana", passed) == "ana: passed 27/28 in 6\u00a0min 12\u00a0s"
     unknown = ExamResult(1, NOON, True, 28, 27, (), 28)
-    assert exam_mark("ana", unknown) == "ana 27/28 passed"
+    assert exam_mark("ana", unknown) == "ana: passed 27/28"
     try:
         set_language("fr")
         assert taken_in("ana 27/28", passed) == "ana 27/28 en 6\u00a0min 12\u00a0s"
@@ -99,4 +99,4 @@ def test_the_server_sums_each_try_as_the_pc_does(pg_server: PgServer, tmp_path: 
     (mine,) = [r for r in results if r.login == login]
     assert mine.best is not None and mine.best.duration_ms == 6000
     # by seed, the first of the best tries: both are 4/4
-    assert f"{login} 4/4 passed in 14.0\u00a0s" in view.exam_marks(42)
+    assert f"{login}: passed 4/4 in 14.0\u00a0s" in view.exam_marks(42)

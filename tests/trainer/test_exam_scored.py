@@ -47,16 +47,16 @@ def _view(*results: ExamResult) -> ClassView:
 
 def test_sabot_class_says_an_exam_of_a_few_skills_passed_on_them() -> None:
     lines = "\n".join(class_lines(_view(_exam(4), _exam(2), _exam(4, ()))))
-    assert "seed 42: ana 4/4 passed on its skills, not every one" in lines
-    assert "seed 43: ana 2/4 failed" in lines
-    assert "seed 44: ana 4/4 passed" in lines and "seed 44: ana 4/4 passed on" not in lines
+    assert "exam 42: ana: passed 4/4 on its skills, not every one" in lines
+    assert "exam 43: ana: failed 2/4" in lines
+    assert "exam 44: ana: passed 4/4" in lines and "exam 44: ana: passed 4/4 on" not in lines
 
 
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ("réussi", "réussi sur ses exercices, pas sur tous", "échoué")),
-        ("it", ("superato", "superato sui suoi esercizi, non su tutti", "non superato")),
+        ("fr", ("réussi 4/4", "réussi 4/4 sur ses exercices, pas sur tous", "échoué 2/4")),
+        ("it", ("superato 4/4", "superato 4/4 sui suoi esercizi, non su tutti", "non superato 2/4")),
     ],
 )
 def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(
@@ -68,7 +68,8 @@ def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(
     set_language(language)
     view = _view(_exam(4, ()), _exam(4), _exam(2))
     passed, on_its_skills, failed = words
-    expected = [f"ana 4/4 {passed}", f"ana 4/4 {on_its_skills}", f"ana 2/4 {failed}"]
+    colon = "\u202f:" if language == "fr" else ":"
+    expected = [f"ana{colon} {passed}", f"ana{colon} {on_its_skills}", f"ana{colon} {failed}"]
     assert [view.exam_marks(seed) for seed in (42, 43, 44)] == [[m] for m in expected]
     lines = class_lines(view)
     text = _exam_text(view)

@@ -54,22 +54,15 @@ def assignment_line(a: Any, today: date) -> str:
 
 
 def result_text(r: Any) -> str:
-    """`26/28 passed in 6 min 12 s (2 tries)`, `not taken`."""
+    """`passed 26/28 in 6 min 12 s (2 tries)`, `not taken`: the verdict of every tab
+    (`exams.try_words`)."""
     if r.best is None:
         return pgettext("assigned exam", "not taken")
-    if r.best.passed:
-        verdict = pgettext("assigned exam", "passed")
-    elif not r.best.complete:
-        verdict = pgettext("assigned exam", "incomplete")
-    else:
-        verdict = pgettext("assigned exam", "failed")
     from trainer.history.classview import taken_in
+    from trainer.history.exams import try_words
 
     tries = ngettext("{count} try", "{count} tries", r.tries).format(count=r.tries)
-    mark = _("{correct}/{attempts} {verdict}").format(
-        correct=r.best.correct, attempts=r.best.attempts, verdict=verdict
-    )
-    return _("{result} ({tries})").format(result=taken_in(mark, r.best), tries=tries)
+    return _("{result} ({tries})").format(result=taken_in(try_words(r.best), r.best), tries=tries)
 
 
 def exams_lines(assigned: Any, today: date) -> list[str]:
@@ -89,6 +82,8 @@ def exams_lines(assigned: Any, today: date) -> list[str]:
 
 
 def assignments_json(assigned: Any, today: date) -> list[dict[str, Any]]:
+    from trainer.history.exams import verdict
+
     return [
         {
             "id": a.id,
@@ -112,6 +107,7 @@ def assignments_json(assigned: Any, today: date) -> list[dict[str, Any]]:
                         "attempts": r.best.attempts,
                         "complete": r.best.complete,
                         "passed": r.best.passed,
+                        "verdict": verdict(r.best),
                         "duration_ms": r.best.duration_ms,
                     },
                 }

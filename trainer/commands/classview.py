@@ -82,15 +82,13 @@ def class_lines(view: ClassView) -> list[str]:
         )
         answer = left(yes if t.ready else no, ready_width)
         out.append(f"{left(t.login, width)}  {said}  {answer}  {when}")
-    seeds = view.seeds
-    if seeds:
-        out += ["", _("Exams by seed (best try; pass mark 90 % with every skill):")]
-        for seed in seeds:
-            if seed is None:
-                line = _("no seed: {exams}")
-            else:
-                line = _("seed {seed}: {exams}")
-            out.append("  " + line.format(seed=seed, exams=", ".join(view.exam_marks(seed))))
+    groups = view.exam_groups()
+    if groups:
+        out += ["", _("Exams taken (best try; pass mark 90 % with every skill):")]
+        out += [
+            "  " + _("{exam}: {results}").format(exam=name, results=", ".join(marks))
+            for name, marks in groups
+        ]
     if view.assignments:
         from trainer.commands.assign import assignment_line, result_text
 

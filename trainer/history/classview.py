@@ -78,7 +78,7 @@ from trainer.history.assignments import (
 )
 from trainer.history.measures import MASTERY, OWN_FIGURES, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam, skill_title
-from trainer.history.server_setup import INSTRUCTOR, TRAINEE
+from trainer.history.server_setup import INSTRUCTOR
 from trainer.history.stats import over_target, ratio, window_mastery
 from trainer.i18n import _, format_date, format_duration, format_percent, ngettext, pgettext
 from trainer.practice.drill import EXAM
@@ -240,6 +240,7 @@ class SkillAverage:
 class SeedExam:
     seed: int | None
     result: ExamResult
+    assignment: int | None = None  # the assigned exam it is a try at (None: the trainee's own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,19 +284,12 @@ class TraineeRow:
 
 
 def exam_mark(login: str, result: ExamResult) -> str:
-    """A trainee's try at an exam as the class view says it: "ana 27/28 passed", "ana 9/28
-    failed", or, the pass mark reached on fewer skills than readiness asks (an instructor's
-    assigned exam of two skills, `ExamResult.scored`), "ana 4/4 passed on its skills, not every
-    one" — each with the time it took ("ana 27/28 passed in 6 min 12 s")."""
-    if result.passed:
-        mark = _("{login} {correct}/{attempts} passed")
-    elif result.scored:
-        mark = _("{login} {correct}/{attempts} passed on its skills, not every one")
-    else:
-        mark = _("{login} {correct}/{attempts} failed")
-    return taken_in(
-        mark.format(login=login, correct=result.correct, attempts=result.attempts), result
-    )
+    """A trainee's try at an exam as the class view says it, its verdict `exams.try_words`'s
+    (the one every tab says): "ana: passed 27/28", "ana: failed 9/28", "ana: incomplete: 7
+    right, 9 of 28 answered" — each with the time it took ("ana: passed 27/28 in 6 min 12 s")."""
+    from trainer.history.exams import try_words
+
+    return taken_in(_("{login}: {result}").format(login=login, result=try_words(result)), result)
 
 
 def taken_in(text: str, result: ExamResult) -> str:
@@ -358,6 +352,36 @@ class ClassView:
         seen = {e.seed for t in self.trainees for e in t.exams}
         return tuple(sorted(seen, key=lambda s: (s is None, s or 0)))
 
+    def exam_groups(self) -> list[tuple[str, list[str]]]:
+        """The exams taken, each named as the Assigned exams tab names it — an assigned exam by
+        its title (`Assignment.label`), the tries at it together; a trainee's own exam by its
+        seed, "exam 4242" — with the best try of each trainee who took it (`exam_mark`): the
+        assigned exams newest first, then the others by seed."""
+        from trainer.history.assignments import rank
+
+        titled = {a.id: a for a, _results in self.assignments}
+        best: dict[tuple[int, int | None], dict[str, ExamResult]] = {}
+        for t in self.trainees:
+            for e in t.exams:
+                key = (0, -e.assignment) if e.assignment in titled else (1, e.seed)
+                held = best.setdefault(key, {}).get(t.login)
+                if held is None or rank(e.result) > rank(held):
+                    best[key][t.login] = e.result
+        groups = []
+        for kind, key in sorted(best, key=lambda k: (k[0], k[1] is None, k[1] or 0)):
+            if kind == 0:
+                name = titled[-key].label  # type: ignore[operator]
+            elif key is None:
+                name = _("exam without a seed")
+            else:
+                name = _("exam {seed}").format(seed=key)
+            results = best[kind, key]
+            marks = [
+                exam_mark(t.login, results[t.login]) for t in self.trainees if t.login in results
+            ]
+            groups.append((name, marks))
+        return groups
+
     @property
     def attention(self) -> tuple[TraineeRow, ...]:
         return tuple(t for t in self.trainees if t.attention)
@@ -368,16 +392,15 @@ class ClassView:
         return tuple(sorted(self.attention, key=urgency))
 
 
-# The trainees of the class: every login the server knows as one — a member of the trainees'
-# role (`add_login`), practised or not — and every login with a profile (an instructor who
-# practises too). Row security keeps a trainee's connection to its own profiles; the logins, in
-# the server's catalogue, are kept to its own login here. Parameters: trainee, instructor.
+# The trainees of the class: every login this database knows as one — a trainee of its `member`
+# table (`add_login`), practised or not — and every login with a profile (an instructor who
+# practises too). Row security keeps a trainee's connection to its own profiles and its own
+# line of the class. A login added to another database on the same server (the group roles are
+# the server's) is not of this class.
 _LOGINS: Final = """
 SELECT owner FROM profile
 UNION
-SELECT r.rolname FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member
-WHERE m.roleid = (SELECT oid FROM pg_roles WHERE rolname = %(trainee)s) AND r.rolcanlogin
-    AND (r.rolname = session_user OR pg_has_role(session_user, %(instructor)s, 'MEMBER'))
+SELECT login FROM member WHERE NOT instructor
 """
 
 # Each trainee × skill: the last two windows of answers, read backwards from the newest along
@@ -458,7 +481,7 @@ _COUNTS: Final = """s.ended IS NOT NULL AND s.seed = g.seed
 # for both the exams by seed and the assigned exams.
 _EXAMS_TRIES: Final = _EXAMS.replace(
     "x.n, x.correct, x.covered, x.ms\nFROM session s",
-    f"x.n, x.correct, x.covered, x.ms, g.id\nFROM session s LEFT JOIN assignment g\n"
+    f"x.n, x.correct, x.covered, x.ms, g.id, s.assignment\nFROM session s LEFT JOIN assignment g\n"
     f"    ON g.id = s.assignment AND {_COUNTS}",
 )
 assert _EXAMS_TRIES != _EXAMS
@@ -478,13 +501,10 @@ ORDER BY s.id
 """
 
 
-_ROLES: Final = {"trainee": TRAINEE, "instructor": INSTRUCTOR}
-
-
 def class_logins(conn: Any) -> list[str]:
     """The logins of the class, in order (`_LOGINS`): an instructor's connection reads every
     trainee's, a trainee's only their own."""
-    return [r[0] for r in conn.execute(f"SELECT * FROM ({_LOGINS}) l ORDER BY 1", _ROLES)]
+    return [r[0] for r in conn.execute(f"SELECT * FROM ({_LOGINS}) l ORDER BY 1")]
 
 
 def has_assignments(conn: Any) -> bool:
@@ -551,7 +571,6 @@ def read_class(
             "window": rule.window,
             "two": 2 * rule.window,
             "own": sorted(OWN_FIGURES),
-            **_ROLES,
         },
     ):
         median_ms = None if middle is None else float(middle)
@@ -598,7 +617,7 @@ def read_class(
         _EXAMS_TRIES if assigned else _EXAMS, {"exam": EXAM}
     ):
         result = _exam(sid, float(started), ended, n, right, set(covered), need, planned, ms)
-        exams[owner].append(SeedExam(seed, result))
+        exams[owner].append(SeedExam(seed, result, counted[1] if counted else None))
         if counted and counted[0] is not None:
             tries.append((counted[0], owner, sid, started, planned, n, right, covered, ms))
     logins = sorted(cells)
@@ -761,20 +780,24 @@ def attention(
 
 
 def is_instructor(url: str) -> bool:
-    """Whether `url`'s login is an instructor of the school (a member of its role)."""
-    from trainer.history.server_setup import INSTRUCTOR, _connect
+    """Whether `url`'s login is an instructor of this database's class (`member`; on a server
+    of before version 6, a member of the instructors' role)."""
+    from trainer.history.server_setup import _connect
 
     with _connect(url) as conn:
-        row = conn.execute(
-            "SELECT pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
-        ).fetchone()
+        if conn.execute("SELECT to_regclass('member') IS NOT NULL").fetchone()[0]:
+            row = conn.execute("SELECT sabot_member(true)").fetchone()
+        else:
+            row = conn.execute(
+                "SELECT pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
+            ).fetchone()
     return bool(row and row[0])
 
 
 def instructor_login(url: str, timeout: int = 10) -> str | None:
     """The login `url` connects as when it is an instructor's of the school (a member of its
     role), else None (`ServerError`: the server cannot be reached within `timeout` seconds)."""
-    from trainer.history.server_setup import INSTRUCTOR, _connect
+    from trainer.history.server_setup import _connect
 
     with _connect(url, timeout=timeout) as conn:
         row = conn.execute(

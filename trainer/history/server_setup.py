@@ -10,7 +10,16 @@ that keep each trainee to their own answers (issue: one server for a classroom).
   it (`owner`, filled in by the server from `session_user`, never by the client);
 - row-level security on all three: a trainee's connection sees and changes its own rows only
   (another's rows are simply not there for it: a read finds nothing, a change touches nothing);
-  an insert naming another owner is refused by the server with a clear error.
+  an insert naming another owner is refused by the server with a clear error;
+- the class of this database (`member`, version 6): the group roles are the server's, shared by
+  every database on it (a second school, a test database), so being a member of
+  `sabot_trainee` does not make a login one of this school's. `add_login` writes the login in
+  this database's `member` table too, and row security lets a login in only when it is there:
+  a login added to another database on the same server is not in this class, and neither
+  reads nor writes here.
+
+Making the group roles takes CREATEROLE (or a superuser): an owner without it is told, in one
+sentence, what a superuser runs for it (`init_server`).
 
 Every attempt carries a unique id made by the client (a UUID), so that an answer sent twice
 (from an outbox after the network came back) is stored once: `ON CONFLICT (uid) DO NOTHING`.
@@ -30,7 +39,7 @@ from trainer.i18n import N_, _, ngettext
 
 INSTRUCTOR: Final = "sabot_instructor"
 TRAINEE: Final = "sabot_trainee"
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -186,6 +195,23 @@ ALTER TABLE session ADD COLUMN IF NOT EXISTS assignment bigint
     REFERENCES assignment ON DELETE SET NULL;
 CREATE INDEX IF NOT EXISTS session_assignment ON session (assignment)
     WHERE assignment IS NOT NULL;
+-- version 6: the class of this database (the group roles are the whole server's); an assigned
+-- exam withdrawn is archived, its tries kept (`withdrawn`), and a retake set for some trainees
+-- only (`logins`; NULL: the whole class)
+CREATE TABLE IF NOT EXISTS member (
+    login name PRIMARY KEY,
+    instructor boolean NOT NULL,
+    added timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE assignment ADD COLUMN IF NOT EXISTS withdrawn timestamptz;
+ALTER TABLE assignment ADD COLUMN IF NOT EXISTS logins text[]
+    CHECK (logins IS NULL OR cardinality(logins) > 0);
+-- whether the session's login is of this database's class, as an instructor (true) or a trainee
+-- (false): run as the owner of `member`, so that a policy can ask it of any login
+CREATE OR REPLACE FUNCTION sabot_member(as_instructor boolean) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS
+    $$ SELECT EXISTS (SELECT 1 FROM member m
+        WHERE m.login = session_user AND m.instructor = as_instructor) $$;
 """
 
 # Version 5: the owner is part of every reference. Foreign keys do not pass through row
@@ -216,7 +242,10 @@ _UNOWNED_REFERENCES: Final = (
     ("attempt", "attempt_session_fkey"),
 )
 
-# Row security: a trainee sees and writes its own rows; the instructor reads everyone's.
+# Row security: a trainee of this database's class sees and writes its own rows; an instructor
+# of it reads everyone's. `(SELECT sabot_member(…))` is asked once a query, not once a row.
+_TRAINEE_HERE: Final = "(SELECT sabot_member(false))"
+_INSTRUCTOR_HERE: Final = "(SELECT sabot_member(true))"
 _POLICIES: Final = [
     (
         table,
@@ -225,22 +254,36 @@ _POLICIES: Final = [
     ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS own_rows ON {table};
     CREATE POLICY own_rows ON {table} TO {TRAINEE}
-        USING (owner = session_user) WITH CHECK (owner = session_user);
+        USING (owner = session_user AND {_TRAINEE_HERE})
+        WITH CHECK (owner = session_user AND {_TRAINEE_HERE});
     DROP POLICY IF EXISTS instructor_reads ON {table};
-    CREATE POLICY instructor_reads ON {table} FOR SELECT TO {INSTRUCTOR} USING (true);
+    CREATE POLICY instructor_reads ON {table} FOR SELECT TO {INSTRUCTOR}
+        USING ({_INSTRUCTOR_HERE});
     """,
     )
     for table in ("profile", "session", "attempt")
 ]
 
-# Assigned exams: every trainee reads them all, only an instructor sets or withdraws one. Not
-# FORCEd: the database's owner (the school's IT) may put one right by hand.
+# Assigned exams: a trainee of the class reads those set for them (the whole class, or a retake
+# naming them) and not withdrawn; only an instructor of the class sets or withdraws one. Not
+# FORCEd: the database's owner (the school's IT) may put one right by hand. The class itself:
+# a login reads its own line, an instructor every line.
 _ASSIGNMENT_POLICIES: Final = f"""
     ALTER TABLE assignment ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS trainee_reads ON assignment;
-    CREATE POLICY trainee_reads ON assignment FOR SELECT TO {TRAINEE} USING (true);
+    CREATE POLICY trainee_reads ON assignment FOR SELECT TO {TRAINEE}
+        USING ({_TRAINEE_HERE} AND withdrawn IS NULL
+            AND (logins IS NULL OR session_user = ANY (logins)));
     DROP POLICY IF EXISTS instructor_sets ON assignment;
-    CREATE POLICY instructor_sets ON assignment TO {INSTRUCTOR} USING (true) WITH CHECK (true);
+    CREATE POLICY instructor_sets ON assignment TO {INSTRUCTOR}
+        USING ({_INSTRUCTOR_HERE}) WITH CHECK ({_INSTRUCTOR_HERE});
+    ALTER TABLE member ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS own_line ON member;
+    CREATE POLICY own_line ON member FOR SELECT TO {TRAINEE}, {INSTRUCTOR}
+        USING (login = session_user);
+    DROP POLICY IF EXISTS instructor_reads ON member;
+    CREATE POLICY instructor_reads ON member FOR SELECT TO {INSTRUCTOR}
+        USING ({_INSTRUCTOR_HERE});
 """
 
 
@@ -256,10 +299,12 @@ def init_server(url: str) -> list[str]:
         for role in (INSTRUCTOR, TRAINEE):
             exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
             if not exists:
-                conn.execute(f"CREATE ROLE {role} NOLOGIN")
+                _create_group(conn, role)
                 done.append(_("role {role} created").format(role=role))
         conn.execute(SCHEMA)
         done += _own_references(conn)
+        if before is not None and before < 6:
+            done += _class_of_before(conn)
         for _table, sql in _POLICIES:
             conn.execute(sql)
         conn.execute(_ASSIGNMENT_POLICIES)
@@ -288,6 +333,10 @@ def init_server(url: str) -> list[str]:
             GRANT SELECT ON assignment TO {TRAINEE};
             GRANT SELECT, INSERT, UPDATE, DELETE ON assignment TO {INSTRUCTOR};
             GRANT USAGE ON SEQUENCE assignment_id_seq TO {INSTRUCTOR};
+            REVOKE ALL ON member FROM PUBLIC;
+            GRANT SELECT ON member TO {TRAINEE}, {INSTRUCTOR};
+            REVOKE ALL ON FUNCTION sabot_member(boolean) FROM PUBLIC;
+            GRANT EXECUTE ON FUNCTION sabot_member(boolean) TO {TRAINEE}, {INSTRUCTOR};
             """
         )
         if before is not None and before < SCHEMA_VERSION:
@@ -298,6 +347,72 @@ def init_server(url: str) -> list[str]:
             )
         done.append(
             _("schema version {version} with row security ready").format(version=SCHEMA_VERSION)
+        )
+    return done
+
+
+def _create_group(conn: Any, role: str) -> None:
+    """Make Sabot's group role `role`, or ServerError when the owner may not make roles: what a
+    superuser runs for it, in one sentence (the transaction, and nothing else, is undone)."""
+    import psycopg
+
+    try:
+        with conn.transaction():
+            conn.execute(f"CREATE ROLE {role} NOLOGIN")
+    except psycopg.errors.InsufficientPrivilege:
+        owner = conn.info.user
+        raise ServerError(
+            _(
+                "{owner} may not create roles: a superuser runs once, in psql, CREATE ROLE "
+                "{instructor} NOLOGIN; CREATE ROLE {trainee} NOLOGIN; GRANT {instructor}, "
+                "{trainee} TO {owner} WITH ADMIN OPTION; (or ALTER ROLE {owner} CREATEROLE;), "
+                "then sabot server init again"
+            ).format(owner=owner, instructor=INSTRUCTOR, trainee=TRAINEE)
+        ) from None
+
+
+def _class_of_before(conn: Any) -> list[str]:
+    """Version 6 on a server of before: the class of this database made from the members of the
+    group roles — those with something of theirs here (a profile, a session, an exam they
+    assigned). A member with nothing here may be another database's: left out, and named, with
+    the command that adds them."""
+    conn.execute(
+        """INSERT INTO member (login, instructor)
+        SELECT r.rolname, g.rolname = %(instructor)s
+        FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+            JOIN pg_roles r ON r.oid = m.member
+        WHERE g.rolname IN (%(instructor)s, %(trainee)s) AND r.rolcanlogin
+            AND (EXISTS (SELECT 1 FROM profile p WHERE p.owner = r.rolname)
+                OR EXISTS (SELECT 1 FROM session s WHERE s.owner = r.rolname)
+                OR EXISTS (SELECT 1 FROM assignment a WHERE a.created_by = r.rolname))
+        ON CONFLICT (login) DO NOTHING""",
+        {"instructor": INSTRUCTOR, "trainee": TRAINEE},
+    )
+    (kept,) = conn.execute("SELECT count(*) FROM member").fetchone()
+    left = [
+        row[0]
+        for row in conn.execute(
+            """SELECT DISTINCT r.rolname FROM pg_auth_members m
+            JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member
+            WHERE g.rolname IN (%s, %s) AND r.rolcanlogin
+                AND NOT EXISTS (SELECT 1 FROM member c WHERE c.login = r.rolname)
+            ORDER BY 1""",
+            (INSTRUCTOR, TRAINEE),
+        )
+    ]
+    done = [
+        ngettext(
+            "{count} login with a history here made one of this database's class",
+            "{count} logins with a history here made this database's class",
+            kept,
+        ).format(count=kept)
+    ]
+    if left:
+        done.append(
+            _(
+                "not in this database's class (nothing of theirs here; perhaps another "
+                "database's): {logins}; add one with sabot server add URL LOGIN"
+            ).format(logins=", ".join(left))
         )
     return done
 
@@ -462,6 +577,19 @@ def add_login(url: str, login: str, *, instructor: bool = False) -> None:
                 conn.execute(
                     sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), sql.Identifier(login))
                 )
+                # one of this database's class (the group role is the whole server's)
+                conn.execute(
+                    """INSERT INTO member (login, instructor) VALUES (%s, %s)
+                    ON CONFLICT (login) DO UPDATE SET instructor = excluded.instructor""",
+                    (login, instructor),
+                )
+        except psycopg.errors.UndefinedTable:
+            raise ServerError(
+                _(
+                    "the database has no class of Sabot's yet (or one of before version 6): "
+                    "run sabot server init URL first, as its owner"
+                )
+            ) from None
         except psycopg.Error as error:
             raise ServerError(
                 _("the server refused the login {name}: {why}").format(

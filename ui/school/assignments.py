@@ -96,23 +96,16 @@ def window_text(a: Assignment) -> str:
 
 
 def result_text(r: AssignmentResult) -> str:
-    """ "not taken", or the best try: "passed 27/28 (8 Dec)", "failed 20/28 (8 Dec)"…"""
+    """ "not taken", or the best try in the words of every tab (`exams.try_words`): "passed
+    27/28 (8 Dec)", "incomplete: 7 right, 9 of 28 answered (8 Dec)"…"""
+    from trainer.history.exams import try_words
+
     best = r.best
     if best is None:
         return _("not taken")
-    if best.passed:
-        verdict = _("passed")
-    elif best.complete:
-        verdict = _("failed")
-    else:
-        verdict = _("incomplete")
-    planned = best.planned if best.planned is not None else best.attempts
     taken = date.fromtimestamp(best.started)
-    return _("{verdict} {correct}/{planned} ({day})").format(
-        verdict=verdict,
-        correct=best.correct,
-        planned=planned,
-        day=format_date(taken, short=True, year=False),
+    return _("{result} ({day})").format(
+        result=try_words(best), day=format_date(taken, short=True, year=False)
     )
 
 

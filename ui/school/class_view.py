@@ -662,10 +662,10 @@ def _reasons_again(row: TraineeRow, now: float) -> TraineeRow:
 
 
 def _exam_text(view: ClassView) -> str:
-    if not view.seeds:
+    """The exams taken, named as the Assigned exams tab names them (`ClassView.exam_groups`)."""
+    groups = view.exam_groups()
+    if not groups:
         return _("No exam taken yet.")
-    lines = []
-    for seed in view.seeds:
-        name = _("no seed") if seed is None else _("seed {seed}").format(seed=seed)
-        lines.append(f"{_('Exam')} {name}: " + ", ".join(view.exam_marks(seed)))
-    return "\n".join(lines)
+    return "\n".join(
+        _("{exam}: {results}").format(exam=name, results=", ".join(marks)) for name, marks in groups
+    )
