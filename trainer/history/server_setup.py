@@ -360,15 +360,24 @@ def _create_group(conn: Any, role: str) -> None:
         with conn.transaction():
             conn.execute(f"CREATE ROLE {role} NOLOGIN")
     except psycopg.errors.InsufficientPrivilege:
-        owner = conn.info.user
-        raise ServerError(
-            _(
-                "{owner} may not create roles: a superuser runs once, in psql, CREATE ROLE "
-                "{instructor} NOLOGIN; CREATE ROLE {trainee} NOLOGIN; GRANT {instructor}, "
-                "{trainee} TO {owner} WITH ADMIN OPTION; (or ALTER ROLE {owner} CREATEROLE;), "
-                "then sabot server init again"
-            ).format(owner=owner, instructor=INSTRUCTOR, trainee=TRAINEE)
-        ) from None
+        raise ServerError(may_not_create_roles(conn.info.user)) from None
+
+
+def may_not_create_roles(owner: str) -> str:
+    """What an owner who may not make roles is told: the group roles and each login are roles."""
+    return _(
+        "{owner} may not create roles (Sabot's two group roles and each trainee's login are "
+        "roles): a superuser runs ALTER ROLE {owner} CREATEROLE; in psql, then sabot server "
+        "init URL again"
+    ).format(owner=owner)
+
+
+def may_not_grant(owner: str) -> str:
+    """What an owner who may not give a login the group roles (made by another) is told."""
+    return _(
+        "{owner} may not give logins Sabot's group roles (another made them): a superuser runs "
+        "GRANT {instructor}, {trainee} TO {owner} WITH ADMIN OPTION; in psql"
+    ).format(owner=owner, instructor=INSTRUCTOR, trainee=TRAINEE)
 
 
 def _class_of_before(conn: Any) -> list[str]:
@@ -573,10 +582,18 @@ def add_login(url: str, login: str, *, instructor: bool = False) -> None:
         try:
             with conn.transaction():
                 if row is None:
-                    conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(login)))
-                conn.execute(
-                    sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), sql.Identifier(login))
-                )
+                    try:
+                        conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(login)))
+                    except psycopg.errors.InsufficientPrivilege:
+                        raise ServerError(may_not_create_roles(conn.info.user)) from None
+                try:
+                    conn.execute(
+                        sql.SQL("GRANT {} TO {}").format(
+                            sql.Identifier(group), sql.Identifier(login)
+                        )
+                    )
+                except psycopg.errors.InsufficientPrivilege:
+                    raise ServerError(may_not_grant(conn.info.user)) from None
                 # one of this database's class (the group role is the whole server's)
                 conn.execute(
                     """INSERT INTO member (login, instructor) VALUES (%s, %s)
