@@ -116,10 +116,46 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     assert status == 0 and ben.rsplit("=", 1)[1] not in out and "passed 4/4" in out
 
     status, out, err = _sabot(capsys, "class", teacher, "withdraw", str(a.id))
-    assert (status, err) == (0, "") and out.startswith("Exam withdrawn")
-    status, out, err = _sabot(capsys, "class", teacher, "withdraw", str(a.id))
+    assert (status, err) == (0, "") and out.startswith("Exam withdrawn (archived")
+    # archived, not lost: listed as withdrawn, ana's best try kept
+    status, out, err = _sabot(capsys, "class", teacher, "exams")
+    (mine,) = [b for b in out.split("\n\n") if b.startswith(f"{a.id}  Payouts, week 1")]
+    assert "— withdrawn," in mine and "passed 4/4" in mine
+    status, out, err = _sabot(capsys, "class", teacher, "withdraw", "999999")
     assert status == 1 and err == (
-        f"sabot class: there is no assigned exam {a.id} on the school's server\n"
+        "sabot class: there is no assigned exam 999999 on the school's server\n"
+    )
+
+
+def test_a_retake_for_some_trainees_and_a_warning_for_days_all_past(
+    school: tuple[PgServer, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    server, teacher = school
+    ana = school_login(server, f"retake_ana_{os.getpid()}")
+    ben = school_login(server, f"retake_ben_{os.getpid()}")
+    ana_login = ana.rsplit("=", 1)[1]
+    past = TODAY - timedelta(days=3)
+    status, out, err = _sabot(
+        capsys, "class", teacher, "assign", "--skills", "announce", "--seed", "7",
+        "--time-limit", "10m", "--from", past.isoformat(), "--to", past.isoformat(),
+        "--title", "Retake 1", "--trainees", ana_login,
+    )  # fmt: skip
+    assert status == 0 and f"(a retake for {ana_login})" in out
+    # assigned all the same, with a warning: a try now would not count
+    assert err == (
+        f"sabot class: Every day of this exam is past (the last was "
+        f"{format_date(past, short=True)}): no try at it will count.\n"
+    )
+    (r,) = [x for x in list_assignments(teacher) if x.title == "Retake 1"]
+    assert r.logins == (ana_login,)
+    assert [x.title for x in list_assignments(ana)].count("Retake 1") == 1
+    assert "Retake 1" not in [x.title for x in list_assignments(ben)]  # not his to take
+    status, out, err = _sabot(capsys, "class", teacher, "exams", "--json")
+    (row,) = [x for x in json.loads(out) if x["id"] == r.id]
+    assert row["trainees"] == [ana_login] and [x["login"] for x in row["results"]] == [ana_login]
+    status, out, err = _sabot(capsys, *_assign(teacher, "--trainees", "nobody_here"))
+    assert (
+        status == 2 and err == "sabot class: The trainees: nobody_here are none of the class's.\n"
     )
 
 

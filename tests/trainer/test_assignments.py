@@ -101,8 +101,14 @@ def test_each_wrong_field_is_one_sentence_naming_it(changes: dict[str, Any], fie
 def test_a_skill_the_preset_cannot_examine_is_refused_with_why() -> None:
     home = HouseRules.from_spec("home")
     out = next(s for s in SKILLS.values() if s.available(home) is not None)
-    with pytest.raises(ValueError, match=f"The skills: {out.name} cannot be examined under home"):
+    from trainer.history.progress_data import skill_title
+
+    with pytest.raises(ValueError) as refused:
         _checked(skills=[out.name], preset="home")
+    # the skill by its title, as the instructor ticked it; never its key
+    said = str(refused.value)
+    assert said.startswith(f"The skills: “{skill_title(out.name)}” cannot be examined under home")
+    assert out.name not in said
 
 
 @given(st.integers(min_value=-(2**64), max_value=2**64))

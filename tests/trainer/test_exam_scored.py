@@ -56,7 +56,10 @@ def test_sabot_class_says_an_exam_of_a_few_skills_passed_on_them() -> None:
     ("language", "words"),
     [
         ("fr", ("réussi 4/4", "réussi 4/4 sur ses exercices, pas sur tous", "échoué 2/4")),
-        ("it", ("superato 4/4", "superato 4/4 sui suoi esercizi, non su tutti", "non superato 2/4")),
+        (
+            "it",
+            ("superato 4/4", "superato 4/4 sui suoi esercizi, non su tutti", "non superato 2/4"),
+        ),
     ],
 )
 def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -159,10 +160,13 @@ def test_an_instructor_assigns_lists_and_withdraws(server: PgServer, instructor:
     assert _sql(server.url, "SELECT created_by FROM assignment WHERE id = %s", (a.id,)) == [
         ("mme_roux",)
     ]
-    assert withdraw_exam(instructor, b.id) == b
-    assert b.id not in [x.id for x in list_assignments(instructor)]
-    with pytest.raises(ServerError, match=f"there is no assigned exam {b.id} on the school's"):
-        withdraw_exam(instructor, b.id)
+    withdrawn = withdraw_exam(instructor, b.id)
+    assert withdrawn.withdrawn is not None and replace(withdrawn, withdrawn=None) == b
+    # archived, not lost: the instructor still lists it, withdrawn
+    assert [x for x in list_assignments(instructor) if x.id == b.id] == [withdrawn]
+    assert withdraw_exam(instructor, b.id) == withdrawn  # again: nothing changes
+    with pytest.raises(ServerError, match="there is no assigned exam 999999 on the school's"):
+        withdraw_exam(instructor, 999999)
     with pytest.raises(ValueError, match="The time limit is from 1 minute to 4 hours"):
         _assign(instructor, mon, mon, time_limit_s=5)
 
@@ -267,7 +271,7 @@ def test_a_try_is_sent_with_its_assignment_once(
     assert sid
 
 
-def test_a_try_at_an_exam_withdrawn_meanwhile_is_kept_as_the_trainees_own(
+def test_a_try_at_an_exam_withdrawn_meanwhile_keeps_its_exam_archived_with_its_result(
     server: PgServer, instructor: str, tmp_path: Path
 ) -> None:
     pupil, clock, day, a = _assigned_for_today(server, instructor)
@@ -276,14 +280,24 @@ def test_a_try_at_an_exam_withdrawn_meanwhile_is_kept_as_the_trainees_own(
     withdraw_exam(instructor, a.id)  # ... while the instructor withdraws the exam
     with PostgresStore.open(pupil, data=tmp_path, clock=clock) as store:
         assert store.sync(30) and store.status().problem is None
-    assert _sql(pupil, "SELECT assignment, mode FROM session") == [(None, "exam")]
+    # the try keeps its exam: withdrawn, it is archived with its results
+    assert _sql(pupil, "SELECT assignment, mode FROM session") == [(a.id, "exam")]
     b = _assign(instructor, day, day)
     with PostgresStore.open(pupil, data=tmp_path, clock=clock) as store:
         _take(store, b, 4, clock)
         assert store.sync(30)
-    withdraw_exam(instructor, b.id)  # withdrawn after the try: the try stays, unassigned
-    assert _sql(pupil, "SELECT assignment FROM session ORDER BY id") == [(None,), (None,)]
+        assert b.id in [x.id for x in store.assignments()]
+    withdraw_exam(instructor, b.id)  # withdrawn after the try: the try stays, with its exam
+    assert _sql(pupil, "SELECT assignment FROM session ORDER BY id") == [(a.id,), (b.id,)]
     assert _sql(pupil, "SELECT count(*) FROM attempt") == [(8,)]
+    with PostgresStore.open(pupil, data=tmp_path, clock=clock) as store:
+        assert store.sync(30)
+        assert b.id not in [x.id for x in store.assignments()]  # off the trainee's home
+    by_id = {
+        x.id: results for x, results in class_view(instructor, TARGETS, now=clock()).assignments
+    }
+    (mine,) = [r for r in by_id[b.id] if r.login == _login(pupil)]
+    assert mine.tries == 1 and mine.best is not None and mine.best.passed
 
 
 # -- the class view -------------------------------------------------------------------------------

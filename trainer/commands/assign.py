@@ -38,12 +38,14 @@ def assignment_line(a: Any, today: date) -> str:
     from trainer.history.progress_data import skill_title
     from trainer.i18n import format_date
 
-    return _(
+    line = _(
         "{id}  {title} — {state}, {opens} to {closes}; seed {seed}, {preset}, {limit}: {skills}"
     ).format(
         id=a.id,
         title=a.label,
-        state=_state(a.state(today)),
+        state=pgettext("assigned exam", "withdrawn")
+        if a.withdrawn is not None
+        else _state(a.state(today)),
         opens=format_date(a.opens, short=True),  # "7 déc. 2026"; --json gives ISO days
         closes=format_date(a.closes, short=True),
         seed=a.seed,
@@ -51,6 +53,9 @@ def assignment_line(a: Any, today: date) -> str:
         limit=describe_limit(a.time_limit_s),
         skills=", ".join(skill_title(s) for s in a.skills),  # --json gives the keys
     )
+    if a.logins:
+        line += " " + _("(a retake for {logins})").format(logins=", ".join(a.logins))
+    return line
 
 
 def result_text(r: Any) -> str:
@@ -95,6 +100,8 @@ def assignments_json(assigned: Any, today: date) -> list[dict[str, Any]]:
             "opens": a.opens.isoformat(),
             "closes": a.closes.isoformat(),
             "state": a.state(today),
+            "withdrawn": a.withdrawn is not None,
+            "trainees": list(a.logins) or None,
             "results": [
                 {
                     "login": r.login,
@@ -127,14 +134,21 @@ def cmd_assign(args: Any) -> int:
         limit = read_time_limit(args.time_limit)
         opens = read_day(args.opens, "--from")
         closes = read_day(args.closes, "--to")
+        logins = [t for t in (args.trainees or "").split(",") if t.strip()]
         a = assign_exam(
-            args.url, args.skills, args.seed, args.preset, limit, opens, closes, args.title
+            args.url, args.skills, args.seed, args.preset, limit, opens, closes, args.title, logins
         )
     except ValueError as e:
         return _fail(str(e), EXIT_USAGE)
     except ServerError as e:
         return _fail(str(e))
-    print(_("Exam assigned:") + " " + assignment_line(a, date.today()))
+    from trainer.history.assignments import past_warning
+
+    today = date.today()
+    print(_("Exam assigned:") + " " + assignment_line(a, today))
+    warning = past_warning(a.closes, today)
+    if warning is not None:
+        print(f"sabot class: {warning}", file=sys.stderr)
     return 0
 
 
@@ -163,7 +177,7 @@ def cmd_withdraw(args: Any) -> int:
     except ServerError as e:
         return _fail(str(e))
     print(
-        _("Exam withdrawn (the tries already taken stay, as the trainees' own exams):")
+        _("Exam withdrawn (archived: its tries and results are kept):")
         + " "
         + assignment_line(a, date.today())
     )
@@ -197,6 +211,11 @@ def add_actions(class_parser: Any) -> None:
     a.add_argument("--from", dest="opens", required=True, metavar="DAY", help=first)
     a.add_argument("--to", dest="closes", required=True, metavar="DAY", help=last)
     a.add_argument("--title", default="", help=_("what the trainees read (at most 80 characters)"))
+    a.add_argument(
+        "--trainees",
+        metavar="LOGINS",
+        help=_("a retake for these trainees alone, logins joined by commas (default: the class)"),
+    )
     add_preset_argument(a)
     a.set_defaults(func=cmd_assign)
     e = actions.add_parser(
@@ -215,7 +234,7 @@ def add_actions(class_parser: Any) -> None:
         help=_("withdraw an assigned exam"),
         description=_(
             "Withdraw an assigned exam (its number as `exams` lists it): it leaves the "
-            "trainees' home screens; the tries already taken stay, as exams of their own."
+            "trainees' home screens; it is archived, its tries and results kept."
         ),
     )
     w.add_argument("id", metavar="NUMBER", type=assignment_arg)

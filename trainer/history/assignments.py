@@ -56,6 +56,17 @@ class Assignment:
     opens: date
     closes: date
     title: str  # may be empty: `label` then names it by its seed
+    # withdrawn (UTC): the trainees no longer see it, its tries and results are kept (archived)
+    withdrawn: datetime | None = None
+    logins: tuple[str, ...] = ()  # a retake set for these trainees alone (empty: the class)
+
+    def archived(self, today: date) -> bool:
+        """Whether it is in the archive rather than current: withdrawn, or its days over."""
+        return self.withdrawn is not None or self.state(today) == CLOSED
+
+    def for_login(self, login: str) -> bool:
+        """Whether `login` is asked to take it: the whole class, or one of a retake's."""
+        return not self.logins or login in self.logins
 
     def state(self, today: date) -> State:
         """Whether, on `today` (the school's calendar), it is still to come, open, or over."""
@@ -191,9 +202,11 @@ def check_assignment(
             )
         why = SKILLS[name].available(rules)
         if why is not None:
-            raise ValueError(
-                _("The skills: {name} cannot be examined under {preset} ({why}).").format(
-                    name=name, preset=preset, why=why
+            from trainer.history.progress_data import skill_title
+
+            raise ValueError(  # the skill by its title, as the instructor ticked it
+                _("The skills: “{skill}” cannot be examined under {preset} ({why}).").format(
+                    skill=skill_title(name), preset=preset, why=why
                 )
             )
         if name not in chosen:
@@ -241,6 +254,16 @@ def check_assignment(
     if any(unicodedata.category(c) in _CONTROL for c in title):
         raise ValueError(_("The title is one line of text, without tabs or control characters."))
     return tuple(chosen), seed, preset, time_limit_s, opens, closes, title
+
+
+def past_warning(closes: date, today: date) -> str | None:
+    """The warning, for the instructor, when every day of an exam being assigned is past (a try
+    started after its last day does not count); None when a day of it is still to come."""
+    if closes >= today:
+        return None
+    return _(
+        "Every day of this exam is past (the last was {day}): no try at it will count."
+    ).format(day=format_date(closes, short=True))
 
 
 def _shown(value: object) -> str:
@@ -314,6 +337,7 @@ __all__ = [
     "check_open",
     "describe_limit",
     "exam_drill",
+    "past_warning",
     "rank",
     "read_day",
     "read_time_limit",

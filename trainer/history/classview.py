@@ -519,13 +519,13 @@ def read_assignments(
     """Every exam assigned on the server, newest first, each with the result of every login of
     `logins`, in that order (see the module docstring for which tries count). `tries_read`: the
     tries as _TRIES gives them, when the caller read them already (the class view)."""
-    from trainer.history.server_exams import _ASSIGNMENT_COLUMNS, _assignment
+    from trainer.history.server_exams import _assignment, columns
 
     if tries_read is None and not has_assignments(conn):
         return ()
     assigned = [
         _assignment(r)
-        for r in conn.execute(f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id DESC")
+        for r in conn.execute(f"SELECT {columns(conn)} FROM assignment ORDER BY id DESC")
     ]
     skills = {a.id: a.skills for a in assigned}
     tries: defaultdict[tuple[int, str], list[ExamResult]] = defaultdict(list)
@@ -538,6 +538,8 @@ def read_assignments(
     for a in assigned:
         results = []
         for login in logins:
+            if not a.for_login(login):  # a retake set for others
+                continue
             taken = tries.get((a.id, login), [])
             best = None
             for t in taken:  # the first of the best, as the exams by seed

@@ -33,7 +33,7 @@ from trainer.history.interface import (
     UnwritableError,
 )
 from trainer.history.server_changes import _apply, _Missing
-from trainer.history.server_exams import _ASSIGNMENT_COLUMNS
+from trainer.history.server_exams import _ASSIGNMENT_COLUMNS, ARCHIVE_COLUMNS, columns
 from trainer.history.server_reads import checked_session, skipped_row, start_as_on_server
 from trainer.history.server_setup import (
     ServerError,
@@ -707,8 +707,10 @@ class PostgresStore(ClosedOnExit):
         from trainer.history.store import _connect
 
         try:
+            # withdrawn (schema version 6): no longer on the trainee's home screen
+            listed = "WHERE withdrawn IS NULL" if columns(server) == ARCHIVE_COLUMNS else ""
             rows = server.execute(
-                f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment ORDER BY id"
+                f"SELECT {_ASSIGNMENT_COLUMNS} FROM assignment {listed} ORDER BY id"
             ).fetchall()
         except psycopg.errors.UndefinedTable:  # a server not yet at version 4: none
             server.rollback()

@@ -62,7 +62,8 @@ def _apply(conn: Any, kind: str, body: Mapping[str, Any], sessions: dict[str, in
                     (*values, body["profile"]),
                 ).rowcount
             )
-        # an exam withdrawn while the try waited in the outbox: kept as the trainee's own exam
+        # an exam gone while the try waited in the outbox (deleted by hand: a withdrawn one is
+        # kept, archived, and the try with it): kept as the trainee's own exam
         return int(
             conn.execute(
                 """INSERT INTO session (uid, profile, mode, skills, preset, seed, started,

@@ -265,15 +265,16 @@ _POLICIES: Final = [
 ]
 
 # Assigned exams: a trainee of the class reads those set for them (the whole class, or a retake
-# naming them) and not withdrawn; only an instructor of the class sets or withdraws one. Not
+# naming them), the withdrawn too — a try taken offline is still sent as a try at one withdrawn
+# meanwhile, its result archived with it; the PC lists only those not withdrawn
+# (`PostgresStore`); only an instructor of the class sets or withdraws one. Not
 # FORCEd: the database's owner (the school's IT) may put one right by hand. The class itself:
 # a login reads its own line, an instructor every line.
 _ASSIGNMENT_POLICIES: Final = f"""
     ALTER TABLE assignment ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS trainee_reads ON assignment;
     CREATE POLICY trainee_reads ON assignment FOR SELECT TO {TRAINEE}
-        USING ({_TRAINEE_HERE} AND withdrawn IS NULL
-            AND (logins IS NULL OR session_user = ANY (logins)));
+        USING ({_TRAINEE_HERE} AND (logins IS NULL OR session_user = ANY (logins)));
     DROP POLICY IF EXISTS instructor_sets ON assignment;
     CREATE POLICY instructor_sets ON assignment TO {INSTRUCTOR}
         USING ({_INSTRUCTOR_HERE}) WITH CHECK ({_INSTRUCTOR_HERE});

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -40,10 +42,12 @@ from PySide6.QtWidgets import (
 
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules
 from trainer.history.assignments import (
+    TITLE_MAX,
     Assignment,
     AssignmentResult,
     check_assignment,
     describe_limit,
+    past_warning,
 )
 from trainer.i18n import format_date, format_duration
 from trainer.practice.curriculum import CURRICULUM, INFO
@@ -77,6 +81,7 @@ SKILL_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("The round"), ("deal-order", "procedure", "exposed-card")),
 )
 
+_GROUP_TICK = Qt.ItemDataRole.UserRole + 1  # a group's tick as last set from its skills
 STATES = {"upcoming": N_("upcoming"), "open": N_("open"), "closed": N_("closed")}
 NEW_SEEDS = 10**9  # a new seed, as a drill draws one: short enough to read out to a class
 WINDOW_DAYS = 4  # a new assignment's window: today and the four days after (a school week)
@@ -132,14 +137,19 @@ class AssignDialog(QDialog):
         today: date | None = None,
         preset: str = DEFAULT_PRESET,
         seed: int | None = None,
+        retake: Assignment | None = None,
+        trainees: Sequence[tuple[str, bool]] = (),
     ) -> None:
         super().__init__(parent)
         self._assign = assign
+        self._retake = retake
         self._job: Job | None = None
         self._suggested: int | None = None  # the time limit suggested last, in minutes
         self.values: tuple | None = None  # what check_assignment accepted, while valid
         self._refusal: str | None = None  # the server's refusal shown, until a value changes
-        today = today or date.today()
+        today = self._today = today or date.today()
+        if retake is not None:
+            preset = retake.preset
 
         self.title = QLineEdit()
         self.preset = QComboBox()
@@ -153,11 +163,10 @@ class AssignDialog(QDialog):
         for group, names in SKILL_GROUPS:
             top = QTreeWidgetItem(self.skills, [_(group)])
             self._groups.append((top, group))
-            top.setFlags(
-                Qt.ItemFlag.ItemIsEnabled
-                | Qt.ItemFlag.ItemIsUserCheckable
-                | Qt.ItemFlag.ItemIsAutoTristate
-            )
+            # a group's tick ticks the skills of it the rules allow, no other (`_ticked`): Qt's
+            # own tristate would tick the greyed ones too, which could then not be unticked
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            top.setCheckState(0, Qt.CheckState.Unchecked)
             for name in names:
                 item = QTreeWidgetItem(top, [INFO[name].title])
                 item.setData(0, Qt.ItemDataRole.UserRole, name)
@@ -183,6 +192,20 @@ class AssignDialog(QDialog):
             day.setDisplayFormat("dd/MM/yyyy")
         self.problem = QLabel()
         self.problem.setWordWrap(True)
+        self.warning = QLabel()  # every day past: assigned all the same, once warned
+        self.warning.setWordWrap(True)
+        self.warning.hide()
+        # a retake: the trainees who take it (those who have not passed ticked to begin with)
+        self.trainees = QListWidget()
+        for login, ticked in trainees:
+            row = QListWidgetItem(login)
+            row.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            row.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+            self.trainees.addItem(row)
+        self.trainees.setVisible(retake is not None)
+        self.trainees.setMaximumHeight(
+            min(8, max(3, len(trainees))) * max(self.trainees.sizeHintForRow(0), 18) + 6
+        )
         self.practice = practice = QLabel()
         practice.setWordWrap(True)
 
@@ -213,11 +236,20 @@ class AssignDialog(QDialog):
         left = QVBoxLayout()
         left.addWidget(skills_label)
         left.addWidget(self.skills, 1)
-        left.addWidget(self.outline)
         right = QVBoxLayout()
         right.addLayout(form)
+        self.trainees_label = QLabel()
+        self.trainees_label.setBuddy(self.trainees)
+        self.trainees_label.setVisible(retake is not None)
+        self._labels.append((self.trainees_label, N_("T&rainees who retake it:")))
+        right.addWidget(self.trainees_label)
+        right.addWidget(self.trainees)
+        # the exam's size and suggested time under the form, where a line that wraps in a
+        # longer language has the room: under the checklist it ran over its last skill
+        right.addWidget(self.outline)
         right.addWidget(practice)
         right.addWidget(self.problem)
+        right.addWidget(self.warning)
         right.addStretch(1)
         columns = QHBoxLayout()
         columns.addLayout(left)
@@ -236,7 +268,12 @@ class AssignDialog(QDialog):
         self._texts()
         self.resize(max(720, self.sizeHint().width()), self.sizeHint().height())
 
-        self.skills.itemChanged.connect(lambda *_: self._check())
+        if retake is not None:  # the exam again: its skills, rules, time; a new seed, new days
+            self.title.setText(_("{title}, retake").format(title=retake.label)[:TITLE_MAX])
+            self.set_checked(retake.skills)
+            self._suggested = None
+        self.skills.itemChanged.connect(self._ticked)
+        self.trainees.itemChanged.connect(lambda *_: self._check())
         self.preset.currentTextChanged.connect(self._preset_changed)
         for edit in (self.title, self.seed):
             edit.textChanged.connect(self._check)
@@ -244,6 +281,50 @@ class AssignDialog(QDialog):
         self.opens.dateChanged.connect(self._check)
         self.closes.dateChanged.connect(self._check)
         self._preset_changed()
+        if retake is not None:
+            self.limit.setValue(max(1, retake.time_limit_s // 60))
+
+    def _ticked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        """A tick of a group ticks (or unticks) its skills the rules allow; a skill's tick sets
+        its group's: ticked when all its allowed skills are, partly when some are."""
+        if item.parent() is None and item.checkState(0) == item.data(0, _GROUP_TICK):
+            return  # the group's words changed (a switch of language), not its tick
+        self.skills.blockSignals(True)
+        if item.parent() is None:
+            state = item.checkState(0)
+            if state == Qt.CheckState.PartiallyChecked:
+                state = Qt.CheckState.Checked
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child.flags() & Qt.ItemFlag.ItemIsEnabled:
+                    child.setCheckState(0, state)
+        self._group_ticks()
+        self.skills.blockSignals(False)
+        self._check()
+
+    def _group_ticks(self) -> None:
+        for top, _group in self._groups:
+            allowed = [
+                top.child(i)
+                for i in range(top.childCount())
+                if top.child(i).flags() & Qt.ItemFlag.ItemIsEnabled
+            ]
+            ticked = sum(1 for c in allowed if c.checkState(0) == Qt.CheckState.Checked)
+            if allowed and ticked == len(allowed):
+                state = Qt.CheckState.Checked
+            elif ticked:
+                state = Qt.CheckState.PartiallyChecked
+            else:
+                state = Qt.CheckState.Unchecked
+            top.setCheckState(0, state)
+            top.setData(0, _GROUP_TICK, state)
+
+    def logins(self) -> list[str]:
+        """A retake's trainees ticked (none for an exam of the whole class)."""
+        if self._retake is None:
+            return []
+        rows = (self.trainees.item(i) for i in range(self.trainees.count()))
+        return [r.text() for r in rows if r.checkState() == Qt.CheckState.Checked]
 
     def _texts(self) -> None:
         """The dialog's own words in the language of the moment (what is typed and chosen in
@@ -291,10 +372,14 @@ class AssignDialog(QDialog):
         ]
 
     def set_checked(self, names: Sequence[str]) -> None:
+        self.skills.blockSignals(True)
         for name, item in self._items.items():
             if item.flags() & Qt.ItemFlag.ItemIsEnabled:
                 state = Qt.CheckState.Checked if name in names else Qt.CheckState.Unchecked
                 item.setCheckState(0, state)
+        self._group_ticks()
+        self.skills.blockSignals(False)
+        self._check()
 
     def _preset_changed(self, *_args: Any) -> None:
         """Skills that cannot be examined under the chosen rules: greyed and unticked, why in
@@ -313,6 +398,7 @@ class AssignDialog(QDialog):
             item.setToolTip(
                 0, tip + ("\n" + _("Not under these rules: {why}").format(why=why) if why else "")
             )
+        self._group_ticks()
         self.skills.blockSignals(False)
         self._check()
 
@@ -358,7 +444,15 @@ class AssignDialog(QDialog):
         except ValueError as e:
             self.values = None
             problem = str(e)
+        if problem is None and self._retake is not None and not self.logins():
+            self.values = None
+            problem = _("Tick the trainees who retake it.")
         self._say(problem)
+        warning = past_warning(_pydate(self.closes.date()), self._today)
+        self.warning.setText(
+            f"<span style='color:{NOTE}'>⚠ {esc(warning)}</span>" if warning else ""
+        )
+        self.warning.setVisible(warning is not None)
         self.ok.setEnabled(problem is None and self._job is None)
 
     def _say(self, problem: str | None) -> None:
@@ -375,9 +469,9 @@ class AssignDialog(QDialog):
             return
         self.ok.setEnabled(False)
         self.ok.setText(_("Assigning…"))
-        assign = self._assign
+        assign, logins = self._assign, tuple(self.logins())
         self._job = run_in_background(
-            lambda: assign(*values), self._written, self._refused, owner=self
+            lambda: assign(*values, logins=logins), self._written, self._refused, owner=self
         )
 
     def _written(self, assignment: Assignment) -> None:
@@ -399,10 +493,10 @@ class ServerWrites:
     def __init__(self, url: str) -> None:
         self.url = url
 
-    def assign(self, *values: Any) -> Assignment:
+    def assign(self, *values: Any, logins: Sequence[str] = ()) -> Assignment:
         from trainer.history.server_exams import assign_exam
 
-        return assign_exam(self.url, *values)
+        return assign_exam(self.url, *values, logins=logins)
 
     def withdraw(self, assignment_id: int) -> None:
         from trainer.history.server_exams import withdraw_exam
@@ -430,10 +524,13 @@ def time_taken(r: AssignmentResult) -> str:
 
 class AssignedExams(QWidget):
     """The class view's "Assigned exams" tab: each assignment (newest first) with its days and
-    state, and under it each trainee's best try and number of tries. `changed` after an exam is
-    assigned or withdrawn: the class view reads the class again."""
+    state, and under it each trainee's best try and number of tries — the current exams, or the
+    archived ones (withdrawn, or their days over: their results kept). `changed` after an exam is
+    assigned or withdrawn: the class view reads the class again. `open_try(login, session)` on a
+    double click (or Enter) on a trainee's result: that try's answers."""
 
     changed = Signal()
+    open_try = Signal(str, int)  # the trainee's login, the try's session on the server
 
     def __init__(
         self,
@@ -445,32 +542,48 @@ class AssignedExams(QWidget):
         super().__init__(parent)
         self.writes, self._today = writes, today
         self.assignments: tuple[tuple[Assignment, tuple[AssignmentResult, ...]], ...] = ()
+        self.shown = QComboBox()  # the current exams, or the archived ones
+        self.shown.addItems(["", ""])
+        self.shown.currentIndexChanged.connect(lambda _i: self.show_assignments(self.assignments))
+        self.shown_label = QLabel()
+        self.shown_label.setBuddy(self.shown)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels([_(c) for c in COLUMNS])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setAlternatingRowColors(True)
+        self.tree.itemActivated.connect(self._activated)
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for c in range(1, len(COLUMNS)):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        self.empty = QLabel(_("No exam assigned yet."))
-        self.note = QLabel(_(HOUSE_PRACTICE))
+        self.empty = QLabel()
+        self.note = QLabel()
         self.note.setWordWrap(True)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.assign_button = QPushButton(_("A&ssign an exam…"))
-        self.assign_button.clicked.connect(self.open_assign)
-        self.withdraw_button = QPushButton(_("&Withdraw…"))
+        self._status_words: Callable[[], str] = lambda: ""  # said again on a switch of language
+        self.assign_button = QPushButton()
+        self.assign_button.clicked.connect(lambda: self.open_assign())
+        self.retake_button = QPushButton()
+        self.retake_button.clicked.connect(lambda: self.open_assign(retake=self.selected()))
+        self.withdraw_button = QPushButton()
         self.withdraw_button.clicked.connect(self.ask_withdraw)
         self.withdraw_button.setEnabled(False)
+        self.retake_button.setEnabled(False)
         self.tree.itemSelectionChanged.connect(self._selected)
+        top = QHBoxLayout()
+        top.addWidget(self.shown_label)
+        top.addWidget(self.shown)
+        top.addStretch(1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.withdraw_button)
+        buttons.addWidget(self.retake_button)
         buttons.addWidget(self.assign_button)
         lay = QVBoxLayout(self)
+        lay.addLayout(top)
         lay.addWidget(self.empty)
         lay.addWidget(self.tree, 1)
         lay.addWidget(self.note)
@@ -479,29 +592,71 @@ class AssignedExams(QWidget):
         self._confirm: QMessageBox | None = None  # the withdraw's question, while it is open
         self._confirm_texts: Callable[[], None] = lambda: None  # its words, said again
         self._job: Job | None = None
+        self._texts()
         self.show_assignments(())
+
+    def _texts(self) -> None:
+        self.tree.setHeaderLabels([_(c) for c in COLUMNS])
+        self.note.setText(_(HOUSE_PRACTICE))
+        self.shown_label.setText(_("S&how:"))
+        self.assign_button.setText(_("A&ssign an exam…"))
+        self.retake_button.setText(_("&Retake…"))
+        self.retake_button.setToolTip(
+            _("The same exam again, for the trainees you choose, with a new seed and new days")
+        )
+        self.withdraw_button.setText(_("&Withdraw…"))
+        self.status.setText(self._status_words())
+
+    def _say(self, words: Callable[[], str]) -> None:
+        """The status line, kept as words to say again in another language."""
+        self._status_words = words
+        self.status.setText(words())
+
+    def archive_shown(self) -> bool:
+        return self.shown.currentIndex() == 1
+
+    def show_archive(self, archived: bool) -> None:
+        self.shown.setCurrentIndex(1 if archived else 0)
 
     def show_assignments(
         self, assignments: Sequence[tuple[Assignment, Sequence[AssignmentResult]]]
     ) -> None:
         self.assignments = tuple((a, tuple(rs)) for a, rs in assignments)
         today = self._today()
+        archived = [a for a, _r in self.assignments if a.archived(today)]
+        self.shown.blockSignals(True)
+        self.shown.setItemText(
+            0, _("Current exams ({count})").format(count=len(self.assignments) - len(archived))
+        )
+        self.shown.setItemText(1, _("Archived ({count})").format(count=len(archived)))
+        self.shown.blockSignals(False)
+        in_archive = self.archive_shown()
         tree = self.tree
         shown = self.selected()
         green = readable(QColor(PASSED), tree.palette().color(QPalette.ColorRole.Base))
         tree.clear()
-        for a, results in self.assignments:
+        listed = [(a, rs) for a, rs in self.assignments if a.archived(today) == in_archive]
+        for a, results in listed:
             passed = sum(1 for r in results if r.best is not None and r.best.passed)
             taken = sum(1 for r in results if r.best is not None)
+            state = _("withdrawn") if a.withdrawn is not None else _(STATES[a.state(today)])
+            title = a.label
+            if a.logins:
+                title = _("{title} (a retake for {count})").format(
+                    title=title,
+                    count=ngettext("{n} trainee", "{n} trainees", len(a.logins)).format(
+                        n=len(a.logins)
+                    ),
+                )
             top = QTreeWidgetItem(
                 tree,
                 [
-                    a.label,
+                    title,
                     class_results(passed, taken, len(results)),
                     "",
                     "",
                     window_text(a),
-                    _(STATES[a.state(today)]),
+                    state,
                 ],
             )
             top.setData(0, Qt.ItemDataRole.UserRole, a.id)
@@ -524,22 +679,30 @@ class AssignedExams(QWidget):
                 child.setData(0, Qt.ItemDataRole.UserRole, a.id)
                 if r.best is None:
                     child.setForeground(1, QColor(MUTED))
-                elif r.best.passed:
-                    child.setForeground(1, green)
+                else:
+                    child.setData(1, Qt.ItemDataRole.UserRole, r.best.session_id)
+                    child.setToolTip(
+                        1,
+                        _("Double-click for the answers of this try of {login}").format(
+                            login=r.login
+                        ),
+                    )
+                    if r.best.passed:
+                        child.setForeground(1, green)
             if shown is not None and shown.id == a.id:
                 top.setSelected(True)
             # a closed one folded: the class's results stay one click away
-            top.setExpanded(a.state(today) != "closed")
-        self.empty.setVisible(not self.assignments)
+            top.setExpanded(not in_archive)
+        if in_archive:
+            self.empty.setText(_("No exam archived yet: a withdrawn or closed exam goes there."))
+        else:
+            self.empty.setText(_("No exam assigned yet."))
+        self.empty.setVisible(not listed)
         self._selected()
 
     def retranslate(self) -> None:
         """The tab's words and the exams' results again in the language of the moment."""
-        self.tree.setHeaderLabels([_(c) for c in COLUMNS])
-        self.empty.setText(_("No exam assigned yet."))
-        self.note.setText(_(HOUSE_PRACTICE))
-        self.assign_button.setText(_("A&ssign an exam…"))
-        self.withdraw_button.setText(_("&Withdraw…"))
+        self._texts()
         self.show_assignments(self.assignments)
         if self.dialog is not None:  # the instructor's choices in it kept
             self.dialog.retranslate()
@@ -554,14 +717,28 @@ class AssignedExams(QWidget):
         return next((a for a, _r in self.assignments if a.id == wanted), None)
 
     def _selected(self) -> None:
-        self.withdraw_button.setEnabled(self.selected() is not None and self._job is None)
+        a = self.selected()
+        self.retake_button.setEnabled(a is not None)
+        self.withdraw_button.setEnabled(a is not None and a.withdrawn is None and self._job is None)
 
-    def open_assign(self) -> AssignDialog:
-        """The dialog, not modal: the class view stays readable behind it."""
+    def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        session = item.data(1, Qt.ItemDataRole.UserRole)
+        if item.parent() is not None and session is not None:
+            self.open_try.emit(item.text(0), int(session))
+
+    def open_assign(self, retake: Assignment | None = None) -> AssignDialog:
+        """The dialog, not modal: the class view stays readable behind it. `retake`: the exam
+        again, for the trainees ticked (those who have not passed it, to begin with)."""
         if self.dialog is not None:
             self.dialog.raise_()
             return self.dialog
-        dlg = AssignDialog(self.writes.assign, self, today=self._today())
+        trainees: list[tuple[str, bool]] = []
+        if retake is not None:
+            results = next((rs for a, rs in self.assignments if a.id == retake.id), ())
+            trainees = [(r.login, r.best is None or not r.best.passed) for r in results]
+        dlg = AssignDialog(
+            self.writes.assign, self, today=self._today(), retake=retake, trainees=trainees
+        )
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.assigned.connect(self._assigned)
         dlg.finished.connect(lambda _r: setattr(self, "dialog", None))
@@ -570,12 +747,12 @@ class AssignedExams(QWidget):
         return dlg
 
     def _assigned(self, a: Assignment) -> None:
-        self.status.setText(_("Assigned: {title}.").format(title=a.label))
+        self._say(lambda: _("Assigned: {title}.").format(title=a.label))
         self.changed.emit()
 
     def ask_withdraw(self) -> None:
         a = self.selected()
-        if a is None:
+        if a is None or a.withdrawn is not None:
             return
         box = QMessageBox(
             QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Cancel, self
@@ -592,18 +769,22 @@ class AssignedExams(QWidget):
         self._confirm = None
         if box.clickedButton() is not yes:
             return
-        self.status.setText(_("Withdrawing “{title}”…").format(title=a.label))
+        self._say(lambda: _("Withdrawing “{title}”…").format(title=a.label))
         self.withdraw_button.setEnabled(False)
         writes = self.writes
 
         def done(_none: object) -> None:
             self._job = None
-            self.status.setText(_("Withdrawn: {title}.").format(title=a.label))
+            self._say(
+                lambda: _("Withdrawn: {title}. Its results are kept under Archived.").format(
+                    title=a.label
+                )
+            )
             self.changed.emit()
 
         def failed(error: BaseException) -> None:
             self._job = None
-            self.status.setText(_("The exam cannot be withdrawn: {error}").format(error=error))
+            self._say(lambda: _("The exam cannot be withdrawn: {error}").format(error=error))
             self._selected()
 
         self._job = run_in_background(lambda: writes.withdraw(a.id), done, failed, owner=self)
@@ -614,8 +795,8 @@ def _withdraw_texts(box: QMessageBox, yes: Any, a: Assignment) -> None:
     box.setWindowTitle(_("Sabot — Withdraw an exam"))
     box.setText(
         _(
-            "Withdraw “{title}”? The trainees no longer see it; the exams already taken "
-            "stay in their history."
+            "Withdraw “{title}”? The trainees no longer see it. Its tries and results are "
+            "kept: the exam moves to Archived."
         ).format(title=a.label)
     )
     yes.setText(_("&Withdraw"))

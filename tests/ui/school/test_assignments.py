@@ -29,15 +29,17 @@ class FakeServer:
     def __init__(self, refuse: str | None = None) -> None:
         self.refuse = refuse
         self.assigned: list[tuple] = []
+        self.logins: list[tuple[str, ...]] = []
         self.withdrawn: list[int] = []
         self.threads: set[int] = set()
 
-    def assign(self, *values) -> Assignment:
+    def assign(self, *values, logins=()) -> Assignment:
         self.threads.add(threading.get_ident())
         if self.refuse:
             raise ValueError(self.refuse)
         self.assigned.append(values)
-        return Assignment(len(self.assigned), *values)
+        self.logins.append(tuple(logins))
+        return Assignment(len(self.assigned), *values, logins=tuple(logins))
 
     def withdraw(self, assignment_id: int) -> None:
         self.threads.add(threading.get_ident())
@@ -234,7 +236,7 @@ def test_the_tab_shows_each_assignment_and_each_trainees_best(tab):
 
 def test_results_say_incomplete_and_not_taken():
     assert result_text(AssignmentResult("a", 1, exam(3, 28, ended=False))).startswith(
-        "incomplete 3/28"
+        "incomplete: 3 right, 3 of 28 answered"
     )
     assert result_text(AssignmentResult("a", 0, None)) == "not taken"
 

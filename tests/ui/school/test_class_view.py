@@ -286,8 +286,8 @@ def test_the_exams_text_tells_a_few_skills_exam_from_a_failed_one() -> None:
     from ui.school.class_view import _exam_text
 
     text = _exam_text(_view(_exam(4), _exam(2)))
-    assert "ana 4/4 passed on its skills, not every one" in text
-    assert "ana 2/4 failed" in text
+    assert "exam 42: ana: passed 4/4 on its skills, not every one" in text
+    assert "exam 43: ana: failed 2/4" in text
 
 
 def test_a_switch_of_language_says_the_reasons_and_verdicts_again_unread(qtbot, tmp_path):
