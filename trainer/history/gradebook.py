@@ -132,12 +132,13 @@ ORDER BY a.session, a.id
 
 
 def read_gradebook(
-    conn: Any,
+    conn: Any | None,
     assignments: Sequence[tuple[Assignment, Sequence[AssignmentResult]]],
     logins: Sequence[str],
 ) -> Gradebook:
     """The gradebook of `assignments` (the class view's, each with the result of the class's
-    trainees), their best tries' answers read on the server `conn` reaches."""
+    trainees), their best tries' answers read on the server `conn` reaches (None: the results
+    alone, no answer read)."""
     best = {
         r.best.session_id: r.login
         for _a, results in assignments
@@ -145,7 +146,7 @@ def read_gradebook(
         if r.best is not None
     }
     answers: defaultdict[int, list[TryAnswer]] = defaultdict(list)
-    if best:
+    if best and conn is not None:
         for sid, skill, item, question, answer, expected, correct, ms in conn.execute(
             _ANSWERS, (list(best),)
         ):

@@ -81,10 +81,15 @@ class ClassWindow(QWidget):
         *,
         read: Callable[[], ClassView] | None = None,
         writes: Any = None,
+        answers: Callable[[int], Any] | None = None,
     ) -> None:
         super().__init__(parent)
         self.url, self.targets, self.settings = url, dict(targets), settings
         self._read = read
+        # a try's answers (`gradebook.try_answers`), and the gradebook's reading: the server's,
+        # unless given (the tests: the results alone, without a server)
+        self._answers = answers
+        self._tries: list[Any] = []  # the try windows open
         self.view: ClassView | None = None
         self._job: Job | None = None
         self._progress: dict[str, Any] = {}  # the trainees' progress views, by login
@@ -182,9 +187,16 @@ class ClassWindow(QWidget):
 
         self.assigned = AssignedExams(writes or ServerWrites(url))
         self.assigned.changed.connect(self.reload)
+        self.assigned.open_try.connect(self.open_try)
+        # the assigned exams' gradebook and debrief (ui.school.gradebook)
+        from ui.school.gradebook import GradebookTab
+
+        self.gradebook = GradebookTab()
+        self.gradebook.open_try.connect(self.open_try)
         self.tabs = QTabWidget()
         self.tabs.addTab(heat, "")
         self.tabs.addTab(self.assigned, "")
+        self.tabs.addTab(self.gradebook, "")
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs, 1)
         # the reports, the status and the button on one line: the map keeps the height
@@ -214,6 +226,7 @@ class ClassWindow(QWidget):
         )
         self.tabs.setTabText(0, _("&Class"))
         self.tabs.setTabText(1, _("Assigned &exams"))
+        self.tabs.setTabText(2, _("&Gradebook"))
 
     def retranslate(self) -> None:
         """Every text again in the language of the moment, the class as it was read: who needs
@@ -221,6 +234,9 @@ class ClassWindow(QWidget):
         the class was read), the exams' verdicts too, without reading the server again."""
         self._texts()
         self.assigned.retranslate()
+        self.gradebook.retranslate()
+        for window in self._tries:
+            window.retranslate()
         for login, window in list(self._progress.items()):
             if window.isVisible():  # a closed one is on its way out
                 self._progress_again(login)
@@ -270,6 +286,8 @@ class ClassWindow(QWidget):
         self.assigned.show_assignments(view.assignments)
         self.overview.setText(overview(view))
         self._fit_overview()
+        if read:
+            self._read_gradebook(view)
         self.status.setText(
             _("{n} trainees, read at {time}.").format(
                 n=len(view.trainees), time=time.strftime("%H:%M", time.localtime(view.now))
@@ -278,6 +296,48 @@ class ClassWindow(QWidget):
         if read:
             self._read_progress_again()
             self.loaded.emit()
+
+    def _read_gradebook(self, view: ClassView) -> None:
+        """The gradebook of the exams just read: their best tries' answers read on the server
+        on a worker thread (the results alone when the class was not read from a server)."""
+        from trainer.history.gradebook import read_gradebook
+
+        logins = [t.login for t in view.trainees]
+        if self._read is not None or not view.assignments:
+            self.gradebook.show_gradebook(read_gradebook(None, view.assignments, logins))
+            return
+        url = self.url
+
+        def work() -> Any:
+            from trainer.history.server_setup import _connect
+
+            with _connect(url) as conn:
+                return read_gradebook(conn, view.assignments, logins)
+
+        run_in_background(work, self.gradebook.show_gradebook, self._failed, owner=self)
+
+    def open_try(self, login: str, session: int) -> Any:
+        """A try's answers in a window of its own, read on the server on a worker thread."""
+        from ui.school.gradebook import TryWindow
+
+        heading = ""
+        for a, results in self.view.assignments if self.view else ():
+            if any(r.best is not None and r.best.session_id == session for r in results):
+                heading = a.label
+        url, answers = self.url, self._answers
+
+        def read() -> Any:
+            if answers is not None:
+                return answers(session)
+            from trainer.history.gradebook import try_answers
+
+            return try_answers(url, session)
+
+        window = TryWindow(login, heading, read, self)
+        self._tries.append(window)
+        window.destroyed.connect(lambda *_: self._tries.remove(window))
+        window.show()
+        return window
 
     def columns(self) -> list[str]:
         """What each column of the map holds: Ready, Last activity, then the skills."""
