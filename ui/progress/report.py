@@ -10,6 +10,7 @@ PySide6-Essentials), from the figures the progress view already holds
 
 from __future__ import annotations
 
+import math
 import time
 from datetime import date, timedelta
 from decimal import Decimal
@@ -99,16 +100,22 @@ def settings_rules_line(settings: Any) -> str:
 def rules_line(rules: HouseRules) -> str:
     """The house rules in one line of the table's words: "casino-fr: 6 decks, 7 boxes, no hole
     card, Black Jack pays 3:2, …"."""
+    from ui.dialogs.rules_words import choice_text
+
     parts = [
         ngettext("{count} deck", "{count} decks", rules.decks).format(count=rules.decks),
         ngettext("{count} box", "{count} boxes", rules.boxes).format(count=rules.boxes),
         _("a hole card") if rules.hole_card else _("no hole card"),
         _("Black Jack pays {odds}").format(odds=rules.blackjack_pays),
         _("dealer hits soft 17") if rules.dealer_hits_soft_17 else _("dealer stands on soft 17"),
+        # the options' values in the settings' words ("on 9, 10 or 11", "two cards of a rank"),
+        # never the values themselves ("9-11", "rank")
         _("no doubling")
         if rules.double_on == "none"
-        else _("double on {hands}").format(hands=rules.double_on),
-        _("no split") if rules.split == "none" else _("split by {rule}").format(rule=rules.split),
+        else _("double {how}").format(how=choice_text("double_on", rules.double_on)),
+        _("no split")
+        if rules.split == "none"
+        else _("split {how}").format(how=choice_text("split", rules.split)),
         _("insurance") if rules.insurance else _("no insurance"),
     ]
     if rules.behind_bets:
@@ -158,9 +165,12 @@ def header_lines(
 class _Page:
     """A cursor down the page: fonts in points, lengths in device pixels at DPI."""
 
-    def __init__(self, painter: QPainter, width: float, family: str) -> None:
+    def __init__(
+        self, painter: QPainter, width: float, family: str, height: float = math.inf
+    ) -> None:
         self.p = painter
         self.width = width
+        self.height = height  # the page's foot: the footnote stands on it
         self.y = 0.0
         self.family = family
 
@@ -266,7 +276,7 @@ def write_report(
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = writer.pageLayout().paintRectPixels(DPI)
-        page = _Page(painter, float(area.width()), painter.font().family())
+        page = _Page(painter, float(area.width()), painter.font().family(), float(area.height()))
         _draw(page, progress, rules, now, name)
     finally:
         painter.end()
@@ -276,9 +286,21 @@ def write_report(
 
 def _draw(
     page: _Page, progress: pd.Progress, rules: str, now: float, trainee: str | None = None
-) -> None:
+) -> float:
+    """Draw the report on `page`; the bottom of what was drawn (the footnote's)."""
     p, w = page.p, page.width
     gap = page.mm(3.5)
+    # The bar, in words, at the page's foot: its room kept from the start (in English and
+    # Italian it ran past the foot, cut, under a long list of items to work on)
+    footer = _(
+        "Mastered: at least {attempts} attempts and, over the last {window}, at least {share} "
+        "right with a median time within the skill's target. Exam: at least {exam_share} right "
+        "in an ended exam session that asked every skill. Times are response times, from the "
+        "question shown to the answer given. Last week: this week against the week before, "
+        "accuracy in points and mean time."
+    ).format(**mastery_figures())
+    footer_h = page.height_of(footer, 7.5, w) + page.mm(1)
+    foot = page.height - footer_h  # where the footnote starts (inf: no foot, as it comes)
 
     # The title, the trainee and the rules, and what the history holds.
     title, who, facts = header_lines(progress, rules, now, trainee)
@@ -429,6 +451,8 @@ def _draw(
         (c for c in progress.items if c.attempts >= 5 and c.wrong),
         key=lambda c: (-c.error_rate, -c.mean_ms),
     )[:WEAK_ITEMS]
+    if not math.isinf(foot):  # as many as the page holds above the footnote
+        weak = weak[: int(max(0.0, foot - gap - page.y - page.line(11) * 1.2) // row_h)]
     if weak:
         page.one_line(
             QRectF(0, page.y, w, page.line(11) * 1.2),
@@ -451,15 +475,9 @@ def _draw(
             page.y += row_h
         page.y += gap
 
-    # The bar, in words.
-    footer = _(
-        "Mastered: at least {attempts} attempts and, over the last {window}, at least {share} "
-        "right with a median time within the skill's target. Exam: at least {exam_share} right "
-        "in an ended exam session that asked every skill. Times are response times, from the "
-        "question shown to the answer given. Last week: this week against the week before, "
-        "accuracy in points and mean time."
-    ).format(**mastery_figures())
-    page.text(QRectF(0, page.y, w, page.mm(20)), footer, 7.5, colour=GREY)
+    top = page.y if math.isinf(foot) else max(page.y, foot)
+    used = page.text(QRectF(0, top, w, footer_h), footer, 7.5, colour=GREY)
+    return top + used
 
 
 def _last_days(
