@@ -15,7 +15,8 @@ wrong, the rule it comes from) and the progress view, in each language: `home-fr
 every skill with its verdict, an exam and its summary, a dealt shoe and its report, one with an
 incident answered wrong, a home game, every tab of the progress view and of the settings, the
 rules book, the keyboard shortcuts, About, the class view of a server that does not answer and
-of a class as read (a cell's tooltip, the assigned exams, the dialog that assigns one), the exam
+of a class as read (a cell's tooltip, the assigned exams, the dialog that assigns one, the
+gradebook), the exam
 dialog, the notices home shows and a message box) to DIR, and prints every
 text the window cuts short: a label, a button or a tab narrower than its words, a wrapped label
 lower than its lines, a window larger than the screen. Nothing is printed for a clean window.
@@ -492,6 +493,9 @@ class Shots:
         self.settle(300)
         self.save(dialog, out, "assign-dialog")
         dialog.reject()
+        view.tabs.setCurrentIndex(2)  # the gradebook: each trainee's best try at each exam
+        self.settle(300)
+        self.save(view, out, "classview-gradebook")
         view.close()
 
     def look_notices(self, out: Path) -> None:
@@ -594,7 +598,8 @@ def a_class(targets: dict[str, float], size: int = 40):
         last = now - day * (9 + t % 4 if kind == 4 else (t % 3) + 0.2)
         exams: tuple[SeedExam, ...] = ()
         if kind not in (5, 9):
-            exams = (SeedExam(42, ExamResult(t, now - 3 * day, True, 40, 40 - (t % 6), (), 40)),)
+            # a try at the assigned exam below (1): named by its title on every tab
+            exams = (SeedExam(42, ExamResult(t, now - 3 * day, True, 40, 40 - (t % 6), (), 40), 1),)
         if kind == 6:  # an exam left at 11 answers of 40
             exams += (SeedExam(43, ExamResult(100 + t, now - day, True, 11, 10, (), 40)),)
         if kind == 7:  # every skill mastered

@@ -600,7 +600,7 @@ class AssignedExams(QWidget):
         self.note.setText(_(HOUSE_PRACTICE))
         self.shown_label.setText(_("S&how:"))
         self.assign_button.setText(_("A&ssign an exam…"))
-        self.retake_button.setText(_("&Retake…"))
+        self.retake_button.setText(_("Re&take…"))
         self.retake_button.setToolTip(
             _("The same exam again, for the trainees you choose, with a new seed and new days")
         )

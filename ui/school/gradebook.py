@@ -159,6 +159,7 @@ class GradebookTab(QWidget):
                 grid.setItem(r, c, item)
         header = grid.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         grid.blockSignals(False)
         column = next(
             (c for c, s in enumerate(book.sheets) if s.assignment.id == keep),
@@ -238,7 +239,11 @@ class GradebookTab(QWidget):
                 t.setItem(row, len(skills) + n, mark)
         header = t.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        t.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hard = sheet.hardest()
+        if not sheet.tries:  # no answer read (nobody took it, or read without the server)
+            self.hardest.setText("")
+            return
         if not hard:
             self.hardest.setText(
                 f"<b>{esc(_('Hardest questions'))}</b><br>"
