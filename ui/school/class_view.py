@@ -335,7 +335,8 @@ class ClassWindow(QWidget):
 
         window = TryWindow(login, heading, read, self)
         self._tries.append(window)
-        window.destroyed.connect(lambda *_: self._tries.remove(window))
+        tries = self._tries
+        window.destroyed.connect(lambda *_: window in tries and tries.remove(window))
         window.show()
         return window
 
