@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.trainer.pg_server import PgServer
-from trainer.history.classview import class_logins, class_view, is_instructor
+from trainer.history.classview import class_logins, class_view, instructor_login, is_instructor
 from trainer.history.server_setup import (
     INSTRUCTOR,
     SCHEMA_VERSION,
@@ -119,6 +119,9 @@ def test_a_login_of_another_database_is_not_in_this_class(server: PgServer) -> N
     assert [t.login for t in view.trainees] == ["ana_a"]
     assert is_instructor(_as(a, "roux_a")) and not is_instructor(_as(b, "roux_a"))
     assert not is_instructor(_as(a, "roux_b"))
+    # school B's instructor is offered school A's practice as anyone of A's would be: none of it
+    assert instructor_login(_as(a, "roux_a")) == "roux_a"
+    assert instructor_login(_as(a, "roux_b")) is None
 
     # bob_b can connect to school A (PUBLIC may, by default) but is none of its class: his
     # profile is refused, and school B's instructor reads nothing of A's

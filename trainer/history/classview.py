@@ -782,30 +782,37 @@ def attention(
 
 
 def is_instructor(url: str) -> bool:
-    """Whether `url`'s login is an instructor of this database's class (`member`; on a server
-    of before version 6, a member of the instructors' role)."""
+    """Whether `url`'s login is an instructor of this database's class (`instructor_here`)."""
     from trainer.history.server_setup import _connect
 
     with _connect(url) as conn:
-        if conn.execute("SELECT to_regclass('member') IS NOT NULL").fetchone()[0]:
-            row = conn.execute("SELECT sabot_member(true)").fetchone()
-        else:
-            row = conn.execute(
-                "SELECT pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
-            ).fetchone()
+        return instructor_here(conn)
+
+
+def instructor_here(conn: Any) -> bool:
+    """Whether the login of `conn` is an instructor of this database's class (`member`; on a
+    server of before version 6, a member of the instructors' role): the group roles are the
+    whole server's, so another database's instructor is none of this one's."""
+    from trainer.history.server_setup import INSTRUCTOR
+
+    if conn.execute("SELECT to_regclass('member') IS NOT NULL").fetchone()[0]:
+        row = conn.execute("SELECT sabot_member(true)").fetchone()
+    else:
+        row = conn.execute(
+            "SELECT pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
+        ).fetchone()
     return bool(row and row[0])
 
 
 def instructor_login(url: str, timeout: int = 10) -> str | None:
-    """The login `url` connects as when it is an instructor's of the school (a member of its
-    role), else None (`ServerError`: the server cannot be reached within `timeout` seconds)."""
+    """The login `url` connects as when it is an instructor's of this database's class
+    (`instructor_here`), else None (`ServerError`: the server cannot be reached within
+    `timeout` seconds)."""
     from trainer.history.server_setup import _connect
 
     with _connect(url, timeout=timeout) as conn:
-        row = conn.execute(
-            "SELECT session_user, pg_has_role(session_user, %s, 'MEMBER')", (INSTRUCTOR,)
-        ).fetchone()
-    return str(row[0]) if row and row[1] else None
+        login = conn.execute("SELECT session_user").fetchone()[0]
+        return str(login) if instructor_here(conn) else None
 
 
 def instructor_refusal(login: str) -> str:
