@@ -793,7 +793,6 @@ def instructor_here(conn: Any) -> bool:
     """Whether the login of `conn` is an instructor of this database's class (`member`; on a
     server of before version 6, a member of the instructors' role): the group roles are the
     whole server's, so another database's instructor is none of this one's."""
-    from trainer.history.server_setup import INSTRUCTOR
 
     if conn.execute("SELECT to_regclass('member') IS NOT NULL").fetchone()[0]:
         row = conn.execute("SELECT sabot_member(true)").fetchone()
