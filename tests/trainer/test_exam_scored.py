@@ -79,3 +79,14 @@ def test_the_terminal_and_the_window_say_an_exam_in_the_same_words(
     for mark in expected:
         assert any(line.endswith(f": {mark}") for line in lines), (mark, lines)
         assert any(line.endswith(f": {mark}") for line in text.split("\n")), (mark, text)
+
+
+def test_a_failed_assigned_exam_is_named_by_its_title_as_every_tab_names_it() -> None:
+    failed = SeedExam(42, _exam(2), 7)  # a try at the exam assigned as number 7
+    assert attention([], NOW, [failed], NOW, (), {7: "Payouts, week 2"}) == (
+        "failed the latest exam, Payouts, week 2: 2 right of 4",
+    )
+    # a trainee's own exam, of no assignment, by its seed
+    assert attention([], NOW, [SeedExam(42, _exam(2))], NOW, (), {7: "Payouts, week 2"}) == (
+        "failed the latest exam (seed 42): 2 right of 4",
+    )

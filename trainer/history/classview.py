@@ -624,6 +624,7 @@ def read_class(
             tries.append((counted[0], owner, sid, started, planned, n, right, covered, ms))
     logins = sorted(cells)
     assignments = read_assignments(conn, logins, tries) if assigned else ()
+    titles = {a.id: a.label for a, _results in assignments}
     due = due_exams(assignments, logins, now)
     rows = []
     for owner in logins:
@@ -642,7 +643,7 @@ def read_class(
                 last_activity=None if at is None else datetime.fromtimestamp(at, UTC),
                 exams=row_exams,
                 ready=ready,
-                attention=attention(row_cells.values(), at, row_exams, now, due[owner]),
+                attention=attention(row_cells.values(), at, row_exams, now, due[owner], titles),
                 due=due[owner],
             )
         )
@@ -674,6 +675,7 @@ def attention(
     exams: Sequence[SeedExam],
     now: float,
     due: Sequence[Assignment] = (),
+    titles: Mapping[int, str] | None = None,
 ) -> tuple[Reason, ...]:
     """Why a trainee needs the instructor's attention at the moment `now`, a line each, in the
     order of their kinds (the module docstring's rule)."""
@@ -734,11 +736,16 @@ def attention(
     )
     if over and over[-1].result.complete and not over[-1].result.scored:
         e = over[-1]
-        if e.seed is None:
+        title = (titles or {}).get(e.assignment) if e.assignment is not None else None
+        if title is not None:  # an assigned exam: by its title, as every tab names it
+            failed = _("failed the latest exam, {title}: {correct} right of {attempts}")
+        elif e.seed is None:
             failed = _("failed the latest exam: {correct} right of {attempts}")
         else:
             failed = _("failed the latest exam (seed {seed}): {correct} right of {attempts}")
-        said = failed.format(seed=e.seed, correct=e.result.correct, attempts=e.result.attempts)
+        said = failed.format(
+            title=title, seed=e.seed, correct=e.result.correct, attempts=e.result.attempts
+        )
         why.append(Reason(said, FAILED))
     unfinished = [
         e

@@ -246,7 +246,7 @@ class ClassWindow(QWidget):
                 self.status.setText(_("Reading the class on the school's server…"))
             return
         self._show(
-            replace(view, trainees=tuple(_reasons_again(r, view.now) for r in view.trainees)),
+            replace(view, trainees=tuple(_reasons_again(r, view) for r in view.trainees)),
             read=False,
         )
 
@@ -715,11 +715,13 @@ def _forget(shown: dict[str, QWidget], login: str, store: Any, path: Path, *_: o
     throw_away(path)
 
 
-def _reasons_again(row: TraineeRow, now: float) -> TraineeRow:
+def _reasons_again(row: TraineeRow, view: ClassView) -> TraineeRow:
     """`row` with why it needs attention said again in the language of the moment, from its
-    figures, as at `now` (the moment the class was read)."""
+    figures, as at the moment the class was read."""
     last = None if row.last_activity is None else row.last_activity.timestamp()
-    return replace(row, attention=attention(row.cells.values(), last, row.exams, now, row.due))
+    titles = {a.id: a.label for a, _results in view.assignments}
+    why = attention(row.cells.values(), last, row.exams, view.now, row.due, titles)
+    return replace(row, attention=why)
 
 
 def _exam_text(view: ClassView) -> str:
