@@ -47,6 +47,7 @@ from typing import Any, Final
 
 import platformdirs
 
+from trainer.game.money import AS_ASKED, HANDING_WAYS, HOUSE_MIX
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
 from trainer.i18n import LANGUAGES, N_, _, ngettext, system_language
@@ -95,6 +96,10 @@ class Preferences:
     # how the chips drill asks a payout made up: the fewest chips, or colour for colour (in the
     # colours of the stake where possible), as the trainee's school teaches
     chip_payment: str = FEWEST
+    # how the buy-in and change drills ask the chips handed out (RULES.md §14, house practice):
+    # the house's usual mix, or as each player asks ("all in 25s")
+    buy_in: str = HOUSE_MIX
+    change: str = AS_ASKED
     # "en", "fr", "it", or "" to follow the system's locale (English when it is none of them)
     language: str = ""
     # a school's shared history: postgresql://HOST/DATABASE?user=LOGIN or service=NAME (None:
@@ -205,6 +210,8 @@ _CHECKS: Final[dict[str, dict[str, _Check]]] = {
         "players_view": _flag,
         "read_the_bet": _flag,
         "chip_payment": _text(allowed=CHIP_PAYMENTS),
+        "buy_in": _text(allowed=HANDING_WAYS),
+        "change": _text(allowed=HANDING_WAYS),
         "language": _language,
         "database_url": _database_url,
     },

@@ -13,6 +13,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ from trainer.commands.common import (
     write_json,
 )
 from trainer.game.dealer import DEALER
+from trainer.game.money import AS_ASKED, HANDING_WAYS, HOUSE_MIX, notes_words, stack_words
 from trainer.game.payout import CHIP_PAYMENTS, COLOUR_FOR_COLOUR, FEWEST
 from trainer.game.rules import DEFAULT_PRESET, HouseRules, RulesError
 from trainer.game.table import TableView
@@ -66,6 +68,7 @@ from trainer.practice.skills import SKILLS, TARGETS, Question
 from trainer.practice.skills.base import (
     CHOICE,
     Practice,
+    Verdict,
     amount,
     bettor_name,
     how_to_answer,
@@ -149,13 +152,66 @@ def _asked(q: Question) -> str | None:
     return None if active in (None, DEALER) else active
 
 
+def _unstaked(view: TableView) -> TableView:
+    """`view` without any stake or insurance in words: the bets are read from their chips."""
+    boxes = tuple(
+        replace(
+            b,
+            bets=(),
+            insurance=None,
+            insurances=(),
+            hands=tuple(replace(h, stakes=()) for h in b.hands),
+        )
+        for b in view.boxes
+    )
+    return replace(view, boxes=boxes)
+
+
+def money_lines(view: TableView | None) -> list[str]:
+    """The money lying on the felt in words: "box 3: notes 100 100 50 20 — the player says:
+    in fives", "box 5: a stack of 20 × 25, cut in fives"."""
+    m = view.money if view is not None else None
+    if m is None:
+        return []
+    if m.notes:
+        line = _("box {box}: notes {notes}").format(box=m.box, notes=notes_words(m.notes))
+    else:
+        line = _("box {box}: {stacks}").format(box=m.box, stacks=stack_words(m.stacks, m.cut))
+    if m.said:
+        line = _("{line} — the player says: {said}").format(line=line, said=m.said)
+    return [line]
+
+
+def shown_table(q: Question) -> list[str]:
+    """The question's table in lines of text, the money on it included; a bet to be read from
+    its chips (read-pay) is not written."""
+    if q.skill == "read-pay" and q.table is not None:
+        return table_lines(_unstaked(q.table), _asked(q)) + money_lines(q.table)
+    return table_lines(q.table, _asked(q)) + money_lines(q.table)
+
+
 def question_lines(q: Question) -> list[str]:
     lines = [q.prompt]
-    skip_table = q.skill in ("pay-even", "pay-double", "pay-blackjack", "pay-insurance", "chips")
+    skip_table = q.skill in (
+        "pay-even",
+        "pay-double",
+        "pay-blackjack",
+        "pay-insurance",
+        "chips",
+        "conversions",
+    )
     if not skip_table:
-        lines += table_lines(q.table, _asked(q))
+        lines += shown_table(q)
+    else:
+        lines += money_lines(q.table)
     if q.skill == "dealer":
         lines.append(_("shoe: {cards} ...").format(cards=rank_text(q.data["shoe"])))
+    if q.skill == "conversions":
+        stake = " ".join(amount(Decimal(c)) for c in q.data["stake"])
+        lines.append(_("the stake's chips: {chips}").format(chips=stake))
+        if "rack" in q.data:
+            rack = " ".join(amount(Decimal(c)) for c in q.data["rack"])
+            lines.append(_("your rack: {chips}").format(chips=rack))
     if q.skill == "chips":
         if q.data.get("payment") == COLOUR_FOR_COLOUR:
             stake = " ".join(amount(Decimal(c)) for c in q.data["stake"])
@@ -239,7 +295,7 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
         "answer_as": how_to_answer(q.kind),
     }
     out.update(q.data)
-    out["table"] = table_lines(q.table, _asked(q))
+    out["table"] = shown_table(q)
     if q.choices:
         out["choices"] = list(q.choices)
     if drill.planned is not None:
@@ -341,12 +397,14 @@ def _verdict_line(a: Answered) -> str:
     given = printable(v.given)
     if v.correct:
         return head + " — " + _("you: {given}").format(given=given)
+    note = f" {v.note}" if v.note else ""
     return (
         head
         + " — "
         + _("you: {given}, right: {expected}. {reason}").format(
             given=given, expected=v.expected, reason=sentence(v.reason)
         )
+        + note
     )
 
 
@@ -392,7 +450,21 @@ def _verdict_json(a: Answered) -> dict[str, Any]:
         "expected": a.verdict.expected,
         "reason": a.verdict.reason,
         "response_ms": a.response_ms,
+        **_parts_json(a.verdict),
     }
+
+
+def _parts_json(v: Verdict) -> dict[str, Any]:
+    """An answer of several parts judged part by part: {"parts": {"amount": true, "chips":
+    false}, "note": "…"}; nothing for an answer of one part."""
+    if not v.parts:
+        return {}
+    return {"parts": dict(v.parts), "note": v.note}
+
+
+def _practice(args: argparse.Namespace) -> Practice:
+    """The school's practice as the options give it."""
+    return Practice(chip_payment=args.chip_payment, buy_in=args.buy_in, change=args.change)
 
 
 def _drill(args: argparse.Namespace) -> tuple[Drill, Any] | int:
@@ -435,7 +507,7 @@ def _drill(args: argparse.Namespace) -> tuple[Drill, Any] | int:
             carried_weak=weak,
             # piped answers come faster than anyone types: stored, but never timed
             interactive=sys.stdin.isatty(),
-            practice=Practice(chip_payment=args.chip_payment),
+            practice=_practice(args),
         )
     except StoreError as e:
         return not_started("drill", store, e)
@@ -504,7 +576,7 @@ def _assigned_drill(args: argparse.Namespace) -> tuple[Drill, Any, Assignment] |
             store=store,
             profile=profile,
             interactive=sys.stdin.isatty(),
-            practice=Practice(chip_payment=args.chip_payment),
+            practice=_practice(args),
         )
     except StoreError as e:
         return not_started("drill", store, e)
@@ -629,6 +701,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                         "reason": v.reason,
                         "response_ms": done.response_ms,
                         "target_ms": int(SKILLS[q.skill].target * 1000),
+                        **_parts_json(v),
                     }
                 )
             else:
@@ -639,6 +712,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 if v.correct:
                     out.write("    " + _("✓ right ({time})").format(time=t) + "\n")
                 else:
+                    if v.note:
+                        out.write(f"    {v.note}\n")
                     out.write(
                         "    "
                         + _("✗ wrong ({time}): the answer is '{answer}'. {reason}").format(
@@ -828,6 +903,24 @@ def add_commands(sub: Any) -> None:
         choices=CHIP_PAYMENTS,
         default=FEWEST,
         help=_("how the chips skill asks a payout made up (default: the fewest chips)"),
+    )
+    d.add_argument(
+        "--buy-in",
+        choices=HANDING_WAYS,
+        default=HOUSE_MIX,
+        help=_(
+            "how the buy-in skill asks the chips given: the house's mix or as each player asks "
+            "(default: the house's mix)"
+        ),
+    )
+    d.add_argument(
+        "--change",
+        choices=HANDING_WAYS,
+        default=AS_ASKED,
+        help=_(
+            "how the change skill asks a chip broken: as each player asks or the house's mix "
+            "(default: as the player asks)"
+        ),
     )
     d.add_argument(
         "--assignment",

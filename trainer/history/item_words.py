@@ -82,12 +82,59 @@ def _results(words: str) -> str:
     return _("hands that {results}").format(results=words_and([verbs.get(r, r) for r in results]))
 
 
+_AMOUNT = r"\d+(?:\.\d+)?"
+
+# the money skills' items (trainer.practice.skills.money) by what they name
+_MONEY_AMOUNTS: Final = {
+    "buy-in": N_("a buy-in of {amount}"),
+    "change": N_("changing a chip of {amount}"),
+    "colour-up": N_("a colour-up of {amount}"),
+}
+_CONVERSIONS: Final = {
+    "rack-win": N_("a win paid from a rack short of its colour"),
+    "rack-blackjack": N_("a Black Jack paid from a rack short of its colour"),
+    "mixed-win": N_("a win on a mixed stake"),
+    "mixed-blackjack": N_("a Black Jack on a mixed stake"),
+}
+_READ_PAID: Final = {
+    "win": N_("a win on {amount} read from its chips"),
+    "blackjack": N_("a Black Jack on {amount} read from its chips"),
+    "insurance": N_("an insurance of {amount} read from its chips"),
+    "split": N_("a split hand of {amount} read from its chips"),
+}
+
+
+def _money_item(skill: str, key: str) -> str | None:
+    """A money skill's item in words: `stack-values:20x25` -> "20 chips of 25", `buy-in:300` ->
+    "a buy-in of 300", `read-pay:blackjack-25` -> "a Black Jack on 25 read from its chips";
+    None for any other item."""
+    if skill == "stack-values":
+        m = re.fullmatch(rf"(\d+)x({_AMOUNT})", key)
+        if m:
+            count = int(m.group(1))
+            return ngettext("{count} chip of {chip}", "{count} chips of {chip}", count).format(
+                count=count, chip=money(m.group(2))
+            )
+    elif skill in _MONEY_AMOUNTS and re.fullmatch(_AMOUNT, key):
+        return _(_MONEY_AMOUNTS[skill]).format(amount=money(key))
+    elif skill == "conversions" and key in _CONVERSIONS:
+        return _(_CONVERSIONS[key])
+    elif skill == "read-pay":
+        m = re.fullmatch(rf"([a-z]+)-({_AMOUNT})", key)
+        if m and m.group(1) in _READ_PAID:
+            return _(_READ_PAID[m.group(1)]).format(amount=money(m.group(2)))
+    return None
+
+
 def item_name(item: str) -> str:
     """An item as a trainee reads it, never its key: `announce:soft-16` -> "A + 5 (soft 16)",
     `pay-blackjack:25` -> "Black Jack on 25", `procedure:insurance` -> "offering insurance";
     in the language of the moment ("A + 5 (16 souple)", "Black Jack sur 25").
     A key this does not know is shown without its skill (`item_label`)."""
     skill, _sep, key = item.partition(":")
+    said = _money_item(skill, key)
+    if said is not None:
+        return said
     number = re.fullmatch(r"(.*?)-?(\d+(?:\.\d+)?)", key)
     n = number.group(2) if number else None
     head = number.group(1) if number else key
@@ -213,7 +260,9 @@ def _dealt_item_name(item: str, skill: str, key: str) -> str | None:
 
 
 # the skills whose items are an amount alone: a tile says the amount
-_AMOUNT_SKILLS: Final = frozenset({"pay-even", "pay-double", "pay-blackjack", "chips"})
+_AMOUNT_SKILLS: Final = frozenset(
+    {"pay-even", "pay-double", "pay-blackjack", "chips", "buy-in", "change", "colour-up"}
+)
 
 
 def item_tag(item: str) -> str:
@@ -238,6 +287,26 @@ def item_tag(item: str) -> str:
         return words_and([verbs.get(r, r) for r in key.split("-")])
     elif skill in _AMOUNT_SKILLS and re.fullmatch(r"\d+(?:\.\d+)?", key):
         return money(key)
+    elif skill == "stack-values" and re.fullmatch(rf"\d+x{_AMOUNT}", key):
+        count, _x, chip = key.partition("x")
+        return f"{count} × {money(chip)}"
+    elif skill == "read-pay" and re.fullmatch(rf"[a-z]+-{_AMOUNT}", key):
+        why, _dash, amount = key.partition("-")
+        tiles = {
+            "win": pgettext("a heat-map tile", "win on {amount}"),
+            "blackjack": pgettext("a heat-map tile", "Black Jack on {amount}"),
+            "insurance": pgettext("a heat-map tile", "insured {amount}"),
+            "split": pgettext("a heat-map tile", "split hand {amount}"),
+        }
+        if why in tiles:
+            return tiles[why].format(amount=money(amount))
+    elif skill == "conversions" and key.partition("-")[0] in ("rack", "mixed"):
+        case, _dash, why = key.partition("-")
+        if case == "rack":
+            tile = pgettext("a heat-map tile", "short rack, {why}")
+        else:
+            tile = pgettext("a heat-map tile", "mixed stake, {why}")
+        return tile.format(why=_results(why))
     elif skill == "pay-insurance":
         bet = re.fullmatch(r"(half|max|pay)-(\d+(?:\.\d+)?)", key)
         if bet:

@@ -528,6 +528,104 @@ def say_chips(q: Mapping[str, Any], t: _Said | None = None) -> str:
     return t.chips((amount,))
 
 
+# -- the money at the table (trainer.practice.skills.money) -------------------------------------
+
+
+def _chips_of(stacks: Sequence[Sequence[Any]], t: _Said) -> str:
+    """Stacks as `[["25", 20], ["5", 3]]` in words: "20 × 25 and 3 × 5"."""
+    return t.words_and([f"{n} × {t.money(c)}" for c, n in stacks])
+
+
+def _asked_words(q: Mapping[str, Any]) -> str | None:
+    from trainer.game.money import request_words
+
+    asked = q.get("asked")
+    if not asked:
+        return None
+    return request_words(tuple((Decimal(c), n) for c, n in asked))
+
+
+def say_stack_values(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"stacks": [["25", 20], ["25", 4]], "cut": true, "box": 3}`.
+
+    "20 × 25 and 4 × 25 at box 3, cut in fives"."""
+    t = t or words_now()
+    said = _("{chips} at box {box}").format(chips=_chips_of(q["stacks"], t), box=q["box"])
+    return _("{stacks}, cut in fives").format(stacks=said) if q.get("cut") else said
+
+
+def say_buy_in(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"notes": ["100", "50"], "box": 3, "asked": [["25", null]]}`.
+
+    "box 3 buys in with notes of 100 and 50; the player asks: all in 25s, please"."""
+    t = t or words_now()
+    notes = t.words_and([t.money(n) for n in q["notes"]])
+    said = _("box {box} buys in with notes of {notes}").format(box=q["box"], notes=notes)
+    asked = _asked_words(q)
+    return (
+        said
+        if asked is None
+        else _("{said}; the player asks: {asked}").format(said=said, asked=asked)
+    )
+
+
+def say_change(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"stacks": [["100", 1]], "amount": "100", "box": 3, "asked": [["25", null]]}`.
+
+    "box 3 changes 1 × 100; the player asks: all in 25s, please"."""
+    t = t or words_now()
+    said = _("box {box} changes {chips}").format(box=q["box"], chips=_chips_of(q["stacks"], t))
+    asked = _asked_words(q)
+    return (
+        said
+        if asked is None
+        else _("{said}; the player asks: {asked}").format(said=said, asked=asked)
+    )
+
+
+def say_colour_up(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"stacks": [["5", 20], ["1", 7]], "box": 3}`: "box 3 colours up 20 × 5 and 7 × 1"."""
+    t = t or words_now()
+    return _("box {box} colours up {chips}").format(box=q["box"], chips=_chips_of(q["stacks"], t))
+
+
+def say_conversions(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"amount": "25", "why": "win", "stake": ["25"], "rack": [...], "chip_set": [...]}`.
+
+    "pay 25, a win, 1 to 1, on a stake of 25, from a rack without 25"."""
+    t = t or words_now()
+    why = t.chips_whys.get(str(q.get("why")), str(q.get("why")))
+    stake = t.words_and([t.money(c) for c in q["stake"]])
+    said = _("pay {amount}, {why}, on a stake of {stake}").format(
+        amount=t.money(q["amount"]), why=why, stake=stake
+    )
+    rack = q.get("rack")
+    if rack is None:
+        return said
+    missing = [c for c in q["chip_set"] if c not in rack]
+    return _("{said}, from a rack without {chips}").format(
+        said=said, chips=t.words_and([t.money(c) for c in missing])
+    )
+
+
+_READ_PAY: Final = {
+    "win": N_("box {box} wins on a stake of {chips}, read from its chips"),
+    "blackjack": N_("Black Jack at box {box} on a stake of {chips}, read from its chips"),
+    "insurance": N_("box {box} insured {chips}, read from its chips; the dealer makes Black Jack"),
+    "split": N_("hand {hand} wins on a stake of {chips}, read from its chips"),
+}
+
+
+def say_read_pay(q: Mapping[str, Any], t: _Said | None = None) -> str:
+    """`{"stacks": [["25", 3]], "why": "blackjack", "box": 3, "hand": "3"}`.
+
+    "Black Jack at box 3 on a stake of 3 × 25, read from its chips"."""
+    t = t or words_now()
+    return _(_READ_PAY[q["why"]]).format(
+        box=q["box"], hand=q.get("hand", q["box"]), chips=_chips_of(q["stacks"], t)
+    )
+
+
 def _deal_to(count: int) -> str:
     return ngettext("the deal to box {boxes}", "the deal to boxes {boxes}", count)
 
@@ -618,6 +716,12 @@ QUESTION_WORDS: Final[dict[str, Callable[..., str]]] = {
     "pay-behind": say_pay_behind,
     "pay-table": say_pay_table,
     "chips": say_chips,
+    "stack-values": say_stack_values,
+    "buy-in": say_buy_in,
+    "change": say_change,
+    "colour-up": say_colour_up,
+    "conversions": say_conversions,
+    "read-pay": say_read_pay,
     "deal-order": say_deal_order,
     "procedure": say_procedure,
     "exposed-card": say_exposed_card,

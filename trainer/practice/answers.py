@@ -54,6 +54,7 @@ __all__ = [
     "Point",
     "Unreadable",
     "parse_amount",
+    "parse_announced_chips",
     "parse_amounts",
     "parse_announcement",
     "parse_chips",
@@ -1010,6 +1011,45 @@ def parse_chips(text: str, denominations: Sequence[Decimal]) -> list[Decimal]:
     if len(chips) > _MAX_CHIPS:
         raise Unreadable(expected)
     return sorted(chips, reverse=True)
+
+
+_ANNOUNCE_SPLIT_RE = re.compile(r"\s*[:=]\s*")
+
+
+def parse_announced_chips(
+    text: str, denominations: Sequence[Decimal]
+) -> tuple[Decimal, list[Decimal]]:
+    """An amount announced, then the chips given for it: `300: 10x25 10x5`, `300 = 10x25 +
+    10x5` (RULES.md §14: the dealer says the amount before he hands the chips over). The amount
+    and the chips are separated by ":" or "=", as `parse_amount` and `parse_chips` read them;
+    without that separator, an amount or chips missing, or either unreadable, Unreadable says
+    what is expected with an example of this tray."""
+    tray = sorted(set(denominations))
+    if not tray:
+        raise ValueError("parse_announced_chips needs at least one denomination")
+    top = _show(tray[min(len(tray) // 2 + 1, len(tray) - 1)])
+    low = _show(tray[max(len(tray) // 2 - 1, 0)])
+    total = _show(Decimal(top) * 4 + Decimal(low) * 2)
+    example = f"{total}: 4x{top} 2x{low}"
+    expected = _('expected the amount you announce, ":" and the chips, like "{example}"').format(
+        example=example
+    )
+    cleaned = _clean(text, expected)
+    parts = _ANNOUNCE_SPLIT_RE.split(cleaned.strip(), maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        raise Unreadable(expected)
+    said, given = parts
+    try:
+        value = parse_amount(said)
+    except Unreadable as e:
+        raise Unreadable(
+            _("the amount announced: {why}; {expected}").format(why=e, expected=expected)
+        ) from None
+    try:
+        chips = parse_chips(given, denominations)
+    except Unreadable as e:
+        raise Unreadable(_("the chips: {why}").format(why=e)) from None
+    return value, chips
 
 
 # --- deal order ----------------------------------------------------------------------------------

@@ -105,6 +105,42 @@ CURRICULUM: tuple[SkillInfo, ...] = (
         "chips", N_("Pay in chips"), 4.0, N_("Make a payout with the fewest chips of the table")
     ),
     SkillInfo(
+        "stack-values",
+        N_("Stack values"),
+        2.5,
+        N_("A stack's value read at a glance: 20 chips of 25 are 500, cut in fives or not"),
+    ),
+    SkillInfo(
+        "buy-in",
+        N_("Buy-in"),
+        8.0,
+        N_("Count a player's notes, announce the amount, give the chips the house's way"),
+    ),
+    SkillInfo(
+        "change",
+        N_("Change"),
+        5.0,
+        N_("Break a player's chip into smaller ones, as he asks or in the house's mix"),
+    ),
+    SkillInfo(
+        "colour-up",
+        N_("Colour-up"),
+        8.0,
+        N_("A leaving player's chips: count, announce, give the fewest chips of that total"),
+    ),
+    SkillInfo(
+        "conversions",
+        N_("Conversions"),
+        5.0,
+        N_("Pay from a rack short of the stake's colour, or on a mixed stake"),
+    ),
+    SkillInfo(
+        "read-pay",
+        N_("Read the bet and pay"),
+        3.5,
+        N_("The stake shown only in chips: read it, pay 1 to 1, 3 to 2, insurance or a split"),
+    ),
+    SkillInfo(
         "deal-order",
         N_("Deal order"),
         4.0,

@@ -8,6 +8,14 @@ from __future__ import annotations
 
 from trainer.practice.skills.base import HOW_TO_ANSWER, Question, Skill, Verdict
 from trainer.practice.skills.hands import Announce, DealerDraw, Outcome
+from trainer.practice.skills.money import (
+    BuyIn,
+    Change,
+    ColourUp,
+    Conversions,
+    ReadPay,
+    StackValues,
+)
 from trainer.practice.skills.pay import (
     PayBehind,
     PayBlackjack,
@@ -33,6 +41,12 @@ SKILLS: dict[str, Skill] = {
         PayBehind(),
         PayTable(),
         Chips(),
+        StackValues(),
+        BuyIn(),
+        Change(),
+        ColourUp(),
+        Conversions(),
+        ReadPay(),
         DealOrder(),
         Procedure(),
         ExposedCard(),

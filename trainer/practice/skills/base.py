@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.game.hand import bettor_name  # noqa: F401  (callers read it here)
+from trainer.game.money import AS_ASKED, HANDING_WAYS, HOUSE_MIX
 from trainer.game.payout import CHIP_PAYMENTS, FEWEST
 from trainer.game.rules import HouseRules
 from trainer.game.table import TableView
@@ -29,6 +30,8 @@ AMOUNT = "amount"
 SIGNED_AMOUNT = "signed-amount"
 AMOUNTS = "amounts"
 CHIPS = "chips"
+# an amount announced, then the chips handed over for it (a buy-in, a colour-up: RULES.md §14)
+ANNOUNCED_CHIPS = "announced-chips"
 SEQUENCE = "sequence"
 RESULTS = "results"
 DEALER = "dealer"
@@ -43,6 +46,7 @@ HOW_TO_ANSWER = {
     SIGNED_AMOUNT: N_('an amount, negative when the dealer takes it: "50", "-25", "0"'),
     AMOUNTS: N_('one amount each, in the order shown, separated by ";" or ", ": "10; -5; 7,50"'),
     CHIPS: N_('the chips, largest first: "25 10 2" or "2x25 5"'),
+    ANNOUNCED_CHIPS: N_('the amount you announce, then ":" and the chips: "300: 11x25 5x5"'),
     SEQUENCE: N_('boxes and the dealer in order: "1 3 dealer 1 3"'),
     RESULTS: N_('one result per hand: blackjack, win, push, lose or bust ("win lose")'),
     DEALER: N_('how many cards the dealer draws and the final point: "2 bust", "0 17"'),
@@ -147,10 +151,11 @@ def reverdict(q: Question, skill: Skill, raw: str, verdict: Verdict) -> Verdict:
     current language: its right answer and reason in today's words, the answer as read written
     back in them. Right or wrong stays what it was when judged and stored."""
     try:
-        given = skill.check(q, raw).given
+        again = skill.check(q, raw)
+        given, note = again.given, again.note
     except answers.Unreadable:  # read in the language it was typed in, not in this one
-        given = verdict.given
-    return Verdict(verdict.correct, given, q.expected, q.reason)
+        given, note = verdict.given, verdict.note
+    return Verdict(verdict.correct, given, q.expected, q.reason, verdict.parts, note)
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,12 @@ class Verdict:
     given: str  # the answer as it was read
     expected: str
     reason: str  # why the right answer is right, with its rule
+    # an answer of several parts judged part by part: (part, right), "amount" and "chips" for an
+    # amount announced and the chips handed over (ANNOUNCED_CHIPS); () for an answer of one part
+    parts: tuple[tuple[str, bool], ...] = ()
+    # the parts' verdicts in a sentence ("The amount is right; the chips are not the house's
+    # mix."), "" for an answer of one part
+    note: str = ""
 
 
 def read(kind: str, raw: str, q: Question) -> Any:
@@ -174,6 +185,8 @@ def read(kind: str, raw: str, q: Question) -> Any:
         return answers.parse_amounts(raw, len(q.answer), allow_negative=True)
     if kind == CHIPS:
         return answers.parse_chips(raw, [Decimal(c) for c in q.data["chip_set"]])
+    if kind == ANNOUNCED_CHIPS:
+        return answers.parse_announced_chips(raw, [Decimal(c) for c in q.data["chip_set"]])
     if kind == SEQUENCE:
         return answers.parse_sequence(raw)
     if kind == RESULTS:
@@ -197,6 +210,9 @@ def show(kind: str, value: Any, q: Question) -> str:
         return "; ".join(amount(v) for v in value)
     if kind == CHIPS:
         return " ".join(amount(v) for v in value) or _("no chips")
+    if kind == ANNOUNCED_CHIPS:
+        said, chips = value
+        return f"{amount(said)}: {chips_text(chips)}"
     if kind == SEQUENCE:
         return " ".join(dealer_word() if v == "dealer" else v for v in value)
     if kind == RESULTS:
@@ -211,12 +227,28 @@ def show(kind: str, value: Any, q: Question) -> str:
     return str(value)
 
 
+def chips_text(chips: Sequence[Decimal]) -> str:
+    """Chips as an answer writes them, largest first, a run of one colour as a count:
+    "11x25 5x5 10", "no chips" for none."""
+    if not chips:
+        return _("no chips")
+    runs: list[str] = []
+    for chip, group in itertools.groupby(sorted(chips, reverse=True)):
+        n = len(list(group))
+        runs.append(f"{n}x{amount(chip)}" if n > 1 else amount(chip))
+    return " ".join(runs)
+
+
 @dataclass(frozen=True)
 class Practice:
     """What the trainee's school teaches where the rules leave the croupier a choice, as the
     settings hold it: the drills ask by it, and say so."""
 
     chip_payment: str = FEWEST  # FEWEST or COLOUR_FOR_COLOUR (trainer.game.payout)
+    # how a buy-in's chips are given, and a chip changed (RULES.md §14, house practice): the
+    # house's usual mix or as the player asks (trainer.game.money's HOUSE_MIX, AS_ASKED)
+    buy_in: str = HOUSE_MIX
+    change: str = AS_ASKED
 
     def __post_init__(self) -> None:
         if self.chip_payment not in CHIP_PAYMENTS:
@@ -225,6 +257,13 @@ class Practice:
                     name=repr(self.chip_payment), names=", ".join(CHIP_PAYMENTS)
                 )
             )
+        for way in (self.buy_in, self.change):
+            if way not in HANDING_WAYS:
+                raise ValueError(
+                    _("unknown way of handing chips {name}: expected one of {names}").format(
+                        name=repr(way), names=", ".join(HANDING_WAYS)
+                    )
+                )
 
 
 class Skill(ABC):
