@@ -28,11 +28,11 @@ def _raw() -> dict[str, Any]:
     return json.loads((files("resources.rules") / "rules.json").read_text(encoding="utf-8"))
 
 
-def test_the_book_is_package_data_with_sections_1_to_12_15_and_the_glossary() -> None:
+def test_the_book_is_package_data_with_sections_1_to_12_14_15_and_the_glossary() -> None:
     assert isinstance(BOOK, RuleBook) and load() is BOOK  # read once
-    # §13 and §14 of RULES.md are the glossary and the money at the table; §15 is Sabot's own:
-    # how it schedules reviews
-    assert [s.number for s in BOOK.sections] == [*range(1, 13), 15]
+    # §13 of RULES.md is the glossary, §14 the money at the table; §15 is Sabot's own: how it
+    # schedules reviews
+    assert [s.number for s in BOOK.sections] == [*range(1, 13), 14, 15]
     assert set(BOOK.sources) == {"000", "001", "002", "003", "004"}
     assert {BOOK.sources[s].language for s in BOOK.sources} == {"fr", "it"}
     # RULES.md §13: the table's words, in French, Italian and English
@@ -238,3 +238,19 @@ def test_the_dealer_s_draw_is_his_drawing_in_italian_not_his_card() -> None:
     finally:
         set_language("en")
     assert titles == ["Il tiro del mazziere", "Il tiro del mazziere"]
+
+
+def test_the_money_chapter_marks_every_point_as_house_practice_citing_rules_md_14() -> None:
+    money = BOOK.section(14)
+    assert text(money.title, "en") == "The money at the table"
+    for r in money.rules:
+        assert r.chosen is not None, r.tag
+        assert "House practice (RULES.md §14)" in text(r.chosen, "en"), r.tag
+        assert "Usage de la maison" in text(r.chosen, "fr"), r.tag
+        assert "Uso della casa" in text(r.chosen, "it"), r.tag
+    for name in ("stack-values", "buy-in", "change", "colour-up", "conversions", "read-pay"):
+        assert BOOK.rule_for(name).section == 14, name
+    # the house's buy-in mix is written out, and the setting that chooses it named
+    buy_in = text(BOOK.rule("14.buy-in").text, "en")
+    assert "a cut of five" in buy_in and "up to a stack of 20" in buy_in and "settings" in buy_in
+    assert BOOK.rule_for("read-pay", "read-pay:blackjack-25").tag == "9.blackjack"
