@@ -30,6 +30,7 @@ from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
+    ANNOUNCED_CHIPS,
     ANNOUNCEMENT,
     CHIPS,
     CHOICE,
@@ -188,7 +189,7 @@ def wrong_answer(q: Question) -> str:
         parts = exp.split("; ")
         parts[0] = str(Decimal(parts[0]) + 1)
         return "; ".join(parts)
-    if q.kind == CHIPS:
+    if q.kind in (CHIPS, ANNOUNCED_CHIPS):
         return exp + " " + q.data["chip_set"][0]  # one chip too many: the wrong amount
     if q.kind == SEQUENCE:
         tokens = exp.split()
