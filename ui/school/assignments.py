@@ -62,7 +62,8 @@ NOTE = "#b07d12"
 MUTED = "#808080"  # not taken: grey on the light theme and the dark alike
 PASSED = "#2e7d32"  # the class view's green (mastered)
 
-# The checklist's groups, in the curriculum's order: reading a hand, paying it, running the round.
+# The checklist's groups, in the curriculum's order: reading a hand, paying it, the money at the
+# table, running the round.
 SKILL_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Reading the hands"), ("announce", "dealer", "outcome")),
     (
@@ -77,6 +78,10 @@ SKILL_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pay-table",
             "chips",
         ),
+    ),
+    (
+        N_("The money"),
+        ("stack-values", "buy-in", "change", "colour-up", "conversions", "read-pay"),
     ),
     (N_("The round"), ("deal-order", "procedure", "exposed-card")),
 )
