@@ -400,3 +400,42 @@ def test_the_terminal_says_the_money_in_words(tmp_path: Path) -> None:
     assert "notes" in r.stdout and "the player says:" in r.stdout
     r = run_sabot(tmp_path, "drill", "stack-values", "--count", "1", "--seed", "2", stdin="q\n")
     assert "a stack of" in r.stdout or "a chip of" in r.stdout
+
+
+# ---------------------------------------------------------------------------- the settings
+
+
+def test_the_house_s_ways_are_settings_kept_and_a_bad_one_falls_back(tmp_path: Path) -> None:
+    from trainer.practice.drill import Drill
+    from trainer.settings import Preferences, Settings
+
+    s = Settings.load(tmp_path / "settings.json")
+    assert (s.prefs.buy_in, s.prefs.change) == (HOUSE_MIX, AS_ASKED)
+    assert (Preferences().buy_in, Practice().buy_in, Practice().change) == (
+        HOUSE_MIX,
+        HOUSE_MIX,
+        AS_ASKED,
+    )
+    s.prefs.buy_in, s.prefs.change = AS_ASKED, HOUSE_MIX
+    s.save()
+    kept = Settings.load(s.path).prefs
+    assert (kept.buy_in, kept.change) == (AS_ASKED, HOUSE_MIX)
+    doc = json.loads(s.path.read_text())
+    doc["preferences"]["buy_in"] = "in fives"
+    s.path.write_text(json.dumps(doc))
+    again = Settings.load(s.path)
+    assert again.prefs.buy_in == HOUSE_MIX and "buy_in" in (again.notice or "")
+    with pytest.raises(ValueError, match="unknown way of handing chips"):
+        Practice(change="whatever")
+    # a drill asks by them: every buy-in as the player asks, every change in the house's mix
+    practice = Practice(buy_in=AS_ASKED, change=HOUSE_MIX)
+    d = Drill(
+        [SKILLS["buy-in"], SKILLS["change"]],
+        RULES["casino-fr"],
+        count=20,
+        seed=3,
+        practice=practice,
+    )
+    while (q := d.next_question()) is not None:
+        assert q.data["way"] == (AS_ASKED if q.skill == "buy-in" else HOUSE_MIX), q.item
+        d.answer(q.expected, 500)
