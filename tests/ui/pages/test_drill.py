@@ -55,6 +55,8 @@ def _answer(qtbot, page: DrillPage, right: bool = True, by_mouse: bool = False) 
             text = "; ".join(str(Decimal(x) + 1) for x in q.expected.split("; "))
         if q.kind == "results" and not right:
             text = " ".join("win" if r != "win" else "lose" for r in q.answer)
+        if q.kind == "announced-chips" and not right:
+            text = f"{q.expected} 1"  # a chip too many: the chips are not the amount announced
         if q.kind == "dealer" and not right:
             text = f"{q.answer[0] + 1} {q.answer[1]}"
         if q.kind == SEQUENCE and not right:
