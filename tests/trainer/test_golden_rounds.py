@@ -61,6 +61,8 @@ def _view(rnd: Round) -> Any:
     # the players' hand signals are deal mode's, drawn from the round's transcript: the
     # engine's own snapshots never show one, and the record was taken before they existed
     assert view.pop("signals") == ()
+    # nor the money a player puts down for the dealer to count (the money skills' felt)
+    assert view.pop("money") is None
     return view
 
 

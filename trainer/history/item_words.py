@@ -86,9 +86,9 @@ _AMOUNT = r"\d+(?:\.\d+)?"
 
 # the money skills' items (trainer.practice.skills.money) by what they name
 _MONEY_AMOUNTS: Final = {
-    "buy-in": N_("a buy-in of {amount}"),
+    "buy-in": N_("buying in for {amount}"),
     "change": N_("changing a chip of {amount}"),
-    "colour-up": N_("a colour-up of {amount}"),
+    "colour-up": N_("colouring up {amount}"),
 }
 _CONVERSIONS: Final = {
     "rack-win": N_("a win paid from a rack short of its colour"),
@@ -106,7 +106,7 @@ _READ_PAID: Final = {
 
 def _money_item(skill: str, key: str) -> str | None:
     """A money skill's item in words: `stack-values:20x25` -> "20 chips of 25", `buy-in:300` ->
-    "a buy-in of 300", `read-pay:blackjack-25` -> "a Black Jack on 25 read from its chips";
+    "buying in for 300", `read-pay:blackjack-25` -> "a Black Jack on 25 read from its chips";
     None for any other item."""
     if skill == "stack-values":
         m = re.fullmatch(rf"(\d+)x({_AMOUNT})", key)

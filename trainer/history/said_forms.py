@@ -22,6 +22,12 @@ from trainer.history.words import (
     _Said,
     _shows_in_play,
     _split_into,
+    say_buy_in,
+    say_change,
+    say_colour_up,
+    say_conversions,
+    say_read_pay,
+    say_stack_values,
     words_now,
 )
 
@@ -207,6 +213,96 @@ def _form_exposed_card(q: Mapping[str, Any]) -> list[str]:
     return ["x", _rank_of(card), _plain(q["turn"]), _listed(q.get("refused_by") or [])]
 
 
+# the money skills' forms: their stacks as "20x25 4x5" (count, then chip), a request's parts as
+# "2x100 -x25" ("-" for "the rest in these"), lists of amounts one space between; said again by
+# the skills' own words (`trainer.history.words.say_*`) from the question they rebuild
+
+
+def _stacks_form(stacks: Any) -> str:
+    if type(stacks) is not list:
+        raise _NoForm
+    out = []
+    for stack in stacks:
+        if type(stack) is not list or len(stack) != 2 or type(stack[1]) is not int:
+            raise _NoForm
+        out.append(f"{stack[1]}x{_plain(stack[0])}")
+    return " ".join(out)
+
+
+def _stacks_of(text: str) -> list[list[Any]]:
+    out: list[list[Any]] = []
+    for part in _items(text):
+        n, _x, chip = part.partition("x")
+        out.append([chip, int(n)])
+    return out
+
+
+def _asked_form(asked: Any) -> str:
+    if asked is None:
+        return ""
+    if type(asked) is not list or not asked:
+        raise _NoForm
+    out = []
+    for part in asked:
+        if type(part) is not list or len(part) != 2:
+            raise _NoForm
+        chip, n = part
+        if n is not None and type(n) is not int:
+            raise _NoForm
+        out.append(f"{'-' if n is None else n}x{_plain(chip)}")
+    return " ".join(out)
+
+
+def _asked_of(text: str) -> list[list[Any]] | None:
+    if not text:
+        return None
+    out: list[list[Any]] = []
+    for part in _items(text):
+        n, _x, chip = part.partition("x")
+        out.append([chip, None if n == "-" else int(n)])
+    return out
+
+
+def _amounts(values: Any) -> str:
+    if type(values) is not list:
+        raise _NoForm
+    return " ".join(map(_plain, values))
+
+
+def _form_stack_values(q: Mapping[str, Any]) -> list[str]:
+    return ["sv", _plain(q["box"]), "1" if _flag(q.get("cut")) else "", _stacks_form(q["stacks"])]
+
+
+def _form_buy_in(q: Mapping[str, Any]) -> list[str]:
+    return ["bi", _plain(q["box"]), _amounts(q["notes"]), _asked_form(q.get("asked"))]
+
+
+def _form_change(q: Mapping[str, Any]) -> list[str]:
+    return ["ch", _plain(q["box"]), _stacks_form(q["stacks"]), _asked_form(q.get("asked"))]
+
+
+def _form_colour_up(q: Mapping[str, Any]) -> list[str]:
+    return ["cu", _plain(q["box"]), _stacks_form(q["stacks"])]
+
+
+def _form_conversions(q: Mapping[str, Any]) -> list[str]:
+    why = str(q.get("why"))
+    if why not in _CHIPS_WHY:
+        raise _NoForm
+    rack = q.get("rack")
+    missing = "" if rack is None else _amounts([c for c in q["chip_set"] if c not in rack])
+    if rack is not None and not missing:
+        raise _NoForm  # a rack that lacks nothing: said from the JSON
+    return ["cv", _plain(q["amount"]), why, _amounts(q["stake"]), missing]
+
+
+def _form_read_pay(q: Mapping[str, Any]) -> list[str]:
+    why = q["why"]
+    if why not in ("win", "blackjack", "insurance", "split"):
+        raise _NoForm
+    return ["rp", why, _plain(q["box"]), _plain(q.get("hand", q["box"])), _stacks_form(q["stacks"])]
+
+
 _FORMS: Final[dict[str, Callable[[Mapping[str, Any]], list[str]]]] = {
     "announce": _form_announce,
     "dealer": _form_dealer,
@@ -222,6 +318,12 @@ _FORMS: Final[dict[str, Callable[[Mapping[str, Any]], list[str]]]] = {
     "deal-order": _form_deal_order,
     "procedure": _form_procedure,
     "exposed-card": _form_exposed_card,
+    "stack-values": _form_stack_values,
+    "buy-in": _form_buy_in,
+    "change": _form_change,
+    "colour-up": _form_colour_up,
+    "conversions": _form_conversions,
+    "read-pay": _form_read_pay,
 }
 
 
@@ -387,6 +489,33 @@ def _say_x(t: _Said, v: list[str]) -> str:
     return text((t.with_article(v[1]), v[2], refused))
 
 
+def _say_sv(t: _Said, v: list[str]) -> str:
+    return say_stack_values({"box": v[1], "cut": bool(v[2]), "stacks": _stacks_of(v[3])}, t)
+
+
+def _say_bi(t: _Said, v: list[str]) -> str:
+    return say_buy_in({"box": v[1], "notes": _items(v[2]), "asked": _asked_of(v[3])}, t)
+
+
+def _say_ch(t: _Said, v: list[str]) -> str:
+    return say_change({"box": v[1], "stacks": _stacks_of(v[2]), "asked": _asked_of(v[3])}, t)
+
+
+def _say_cu(t: _Said, v: list[str]) -> str:
+    return say_colour_up({"box": v[1], "stacks": _stacks_of(v[2])}, t)
+
+
+def _say_cv(t: _Said, v: list[str]) -> str:
+    q: dict[str, Any] = {"amount": v[1], "why": v[2], "stake": _items(v[3])}
+    if v[4]:
+        q["chip_set"], q["rack"] = _items(v[4]), []
+    return say_conversions(q, t)
+
+
+def _say_rp(t: _Said, v: list[str]) -> str:
+    return say_read_pay({"why": v[1], "box": v[2], "hand": v[3], "stacks": _stacks_of(v[4])}, t)
+
+
 FORM_WORDS: Final[dict[str, Callable[[_Said, list[str]], str]]] = {
     "an": _say_an,
     "as": _say_as,
@@ -411,6 +540,12 @@ FORM_WORDS: Final[dict[str, Callable[[_Said, list[str]], str]]] = {
     "db": _say_db,
     "pr": _say_pr,
     "x": _say_x,
+    "sv": _say_sv,
+    "bi": _say_bi,
+    "ch": _say_ch,
+    "cu": _say_cu,
+    "cv": _say_cv,
+    "rp": _say_rp,
 }
 
 
