@@ -523,6 +523,7 @@ def wrongly(q: Question) -> str:
         "win win win",
         "lose lose lose",
         "0 17",
+        "1: 1",
     ]
     for raw in candidates:
         try:

@@ -311,13 +311,13 @@ def test_an_exam_in_the_terminal_says_only_answer_recorded_then_the_verdicts() -
     no_traceback(r)
     head, _, summary = r.stdout.partition("— exam over —")
     # the time limit and the count before the first question
-    assert "An exam: 28 questions in 7 min, pass mark 90 %" in head
+    assert "An exam: 40 questions in 11 min, pass mark 90 %" in head
     # question by question: recorded, never judged
     assert head.count("answer recorded") == 6
     assert "✓" not in head and "✗" not in head and "the answer is" not in head
     assert exam[0].reason not in head
     # ended early (end of input): incomplete, and the verdicts in the summary
-    assert "incomplete: 6 of 28 answered" in summary
+    assert "incomplete: 6 of 40 answered" in summary
     assert "exam not passed: incomplete" in summary
     assert f"1. ✗ {exam[0].prompt}" in summary and _sentence(exam[0].reason) in summary
     assert f"2. ✓ {exam[1].prompt}" in summary
@@ -335,13 +335,13 @@ def test_q_ends_a_drill_as_ctrl_d_does(stop: str) -> None:
     assert [x["type"] for x in lines if x["type"] != "question"] == ["recorded"] * 2 + ["summary"]
     assert not any(x["type"] == "unreadable" for x in lines)
     summary = lines[-1]
-    assert summary["attempts"] == 2 and summary["planned"] == 28
-    assert summary["incomplete"] == "incomplete: 2 of 28 answered"
+    assert summary["attempts"] == 2 and summary["planned"] == 40
+    assert summary["incomplete"] == "incomplete: 2 of 40 answered"
     assert summary["stopped"] == "early" and summary["passed"] is False
     assert [a["item"] for a in summary["answers"]] == [q.item for q in exam[:2]]
     assert all(a["correct"] for a in summary["answers"])
     question = lines[0]
-    assert question["of"] == 28 and question["time_limit_ms"] == 7 * 60 * 1000
+    assert question["of"] == 40 and question["time_limit_ms"] == 11 * 60 * 1000
 
 
 def test_a_sprint_ended_early_says_so_in_the_terminal() -> None:

@@ -72,14 +72,14 @@ def _answer(d: Drill, n: int, right: bool = True) -> None:
 # ---------------------------------------------------------------------------- the exam's frame
 
 
-def test_every_skill_under_casino_fr_is_28_questions_in_7_minutes() -> None:
+def test_every_skill_under_casino_fr_is_40_questions_in_11_minutes() -> None:
     skills = resolve_skills("all", FR)
     d = Drill(skills, FR, mode=EXAM, seed=42)
-    assert d.count == d.planned == 28 == EXAM_PER_SKILL * len(skills)
+    assert d.count == d.planned == 40 == EXAM_PER_SKILL * len(skills)
     seconds = sum(SKILLS[q.skill].target for q in exam_questions(42, FR, skills))
-    assert seconds * EXAM_TIME_FACTOR == 384  # 6.4 minutes, rounded up to the minute
-    assert d.time_limit_ms == exam_time_limit_s(exam_questions(42, FR, skills)) * 1000 == 420_000
-    assert exam_outline(FR, skills) == (28, 420)
+    assert seconds * EXAM_TIME_FACTOR == 640  # 10.7 minutes, rounded up to the minute
+    assert d.time_limit_ms == exam_time_limit_s(exam_questions(42, FR, skills)) * 1000 == 660_000
+    assert exam_outline(FR, skills) == (40, 660)
     # an outline never makes the questions, and agrees with the exam of any rules
     home = HouseRules.from_spec("home")
     home_skills = resolve_skills("all", home)
@@ -98,19 +98,19 @@ def test_the_exam_clock_runs_out_and_leaves_the_exam_incomplete(store: Store) ->
     clock = FakeClock()
     d = Drill(resolve_skills("all", FR), FR, mode=EXAM, seed=5, clock=clock, store=store)
     _answer(d, 3)
-    assert d.time_left_ms() == 420_000
-    clock.advance(419)
+    assert d.time_left_ms() == 660_000
+    clock.advance(659)
     assert d.time_left_ms() == 1000 and not d.over
     q = d.next_question()
     assert q is not None
     clock.advance(1.5)
     assert d.over
-    with pytest.raises(DrillOver, match="the 7 minutes are over"):
+    with pytest.raises(DrillOver, match="the 11 minutes are over"):
         d.answer(q.expected, 1500)
     s = d.finish()
-    assert s.attempts == 3 and s.correct == 3 and s.planned == 28
+    assert s.attempts == 3 and s.correct == 3 and s.planned == 40
     assert s.stopped == STOPPED_BY_TIME and not s.complete and s.passed is False
-    assert s.incomplete_text() == "incomplete: 3 of 28 answered"
+    assert s.incomplete_text() == "incomplete: 3 of 40 answered"
     assert len(list(store.attempts(session_id=d.session_id))) == 3  # the late one not stored
 
 
@@ -120,13 +120,13 @@ def test_an_exam_ended_early_is_incomplete_in_the_summary_and_the_store(store: S
     s = d.finish()
     # today's bug: "6 right out of 6 — 100 % … Exam not passed" with no reason
     assert (s.attempts, s.correct, s.passed, s.stopped) == (6, 6, False, STOPPED_EARLY)
-    assert s.incomplete_text() == "incomplete: 6 of 28 answered"
+    assert s.incomplete_text() == "incomplete: 6 of 40 answered"
     assert len(s.answered) == 6 and s.skills == tuple(x.name for x in resolve_skills("all", FR))
     (row,) = store.sessions("ana")
-    assert row.planned == 28 and row.attempts == 6 and not row.complete
+    assert row.planned == 40 and row.attempts == 6 and not row.complete
     (line,) = pd.session_history(store, "ana")[1]
-    assert line.planned == 28 and not line.complete
-    assert line.questions_text == "6 of 28 · incomplete"
+    assert line.planned == 40 and not line.complete
+    assert line.questions_text == "6 of 40 · incomplete"
 
 
 def test_a_finished_exam_is_complete() -> None:
@@ -137,27 +137,27 @@ def test_a_finished_exam_is_complete() -> None:
 
 
 def test_readiness_never_counts_an_incomplete_exam(store: Store) -> None:
-    """27 right of 27, every skill asked: a pass by the mark, but one question was never asked."""
+    """39 right of 39, every skill asked: a pass by the mark, but one question was never asked."""
     clock = Clock()
     store = Store.open(store.path, clock=clock)
     try:
         skills = resolve_skills("all", FR)
         required = [s.name for s in skills]
         d = Drill(skills, FR, mode=EXAM, seed=11, store=store, profile="ana")
-        _answer(d, 27)
+        _answer(d, 39)
         d.finish()
         (exam,) = pd.read_exams(store, "ana", required)
-        assert not exam.uncovered and exam.correct == exam.attempts == 27
-        assert exam.planned == 28 and not exam.complete and not exam.passed
+        assert not exam.uncovered and exam.correct == exam.attempts == 39
+        assert exam.planned == 40 and not exam.complete and not exam.passed
         verdict = pd.readiness({}, [exam], required)
         assert not verdict.exam_passed
-        assert any("incomplete: 27 of 28 answered" in m for m in verdict.missing)
+        assert any("incomplete: 39 of 40 answered" in m for m in verdict.missing)
         # the timeline's exam results say the same
         points = pd.session_points(store, "ana")
         assert not pd.exam_results(points, required)[0].passed
         # the same exam taken to its end passes
         again = Drill(skills, FR, mode=EXAM, seed=11, store=store, profile="ana")
-        _answer(again, 28)
+        _answer(again, 40)
         again.finish()
         passed = [e for e in pd.read_exams(store, "ana", required) if e.passed]
         assert [e.session_id for e in passed] == [again.session_id]

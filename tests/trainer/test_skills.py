@@ -1208,6 +1208,7 @@ GARBAGE = {
     SIGNED_AMOUNT: "a dozen",
     AMOUNTS: "x",
     CHIPS: "lots",
+    ANNOUNCED_CHIPS: "lots",
     SEQUENCE: "everyone",
     RESULTS: "maybe",
     DEALER: "banana",
