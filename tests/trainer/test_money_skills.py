@@ -439,3 +439,23 @@ def test_the_house_s_ways_are_settings_kept_and_a_bad_one_falls_back(tmp_path: P
     while (q := d.next_question()) is not None:
         assert q.data["way"] == (AS_ASKED if q.skill == "buy-in" else HOUSE_MIX), q.item
         d.answer(q.expected, 500)
+
+
+@pytest.mark.parametrize(
+    "chips",
+    [["1", "100"], ["1", "5", "25", "100"], ["0.5", "1", "5", "25"], ["5", "25", "100"]],
+)
+def test_a_table_of_other_chips_drills_what_its_chips_can_make_or_says_why_not(chips) -> None:
+    rules = HouseRules.from_spec({"preset": "casino-fr", "chips": chips})
+    for name in MONEY:
+        for practice in PRACTICES:
+            skill = SKILLS[name].configured(practice)
+            why = skill.available(rules)
+            if why is not None:
+                assert len(why) > 20, (chips, name)
+                continue
+            for seed in range(15):  # made at once, never searched for endlessly
+                q = made(skill, random.Random(seed), rules)
+                assert skill.check(q, q.expected).correct, (chips, name, q.expected)
+    two = HouseRules.from_spec({"preset": "casino-fr", "chips": ["1", "100"]})
+    assert SKILLS["colour-up"].available(two) and SKILLS["conversions"].available(two)

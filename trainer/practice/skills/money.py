@@ -174,7 +174,8 @@ class _MoneySkill(Skill):
     def check(self, q: Question, raw: str) -> Verdict:
         value = read(q.kind, raw, q)
         correct = self.same(q, value)
-        given = show(q.kind, value, q)
+        # chips written back as the right answer writes them: a run of one colour as a count
+        given = chips_text(value) if q.kind == CHIPS else show(q.kind, value, q)
         if q.kind == ANNOUNCED_CHIPS:
             said, chips = value
             total = q.answer[0]
@@ -337,6 +338,16 @@ class _Handing(_MoneySkill):
             return _("the house's mix")
         return _("the player asked")
 
+    def can_hand(self, rules: HouseRules, total: Decimal, but: Decimal | None = None) -> bool:
+        """Whether `total` can be handed this way at this table (`handed` then never fails)."""
+        unit = unit_chip(rules)
+        if self.way == HOUSE_MIX:
+            try:
+                return but not in house_mix(total, rules.chips, unit)
+            except ChipError:
+                return False
+        return bool(_requests(total, rules.chips, unit, but=but, exact=but is not None))
+
     def handed(
         self, rng: random.Random, rules: HouseRules, total: Decimal, but: Decimal | None = None
     ) -> tuple[list[Decimal], Request | None]:
@@ -368,11 +379,15 @@ class BuyIn(_Handing):
         if why is None and rules.table_min is None:
             why = _("a family game buys in with no banknotes: everyone starts with the same chips")
             why += " [004]"
+        if why is None and not self._amounts(rules):
+            why = _("the table's chips cannot give a buy-in this way")
         return why
 
     def _amounts(self, rules: HouseRules) -> list[Decimal]:
+        """The buy-ins asked: at least the table's minimum, each one the table's chips can give
+        this way."""
         lo = rules.table_min or Decimal(1)
-        return [a for a in _BUY_INS if a >= lo and makeable(a, rules.chips)]
+        return [a for a in _BUY_INS if a >= lo and self.can_hand(rules, a)]
 
     def aim_of(self, key: str, rules: HouseRules) -> Decimal | None:
         total = amount_of(key)
@@ -451,8 +466,10 @@ class Change(_Handing):
         return why
 
     def _chips(self, rules: HouseRules) -> list[Decimal]:
+        """The chips changed: above the table's betting chip, each one the table's smaller chips
+        can give this way."""
         unit = unit_chip(rules)
-        return [c for c in sorted(rules.chips) if c > unit]
+        return [c for c in sorted(rules.chips) if c > unit and self.can_hand(rules, c, but=c)]
 
     def aim_of(self, key: str, rules: HouseRules) -> Decimal | None:
         chip = amount_of(key)
@@ -527,13 +544,15 @@ class ColourUp(_MoneySkill):
 
     def available(self, rules: HouseRules) -> str | None:
         why = hands_money(rules)
-        if why is None and len(rules.chips) < 2:
-            why = _("the table has one chip only: nothing to colour up to")
+        if why is None and not self._small(rules):
+            why = _("the table's chips are too far apart for a player's chips to colour up")
         return why
 
     def _small(self, rules: HouseRules) -> list[Decimal]:
-        """The colours a player leaves with: all but the table's largest."""
-        return sorted(rules.chips)[:-1]
+        """The colours a player leaves with: each one whose next colour up is worth no more than
+        a handful of them (25), so that a player's stack of it colours up."""
+        chips = sorted(rules.chips)
+        return [a for a, b in zip(chips, chips[1:], strict=False) if b <= a * 25]
 
     def aim_of(self, key: str, rules: HouseRules) -> Decimal | None:
         total = amount_of(key)
@@ -796,7 +815,7 @@ class ReadPay(_MoneySkill):
         whys = [WIN_PAID, BLACKJACK_PAID]
         if rules.insurance:
             whys.append(INSURANCE_PAID)
-        if rules.split != "none":
+        if rules.split != "none" and rules.max_hands >= 2:
             whys.append(SPLIT_PAID)
         return whys
 
