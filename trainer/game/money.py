@@ -20,7 +20,7 @@ from trainer.game.payout import (
     colour_for_colour,
 )
 from trainer.game.rules import HouseRules
-from trainer.i18n import _, format_amount, ngettext
+from trainer.i18n import _, format_amount, ngettext, pgettext
 
 # The euro banknotes a player buys in with, largest first (the 5 to 500 of the ECB's series).
 NOTES: tuple[Decimal, ...] = tuple(Decimal(n) for n in (500, 200, 100, 50, 20, 10, 5))
@@ -165,7 +165,7 @@ def stack_words(stacks: Sequence[tuple[Decimal, int]], cut: bool) -> str:
         if cut and n > CUT:
             one = _("{stack}, cut in fives").format(stack=one)
         out.append(one)
-    return "; ".join(out)
+    return pgettext("between the parts of a sentence", "; ").join(out)
 
 
 def notes_words(notes: Sequence[Decimal]) -> str:
