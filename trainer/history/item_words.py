@@ -288,8 +288,8 @@ def item_tag(item: str) -> str:
     elif skill in _AMOUNT_SKILLS and re.fullmatch(r"\d+(?:\.\d+)?", key):
         return money(key)
     elif skill == "stack-values" and re.fullmatch(rf"\d+x{_AMOUNT}", key):
-        count, _x, chip = key.partition("x")
-        return f"{count} × {money(chip)}"
+        many, _x, chip = key.partition("x")
+        return f"{many} × {money(chip)}"
     elif skill == "read-pay" and re.fullmatch(rf"[a-z]+-{_AMOUNT}", key):
         why, _dash, amount = key.partition("-")
         tiles = {

@@ -843,7 +843,7 @@ class ReadPay(_MoneySkill):
         value = amount_of(written)
         if how not in self._whys(rules) or value not in self._stakes(rules, how):
             return None
-        return how, value  # type: ignore[return-value]
+        return how, value
 
     def make_on(
         self, rng: random.Random, rules: HouseRules, aim: tuple[str, Decimal] | None
