@@ -47,8 +47,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from trainer.game.money import AS_ASKED, HANDING_WAYS, HOUSE_MIX
-from trainer.game.payout import CHIP_PAYMENTS, FEWEST
+from trainer.game.payout import AS_ASKED, CHIP_PAYMENTS, FEWEST, HANDING_WAYS, HOUSE_MIX
 from trainer.game.rules import DEFAULT_PRESET, PRESETS, HouseRules, RulesError
 from trainer.i18n import LANGUAGES, N_, _, ngettext, system_language
 

@@ -13,7 +13,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.game.payout import (
+    AS_ASKED,
     FEWEST,
+    HANDING_WAYS,
+    HOUSE_MIX,
     ZERO,
     ChipError,
     chip_breakdown,
@@ -29,11 +32,8 @@ NOTES: tuple[Decimal, ...] = tuple(Decimal(n) for n in (500, 200, 100, 50, 20, 1
 CUT = 5
 FULL_STACK = 20
 
-# How chips are handed out for a buy-in or a change (RULES.md §14, house practice): the house's
-# usual mix (`house_mix`), or as the player asks ("all in 25s", "in fives").
-HOUSE_MIX = "house-mix"
-AS_ASKED = "as-asked"
-HANDING_WAYS = (HOUSE_MIX, AS_ASKED)
+# How chips are handed out for a buy-in or a change: HOUSE_MIX (`house_mix`) or AS_ASKED
+# (`as_asked`), trainer.game.payout's HANDING_WAYS (read by the settings at start-up).
 
 
 def makeable(amount: Decimal, chips: Sequence[Decimal]) -> bool:
@@ -184,3 +184,27 @@ def request_words(asked: Request) -> str:
         )
     named = " + ".join(f"{n} × {amount(c)}" for c, n in asked)
     return _("{chips}, please").format(chips=named)
+
+
+__all__ = [
+    "AS_ASKED",
+    "CUT",
+    "FULL_STACK",
+    "HANDING_WAYS",
+    "HOUSE_MIX",
+    "NOTES",
+    "Request",
+    "amount",
+    "as_asked",
+    "chips_in",
+    "colour_up",
+    "house_mix",
+    "makeable",
+    "next_colour",
+    "notes_words",
+    "rack_payment",
+    "request_words",
+    "stack_words",
+    "stacks_of",
+    "unit_chip",
+]

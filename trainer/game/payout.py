@@ -162,6 +162,14 @@ FEWEST = "fewest"  # the fewest chips the table's set allows
 COLOUR_FOR_COLOUR = "colour-for-colour"  # in the colours of the stake where possible
 CHIP_PAYMENTS = (FEWEST, COLOUR_FOR_COLOUR)
 
+# How chips are handed out for a buy-in or a change (RULES.md §14, house practice): the house's
+# usual mix (trainer.game.money.house_mix), or as the player asks ("all in 25s", "in fives").
+# Here, beside the payments, because the settings read them at start-up and money.py is not
+# needed before a money drill.
+HOUSE_MIX = "house-mix"
+AS_ASKED = "as-asked"
+HANDING_WAYS = (HOUSE_MIX, AS_ASKED)
+
 
 def colour_for_colour(
     amount: Decimal, stake: Sequence[Decimal], chips: Sequence[Decimal]

@@ -16,8 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.game.hand import bettor_name  # noqa: F401  (callers read it here)
-from trainer.game.money import AS_ASKED, HANDING_WAYS, HOUSE_MIX
-from trainer.game.payout import CHIP_PAYMENTS, FEWEST
+from trainer.game.payout import AS_ASKED, CHIP_PAYMENTS, FEWEST, HANDING_WAYS, HOUSE_MIX
 from trainer.game.rules import HouseRules
 from trainer.game.table import TableView
 from trainer.i18n import N_, _, format_amount
@@ -246,7 +245,7 @@ class Practice:
 
     chip_payment: str = FEWEST  # FEWEST or COLOUR_FOR_COLOUR (trainer.game.payout)
     # how a buy-in's chips are given, and a chip changed (RULES.md §14, house practice): the
-    # house's usual mix or as the player asks (trainer.game.money's HOUSE_MIX, AS_ASKED)
+    # house's usual mix or as the player asks (trainer.game.payout's HOUSE_MIX, AS_ASKED)
     buy_in: str = HOUSE_MIX
     change: str = AS_ASKED
 
