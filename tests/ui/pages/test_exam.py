@@ -1,6 +1,6 @@
 """Exams an instructor can rely on, driven as a trainee and an instructor do, with real keys: no
 verdict question by question, a clock that counts the time left, Esc twice to end one early and
-a summary that says "incomplete: 6 of 28 answered"; an exam set by its seed asks what
+a summary that says "incomplete: 6 of 40 answered"; an exam set by its seed asks what
 `sabot drill all --mode exam --seed 42` asks; a sprint shows its count and clock and says when
 it was cut short."""
 
@@ -33,7 +33,7 @@ def _next(qtbot, page: DrillPage) -> None:
 def test_an_exam_says_only_that_each_answer_is_recorded(qtbot, page, store):
     drill = Drill(resolve_skills("all", FR), FR, mode="exam", seed=42, store=store)
     page.start(drill)
-    assert page.countdown.text() == "7:00 left"
+    assert page.countdown.text() == "11:00 left"
     assert page.title.text() == "Exam — every skill · seed 42"
     first = page.question
     with qtbot.waitSignal(page.answeredSignal, timeout=2000) as done:
@@ -44,7 +44,7 @@ def test_an_exam_says_only_that_each_answer_is_recorded(qtbot, page, store):
     text = page.feedback.text()
     assert "Answer 1 recorded" in text and "verdicts come at the end" in text
     assert "✗" not in text and "✓" not in text and first.expected not in text
-    assert page.progress.text() == "question 2 / 28" and "right" not in page.progress.text()
+    assert page.progress.text() == "question 2 / 40" and "right" not in page.progress.text()
     _answer(qtbot, page, right=True)
     assert "Answer 2 recorded" in page.feedback.text() and "✓" not in page.feedback.text()
     assert [a.correct for a in store.attempts()] == [False, True]  # each stored as given
@@ -62,7 +62,7 @@ def test_esc_once_asks_and_esc_twice_ends_an_exam_incomplete(qtbot, window):
     qtbot.keyClick(page.line if page.inputs.currentIndex() == 0 else page, Qt.Key.Key_Escape)
     assert page.drill is drill  # not yet: it asks
     assert "End the exam now?" in page.feedback.text()
-    assert "incomplete: 6 of 28 answered" in page.feedback.text()
+    assert "incomplete: 6 of 40 answered" in page.feedback.text()
     with qtbot.waitSignal(page.finished, timeout=2000):
         qtbot.keyClick(page, Qt.Key.Key_Escape)
     summary = window.summary
@@ -70,7 +70,7 @@ def test_esc_once_asks_and_esc_twice_ends_an_exam_incomplete(qtbot, window):
     assert summary.title.text() == "Exam ended early"
     body = summary.body.text()
     # today's bug: "6 right out of 6 — 100 % … Exam not passed" with no reason
-    assert "Incomplete: 6 of 28 answered" in body and "ended before the last question" in body
+    assert "Incomplete: 6 of 40 answered" in body and "ended before the last question" in body
     assert "Exam not passed: incomplete" in body and "readiness never counts it" in body
     assert "<b>6</b> right out of <b>6</b> answered" in body
     assert "Seed <b>42</b>" in body and "the command line above" in body
@@ -85,7 +85,7 @@ def test_esc_once_asks_and_esc_twice_ends_an_exam_incomplete(qtbot, window):
     with qtbot.waitSignal(summary.again, timeout=2000):
         qtbot.keyClick(summary.command, Qt.Key.Key_Return)
     (row,) = window.store.sessions("default")
-    assert row.planned == 28 and row.attempts == 6 and not row.complete
+    assert row.planned == 40 and row.attempts == 6 and not row.complete
 
 
 def test_an_answer_after_the_first_esc_goes_on_with_the_exam(qtbot, page):
@@ -103,14 +103,14 @@ def test_the_exam_clock_counts_down_and_ends_it(qtbot, page):
     drill = Drill(resolve_skills("all", FR), FR, mode="exam", seed=3, clock=clock)
     page.start(drill)
     _answer(qtbot, page, right=True)
-    clock.ns += 400 * 10**9
+    clock.ns += 640 * 10**9
     qtbot.waitUntil(lambda: page.countdown.text() == "0:20 left", timeout=1000)
     assert "#c8412f" in page.countdown.styleSheet()  # the last minute in red
     clock.ns += 20 * 10**9
     with qtbot.waitSignal(page.finished, timeout=1000) as done:
         pass
     summary = done.args[0][1]
-    assert summary.stopped == "time" and summary.incomplete_text() == "incomplete: 1 of 28 answered"
+    assert summary.stopped == "time" and summary.incomplete_text() == "incomplete: 1 of 40 answered"
 
 
 def test_a_finished_exam_gives_its_verdicts_with_links_to_the_rules(qtbot, window):
@@ -166,7 +166,7 @@ def _cli_exam(seed: int, skills: str) -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("seed", "skills"), [(42, "all"), (7, "pay-even,chips,announce")])
 def test_an_exam_set_by_its_seed_is_the_command_line_s(qtbot, window, seed, skills):
     cli = _cli_exam(seed, skills)
-    assert len(cli) == 2 * len(skills.split(",")) if skills != "all" else len(cli) == 28
+    assert len(cli) == 2 * len(skills.split(",")) if skills != "all" else len(cli) == 40
 
     def fill() -> None:
         dlg = window._exam_dialog
@@ -229,7 +229,7 @@ def test_an_empty_seed_is_a_new_exam(qtbot, window):
     QTimer.singleShot(0, lambda: window._exam_dialog.accept())
     qtbot.keyClick(window.home.table, Qt.Key.Key_E)
     drill = window.drill_page.drill
-    assert drill.mode == "exam" and drill.count == 28 and drill.seed
+    assert drill.mode == "exam" and drill.count == 40 and drill.seed
 
 
 def test_the_rules_book_stays_closed_during_an_exam(qtbot, window):

@@ -54,22 +54,22 @@ def exam_row(qtbot, store: Store, settings: Settings) -> str:
 
 
 def test_the_best_try_not_passed_says_how_long_it_took(qtbot, store, settings, english_after):
-    exam(store, 10, 12_000)  # 28 answers of 12 s: 5 min 36 s, 10 right
+    exam(store, 10, 12_000)  # 40 answers of 12 s: 8 min 00 s, 10 right
     said = exam_row(qtbot, store, settings)
-    assert "scored 36%" in said, said
-    assert said.endswith("; it took 5\u00a0min 36\u00a0s"), said
+    assert "scored 25%" in said, said
+    assert said.endswith("; it took 8\u00a0min 00\u00a0s"), said
     i18n.set_language("fr")
     said = exam_row(qtbot, store, settings)
     assert said.startswith("pas encore réussi"), said  # was empty: looked for "Exam:"
-    assert said.endswith("\u202f; il a duré 5\u00a0min 36\u00a0s"), said
+    assert said.endswith("\u202f; il a duré 8\u00a0min 00\u00a0s"), said
 
 
 def test_the_exam_passed_says_how_long_it_took(qtbot, store, settings, english_after):
-    exam(store, 28, 4_000)  # 28 right of 28, 1 min 52 s
+    exam(store, 40, 4_000)  # 40 right of 40, 2 min 40 s
     said = exam_row(qtbot, store, settings)
     assert said.startswith("passed on ") and said.endswith(
-        ": 28 right of 28 (100%) in 1\u00a0min 52\u00a0s"
+        ": 40 right of 40 (100%) in 2\u00a0min 40\u00a0s"
     ), said
     i18n.set_language("it")
     said = exam_row(qtbot, store, settings)
-    assert said.startswith("superato il ") and said.endswith(" in 1\u00a0min 52\u00a0s"), said
+    assert said.startswith("superato il ") and said.endswith(" in 2\u00a0min 40\u00a0s"), said

@@ -340,7 +340,7 @@ def test_ready_when_every_skill_is_mastered_and_the_exam_passed(qtbot, store, se
     assert window.readiness.verdict.text() == "✓ Anna is ready for the table"
     table = window.readiness.table
     assert all(table.item(row, 1).text() == "✓" for row in range(table.rowCount()))
-    assert "27 right of 28" in table.item(table.rowCount() - 1, 2).text()
+    assert "39 right of 40" in table.item(table.rowCount() - 1, 2).text()
     assert "ready for the table" in window.status.text()
 
 
