@@ -83,7 +83,7 @@ from trainer.practice.skills.pay import (
 def hands_money(rules: HouseRules) -> str | None:
     """Why no money is handed over the felt at this table, None where it is: a table whose
     software deals every hand [002] keeps the players' balance itself."""
-    if rules.reshuffle != "cut-card":
+    if not rules.dealt_by_hand:
         return _("at a table dealt by software the balance is kept by it, no money is handed over")
     return None
 
