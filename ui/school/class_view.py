@@ -695,8 +695,10 @@ class ClassWindow(QWidget):
 
 
 def throw_away(path: Path) -> None:
-    """Delete the copy of a history at `path` (and its log), and its folder once empty."""
-    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+    """Delete the copy of a history at `path` (its log and the review schedule's cache beside it,
+    trainer.history.review.cache_path), and its folder once empty."""
+    sidecars = ("-wal", "-shm", "-journal", ".review.json")
+    for part in (path, *(Path(f"{path}{end}") for end in sidecars)):
         try:
             part.unlink(missing_ok=True)
         except OSError:
