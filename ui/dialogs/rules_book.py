@@ -270,8 +270,8 @@ class RulesBook(QWidget):
         mark, muted = self._colours()
         cites = " ".join(f"<a href='rule:{s}'>[{s}]</a>" for s in r.sources)
         parts = [
-            f"<a name='{r.tag}'></a><h3>{esc(text(r.title, lang))} "
-            f"<span style='color:{muted}; font-weight:normal'>{r.tag}</span></h3>",
+            # the tag is the link's anchor, never shown: a reader knows a rule by its title
+            f"<a name='{r.tag}'></a><h3>{esc(text(r.title, lang))}</h3>",
             f"<p>{esc(text(r.text, lang))}" + (f" &nbsp;{cites}" if cites else "") + "</p>",
         ]
         if r.chosen is not None:

@@ -259,3 +259,24 @@ def test_the_sections_titles_are_whole_in_french_and_italian(qtbot, lang):
         assert tree.width() <= english_width  # the page gets the room back
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_rule_s_heading_is_its_title_without_its_tag(qtbot, lang):
+    """The tags ("2.hard") are the links' anchors, never a reader's words."""
+    from trainer.game.rulebook import load, text
+    from trainer.i18n import language, set_language
+
+    before = language()
+    set_language(lang)
+    try:
+        b = RulesBook(FR)
+        qtbot.addWidget(b)
+        for section in load().sections:
+            b.open_rule(section.tag)
+            lines = _page(b).splitlines()
+            for r in section.rules:
+                assert text(r.title, lang) in lines, (r.tag, lang)
+                assert r.tag not in _page(b), (r.tag, lang)
+    finally:
+        set_language(before)
