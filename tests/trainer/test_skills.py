@@ -53,7 +53,7 @@ HAND_SKILLS = (
     "pay-behind",
     "pay-table",
 )
-TAG = re.compile(r"\[00[0-4]\]|RULES\.md §")
+TAG = re.compile(r"\[00[0-4]\]|rules book: “")  # a source, or a chapter of the rules book
 ROUND_TRIP_SEEDS = 30
 
 # ---------------------------------------------------------------------------- helpers

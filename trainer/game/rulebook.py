@@ -12,6 +12,8 @@ of the moment (`trainer.i18n.language()`), else English, never a KeyError. The o
 (`Quote.text`) are never translated: they are the sources' own words.
 
 Rule tags are "<section>.<name>" (`9.blackjack`); a section is cited as `§9`, a source as `000`.
+Those are the code's and the history's words: a text the trainee reads cites a chapter by its
+title, as the book shows it (`chapter(9)`: 'rules book: “Settlement”'), and the links find it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Final
 
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules
@@ -29,8 +31,12 @@ from trainer.i18n import language as current_language
 FALLBACK: Final = "en"
 RESOURCE: Final = ("resources.rules", "rules.json")
 
-# "[000]", "[000][003]", "RULES.md §9", "§11": what a feedback cites.
+# "[000]", "[000][003]", "RULES.md §9", "§11": what a feedback cites (a feedback stored before
+# it cited chapters by their titles may still say "RULES.md §9").
 _CITATION: Final = re.compile(r"\[(\d{3})\]|(?:RULES\.md )?§(\d{1,2})")
+# A chapter's title between the quotation marks of the book's languages: “Settlement”,
+# « Le paiement », «Il pagamento» (see `chapter`).
+_QUOTED: Final = r"[“«][\u00a0\u202f ]?({titles})[\u00a0\u202f ]?[”»]"
 
 
 class RuleBookError(ValueError):
@@ -170,6 +176,10 @@ class RuleBook:
         unknown; a "§9" opens that rule when it lies in section 9, else the section."""
         rule = self.rule_for(skill, item) if skill else None
         found: list[Citation] = []
+        for m in self._chapter_titles.finditer(feedback):
+            n = self._chapter_numbers[m.group(1)]
+            target = rule.tag if rule is not None and rule.section == n else f"§{n}"
+            found.append(Citation(m.start(), m.end(), target, None))
         for m in _CITATION.finditer(feedback):
             source, number = m.group(1), m.group(2)
             if source is not None:
@@ -183,7 +193,19 @@ class RuleBook:
                     continue
                 target = rule.tag if rule is not None and rule.section == n else f"§{n}"
                 found.append(Citation(m.start(), m.end(), target, None))
-        return found
+        return sorted(found, key=lambda c: c.start)
+
+    @cached_property
+    def _chapter_numbers(self) -> dict[str, int]:
+        """Each chapter's title, in every language of the book, and its number."""
+        return {
+            title: s.number for s in self.sections for title in s.title.values() if title.strip()
+        }
+
+    @cached_property
+    def _chapter_titles(self) -> re.Pattern[str]:
+        titles = sorted(self._chapter_numbers, key=len, reverse=True)  # the longest first
+        return re.compile(_QUOTED.format(titles="|".join(re.escape(t) for t in titles)))
 
     # -- the table's choices ------------------------------------------------------------------
 
@@ -356,6 +378,19 @@ def load() -> RuleBook:
     except (ModuleNotFoundError, FileNotFoundError) as error:
         raise RuleBookError(f"the rules book is missing from this installation ({error})") from None
     return from_data(json.loads(raw))
+
+
+def chapter(number: int) -> str:
+    """Chapter `number` of the rules book as a text the trainee reads cites it, in the language of
+    the moment: by its title, as the book shows it and as its link opens it ('rules book:
+    “Settlement”', « Le paiement », «Il pagamento»). Never a file name nor a "§"."""
+    from trainer.i18n import _
+
+    try:
+        title = text(load().section(number).title)
+    except (RuleBookError, KeyError):  # a broken install: the chapter by its number alone
+        return _("rules book, chapter {number}").format(number=number)
+    return _("rules book: “{chapter}”").format(chapter=title)
 
 
 def split_citations(

@@ -22,6 +22,7 @@ from typing import Any, Final
 from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
+from trainer.game.rulebook import chapter
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import N_, _
 from trainer.practice.prompts import Asked, asked, say_prompt
@@ -665,7 +666,9 @@ def _dealer_takes_none(cards: Sequence[str], view: TableView) -> Step:
     return asking(
         DEALER_PHASE, K_DEAL, "dealer", ACTION, asked(N_("The dealer's hand: draw or stand?")),
         STAND,
-        _("nothing is left to settle against his hand: the dealer takes no card (RULES.md §6)"),
+        _("nothing is left to settle against his hand: the dealer takes no card ({rules})").format(
+            rules=chapter(6)
+        ),
         "deal:dealer-nothing-to-settle", view, hand=DEALER,
     )  # fmt: skip
 

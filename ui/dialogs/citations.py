@@ -1,5 +1,6 @@
-"""A feedback's citations made into links to the rules book: "[000]" and "RULES.md §9" become
-`rule:` links that the Rules window opens (ui.dialogs.rules_book). Plain Python: no Qt here."""
+"""A feedback's citations made into links to the rules book: "[000]" and a chapter cited by its
+title (rules book: “Settlement”; "RULES.md §9" in a feedback stored before) become `rule:` links
+that the Rules window opens (ui.dialogs.rules_book). Plain Python: no Qt here."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from trainer.game.cards import RANKS, VALUE, points
 from trainer.game.dealer import dealer_words
 from trainer.game.round import BLACKJACK, BUST, DONE, INSURANCE, LOSE, PUSH, SEAT, WIN, Round
 from trainer.game.round import DEALER as DEALER_HAND
+from trainer.game.rulebook import chapter
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.strategy import STAND, player_action
@@ -230,13 +231,13 @@ class Announce(Skill):
             # RULES.md §2 marks the announcement of a closed hand as chosen: house practice
             reason = _(
                 "the hand stands: house practice announces a soft point once more by its "
-                "standing value, {announcement} (RULES.md §2)"
+                "standing value, {announcement} ({rules})"
             )
         elif soft:
             reason = _('soft hand: both values, low first — "{announcement}" [000]')
         else:
             reason = _("hard hand: the total, {low} [000]")
-        reason = reason.format(announcement=said, low=low)
+        reason = reason.format(announcement=said, low=low, rules=chapter(2))
         if stood and split:
             prompt = _("Announce the point — the player stands (a hand after a split)")
         elif stood:
@@ -428,8 +429,11 @@ class Outcome(Skill):
         parts = []
         for h in hands:
             parts.append(f"{h.label}: {rank_text(h.cards)} → {result_word(h.result or 'lose')}")
-        reason = _("{hands} (dealer {cards}: {point}) — RULES.md §9").format(
-            hands="; ".join(parts), cards=rank_text(rnd.dealer), point=spoken(dealer_final)
+        reason = _("{hands} (dealer {cards}: {point}) — {rules}").format(
+            hands="; ".join(parts),
+            cards=rank_text(rnd.dealer),
+            point=spoken(dealer_final),
+            rules=chapter(9),
         )
         item = "outcome:" + "-".join(sorted(set(results)))
         snap = rnd.snapshot()

@@ -12,6 +12,7 @@ from trainer.game.cards import SUITS, full_deck, is_natural
 from trainer.game.hand import Hand
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
+from trainer.game.rulebook import chapter
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
@@ -229,9 +230,8 @@ class PayDouble(_OnABet):
             stake,
             amount(stake),
             _(
-                "a doubled hand is paid 1 to 1 on the doubled stake: {bet} × 2 = {stake} "
-                "(RULES.md §9)"
-            ).format(bet=amount(bet), stake=amount(stake)),
+                "a doubled hand is paid 1 to 1 on the doubled stake: {bet} × 2 = {stake} ({rules})"
+            ).format(bet=amount(bet), stake=amount(stake), rules=chapter(9)),
             table=table,
             unread_prompt=_("Box {box} doubled and wins. How much do you pay?").format(box=box),
         )
@@ -628,8 +628,8 @@ class PayTable(Skill):
             self.kind,
             paid,
             amount(paid),
-            _("{sum} = {paid} (RULES.md §9)").format(
-                sum=" + ".join(lines) or _("nobody wins"), paid=amount(paid)
+            _("{sum} = {paid} ({rules})").format(
+                sum=" + ".join(lines) or _("nobody wins"), paid=amount(paid), rules=chapter(9)
             ),
             table=_on_felt(rnd.snapshot()),
         )

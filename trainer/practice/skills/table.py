@@ -24,6 +24,7 @@ from trainer.game.payout import (
     payment,
 )
 from trainer.game.round import DEALER, INSURANCE, SEAT, Round
+from trainer.game.rulebook import chapter
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
 from trainer.game.table import BoxView, HandView, TableView
@@ -221,9 +222,9 @@ class Chips(Skill):
         else:
             item = f"chips:{money(paid)}"
             reason = _(
-                "largest chips first: {chips} = {amount}, {count} of the table's set (RULES.md §11 "
-                "chips; the fewest chips, house practice chosen in the settings)"
-            ).format(chips=listed, amount=amount(paid), count=n)
+                "largest chips first: {chips} = {amount}, {count} of the table's set ({rules}; "
+                "the fewest chips, house practice chosen in the settings)"
+            ).format(chips=listed, amount=amount(paid), count=n, rules=chapter(11))
         return Question(
             self.name,
             item,
@@ -334,9 +335,9 @@ class DealOrder(Skill):
             why = _(
                 "boxes play in deal order, each hand to the end, split hands first to last, and "
                 "the dealer takes no card: nothing is left to settle against his hand (house "
-                "practice, RULES.md §6.5); a hand that stands on its first two cards and a Black "
-                "Jack take no card [000]"
-            )
+                "practice, {rules}); a hand that stands on its first two cards and a Black Jack "
+                "take no card [000]"
+            ).format(rules=chapter(6))
         return Question(
             self.name,
             "deal-order:play-split",

@@ -1,0 +1,140 @@
+"""What the trainee reads is said in the table's words and the book's, never the code's: no file
+name ("RULES.md") nor section sign ("§") in a question, an answer, a verdict, a deal step or what
+the command line prints, in English, French and Italian; a chapter of the rules book is cited by
+its title, as the book shows it, and that citation links to it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from tests.trainer.commandline import run_sabot
+from trainer import i18n
+from trainer.game import rulebook
+from trainer.game.rules import PRESETS, HouseRules
+from trainer.practice.deal import DealShoe
+from trainer.practice.skills import SKILLS
+
+CODE_WORDS = re.compile(r"RULES\.md|§")
+LANGS = ("en", "fr", "it")
+SEEDS = 40
+
+
+@pytest.fixture
+def speaking():
+    before = i18n.language()
+    yield i18n.set_language
+    i18n.set_language(before)
+
+
+def _wrong(q) -> str:
+    """An answer that is read and wrong, for the verdict of a miss (its reason in full)."""
+    for raw in ("1", "0 17", "10; 10", "win win", "1 dealer", "25 10", "16", "10; 10; 10"):
+        try:
+            return raw if not SKILLS[q.skill].check(q, raw).correct else "999"
+        except ValueError:
+            continue
+    return "1"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_question_nor_verdict_of_any_skill_says_a_file_or_a_section_sign(speaking, lang):
+    speaking(lang)
+    for preset in PRESETS:
+        rules = HouseRules.from_spec(preset)
+        for name, s in SKILLS.items():
+            if s.available(rules) is not None:
+                continue
+            for seed in range(SEEDS):
+                q = s.make(random.Random(seed), rules)
+                said = [q.prompt, q.expected, q.reason, q.unread_prompt, *q.choices]
+                try:
+                    v = s.check(q, _wrong(q))
+                    said += [v.expected, v.reason, v.given]
+                except ValueError as error:
+                    said.append(str(error))
+                for text in said:
+                    assert not CODE_WORDS.search(text), (lang, preset, name, seed, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_deal_step_says_a_file_or_a_section_sign(speaking, lang):
+    speaking(lang)
+    seen_dealer_none = False
+    for preset in ("casino-fr", "casino-it", "hole-card", "online"):
+        rules = HouseRules.from_spec(preset)
+        for seed in range(4):
+            shoe = DealShoe(rules, incidents="frequent", seed=seed, guided=True, boxes=rules.boxes)
+            for _round in range(4):
+                if shoe.shoe_over:
+                    break
+                shoe.next_round()
+                while shoe.step is not None:
+                    step = shoe.step
+                    v = shoe.answer(step.expected, 1000)
+                    for text in (step.prompt, step.rule, step.says or "", v.reason):
+                        assert not CODE_WORDS.search(text), (lang, preset, seed, text)
+                    seen_dealer_none |= step.item == "deal:dealer-nothing-to-settle"
+    assert seen_dealer_none  # the step that cited "RULES.md §6" was dealt and read
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chapter_is_cited_by_its_title_and_the_citation_opens_it(speaking, lang):
+    speaking(lang)
+    book = rulebook.load()
+    for section in book.sections:
+        cited = rulebook.chapter(section.number)
+        assert rulebook.text(section.title, lang) in cited and not CODE_WORDS.search(cited)
+        (found,) = book.citations(f"paid 1 to 1 ({cited})")
+        assert found.target == section.tag
+        # a question's own rule, when it lies in the chapter cited
+    rule = book.rule_for("pay-double")
+    assert rule is not None
+    (found,) = book.citations(f"x ({rulebook.chapter(rule.section)})", "pay-double")
+    assert found.target == rule.tag
+
+
+def test_every_skill_s_verdict_links_its_chapter_or_source(speaking):
+    """Each citation a reason makes is one the rules book links (in every language)."""
+    book = rulebook.load()
+    for lang in LANGS:
+        speaking(lang)
+        for name in ("pay-double", "pay-table", "outcome", "chips", "deal-order", "announce"):
+            rules = HouseRules.from_spec("casino-fr")
+            for seed in range(SEEDS):
+                q = SKILLS[name].make(random.Random(seed), rules)
+                if "“" in q.reason or "«" in q.reason:
+                    assert book.citations(q.reason, q.skill, q.item), (lang, q.reason)
+
+
+# the answers tried in turn on each question: the first one read is the trainee's answer
+_TRIES = ("1", "0 17", "10; 10", "win win", "1 dealer", "25 10", "16", "10; 10; 10", "win")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_command_line_drill_says_no_file_nor_section_sign(tmp_path, lang):
+    stdin = "\n".join(_TRIES * 60) + "\n"
+    for args in (("--json",), ()):
+        p = run_sabot(
+            tmp_path,
+            "drill",
+            "all",
+            "--count",
+            "40",
+            "--seed",
+            "7",
+            "--lang",
+            lang,
+            "--new-profile",
+            *args,
+            stdin=stdin,
+        )
+        out = p.stdout + p.stderr
+        assert "Traceback" not in out
+        assert not CODE_WORDS.search(out), [ln for ln in out.splitlines() if CODE_WORDS.search(ln)]
+        if args:
+            verdicts = [json.loads(ln) for ln in p.stdout.splitlines() if '"verdict"' in ln]
+            assert len(verdicts) >= 20
