@@ -202,7 +202,7 @@ def test_deal_mode_says_the_engine_s_reason_not_one_of_its_own(
     assert s.rule == "the engine's own reason, card 10", s.item
     i18n.set_language("en")  # and said again after a switch
     shoe.retell()
-    assert shoe.step is not None and shoe.step.rule == "the engine's own reason, card TS"
+    assert shoe.step is not None and shoe.step.rule == "the engine's own reason, card 10"
 
 
 @settings(max_examples=12, deadline=None)

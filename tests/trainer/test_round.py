@@ -566,13 +566,13 @@ def test_insurance_is_lost_when_the_dealer_has_no_black_jack() -> None:
     ]
 
 
-@pytest.mark.parametrize("up", ["9", "T", "K", "2"])
-def test_insurance_is_refused_when_the_dealer_shows_no_ace(up: str) -> None:
+@pytest.mark.parametrize(("up", "said"), [("9", "a 9"), ("T", "a 10"), ("K", "a K"), ("2", "a 2")])
+def test_insurance_is_refused_when_the_dealer_shows_no_ace(up: str, said: str) -> None:
     rnd = new_round("casino-fr", {1: 10}, ["T", up, "9", "7"])
     assert rnd.phase == "play"
     assert rnd.insurable() == {}
     with pytest.raises(
-        RoundError, match=f"box 1: insurance is not offered now .the dealer shows {up}"
+        RoundError, match=f"box 1: insurance is not offered now .the dealer shows {said}\\)"
     ):
         rnd.insure(1, D(5))
     with pytest.raises(RoundError, match="insurance is not being offered"):

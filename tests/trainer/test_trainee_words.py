@@ -19,6 +19,8 @@ from trainer.practice.deal import DealShoe
 from trainer.practice.skills import SKILLS
 
 CODE_WORDS = re.compile(r"RULES\.md|§")
+# a card in the engine's code: "5S", "TS", "T" (the table says "a 5", "10")
+CARD_CODES = re.compile(r"\b(?:10|[A2-9TJQK])[SHDC]\b|\bT\b")
 LANGS = ("en", "fr", "it")
 SEEDS = 40
 
@@ -58,12 +60,13 @@ def test_no_question_nor_verdict_of_any_skill_says_a_file_or_a_section_sign(spea
                     said.append(str(error))
                 for text in said:
                     assert not CODE_WORDS.search(text), (lang, preset, name, seed, text)
+                    assert not CARD_CODES.search(text), (lang, preset, name, seed, text)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_deal_step_says_a_file_or_a_section_sign(speaking, lang):
     speaking(lang)
-    seen_dealer_none = False
+    seen_dealer_none = seen_pair = False
     for preset in ("casino-fr", "casino-it", "hole-card", "online"):
         rules = HouseRules.from_spec(preset)
         for seed in range(4):
@@ -77,8 +80,13 @@ def test_no_deal_step_says_a_file_or_a_section_sign(speaking, lang):
                     v = shoe.answer(step.expected, 1000)
                     for text in (step.prompt, step.rule, step.says or "", v.reason):
                         assert not CODE_WORDS.search(text), (lang, preset, seed, text)
+                        assert not CARD_CODES.search(text), (lang, preset, seed, text)
                     seen_dealer_none |= step.item == "deal:dealer-nothing-to-settle"
+                    seen_pair |= (
+                        "pair" in step.rule or "paire" in step.rule or "coppia" in step.rule
+                    )
     assert seen_dealer_none  # the step that cited "RULES.md §6" was dealt and read
+    assert seen_pair  # a refused split said "T and 3 are not a pair" in English
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -135,6 +143,8 @@ def test_the_command_line_drill_says_no_file_nor_section_sign(tmp_path, lang):
         out = p.stdout + p.stderr
         assert "Traceback" not in out
         assert not CODE_WORDS.search(out), [ln for ln in out.splitlines() if CODE_WORDS.search(ln)]
+        if not args:  # (the JSON lines carry the cards as data, in the engine's code)
+            assert not CARD_CODES.search(p.stdout), CARD_CODES.search(p.stdout)
         if args:
             verdicts = [json.loads(ln) for ln in p.stdout.splitlines() if '"verdict"' in ln]
             assert len(verdicts) >= 20

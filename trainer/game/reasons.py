@@ -64,7 +64,8 @@ class _Part(Said):
 
 class Card(_Part):
     """A card as the engine writes it ("TS", "5", "A"); said by its rank as the table names it,
-    "10" for a ten, with its article where the sentence wants one ("un 5": `article`)."""
+    "10" for a ten, never its suit nor the engine's code, with its article where the sentence
+    wants one ("a 5", "un 5": `article`)."""
 
     __slots__ = ("article",)
 
@@ -83,16 +84,19 @@ class Card(_Part):
     def __repr__(self) -> str:
         return f"Card({self.value!r}, article={self.article!r})"
 
-    def text(self) -> str:
-        card: str = self.value
-        if not _foreign():
-            return card
-        rank = card[:1]
+    def _said(self, an: str, a: str) -> str:
+        rank = str(self.value)[:1]
         said = "10" if rank == "T" else rank
         if not self.article:
             return said
-        # (the article as the history's words give it: "un 8", "un A")
-        return (_("an {card}") if rank in ("A", "8") else _("a {card}")).format(card=said)
+        # (the article as the history's words give it: "an 8", "un A")
+        return (an if rank in ("A", "8") else a).format(card=said)
+
+    def __str__(self) -> str:
+        return self._said("an {card}", "a {card}")
+
+    def text(self) -> str:
+        return self._said(_("an {card}"), _("a {card}"))
 
 
 class Point(_Part):
