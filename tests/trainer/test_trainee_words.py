@@ -148,3 +148,30 @@ def test_the_command_line_drill_says_no_file_nor_section_sign(tmp_path, lang):
         if args:
             verdicts = [json.loads(ln) for ln in p.stdout.splitlines() if '"verdict"' in ln]
             assert len(verdicts) >= 20
+
+
+def _example(hint: str) -> str:
+    """The example a hint ends with, between its last quotation marks."""
+    quoted = re.findall(r'"([^"]+)"|«\u202f?([^»]+?)\u202f?»', hint)
+    return "".join(quoted[-1])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_form_of_question_shows_its_own_hint_and_its_example_is_read(speaking, lang):
+    from trainer.practice.skills.base import answer_hint, how_to_answer
+
+    speaking(lang)
+    rules = HouseRules.from_spec("casino-fr")
+    hints: dict[str, set[str]] = {}
+    for name in ("deal-order", "exposed-card"):
+        for seed in range(SEEDS):
+            q = SKILLS[name].make(random.Random(seed), rules)
+            form = "play" if q.item == "deal-order:play-split" else q.item.partition(":")[0]
+            hint = answer_hint(q)
+            hints.setdefault(form, set()).add(hint)
+            SKILLS[name].check(q, _example(hint))  # read, right or wrong: no ValueError
+    assert set(hints) == {"deal-order", "play", "exposed-card"}
+    assert all(len(h) == 1 for h in hints.values())
+    deal, play, exposed = (next(iter(hints[f])) for f in ("deal-order", "play", "exposed-card"))
+    assert deal == how_to_answer(SKILLS["deal-order"].kind) and len({deal, play, exposed}) == 3
+    assert "1.1" in play and "1 3" not in play  # a play order names split hands

@@ -70,8 +70,8 @@ from trainer.practice.skills.base import (
     Practice,
     Verdict,
     amount,
+    answer_hint,
     bettor_name,
-    how_to_answer,
     rank_text,
 )
 
@@ -292,7 +292,7 @@ def _question_json(q: Question, qid: str, drill: Drill) -> dict[str, Any]:
         "skill": q.skill,
         "item": q.item,
         "prompt": q.prompt,
-        "answer_as": how_to_answer(q.kind),
+        "answer_as": answer_hint(q),
     }
     out.update(q.data)
     out["table"] = shown_table(q)
@@ -631,6 +631,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
     lines = input_lines()
     finished_by_eof = False
     said: str | None = None  # the history's trouble last told on stderr
+    hinted: str | None = None  # how to answer, as last told
     try:
         while True:
             q = drill.next_question()
@@ -641,10 +642,11 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 write_json(_question_json(q, qid, drill))
             else:
                 out.write(f"\n{qid}. " + "\n    ".join(question_lines(q)) + "\n")
-                if drill.position == 0 or q.kind == CHOICE:
-                    out.write(
-                        "    " + _("(answer: {how})").format(how=how_to_answer(q.kind)) + "\n"
-                    )
+                # how to answer: at first, and again whenever it changes (each form its own)
+                how = answer_hint(q)
+                if how != hinted or q.kind == CHOICE:
+                    out.write("    " + _("(answer: {how})").format(how=how) + "\n")
+                    hinted = how
                 left = drill.time_left_ms()
                 if left is not None:
                     out.write("    " + _("[{seconds} s left]").format(seconds=left // 1000) + "\n")

@@ -42,7 +42,7 @@ from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, REVIEW, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
-from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, how_to_answer
+from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, answer_hint
 from ui.dialogs.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_seconds
@@ -597,7 +597,7 @@ class DrillPage(QWidget):
 
     def _show_hint(self, q: Question) -> None:
         """How to answer `q`, under its input, with the skill's target time."""
-        hint = how_to_answer(q.kind)
+        hint = answer_hint(q)
         if q.kind == SEQUENCE:
             hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
         if q.kind == CHIPS:

@@ -338,3 +338,20 @@ def test_the_chosen_answer_shows_the_verdict(qtbot, page):
     q = page.question
     qtbot.keyClick(page.choices, str(q.answer + 1))
     assert page.choices.buttons[q.answer].text().startswith("✓ ")
+
+
+def test_a_play_order_shows_the_play_order_s_hint_not_the_deal_s(qtbot, page):
+    """Deal order: the play of a round names split hands; the deal, two rounds of boxes."""
+    seen = set()
+    for seed in range(12):
+        _start(qtbot, page, "deal-order", seed)
+        qtbot.waitUntil(lambda: page.hint.isVisible(), timeout=2000)
+        q = page.question
+        hint = page.hint.text()
+        if q.item == "deal-order:play-split":
+            assert "1.1 1.2 3 dealer" in hint and "1 3 dealer 1 3" not in hint
+        else:
+            assert "1 3 dealer 1 3" in hint and "1.1" not in hint
+        seen.add(q.item == "deal-order:play-split")
+        page.end()
+    assert seen == {True, False}

@@ -53,9 +53,31 @@ HOW_TO_ANSWER = {
 }
 
 
+# A form of question whose answer is typed otherwise than its kind says, by its item's start:
+# the play of a round names split hands, not two rounds of boxes; an exposed card's order may
+# end with "burn".
+FORM_HINTS = {
+    "deal-order:play": N_(
+        'the hands that take a card, in playing order, then the dealer: "1.1 1.2 3 dealer"'
+    ),
+    "exposed-card:": N_(
+        'whom the card is offered to, in order, then "burn" if nobody takes it: "3 5 dealer burn"'
+    ),
+}
+
+
 def how_to_answer(kind: str) -> str:
     """How an answer of this kind is typed, in the trainee's language."""
     return _(HOW_TO_ANSWER[kind])
+
+
+def answer_hint(q: Question) -> str:
+    """How the answer to `q` is typed, in the trainee's language: its form's own hint where it
+    has one (`FORM_HINTS`), else its kind's."""
+    for start, hint in FORM_HINTS.items():
+        if q.item.startswith(start):
+            return _(hint)
+    return how_to_answer(q.kind)
 
 
 def amount(value: Decimal) -> str:
