@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from decimal import Decimal as D
 
 import pytest
 
@@ -175,3 +176,37 @@ def test_each_form_of_question_shows_its_own_hint_and_its_example_is_read(speaki
     deal, play, exposed = (next(iter(hints[f])) for f in ("deal-order", "play", "exposed-card"))
     assert deal == how_to_answer(SKILLS["deal-order"].kind) and len({deal, play, exposed}) == 3
     assert "1.1" in play and "1 3" not in play  # a play order names split hands
+
+
+@pytest.mark.parametrize(
+    ("lang", "stake", "dealer"),
+    [("en", "stake", "dealer"), ("fr", "mise", "croupier"), ("it", "posta", "mazziere")],
+)
+def test_a_split_box_s_feedback_tells_each_point_from_its_stake_and_says_the_dealer_s(
+    speaking, lang, stake, dealer
+):
+    """Not "6.2 7 8 (20) win +20" (a point of 20?): "6.2: 7 8 = 15, stake 20, win +20", after
+    the dealer's cards and result that decided it."""
+    from trainer.game.announce import spoken
+    from trainer.game.cards import best
+    from trainer.practice.skills.base import amount, rank_text
+
+    speaking(lang)
+    rules = HouseRules.from_spec("casino-fr")
+    for seed in range(SEEDS):
+        q = SKILLS["pay-split"].make(random.Random(seed), rules)
+        dealer_cards = q.data["dealer"]
+        assert q.reason.startswith(f"{dealer} {rank_text(dealer_cards)}"), q.reason
+        for i, (cards, staked) in enumerate(zip(q.data["cards"], q.data["stakes"], strict=True)):
+            label = f"{q.data['box']}.{i + 1}"
+            if label not in q.data["settle"]:
+                continue  # bust, collected at once
+            line = f"{label}: {rank_text(cards)} = {best(cards)}, {stake} {amount(D(staked))}"
+            assert line in q.reason.replace("\u202f:", ":"), (line, q.reason)
+        assert f"({amount(D(q.data['stakes'][0]))})" not in q.reason
+    # the dealer's result as the dealer says it, "sauté" in French
+    i18n.set_language(lang)
+    assert any(
+        spoken("bust") in SKILLS["pay-split"].make(random.Random(s), rules).reason
+        for s in range(SEEDS)
+    )

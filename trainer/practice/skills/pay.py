@@ -8,7 +8,8 @@ import random
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-from trainer.game.cards import SUITS, full_deck, is_natural
+from trainer.game.announce import spoken
+from trainer.game.cards import SUITS, best, full_deck, is_natural
 from trainer.game.hand import Hand
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
@@ -383,9 +384,17 @@ class PayInsurance(Skill):
 
 
 def _hand_line(h_label: str, cards: list[str], stake: Decimal, result: str, net: Decimal) -> str:
+    """A split hand settled, its point told apart from its stake: "6.2: 7 8 = 15, stake 20, lose
+    -20" (never "7 8 (20)", which reads as a point of 20)."""
     sign = "+" if net > 0 else ""
-    said = result_word(result) if result else ""
-    return f"{h_label} {rank_text(cards)} ({amount(stake)}) {said} {sign}{amount(net)}"
+    return _("{hand}: {cards} = {point}, stake {stake}, {result} {net}").format(
+        hand=h_label,
+        cards=rank_text(cards),
+        point=best(cards),
+        stake=amount(stake),
+        result=result_word(result) if result else "",
+        net=f"{sign}{amount(net)}",
+    )
 
 
 def _split_kind(hands: list[Hand]) -> str:
@@ -473,9 +482,14 @@ class PaySplit(Skill):
             answer,
             "; ".join(amount(v) for v in answer),
             _(
-                "{hands} — {rule}; split hands are settled one by one, from the dealer's right to "
-                "his left (house practice)"
-            ).format(hands="; ".join(lines), rule=rule),
+                "dealer {cards}: {point}. {hands} — {rule}; split hands are settled one by one, "
+                "from the dealer's right to his left (house practice)"
+            ).format(
+                cards=rank_text(rnd.dealer),
+                point=spoken(rnd.dealer_result or ""),
+                hands="; ".join(lines),
+                rule=rule,
+            ),
             table=_settled(rnd, box, highlight=False),
         )
 
