@@ -210,3 +210,38 @@ def test_a_split_box_s_feedback_tells_each_point_from_its_stake_and_says_the_dea
         spoken("bust") in SKILLS["pay-split"].make(random.Random(s), rules).reason
         for s in range(SEEDS)
     )
+
+
+# RULES.md's table of sources: the text each preset follows
+OWN_TEXT = {"casino-fr": "[000]", "hole-card": "[001]", "online": "[002]", "casino-it": "[003]"}
+
+
+@pytest.mark.parametrize("preset", list(OWN_TEXT))
+def test_the_insurance_verdict_cites_the_text_of_the_table_in_use(speaking, preset):
+    """Under casino-it the insurance is paid 2 to 1 as [003] says it, not [000]."""
+    rules = HouseRules.from_spec(preset)
+    own = OWN_TEXT[preset]
+    for lang in LANGS:
+        speaking(lang)
+        seen = set()
+        for seed in range(SEEDS):
+            q = SKILLS["pay-insurance"].make(random.Random(seed), rules)
+            seen.add(q.data["ask"])
+            assert own in q.reason, (preset, q.reason)
+            assert re.findall(r"\[\d{3}\]", q.reason) == [own], (preset, q.reason)
+        assert seen == {"pay", "half" if rules.insurance_amount == "half" else "max"}
+        # and deal mode's insurance steps, taken and settled
+        told = set()
+        for seed in range(8):
+            shoe = DealShoe(rules, incidents="frequent", seed=seed, guided=True, boxes=rules.boxes)
+            for _round in range(6):
+                if shoe.shoe_over:
+                    break
+                shoe.next_round()
+                while shoe.step is not None:
+                    step = shoe.step
+                    if step.item in ("pay:insure", "pay:insurance-paid", "pay:insurance-collected"):
+                        assert re.findall(r"\[\d{3}\]", step.rule) == [own], (preset, step.rule)
+                        told.add(step.item)
+                    shoe.answer(step.expected, 1000)
+        assert "pay:insure" in told, preset

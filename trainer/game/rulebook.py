@@ -380,6 +380,17 @@ def load() -> RuleBook:
     return from_data(json.loads(raw))
 
 
+def cited(preset: str, *sources: str) -> str:
+    """A rule's citation for the table in use: the text its preset follows (RULES.md's table of
+    sources: `casino-it` follows [003]), when it is among the `sources` that state the rule, else
+    the first of them: `cited("casino-it", "000", "003")` -> "[003]"."""
+    try:
+        own = next((t for t, s in load().sources.items() if s.preset == preset), None)
+    except RuleBookError:  # a broken install: the rule's first source
+        own = None
+    return f"[{own if own in sources else sources[0]}]"
+
+
 def chapter(number: int) -> str:
     """Chapter `number` of the rules book as a text the trainee reads cites it, in the language of
     the moment: by its title, as the book shows it and as its link opens it ('rules book:

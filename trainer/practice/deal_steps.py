@@ -22,7 +22,7 @@ from typing import Any, Final
 from trainer import vocabulary
 from trainer.game.payout import money
 from trainer.game.round import DEALER, SEAT, Round
-from trainer.game.rulebook import chapter
+from trainer.game.rulebook import chapter, cited
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.i18n import N_, _
 from trainer.practice.prompts import Asked, asked, say_prompt
@@ -598,10 +598,11 @@ def steps_of(
                           amount=amount_asked(put_up))
                     if less else asked(N_("Take the insurance of {who}"), who=who),
                     ev["amount"],
-                    _(
-                        "insurance is half the bettor's stake (at most half at an Italian table) "
-                        "[000][003]"
-                    ),
+                    _("insurance is half the bettor's stake {source}").format(
+                        source=cited(r.rules.preset, "000", "001", "002")
+                    )
+                    if r.rules.insurance_amount == "half"
+                    else _("insurance is at most half the bettor's stake [003]"),
                     "pay:insure", before, hand=ev["box"], bettor=bettor,
                     amount=put_up,
                     data={"stake": Decimal(0)},
@@ -622,7 +623,9 @@ def steps_of(
                         who=_who(ev["box"], ev.get("bettor", SEAT)),
                     ),
                     money(value) if paid else COLLECT,
-                    _("insurance pays 2 to 1 on a dealer Black Jack, else it is lost [000]"),
+                    _(
+                        "insurance pays 2 to 1 on a dealer Black Jack, else it is lost {source}"
+                    ).format(source=cited(r.rules.preset, "000", "001", "002", "003")),
                     f"pay:{t}",
                     before,
                     hand=ev["box"],

@@ -13,7 +13,7 @@ from trainer.game.cards import SUITS, best, full_deck, is_natural
 from trainer.game.hand import Hand
 from trainer.game.payout import ZERO, blackjack_win, insurance_max, insurance_win, money
 from trainer.game.round import BLACKJACK, BUST, DOUBLE, INSURANCE, SEAT, WIN, Round
-from trainer.game.rulebook import chapter
+from trainer.game.rulebook import chapter, cited
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
@@ -328,7 +328,7 @@ class PayInsurance(Skill):
             if exact:
                 prompt = _("You show an Ace. Box {box} has bet {bet} and insures. How much?")
                 unread = _("You show an Ace. Box {box} insures. How much?")
-                why = _("insurance is half the bet: {bet} / 2 = {half} [000]")
+                why = _("insurance is half the bet: {bet} / 2 = {half} {source}")
             else:
                 prompt = _(
                     "You show an Ace. Box {box} has bet {bet}. What is the most it may insure?"
@@ -336,7 +336,10 @@ class PayInsurance(Skill):
                 unread = _("You show an Ace. What is the most box {box} may insure?")
                 why = _("insurance is at most half the bet: {bet} / 2 = {half} [003]")
             prompt = prompt.format(box=box, bet=amount(bet))
-            why = why.format(bet=amount(bet), half=amount(top))
+            # the text of the table in use: "la moitié de la mise" [000][001][002]
+            why = why.format(
+                bet=amount(bet), half=amount(top), source=cited(rules.preset, "000", "001", "002")
+            )
             # the item and its words follow the table: exactly half [000] is not "the most" [003]
             ask = "half" if exact else "max"
             return Question(
@@ -372,8 +375,12 @@ class PayInsurance(Skill):
             amount(win),
             _(
                 "insurance pays 2 to 1 when the dealer makes Black Jack: {insured} × 2 = {win} "
-                "[000]"
-            ).format(insured=amount(insured), win=amount(win)),
+                "{source}"
+            ).format(
+                insured=amount(insured),
+                win=amount(win),
+                source=cited(rules.preset, "000", "001", "002", "003"),
+            ),
             table=_bet_table(
                 rules, box, ((SEAT, bet),), hand, (ace, _suited(rng, rng.choice("TJQK"))), insured
             ),
