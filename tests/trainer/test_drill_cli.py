@@ -321,6 +321,10 @@ def test_an_exam_in_the_terminal_says_only_answer_recorded_then_the_verdicts() -
     assert "exam not passed: incomplete" in summary
     assert f"1. ✗ {exam[0].prompt}" in summary and _sentence(exam[0].reason) in summary
     assert f"2. ✓ {exam[1].prompt}" in summary
+    # and the 22 never answered, each missed with its right answer
+    assert summary.count("missed (not answered)") == 22
+    assert f"7. – {exam[6].prompt} — missed (not answered), right: {exam[6].expected}" in summary
+    assert f"28. – {exam[27].prompt}" in summary
 
 
 @pytest.mark.parametrize("stop", ["q", "Q", "quit"])
@@ -340,6 +344,11 @@ def test_q_ends_a_drill_as_ctrl_d_does(stop: str) -> None:
     assert summary["stopped"] == "early" and summary["passed"] is False
     assert [a["item"] for a in summary["answers"]] == [q.item for q in exam[:2]]
     assert all(a["correct"] for a in summary["answers"])
+    missed = summary["missed"]
+    assert [m["item"] for m in missed] == [q.item for q in exam[2:]]
+    assert missed[0] == {
+        "number": 3, "skill": exam[2].skill, "item": exam[2].item, "expected": exam[2].expected
+    }  # fmt: skip
     question = lines[0]
     assert question["of"] == 40 and question["time_limit_ms"] == 11 * 60 * 1000
 

@@ -129,6 +129,27 @@ def test_an_exam_ended_early_is_incomplete_in_the_summary_and_the_store(store: S
     assert line.questions_text == "6 of 40 · incomplete"
 
 
+def test_an_exam_cut_short_keeps_its_unanswered_questions_as_missed() -> None:
+    clock = FakeClock()
+    d = Drill(resolve_skills("all", FR), FR, mode=EXAM, seed=42, clock=clock)
+    _answer(d, 5)
+    shown = d.next_question()  # on screen when the time ran out: missed too
+    clock.advance(421)
+    s = d.finish()
+    assert s.stopped == STOPPED_BY_TIME and len(s.answered) == 5
+    planned = exam_questions(42, FR, resolve_skills("all", FR))
+    assert [q.item for q in s.unanswered] == [q.item for q in planned[5:]]
+    assert len(s.answered) + len(s.unanswered) == s.planned == 28
+    assert s.unanswered[0] == shown
+    # a finished exam, and any other mode, has none
+    done = Drill([SKILLS["pay-even"]], FR, mode=EXAM, seed=3)
+    _answer(done, 2)
+    assert done.finish().unanswered == ()
+    sprint = Drill([SKILLS["pay-even"]], FR, mode=SPRINT, count=5, seed=3)
+    _answer(sprint, 2)
+    assert sprint.finish().unanswered == ()
+
+
 def test_a_finished_exam_is_complete() -> None:
     d = Drill([SKILLS["pay-even"], SKILLS["announce"]], FR, mode=EXAM, seed=3)
     _answer(d, 4)

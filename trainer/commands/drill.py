@@ -340,6 +340,9 @@ def _summary_lines(s: Summary) -> list[str]:
         lines.append(_("no question answered."))
         if s.passed is not None:
             lines.append(_("exam not passed: no answer given (seed {seed})").format(seed=s.seed))
+        if s.mode == EXAM and s.unanswered:
+            lines.append(_("question by question:"))
+            lines += _missed_lines(s)
         return lines
     acc = s.correct / s.attempts
     lines.append(
@@ -388,7 +391,18 @@ def _summary_lines(s: Summary) -> list[str]:
     if s.mode == EXAM:  # what the exam kept back question by question
         lines.append(_("question by question:"))
         lines += [_verdict_line(a) for a in s.answered]
+        lines += _missed_lines(s)
     return lines
+
+
+def _missed_lines(s: Summary) -> list[str]:
+    """An exam's questions left unanswered, each said missed with its right answer."""
+    first = len(s.answered) + 1
+    return [
+        f"  {n}. – {q.prompt} — "
+        + _("missed (not answered), right: {expected}").format(expected=q.expected)
+        for n, q in enumerate(s.unanswered, first)
+    ]
 
 
 def _verdict_line(a: Answered) -> str:
@@ -435,8 +449,12 @@ def _summary_json(s: Summary) -> dict[str, Any]:
         "stopped": s.stopped,
         "time_limit_ms": s.time_limit_ms,
     }
-    if s.mode == EXAM:  # the verdicts the exam kept back
+    if s.mode == EXAM:  # the verdicts the exam kept back, and the questions left unanswered
         out["answers"] = [_verdict_json(a) for a in s.answered]
+        out["missed"] = [
+            {"number": n, "skill": q.skill, "item": q.item, "expected": q.expected}
+            for n, q in enumerate(s.unanswered, len(s.answered) + 1)
+        ]
     return out
 
 

@@ -166,6 +166,9 @@ class Summary:
     time_limit_ms: int | None = None  # a challenge's or an exam's
     skills: tuple[str, ...] = ()
     answered: tuple[Answered, ...] = ()  # every answer, in order (an exam's verdicts)
+    # an exam ended early or out of time: its questions never answered, in the order it had
+    # them, numbered on after the answered ones (missed, each as wrong as a wrong answer)
+    unanswered: tuple[Question, ...] = ()
 
     @property
     def accuracy(self) -> float | None:
@@ -572,6 +575,7 @@ class Drill:
             time_limit_ms=self.time_limit_ms,
             skills=tuple(s.name for s in self.skills),
             answered=tuple(done),
+            unanswered=tuple(self._plan[len(done) :]) if self._plan is not None else (),
         )
 
 

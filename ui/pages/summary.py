@@ -36,7 +36,7 @@ from trainer.practice.drill import (
     exam_command,
     skills_spec,
 )
-from trainer.practice.skills import SKILLS
+from trainer.practice.skills import SKILLS, Question
 from ui.dialogs.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
@@ -179,6 +179,8 @@ class SummaryPage(QWidget):
             parts.append("<p>" + _("No question was answered: nothing to sum up.") + "</p>")
             if s.mode == EXAM:
                 parts.append(self._exam_verdict(s))
+                if s.unanswered:
+                    parts.append(self._verdicts(s.answered, s.unanswered))
             self.body.setText("".join(parts))
             return
         acc = s.correct / s.attempts
@@ -226,7 +228,7 @@ class SummaryPage(QWidget):
             work = _("To work on: {items}").format(items=work_on_text(s.to_work_on))
             parts.append(f"<p>{work}</p>")
         if s.mode == EXAM:
-            parts.append(self._verdicts(s.answered))
+            parts.append(self._verdicts(s.answered, s.unanswered))
         if history_trouble:
             parts.append(f"<p><small>{esc(history_trouble)}</small></p>")
         else:
@@ -309,8 +311,9 @@ class SummaryPage(QWidget):
             )
         return f"<p>{text}</p>"
 
-    def _verdicts(self, answered: Sequence[Answered]) -> str:
-        """An exam's answers one by one, as the exam kept them back."""
+    def _verdicts(self, answered: Sequence[Answered], missed: Sequence[Question] = ()) -> str:
+        """An exam's answers one by one, as the exam kept them back; then the questions it
+        never had an answer to (ended early, or out of time), each said missed."""
         rows = []
         for a in answered:
             v, q = a.verdict, a.question
@@ -334,6 +337,15 @@ class SummaryPage(QWidget):
                 f"<tr><td valign=top>{a.number}.</td><td valign=top>{mark}</td>"
                 f"<td>{esc(q.prompt)}{shown}<br><small>{said} · {_s(a.response_ms)}</small>"
                 f"{why}</td></tr>"
+            )
+        for n, q in enumerate(missed, len(answered) + 1):
+            seen = cards_seen(q.data) if isinstance(q.data, dict) else ""
+            shown = f" — {esc(seen)}" if seen else ""
+            said = _("missed: not answered · right: {expected}").format(expected=esc(q.expected))
+            rows.append(
+                f"<tr><td valign=top>{n}.</td>"
+                f"<td valign=top><span style='color:{self._c(BAD)}'>–</span></td>"
+                f"<td>{esc(q.prompt)}{shown}<br><small>{said}</small></td></tr>"
             )
         return (
             f"<p><b>{_('Question by question')}</b></p>"
