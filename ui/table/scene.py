@@ -125,6 +125,13 @@ def _stake_of(hand: HandView, who: str) -> Decimal | None:
     return None
 
 
+def felt_name(who: str) -> str:
+    """A bettor as the felt names him, short as a dealer does: a standing player by his letter
+    ("behind-a" -> "a"), the seated player by his word; the whole name ("behind-a", "debout-a",
+    the name the prompts use) is the stack's tooltip."""
+    return who.removeprefix("behind-") if who.startswith("behind-") else bettor_name(who)
+
+
 class OutlineItem(QGraphicsItem):
     """A glowing rounded frame around the hand whose turn it is, or one the drill points at."""
 
@@ -468,9 +475,10 @@ class TableScene(QGraphicsScene):
         placed: Sequence[Decimal] = (),
         written: str | None = None,
         written_dx: float = 0.0,
+        tip: str = "",
     ) -> ChipStackItem:
         """A stack of `amount`: in the chips it was `placed` in when the view says (and they
-        make the amount), else in the breakdown."""
+        make the amount), else in the breakdown; `tip`, what hovering it says."""
         chips = tuple(placed) if sum(placed, Decimal(0)) == amount else self._chips_for(amount)
         if not self.amounts_written and chips:
             written = ""  # the bet is read from its chips
@@ -487,6 +495,8 @@ class TableScene(QGraphicsScene):
             parent=d.layer,
         )
         item.setPos(pos)
+        if tip:
+            item.setToolTip(tip)
         d.stacks[key] = item
         return item
 
@@ -641,9 +651,12 @@ class TableScene(QGraphicsScene):
                 f"{box.number}:insurance" + ("" if who == SEAT else f":{who}"),
                 amount,
                 QPointF(x, insurance_stake_y(x)),
-                label=bettor_name(who) if several else _("insurance"),
+                label=felt_name(who) if several else _("insurance"),
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4 if several else place.width - 4,
+                tip=_("{bettor}: insurance on box {box}").format(
+                    bettor=bettor_name(who), box=box.number
+                ),
             )
 
     def _draw_behind(
@@ -679,9 +692,12 @@ class TableScene(QGraphicsScene):
                 amount,
                 pos,
                 placed=dict(box.chips).get(who, ()),
-                label=bettor_name(who),  # "behind-a" in the trainee's words
+                label=felt_name(who),  # "a", as the table names a standing player
                 radius=BEHIND_R if step >= 2.4 * BEHIND_R else step / 2.4,
                 label_width=step - 4 if len(amounts) > 1 else row.width() - 4,  # alone: the row
+                tip=_("{bettor}: a standing player's bet on box {box}").format(
+                    bettor=bettor_name(who), box=box.number
+                ),
             )
         return where
 

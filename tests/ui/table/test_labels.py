@@ -111,7 +111,7 @@ def test_names_and_labels_read_at_1024_by_600_in_a_drill(qtbot, window):
     # written whole where there is room: a lone behind bettor, a lone insurance
     assert said["caption 4.1"] == "4.1" and said["caption 4.2"] == "4.2"
     assert said["caption 6:result"] == "WIN"
-    assert said["name 1:behind-a"] == "behind-a"
+    assert said["name 1:behind-a"] == "a"  # a standing player by his letter, as the table says
     assert said["name 1:insurance"] == "insurance"
     # three names behind one box: each still told apart, none of them cut to nothing
     names = [w.split(": ", 1)[1] for w, _ in shown if w.startswith("name 4:behind")]
@@ -213,7 +213,8 @@ def test_a_label_too_long_for_its_room_keeps_what_tells_it_apart(qapp):
 
 
 def test_the_bettors_behind_are_named_in_the_trainee_s_words(qapp):
-    # the felt named them by their keys, "behind-a", whatever the language
+    # the felt named them by their keys, "behind-a", whatever the language; then "in piedi-a":
+    # a standing player is "a", "b" on the felt in every language, his whole name on hover
     from trainer import i18n
 
     i18n.set_language("it")
@@ -221,10 +222,13 @@ def test_the_bettors_behind_are_named_in_the_trainee_s_words(qapp):
         scene = TableScene()
         scene.show(crowded_box())
         names = [what for what, _, _ in texts(scene) if what.startswith("name ")]
-        assert any(n.endswith(": in piedi-a") for n in names), names
+        assert any(n.endswith(":behind-a: a") for n in names), names
         assert not any("behind-" in n.split(": ", 1)[1] for n in names), names
+        assert not any("piedi" in n.split(": ", 1)[1] for n in names), names
+        assert scene.stacks["1:behind-a"].toolTip().startswith("in piedi-a: ")
     finally:
         i18n.set_language("en")
     scene = TableScene()
     scene.show(crowded_box())
-    assert any(w.endswith(": behind-a") for w, _, _ in texts(scene))
+    assert any(w.endswith(":behind-a: a") for w, _, _ in texts(scene))
+    assert scene.stacks["1:behind-a"].toolTip().startswith("behind-a: ")

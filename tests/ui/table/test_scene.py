@@ -335,7 +335,9 @@ def test_each_insuring_bettor_s_insurance_lies_in_front_of_his_own_bet(players_s
         players_scene.stacks["2:insurance:behind-a"],
     )
     assert (seat_ins.amount, seat_ins.label) == (D(10), "seat")
-    assert (behind_ins.amount, behind_ins.label) == (D(5), "behind-a")
+    # named as the table names a standing player, by his letter; his whole name on hover
+    assert (behind_ins.amount, behind_ins.label) == (D(5), "a")
+    assert behind_ins.toolTip() == "behind-a: insurance on box 2"
     place = players_scene.places[2]
     for ins in (seat_ins, behind_ins):  # on the insurance line, within the box
         assert ins.pos().y() == pytest.approx(insurance_y(ins.pos().x()))
@@ -962,3 +964,29 @@ def test_a_card_s_index_ends_where_index_width_says(qapp, token):
 
     assert inked(w - 2.5, w)  # the suit's right-hand edge
     assert not inked(w + 0.5, w + 3.5)  # then the card's face
+
+
+@pytest.mark.parametrize(
+    ("lang", "tip"),
+    [
+        ("en", "behind-a: a standing player's bet on box 3"),
+        ("fr", "debout-a\u202f: la mise d'un joueur debout sur la case 3"),
+        ("it", "in piedi-a: la puntata di un giocatore in piedi sul riquadro 3"),
+    ],
+)
+def test_a_standing_player_is_named_by_his_letter_on_the_felt(players_scene, lang, tip):
+    """Not "behind-a" / "debout-a" under the stack: "a", "b", as the table says; the whole
+    name, the one the prompts use, in the tooltip."""
+    from trainer import i18n
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        bets = ((SEAT, D(20)), ("behind-a", D(10)), ("behind-b", D(5)))
+        players_scene.show(table(BoxView(3, bets, (HandView("3", ("9C", "7D"), bets),))))
+        a, b = players_scene.stacks["3:behind-a"], players_scene.stacks["3:behind-b"]
+        assert (a.label, b.label) == ("a", "b")
+        assert a.toolTip() == tip
+        assert "behind" not in (players_scene.stacks["3:seat"].toolTip() or "")
+    finally:
+        i18n.set_language(before)
