@@ -67,6 +67,7 @@ __all__ = [
     "say_now",
     "set_language",
     "system_language",
+    "translated",
 ]
 
 _current: str = SOURCE_LANGUAGE
@@ -163,6 +164,15 @@ class Translator:
                 if index < len(forms) and forms[index]:
                     return forms[index]
         return singular if n == 1 else plural
+
+
+def translated(msgid: str, lang: str, name: str = "trainer") -> str:
+    """`msgid` in `lang`, whatever the language of the moment (a word read in any language: a
+    skill's title typed in French at an English terminal); `msgid` itself where untranslated."""
+    if lang == SOURCE_LANGUAGE:
+        return msgid
+    found = _catalogue(name, lang).get(("", msgid))
+    return found if isinstance(found, str) and found else msgid
 
 
 _domains: dict[str, Translator] = {}

@@ -155,7 +155,7 @@ def test_sabot_help_follows_lang_and_the_locale(
     with pytest.raises(SystemExit):
         main(["drill", "--help"])
     out = capsys.readouterr().out
-    assert out.startswith("uso: sabot drill") and "un'abilità, più come a,b,c" in out
+    assert out.startswith("uso: sabot drill") and "più come a,b,c" in " ".join(out.split())
     with pytest.raises(SystemExit):
         main(["--lang", "en", "deal", "--boxes", "x"])
     assert capsys.readouterr().err == (

@@ -368,7 +368,7 @@ def test_a_sprint_ended_early_says_so_in_the_terminal() -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["drill", "annonce"], "unknown skill 'annonce'"),
+        (["drill", "annoncez"], "unknown skill 'annoncez'"),
         (["drill", "announce", "--preset", "vegas"], "unknown preset 'vegas'"),
         (["drill", "announce", "--mode", "marathon"], "invalid choice: 'marathon'"),
         (["drill", "pay-behind", "--preset", "home"], "pay-behind cannot be drilled under home"),

@@ -603,7 +603,31 @@ def _assigned_drill(args: argparse.Namespace) -> tuple[Drill, Any, Assignment] |
     return drill, store, a
 
 
+def _list_skills(args: argparse.Namespace) -> int:
+    """`sabot drill --list`: every skill, the name and title it may be asked by, and whether the
+    table of --preset deals it."""
+    try:
+        rules = HouseRules.from_spec(_rules_spec(args))
+    except (RulesError, ValueError) as e:
+        print(f"sabot drill: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    wide = max(text_width(name) for name in SKILLS)
+    for name, s in SKILLS.items():
+        why = s.available(rules)
+        line = f"{left(name, wide)}  {s.title}"
+        print(line if why is None else f"{line} — {why}")
+    example = f'sabot drill "{SKILLS["announce"].title}"'  # a command line's own quotes
+    print(
+        _("Ask for a skill by its name or its title, or the start of one: {example}").format(
+            example=example
+        )
+    )
+    return 0
+
+
 def cmd_drill(args: argparse.Namespace) -> int:
+    if args.list:
+        return _list_skills(args)
     out = sys.stdout
     assigned: Assignment | None = None
     if args.assignment is not None:
@@ -893,10 +917,21 @@ def add_commands(sub: Any) -> None:
         help=_("drill a skill in the terminal"),
         description=_(
             "Drill a skill: a question, your answer, the verdict, stored at once. Skills: "
-            "{skills}; or several separated by commas, or all."
-        ).format(skills=", ".join(SKILLS)),
+            "{skills}; or several separated by commas, or all. A skill may be named by its "
+            "title too, or the start of one (--list shows them)."
+        ).format(skills=", ".join(f"{name} ({s.title})" for name, s in SKILLS.items())),
     )
-    d.add_argument("skill", metavar="SKILL", nargs="?", help=_("a skill, several as a,b,c, or all"))
+    d.add_argument(
+        "skill",
+        metavar="SKILL",
+        nargs="?",
+        help=_('a skill by its name or title ("{title}"), several as a,b,c, or all').format(
+            title=SKILLS["announce"].title
+        ),
+    )
+    d.add_argument(
+        "--list", action="store_true", help=_("list the skills, by name and title, and stop")
+    )
     d.add_argument(
         "--mode",
         choices=[m for m in MODES if m != REVIEW],  # a review is `sabot review`'s

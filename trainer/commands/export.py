@@ -2,7 +2,9 @@
 view's CSV export writes.
 
 The question of each attempt comes twice: in words, as a croupier says it ("A, 4 and 5 at box
-4"), and as the JSON the skill stored, in a column of its own for scripts. Writing into FILE
+4"), and as the JSON the skill stored, in a column of its own for scripts. Its right answer is
+said in the export's language too, whatever the language it was asked in ("3 ou 13" in a French
+export of a question asked in English: `expected_now`); the answer stays as typed. Writing into FILE
 behaves as a user expects of a file: a regular file is replaced whole, at once (written beside
 it, then moved over it), a symbolic link is followed to the file it names, and anything that is
 not a regular file (a folder, a named pipe, a device) is refused with a sentence, never replaced.
@@ -34,6 +36,7 @@ from trainer.commands.common import (
     os_reason,
     profile_exists,
 )
+from trainer.history.expected_words import expected_now
 from trainer.history.item_words import item_name
 from trainer.history.said_forms import FORM_WORDS
 from trainer.history.words import FORM_SEP, describe_question, words_now
@@ -206,6 +209,7 @@ def _written(rows: Iterable[Row], target: Target, fmt: str) -> int:
     said: dict[str | bytes, tuple[str, str]] = {}  # stored question -> (skill, its two fields)
     keeping, found, again = True, 0, 0  # whether `said` is kept, its questions found in it
     answers: dict[str, str] = {}
+    rights: dict[tuple[str, str], str] = {}  # (skill, right answer as stored) -> its cell now
     days: dict[int, str] = {}
     minutes, seconds = _MINUTES, _SECONDS
     words_of = question_words
@@ -295,9 +299,12 @@ def _written(rows: Iterable[Row], target: Target, fmt: str) -> int:
             if len(answers) >= _ANSWERS_AT_MOST:
                 answers.clear()
             given = answers[answer] = cell(answer)
-        right = given if expected == answer else answers.get(expected)  # mostly: right
+        # the right answer in the export's language, whatever the language it was asked in
+        right = rights.get((skill, expected))
         if right is None:
-            right = answers[expected] = cell(expected)
+            if len(rights) >= _ANSWERS_AT_MOST:
+                rights.clear()
+            right = rights[(skill, expected)] = cell(expected_now(skill, expected))
         if not day_start <= at < day_end:
             day = at // 86400
             day_start, day_end = day * 86400, day * 86400 + 86400

@@ -31,6 +31,7 @@ import random
 import shlex
 import statistics
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -688,17 +689,56 @@ def _exam_from_command(text: str) -> ExamSetting:
 
 
 def resolve_skills(spec: str, rules: HouseRules) -> list[Skill]:
-    """`announce`, `pay-blackjack,chips`, or `all` (every skill drillable under the rules)."""
+    """`announce`, `pay-blackjack,chips`, `"Annoncer le point"`, or `all` (every skill drillable
+    under the rules): each skill by its name or its title (`skill_named`)."""
     spec = spec.strip()
     if spec in ("all", "mixed", "*"):
         return [s for s in SKILLS.values() if s.available(rules) is None]
-    out = []
-    for name in (n.strip() for n in spec.split(",")):
-        if name not in SKILLS:
-            raise ValueError(
-                _("unknown skill {name}: expected one of {skills}, or all").format(
-                    name=repr(name), skills=", ".join(SKILLS)
-                )
+    return [SKILLS[skill_named(name)] for name in spec.split(",")]
+
+
+def _folded(text: str) -> str:
+    """A name as it is compared: case, accents, apostrophes and spaces aside, no end mark."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("’", "'"))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join(bare.split()).strip(" ?!.")
+
+
+def skill_titles(name: str) -> tuple[str, ...]:
+    """A skill's title in every language Sabot speaks, English first."""
+    from trainer.i18n import LANGUAGES, translated
+    from trainer.practice.curriculum import INFO
+
+    info = INFO.get(name)
+    if info is None:
+        return ()
+    return tuple(dict.fromkeys(translated(info.english_title, lang) for lang in LANGUAGES))
+
+
+def skill_named(text: str) -> str:
+    """The skill `text` names: its name ("announce"), its title in English, French or Italian
+    ("Annoncer le point"; case and accents aside), or the start of one of them that no other
+    skill's shares ("annonc", "pay-bl"). ValueError with a sentence otherwise."""
+    wanted = _folded(text)
+    names: dict[str, set[str]] = {}  # each name and title, folded -> the skills it names
+    for name in SKILLS:
+        for said in (name, *skill_titles(name)):
+            names.setdefault(_folded(said), set()).add(name)
+    exact = names.get(wanted)
+    if exact is not None and len(exact) == 1:
+        return next(iter(exact))
+    started = {n for said, skills in names.items() if said.startswith(wanted) for n in skills}
+    if wanted and len(started) == 1:
+        return next(iter(started))
+    if wanted and started:
+        raise ValueError(
+            _("{name} names several skills: {skills}; type more of one").format(
+                name=repr(text.strip()),
+                skills=", ".join(SKILLS[n].title for n in SKILLS if n in started),
             )
-        out.append(SKILLS[name])
-    return out
+        )
+    raise ValueError(
+        _(
+            "unknown skill {name}: a skill's name or title (sabot drill --list shows them), or all"
+        ).format(name=repr(text.strip()))
+    )

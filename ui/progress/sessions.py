@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.history import progress_data as pd
+from trainer.history.expected_words import expected_now
 from trainer.history.store import Store
 from trainer.i18n import format_number
 from trainer.practice.skills import SKILLS, TARGETS
@@ -374,7 +375,7 @@ class SessionsTab(QWidget):
                 pd.item_name(a.item if ":" in a.item else f"{a.skill}:{a.item}"),
                 pd.describe_question(a.question, a.skill),
                 a.answer,
-                a.expected,
+                expected_now(a.skill, a.expected),  # in the words the question is said in
                 "✓" if a.correct else "✗",
                 secs(a.response_ms),
             )
