@@ -57,6 +57,7 @@ from trainer.practice.deal_steps import (
     move_of,
     move_text,
 )
+from trainer.practice.pace import typed_rounds_per_hour
 
 # How each kind of step is answered, in English for the catalogue: `_how(ask)` says it, with
 # the table's words of the trainee's language (the English keywords are read as well).
@@ -129,6 +130,8 @@ def summary(figures: Figures, boxes: int, mode: str) -> dict[str, Any]:
         "seconds_by_phase": {p: round(figures.phase_ms[p] / 1000, 1) for p in PHASES},
         "rounds_per_hour": None if rate is None else round(rate, 1),
         "reference_rounds_per_hour": round(reference_rounds_per_hour(boxes), 1),
+        # typing every step, as Sabot's trainee does (trainer.practice.pace)
+        "typed_reference_rounds_per_hour": round(typed_rounds_per_hour(boxes), 1),
     }
 
 
@@ -155,9 +158,11 @@ def summary_lines(s: dict[str, Any], early: bool = False) -> list[str]:
     rate = s["rounds_per_hour"]
     if rate is not None:
         pace = _(
-            "{rate} rounds an hour (a school's reference at this table: about {reference})"
+            "{rate} rounds an hour (typing every card and point, as here, the reference at this "
+            "table is about {typed}; a school's, for dealers who speak, about {reference})"
         ).format(
             rate=format_number(rate, places=0),
+            typed=format_number(s["typed_reference_rounds_per_hour"], places=0),
             reference=format_number(s["reference_rounds_per_hour"], places=0),
         )
     else:

@@ -211,8 +211,15 @@ class SessionLine(NamedTuple):
 
     @property
     def reference_per_hour(self) -> float | None:
-        """The school's reference pace for the boxes the shoe was dealt to."""
+        """The school's reference pace for the boxes the shoe was dealt to (dealers who speak)."""
         return None if self.shoe is None else reference_rounds_per_hour(self.shoe.boxes)
+
+    @property
+    def typed_per_hour(self) -> float | None:
+        """The reference for typed dealing, as Sabot's, for those boxes (`practice.pace`)."""
+        from trainer.practice.pace import typed_rounds_per_hour
+
+        return None if self.shoe is None else typed_rounds_per_hour(self.shoe.boxes)
 
     @property
     def shoe_text(self) -> str:

@@ -967,17 +967,21 @@ class DealPage(QWidget):
     def _report(self, f, cut: bool, boxes: int, wrong: list) -> str:
         """The end of the shoe: its figures, in the current language."""
         from trainer.i18n import format_number
+        from trainer.practice.pace import typed_rounds_per_hour
 
         rate = f.rounds_per_hour()
         ref = reference_rounds_per_hour(boxes)
         pace = (
             ngettext(
-                "{rate} rounds an hour — a school's reference at {boxes} box is about {ref}",
-                "{rate} rounds an hour — a school's reference at {boxes} boxes is about {ref}",
+                "{rate} rounds an hour — typing every card and point, as here, the reference at "
+                "{boxes} box is about {typed}; a school's, for dealers who speak, about {ref}",
+                "{rate} rounds an hour — typing every card and point, as here, the reference at "
+                "{boxes} boxes is about {typed}; a school's, for dealers who speak, about {ref}",
                 boxes,
             ).format(
                 rate=f"<b>{format_number(rate, places=0)}</b>",
                 boxes=format_number(boxes),
+                typed=f"<b>{format_number(typed_rounds_per_hour(boxes), places=0)}</b>",
                 ref=format_number(ref, places=0),
             )
             if rate is not None

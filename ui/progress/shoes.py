@@ -20,6 +20,7 @@ from ui.style import esc
 
 PACE_COLOUR = QColor("#2a6fdb")
 REFERENCE_COLOUR = QColor("#7d8590")
+TYPED_COLOUR = QColor("#1a7f37")
 
 
 class ShoesTab(ChartTab):
@@ -37,7 +38,12 @@ class ShoesTab(ChartTab):
             pen=pg.mkPen(REFERENCE_COLOUR, width=1.5, style=Qt.PenStyle.DashLine),
             stepMode="center",
         )
+        # the reference for typed dealing, as Sabot's trainee deals (trainer.practice.pace)
+        self.typed_curve = pg.PlotDataItem(
+            pen=pg.mkPen(TYPED_COLOUR, width=1.5, style=Qt.PenStyle.DotLine), stepMode="center"
+        )
         self.box.addItem(self.reference_curve)
+        self.box.addItem(self.typed_curve)
         self.box.addItem(self.pace_curve)
         self.box.addItem(self.marker)
         self.lay_out(self.summary, self.legend)
@@ -64,13 +70,15 @@ class ShoesTab(ChartTab):
         xs = [x.started for x in shoes]
         rates = [x.rounds_per_hour or 0.0 for x in shoes]
         refs = [x.reference_per_hour or 0.0 for x in shoes]
+        typed = [x.typed_per_hour or 0.0 for x in shoes]
         self.pace_curve.setData(xs, rates)
         # a step a shoe: from halfway to the shoe before to halfway to the shoe after
         pad = self.fit_dates(xs)
         edges = [xs[0] - pad] + [(a + b) / 2 for a, b in pairwise(xs)] + [xs[-1] + pad]
         self.reference_curve.setData(edges, refs)
+        self.typed_curve.setData(edges, typed)
         self.marker.setData([], [])
-        top = max(rates + refs)
+        top = max(rates + refs + typed)
         self.box.setYRange(0, top * 1.15, padding=0)
         rounds = sum(x.shoe.dealt for x in shoes if x.shoe is not None)
         errors = sum(x.errors for x in shoes)
@@ -95,8 +103,12 @@ class ShoesTab(ChartTab):
                             ngettext("{n} error", "{n} errors", errors).format(
                                 n=format_number(errors)
                             ),
-                            _("the last at {rate} rounds/h (reference {reference})").format(
+                            _(
+                                "the last at {rate} rounds/h (typed reference {typed}; a "
+                                "school's, speaking, {reference})"
+                            ).format(
                                 rate=format_number(round(rates[-1])),
+                                typed=format_number(round(typed[-1])),
                                 reference=format_number(round(refs[-1])),
                             ),
                         )
@@ -107,16 +119,21 @@ class ShoesTab(ChartTab):
         )
         window = QPalette.ColorRole.Window
         pace_ink, ref_ink = ink(PACE_COLOUR, window).name(), ink(REFERENCE_COLOUR, window).name()
+        typed_ink = ink(TYPED_COLOUR, window).name()
         pace = esc(_("rounds per hour, per shoe"))
+        typed_reference = esc(
+            _("typing every card and point, as here: each step at its drill's target time")
+        )
         reference = esc(
             _(
-                "a dealer school's reference for the boxes played (about 50–60 at 7 boxes, "
+                "a dealer school's reference for dealers who speak (about 50–60 at 7 boxes, "
                 "more with fewer players)"
             )
         )
         hover = esc(_("(hover a point for its shoe)"))
         self.legend.setText(
             f"<span style='color:{pace_ink}'>● {pace}</span> &nbsp; "
+            f"<span style='color:{typed_ink}'>··· {typed_reference}</span> &nbsp; "
             f"<span style='color:{ref_ink}'>- - {reference}</span> &nbsp; " + self.hover_hint(hover)
         )
 
@@ -130,10 +147,14 @@ class ShoesTab(ChartTab):
                 when(line.started) + ("" if line.ended else " " + _("(not ended)")),
                 line.shoe_text,
                 ngettext(
-                    "reference at {boxes} box: {rate} rounds/h",
-                    "reference at {boxes} boxes: {rate} rounds/h",
+                    "reference at {boxes} box: typed {typed}, spoken {rate} rounds/h",
+                    "reference at {boxes} boxes: typed {typed}, spoken {rate} rounds/h",
                     boxes,
-                ).format(boxes=boxes, rate=format_number(round(line.reference_per_hour or 0))),
+                ).format(
+                    boxes=boxes,
+                    typed=format_number(round(line.typed_per_hour or 0)),
+                    rate=format_number(round(line.reference_per_hour or 0)),
+                ),
                 _("session {id}").format(id=line.session_id),
             )
         )

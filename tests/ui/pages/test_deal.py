@@ -189,6 +189,12 @@ def test_esc_ends_the_shoe_on_its_figures(qtbot, page, store):
     assert page.stack.currentWidget() is page._end
     text = page.report.text()
     assert "rounds an hour" in text and "per 100 steps" in text and "Time by phase" in text
+    # the pace beside both references: typed as here, and a school's for dealers who speak
+    from trainer.practice.pace import typed_rounds_per_hour
+
+    typed = round(typed_rounds_per_hour(2))  # the 2 boxes dealt to
+    assert "typing every card and point, as here" in text and f"<b>{typed}</b>" in text
+    assert "for dealers who speak" in text
     assert store.sessions("ana")[0].ended is not None
 
 
