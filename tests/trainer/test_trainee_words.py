@@ -245,3 +245,26 @@ def test_the_insurance_verdict_cites_the_text_of_the_table_in_use(speaking, pres
                         told.add(step.item)
                     shoe.answer(step.expected, 1000)
         assert "pay:insure" in told, preset
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the standing players a, b"),
+        ("fr", "les joueurs debout a, b"),
+        ("it", "in piedi a, b"),
+    ],
+)
+def test_behind_bets_are_asked_by_the_letters_the_felt_shows(speaking, lang, said):
+    """Not "(seat, behind-a, behind-b)": the standing players by their letters, as on the felt."""
+    speaking(lang)
+    rules = HouseRules.from_spec("casino-fr")
+    seen = False
+    for seed in range(SEEDS):
+        q = SKILLS["pay-behind"].make(random.Random(seed), rules)
+        assert "behind-" not in q.prompt and "debout-" not in q.prompt, q.prompt
+        letters = [b.removeprefix("behind-") for b in q.data["bets"] if b != "seat"]
+        if letters == ["a", "b"]:
+            assert said in q.prompt, q.prompt
+            seen = True
+    assert seen

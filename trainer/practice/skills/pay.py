@@ -17,7 +17,7 @@ from trainer.game.rulebook import chapter, cited
 from trainer.game.rules import HouseRules
 from trainer.game.settlement import settlement_order
 from trainer.game.table import BoxView, HandView, TableView
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 from trainer.practice.skills.base import (
     AMOUNT,
     AMOUNTS,
@@ -28,7 +28,6 @@ from trainer.practice.skills.base import (
     amount_of,
     bet_of,
     bet_steps,
-    bettor_name,
     pick_bet,
     rank_text,
     result_word,
@@ -565,10 +564,17 @@ class PayBehind(Skill):
         return Question(
             self.name,
             f"pay-behind:{'-'.join(sorted({h.result or '' for h in b.hands}))}",
-            _(
-                "Box {box} is settled. What does each bettor get, in order ({bettors})? "
-                "Negative: you take."
-            ).format(box=box, bettors=", ".join(bettor_name(n) for n in names)),
+            # the standing players by their letters, as the felt names them
+            ngettext(
+                "Box {box} is settled. What does each bettor get, in order: the seated player, "
+                "then the standing player {letters}? Negative: you take.",
+                "Box {box} is settled. What does each bettor get, in order: the seated player, "
+                "then the standing players {letters}? Negative: you take.",
+                len(names) - 1,
+            ).format(
+                box=box,
+                letters=", ".join(n.removeprefix("behind-") for n in names if n != SEAT),
+            ),
             {
                 "bets": {w: money(v) for w, v in bets.items()},
                 "cards": [list(h.cards) for h in b.hands],
