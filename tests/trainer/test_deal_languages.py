@@ -106,8 +106,8 @@ def test_a_bettor_behind_who_will_not_add_money_is_said_in_italian() -> None:
     i18n.set_language("it")
     shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=3, incidents=FREQUENT)
     s = _until(shoe, lambda s: "non aggiunge denaro" in s.prompt)
-    assert s.expected == REFUSE and "in piedi-" in s.prompt
-    assert s.rule.endswith("devono essere d'accordo [003]") and "in piedi-" in s.rule
+    assert s.expected == REFUSE and "giocatore in piedi a" in s.prompt
+    assert s.rule.endswith("devono essere d'accordo [003]") and "giocatore in piedi a" in s.rule
     assert s.says in (vocabulary.said("double", "it"), vocabulary.said("split", "it"))
 
 
@@ -273,8 +273,8 @@ def test_a_request_a_bettor_behind_refused_is_not_asked_again_for_the_rules() ->
             assert shoe.answer(s.expected, 900).correct
     assert refused[0] == (
         2,
-        "Box 1: \u201csplit\u201d \u2014 behind-a will not add money",
-        "behind-a refuses, and every bettor on the box must agree [003]",
+        "Box 1: \u201csplit\u201d \u2014 standing player a will not add money",
+        "standing player a refuses, and every bettor on the box must agree [003]",
     )
     assert len({r[:2] for r in refused}) == len(refused)
 

@@ -78,10 +78,12 @@ def test_a_bettor_and_an_amount_are_said_in_the_trainee_s_words() -> None:
     r.deal()
     why = r.insurance_refusal(1, D(7), "behind-a")
     assert why is not None
-    assert str(why) == "box 1: insurance is half the bet, so behind-a's is 2.5, not 7 [000]"
+    assert (
+        str(why) == "box 1: insurance is half the bet, so standing player a's is 2.5, not 7 [000]"
+    )
     i18n.set_language("fr")
     assert why.text() == (
-        "case 1\u202f: l'assurance est la moitié de la mise, celle de debout-a est donc de "
+        "case 1\u202f: l'assurance est la moitié de la mise, celle de joueur debout a est donc de "
         "2,50, pas de 7 [000]"
     )
     with pytest.raises(RoundError) as caught:
@@ -102,7 +104,10 @@ def test_the_parts_say_themselves() -> None:
     assert Bettor("seat").text() == "le joueur assis" and str(Bettor("seat")) == "seat"
     assert Listing.of(Place, ["2", "dealer"]).text() == "2, croupier"
     i18n.set_language("it")
-    assert Listing.of(Bettor, ["seat", "behind-b"]).text() == "il giocatore seduto, in piedi-b"
+    assert (
+        Listing.of(Bettor, ["seat", "behind-b"]).text()
+        == "il giocatore seduto, giocatore in piedi b"
+    )
     assert Place("dealer").text() == "mazziere" and str(Place("dealer")) == "dealer"
     i18n.set_language("en")
     assert Card("TS", article=True).text() == "a 10" and Amount(D("2.50")).text() == "2.5"

@@ -21,6 +21,7 @@ from trainer.practice.skills import SKILLS
 
 CODE_WORDS = re.compile(r"RULES\.md|§")
 # a card in the engine's code: "5S", "TS", "T" (the table says "a 5", "10")
+BETTOR_CODES = re.compile(r"behind-|debout-|in piedi-")
 CARD_CODES = re.compile(r"\b(?:10|[A2-9TJQK])[SHDC]\b|\bT\b")
 LANGS = ("en", "fr", "it")
 SEEDS = 40
@@ -67,7 +68,7 @@ def test_no_question_nor_verdict_of_any_skill_says_a_file_or_a_section_sign(spea
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_deal_step_says_a_file_or_a_section_sign(speaking, lang):
     speaking(lang)
-    seen_dealer_none = seen_pair = False
+    seen_dealer_none = seen_pair = seen_behind = False
     for preset in ("casino-fr", "casino-it", "hole-card", "online"):
         rules = HouseRules.from_spec(preset)
         for seed in range(4):
@@ -82,12 +83,16 @@ def test_no_deal_step_says_a_file_or_a_section_sign(speaking, lang):
                     for text in (step.prompt, step.rule, step.says or "", v.reason):
                         assert not CODE_WORDS.search(text), (lang, preset, seed, text)
                         assert not CARD_CODES.search(text), (lang, preset, seed, text)
+                        # a standing player by his letter, as the felt shows him
+                        assert not BETTOR_CODES.search(text), (lang, preset, seed, text)
+                    seen_behind |= "standing player" in step.prompt or "debout" in step.prompt
                     seen_dealer_none |= step.item == "deal:dealer-nothing-to-settle"
                     seen_pair |= (
                         "pair" in step.rule or "paire" in step.rule or "coppia" in step.rule
                     )
     assert seen_dealer_none  # the step that cited "RULES.md §6" was dealt and read
     assert seen_pair  # a refused split said "T and 3 are not a pair" in English
+    assert seen_behind or lang == "it"  # "Settle box 4, behind-a" was the prompt
 
 
 @pytest.mark.parametrize("lang", LANGS)

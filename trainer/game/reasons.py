@@ -129,12 +129,21 @@ class Amount(_Part):
 
 class Bettor(_Part):
     """A bettor by the name the engine knows him by ("seat", "behind-a"), said as the trainee's
-    language names him: "le joueur assis", "debout-a"."""
+    language names him: "le joueur assis"; a standing player by the letter the felt shows him
+    by, "standing player a", "joueur debout a" (never the engine's "behind-a")."""
 
     __slots__ = ()
 
+    def __str__(self) -> str:
+        name = str(self.value)
+        if name.startswith("behind-"):
+            return "standing player " + name.removeprefix("behind-")
+        return name
+
     def text(self) -> str:
         name = str(self.value)
+        if name.startswith("behind-"):
+            return _("standing player {letter}").format(letter=name.removeprefix("behind-"))
         if not _foreign():
             return name
         from trainer.game.hand import SEAT, bettor_name

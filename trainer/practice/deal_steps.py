@@ -133,11 +133,13 @@ def amount_asked(value: Decimal) -> Asked:
 
 
 def bettor_asked(bettor: str) -> Asked | str:
-    """A bettor in a prompt, said as `bettor_name` says it: "seat", "behind-a"."""
+    """A bettor in a prompt: "seat", and a standing player by the letter the felt shows him by,
+    "standing player a" (a prompt stored before said "behind-a", `bettor_name`'s word: still
+    said as it was)."""
     if bettor == SEAT:
         return {"say": "seat", "context": "bettor"}
     if bettor.startswith("behind-"):
-        return asked("behind-{letter}", letter=bettor.removeprefix("behind-"))
+        return asked(N_("standing player {letter}"), letter=bettor.removeprefix("behind-"))
     return bettor
 
 
@@ -730,7 +732,7 @@ def _pay_rule(h: Any, t: str) -> str:
 
 
 def _who(box: Any, bettor: str) -> Asked:
-    """A box, or a bettor on it, as a step names them: "box 3", "box 3, behind-a"."""
+    """A box, or a bettor on it, as a step names them: "box 3", "box 3, standing player a"."""
     if bettor == SEAT:
         return asked(N_("box {box}"), box=box)
     return asked(N_("box {box}, {bettor}"), box=box, bettor=bettor_asked(bettor))
