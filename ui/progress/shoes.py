@@ -60,7 +60,8 @@ class ShoesTab(ChartTab):
                 + esc(
                     _(
                         "Deal one (Deal a shoe…) and come back: each shoe's rounds per hour "
-                        "show here against a dealer school's reference for the boxes played."
+                        "show here against two references for the boxes played: typed dealing, "
+                        "as here, and a dealer school's, for dealers who speak."
                     )
                 )
                 + "</p>"
