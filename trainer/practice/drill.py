@@ -739,6 +739,7 @@ def skill_named(text: str) -> str:
         )
     raise ValueError(
         _(
-            "unknown skill {name}: a skill's name or title (sabot drill --list shows them), or all"
-        ).format(name=repr(text.strip()))
+            "unknown skill {name}: expected one of {skills}, a skill's title (sabot drill --list "
+            "shows them), or all"
+        ).format(name=repr(text.strip()), skills=", ".join(SKILLS))
     )
