@@ -35,7 +35,7 @@ CASES = [
     ),
     pytest.param(
         {"bets": {"seat": 10}, "actions": ["split"]}, ["T", "9", "5"], "casino-fr",
-        "box 1: hand 1 cannot split: T and 5 are not a pair: a split needs two cards of the same "
+        "box 1: hand 1 cannot split: 10 and 5 are not a pair: a split needs two cards of the same "
         "rank [000]",
         f"case 1{NB}: le jeu 1 ne peut pas séparer{NB}: 10 et 5 ne font pas une paire{NB}: pour "
         "séparer, il faut deux cartes de même rang [000]",
@@ -57,7 +57,7 @@ CASES = [
         {"bets": {"seat": 10, "behind-a": 5}, "insurance": {"behind-a": "2.5"},
          "actions": ["stand"]},
         ["T", "9", "9", "8"], "casino-it",
-        "box 1: insurance is not offered now (the dealer shows 9)",
+        "box 1: insurance is not offered now (the dealer shows a 9)",
         f"case 1{NB}: l'assurance n'est pas proposée maintenant (le croupier a un 9)",
         "riquadro 1: l'assicurazione non è offerta adesso (il mazziere ha un 9)",
         id="an insurance out of turn",
@@ -65,12 +65,12 @@ CASES = [
     pytest.param(
         {"bets": {"seat": 10, "behind-a": 5}, "refuse": ["behind-a"], "actions": ["double"]},
         ["5", "9", "6", "8"], "casino-it",
-        "box 1: hand 1 cannot double: behind-a refuses, and every bettor on the box must agree "
-        "[003]",
-        f"case 1{NB}: le jeu 1 ne peut pas doubler{NB}: debout-a refuse, et tous les joueurs de la "
-        "case doivent être d'accord [003]",
-        "riquadro 1: la mano 1 non può raddoppiare: in piedi-a rifiuta, e tutti i giocatori del "
-        "riquadro devono essere d'accordo [003]",
+        "box 1: hand 1 cannot double: standing player a refuses, and every bettor on the box must "
+        "agree [003]",
+        f"case 1{NB}: le jeu 1 ne peut pas doubler{NB}: joueur debout a refuse, et tous les "
+        "joueurs de la case doivent être d'accord [003]",
+        "riquadro 1: la mano 1 non può raddoppiare: giocatore in piedi a rifiuta, e tutti i "
+        "giocatori del riquadro devono essere d'accordo [003]",
         id="a bettor behind who refuses",
     ),
 ]  # fmt: skip

@@ -430,7 +430,7 @@ INVALID: list[tuple[str, Any, list[str]]] = [
     # insurance when none is offered
     ("insurance on a 9", sc("casino-fr", {"3": {"bets": {"seat": 10}, "insurance": 5,
                                                 "actions": ["stand"]}}, ["T", "9", "7", "8"]),
-     ["box 3", "insurance is not offered", "the dealer shows 9"]),
+     ["box 3", "insurance is not offered", "the dealer shows a 9"]),
     ("insurance at home", sc("home", {"3": {"bets": {"seat": 10}, "insurance": 5,
                                             "actions": ["stand"]}}, ["T", "A", "7", "8", "9"]),
      ["box 3", "insurance is not offered", "home offers no insurance"]),
