@@ -626,7 +626,7 @@ def _list_skills(args: argparse.Namespace) -> int:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
-    if args.list:
+    if getattr(args, "list", False):  # (sabot review drills through here, with no --list)
         return _list_skills(args)
     out = sys.stdout
     assigned: Assignment | None = None
