@@ -145,14 +145,14 @@ def digest(table: str, rounds: int = ROUNDS) -> str:
 # refusals' words said a card as the table says it ("a 10", never "TS") and a standing player by
 # his letter ("standing player a") — and the table views carried the money on the felt
 GOLDEN: dict[str, str] = {
-    "casino-fr": "bb8820d786a659eba4dfb20f499834a482b1f4097444a04aab24fb51cd261a73",
-    "casino-it": "058e700a7e22a67f4dfa971f98069d9bcf433610fd134089dfce0089faf0edbd",
-    "fr-variants": "941f4a1fa304598b5b76266641c79fa8d947d762f35348b16aa22d6643e57aba",
-    "hole-card": "0b09aacb6aef8c22f115fc0ec117e0c2994341b208ccfc167a323831556aeb5f",
-    "hole-card-original": "69e2d02808d63ac4437e3eff979bc1bc0c406ef6a05c1ca57124577739527a4c",
-    "home": "a102bea95cf928df8313af33fe6f45cd464e77ca3642a86ec126321a4a525288",
-    "it-variants": "526c488665383fdf8eeb2f9e7ae4cccb317e0ed80d1d9e431b8112367e482668",
-    "online": "76faa27a9371b44debae4fd9d0ccb70597b5e826a8e57ae0226b0f825935dcca",
+    "casino-fr": "08f09651b0f1c4b2adf348e113221813956d3fa64e35dae122154a6a5e0ea64f",
+    "casino-it": "06711ed82b6bb3c86580ef70cf23b8caa9e88daa5ce73df7f25a0132ad63ef3d",
+    "fr-variants": "d3dc744daa255c7e4f3b65551695c3c63a2ea2bb112057383d20d8d161d925be",
+    "hole-card": "eda171c9d573bc5033d03216efad709ade0090a7fb565031620c68fadf232d9e",
+    "hole-card-original": "faac3df425cb3221a8a6a1a11431c4eab9b55a4377abdd738c6df011d1b9a66f",
+    "home": "2858fa8233c5dde36881da4fb93a16f4d4e1110c438007a59b3b2d27804f0647",
+    "it-variants": "f1bbe92e57b9c9537bb6b621103fc1295b6bfc0ea099934ca1006ef6351ac58c",
+    "online": "d36526abbe3c0c0e72b2bc7dfcb15d14f8dbcb33ff64ebb23384364471a56fd8",
 }
 
 

@@ -49,6 +49,7 @@ from trainer.game.payout import (
     money,
 )
 from trainer.game.round import SEAT, WIN
+from trainer.game.rulebook import chapter
 from trainer.game.rules import HouseRules
 from trainer.game.table import BoxView, MoneyView, TableView
 from trainer.i18n import N_, _, ngettext
@@ -253,10 +254,14 @@ class StackValues(_MoneySkill):
             value,
             amount(value),
             _(
-                "{count} × {chip} = {value}: {stacks}; a full stack is 20 chips, a cut 5 (RULES.md "
-                "§14, house practice)"
+                "{count} × {chip} = {value}: {stacks}; a full stack is 20 chips, a cut 5 ({rules}, "
+                "house practice)"
             ).format(
-                count=n, chip=amount(chip), value=amount(value), stacks=stack_words(stacks, cut)
+                rules=chapter(14),
+                count=n,
+                chip=amount(chip),
+                value=amount(value),
+                stacks=stack_words(stacks, cut),
             ),
             table=_money_table(rules, view),
         )
@@ -437,9 +442,13 @@ class BuyIn(_Handing):
             f"{amount(total)}: {chips_text(chips)}",
             _(
                 "the notes {notes} make {amount}, announced before any chip is given; {how}: "
-                "{chips} (RULES.md §14, house practice chosen in the settings)"
+                "{chips} ({rules}, house practice chosen in the settings)"
             ).format(
-                notes=notes_words(notes), amount=amount(total), how=how, chips=chips_text(chips)
+                rules=chapter(14),
+                notes=notes_words(notes),
+                amount=amount(total),
+                how=how,
+                chips=chips_text(chips),
             ),
             table=_money_table(rules, view),
         )
@@ -518,8 +527,9 @@ class Change(_Handing):
             chips_text(chips),
             _(
                 "{given} changed {how}: {chips} = {amount}; the chip changed goes into the rack "
-                "(RULES.md §14, house practice chosen in the settings)"
+                "({rules}, house practice chosen in the settings)"
             ).format(
+                rules=chapter(14),
                 given=chips_text([chip] * count),
                 how=how,
                 chips=chips_text(chips),
@@ -614,9 +624,14 @@ class ColourUp(_MoneySkill):
             f"{amount(total)}: {chips_text(fewest)}",
             _(
                 "{given} make {amount}, announced before the chips are handed over; the fewest "
-                "chips of that total: {chips} (RULES.md §14, house practice; a partial colour-up "
+                "chips of that total: {chips} ({rules}, house practice; a partial colour-up "
                 "needs the floor)"
-            ).format(given=chips_text(given), amount=amount(total), chips=chips_text(fewest)),
+            ).format(
+                rules=chapter(14),
+                given=chips_text(given),
+                amount=amount(total),
+                chips=chips_text(fewest),
+            ),
             table=_money_table(rules, view),
         )
 
@@ -769,9 +784,10 @@ class Conversions(_MoneySkill):
             chips,
             chips_text(chips),
             _(
-                "{why} on a stake of {stake}: {amount} as {rule} — {chips} (RULES.md §14, house "
+                "{why} on a stake of {stake}: {amount} as {rule} — {chips} ({rules}, house "
                 "practice; the payment chosen in the settings)"
             ).format(
+                rules=chapter(14),
                 why=why,
                 stake=chips_text(stake),
                 amount=amount(paid),
@@ -906,7 +922,9 @@ class ReadPay(_MoneySkill):
             self.kind,
             paid,
             amount(paid),
-            _("the chips {chips} make {stake}; {why} (RULES.md §9, §14)").format(
+            _("the chips {chips} make {stake}; {why} ({settled}; {money})").format(
+                settled=chapter(9),
+                money=chapter(14),
                 chips=chips_text(chips),
                 stake=amount(read_),
                 why=why.format(paid=amount(paid), ratio=rules.blackjack_pays),
