@@ -125,7 +125,18 @@ def test_every_skill_s_verdict_links_its_chapter_or_source(speaking):
 
 
 # the answers tried in turn on each question: the first one read is the trainee's answer
-_TRIES = ("1", "0 17", "10; 10", "win win", "1 dealer", "25 10", "16", "10; 10; 10", "win", "100: 25")
+_TRIES = (
+    "1",
+    "0 17",
+    "10; 10",
+    "win win",
+    "1 dealer",
+    "25 10",
+    "16",
+    "10; 10; 10",
+    "win",
+    "100: 25",
+)
 
 
 @pytest.mark.parametrize("lang", LANGS)
