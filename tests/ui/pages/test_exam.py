@@ -73,10 +73,10 @@ def test_esc_once_asks_and_esc_twice_ends_an_exam_incomplete(qtbot, window):
     assert "Incomplete: 6 of 40 answered" in body and "ended before the last question" in body
     assert "Exam not passed: incomplete" in body and "readiness never counts it" in body
     assert "<b>6</b> right out of <b>6</b> answered" in body
-    # question by question: the 6 answered, then the 22 never answered, each said missed
-    assert body.count("missed: not answered") == 22
-    assert "<td valign=top>7.</td>" in body and "<td valign=top>28.</td>" in body
-    assert drill._plan is not None and f"right: {drill._plan[27].expected}" in body
+    # question by question: the 6 answered, then the 34 never answered, each said missed
+    assert body.count("missed: not answered") == 34
+    assert "<td valign=top>7.</td>" in body and "<td valign=top>40.</td>" in body
+    assert drill._plan is not None and f"right: {drill._plan[39].expected}" in body
     assert "Seed <b>42</b>" in body and "the command line above" in body
     # the command line in a field of its own: one line, never broken at a hyphen, copied whole
     assert summary.command_row.isVisible() and summary.command.isReadOnly()
