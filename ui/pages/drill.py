@@ -338,14 +338,25 @@ class DrillPage(QWidget):
         self.feedback.setMinimumHeight(self.feedback.fontMetrics().lineSpacing() * 5)
         emphasise(self.feedback, 1.05)
 
+        # the verdict right under the answer given (the line, the tray or the choices), never
+        # under the room the tallest of them would take: the inputs shown are as tall as the one
+        # in use (`_fit_inputs`), and the area keeps the tallest one's height all the same
+        answer = QWidget()
+        al = QVBoxLayout(answer)
+        al.setContentsMargins(0, 0, 0, 0)
+        al.addWidget(self.inputs)
+        al.addWidget(self.feedback)
+        al.addStretch(1)
+        self._answer_area = answer
+        self.inputs.currentChanged.connect(self._fit_inputs)
+
         panel = QFrame()
         panel.setFrameShape(QFrame.Shape.StyledPanel)
         panel.setMinimumWidth(300)
         pl = QVBoxLayout(panel)
         pl.addWidget(self.prompt)
         pl.addWidget(self.extra)
-        pl.addWidget(self.inputs)
-        pl.addWidget(self.feedback)
+        pl.addWidget(answer)
         pl.addStretch(1)
         self.panel = panel
         # every line of the panel keeps its height from question to question (see feedback)
@@ -385,6 +396,7 @@ class DrillPage(QWidget):
         # what the feedback says, written again in the new language after a switch
         self._feedback_text: Callable[[], str] | None = None
         self._texts()
+        self._fit_inputs()
 
     def _texts(self) -> None:
         """The page's own words, in the current language."""
@@ -537,6 +549,22 @@ class DrillPage(QWidget):
         need = sum(b.sizeHint().width() for b in row) + 2 * 6 + 20 + 24  # spacing, margins
         self.panel.setMinimumWidth(max(300, need))
 
+    def _fit_inputs(self) -> None:
+        """The inputs as tall as the one shown, so that the verdict sits right under it; the
+        answer area as tall as the tallest with its verdict, so that the panel, and the felt
+        beside or above it, never move from one kind of question to another."""
+        stack = self.inputs
+        shown = stack.currentWidget()
+        tallest = 0
+        for i in range(stack.count()):
+            page = stack.widget(i)
+            tallest = max(tallest, page.minimumSizeHint().height(), page.sizeHint().height())
+            vertical = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(QSizePolicy.Policy.Preferred, vertical)
+        spacing = max(0, self._answer_area.layout().spacing())
+        self._answer_area.setMinimumHeight(tallest + spacing + self.feedback.minimumHeight())
+        stack.updateGeometry()
+
     def _title_text(self, drill: Drill) -> str:
         names = (
             ", ".join(s.title for s in drill.skills) if len(drill.skills) < 4 else _("Mixed skills")
@@ -581,6 +609,7 @@ class DrillPage(QWidget):
             self.inputs.setCurrentIndex(0)
             self.burn_button.setVisible(q.skill == "exposed-card")
             self.line.setFocus()
+        self._fit_inputs()  # the choices' height changes with them
         self._clock.invalidate()
         self._banked_ms = 0
         self._timed = False

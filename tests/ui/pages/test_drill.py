@@ -355,3 +355,38 @@ def test_a_play_order_shows_the_play_order_s_hint_not_the_deal_s(qtbot, page):
         seen.add(q.item == "deal-order:play-split")
         page.end()
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_verdict_sits_right_under_the_answer(qtbot, lang, english_after):
+    """At 1024×600 in each language: the verdict a few lines under what was answered (the typed
+    line and its hint, the tray, the choices), not at the panel's foot; the felt keeps its size
+    from one kind of question to another."""
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    page = DrillPage()
+    qtbot.addWidget(page)
+    page.resize(1024, 600)
+    page.show()
+    qtbot.waitExposed(page)
+    felt = None
+    for name, field in (("announce", "line"), ("chips", "tray"), ("procedure", "choices")):
+        _start(qtbot, page, name)
+        answer = getattr(page, field)
+        _answer(qtbot, page, right=False)
+        qtbot.waitUntil(lambda: bool(page.feedback.text()), timeout=2000)
+        qtbot.waitUntil(lambda: page.feedback.isVisible(), timeout=2000)
+        bottom = answer.mapTo(page, answer.rect().bottomLeft()).y()
+        hint = page.hint.mapTo(page, page.hint.rect().bottomLeft()).y()
+        top = page.feedback.mapTo(page, page.feedback.rect().topLeft()).y()
+        assert hint < top, (name, hint, top)  # under the hint, never over it
+        # the hint's lines and the spacing between them, no empty room
+        room = page.hint.height() + 3 * page.panel.layout().spacing() + 4
+        assert 0 <= top - bottom <= room, (name, lang, top - bottom, room)
+        feedback = page.feedback.mapTo(page, page.feedback.rect().bottomLeft()).y()
+        assert feedback <= page.panel.mapTo(page, page.panel.rect().bottomLeft()).y()
+        if felt is None:
+            felt = page.table.size()
+        assert page.table.size() == felt, name  # the felt never moves for a kind of input
+        page.end()
