@@ -96,7 +96,7 @@ from trainer.practice.deal_steps import (
 from ui.i18n import N_, _, ngettext
 from ui.language import quoted
 from ui.pages.drill import INSURANCE_LEGEND, _PaintWatch
-from ui.pages.form_card import form_card
+from ui.pages.form_card import SUMMARY_WIDTH, CardText, form_card
 from ui.pages.keys import staged_page
 from ui.style import emphasise, esc
 from ui.table.chip_tray import ChipTray
@@ -450,19 +450,18 @@ class DealPage(QWidget):
         self.report.setWordWrap(True)
         self.report.setTextFormat(Qt.TextFormat.RichText)
         self.report.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        emphasise(self.report, 1.15)  # as a drill's summary reads
         again = QPushButton()
         again.clicked.connect(self.new_shoe)
         leave = QPushButton()
         self._again_button, self._leave_button = again, leave
         leave.clicked.connect(self.finished)
+        # a card read at once, its buttons at its foot; an exam's errors scroll inside it
         end_page = QWidget()
-        e = QVBoxLayout(end_page)
-        e.addWidget(self.report, 1)
-        row = QHBoxLayout()
-        row.addWidget(again)
-        row.addWidget(leave)
-        row.addStretch(1)
-        e.addLayout(row)
+        self._report_text_box = CardText(self.report)
+        self.report_card = form_card(
+            end_page, (self._report_text_box,), (leave, again), width=SUMMARY_WIDTH
+        )
         self._end = end_page
 
         self.stack = staged_page(
@@ -522,6 +521,7 @@ class DealPage(QWidget):
             self.feedback.setText(self._feedback_text())
         if self._report_text is not None:
             self.report.setText(self._report_text())
+            self._report_text_box.refit()
         self.resume_clock()
 
     def hold_clock(self) -> None:
@@ -961,6 +961,7 @@ class DealPage(QWidget):
         self._say(None)
         self._report_text = lambda: self._report(f, cut, boxes, wrong)
         self.report.setText(self._report_text())
+        self._report_text_box.refit()
         self.shoe = None
         self.stack.setCurrentWidget(self._end)
 

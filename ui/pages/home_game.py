@@ -46,8 +46,9 @@ from trainer.history.store import StoreError
 from trainer.practice.answers import Unreadable
 from trainer.practice.home_score import NET, ScoreSheet, signed
 from ui.i18n import N_, _, ngettext
-from ui.pages.form_card import form_card
+from ui.pages.form_card import SUMMARY_WIDTH, form_card
 from ui.pages.keys import staged_page
+from ui.style import emphasise
 from ui.table.widget import TableWidget
 
 if TYPE_CHECKING:
@@ -223,20 +224,15 @@ class HomeGamePage(QWidget):
         self.over = QLabel()
         self.over.setWordWrap(True)
         self.over.setTextFormat(Qt.TextFormat.RichText)
+        emphasise(self.over, 1.15)  # as a drill's summary reads
         again = QPushButton()
         again.clicked.connect(self.new_game)
         home = QPushButton()
         self._home_button = home
         home.clicked.connect(self.finished)
+        # a card read at once, its buttons at its foot
         end = QWidget()
-        end_lay = QVBoxLayout(end)
-        end_lay.addWidget(self.over)
-        row = QHBoxLayout()
-        row.addWidget(again)
-        row.addWidget(home)
-        row.addStretch(1)
-        end_lay.addLayout(row)
-        end_lay.addStretch(1)
+        self.over_card = form_card(end, (self.over,), (home, again), width=SUMMARY_WIDTH)
         self._again = again
 
         self._play, self._end = play, end
@@ -257,7 +253,7 @@ class HomeGamePage(QWidget):
         self.entry.setPlaceholderText(_("+10, -10 or 0; then the chips, 110"))
         self.end_button.setText(_("End the game (Esc)"))
         self._again.setText(_("A new game (Enter)"))
-        self._home_button.setText(_("Home"))
+        self._home_button.setText(_("Home (Esc)"))
         self._next_text()
 
     def _next_text(self) -> None:

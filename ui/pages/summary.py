@@ -15,13 +15,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -40,6 +37,7 @@ from trainer.practice.skills import SKILLS, Question
 from ui.dialogs.citations import linked
 from ui.i18n import N_, _
 from ui.language import format_percent, format_seconds
+from ui.pages.form_card import SUMMARY_WIDTH, CardText, form_card
 from ui.style import emphasise, esc, readable
 
 GOOD = "#2e9d4f"
@@ -109,12 +107,8 @@ class SummaryPage(QWidget):
         self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.body.linkActivated.connect(self.citation.emit)
         emphasise(self.body, 1.15)
-        # an exam's verdicts are long: the body scrolls, the buttons stay
-        self.scroller = QScrollArea()
-        self.scroller.setWidget(self.body)
-        self.scroller.setWidgetResizable(True)
-        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # an exam's verdicts are long: the body scrolls inside the card, the buttons stay
+        self.scroller = CardText(self.body)
         # an exam's command line, for the instructor to copy: a field, which never wraps
         self.command = QLineEdit()
         self.command.setReadOnly(True)
@@ -138,16 +132,13 @@ class SummaryPage(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.again.emit)
         QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.again.emit)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.home.emit)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(home)
-        row.addWidget(self.again_button)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(32, 24, 32, 24)
-        lay.addWidget(self.title)
-        lay.addWidget(self.command_row)
-        lay.addWidget(self.scroller, 1)
-        lay.addLayout(row)
+        # a card read at once, near the top of the page, its buttons at its foot
+        self.card = form_card(
+            self,
+            (self.title, self.command_row, self.scroller),
+            (home, self.again_button),
+            width=SUMMARY_WIDTH,
+        )
 
     def retranslate(self) -> None:
         """The buttons' words again (the window shows the summary again, in the new words)."""
@@ -182,6 +173,7 @@ class SummaryPage(QWidget):
                 if s.unanswered:
                     parts.append(self._verdicts(s.answered, s.unanswered))
             self.body.setText("".join(parts))
+            self.scroller.refit()
             return
         acc = s.correct / s.attempts
         if incomplete is not None:
@@ -234,6 +226,7 @@ class SummaryPage(QWidget):
         else:
             parts.append("<p><small>" + _("Every answer is already saved.") + "</small></p>")
         self.body.setText("".join(parts))
+        self.scroller.refit()
 
     def _show_command(self, s: Summary) -> None:
         if s.mode != EXAM or s.seed is None or self.rules is None:
