@@ -449,3 +449,69 @@ if __name__ == "__main__":  # python -m trainer.i18n update
     from trainer import po
 
     sys.exit(po.main(sys.argv[1:]))
+
+
+# A preposition and the article that opens a value put after it, as each language joins them:
+# Italian "di" + "il riquadro 4" is "del riquadro 4", never "di il riquadro 4"; French "de" +
+# "le croupier" is "du croupier". Only where a sentence puts a value after a preposition
+# (`format_joined`): a sentence's own words are the translator's.
+_IT_PREPOSITIONS: Final = ("di", "a", "da", "in", "su")
+_IT_JOINED: Final = {
+    "il": ("del", "al", "dal", "nel", "sul"),
+    "lo": ("dello", "allo", "dallo", "nello", "sullo"),
+    "la": ("della", "alla", "dalla", "nella", "sulla"),
+    "l'": ("dell'", "all'", "dall'", "nell'", "sull'"),
+    "i": ("dei", "ai", "dai", "nei", "sui"),
+    "gli": ("degli", "agli", "dagli", "negli", "sugli"),
+    "le": ("delle", "alle", "dalle", "nelle", "sulle"),
+}
+_FR_JOINED: Final = {"le": {"de": "du", "à": "au"}, "les": {"de": "des", "à": "aux"}}
+
+
+def _joined(preposition: str, value: str, lang: str) -> str | None:
+    """`preposition` and `value` as one, if the language joins them ("di", "il riquadro 4" ->
+    "del riquadro 4"), else None."""
+    low = preposition.casefold()
+    for article in sorted(_IT_JOINED if lang == "it" else _FR_JOINED, key=len, reverse=True):
+        apostrophe = article.endswith("'")
+        if not value.startswith(article if apostrophe else article + " "):
+            continue
+        rest = value[len(article) :] if apostrophe else value[len(article) + 1 :]
+        if lang == "it" and low in _IT_PREPOSITIONS:
+            word = _IT_JOINED[article][_IT_PREPOSITIONS.index(low)]
+        elif lang == "fr" and low in _FR_JOINED[article]:
+            word = _FR_JOINED[article][low]
+        else:
+            return None
+        word = word.capitalize() if preposition[:1].isupper() else word
+        return word + rest if apostrophe else f"{word} {rest}"
+    return None
+
+
+def format_joined(text: str, lang: str | None = None, **values: Any) -> str:
+    """`text.format(**values)`, a preposition of `text` joined to the article a value opens with
+    as the language writes them: Italian "Prendi l'assicurazione di {who}" with "il riquadro 4"
+    reads "Prendi l'assicurazione del riquadro 4"."""
+    import re
+    from string import Formatter
+
+    lang = _lang(lang)
+    if lang not in ("it", "fr"):
+        return text.format(**values)
+    out: list[str] = []
+    for literal, field, spec, conversion in Formatter().parse(text):
+        out.append(literal)
+        if field is None:
+            continue
+        value = values[field]
+        if conversion:
+            value = repr(value) if conversion == "r" else str(value)
+        said = format(value, spec or "")
+        before = "".join(out)
+        found = re.search(r"(?:^|(?<=[\s(«“]))(\w+) $", before)
+        joined = _joined(found[1], said, lang) if found else None
+        if found and joined is not None:
+            out = [before[: found.start(1)], joined]
+        else:
+            out.append(said)
+    return "".join(out)

@@ -525,3 +525,46 @@ def test_deal_mode_reads_the_trainee_s_language_and_english_and_no_other(
         with pytest.raises(answers.Unreadable):
             shoe.answer(foreign, 1)
     assert shoe.answer(shoe.step.expected, 1).correct  # the English word
+
+
+def test_an_italian_prompt_joins_its_preposition_to_the_box_s_article() -> None:
+    """ "Prendi l'assicurazione di il riquadro 4" read as no Italian writes it: "del riquadro 4"
+    (a preposition of the sentence and the article opening the value put after it)."""
+    i18n.set_language("it")
+    shoe = DealShoe(HouseRules.preset_named("casino-it"), boxes=7, seed=2, incidents=FREQUENT)
+    s = _until(shoe, lambda s: s.item == "pay:insure")
+    assert f"l'assicurazione del riquadro {s.hand}" in s.prompt or "che mette il" in s.prompt
+    for step in (s, _until(shoe, lambda s: s.item.startswith("pay:insurance-"))):
+        assert not re.search(r"\b(di|a|da|in|su) (il|lo|la|i|gli|le|l')\b", step.prompt), step
+    # the stored prompt, said again from the history: the same joining
+    from trainer.practice.prompts import say_prompt
+
+    assert say_prompt(s.asked) == s.prompt
+
+
+@pytest.mark.parametrize(
+    "lang, text, value, joined",
+    [
+        (
+            "it",
+            "Prendi l'assicurazione di {who}",
+            "il riquadro 4",
+            "Prendi l'assicurazione del riquadro 4",
+        ),
+        ("it", "Passa a {who}", "lo scarto", "Passa allo scarto"),
+        ("it", "Da {who} in poi", "la carta", "Dalla carta in poi"),
+        ("it", "In {who}", "l'ordine", "Nell'ordine"),
+        ("it", "su {who}", "i riquadri", "sui riquadri"),
+        ("it", "di {who}", "gli altri", "degli altri"),
+        ("it", "con {who}", "il mazziere", "con il mazziere"),  # not joined: optional in Italian
+        ("it", "di {who}", "a", "di a"),  # a bettor's letter, not an article
+        ("fr", "l'assurance de {who}", "la case 4", "l'assurance de la case 4"),
+        ("fr", "la carte de {who}", "le croupier", "la carte du croupier"),
+        ("fr", "offerte à {who}", "les cases", "offerte aux cases"),
+        ("en", "the insurance of {who}", "the box", "the insurance of the box"),
+    ],
+)
+def test_a_preposition_and_an_article_are_joined_as_the_language_writes_them(
+    lang: str, text: str, value: str, joined: str
+) -> None:
+    assert i18n.format_joined(text, lang, who=value) == joined

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, Final
 
-from trainer.i18n import _, format_amount, pgettext
+from trainer.i18n import _, format_amount, format_joined, pgettext
 
 # A prompt as the history keeps it, in no language: its English sentence (the catalogue's key)
 # and its values, each a plain value, an amount or a sentence of its own; said in the words of
@@ -44,4 +44,4 @@ def say_prompt(prompt: Any) -> str:
     context = prompt.get("context")
     said = _(text) if context is None else _in_context(str(context), text)
     values = {k: say_prompt(v) for k, v in prompt.items() if k not in ("say", "context")}
-    return said.format(**values)
+    return format_joined(said, **values)  # "di" + "il riquadro 4": "del riquadro 4"

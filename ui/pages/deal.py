@@ -54,6 +54,7 @@ from trainer.practice.deal import (
     MAX_SEED,
     MODES,
     PRACTICE,
+    RARE,
     DealShoe,
     StepVerdict,
     dealt_before,
@@ -93,7 +94,7 @@ from trainer.practice.deal_steps import (
     WORDS,
     move_of,
 )
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, ngettext, pgettext
 from ui.language import quoted
 from ui.pages.drill import INSURANCE_LEGEND, _PaintWatch
 from ui.pages.form_card import SUMMARY_WIDTH, CardText, form_card
@@ -227,6 +228,15 @@ PHASE_NAMES = {
 }
 
 
+def incidents_words(rate: str) -> str:
+    """How often incidents come, as the set-up form offers it: "Rare — about one round in 12"."""
+    share = INCIDENT_RATES[rate]
+    if not share:
+        return pgettext("incidents", "None")
+    text = pgettext("incidents", "Rare") if rate == RARE else pgettext("incidents", "Frequent")
+    return _("{how} — about one round in {count}").format(how=text, count=round(1 / share))
+
+
 class SetupPanel(QWidget):
     """How many boxes, practice or exam, incidents, a timed shift, an instructor's seed."""
 
@@ -245,7 +255,7 @@ class SetupPanel(QWidget):
             self.mode.addItem("", m)
         self.incidents = QComboBox()
         for rate in INCIDENT_RATES:
-            self.incidents.addItem(rate, rate)
+            self.incidents.addItem("", rate)  # its words in `retranslate`
         self.shift = QComboBox()
         for _text, minutes in SHIFTS:
             self.shift.addItem("", minutes)
@@ -287,6 +297,8 @@ class SetupPanel(QWidget):
             )
         for i, (text, _minutes) in enumerate(SHIFTS):
             self.shift.setItemText(i, _(text))
+        for i in range(self.incidents.count()):
+            self.incidents.setItemText(i, incidents_words(self.incidents.itemData(i)))
         self.seed.setPlaceholderText(_("any — an instructor's seed gives everyone the same shoe"))
         self.guidance.setItemText(0, _("Guided — each step named (a first week)"))
         self.guidance.setItemText(1, _("On your own — you choose where and what"))

@@ -137,3 +137,20 @@ def test_a_summary_is_a_card_read_at_once(qtbot, window, lang, which, exam, engl
             body = scroller.widget()
             assert scroller.height() <= body.heightForWidth(body.width()) + 4
         assert card.geometry().bottom() < page.height() - 20
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", ["None", "Rare — about one round in 12", "Frequent — about one round in 3"]),
+        ("fr", ["Aucun", "Rares — environ un coup sur 12", "Fréquents — environ un coup sur 3"]),
+        ("it", ["Nessuno", "Rari — circa un colpo su 12", "Frequenti — circa un colpo su 3"]),
+    ],
+)
+def test_the_incidents_are_offered_in_words(qtbot, window, lang, words, english_after):
+    """Deal mode's Incidents: how often, in the language — never the code's "off", "rare"."""
+    window.set_language(lang)
+    window.open_deal()
+    combo = window._deal.setup.incidents
+    assert [combo.itemText(i) for i in range(combo.count())] == words
+    assert [combo.itemData(i) for i in range(combo.count())] == ["off", "rare", "frequent"]
