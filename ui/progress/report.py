@@ -312,7 +312,11 @@ def _draw(
     page.y += gap
 
     # The verdict, and what is missing: one line each, so the page always holds everything.
-    r = progress.readiness
+    # Said again from the figures, in the report's language (the history may have been read in
+    # another: its sentences are in that one)
+    r = pd.readiness(
+        progress.skills, progress.exams, [gap.skill for gap in progress.readiness.skills]
+    )
     colour = GOOD if r.ready else WARN
     verdict = _("Ready for the table") if r.ready else _("Not ready for the table yet")
     summary = _("{mastered} of {count} skills mastered · exam {exam}").format(

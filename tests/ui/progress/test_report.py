@@ -160,3 +160,28 @@ def test_a_cut_accuracy_axis_is_said_under_the_chart(qapp, long_history, lang):
             i18n.set_language("en")
         assert note in texts and format_percent(low, lang) in note
     assert not [t for t in texts if t.endswith("%") and t[:-1].isdigit() and lang == "fr"]
+
+
+@pytest.mark.parametrize(("read_in", "written_in"), [("fr", "it"), ("it", "en"), ("en", "fr")])
+def test_what_is_missing_is_said_in_the_report_s_language(qapp, tmp_path, read_in, written_in):
+    """The history read in one language, the report made in another (a switch in between): its
+    "still missing" lines in the report's words, as the rest of the page."""
+    from tests.bench.bench_progress import fill_history
+    from trainer import i18n
+
+    path = tmp_path / "history.sqlite3"
+    fill_history(path, 3000, days=30, profiles={"Anna": (1.0, 0.3)})
+    i18n.set_language(read_in)
+    try:
+        with Store.open(path) as store:
+            progress = pd.load_progress(store, "Anna", TARGETS, now=NOW)
+        i18n.set_language(written_in)
+        with Store.open(path) as store:
+            again = pd.load_progress(store, "Anna", TARGETS, now=NOW)
+    finally:
+        i18n.set_language("en")
+    assert progress.readiness.missing != again.readiness.missing  # the words differ
+    said = " ".join(_texts(progress, written_in))
+    shown = again.readiness.missing[: report.MISSING_LINES - 1]
+    assert all(line in said for line in shown), (shown, said)
+    assert not any(line in said for line in progress.readiness.missing[:3])
