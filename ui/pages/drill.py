@@ -349,6 +349,7 @@ class DrillPage(QWidget):
         al.addStretch(1)
         self._answer_area = answer
         self.inputs.currentChanged.connect(self._fit_inputs)
+        self.inputs.installEventFilter(self)
 
         panel = QFrame()
         panel.setFrameShape(QFrame.Shape.StyledPanel)
@@ -437,6 +438,7 @@ class DrillPage(QWidget):
                 self.table.show_table(q.table)  # its labels, in the new words
             self._show_hint(q)
             self.extra.setText(self._extra_text(q))
+            self._fit_inputs()
         self.title.setText(self._title_text(d))
         self._update_progress()
         self._update_clock()
@@ -555,6 +557,11 @@ class DrillPage(QWidget):
         beside or above it, never move from one kind of question to another."""
         stack = self.inputs
         shown = stack.currentWidget()
+        # the hint's lines at the panel's width: the stack lays a page out at its size hint,
+        # which does not wrap a label's words at the width it has
+        hint = self._hints[stack.currentIndex()]
+        lines = hint.fontMetrics().lineSpacing() * 2
+        hint.setMinimumHeight(max(lines, hint.heightForWidth(max(stack.width(), 200))))
         tallest = 0
         for i in range(stack.count()):
             page = stack.widget(i)
@@ -847,6 +854,13 @@ class DrillPage(QWidget):
         super().keyPressEvent(event)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.inputs:
+            if (
+                event.type() == QEvent.Type.Resize
+                and event.size().width() != event.oldSize().width()
+            ):
+                self._fit_inputs()  # the hint's words wrap anew at the new width
+            return False
         # Space or Enter goes on after a verdict, wherever the focus is
         if event.type() != QEvent.Type.KeyPress:
             return False
