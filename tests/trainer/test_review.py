@@ -290,3 +290,31 @@ def test_a_review_question_is_said_again_in_another_language() -> None:
         assert told.data["review"] == "bet 25 box 3"
     finally:
         i18n.set_language("en")
+
+
+def test_the_due_list_read_on_the_gui_thread_writes_no_cache(tmp_path: Path, clock: Clock) -> None:
+    with Store.open(tmp_path / "history.sqlite3", clock=clock) as store:
+        _month(store, clock)
+        build(store, "Ana")
+        before = cache_path(store).read_bytes()
+        clock.now += DAY
+        answer(store, clock, A4A, False)
+        read = build(store, "Ana", keep=False)
+        assert read.read == 1  # the new answer, on top of the cache
+        assert cache_path(store).read_bytes() == before  # and nothing written
+        assert [i.key for i in read.due(clock.now + DAY)] == [
+            i.key for i in build(store, "Ana", cached=False).due(clock.now + DAY)
+        ]
+        assert build(store, "Ana").read == 1  # home's worker writes it
+        assert build(store, "Ana").read == 0
+
+
+def test_an_item_knows_when_it_was_last_missed(store: Any, clock: Clock) -> None:
+    answer(store, clock, A4A, False)
+    clock.now = NOON + DAY
+    answer(store, clock, A4A, False)
+    clock.now = NOON + 2 * DAY
+    answer(store, clock, A4A, True)
+    it = build(store, "Ana", cached=False).items[("announce", "announce:soft-16", "A-4-A", False)]
+    assert (it.first_missed, it.last_missed, it.last) == (NOON, NOON + DAY, NOON + 2 * DAY)
+    assert build(store, "Ana").items[it.key].last_missed == NOON + DAY  # through the cache too

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 DEAL_MODE: Final = "deal"  # trainer.practice.deal.MODE (the history does not import deal mode)
 REVIEW_MODE: Final = "review"  # trainer.practice.drill.REVIEW
-CACHE_FORMAT: Final = 2
+CACHE_FORMAT: Final = 3
 _DAY: Final = 86400
 
 
@@ -66,6 +67,7 @@ class ReviewItem:
     difficulty: float | None = None
     answers: int = 0  # answers rated, its first miss included
     last_attempt: int = 0  # the id of its last answer
+    last_missed: float = 0.0  # its last wrong answer, unix seconds
 
     @property
     def key(self) -> tuple[str, str, str, bool]:
@@ -131,8 +133,72 @@ def _scheduler() -> Any:
 
 
 class _Rater:
-    """FSRS applied to the items, one answer at a time; each item's fsrs.Card kept while a build
-    runs (made once, not for every answer), and written back to the items at its end."""
+    """FSRS applied to the items, one answer at a time, on the scheduler's own formulas.
+
+    `fsrs.Scheduler.review_card` copies a card and does its date arithmetic with datetime
+    objects: over a million answers that is most of a cold build's time. With no learning or
+    relearning steps and no fuzz, a review comes down to the scheduler's formulas, which are
+    called here directly on each item's floats (its stability, difficulty, last answer and due
+    time, in unix seconds): an item's first answer sets its initial stability and difficulty, a
+    later one within a day its short-term stability, a later one after a day its next stability
+    from its retrievability; then its difficulty and its next interval in whole days.
+    `tests/trainer/test_review_fsrs.py` checks this gives `review_card`'s cards, answer for
+    answer; a scheduler without these formulas (another version of the package) is used through
+    `review_card` (`_CardRater`)."""
+
+    def __init__(self) -> None:
+        import fsrs
+
+        self._fsrs = fsrs
+        s = _scheduler()
+        self._s = s
+        self._ratings = {g: fsrs.Rating(g) for g in (1, 2, 3, 4)}
+        self._first = (s._initial_stability, s._initial_difficulty)
+        self._short = s._short_term_stability
+        self._next = s._next_stability
+        self._difficulty = s._next_difficulty
+        self._interval = s._next_interval
+
+    def rate(self, it: ReviewItem, grade: int, at: float) -> None:
+        rating = self._ratings[grade]
+        stability, difficulty = it.stability, it.difficulty
+        if stability is None or difficulty is None:
+            stability = self._first[0](rating=rating)
+            difficulty = self._first[1](rating=rating, clamp=True)
+        else:
+            # a timedelta's days, as review_card counts them: whole days, rounded down
+            if (at - it.last) // _DAY < 1:
+                stability = self._short(stability=stability, rating=rating)
+            else:
+                stability = self._next(
+                    difficulty=difficulty,
+                    stability=stability,
+                    retrievability=self._retrievability(it, at),
+                    rating=rating,
+                )
+            difficulty = self._difficulty(difficulty=difficulty, rating=rating)
+        it.stability, it.difficulty = stability, difficulty
+        it.due = at + self._interval(stability=stability) * _DAY
+        it.last = at
+        it.answers += 1
+
+    def _retrievability(self, it: ReviewItem, at: float) -> float:
+        card = self._fsrs.Card(
+            card_id=1,
+            state=self._fsrs.State.Review,
+            stability=it.stability,
+            difficulty=it.difficulty,
+            last_review=datetime.fromtimestamp(it.last, UTC),
+        )
+        return float(self._s.get_card_retrievability(card, datetime.fromtimestamp(at, UTC)))
+
+    def close(self) -> None:
+        pass
+
+
+class _CardRater:
+    """FSRS applied through `fsrs.Scheduler.review_card`, a card at a time: what `_Rater` is
+    checked against, and what it falls back on where the scheduler lacks its formulas."""
 
     def __init__(self) -> None:
         import fsrs
@@ -173,11 +239,27 @@ class _Rater:
         self._cards.clear()
 
 
-def _read(
-    store: HistoryStore, profile_id: int, after: int
-) -> Iterator[tuple[int, float, str, bool, str, str, bool, int, Any]]:
+_FORMULAS: Final = (
+    "_initial_stability",
+    "_initial_difficulty",
+    "_short_term_stability",
+    "_next_stability",
+    "_next_difficulty",
+    "_next_interval",
+    "get_card_retrievability",
+)
+
+
+def _rater() -> _Rater | _CardRater:
+    s = _scheduler()
+    return _Rater() if all(hasattr(s, name) for name in _FORMULAS) else _CardRater()
+
+
+def _read(store: HistoryStore, profile_id: int, after: int) -> Iterator[tuple[Any, ...]]:
     """The profile's attempts after the attempt `after`, in the order they were given (their
-    time, then their id: the same order on every PC, whatever order a sync stored them in)."""
+    time, then their id: the same order on every PC, whatever order a sync stored them in):
+    (id, at, mode, interactive, skill, item, correct, ms, question), as the database gives
+    them (`apply` reads its integers as truths)."""
     with store._snapshot() as conn:
         cursor = conn.execute(
             """SELECT a.id, s.started + a.at AS t, s.mode, s.interactive, k.name, i.key,
@@ -190,11 +272,12 @@ def _read(
         )
         try:
             while rows := cursor.fetchmany(5000):
-                for row in rows:
-                    yield (row[0], float(row[1]), row[2], bool(row[3]), row[4], row[5],
-                           bool(row[6]), row[7], row[8])  # fmt: skip
+                yield from rows
         finally:
             cursor.close()
+
+
+_DECODER: Final = json.JSONDecoder()
 
 
 def _data(raw: Any) -> dict[str, Any]:
@@ -208,50 +291,74 @@ def _data(raw: Any) -> dict[str, Any]:
         return {}
     from trainer.history.questions import decode_question
 
-    value = decode_question(raw)
+    try:
+        value = decode_question(raw)
+    except (ValueError, UnicodeDecodeError, zlib.error):
+        return {}
     return value if isinstance(value, dict) else {}
 
 
 def apply(schedule: Schedule, attempts: Iterable[tuple[Any, ...]]) -> None:
     """Bring `schedule` up to date with `attempts` (id, at, mode, interactive, skill, item,
     correct, ms, question), given in the order answered."""
-    rater: _Rater | None = None
+    rater: _Rater | _CardRater | None = None
     items = schedule.items
     # the categories with an item in the schedule: a right answer of any other category is
     # passed over without reading its question
     kinds = {(i.skill, i.item, i.deal) for i in items.values()}
-    for attempt, at, mode, interactive, skill, item, correct, ms, raw in attempts:
-        # the watermark is the highest id read (new answers have higher ones), and the latest
-        # time: an answer that comes in older than it (synced from another PC) rebuilds all
-        schedule.watermark = max(schedule.watermark, attempt)
-        schedule.last_at = max(schedule.last_at, at)
-        schedule.read += 1
-        deal = mode == DEAL_MODE
-        if correct and (skill, item, deal) not in kinds:
-            continue
-        data = _data(raw)
-        key = (skill, item, situation(skill, data), deal)
-        it = items.get(key)
-        if it is None:
-            if correct:
+    watermark, last_at, read = schedule.watermark, schedule.last_at, 0
+    loads = _DECODER.raw_decode  # json.loads without its two Python calls around it
+    try:
+        for attempt, at, mode, interactive, skill, item, correct, ms, raw in attempts:
+            # the watermark is the highest id read (new answers have higher ones), and the
+            # latest time: an answer that comes in older than it (synced from another PC)
+            # rebuilds all
+            if attempt > watermark:
+                watermark = attempt
+            if at > last_at:
+                last_at = at
+            read += 1
+            deal = mode == DEAL_MODE
+            if correct and (skill, item, deal) not in kinds:
                 continue
-            it = items[key] = ReviewItem(skill, item, key[2], deal, data, at)
-            kinds.add((skill, item, deal))
-        if not correct:
-            it.stored = data
-        timed = interactive and not deal and skill in TARGETS
-        grade = rating(correct, ms, TARGETS.get(skill, 0.0), timed)
-        if rater is None:
-            rater = _Rater()
-        rater.rate(it, AGAIN if not correct else grade, at)
-        it.last_attempt = attempt
-    if rater is not None:
-        rater.close()
+            if type(raw) is str:  # the stored form of today, read here without a call more
+                try:
+                    data = loads(raw)[0]
+                except ValueError:
+                    data = {}
+                if type(data) is not dict:
+                    data = {}
+            else:
+                data = _data(raw)
+            key = (skill, item, situation(skill, data), deal)
+            it = items.get(key)
+            if it is None:
+                if correct:
+                    continue
+                it = items[key] = ReviewItem(skill, item, key[2], deal, data, at)
+                kinds.add((skill, item, deal))
+            if correct:
+                timed = interactive and not deal and skill in TARGETS
+                grade = rating(True, ms, TARGETS.get(skill, 0.0), bool(timed))
+            else:
+                it.stored = data
+                it.last_missed = at
+                grade = AGAIN
+            if rater is None:
+                rater = _rater()
+            rater.rate(it, grade, at)
+            it.last_attempt = attempt
+    finally:
+        schedule.watermark, schedule.last_at, schedule.read = watermark, last_at, read
+        if rater is not None:
+            rater.close()
 
 
-def build(store: HistoryStore, profile: str, *, cached: bool = True) -> Schedule:
+def build(store: HistoryStore, profile: str, *, cached: bool = True, keep: bool = True) -> Schedule:
     """The profile's schedule from its attempts (an unknown profile: an empty one). With
-    `cached`, from the cache beside the history and the attempts after it, when it holds."""
+    `cached`, from the cache beside the history and the attempts after it, when it holds; with
+    `keep` too, the schedule reached is cached when it read any attempt (home's worker does;
+    the due list of a review session, asked on the GUI thread, reads and writes nothing more)."""
     try:
         profile_id = store._profile_id(profile)
     except (KeyError, LookupError, ValueError):
@@ -272,7 +379,7 @@ def build(store: HistoryStore, profile: str, *, cached: bool = True) -> Schedule
         elif first is not None:
             new = _chain(first, new)
     apply(schedule, new)
-    if cached and (fresh or schedule.read):
+    if cached and keep and (fresh or schedule.read):
         _to_cache(store, path, profile, profile_id, schedule)
     return schedule
 
@@ -357,6 +464,7 @@ def _to_cache(
                     i.difficulty,
                     i.answers,
                     i.last_attempt,
+                    i.last_missed,
                 ]  # fmt: skip
                 for i in schedule.items.values()
             ],
