@@ -678,6 +678,31 @@ class MainWindow(QMainWindow):
         )
         if self.settings.ui.last_skill:
             self.home.select(self.settings.ui.last_skill.split(","))
+        if plan is not None and plan.review_today is None:
+            self._load_reviews(profile)
+
+    def _load_reviews(self, profile: str) -> None:
+        """The review schedule's due counts, on a worker of their own once the curriculum's
+        figures are shown: rebuilding the schedule over a long history with no cache takes
+        seconds, and the figures never wait for it (nor share the interpreter with it)."""
+        if self._closed or self._instructor_login is not None:
+            return
+        from ui.background import run_in_background
+        from ui.pages.home_plan import review_figures
+
+        try:
+            reader = self.store.reader()
+        except Exception as e:  # noqa: BLE001 - said on home, as the figures' own failure is
+            self.home.set_notice(_("Your reviews could not be counted: {error}").format(error=e))
+            return
+        run_in_background(
+            lambda: review_figures(reader, profile),
+            on_done=lambda got: self.home.show_reviews(got[0], got[1].today, got[1].tomorrow),
+            on_error=lambda e: self.home.set_notice(
+                _("Your reviews could not be counted: {error}").format(error=e)
+            ),
+            owner=self,
+        )
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802
         super().setVisible(visible)
@@ -802,8 +827,15 @@ class MainWindow(QMainWindow):
         QCoreApplication.processEvents()
         if self._figures_due:  # home was never on screen (a hidden window)
             self._load_figures()
-        ok = QThreadPool.globalInstance().waitForDone(timeout_ms)
-        QCoreApplication.processEvents()
+        from ui import background
+
+        # the figures, then the review's counts their arrival starts
+        ok = True
+        for _round in range(2):
+            ok = QThreadPool.globalInstance().waitForDone(timeout_ms) and ok
+            QCoreApplication.processEvents()
+            if not background._running:
+                break
         return ok
 
     def _update_status(self) -> None:
@@ -952,7 +984,8 @@ class MainWindow(QMainWindow):
         from trainer.practice.skills import SKILLS
 
         rules = self.rules()
-        schedule = build(self.store, self.settings.prefs.profile)
+        # read on top of the cache home's worker keeps: on the GUI thread, nothing written
+        schedule = build(self.store, self.settings.prefs.profile, keep=False)
         due = [
             i
             for i in schedule.due(time.time())
@@ -964,7 +997,7 @@ class MainWindow(QMainWindow):
             [SKILLS[n] for n in dict.fromkeys(i.skill for i in due)],
             rules,
             mode=REVIEW,
-            reviews=[(i.skill, i.item, i.question) for i in due],
+            reviews=[(i.skill, i.item, i.question, i.last_missed) for i in due],
             **common,
         )
 

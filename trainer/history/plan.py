@@ -62,9 +62,10 @@ class DailyPlan:
     attempts: int  # answers in the whole history, a shoe's steps too: 0 on a first run
     # deal mode's standard per number of boxes dealt (`history.shoes`), fewest boxes first
     shoes: tuple[ShoeStanding, ...] = ()
-    # the review schedule's items due today and tomorrow (`history.review`): asked first
-    review_today: int = 0
-    review_tomorrow: int = 0
+    # the review schedule's items due today and tomorrow (`history.review`): asked first;
+    # None while they are being counted (home counts them on a worker of their own)
+    review_today: int | None = 0
+    review_tomorrow: int | None = 0
 
     @property
     def skills(self) -> list[str]:
@@ -159,18 +160,26 @@ def daily_plan(
     available: Iterable[str],
     now: float,
     stats: Mapping[str, SkillStats] | None = None,
+    *,
+    reviews: bool = True,
 ) -> DailyPlan:
     """Today's plan for `profile` (a new profile: nothing due, the first skill, no streak).
-    `stats`: the skills' figures when the caller has read them already."""
+    `stats`: the skills' figures when the caller has read them already; without `reviews`, the
+    review schedule is not counted (its counts are None): the caller counts it apart, its
+    first build over a long history taking seconds."""
     known = {p.name.casefold(): p.name for p in store.profiles()}
     name = known.get(profile.strip().casefold())
     today = day_date(local_day(now))
     if name is None:
         first, gaps = next_skill({}, curriculum, available)
         return DailyPlan((), first, gaps, Streak(0, False), 0)
-    from trainer.history.review import due_counts
+    if reviews:
+        from trainer.history.review import due_counts
 
-    reviews = due_counts(store, name, now)
+        counts = due_counts(store, name, now)
+        review_today, review_tomorrow = counts.today, counts.tomorrow
+    else:
+        review_today = review_tomorrow = None
     if stats is None:
         stats = skill_stats(store, name, targets)
     skill, gaps = next_skill(stats, curriculum, available)
@@ -185,6 +194,6 @@ def daily_plan(
         streak(days, today),
         sum(s.attempts for s in stats.values()) + shoe_steps,
         tuple(shoe_standings(store, name)) if shoe_steps else (),
-        reviews.today,
-        reviews.tomorrow,
+        review_today,
+        review_tomorrow,
     )

@@ -40,7 +40,7 @@ from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
 from trainer.practice.answers import Unreadable
 from trainer.practice.recorder import Recorder
-from trainer.practice.review import remake, retold_review
+from trainer.practice.review import REVIEWED, remake, retold_review, situation
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import Practice, made, reverdict
 
@@ -213,8 +213,9 @@ class Drill:
     # the assigned exam (`Assignment.id`, a school's server's) this one is a try at: stored
     # with the session, for the class view to find its tries
     assignment: int | None = None
-    # a review's items: (skill, item key, the data of the question missed), oldest due first
-    reviews: Sequence[tuple[str, str, Mapping[str, Any]]] = ()
+    # a review's items: (skill, item key, the data of the question missed[, when it was last
+    # missed, unix seconds]), oldest due first
+    reviews: Sequence[tuple[Any, ...]] = ()
     session_id: int | None = field(default=None, init=False)
     answered: list[Answered] = field(default_factory=list, init=False)
     correct: int = field(default=0, init=False)  # right answers so far
@@ -387,7 +388,7 @@ class Drill:
         """The question of the review's `slot`: its item's very situation, made once."""
         q = self._reviewed.get(slot)
         while q is None:
-            skill_name, item, data = self._reviews[slot]
+            skill_name, item, data = self._reviews[slot][:3]
             rng = random.Random(f"{self.seed}:review:{slot}")
             q = remake(self._by_name[skill_name], rng, self.rules, item, data)
             if q is None:  # today's rules cannot make it (changed since): the next one instead
@@ -398,6 +399,22 @@ class Drill:
                 continue
             self._reviewed[slot] = q
         return q
+
+    def reviewed(self, q: Question) -> tuple[str, str, float | None] | None:
+        """What the review question `q` reviews: its item key, its situation ("A-4-A", "" when
+        the key says it all) and when it was last missed (unix seconds, None if not told);
+        None for a question that reviews nothing."""
+        wanted = q.data.get(REVIEWED)
+        if self.mode != REVIEW or not isinstance(wanted, str):
+            return None
+        for entry in self._reviews:
+            if (
+                entry[0] == q.skill
+                and entry[1] == q.item
+                and situation(q.skill, entry[2]) == wanted
+            ):
+                return q.item, wanted, entry[3] if len(entry) > 3 else None
+        return q.item, wanted, None
 
     def _again(self, w: _Weak) -> Question:
         again = made(self._by_name[w.skill], self._rng, self.rules, w.item)

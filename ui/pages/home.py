@@ -389,9 +389,9 @@ class HomePage(QWidget):
             self.plan_box = home_plan.make_plan_box(self, self._go_plan, self._go_review)
             self._layout.insertWidget(self._layout.indexOf(self.table), self.plan_box)
         self.review_text.setText(home_plan.review_html(plan, self._readable))
-        self.review_button.setEnabled(plan.review_today > 0)
+        self.review_button.setEnabled(bool(plan.review_today))
         self.plan_text.setText(home_plan.plan_html(plan, _item_names(), self._readable))
-        self.plan_button.setEnabled(bool(plan.skills) or plan.review_today > 0)
+        self.plan_button.setEnabled(bool(plan.skills) or bool(plan.review_today))
         self.plan_box.show()
 
     def _make_welcome(self) -> None:
@@ -417,6 +417,18 @@ class HomePage(QWidget):
         if self.welcome is not None and (self.plan is None or self.plan.attempts > 0):
             self.welcome.hide()
             self.table.setFocus()
+
+    def show_reviews(self, profile: str, today: int, tomorrow: int) -> None:
+        """The review schedule's due counts of `profile`, counted after the curriculum's
+        figures: into today's plan, if it is still that profile's."""
+        plan = self.plan
+        if plan is None or self._shown is None or self._shown[0][0] != profile:
+            return
+        from dataclasses import replace
+
+        self.plan = replace(plan, review_today=today, review_tomorrow=tomorrow)
+        self._shown[1]["plan"] = self.plan  # a change of language shows them too
+        self._show_plan(self.plan, profile)
 
     def _readable(self, colour: str) -> str:
         """`colour` as it reads on home, light or dark: darker or lighter until 4.5:1."""

@@ -53,12 +53,31 @@ def home_figures(reader, profile: str, rules) -> tuple[str, dict, dict, dict, An
         for w in weakest_items(reader, profile, n=40, min_attempts=1):
             if w.wrong:
                 weak.setdefault(w.skill, []).append(w.item)
-        plan = daily_plan(reader, profile, TARGETS, order, available, time.time(), stats)
+        plan = daily_plan(
+            reader, profile, TARGETS, order, available, time.time(), stats, reviews=False
+        )
     except ValueError:  # a profile with no history yet
-        plan = daily_plan(reader, profile, TARGETS, order, available, time.time())
+        plan = daily_plan(reader, profile, TARGETS, order, available, time.time(), reviews=False)
     finally:
         reader.close()
     return profile, stats, weak, unavailable, plan
+
+
+def review_figures(reader, profile: str) -> tuple[str, Any]:
+    """The review schedule's due counts for `profile` (trainer.history.review.DueCounts), read
+    on a worker of their own through `reader` (closed here): its first build over a long
+    history takes seconds, and the curriculum's figures never wait for it."""
+    import time
+
+    from trainer.history.review import DueCounts, due_counts
+
+    try:
+        known = {p.name.casefold(): p.name for p in reader.profiles()}
+        name = known.get(profile.strip().casefold())
+        counts = DueCounts(0, 0) if name is None else due_counts(reader, name, time.time())
+    finally:
+        reader.close()
+    return profile, counts
 
 
 def readable_on(widget: QWidget, colour: str) -> str:
@@ -166,7 +185,10 @@ def make_plan_box(home, go: Callable[[], None], review: Callable[[], None]) -> Q
 
 
 def review_html(plan, colour=lambda c: c) -> str:
-    """The review's line: "Review: 23 due today, 8 tomorrow", what is due today stressed."""
+    """The review's line: "Review: 23 due today, 8 tomorrow", what is due today stressed;
+    "counting…" until the counts are in."""
+    if plan.review_today is None or plan.review_tomorrow is None:
+        return _("<b>Review:</b> counting what is due…")
     today = ngettext("{count} due today", "{count} due today", plan.review_today).format(
         count=plan.review_today
     )

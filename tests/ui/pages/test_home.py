@@ -240,3 +240,35 @@ def test_help_welcome_opens_the_welcome_again_once_there_is_a_plan(qtbot, window
     window.show_home()
     assert window.wait_for_figures()
     assert not home.welcome.isVisible()
+
+
+def test_the_curriculum_s_figures_never_wait_for_the_review_count(qtbot, window, monkeypatch):
+    """The review schedule is counted on a worker of its own, after the figures: while it runs
+    (here held until the test lets it go) the curriculum is in and the review line says so."""
+    import threading
+
+    from ui.pages import home_plan
+
+    _missed_yesterday(window)
+    go = threading.Event()
+    counting = threading.Event()
+    real = home_plan.review_figures
+
+    def held(reader, profile):
+        counting.set()
+        assert go.wait(30)  # let go by the test below, never by the clock
+        return real(reader, profile)
+
+    monkeypatch.setattr(home_plan, "review_figures", held)
+    window.show_home()
+    home = window.home
+    qtbot.waitUntil(counting.is_set)
+    qtbot.waitUntil(lambda: "skills mastered" in home.sub.text())
+    assert "counting" in home.review_text.text()
+    assert not home.review_button.isEnabled()
+    qtbot.keyClick(home.table, Qt.Key.Key_R)  # nothing counted: nothing starts
+    assert window.pages.currentWidget() is home
+    go.set()
+    assert window.wait_for_figures()
+    assert "2 due today" in home.review_text.text()
+    assert home.review_button.isEnabled()
