@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from trainer.game.rules import HouseRules
+from trainer.i18n import N_, _
 from trainer.practice.skills.base import Question, Skill, made, retold
 
 # The ratings, as the fsrs package numbers them (fsrs.Rating): written here so that rating an
@@ -130,3 +131,55 @@ def retold_review(q: Question, skill: Skill, rules: HouseRules) -> Question:
     bare = replace(q, data={k: v for k, v in q.data.items() if k != REVIEWED})
     again = retold(bare, skill, rules)
     return q if again is bare else _reviewing(again, wanted)
+
+
+# A situation's words as a trainee reads them (`said_situation`), translated where used.
+_SAID: Final[Mapping[str, str]] = {
+    "bet": N_("bet {value}"),
+    "box": N_("box {value}"),
+    "amount": N_("{value} to pay"),
+    "ask": N_("asks {value}"),
+    "insured": N_("insured {value}"),
+}
+_FLAGS: Final[Mapping[str, str]] = {
+    "split": N_("after a split"),
+    "stood": N_("standing"),
+    "insured": N_("insured"),
+}
+_WHY: Final[Mapping[str, str]] = {
+    "win": N_("for a win"),
+    "double": N_("for a double"),
+    "blackjack": N_("for a Black Jack"),
+}
+
+
+def said_situation(skill: str, text: str, *, amount: str | None = None) -> str:
+    """A situation (`situation`'s text) in the words of the moment: "A-4-A, standing",
+    "box 3"; the bet left out where it is `amount`, which the item's name says already."""
+    names = SITUATION_FIELDS.get(skill, ())
+    words = text.split()
+    out: list[str] = []
+    i = 0
+    if words and "cards" in names and words[0] not in names:
+        out.append(words[0])  # the hand's ranks, the same in every language
+        i = 1
+    while i < len(words):
+        name = words[i]
+        value = None
+        if i + 1 < len(words) and words[i + 1] not in names:
+            value = words[i + 1]
+            i += 2
+        else:
+            i += 1
+        if name == "why" and value in _WHY:
+            if out:
+                out[-1] = f"{out[-1]} {_(_WHY[value])}"
+            continue
+        if name == "bet" and value == amount:
+            continue
+        form = _SAID.get(name) if value is not None else _FLAGS.get(name)
+        if form is None:
+            out.append(name if value is None else f"{name} {value}")
+        else:
+            out.append(_(form).format(value=value))
+    return ", ".join(out)

@@ -44,7 +44,7 @@ from trainer.practice.drill import CHALLENGE, EXAM, REVIEW, SPRINT, Answered, Dr
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, answer_hint
 from ui.dialogs.citations import linked
-from ui.i18n import N_, _
+from ui.i18n import N_, _, ngettext
 from ui.language import format_seconds
 from ui.style import emphasise, esc, mute, readable
 from ui.table.chip_tray import ChipTray
@@ -279,7 +279,11 @@ class DrillPage(QWidget):
         self._watch = _PaintWatch(self._painted)
         self.table.viewport().installEventFilter(self._watch)
 
-        # the question and the answer
+        # the question and the answer; a review's question says first what it reviews
+        self.reviewing = QLabel()
+        self.reviewing.setWordWrap(True)
+        mute(self.reviewing)
+        self.reviewing.hide()
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         emphasise(self.prompt, 1.1)
@@ -355,6 +359,7 @@ class DrillPage(QWidget):
         panel.setFrameShape(QFrame.Shape.StyledPanel)
         panel.setMinimumWidth(300)
         pl = QVBoxLayout(panel)
+        pl.addWidget(self.reviewing)
         pl.addWidget(self.prompt)
         pl.addWidget(self.extra)
         pl.addWidget(answer)
@@ -429,6 +434,7 @@ class DrillPage(QWidget):
         q = self.question
         if q is not None:
             self.prompt.setText(self.prompt_of(q))
+            self._show_reviewing(q)
             if q.kind == CHOICE:
                 self.choices.set_choices(q.choices)  # the answer not given yet: none marked
                 last = self.last
@@ -509,6 +515,50 @@ class DrillPage(QWidget):
         practice as the settings say (`read_the_bet`)."""
         d = self.drill
         return d is not None and (d.mode == EXAM or self.read_the_bet)
+
+    def _show_reviewing(self, q: Question) -> None:
+        text = self.reviewing_text(q)
+        self.reviewing.setText(text)
+        self.reviewing.setVisible(bool(text))
+
+    def reviewing_text(self, q: Question, now: float | None = None) -> str:
+        """What a review question reviews, in a line above its prompt: "Review · A-4-A (soft
+        16) · missed 3 days ago"; "" for any other question. `now`: unix seconds (the days
+        are the trainee's calendar days)."""
+        d = self.drill
+        what = d.reviewed(q) if d is not None else None
+        if what is None:
+            return ""
+        import time
+
+        from trainer.history.item_words import item_name
+        from trainer.history.measures import local_day
+        from trainer.practice.review import said_situation
+
+        item, situation, missed = what
+        name = item_name(item)
+        amount = item.partition(":")[2]
+        said = said_situation(q.skill, situation, amount=amount) if situation else ""
+        if said and q.skill == "announce":
+            # the hand seen, then its category as the name gives it in brackets: "(soft 16)"
+            inner = name[name.rfind("(") + 1 : -1] if name.endswith(")") else name
+            name = f"{said} ({inner})"
+        elif said:
+            name = f"{name}, {said}"
+        parts = [_("Review"), name]
+        if missed:
+            days = local_day(time.time() if now is None else now) - local_day(missed)
+            if days <= 0:
+                parts.append(_("missed today"))
+            elif days == 1:
+                parts.append(_("missed yesterday"))
+            else:
+                parts.append(
+                    ngettext("missed {days} day ago", "missed {days} days ago", days).format(
+                        days=days
+                    )
+                )
+        return " · ".join(esc(p) for p in parts)
 
     def prompt_of(self, q: Question) -> str:
         """The question as asked: without its stake where the bet is read from the felt."""
@@ -599,6 +649,7 @@ class DrillPage(QWidget):
         self._confirm_end = False
         self._say(None)
         self.prompt.setText(self.prompt_of(q))
+        self._show_reviewing(q)
         self.extra.setText(self._extra_text(q))
         self._show_hint(q)
         self._update_progress()
