@@ -350,6 +350,38 @@ class Readiness:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewFigures:
+    """The review sessions' own figures (`trainer.history.review`): apart from every skill's,
+    whose mastery they never count toward."""
+
+    sessions: int  # review sessions with at least one answer
+    answered: int
+    right: int
+    due_today: int
+    due_tomorrow: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+
+def review_figures(store: Store, profile: str, now: float) -> ReviewFigures:
+    """The review sessions of `profile` (its exact name) and what its schedule has due."""
+    from trainer.history.review import REVIEW_MODE, build
+
+    profile_id = store._profile_id(profile)
+    with store._snapshot() as conn:
+        sessions, answered, right = conn.execute(
+            """SELECT count(DISTINCT s.id), coalesce(sum(ss.n), 0), coalesce(sum(ss.correct), 0)
+            FROM session s JOIN session_skill ss ON ss.session = s.id
+            WHERE s.profile = ? AND s.mode = ? AND ss.n > 0""",
+            (profile_id, REVIEW_MODE),
+        ).fetchone()
+    counts = build(store, profile).counts(now)
+    return ReviewFigures(int(sessions), int(answered), int(right), counts.today, counts.tomorrow)
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """Everything the progress view shows of one profile, read off the GUI thread.
 
@@ -373,6 +405,7 @@ class Progress:
     session_count: int = 0  # sessions with at least one answer
     complete: bool = True
     mark: Mark = Mark()  # the history these figures were read from (one snapshot)
+    reviews: ReviewFigures = ReviewFigures(0, 0, 0, 0, 0)  # the review sessions' own
 
     @property
     def empty(self) -> bool:
@@ -1086,6 +1119,7 @@ def load_progress(
             session_count=count,
             complete=complete,
             mark=mark,
+            reviews=review_figures(store, name, now),
         )
 
 

@@ -161,6 +161,12 @@ class SessionsModel(QAbstractTableModel):
                 return _("not ended")
             minutes = round(max(0, line.ended - line.started) / 60)
             return _("after {minutes} min").format(minutes=minutes)
+        if col == 1 and line.mode == REVIEW_MODE:
+            # a review session stands out: its answers are its own figures, no skill's
+            if role == Qt.ItemDataRole.FontRole:
+                return _bold()
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return _(REVIEW_TIP)
         if role == Qt.ItemDataRole.ToolTipRole and col == 2:
             # whole, where the column is too narrow for it: a shoe's figures, one skill a line
             if line.is_shoe:
@@ -175,6 +181,24 @@ class SessionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == 5 and line.accuracy is not None:
             return ink(GOOD) if line.accuracy >= 0.95 else None
         return None
+
+
+REVIEW_MODE = "review"  # trainer.practice.drill.REVIEW
+REVIEW_TIP = N_(
+    "A review of the items due: its answers count toward no skill's mastery (the Skills tab "
+    "gives the reviews' own figures)"
+)
+_BOLD: list[Any] = []
+
+
+def _bold() -> Any:
+    if not _BOLD:
+        from PySide6.QtGui import QFont
+
+        font = QFont()
+        font.setBold(True)
+        _BOLD.append(font)
+    return _BOLD[0]
 
 
 OPEN_A_SESSION = N_("Open a session (double-click or Enter) to see every answer.")

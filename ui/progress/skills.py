@@ -290,6 +290,29 @@ SKILL_COLUMNS = (
 )
 
 
+def reviews_text(r: pd.ReviewFigures) -> str:
+    """The review sessions' line: "Reviews (apart from the skills' mastery): 3 sessions, 42
+    answered, 88 % right · 5 due today, 2 tomorrow"."""
+    if r.answered:
+        done = _("{sessions}, {answered}, {accuracy} right").format(
+            sessions=ngettext("{n} session", "{n} sessions", r.sessions).format(
+                n=format_number(r.sessions)
+            ),
+            answered=ngettext("{n} answered", "{n} answered", r.answered).format(
+                n=format_number(r.answered)
+            ),
+            accuracy=pct(r.accuracy),
+        )
+    else:
+        done = _("none done yet")
+    due = _("{today} due today, {tomorrow} tomorrow").format(
+        today=format_number(r.due_today), tomorrow=format_number(r.due_tomorrow)
+    )
+    return _("<b>Reviews</b> (apart from the skills' mastery): {done} · {due}").format(
+        done=done, due=due
+    )
+
+
 def _skill_of(table: QTableWidget, row: int) -> Any:
     item = table.item(row, 0)
     return None if item is None else item.data(Qt.ItemDataRole.UserRole + 1)
@@ -329,8 +352,12 @@ class SkillsTab(QWidget):
             ).format(**mastery_figures())
         )
         note.setWordWrap(True)
+        # the review sessions' own figures, apart from the skills' above
+        self.reviews = QLabel()
+        self.reviews.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(split, 1)
+        layout.addWidget(self.reviews)
         layout.addWidget(note)
 
     def skills_shown(self) -> list[str]:
@@ -338,6 +365,7 @@ class SkillsTab(QWidget):
 
     def set_progress(self, progress: pd.Progress, select: str | None = None) -> None:
         self.progress = progress
+        self.reviews.setText(reviews_text(progress.reviews))
         stats = progress.skills
         order = [s for s in SKILLS if s in stats] + sorted(set(stats) - set(SKILLS))
         self.table.setSortingEnabled(False)

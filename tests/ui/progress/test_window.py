@@ -839,3 +839,45 @@ def test_an_exported_chart_is_made_for_paper_whatever_the_theme(
         window.close()
     finally:
         app.setPalette(before)
+
+
+# -- the review sessions' own figures ----------------------------------------------------------
+
+
+def test_the_reviews_have_figures_of_their_own_apart_from_the_skills(
+    qtbot, store, settings, history, clock
+):
+    before = {
+        s: (st.attempts, st.mastered) for s, st in stats.skill_stats(store, "Anna", TARGETS).items()
+    }
+    clock.now = NOW - 3600
+    review = drill(
+        store,
+        [("announce:hard-14", True, 1400), ("announce:soft-15", False, 2000)],
+        mode="review",
+    )
+    window = open_window(qtbot, store, settings)
+    window.tabs.setCurrentWidget(window.skills)
+    line = window.skills.reviews.text()
+    assert "<b>Reviews</b> (apart from the skills' mastery): 1 session, 2 answered, 50" in line
+    figures = window.progress.reviews
+    assert (figures.sessions, figures.answered, figures.right) == (1, 2, 1)
+    # the history's misses (hard 14, soft 15, hard 4) are the schedule's: one missed a day ago
+    assert figures.due_today >= 1 and f"{figures.due_today} due today" in line
+    # no skill's figures count the review's answers
+    after = {s: (st.attempts, st.mastered) for s, st in window.progress.skills.items()}
+    assert {s: v for s, v in after.items() if s in before} == before
+    window.tabs.setCurrentWidget(window.sessions)
+    model = window.sessions.model
+    row = next(r for r, x in enumerate(model.lines) if x.session_id == review)
+    mode = model.index(row, 1)
+    assert model.data(mode) == "review"
+    assert model.data(mode, Qt.ItemDataRole.FontRole).bold()
+    assert "no skill's mastery" in model.data(mode, Qt.ItemDataRole.ToolTipRole)
+    other = model.index(row - 1 if row else row + 1, 1)
+    assert model.data(other, Qt.ItemDataRole.FontRole) is None
+
+
+def test_a_history_with_no_review_says_none_done(qtbot, store, settings, history):
+    window = open_window(qtbot, store, settings)
+    assert "none done yet" in window.skills.reviews.text()
