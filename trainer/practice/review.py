@@ -26,7 +26,7 @@ cards), on the same category. Either way its data names the situation it reviews
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -153,9 +153,10 @@ _WHY: Final[Mapping[str, str]] = {
 }
 
 
-def said_situation(skill: str, text: str, *, amount: str | None = None) -> str:
+def said_situation(skill: str, text: str, *, amounts: Sequence[str] = ()) -> str:
     """A situation (`situation`'s text) in the words of the moment: "A-4-A, standing",
-    "box 3"; the bet left out where it is `amount`, which the item's name says already."""
+    "box 3"; the bet left out where it is one of `amounts`, which the item's name says
+    already."""
     names = SITUATION_FIELDS.get(skill, ())
     words = text.split()
     out: list[str] = []
@@ -175,7 +176,7 @@ def said_situation(skill: str, text: str, *, amount: str | None = None) -> str:
             if out:
                 out[-1] = f"{out[-1]} {_(_WHY[value])}"
             continue
-        if name == "bet" and value == amount:
+        if name == "bet" and value in amounts:
             continue
         form = _SAID.get(name) if value is not None else _FLAGS.get(name)
         if form is None:

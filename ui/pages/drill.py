@@ -537,8 +537,11 @@ class DrillPage(QWidget):
 
         item, situation, missed = what
         name = item_name(item)
-        amount = item.partition(":")[2]
-        said = said_situation(q.skill, situation, amount=amount) if situation else ""
+        import re
+
+        # the bet the item's name says already ("Black Jack on 25"), not said twice
+        amounts = re.findall(r"\d+(?:\.\d+)?", item.partition(":")[2])
+        said = said_situation(q.skill, situation, amounts=amounts) if situation else ""
         if said and q.skill == "announce":
             # the hand seen, then its category as the name gives it in brackets: "(soft 16)"
             inner = name[name.rfind("(") + 1 : -1] if name.endswith(")") else name
