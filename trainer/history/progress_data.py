@@ -377,7 +377,9 @@ def review_figures(store: Store, profile: str, now: float) -> ReviewFigures:
             WHERE s.profile = ? AND s.mode = ? AND ss.n > 0""",
             (profile_id, REVIEW_MODE),
         ).fetchone()
-    counts = build(store, profile).counts(now)
+    # read on top of the cache home's worker keeps, and nothing written: the view may be
+    # reading an instructor's copy of a trainee's history, a folder that is thrown away
+    counts = build(store, profile, keep=False).counts(now)
     return ReviewFigures(int(sessions), int(answered), int(right), counts.today, counts.tomorrow)
 
 
