@@ -401,17 +401,10 @@ class ChipStackItem(QGraphicsItem):
         stacks = self.stacks()
         n = len(stacks)
         x0 = -(2 * r * n + self.GAP * r * (n - 1)) / 2 + r
+        figure = "" if self._generic else None
         for k, stack in enumerate(stacks):
             x = x0 + k * (2 + self.GAP) * r
-            # a soft shadow on the felt at the stack's foot
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 70))
-            painter.drawEllipse(QRectF(x - r + 2, foot - face / 2 + 2, 2 * r, face))
-            for i, d in enumerate(stack):
-                _draw_side_chip(painter, x, foot - i * t, r, t, face, d)
-            top_y = foot - len(stack) * t
-            figure = "" if self._generic else None
-            _draw_chip_face(painter, x, top_y, r, face, stack[-1], figure)
+            paint_side_column(painter, x, foot, r, stack, thick=t, face=face, figure=figure)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         # The chips, drawn once per stake and size and then reused: one picture instead of one
@@ -437,6 +430,38 @@ class ChipStackItem(QGraphicsItem):
             painter.setFont(self._label_font)
             painter.setPen(QColor("#f3e3a6"))
             painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label_text)
+
+
+def paint_side_column(
+    painter: QPainter,
+    x: float,
+    foot: float,
+    r: float,
+    chips: Sequence[Decimal | None],
+    *,
+    thick: float,
+    face: float,
+    figure: str | None = None,
+    cut: int = 0,
+    cut_gap: float = 0.0,
+) -> float:
+    """One column of chips seen from the side, centred on `x`, its bottom chip's foot at `foot`:
+    its shadow on the felt, each chip a band from the foot up (`chips[0]` at the bottom), the top
+    chip's face; with `cut`, a gap of `cut_gap` every `cut` chips, as a dealer cuts a stack to
+    count it. The top of the top chip's band (where its face is drawn)."""
+    # a soft shadow on the felt at the column's foot
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 70))
+    painter.drawEllipse(QRectF(x - r + 2, foot - face / 2 + 2, 2 * r, face))
+    bottom = foot
+    for i, d in enumerate(chips):
+        if cut and i and i % cut == 0:
+            bottom -= cut_gap
+        _draw_side_chip(painter, x, bottom, r, thick, face, d)
+        bottom -= thick
+    if chips:
+        _draw_chip_face(painter, x, bottom, r, face, chips[-1], figure)
+    return bottom
 
 
 def _draw_side_chip(
@@ -509,6 +534,7 @@ __all__ = [
     "format_denomination",
     "line_height",
     "paint_chip",
+    "paint_side_column",
     "readable_text",
     "short_name",
     "text_path",
