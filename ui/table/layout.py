@@ -242,6 +242,11 @@ def _room_on_felt(x: float, top: float, bottom: float, most: float) -> float:
     return lo
 
 
+def on_cloth(rect: QRectF) -> bool:
+    """Whether `rect` lies on the felt, short of the rail."""
+    return _CLOTH.contains(rect)
+
+
 def layout_boxes(numbers: Sequence[int]) -> list[BoxPlace]:
     """Box places along the arc, in the players' frame: box 1 (lowest number) at the right-hand
     end [000], the dealer's left (`BoxPlace.turned_over` for the dealer's view). A box takes the

@@ -75,12 +75,14 @@ from ui.table.layout import (
     BoxPlace,
     insurance_stake_y,
     layout_boxes,
+    on_cloth,
     spread,
     stake_extent,
     stake_rows,
     turn_point,
     turn_rect,
 )
+from ui.table.money import MoneyStacksItem, NotesItem, SpeechItem
 
 # The least height of the felt's names and labels on screen (behind bettors, split hands,
 # results): the scene sets them no smaller than this at the view's zoom.
@@ -188,6 +190,8 @@ class Drawing:
     captions: dict[str, LabelItem] = field(default_factory=dict)
     outlines: dict[str, OutlineItem] = field(default_factory=dict)
     signals: dict[str, SignalItem] = field(default_factory=dict)  # hand label -> its signal
+    # the money on the table to count (TableView.money): "notes", "stacks", "said"
+    money: dict[str, QGraphicsItem] = field(default_factory=dict)
     overhead: list[QRectF] = field(default_factory=list)  # what the boxes' cards keep under
 
     def card_scale(self) -> float:
@@ -415,6 +419,8 @@ class TableScene(QGraphicsScene):
         for box in view.boxes:
             self._draw_box(d, box, places[box.number], marked)
         self._draw_dealer(d)
+        if view.money is not None:
+            self._draw_money(d)
         if view.signals:
             self._draw_signals(d)
         if turned:
@@ -443,6 +449,11 @@ class TableScene(QGraphicsScene):
             item.turn()
             item.setPos(turn_point(item.pos()))
             moved.add(id(item))
+        said = d.money.get("said")
+        if isinstance(said, SpeechItem):  # its tail turned towards the player still
+            said.turn()
+            said.setPos(turn_point(said.pos()))
+            moved.add(id(said))
         for item in d.layer.childItems():
             if id(item) in moved:
                 continue
@@ -1000,6 +1011,136 @@ class TableScene(QGraphicsScene):
             item.setPos(spot)
             taken.append(shape.translated(spot))
             d.signals[label] = item
+
+    def _draw_money(self, d: Drawing) -> None:
+        """The money a player has put on the table (RULES.md §14): in front of his box, between
+        its spot and the dealer where a hand's cards lie, the notes spread above the stacks (or
+        beside them where the width allows), clear of every card and chip on the felt and of
+        the neighbours' spots, drawn smaller only where the room is short; his words in a bubble
+        beside his spot."""
+        money = d.view.money
+        assert money is not None
+        place = d.laid.get(money.box)
+        if place is None:
+            return
+        c = place.anchor
+        n = money.box
+        mine = (f"{n}:", f"{n}.")
+
+        def own(key: str) -> bool:
+            return key == str(n) or key.startswith(mine)
+
+        things = [
+            (label, card.card_rect()) for label, cards in d.hand_cards.items() for card in cards
+        ]
+        things += [(key, s.sceneBoundingRect()) for key, s in d.stacks.items()]
+        things += [(key, lab.sceneBoundingRect()) for key, lab in d.captions.items()]
+        things += [("", r) for r in d.overhead]
+        # the band: under the insurance line and the box's insurance, over its stake and cards
+        top = max(place.insurance_y - 18, SHOE_RECT.bottom() + 30)
+        bottom = c.y() - SPOT_R - 10
+        for key, r in things:
+            if not own(key):
+                continue
+            if key.startswith(f"{n}:insurance"):
+                top = max(top, r.bottom() + 6)
+            elif r.top() < c.y():
+                bottom = min(bottom, r.top() - 8)
+        half = place.spacing - 20
+        left, right = c.x() - half, c.x() + half
+        for other in d.laid.values():  # the neighbours' spots, painted on the felt
+            if other.number == n or abs(other.anchor.x() - c.x()) > place.spacing + 1:
+                continue
+            if other.anchor.y() - SPOT_R - 8 < bottom:
+                spot_edge = SPOT_R + 8
+                if other.anchor.x() < c.x():
+                    left = max(left, other.anchor.x() + spot_edge)
+                else:
+                    right = min(right, other.anchor.x() - spot_edge)
+        for key, r in things:  # what other boxes have on the felt in the band
+            if own(key) or r.bottom() < top or r.top() > bottom:
+                continue
+            if r.center().x() < c.x():
+                left = max(left, r.right() + 8)
+            else:
+                right = min(right, r.left() - 8)
+        # on the felt, short of the rail: the side nearer the rail gives way
+        for _step in range(80):
+            if right - left < 60 or on_cloth(QRectF(left, top, right - left, bottom - top)):
+                break
+            if c.x() < CENTRE_X:
+                left += 6
+            else:
+                right -= 6
+        width, height = right - left, bottom - top
+        notes = NotesItem(money.notes, d.view.currency, width, d.layer) if money.notes else None
+        stacks = MoneyStacksItem(money.stacks, money.cut, parent=d.layer) if money.stacks else None
+        nw = notes.boundingRect().width() if notes else 0.0
+        nh = notes.boundingRect().height() if notes else 0.0
+        sw = stacks.boundingRect().width() if stacks else 0.0
+        sh = stacks.boundingRect().height() if stacks else 0.0
+        gap = 16.0 if notes and stacks else 0.0
+        beside = nw + gap + sw <= width
+        w, h = (nw + gap + sw, max(nh, sh)) if beside else (max(nw, sw), nh + gap + sh)
+        scale = min(1.0, width / w if w else 1.0, height / h if h else 1.0)
+        x0 = min(max(c.x() - w * scale / 2, left), right - w * scale)
+        foot = bottom  # everything rests on the band's bottom, nearest the player
+        block = QRectF(x0, foot - h * scale, w * scale, h * scale)
+        if notes is not None:
+            notes.setScale(scale)
+            nb = notes.boundingRect()
+            y = foot - nh * scale if beside else block.top()
+            notes.setPos(x0 - nb.left() * scale, y - nb.top() * scale)
+            d.money["notes"] = notes
+        if stacks is not None:
+            stacks.setScale(scale)
+            sb = stacks.boundingRect()
+            x = x0 + (nw + gap) * scale if beside else c.x() - sw * scale / 2
+            x = min(max(x, x0), block.right() - sw * scale)
+            stacks.setPos(x - sb.left() * scale, foot - sb.bottom() * scale)
+            d.money["stacks"] = stacks
+        if money.said:
+            self._draw_said(d, money.said, place, block, [r for _k, r in things])
+
+    def _draw_said(
+        self, d: Drawing, words: str, place: BoxPlace, block: QRectF, taken: list[QRectF]
+    ) -> None:
+        """The player's words in a bubble, its tail at him: between his spot and his seat, else
+        beside the spot on the side of the table's centre, else the other, else over his money;
+        the first that covers nothing."""
+        c = place.anchor
+        px = max(SpeechItem.PX, self.min_text)
+        room = place.spacing - SPOT_R - 12
+        taken = taken + [item.sceneBoundingRect() for item in d.money.values()]
+        right = SpeechItem(words, "left", px, max_width=room)
+        left = SpeechItem(words, "right", px, max_width=room)
+        over = SpeechItem(words, "down", px, max_width=place.spacing * 1.6)
+        sides = [
+            (right, QPointF(c.x() + SPOT_R + 4, c.y())),
+            (left, QPointF(c.x() - SPOT_R - 4, c.y())),
+        ]
+        if c.x() > CENTRE_X:
+            sides.reverse()
+        # first on the player's side of the spot, over the box's number: said from his seat
+        behind = SpeechItem(words, "down", px, max_width=place.spacing - 12)
+        tries = [
+            (behind, QPointF(c.x(), c.y() + BADGE_DY - 2)),
+            *sides,
+            (over, QPointF(block.center().x(), block.top() - 4)),
+        ]
+        chosen = next(
+            (
+                (item, at)
+                for item, at in tries
+                if on_cloth(item.boundingRect().translated(at))
+                and not any(item.boundingRect().translated(at).intersects(r) for r in taken)
+            ),
+            tries[0],
+        )
+        item, at = chosen  # the others, never on the table, go with this call
+        item.setParentItem(d.layer)
+        item.setPos(at)
+        d.money["said"] = item
 
     def _draw_dealer(self, d: Drawing) -> None:
         view = d.view
