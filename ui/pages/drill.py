@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.game.payout import chip_breakdown, money
+from trainer.game.table import TableView
 from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, REVIEW, SPRINT, Answered, Drill, DrillOver
@@ -68,6 +69,21 @@ KEYS = (
     ("B", N_("burn the exposed card")),
     ("Esc", N_("end the drill (an exam: Esc twice)")),
 )
+# an amount announced, then the chips given for it (a buy-in, a colour-up: RULES.md §14): typed
+# in the announce field, then placed with the tray, handed in as "AMOUNT: CHIPS"
+ANNOUNCED_CHIPS = "announced-chips"
+# what the line over the tray says of the amount shown, per skill ("Pay" unless told): never
+# the amount a trainee has to count (a buy-in, a colour-up), only one he is given
+AMOUNT_SHOWN = {"change": N_("Change {amount}")}
+# how to answer the skills whose input alone does not say it
+SKILL_HINTS = {
+    "stack-values": N_("read the stacks by their height, then type their value and Enter"),
+    "read-pay": N_("read the stake from its chips, then type the payout and Enter"),
+    "change": N_("click the chips of the change or press their number keys; Enter gives them"),
+    "conversions": N_(
+        "pay with the chips the rack holds (the greyed ones are not in it); Enter pays"
+    ),
+}
 MODE_NAMES = {
     "practice": N_("practice"),
     "challenge": N_("challenge"),
@@ -249,6 +265,7 @@ class DrillPage(QWidget):
         self._timed = False  # the question shown has been painted and its clock started
         self._waiting_next = False
         self._burn_rest = ""  # what is left of "burn" after its B key (see _burn_key)
+        self._ahead: Question | None = None  # the next question, dealt while this one is read
 
         # top bar: what, how far, how long
         self.title = QLabel()
@@ -269,6 +286,7 @@ class DrillPage(QWidget):
         top.addWidget(self.end_button)
 
         self.scene = TableScene(breakdown=self._breakdown, legend=_(INSURANCE_LEGEND))
+        self.scene.read_from_chips = self._read_from_chips
         self.table = TableWidget(self.scene, self)
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         # the keys belong to the answer, and the table is clicked, never typed into: it takes no
@@ -314,6 +332,19 @@ class DrillPage(QWidget):
         self.tray_holder = QWidget()
         self._tray_layout = QVBoxLayout(self.tray_holder)
         self._tray_layout.setContentsMargins(0, 0, 0, 0)
+        # the amount a dealer announces before he gives the chips (a buy-in, a colour-up): typed
+        # first, then Enter or Tab goes to the tray
+        self.announce = QLineEdit()
+        emphasise(self.announce, 1.2)
+        self.announce_label = QLabel()
+        self.announce_label.setBuddy(self.announce)
+        self.announce_row = QWidget()
+        ar = QHBoxLayout(self.announce_row)
+        ar.setContentsMargins(0, 0, 0, 0)
+        ar.addWidget(self.announce_label)
+        ar.addWidget(self.announce, 1)
+        self.announce_row.hide()
+        self._tray_layout.addWidget(self.announce_row)
         self._tray_layout.addWidget(self._hints[1])
         self._tray_layout.addStretch(1)
         self.choices = ChoiceButtons()
@@ -397,7 +428,7 @@ class DrillPage(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.request_end)
         self._confirm_end = False  # an exam asked to end once: the next Esc ends it
         # Space or Enter goes on after a verdict, wherever the focus is
-        for w in (self.line, self.choices):
+        for w in (self.line, self.choices, self.announce):
             w.installEventFilter(self)
         # what the feedback says, written again in the new language after a switch
         self._feedback_text: Callable[[], str] | None = None
@@ -409,6 +440,9 @@ class DrillPage(QWidget):
         self.end_button.setText(_("End  (Esc)"))
         self.line.setPlaceholderText(_("your answer, then Enter"))
         self.burn_button.setText(_("Burn it (B)"))
+        self.announce_label.setText(_("&Announce"))
+        self.announce.setPlaceholderText(_("the amount, then Enter"))
+        self.announce.setAccessibleName(_("The amount you announce"))
 
     def retranslate(self) -> None:
         """Every text again in the current language. The drill goes on where it was: the
@@ -581,7 +615,7 @@ class DrillPage(QWidget):
         self.tray = ChipTray([Decimal(c) for c in sorted(drill.rules.chips)], self.currency)
         self.tray.submitted.connect(self._submit_chips)
         self.tray.installEventFilter(self)
-        self._tray_layout.insertWidget(0, self.tray)  # above its hint
+        self._tray_layout.insertWidget(1, self.tray)  # under the announce field, above its hint
         self._fit_panel()
         self._confirm_end = False
         self.countdown.setText("")
@@ -656,10 +690,15 @@ class DrillPage(QWidget):
         self.extra.setText(self._extra_text(q))
         self._show_hint(q)
         self._update_progress()
-        if q.kind == CHIPS and self.tray is not None:
+        if q.kind in (CHIPS, ANNOUNCED_CHIPS) and self.tray is not None:
             self.tray.clear()
+            rack = q.data.get("rack")
+            self.tray.set_rack(None if rack is None else [Decimal(d) for d in rack])
             self.inputs.setCurrentIndex(1)
-            self.tray.setFocus()
+            announced = q.kind == ANNOUNCED_CHIPS
+            self.announce.clear()
+            self.announce_row.setVisible(announced)
+            (self.announce if announced else self.tray).setFocus()
         elif q.kind == CHOICE:
             self.choices.set_choices(q.choices)
             self.inputs.setCurrentIndex(2)
@@ -679,11 +718,21 @@ class DrillPage(QWidget):
             self.table.show_table(q.table)
         self.table.viewport().update()
 
+    def _read_from_chips(self, view: TableView) -> bool:
+        """Whether the stakes of `view` are read from their chips alone, no amount written: a
+        question whose money is on the felt as stacks to read (the shown one or the next)."""
+        return any(
+            q is not None and q.table is view and "stacks" in q.data
+            for q in (self.question, self._ahead)
+        )
+
     def _extra_text(self, q: Question) -> str:
-        if q.kind != CHIPS:
+        """The amount the question gives (to pay, to change), never one the trainee counts."""
+        if q.kind != CHIPS or "amount" not in q.data:
             return ""
         amount = format_amount(Decimal(q.data["amount"]), currency=self.currency)
-        return _("Pay {amount}").format(amount=f"<b>{esc(amount)}</b>")
+        words = AMOUNT_SHOWN.get(q.skill, N_("Pay {amount}"))
+        return _(words).format(amount=f"<b>{esc(amount)}</b>")
 
     def _show_hint(self, q: Question) -> None:
         """How to answer `q`, under its input, with the skill's target time."""
@@ -692,10 +741,17 @@ class DrillPage(QWidget):
             hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
         if q.kind == CHIPS:
             hint = _("click chips or press their number keys; Backspace removes, Enter pays")
+        if q.kind == ANNOUNCED_CHIPS:
+            hint = _(
+                "type the amount you announce, Enter, then click chips or press their number "
+                "keys; Enter gives them"
+            )
         if q.kind == CHOICE:
             hint = _("press the number of your choice, or click it")
+        if q.skill in SKILL_HINTS:
+            hint = _(SKILL_HINTS[q.skill])
         target = _("target {time}").format(time=format_seconds(SKILLS[q.skill].target * 1000))
-        page = 1 if q.kind == CHIPS else 2 if q.kind == CHOICE else 0
+        page = 1 if q.kind in (CHIPS, ANNOUNCED_CHIPS) else 2 if q.kind == CHOICE else 0
         self._hints[page].setText(f"{hint}   ·   {target}")
 
     def _painted(self) -> None:
@@ -712,7 +768,7 @@ class DrillPage(QWidget):
     def _prefetch(self) -> None:
         if self.drill is None:
             return
-        ahead = self.drill.prefetch()
+        ahead = self._ahead = self.drill.prefetch()
         if ahead is not None and ahead.table is not None:
             self.table.prepare(ahead.table)
 
@@ -799,7 +855,16 @@ class DrillPage(QWidget):
             self._show_next()
             return
         chips = self.tray.chips() if self.tray is not None else []
-        self._submit(" ".join(money(c) for c in chips) or "0")
+        raw = " ".join(money(c) for c in chips) or "0"
+        q = self.question
+        if q is None or q.kind != ANNOUNCED_CHIPS:
+            self._submit(raw)
+            return
+        # "AMOUNT: CHIPS", the amount as typed: one not announced is the domain's to say
+        said = self.announce.text().strip()
+        self._submit(f"{said}: {raw}")
+        if not self._waiting_next and self.question is q and not said:
+            self.announce.setFocus()  # unread: the amount comes first
 
     def _submit(self, raw: str) -> None:
         d = self.drill
@@ -925,6 +990,17 @@ class DrillPage(QWidget):
                 return True
             return key != Qt.Key.Key_Escape  # nothing to type until the next one
         if obj is self.line and self._burn_key(cast(QKeyEvent, event)):
+            return True
+        if obj is self.announce and key in (
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_Tab,
+        ):
+            if self.tray is not None:
+                self.tray.setFocus(Qt.FocusReason.TabFocusReason)  # the chips come next
+            return True
+        if obj is self.tray and key == Qt.Key.Key_Backtab and self.announce_row.isVisible():
+            self.announce.setFocus(Qt.FocusReason.BacktabFocusReason)
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             # submit here and swallow the key, so it cannot travel on and skip the verdict

@@ -5,7 +5,8 @@ Backspace takes back the last one, Escape or Delete clears, Enter hands the payo
 the tray only ever clears it, before anything else sees it: the page's own Escape (ending the
 drill) never comes from the tray, even empty, where a second press meant to clear would end the
 drill (issue 24); the page's End button ends it. The tray only collects chips: whether they make
-the right payout is for `trainer.game.payout` to say.
+the right payout is for `trainer.game.payout` to say. A question may give a rack that lacks some
+chips (`set_rack`): those are greyed out, and neither their buttons nor their keys place them.
 """
 
 from __future__ import annotations
@@ -61,12 +62,21 @@ class ChipButton(QAbstractButton):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.currency = currency
+        self.in_rack = True
+        self.retranslate()
+
+    def set_in_rack(self, here: bool) -> None:
+        """The chip is in the rack for this question (`here`), or greyed out and not to click."""
+        self.in_rack = here
+        self.setEnabled(here)
         self.retranslate()
 
     def retranslate(self) -> None:
         self.setText(format_denomination(self.denomination))  # "0.5", "0,5"
         amount = format_amount(self.denomination, self.currency)
-        if self.key:
+        if not self.in_rack:
+            tip = _("{amount}: not in the rack").format(amount=amount)
+        elif self.key:
             tip = _("Add a {amount} chip (key {key})").format(amount=amount, key=self.key)
         else:
             tip = _("Add a {amount} chip").format(amount=amount)
@@ -205,6 +215,7 @@ class ChipTray(QWidget):
         self.denominations = [Decimal(d) for d in denominations]
         self.currency = currency
         self._chips: list[Decimal] = []
+        self._rack: set[Decimal] | None = None  # the chips to hand for this question (all: None)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName(_("Chip tray"))
 
@@ -282,10 +293,25 @@ class ChipTray(QWidget):
     def chips(self) -> list[Decimal]:
         return list(self._chips)
 
+    def set_rack(self, rack: Sequence[Decimal] | None) -> None:
+        """The chips the rack holds for this question (None: every chip of the table): the
+        others are greyed out, their buttons and keys give nothing (a conversion: the rack
+        lacks a colour). The keys of the others stay theirs."""
+        here = None if rack is None else {Decimal(d) for d in rack}
+        self._rack = here
+        for b in self.buttons:
+            b.set_in_rack(here is None or b.denomination in here)
+
+    def in_rack(self, denomination: Decimal) -> bool:
+        return self._rack is None or Decimal(denomination) in self._rack
+
     def total(self) -> Decimal:
         return sum(self._chips, Decimal(0))
 
     def add(self, denomination: Decimal) -> None:
+        """Place a chip; one the rack has not for this question is not placed."""
+        if not self.in_rack(denomination):
+            return
         self._chips.append(Decimal(denomination))
         self._refresh()
         self.changed.emit()
@@ -341,7 +367,7 @@ class ChipTray(QWidget):
         ):
             i = _DIGIT_KEYS.index(key)
             if i < len(self.denominations):
-                self.add(self.denominations[i])
+                self.add(self.denominations[i])  # nothing for a chip not in the rack
                 event.accept()
                 return
         elif key == Qt.Key.Key_Backspace:

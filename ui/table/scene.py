@@ -238,6 +238,9 @@ class TableScene(QGraphicsScene):
         self._dealer_view = dealer_view
         self._turning = False  # the drawing being built is for the dealer's view
         self.amounts_written = True
+        # whether a view's stakes are read from their chips alone whatever `amounts_written` says
+        # (a question that asks to read them: the page says which)
+        self.read_from_chips: Callable[[TableView], bool] | None = None
         self.setSceneRect(SCENE_RECT)
         # The picture is rebuilt for every question: an index would be rebuilt as often as used.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -491,7 +494,10 @@ class TableScene(QGraphicsScene):
         """A stack of `amount`: in the chips it was `placed` in when the view says (and they
         make the amount), else in the breakdown; `tip`, what hovering it says."""
         chips = tuple(placed) if sum(placed, Decimal(0)) == amount else self._chips_for(amount)
-        if not self.amounts_written and chips:
+        unwritten = not self.amounts_written or (
+            self.read_from_chips is not None and self.read_from_chips(d.view)
+        )
+        if unwritten and chips:
             written = ""  # the bet is read from its chips
         item = ChipStackItem(
             amount,
