@@ -736,20 +736,21 @@ class DrillPage(QWidget):
 
     def _show_hint(self, q: Question) -> None:
         """How to answer `q`, under its input, with the skill's target time."""
-        hint = answer_hint(q)
-        if q.kind == SEQUENCE:
-            hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
-        if q.kind == CHIPS:
+        if q.skill in SKILL_HINTS:
+            hint = _(SKILL_HINTS[q.skill])
+        elif q.kind == CHIPS:
             hint = _("click chips or press their number keys; Backspace removes, Enter pays")
-        if q.kind == ANNOUNCED_CHIPS:
+        elif q.kind == ANNOUNCED_CHIPS:
             hint = _(
                 "type the amount you announce, Enter, then click chips or press their number "
                 "keys; Enter gives them"
             )
-        if q.kind == CHOICE:
+        elif q.kind == CHOICE:
             hint = _("press the number of your choice, or click it")
-        if q.skill in SKILL_HINTS:
-            hint = _(SKILL_HINTS[q.skill])
+        else:
+            hint = answer_hint(q)  # the question's form's own hint, else its kind's
+            if q.kind == SEQUENCE:
+                hint += _(" — or click the boxes and the dealer on the table; Backspace undoes")
         target = _("target {time}").format(time=format_seconds(SKILLS[q.skill].target * 1000))
         page = 1 if q.kind in (CHIPS, ANNOUNCED_CHIPS) else 2 if q.kind == CHOICE else 0
         self._hints[page].setText(f"{hint}   ·   {target}")
