@@ -12,7 +12,7 @@ wrong, the rule it comes from) and the progress view, in each language: `home-fr
 `drill-fr.png`, `progress-fr.png`, `home-fr-small.png`, …
 
 `--walk DIR` saves every window a trainee or an instructor can open (home, the menus, a drill of
-every skill with its verdict, an exam and its summary, a dealt shoe and its report, one with an
+every skill with its verdict, each money skill's question before its verdict, an exam and its summary, a dealt shoe and its report, one with an
 incident answered wrong, a home game, every tab of the progress view and of the settings, the
 rules book, the keyboard shortcuts, About, the class view of a server that does not answer and
 of a class as read (a cell's tooltip, the assigned exams, the dialog that assigns one, the
@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = (1024, 600)  # a screen this size or smaller: the shots are named "-small"
 PROFILE = "Anna"
+# the money at the table (RULES.md §14): a look of their own, the question before its verdict
+MONEY_SKILLS = ("stack-values", "buy-in", "change", "colour-up", "conversions", "read-pay")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,6 +231,7 @@ class Shots:
             "home": self.look_home,
             "menus": self.look_menus,
             "drills": self.look_drills,
+            "money": self.look_money,
             "exam": self.look_exam,
             "review": self.look_review,
             "deal": self.look_deal,
@@ -307,6 +310,29 @@ class Shots:
             if name == "announce":
                 self.save(self.win, out, "summary-practice")
 
+    def look_money(self, out: Path) -> None:
+        """Each money skill's question on the felt as the trainee first sees it (the notes, the
+        stacks to read, the player's words), then answered wrong: its verdict."""
+        from trainer.practice.skills import SKILLS
+
+        rules = self.win.rules()
+        for name in MONEY_SKILLS:
+            skill = SKILLS.get(name)
+            if skill is None or skill.available(rules) is not None:
+                print(f"no {name} drill at this table", file=sys.stderr)
+                continue
+            win = self.win
+            win.start_drill([name], "practice", seed=5)
+            page = win.drill_page
+            self.until(lambda page=page: page._clock.isValid())
+            self.save(win, out, f"money-{name}")
+            q = page.question
+            assert q is not None
+            page._submit(wrong_answer(q))
+            self.save(win, out, f"money-{name}-verdict")
+            page.end()
+            self.settle(100)
+
     def look_exam(self, out: Path) -> None:
         win = self.win
         self.modal(win.set_exam, lambda d: self.save(d, out, "exam-dialog"))
@@ -320,6 +346,8 @@ class Shots:
                 page._submit(wrong_answer(q))
             elif q.kind == "chips":
                 page._submit("25")
+            elif q.kind == "announced-chips":
+                page._submit("25: 25")
             else:
                 page.line.setText(q.expected)
                 page._submit_line()
@@ -650,6 +678,8 @@ def wrong_answer(q) -> str:
         return str(2 if int(q.answer) == 0 else 1)
     if q.kind == "chips":
         return "1" if q.expected != "1" else "2"
+    if q.kind == "announced-chips":  # an amount announced short, and a chip of 1
+        return "1: 1"
     if q.kind == "sequence":
         return " ".join(reversed(q.expected.split()))
     if q.kind == "results":

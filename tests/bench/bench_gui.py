@@ -93,9 +93,13 @@ def answer_to_next(n: int) -> list[float]:
         q = page.question
         before = len(shown)
         # type the right answer without the clock running on the typing itself
-        if q.kind == "chips":
+        if q.kind in ("chips", "announced-chips"):
             page.tray.clear()
-            for c in q.answer:
+            given = q.answer
+            if q.kind == "announced-chips":  # the amount announced, then its chips
+                said, given = q.answer
+                page.announce.setText(str(said))
+            for c in given:
                 QTest.keyClick(page.tray, str(chips.index(str(c)) + 1))
             target = page.tray
         elif q.kind == "choice":

@@ -12,7 +12,7 @@ from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
 from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE
-from ui.pages.drill import DrillPage
+from ui.pages.drill import ANNOUNCED_CHIPS, DrillPage
 
 RULES = HouseRules.from_spec("casino-fr")
 
@@ -31,7 +31,15 @@ def _click_box(qtbot, page: DrillPage, token: str) -> None:
 def _answer(qtbot, page: DrillPage, right: bool = True, by_mouse: bool = False) -> None:
     q = page.question
     assert q is not None
-    if q.kind == CHIPS:
+    if q.kind == ANNOUNCED_CHIPS:  # the amount announced, Enter, then the chips
+        said, given = q.answer
+        qtbot.keyClicks(page.announce, str(said if right else said + 1))
+        qtbot.keyClick(page.announce, Qt.Key.Key_Return)
+        chips = [str(c) for c in sorted(page.drill.rules.chips)]
+        for c in given:
+            qtbot.keyClick(page.tray, str(chips.index(str(c)) + 1))
+        qtbot.keyClick(page.tray, Qt.Key.Key_Return)
+    elif q.kind == CHIPS:
         chips = [str(c) for c in sorted(page.drill.rules.chips)]
         wanted = q.answer if right else q.answer[:-1] + [Decimal(1)] * 2
         for c in wanted:
