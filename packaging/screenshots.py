@@ -12,14 +12,14 @@ wrong, the rule it comes from) and the progress view, in each language: `home-fr
 `drill-fr.png`, `progress-fr.png`, `home-fr-small.png`, …
 
 `--walk DIR` saves every window a trainee or an instructor can open (home, the menus, a drill of
-every skill with its verdict, each money skill's question before its verdict, an exam and its summary, a dealt shoe and its report, one with an
-incident answered wrong, a home game, every tab of the progress view and of the settings, the
-rules book, the keyboard shortcuts, About, the class view of a server that does not answer and
-of a class as read (a cell's tooltip, the assigned exams, the dialog that assigns one, the
-gradebook), the exam
-dialog, the notices home shows and a message box) to DIR, and prints every
-text the window cuts short: a label, a button or a tab narrower than its words, a wrapped label
-lower than its lines, a window larger than the screen. Nothing is printed for a clean window.
+every skill with its verdict, each money skill's question before its verdict, an exam and its
+summary, a dealt shoe and its report, one with an incident answered wrong, a home game, every tab
+of the progress view and of the settings, the rules book, the keyboard shortcuts, About, the class
+view of a server that does not answer and of a class as read (a cell's tooltip, the assigned
+exams, the dialog that assigns one, the gradebook), the exam dialog, the notices home shows and a
+message box) to DIR, and prints every text the window cuts short: a label, a button or a tab
+narrower than its words, a wrapped label lower than its lines, a window larger than the screen.
+Nothing is printed for a clean window.
 
 Each run is made on a fresh history of its own: a few weeks of practice (tests/bench's
 `fill_history`), in a data folder of its own (SABOT_DATA_DIR), nothing of the user's touched.
