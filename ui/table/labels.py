@@ -66,7 +66,7 @@ class LabelItem(QGraphicsItem):
         pad = self.PAD if fill is not None else 2.0
         if wrap and max_width is not None:
             # a sentence too wide at the least size read goes on more lines, not smaller
-            text = self._wrapped(text, max(pixel_size, min_px), max_width - 2 * pad, bold, italic)
+            text = wrapped(text, max(pixel_size, min_px), max_width - 2 * pad, bold, italic)
         size = self.fitting_size(
             text,
             pixel_size,
@@ -92,40 +92,6 @@ class LabelItem(QGraphicsItem):
         self._fill = fill
         self._rect = QRectF(-width / 2, 0, width, height)
 
-    @staticmethod
-    def _wrapped(text: str, px: float, room: float, bold: bool, italic: bool) -> str:
-        """`text` broken at spaces into lines no wider than `room` (greedily; two lines as even
-        as they can be, so no word is left alone on the second)."""
-
-        def width(line: str) -> float:
-            return fit_text(line, px, bold=bold, italic=italic)[1]
-
-        lines: list[str] = []
-        for para in text.split("\n"):
-            words = para.split(" ")
-            broken: list[str] = []
-            line = ""
-            for word in words:
-                trial = f"{line} {word}" if line else word
-                if line and width(trial) > room:
-                    broken.append(line)
-                    line = word
-                else:
-                    line = trial
-            broken.append(line)
-            if len(broken) == 2:
-                cuts: list[tuple[str, str]] = [
-                    (" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))
-                ]
-
-                def widest(cut: tuple[str, str]) -> float:
-                    return max(width(cut[0]), width(cut[1]))
-
-                first, second = min(cuts, key=widest)
-                broken = [first, second]
-            lines += broken
-        return "\n".join(lines)
-
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
@@ -138,3 +104,37 @@ class LabelItem(QGraphicsItem):
         painter.setFont(self._font)
         painter.setPen(self._colour)
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def wrapped(text: str, px: float, room: float, bold: bool, italic: bool) -> str:
+    """`text` broken at spaces into lines no wider than `room` (greedily; two lines as even
+    as they can be, so no word is left alone on the second)."""
+
+    def width(line: str) -> float:
+        return fit_text(line, px, bold=bold, italic=italic)[1]
+
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        broken: list[str] = []
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if line and width(trial) > room:
+                broken.append(line)
+                line = word
+            else:
+                line = trial
+        broken.append(line)
+        if len(broken) == 2:
+            cuts: list[tuple[str, str]] = [
+                (" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))
+            ]
+
+            def widest(cut: tuple[str, str]) -> float:
+                return max(width(cut[0]), width(cut[1]))
+
+            first, second = min(cuts, key=widest)
+            broken = [first, second]
+        lines += broken
+    return "\n".join(lines)
