@@ -34,6 +34,7 @@ from ui.table.chips import (
     ui_font,
 )
 from ui.table.hand_signals import DISC, RING, WORDS_INK
+from ui.table.labels import wrapped
 from ui.table.render_cache import paint_cached
 
 # Euro-like notes: (colour, width, height) in scene units, where a chip is 40 across (a note's
@@ -300,10 +301,12 @@ class SpeechItem(QGraphicsItem):
     ) -> None:
         super().__init__(parent)
         self.tail = tail
-        self.words, width = fit_text(words, pixel_size, max_width, bold=True)
+        # every word said, on as many lines as the width needs: what he asks is the question
+        self.words = wrapped(words, pixel_size, max_width - 16, True, False)
+        width = max(fit_text(line, pixel_size, bold=True)[1] for line in self.words.split("\n"))
         self._font = ui_font(pixel_size, bold=True)
         lh = line_height(pixel_size, bold=True)
-        w, h = width + 16, lh + 8
+        w, h = width + 16, lh * len(self.words.split("\n")) + 8
         if tail == "left":
             self._body = QRectF(TAIL, -h / 2, w, h)
         elif tail == "right":

@@ -1118,6 +1118,7 @@ class TableScene(QGraphicsScene):
         px = max(SpeechItem.PX, self.min_text)
         room = place.spacing - SPOT_R - 12
         taken = taken + [item.sceneBoundingRect() for item in d.money.values()]
+        taken.append(QRectF(c.x() - SPOT_R, c.y() - SPOT_R, 2 * SPOT_R, 2 * SPOT_R))  # his spot
         right = SpeechItem(words, "left", px, max_width=room)
         left = SpeechItem(words, "right", px, max_width=room)
         over = SpeechItem(words, "down", px, max_width=place.spacing * 1.6)

@@ -203,3 +203,16 @@ def test_notes_are_painted_from_the_picture_cache(widget):
     widget.viewport().repaint()
     assert PIECES.pictures_of(("note", D(100), "€"))
     assert PIECES.pictures_of(("note", D(10), "€"))
+
+
+def test_the_player_s_words_are_never_cut_short(widget):
+    words = "2 × 25, the rest in fives, please"
+    widget.show_table(table(MoneyView(3, stacks=((D(100), 1),), said=words), playing(2)))
+    said = money_items(widget.table_scene())["said"]
+    assert said.words.replace("\n", " ") == words
+    assert "…" not in said.words
+    assert FELT.contains(
+        turn_rect(said.sceneBoundingRect())
+        if widget.table_scene().turned
+        else said.sceneBoundingRect()
+    )
