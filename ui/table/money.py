@@ -354,6 +354,13 @@ class SpeechItem(QGraphicsItem):
         return path.united(tail)
 
     def paint(self, painter: QPainter, option=None, widget=None) -> None:
+        # drawn once and reused, on the pixel grid: the same picture whether the table was
+        # prepared ahead or drawn on the spot
+        b = self._body
+        key = ("speech", self.words, self.tail, self._font.pixelSize(), b.x(), b.y())
+        paint_cached(painter, key, self.boundingRect(), self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(RING, 1.6))
         painter.setBrush(DISC)

@@ -216,3 +216,26 @@ def test_the_player_s_words_are_never_cut_short(widget):
         if widget.table_scene().turned
         else said.sceneBoundingRect()
     )
+
+
+def test_a_prepared_table_with_money_is_shown_from_its_picture_the_same_as_drawn(qtbot, widget):
+    from PySide6.QtWidgets import QGraphicsView
+
+    widget.show_table(VIEWS["colour-up"])
+    drawn = widget.viewport().grab().toImage()
+    widget.show_table(VIEWS["buy-in"])
+    widget.prepare(VIEWS["colour-up"])
+    painted = []
+    base = QGraphicsView.paintEvent
+
+    def counted(self, event):
+        painted.append(event)
+        return base(self, event)
+
+    QGraphicsView.paintEvent = counted
+    try:
+        widget.show_table(VIEWS["colour-up"])
+        assert widget.viewport().grab().toImage() == drawn
+    finally:
+        QGraphicsView.paintEvent = base
+    assert not painted  # one picture, not item by item
