@@ -1,7 +1,8 @@
 """The felt table, drawn with Qt's graphics view from a `TableView` snapshot.
 
 The scene owns the picture and nothing else: it draws what the snapshot says (cards, bets,
-insurance, the hand whose turn it is) and reports clicks on boxes and on the dealer's place. It
+insurance, the hand whose turn it is, the money a player puts down to count: `ui.table.money`)
+and reports clicks on boxes and on the dealer's place. It
 never decides a rule; which card is face down is read from `TableView.hole_card`, and how an amount
 breaks down into chips comes from the `breakdown` callable it is given.
 
@@ -22,7 +23,8 @@ overlap comes to overlap, and every fan keeps its indices in sight.
 The felt's geometry is `ui.table.layout`, the painted felt `ui.table.felt`, the words on it
 `ui.table.labels`, and the view that shows the scene in a window `ui.table.widget`. The scene
 stays one long class: building a snapshot's picture is one pass (the boxes' stakes, then the hands
-above them, then the dealer, the shoe's next cards and the signals), each step placed against what
+above them, then the dealer, the money in front of its box, the shoe's next cards and the
+signals), each step placed against what
 the steps before it laid, and cutting it apart would only pass that state between modules.
 """
 
