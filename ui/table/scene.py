@@ -49,6 +49,7 @@ from ui.table.hand_signals import SignalItem
 from ui.table.labels import LabelItem
 from ui.table.layout import (
     BADGE_DY,
+    BADGE_H,
     BEHIND_DY,
     BEHIND_R,
     BEHIND_STEP,
@@ -1114,28 +1115,33 @@ class TableScene(QGraphicsScene):
         self, d: Drawing, words: str, place: BoxPlace, block: QRectF, taken: list[QRectF]
     ) -> None:
         """The player's words in a bubble, its tail at him: between his spot and his seat, else
-        beside the spot on the side of the table's centre, else the other, else over his money;
-        the first that covers nothing."""
+        over his money, else beside his spot on the side of the table's centre, else the other;
+        the first that covers nothing (no card, chip, spot or box number), on lines as wide as
+        the place has."""
         c = place.anchor
         px = max(SpeechItem.PX, self.min_text)
-        room = place.spacing - SPOT_R - 12
         taken = taken + [item.sceneBoundingRect() for item in d.money.values()]
-        taken.append(QRectF(c.x() - SPOT_R, c.y() - SPOT_R, 2 * SPOT_R, 2 * SPOT_R))  # his spot
-        right = SpeechItem(words, "left", px, max_width=room)
-        left = SpeechItem(words, "right", px, max_width=room)
-        over = SpeechItem(words, "down", px, max_width=place.spacing * 1.6)
+        for other in d.laid.values():  # every spot and every box's number, painted on the felt
+            a = other.anchor
+            taken.append(QRectF(a.x() - SPOT_R, a.y() - SPOT_R, 2 * SPOT_R, 2 * SPOT_R))
+            if other.number != place.number:
+                taken.append(QRectF(a.x() - 20, a.y() + BADGE_DY, 40, BADGE_H))
+        # first on the player's side of the spot, over the box's number: said from his seat,
+        # as wide as the room between the neighbours' numbers
+        behind = SpeechItem(words, "down", px, max_width=min(340.0, 2 * place.spacing - 48))
+        over = SpeechItem(words, "down", px, max_width=max(block.width(), 240.0))
+        right = SpeechItem(words, "left", px, max_width=240.0)
+        left = SpeechItem(words, "right", px, max_width=240.0)
         sides = [
             (right, QPointF(c.x() + SPOT_R + 4, c.y())),
             (left, QPointF(c.x() - SPOT_R - 4, c.y())),
         ]
         if c.x() > CENTRE_X:
             sides.reverse()
-        # first on the player's side of the spot, over the box's number: said from his seat
-        behind = SpeechItem(words, "down", px, max_width=place.spacing - 12)
         tries = [
             (behind, QPointF(c.x(), c.y() + BADGE_DY - 2)),
-            *sides,
             (over, QPointF(block.center().x(), block.top() - 4)),
+            *sides,
         ]
         chosen = next(
             (

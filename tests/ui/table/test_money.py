@@ -239,3 +239,20 @@ def test_a_prepared_table_with_money_is_shown_from_its_picture_the_same_as_drawn
     finally:
         QGraphicsView.paintEvent = base
     assert not painted  # one picture, not item by item
+
+
+@pytest.mark.parametrize("box", [1, 3, 4, 7])
+def test_long_words_cover_no_spot_card_or_chip(widget, box):
+    words = "2 × 25, le reste en jetons de 5, s'il vous plaît"
+    view = table(MoneyView(box, stacks=((D(100), 1),), said=words), playing(2), playing(5))
+    widget.show_table(view)
+    scene = widget.table_scene()
+    said = money_items(scene)["said"].sceneBoundingRect()
+    spots = [QRectF(p.anchor.x() - 46, p.anchor.y() - 46, 92, 92) for p in scene.places.values()]
+    cards = [c.card_rect() for cs in scene.hand_cards.values() for c in cs]
+    chips = [s.sceneBoundingRect() for s in scene.stacks.values()]
+    others = [m.sceneBoundingRect() for k, m in money_items(scene).items() if k != "said"]
+    for r in spots + cards + chips + others:
+        assert not said.intersects(r), (said, r)
+    # on three lines at the most: the bubble is wide enough for words to be read as said
+    assert money_items(scene)["said"].words.count("\n") <= 2
