@@ -297,8 +297,11 @@ class SpeechItem(QGraphicsItem):
         tail: str = "left",
         pixel_size: float = SPEECH_PX,
         max_width: float = 260.0,
+        shift: float = 0.0,
         parent: QGraphicsItem | None = None,
     ) -> None:
+        """`shift`: a bubble above or below its speaker moved that far aside, its tail still at
+        him (near the rail, towards the table's middle)."""
         super().__init__(parent)
         self.tail = tail
         # every word said, on as many lines as the width needs: what he asks is the question
@@ -312,9 +315,9 @@ class SpeechItem(QGraphicsItem):
         elif tail == "right":
             self._body = QRectF(-TAIL - w, -h / 2, w, h)
         elif tail == "up":  # the bubble below its speaker
-            self._body = QRectF(-w / 2, TAIL, w, h)
+            self._body = QRectF(-w / 2 + shift, TAIL, w, h)
         else:  # down: the bubble above its speaker
-            self._body = QRectF(-w / 2, -TAIL - h, w, h)
+            self._body = QRectF(-w / 2 + shift, -TAIL - h, w, h)
         self.setZValue(8)  # over the cards, as a hand signal is
 
     def turn(self) -> None:
@@ -344,12 +347,11 @@ class SpeechItem(QGraphicsItem):
         elif self.tail == "right":
             tail.lineTo(b.right() - 1, b.center().y() - 7)
             tail.lineTo(b.right() - 1, b.center().y() + 5)
-        elif self.tail == "up":
-            tail.lineTo(b.center().x() - 8, b.top() + 1)
-            tail.lineTo(b.center().x() + 6, b.top() + 1)
-        else:
-            tail.lineTo(b.center().x() - 8, b.bottom() - 1)
-            tail.lineTo(b.center().x() + 6, b.bottom() - 1)
+        else:  # from above the tip, or as near as the bubble reaches
+            x = min(max(0.0, b.left() + 12), b.right() - 12)
+            y = b.top() + 1 if self.tail == "up" else b.bottom() - 1
+            tail.lineTo(x - 8, y)
+            tail.lineTo(x + 6, y)
         tail.closeSubpath()
         return path.united(tail)
 

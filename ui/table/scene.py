@@ -1128,7 +1128,11 @@ class TableScene(QGraphicsScene):
                 taken.append(QRectF(a.x() - 20, a.y() + BADGE_DY, 40, BADGE_H))
         # first on the player's side of the spot, over the box's number: said from his seat,
         # as wide as the room between the neighbours' numbers
-        behind = SpeechItem(words, "down", px, max_width=min(340.0, 2 * place.spacing - 48))
+        wide = min(340.0, 2 * place.spacing - 48)
+        inward = 1.0 if c.x() < CENTRE_X else -1.0  # towards the table's middle
+        behind = [
+            SpeechItem(words, "down", px, max_width=wide, shift=inward * k * 40.0) for k in range(4)
+        ]
         over = SpeechItem(words, "down", px, max_width=max(block.width(), 240.0))
         right = SpeechItem(words, "left", px, max_width=240.0)
         left = SpeechItem(words, "right", px, max_width=240.0)
@@ -1139,7 +1143,7 @@ class TableScene(QGraphicsScene):
         if c.x() > CENTRE_X:
             sides.reverse()
         tries = [
-            (behind, QPointF(c.x(), c.y() + BADGE_DY - 2)),
+            *((b, QPointF(c.x(), c.y() + BADGE_DY - 2)) for b in behind),
             (over, QPointF(block.center().x(), block.top() - 4)),
             *sides,
         ]
