@@ -43,7 +43,7 @@ from trainer.i18n import format_amount
 from trainer.practice.answers import Unreadable
 from trainer.practice.drill import CHALLENGE, EXAM, REVIEW, SPRINT, Answered, Drill, DrillOver
 from trainer.practice.skills import SKILLS, Question
-from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE, answer_hint
+from trainer.practice.skills.base import ANNOUNCED_CHIPS, CHIPS, CHOICE, SEQUENCE, answer_hint
 from ui.dialogs.citations import linked
 from ui.i18n import N_, _, ngettext
 from ui.language import format_seconds
@@ -69,9 +69,6 @@ KEYS = (
     ("B", N_("burn the exposed card")),
     ("Esc", N_("end the drill (an exam: Esc twice)")),
 )
-# an amount announced, then the chips given for it (a buy-in, a colour-up: RULES.md §14): typed
-# in the announce field, then placed with the tray, handed in as "AMOUNT: CHIPS"
-ANNOUNCED_CHIPS = "announced-chips"
 # what the line over the tray says of the amount shown, per skill ("Pay" unless told): never
 # the amount a trainee has to count (a buy-in, a colour-up), only one he is given
 AMOUNT_SHOWN = {"change": N_("Change {amount}")}
@@ -956,9 +953,12 @@ class DrillPage(QWidget):
                 f"{esc(v.expected)} · {t}{following}"
             )
         wrong = f"<span style='color:{self._colour(WRONG)}'><b>✗ {esc(v.expected)}</b></span>"
+        # an answer of two parts (the amount announced, the chips): which part was right
+        note = f"{esc(v.note)}<br>" if v.note else ""
         return (
             _("{expected} (you: {given})").format(expected=wrong, given=esc(v.given))
             + f" · {t}<br>"
+            + note
             + linked(v.reason, done.question.skill, done.question.item)
             + following
         )

@@ -11,8 +11,8 @@ from PySide6.QtCore import QPoint, Qt
 from trainer.game.rules import HouseRules
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
-from trainer.practice.skills.base import CHIPS, CHOICE, SEQUENCE
-from ui.pages.drill import ANNOUNCED_CHIPS, DrillPage
+from trainer.practice.skills.base import ANNOUNCED_CHIPS, CHIPS, CHOICE, SEQUENCE
+from ui.pages.drill import DrillPage
 
 RULES = HouseRules.from_spec("casino-fr")
 

@@ -13,8 +13,8 @@ from trainer.game.rules import HouseRules
 from trainer.game.table import BoxView, HandView, MoneyView, TableView
 from trainer.practice.drill import Drill
 from trainer.practice.skills import SKILLS
-from trainer.practice.skills.base import CHIPS, Question
-from ui.pages.drill import ANNOUNCED_CHIPS, DrillPage
+from trainer.practice.skills.base import ANNOUNCED_CHIPS, CHIPS, Question
+from ui.pages.drill import DrillPage
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -157,3 +157,66 @@ def test_a_stake_to_read_is_drawn_without_its_amount(qtbot, page, asked):
     page._show_next()
     assert page.question is shown
     assert page.scene.stacks["2:seat"].written == "€60"
+
+
+# -- the real skills ----------------------------------------------------------------------------
+
+
+def _real(qtbot, page: DrillPage, name: str, seed: int = 4):
+    drill = Drill([SKILLS[name]], RULES, count=3, seed=seed)
+    page.start(drill)
+    qtbot.waitUntil(lambda: page.question is not None, timeout=2000)
+    return page.question
+
+
+def test_a_buy_in_is_announced_then_given_and_judged_right(qtbot, page):
+    q = _real(qtbot, page, "buy-in")
+    assert q.kind == ANNOUNCED_CHIPS and page.announce.hasFocus()
+    assert page._extra_text(q) == ""  # the amount is the trainee's to count
+    assert set(page.scene.drawing.money) >= {"notes"}
+    said, chips = q.answer
+    qtbot.keyClicks(page.announce, str(said))
+    qtbot.keyClick(page.announce, Qt.Key.Key_Return)
+    keys = [str(c) for c in page.tray.denominations]
+    for c in chips:
+        qtbot.keyClick(page.tray, str(keys.index(str(c)) + 1))
+    with qtbot.waitSignal(page.answeredSignal, timeout=2000) as done:
+        qtbot.keyClick(page.tray, Qt.Key.Key_Return)
+    assert done.args[0].verdict.correct, done.args[0].verdict
+
+
+def test_a_conversion_greys_out_what_the_rack_lacks(qtbot, page):
+    for seed in range(1, 30):
+        q = _real(qtbot, page, "conversions", seed)
+        if "rack" in q.data:
+            break
+        page.end()
+    else:
+        raise AssertionError("no conversion from a short rack in 30 seeds")
+    rack = {D(c) for c in q.data["rack"]}
+    for b in page.tray.buttons:
+        assert b.isEnabled() == (b.denomination in rack), b.denomination
+    assert "Pay" in page._extra_text(q)
+
+
+@pytest.mark.parametrize("name", ["stack-values", "colour-up", "read-pay"])
+def test_the_chips_to_read_carry_no_amount(qtbot, page, name):
+    q = _real(qtbot, page, name)
+    assert page._extra_text(q) == ""
+    texts = [s.written for s in page.scene.stacks.values()]
+    assert all(t == "" for t in texts), texts
+
+
+def test_the_verdict_says_which_part_of_the_answer_was_wrong(qtbot, page):
+    q = _real(qtbot, page, "buy-in")
+    said, chips = q.answer
+    qtbot.keyClicks(page.announce, str(said))
+    qtbot.keyClick(page.announce, Qt.Key.Key_Return)
+    keys = [str(c) for c in page.tray.denominations]
+    for c in chips[1:]:  # one chip short: the amount right, the chips not
+        qtbot.keyClick(page.tray, str(keys.index(str(c)) + 1))
+    with qtbot.waitSignal(page.answeredSignal, timeout=2000) as done:
+        qtbot.keyClick(page.tray, Qt.Key.Key_Return)
+    verdict = done.args[0].verdict
+    assert not verdict.correct and dict(verdict.parts) == {"amount": True, "chips": False}
+    assert verdict.note and verdict.note in page.feedback.text()
