@@ -919,7 +919,11 @@ class MainWindow(QMainWindow):
         common: dict[str, Any] = {
             "store": self.store,
             "profile": self.settings.prefs.profile,
-            "practice": Practice(chip_payment=self.settings.prefs.chip_payment),
+            "practice": Practice(
+                chip_payment=self.settings.prefs.chip_payment,
+                buy_in=self.settings.prefs.buy_in,
+                change=self.settings.prefs.change,
+            ),
         }
         try:
             if assigned is not None:

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST
+from trainer.game.payout import AS_ASKED, COLOUR_FOR_COLOUR, FEWEST, HOUSE_MIX
 from trainer.game.rules import OPTIONS, PRESETS, HouseRules, RulesError
 from trainer.history.store import Store
 from trainer.i18n import format_amount, format_number
@@ -80,6 +80,11 @@ CHIP_PAYMENT_LABELS = {
     FEWEST: N_("The fewest chips"),
     COLOUR_FOR_COLOUR: N_("Colour for colour (in the stake's colours)"),
 }
+# how a buy-in's chips are given and a chip changed (RULES.md §14, house practice), each in the
+# order of its default first
+HANDING_LABELS = {HOUSE_MIX: N_("The house's mix"), AS_ASKED: N_("As the player asks")}
+BUY_IN_WAYS = (HOUSE_MIX, AS_ASKED)
+CHANGE_WAYS = (AS_ASKED, HOUSE_MIX)
 
 
 class SettingsDialog(QDialog):
@@ -192,6 +197,8 @@ class SettingsDialog(QDialog):
             "options": {n: held_in(e.widget) for n, e in self.option_editors.items()},
             "currency": self.currency_combo.currentText(),
             "chip_payment": self.chip_payment_combo.currentData(),
+            "buy_in": self.buy_in_combo.currentData(),
+            "change": self.change_combo.currentData(),
             "players_view": self.players_view(),
             "read_the_bet": self.read_bet_box.isChecked(),
             "profile": self.selected_profile(),
@@ -207,9 +214,12 @@ class SettingsDialog(QDialog):
                 if name in self.option_editors:
                     hold_in(self.option_editors[name].widget, held)
             self.currency_combo.setCurrentText(kept["currency"])
-            self.chip_payment_combo.setCurrentIndex(
-                max(0, self.chip_payment_combo.findData(kept["chip_payment"]))
-            )
+            for combo, name in (
+                (self.chip_payment_combo, "chip_payment"),
+                (self.buy_in_combo, "buy_in"),
+                (self.change_combo, "change"),
+            ):
+                combo.setCurrentIndex(max(0, combo.findData(kept[name])))
             self.view_combo.setCurrentIndex(1 if kept["players_view"] else 0)
             self.read_bet_box.setChecked(kept["read_the_bet"])
             self._fill_profiles(select=kept["profile"])
@@ -407,6 +417,30 @@ class SettingsDialog(QDialog):
         pay_label.setBuddy(self.chip_payment_combo)
         grid.addWidget(pay_label, 1, 0)
         grid.addWidget(self.chip_payment_combo, 1, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        # how the buy-in and change drills ask the chips handed out (RULES.md §14)
+        buy_in_label = QLabel(_("Buy-&ins:"), page)
+        self.buy_in_combo = self._handing_combo(page, "buy_in", BUY_IN_WAYS)
+        self.buy_in_combo.setToolTip(
+            _(
+                "How the buy-in drill asks the chips for a player's notes: the house's mix "
+                "(a cut of the table's betting chip, the next colour up, the rest in the fewest "
+                "chips), or as the player asks"
+            )
+        )
+        buy_in_label.setBuddy(self.buy_in_combo)
+        grid.addWidget(buy_in_label, 2, 0)
+        grid.addWidget(self.buy_in_combo, 2, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        change_label = QLabel(_("Cha&nge:"), page)
+        self.change_combo = self._handing_combo(page, "change", CHANGE_WAYS)
+        self.change_combo.setToolTip(
+            _(
+                "How the change drill asks a player's chip broken into smaller ones: as he asks "
+                '("all in 25s"), or in the house\'s mix'
+            )
+        )
+        change_label.setBuddy(self.change_combo)
+        grid.addWidget(change_label, 3, 0)
+        grid.addWidget(self.change_combo, 3, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         # the felt as the dealer sees it (the default) or as the players do (issue 24)
         view_label = QLabel(_("&View of the table:"), page)
         self.view_combo = QComboBox(page)
@@ -418,8 +452,8 @@ class SettingsDialog(QDialog):
             _('The texts\' "your left" and "your right" are the dealer\'s in either view')
         )
         view_label.setBuddy(self.view_combo)
-        grid.addWidget(view_label, 2, 0)
-        grid.addWidget(self.view_combo, 2, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(view_label, 4, 0)
+        grid.addWidget(self.view_combo, 4, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         self.read_bet_box = QCheckBox(_("Read the &bet from its chips in practice"), page)
         self.read_bet_box.setObjectName("read_the_bet")
         self.read_bet_box.setChecked(self._settings.prefs.read_the_bet)
@@ -429,7 +463,7 @@ class SettingsDialog(QDialog):
                 "you count the chips, then pay. Exams and deal mode always do."
             )
         )
-        grid.addWidget(self.read_bet_box, 3, 0, 1, 3)
+        grid.addWidget(self.read_bet_box, 5, 0, 1, 3)
         layout = QVBoxLayout(page)
         layout.addLayout(grid)
         layout.addWidget(self.currency_error)
@@ -442,6 +476,21 @@ class SettingsDialog(QDialog):
 
     def chip_payment(self) -> str:
         return str(self.chip_payment_combo.currentData())
+
+    def _handing_combo(self, page: QWidget, name: str, ways: tuple[str, ...]) -> QComboBox:
+        """A choice of how chips are handed out (HANDING_LABELS), set to the saved one."""
+        combo = QComboBox(page)
+        combo.setObjectName(name)
+        for way in ways:
+            combo.addItem(_(HANDING_LABELS[way]), way)
+        combo.setCurrentIndex(max(0, combo.findData(getattr(self._settings.prefs, name))))
+        return combo
+
+    def buy_in(self) -> str:
+        return str(self.buy_in_combo.currentData())
+
+    def change(self) -> str:
+        return str(self.change_combo.currentData())
 
     def players_view(self) -> bool:
         return bool(self.view_combo.currentData())
@@ -755,6 +804,8 @@ class SettingsDialog(QDialog):
             return
         settings.prefs.currency = self.currency()
         settings.prefs.chip_payment = self.chip_payment()
+        settings.prefs.buy_in = self.buy_in()
+        settings.prefs.change = self.change()
         settings.prefs.players_view = self.players_view()
         settings.prefs.read_the_bet = self.read_bet_box.isChecked()
         settings.prefs.profile = self._active

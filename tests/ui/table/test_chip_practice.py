@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 from PySide6.QtCore import Qt
 
-from trainer.game.payout import COLOUR_FOR_COLOUR, FEWEST, chip_breakdown
+from trainer.game.payout import AS_ASKED, COLOUR_FOR_COLOUR, FEWEST, HOUSE_MIX, chip_breakdown
 from trainer.game.table import BoxView, HandView, TableView
 from trainer.settings import Settings
 from ui.dialogs.settings import SettingsDialog
@@ -78,3 +78,46 @@ def test_a_bet_is_drawn_in_the_chips_it_was_put_down_in(qapp):
     odd = BoxView(4, stakes, (HandView("4", ("TD", "8H"), stakes),), chips=(("seat", (D(25),)),))
     scene.show(TableView((odd,), ("7C",)))
     assert scene.stacks["4:seat"]._chips == [D(5)] * 4  # chips that do not make it: the fewest
+
+
+@pytest.mark.parametrize(
+    ("skill", "setting", "default", "chosen", "words"),
+    [
+        ("buy-in", "buy_in", HOUSE_MIX, AS_ASKED, "as the player asks"),
+        ("change", "change", AS_ASKED, HOUSE_MIX, "the house's mix"),
+    ],
+)
+def test_the_settings_choose_how_chips_are_handed_and_the_drill_asks_so(
+    qtbot, tmp_path, store, new_window, skill, setting, default, chosen, words
+):
+    def first_question():
+        w = new_window()
+        w.show()
+        qtbot.waitExposed(w)
+        w.start_drill([skill], "practice", seed=3)
+        q = w.drill_page.question
+        prompt = w.drill_page.prompt.text()
+        w.drill_page.end()
+        w.close()
+        return q, prompt
+
+    settings = Settings.load(tmp_path / "settings.json")
+    asked, _prompt = first_question()
+    assert asked is not None and asked.data["way"] == default
+    dialog = SettingsDialog(settings, store)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    combo = getattr(dialog, f"{setting}_combo")
+    assert combo.currentData() == default
+    assert {combo.itemData(i) for i in range(combo.count())} == {HOUSE_MIX, AS_ASKED}
+    dialog.tabs.setCurrentIndex(1)  # the Table page
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == chosen
+    with qtbot.waitSignal(dialog.applied, timeout=2000):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert Settings.load(settings.path).prefs.__dict__[setting] == chosen
+    asked, prompt = first_question()
+    assert asked is not None and asked.data["way"] == chosen
+    assert words in prompt
