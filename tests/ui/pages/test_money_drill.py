@@ -220,3 +220,21 @@ def test_the_verdict_says_which_part_of_the_answer_was_wrong(qtbot, page):
     verdict = done.args[0].verdict
     assert not verdict.correct and dict(verdict.parts) == {"amount": True, "chips": False}
     assert verdict.note and verdict.note in page.feedback.text()
+
+
+@pytest.mark.parametrize("read_the_bet", [False, True])
+def test_read_pay_writes_no_amount_whatever_the_read_the_bet_setting(qtbot, page, read_the_bet):
+    page.read_the_bet = read_the_bet
+    seen = set()
+    for seed in range(12):  # a win, a Black Jack, an insurance, a split hand among them
+        q = _real(qtbot, page, "read-pay", seed)
+        seen.add(q.item.split(":")[1].split("-")[0])
+        texts = {k: s.written for k, s in page.scene.stacks.items()}
+        assert texts and all(t == "" for t in texts.values()), (q.item, texts)
+        assert page._extra_text(q) == ""
+        page.end()
+    assert len(seen) >= 3, seen
+    # the same felt writes a stake's amount in a payout drill that does not read the bet
+    if not read_the_bet:
+        _real(qtbot, page, "chips")
+        assert any(s.written for s in page.scene.stacks.values())
