@@ -678,8 +678,11 @@ def wrong_answer(q) -> str:
         return str(2 if int(q.answer) == 0 else 1)
     if q.kind == "chips":
         return "1" if q.expected != "1" else "2"
-    if q.kind == "announced-chips":  # an amount announced short, and a chip of 1
-        return "1: 1"
+    if q.kind == "announced-chips":  # the amount right, a chip short: the verdict says which
+        said, chips = q.answer
+        given = list(chips)[1:] or [1]
+        counts = {str(c): given.count(c) for c in given}
+        return f"{said}: " + " ".join(f"{n}x{c}" for c, n in counts.items())
     if q.kind == "sequence":
         return " ".join(reversed(q.expected.split()))
     if q.kind == "results":
