@@ -134,12 +134,12 @@ def test_an_exam_cut_short_keeps_its_unanswered_questions_as_missed() -> None:
     d = Drill(resolve_skills("all", FR), FR, mode=EXAM, seed=42, clock=clock)
     _answer(d, 5)
     shown = d.next_question()  # on screen when the time ran out: missed too
-    clock.advance(421)
+    clock.advance(661)  # 40 questions in 11 minutes
     s = d.finish()
     assert s.stopped == STOPPED_BY_TIME and len(s.answered) == 5
     planned = exam_questions(42, FR, resolve_skills("all", FR))
     assert [q.item for q in s.unanswered] == [q.item for q in planned[5:]]
-    assert len(s.answered) + len(s.unanswered) == s.planned == 28
+    assert len(s.answered) + len(s.unanswered) == s.planned == 40
     assert s.unanswered[0] == shown
     # a finished exam, and any other mode, has none
     done = Drill([SKILLS["pay-even"]], FR, mode=EXAM, seed=3)
