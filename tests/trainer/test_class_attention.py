@@ -93,6 +93,17 @@ CLASS: dict[str, tuple[str | None, list[Session]]] = {
             practice(2, {"announce": "1101101011" * 4, "dealer": "1" * 30}),
         ],
     ),
+    # 100 % last week; this week 50 % at first, then 30 right: each week is judged on its
+    # last 30 answers, as mastery judges — recovered, not falling (the week's 60 are 75 %)
+    "recovered": (
+        None,
+        [
+            assigned_try(),
+            practice(10, {"announce": "1" * 30}),
+            practice(3, {"announce": "10" * 15}),
+            practice(1, {"announce": "1" * 30}),
+        ],
+    ),
     # everything right, nothing for nine days
     "idle": (IDLE, [assigned_try(), good(12), good(9.5)]),
     # 30/30 at 4.2 s against a target of 3 s, and announce slow too: nothing mastered
@@ -196,7 +207,9 @@ def test_each_trainee_is_flagged_for_its_reason_and_no_one_else(seeded: ClassVie
 def test_each_reason_says_what_and_how_much(seeded: ClassView) -> None:
     said = {t.login: t.attention[0] if t.attention else "" for t in seeded.trainees}
     assert said["weak"] == "weak (under 95% over the last 30): Announce the point 66%"
-    assert said["falling"] == "falling since last week: Announce the point 100% → 70%"
+    assert said["falling"] == (
+        "falling since last week (each week's last 30): Announce the point 100% → 70%"
+    )
     assert said["idle"] == "no practice for 9 days"
     assert said["slow"] == (
         "nothing mastered, and slower than the target on all 2 skills practised"
@@ -218,13 +231,17 @@ def test_the_cells_stand_on_their_answers_and_say_their_speed(seeded: ClassView)
     # the failing trainee's outcome: 20 exam answers, too few to call weak or strong
     few = rows["failing"].cells["outcome"]
     assert few.too_few and not few.judged and not few.weak
-    # week on week: the falling trainee's 30 of last week and 40 of this one
+    # week on week, each week on its last 30: the falling trainee's 30 of last week, and the
+    # last 30 of the 40 of this one
     fall = rows["falling"].cells["announce"]
     assert (fall.last_week_correct, fall.last_week_attempts) == (30, 30)
-    assert (fall.week_correct, fall.week_attempts) == (28, 40)
+    assert (fall.week_correct, fall.week_attempts) == (21, 30)
     assert fall.falling and fall.weak  # said as falling, not again as weak
     idle = rows["idle"].cells["announce"]
-    assert (idle.week_attempts, idle.last_week_attempts) == (0, 60)
+    assert (idle.week_attempts, idle.last_week_attempts) == (0, 30)  # 60 last week: its last 30
+    back = rows["recovered"].cells["announce"]
+    assert (back.week_correct, back.week_attempts) == (30, 30)  # not the week's 45 of 60
+    assert not back.falling and back.mastered
 
 
 def test_ready_says_what_is_missing(seeded: ClassView) -> None:
@@ -244,8 +261,8 @@ def test_the_class_average_of_each_skill(seeded: ClassView) -> None:
     assert (dealer.trainees, dealer.correct, dealer.attempts) == (9, 270, 270)
     assert dealer.slow == 1 and dealer.mastered == 8
     announce = seeded.average("announce")
-    # weak 20/30, falling 21/30 (its last 30), the others 30/30
-    assert (announce.trainees, announce.correct, announce.attempts) == (9, 20 + 21 + 7 * 30, 270)
+    # weak 20/30, falling 21/30 (its last 30), the others 30/30 (the recovered trainee too)
+    assert (announce.trainees, announce.correct, announce.attempts) == (10, 20 + 21 + 8 * 30, 300)
     outcome = seeded.average("outcome")
     assert outcome.trainees == 0 and outcome.accuracy is None  # nobody on a full window
     assert [t.login for t in seeded.ready] == ["failing", "fine", "idle", "sitting", "unfinished"]

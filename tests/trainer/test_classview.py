@@ -199,6 +199,56 @@ def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> No
     assert n == 1
 
 
+# the indexes version 6 adds for the class view (`trainer.history.server_setup.SCHEMA`)
+_VERSION_6_INDEXES = ("attempt_owner_skill_at",)
+
+
+def test_a_version_5_school_gets_the_class_views_indexes_on_upgrade(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    import psycopg
+
+    name = f"school_v5_{os.getpid()}"
+    with psycopg.connect(pg_server.url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = pg_server.url.replace("/postgres?", f"/{name}?")
+    init_server(url)
+    add_login(url, "v5_pupil")
+    clock = Clock(NOON - 3 * DAY_SECONDS)
+    pupil = url.replace("user=sabot_admin", "user=v5_pupil")
+    with PostgresStore.open(pupil, data=tmp_path, clock=clock) as store:
+        _answers(store, "announce", "1" * 30, 900, clock)
+        assert store.sync(30)
+
+    def indexes() -> set[str]:
+        with psycopg.connect(url) as conn:
+            return {
+                r[0]
+                for r in conn.execute(
+                    "SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s)",
+                    (list(_VERSION_6_INDEXES),),
+                )
+            }
+
+    assert indexes() == set(_VERSION_6_INDEXES)
+    # made back into the version-5 school a Sabot of before set up
+    with psycopg.connect(url, autocommit=True) as conn:
+        for index in _VERSION_6_INDEXES:
+            conn.execute(f"DROP INDEX {index}")
+        conn.execute("UPDATE sabot_meta SET value = '5' WHERE key = 'schema'")
+    assert indexes() == set()
+
+    said = init_server(url)  # `sabot server init URL` again, with this version
+
+    assert f"schema upgraded from version 5 to {SCHEMA_VERSION}" in said
+    assert SCHEMA_VERSION == 6 and indexes() == set(_VERSION_6_INDEXES)
+    add_login(url, "v5_roux", instructor=True)
+    view = class_view(url.replace("user=sabot_admin", "user=v5_roux"), TARGETS, now=NOON)
+    cell = next(t for t in view.trainees if t.login == "v5_pupil").cells["announce"]
+    assert (cell.recent_correct, cell.week_correct, cell.week_attempts) == (30, 30, 30)
+    assert "schema upgraded" not in " ".join(init_server(url))  # once
+
+
 def _columns(text: str) -> int:
     """The columns a terminal gives `text`: none to a combining accent, two to a wide letter."""
     return sum(

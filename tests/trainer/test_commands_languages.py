@@ -94,10 +94,10 @@ def test_a_weak_or_falling_skill_is_named_by_its_title_in_the_language() -> None
     from trainer.i18n import set_language
 
     weak = SkillCell("pay-even", 60, 30, 24, 1500.0, 30, 30, 2.0, False)
-    falling = SkillCell("dealer", 60, 30, 21, 1500.0, 30, 30, 3.0, False, 40, 28, 30, 30)
+    falling = SkillCell("dealer", 60, 30, 21, 1500.0, 30, 30, 3.0, False, 30, 21, 30, 30)
     assert attention([weak, falling], 0.0, [], 1.0) == (
         "weak (under 95% over the last 30): Pay even money 80%",
-        "falling since last week: Dealer's draw 100% → 70%",
+        "falling since last week (each week's last 30): Dealer's draw 100% → 70%",
     )
     try:
         set_language("fr")

@@ -45,9 +45,10 @@ this order, each said in one line:
 - weak: skills under the mastery accuracy (95 %) over a full window, each with its accuracy
   (a skill falling is said as falling, not again as weak);
 - falling: a skill whose accuracy this week (the 7 days before the view's moment) is
-  `ATTENTION_DROP_POINTS` (10) percentage points or more below the week before, each week on a
-  full window's worth of answers — a week against a week, not the last 30 answers against the 30
-  before, which a trainee who practised much at a low level has both already bad;
+  `ATTENTION_DROP_POINTS` (10) percentage points or more below the week before, each week on its
+  latest full window (its last 30 answers, as mastery judges) — a week against a week, not the
+  last 30 answers against the 30 before, which a trainee who practised much at a low level has
+  both already bad; a window each, so that a week read costs 30 rows however much was practised;
 - slow everywhere: nothing mastered, and over the target on every skill judged, at least
   `ATTENTION_SLOW_SKILLS` (2) of them;
 - the latest exam taken (by when it started; one under way, started less than the longest time
@@ -63,7 +64,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -139,9 +140,9 @@ class SkillCell:
     previous_correct: int
     target_s: float | None
     mastered: bool
-    week_attempts: int = 0  # answers of the 7 days before the view's moment
-    week_correct: int = 0
-    last_week_attempts: int = 0  # answers of the 7 days before those
+    week_attempts: int = 0  # the window of this week: the last 30 (or fewer) of the 7 days
+    week_correct: int = 0  # before the view's moment
+    last_week_attempts: int = 0  # the window of the 7 days before those
     last_week_correct: int = 0
 
     @property
@@ -175,7 +176,7 @@ class SkillCell:
     @property
     def falling(self) -> bool:
         """This week's accuracy `ATTENTION_DROP_POINTS` or more below last week's, each week on
-        a window's worth of answers at least."""
+        its last window (`MASTERY.window` answers), full."""
         full = MASTERY.window
         if self.week_attempts < full or self.last_week_attempts < full:
             return False
@@ -403,13 +404,37 @@ UNION
 SELECT login FROM member WHERE NOT instructor
 """
 
+# The answers a cell counts: typed, not a deal shoe's steps (`OWN_FIGURES`), in a session of
+# their own login under a profile of its own. `a` is the attempt, `t.owner` and `k.skill` the
+# cell's trainee and skill.
+_COUNTED: Final = """a.owner = t.owner AND a.skill = k.skill AND s.interactive
+    AND s.mode <> ALL(%(own)s::text[])
+    AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)"""
+
+
+def _week_window(since: str, until: str) -> str:
+    """A week's window of a cell: its last `MASTERY.window` answers from the moment `since` to
+    `until` (parameters, unix seconds), read backwards from `until` along the index (owner,
+    skill, at): at most a window's rows whatever the week held."""
+    return f"""(
+    SELECT count(*) AS n, count(*) FILTER (WHERE x.correct) AS correct FROM (
+        SELECT a.correct FROM attempt a JOIN session s ON s.id = a.session AND s.owner = a.owner
+        WHERE {_COUNTED}
+            AND a.at >= to_timestamp(%({since})s) AND a.at < to_timestamp(%({until})s)
+        ORDER BY a.at DESC, a.id DESC LIMIT %(window)s
+    ) x
+)"""
+
+
 # Each trainee × skill: the last two windows of answers, read backwards from the newest along
-# the index (owner, skill, id), so a cell costs at most 60 rows whatever the history's length
-# (none for a trainee who has not answered yet: a row of empty cells all the same).
+# the index (owner, skill, id); and the window of this week (the 7 days before the view's
+# moment) and of the week before, along (owner, skill, at). A cell costs at most 120 rows
+# whatever the history's length (none for a trainee who has not answered yet: a row of empty
+# cells all the same).
 _CELLS: Final = f"""
 WITH t AS ({_LOGINS}), k AS (SELECT unnest(%(skills)s::text[]) AS skill)
 SELECT t.owner, k.skill, w.n, w.recent, w.recent_correct, w.recent_median, w.previous_correct,
-    extract(epoch FROM w.last_at)
+    extract(epoch FROM w.last_at), this.n, this.correct, before.n, before.correct
 FROM t CROSS JOIN k CROSS JOIN LATERAL (
     SELECT count(*) AS n,
         count(*) FILTER (WHERE x.r <= %(window)s) AS recent,
@@ -423,31 +448,12 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
         FROM (
             SELECT a.id, a.correct, a.ms, a.at FROM attempt a
             JOIN session s ON s.id = a.session AND s.owner = a.owner
-            WHERE a.owner = t.owner AND a.skill = k.skill AND s.interactive
-                AND s.mode <> ALL(%(own)s::text[])
-                AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
+            WHERE {_COUNTED}
             ORDER BY a.id DESC LIMIT %(two)s
         ) a
     ) x
-) w
-"""
-
-# Each trainee × skill: the answers of this week and of the week before (the 14 days before the
-# view's moment), the same answers as the cells count. Read from the sessions started in those
-# days (and the day before: a session started before midnight) along attempt_session: a
-# trainee's latest fortnight, whatever the history's length.
-_WEEKS: Final = """
-SELECT a.owner, a.skill,
-    count(*) FILTER (WHERE a.at >= to_timestamp(%(week)s)),
-    count(*) FILTER (WHERE a.at >= to_timestamp(%(week)s) AND a.correct),
-    count(*) FILTER (WHERE a.at < to_timestamp(%(week)s)),
-    count(*) FILTER (WHERE a.at < to_timestamp(%(week)s) AND a.correct)
-FROM session s JOIN attempt a ON a.session = s.id AND a.owner = s.owner
-WHERE s.started >= to_timestamp(%(since)s) - interval '1 day' AND s.interactive
-    AND s.mode <> ALL(%(own)s::text[]) AND a.skill = ANY(%(skills)s::text[])
-    AND a.at >= to_timestamp(%(since)s) AND a.at < to_timestamp(%(now)s)
-    AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
-GROUP BY a.owner, a.skill
+) w CROSS JOIN LATERAL {_week_window("week", "now")} this
+CROSS JOIN LATERAL {_week_window("since", "week")} before
 """
 
 _SESSIONS: Final = """
@@ -566,15 +572,20 @@ def read_class(
     need = skills if required is None else list(required)
     cells: defaultdict[str, dict[str, SkillCell]] = defaultdict(dict)
     last: dict[str, float] = {}
-    for owner, skill, n, recent, right, middle, before, at in conn.execute(
+    for row in conn.execute(
         _CELLS,
         {
             "skills": skills,
             "window": rule.window,
             "two": 2 * rule.window,
             "own": sorted(OWN_FIGURES),
+            "now": now,
+            "week": now - WEEK_SECONDS,
+            "since": now - 2 * WEEK_SECONDS,
         },
     ):
+        owner, skill, n, recent, right, middle, before, at, *weeks = row
+        week, week_right, last_week, last_week_right = weeks
         median_ms = None if middle is None else float(middle)
         target = targets.get(skill)
         cells[owner][skill] = SkillCell(
@@ -587,28 +598,13 @@ def read_class(
             previous_correct=before,
             target_s=target,
             mastered=window_mastery(n, recent, right, median_ms, target, rule),
+            week_attempts=week,
+            week_correct=week_right,
+            last_week_attempts=last_week,
+            last_week_correct=last_week_right,
         )
         if at is not None:
             last[owner] = max(last.get(owner, 0.0), float(at))
-    for owner, skill, week, week_right, before, before_right in conn.execute(
-        _WEEKS,
-        {
-            "skills": skills,
-            "own": sorted(OWN_FIGURES),
-            "now": now,
-            "week": now - WEEK_SECONDS,
-            "since": now - 2 * WEEK_SECONDS,
-        },
-    ):
-        cell = cells.get(owner, {}).get(skill)
-        if cell is not None:
-            cells[owner][skill] = replace(
-                cell,
-                week_attempts=week,
-                week_correct=week_right,
-                last_week_attempts=before,
-                last_week_correct=before_right,
-            )
     for owner, at in conn.execute(_SESSIONS):
         if at is not None:
             last[owner] = max(last.get(owner, 0.0), float(at))
@@ -715,7 +711,10 @@ def attention(
             )
             for c in falling
         )
-        why.append(Reason(_("falling since last week: {skills}").format(skills=skills), FALLING))
+        said = _("falling since last week (each week's last {count}): {skills}").format(
+            count=MASTERY.window, skills=skills
+        )
+        why.append(Reason(said, FALLING))
     judged = [c for c in cells if c.judged and c.slow is not None]
     if (
         len(judged) >= ATTENTION_SLOW_SKILLS

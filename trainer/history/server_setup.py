@@ -212,6 +212,9 @@ CREATE OR REPLACE FUNCTION sabot_member(as_instructor boolean) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS
     $$ SELECT EXISTS (SELECT 1 FROM member m
         WHERE m.login = session_user AND m.instructor = as_instructor) $$;
+-- ... and the class view reads each trainee's latest answers to a skill in a week, newest first
+-- (a week against the week before: `trainer.history.classview`)
+CREATE INDEX IF NOT EXISTS attempt_owner_skill_at ON attempt (owner, skill, at);
 """
 
 # Version 5: the owner is part of every reference. Foreign keys do not pass through row
