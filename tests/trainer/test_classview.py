@@ -200,7 +200,7 @@ def test_init_again_keeps_a_server_initialised_before(pg_server: PgServer) -> No
 
 
 # the indexes version 6 adds for the class view (`trainer.history.server_setup.SCHEMA`)
-_VERSION_6_INDEXES = ("attempt_owner_skill_at",)
+_VERSION_6_INDEXES = ("attempt_owner_skill_at", "session_owner_last", "session_exam")
 
 
 def test_a_version_5_school_gets_the_class_views_indexes_on_upgrade(

@@ -456,9 +456,16 @@ FROM t CROSS JOIN k CROSS JOIN LATERAL (
 CROSS JOIN LATERAL {_week_window("since", "week")} before
 """
 
-_SESSIONS: Final = """
-SELECT s.owner, extract(epoch FROM max(coalesce(s.ended, s.started)))
-FROM session s JOIN profile p ON p.id = s.profile AND p.owner = s.owner GROUP BY s.owner
+# Each trainee's latest session started or ended, read backwards along the index (owner,
+# coalesce(ended, started)): a row or two each, whatever the sessions' number.
+_SESSIONS: Final = f"""
+WITH t AS ({_LOGINS})
+SELECT t.owner, extract(epoch FROM l.at) FROM t CROSS JOIN LATERAL (
+    SELECT coalesce(s.ended, s.started) AS at FROM session s
+    WHERE s.owner = t.owner
+        AND EXISTS (SELECT 1 FROM profile p WHERE p.id = s.profile AND p.owner = s.owner)
+    ORDER BY coalesce(s.ended, s.started) DESC LIMIT 1
+) l
 """
 
 # Each exam's answers summed up on their own, along attempt_session: the same rows as a join

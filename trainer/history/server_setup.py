@@ -215,6 +215,10 @@ CREATE OR REPLACE FUNCTION sabot_member(as_instructor boolean) RETURNS boolean
 -- ... and the class view reads each trainee's latest answers to a skill in a week, newest first
 -- (a week against the week before: `trainer.history.classview`)
 CREATE INDEX IF NOT EXISTS attempt_owner_skill_at ON attempt (owner, skill, at);
+-- ... each trainee's latest session started or ended, and the exams alone, without reading
+-- every session
+CREATE INDEX IF NOT EXISTS session_owner_last ON session (owner, (coalesce(ended, started)));
+CREATE INDEX IF NOT EXISTS session_exam ON session (id) WHERE mode = 'exam';
 """
 
 # Version 5: the owner is part of every reference. Foreign keys do not pass through row
