@@ -232,8 +232,9 @@ class ChipTray(QWidget):
 
         self.placed = PlacedChips(self)
         self.total_label = QLabel(self)
-        self.total_label.setFont(ui_font(20, bold=True))
-        self.total_label.setMinimumWidth(150)
+        # as wide as its words, no wider (`_refresh`): a side panel of 300 pixels holds the
+        # placed chips' 160 and "Total €0" whole
+        self.total_label.setFont(ui_font(18, bold=True))
         self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.count_label = QLabel(self)
         self.count_label.setFont(ui_font(12))
@@ -336,6 +337,7 @@ class ChipTray(QWidget):
         self.total_label.setText(
             _("Total {amount}").format(amount=format_amount(self.total(), self.currency))
         )
+        self.total_label.setMinimumWidth(self.total_label.sizeHint().width())
         n = len(self._chips)
         self.count_label.setText(
             ngettext("{count} chip", "{count} chips", n).format(count=n) if n else ""

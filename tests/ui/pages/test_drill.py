@@ -405,3 +405,25 @@ def test_the_verdict_sits_right_under_the_answer(qtbot, lang, english_after):
             felt = page.table.size()
         assert page.table.size() == felt, name  # the felt never moves for a kind of input
         page.end()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_tray_s_total_is_whole_at_1024_by_600(qtbot, lang, english_after):
+    # the side panel is 300 pixels there: "Total €0" was cut to "Total €"
+    from trainer import i18n
+
+    i18n.set_language(lang)
+    page = DrillPage()
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    page.resize(1024, 600)  # after showing: the offscreen screen is narrower
+    for name in ("chips", "change"):
+        _start(qtbot, page, name)
+        assert page.width() == 1024
+        label = page.tray.total_label
+        need = label.fontMetrics().horizontalAdvance(label.text())
+        right = label.mapTo(page, label.rect().topLeft()).x() + need
+        assert label.width() >= need, (name, label.text())
+        assert right <= page.panel.mapTo(page, page.panel.rect().topRight()).x(), name
+        page.end()

@@ -140,6 +140,7 @@ def test_each_chip_and_each_look_of_a_button_is_its_own_picture(tray, qtbot):
 def test_the_empty_strip_s_hint_stays_whole_in_a_narrow_tray(qtbot):
     t = ChipTray(CHIPS, "€")
     qtbot.addWidget(t)
+    t.total_label.setMinimumWidth(150)  # a wide total ("Total €1,237.50"): the strip narrows
     t.resize(300, 200)
     t.show()
     qtbot.waitExposed(t)
