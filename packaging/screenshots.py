@@ -661,6 +661,7 @@ def a_class(targets: dict[str, float], size: int = 40):
                 r.exams,
                 now,
                 due[r.login],
+                {exam.id: exam.label},
             ),
             due[r.login],
         )  # fmt: skip
