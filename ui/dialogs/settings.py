@@ -401,46 +401,51 @@ class SettingsDialog(QDialog):
         grid.addWidget(self.currency_preview, 0, 2)
         grid.setColumnStretch(2, 1)
         # how the chips drill asks a payout made up: the practice the trainee's school teaches
-        pay_label = QLabel(_("Chip pa&yments:"), page)
         self.chip_payment_combo = QComboBox(page)
         self.chip_payment_combo.setObjectName("chip_payment")
         for method, text in CHIP_PAYMENT_LABELS.items():
             self.chip_payment_combo.addItem(_(text), method)
         current = self.chip_payment_combo.findData(self._settings.prefs.chip_payment)
         self.chip_payment_combo.setCurrentIndex(max(0, current))
-        self.chip_payment_combo.setToolTip(
-            _(
-                "How the chips drill asks you to pay: with the fewest chips, or colour for "
-                "colour (the stake matched chip for chip, the rest in its colours where they go)"
-            )
-        )
-        pay_label.setBuddy(self.chip_payment_combo)
-        grid.addWidget(pay_label, 1, 0)
-        grid.addWidget(self.chip_payment_combo, 1, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         # how the buy-in and change drills ask the chips handed out (RULES.md §14)
-        buy_in_label = QLabel(_("Buy-&ins:"), page)
         self.buy_in_combo = self._handing_combo(page, "buy_in", BUY_IN_WAYS)
-        self.buy_in_combo.setToolTip(
-            _(
-                "How the buy-in drill asks the chips for a player's notes: the house's mix "
-                "(a cut of the table's betting chip, the next colour up, the rest in the fewest "
-                "chips), or as the player asks"
-            )
-        )
-        buy_in_label.setBuddy(self.buy_in_combo)
-        grid.addWidget(buy_in_label, 2, 0)
-        grid.addWidget(self.buy_in_combo, 2, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
-        change_label = QLabel(_("Cha&nge:"), page)
         self.change_combo = self._handing_combo(page, "change", CHANGE_WAYS)
-        self.change_combo.setToolTip(
-            _(
-                "How the change drill asks a player's chip broken into smaller ones: as he asks "
-                '("all in 25s"), or in the house\'s mix'
-            )
-        )
-        change_label.setBuddy(self.change_combo)
-        grid.addWidget(change_label, 3, 0)
-        grid.addWidget(self.change_combo, 3, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        for row, (text, combo, tip) in enumerate(
+            (
+                (
+                    _("Chip pa&yments:"),
+                    self.chip_payment_combo,
+                    _(
+                        "How the chips drill asks you to pay: with the fewest chips, or colour "
+                        "for colour (the stake matched chip for chip, the rest in its colours "
+                        "where they go)"
+                    ),
+                ),
+                (
+                    _("Buy-&ins:"),
+                    self.buy_in_combo,
+                    _(
+                        "How the buy-in drill asks the chips for a player's notes: the house's "
+                        "mix (a cut of the table's betting chip, the next colour up, the rest in "
+                        "the fewest chips), or as the player asks"
+                    ),
+                ),
+                (
+                    _("Cha&nge:"),
+                    self.change_combo,
+                    _(
+                        "How the change drill asks a player's chip broken into smaller ones: as "
+                        'he asks ("all in 25s"), or in the house\'s mix'
+                    ),
+                ),
+            ),
+            start=1,
+        ):
+            combo.setToolTip(tip)
+            label_of = QLabel(text, page)
+            label_of.setBuddy(combo)
+            grid.addWidget(label_of, row, 0)
+            grid.addWidget(combo, row, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         # the felt as the dealer sees it (the default) or as the players do (issue 24)
         view_label = QLabel(_("&View of the table:"), page)
         self.view_combo = QComboBox(page)
