@@ -318,3 +318,21 @@ def test_an_item_knows_when_it_was_last_missed(store: Any, clock: Clock) -> None
     it = build(store, "Ana", cached=False).items[("announce", "announce:soft-16", "A-4-A", False)]
     assert (it.first_missed, it.last_missed, it.last) == (NOON, NOON + DAY, NOON + 2 * DAY)
     assert build(store, "Ana").items[it.key].last_missed == NOON + DAY  # through the cache too
+
+
+def test_a_situation_is_said_in_the_table_s_words_not_the_data_s() -> None:
+    # the review line read "mise 65, assurée 32.5, demande pay, case 7" in French
+    from trainer import i18n
+    from trainer.practice.review import said_situation
+
+    try:
+        i18n.set_language("fr")
+        said = said_situation("pay-insurance", "bet 65 insured 32.5 ask pay box 7")
+        assert said == "mise 65, assurée 32,50, case 7"
+        # an amount the item's name says already is not said twice
+        assert (
+            said_situation("pay-insurance", "bet 65 insured 32.5 ask pay box 7", amounts=["32.5"])
+            == "mise 65, case 7"
+        )
+    finally:
+        i18n.set_language("en")

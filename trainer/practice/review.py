@@ -179,11 +179,30 @@ def said_situation(skill: str, text: str, *, amounts: Sequence[str] = ()) -> str
             if out:
                 out[-1] = f"{out[-1]} {_(_WHY[value])}"
             continue
-        if name == "bet" and value in amounts:
-            continue
+        if name in _AMOUNTS and value in amounts:
+            continue  # the item's name says it already
+        if name == "ask":
+            continue  # what is asked of the insurance is the item's name ("… paid")
+        if name in _AMOUNTS and value is not None:
+            value = _amount_words(value)
         form = _SAID.get(name) if value is not None else _FLAGS.get(name)
         if form is None:
             out.append(name if value is None else f"{name} {value}")
         else:
             out.append(_(form).format(value=value))
     return ", ".join(out)
+
+
+# a situation's fields that are amounts: written as a drill writes one ("32,50" in French)
+_AMOUNTS: Final = frozenset({"bet", "amount", "insured"})
+
+
+def _amount_words(value: str) -> str:
+    from decimal import Decimal, InvalidOperation
+
+    from trainer.practice.skills.base import amount
+
+    try:
+        return amount(Decimal(value))
+    except InvalidOperation:
+        return value
