@@ -84,3 +84,18 @@ def test_the_quotes_rule_sees_each_straight_quote() -> None:
     assert not po.straight_quotes(f"comme «{nb}6 ou 16{nb}», «{nb}Black Jack{nb}»")
     assert not po.straight_quotes("come «6 o 16», «Black Jack»")
     assert not po.straight_quotes("l'assurance, d'abord")  # an apostrophe is no quote
+
+
+def test_italian_never_calls_a_push_pari() -> None:
+    # RULES.md §13: "pari" is paid at evens, 1 to 1 [003]; a push is "colpo nullo" ("Pari —
+    # colpo nullo" named deal mode's push button)
+    import re
+
+    from trainer import po
+
+    for domain in ("trainer", "ui"):
+        for e in po.read_catalogue(domain, "it"):
+            # (the message that tells "pari" is not a push names it, rightly)
+            if re.search(r"\bpush", e.msgid, re.IGNORECASE) and "pari" not in e.msgid:
+                for text in e.msgstr:
+                    assert not re.search(r"\bpari\b", text, re.IGNORECASE), (e.msgid, text)
