@@ -654,7 +654,12 @@ class DrillPage(QWidget):
             page.setSizePolicy(QSizePolicy.Policy.Preferred, vertical)
         spacing = max(0, self._answer_area.layout().spacing())
         self._answer_area.setMinimumHeight(tallest + spacing + self.feedback.minimumHeight())
+        # and no taller than the one shown: a stacked layout answers a height for a width as its
+        # tallest page's, and a typed answer's verdict after a tray question floated under the
+        # tray's room
+        stack.setMaximumHeight(max(shown.minimumSizeHint().height(), shown.sizeHint().height()))
         stack.updateGeometry()
+        self._answer_area.layout().activate()  # now, not at the next turn of the event loop
 
     def _title_text(self, drill: Drill) -> str:
         names = (

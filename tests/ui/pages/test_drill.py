@@ -427,3 +427,26 @@ def test_the_tray_s_total_is_whole_at_1024_by_600(qtbot, lang, english_after):
         assert label.width() >= need, (name, label.text())
         assert right <= page.panel.mapTo(page, page.panel.rect().topRight()).x(), name
         page.end()
+
+
+def test_after_a_tray_question_a_typed_one_s_verdict_is_right_under_its_answer(qtbot):
+    # a mixed drill (a review, "all"): the stack kept the tray's height for the next typed
+    # question, and its verdict floated 140 pixels under the answer
+    page = DrillPage()
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    page.resize(1280, 760)
+    rules = HouseRules.preset_named("casino-fr")
+    names = ("procedure", "pay-even", "chips", "pay-insurance", "buy-in")
+    page.start(Drill([SKILLS[n] for n in names], rules, seed=5))
+    kinds = []
+    for _ in range(10):
+        qtbot.wait(1)
+        hint = page._hints[page.inputs.currentIndex()]
+        below = hint.mapTo(page, hint.rect().bottomLeft()).y()
+        top = page.feedback.mapTo(page, page.feedback.rect().topLeft()).y()
+        assert 0 <= top - below <= 12, (page.question.skill, below, top)
+        kinds.append(page.question.kind)
+        page._show_next()
+    assert CHIPS in kinds and kinds.index(CHIPS) < len(kinds) - 1  # a tray, then others
