@@ -657,9 +657,13 @@ class DrillPage(QWidget):
         # and no taller than the one shown: a stacked layout answers a height for a width as its
         # tallest page's, and a typed answer's verdict after a tray question floated under the
         # tray's room
-        stack.setMaximumHeight(max(shown.minimumSizeHint().height(), shown.sizeHint().height()))
-        stack.updateGeometry()
-        self._answer_area.layout().activate()  # now, not at the next turn of the event loop
+        most = max(shown.minimumSizeHint().height(), shown.sizeHint().height())
+        if stack.maximumHeight() != most:  # another kind of input: laid out now, not later
+            stack.setMaximumHeight(most)
+            stack.updateGeometry()
+            self._answer_area.layout().activate()
+        else:
+            stack.updateGeometry()
 
     def _title_text(self, drill: Drill) -> str:
         names = (
