@@ -177,3 +177,33 @@ def test_the_server_refusing_an_instructors_answers_says_why_to_the_end(
     store.close(wait_s=2)
     assert store.left_waiting == 1
     assert store.status().problem == status.problem
+
+
+def test_the_gradebook_is_a_line_per_exam_and_trainee_with_the_best_try() -> None:
+    from datetime import date
+
+    from trainer.commands.class_export import GRADEBOOK_FIELDS, gradebook_lines
+    from trainer.history.assignments import Assignment, AssignmentResult
+    from trainer.history.exams import ExamResult
+
+    exam = Assignment(
+        7, ("announce",), 42, "casino-fr", 600, date(2026, 12, 1), date(2026, 12, 5), "=Week 2"
+    )
+    passed = ExamResult(1, 1764590400.0, True, 28, 27, (), 28)
+    cut = ExamResult(2, 1764590400.0, True, 9, 7, (), 28)
+    results = (
+        AssignmentResult("ana", 2, passed),
+        AssignmentResult("bob", 1, cut),
+        AssignmentResult("eve", 0, None),
+    )
+    view = ClassView(0.0, ("announce",), (), ((exam, results),))
+    text = "".join(gradebook_lines(view))
+    assert text.splitlines()[0] == ",".join(GRADEBOOK_FIELDS)
+    rows = _read(text)
+    assert [r["login"] for r in rows] == ["ana", "bob", "eve"]
+    assert rows[0]["exam"] == "'=Week 2"  # a title a spreadsheet would run is made inert
+    assert (rows[0]["verdict"], rows[0]["right"], rows[0]["questions"]) == ("passed", "27", "28")
+    assert rows[0]["tries"] == "2" and rows[0]["started"].startswith("2025-12-01T12:00")
+    # the Gradebook tab's verdict: a try cut short is incomplete, never failed
+    assert (rows[1]["verdict"], rows[1]["answered"]) == ("incomplete", "9")
+    assert rows[2]["verdict"] == "" and rows[2]["tries"] == "0"  # not taken

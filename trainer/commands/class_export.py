@@ -65,3 +65,63 @@ def write_class_csv(view: ClassView, out: TextIO) -> int:
     for line in class_lines(view):
         out.write(line)
     return len(view.trainees)
+
+
+# The gradebook: one line per assigned exam and trainee it is for, the best try's figures.
+GRADEBOOK_FIELDS: Final = (
+    "exam_id",
+    "exam",  # its title, or "exam 42" by its seed
+    "opens",
+    "closes",
+    "withdrawn",  # 1: archived, its results kept
+    "login",
+    "tries",  # ended inside the exam's days
+    "verdict",  # passed, scored (on its skills), failed, incomplete; empty: not taken
+    "right",
+    "answered",
+    "questions",
+    "started",  # the best try's start, ISO 8601, UTC
+)
+
+
+def gradebook_lines(view: ClassView) -> Iterator[str]:
+    """The gradebook's CSV lines, its header first (`GRADEBOOK_FIELDS`), each with its line end:
+    the same best tries and verdicts as the Gradebook tab (`exams.verdict`)."""
+    from datetime import UTC, datetime
+
+    from trainer.history.exams import verdict
+
+    yield csv_line(GRADEBOOK_FIELDS)
+    for a, results in view.assignments:
+        head = (
+            a.id,
+            a.label,
+            a.opens.isoformat(),
+            a.closes.isoformat(),
+            int(a.withdrawn is not None),
+        )
+        for r in results:
+            best = r.best
+            if best is None:
+                yield csv_line((*head, r.login, r.tries, None, None, None, None, None))
+                continue
+            started = datetime.fromtimestamp(best.started, UTC).isoformat()
+            yield csv_line(
+                (
+                    *head,
+                    r.login,
+                    r.tries,
+                    verdict(best),
+                    best.correct,
+                    best.attempts,
+                    best.planned,
+                    started,
+                )
+            )
+
+
+def write_gradebook_csv(view: ClassView, out: TextIO) -> int:
+    """Write the gradebook to `out` (a text file opened with newline=""); the exams written."""
+    for line in gradebook_lines(view):
+        out.write(line)
+    return len(view.assignments)

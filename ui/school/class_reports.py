@@ -185,3 +185,12 @@ def write_grid(view: Any, path: Path) -> int:
 
     with Path(path).open("w", encoding="utf-8", newline="") as out:
         return write_class_csv(view, out)
+
+
+def write_gradebook(view: Any, path: Path) -> int:
+    """The gradebook (`view`'s assigned exams, a line per exam and trainee) as CSV at `path`;
+    the exams written. OSError when it cannot be."""
+    from trainer.commands.class_export import write_gradebook_csv
+
+    with Path(path).open("w", encoding="utf-8", newline="") as out:
+        return write_gradebook_csv(view, out)

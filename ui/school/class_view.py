@@ -113,6 +113,7 @@ class ClassWindow(QWidget):
         self._report_all = reports.addAction("", self._ask_reports_class)
         reports.addSeparator()
         self._grid_csv = reports.addAction("", self._ask_grid)
+        self._gradebook_csv = reports.addAction("", self._ask_gradebook)
         self.reports_button.setMenu(reports)
         self.reports_button.setEnabled(False)  # until the class is read
         self._reports: Any = None  # the reports being written (class_reports.ClassReports)
@@ -216,6 +217,7 @@ class ClassWindow(QWidget):
         self._report_one.setText(_("Report of the selected trainee (PDF)…"))
         self._report_all.setText(_("Reports of the whole class (a PDF each)…"))
         self._grid_csv.setText(_("The grid as CSV…"))
+        self._gradebook_csv.setText(_("The gradebook as CSV…"))
         self.hint.setText(
             _(
                 "Each cell: ✓ mastered, or right answers over the last 30, over how many answers "
@@ -635,23 +637,45 @@ class ClassWindow(QWidget):
         """The grid as CSV at `path` (`class_reports.write_grid`), said in the status line."""
         from ui.school.class_reports import write_grid
 
+        return self._export(
+            path,
+            write_grid,
+            _("The grid could not be written: {error}"),
+            lambda n: ngettext(
+                "The grid of {count} trainee written to {path}",
+                "The grid of {count} trainees written to {path}",
+                n,
+            ),
+        )
+
+    def export_gradebook(self, path: str | Path) -> bool:
+        """The gradebook (every assigned exam's best tries) as CSV at `path`, said in the status
+        line."""
+        from ui.school.class_reports import write_gradebook
+
+        return self._export(
+            path,
+            write_gradebook,
+            _("The gradebook could not be written: {error}"),
+            lambda n: ngettext(
+                "The gradebook of {count} exam written to {path}",
+                "The gradebook of {count} exams written to {path}",
+                n,
+            ),
+        )
+
+    def _export(
+        self, path: str | Path, write: Callable[..., int], failed: str, done: Callable[[int], str]
+    ) -> bool:
         if self.view is None:
             self.status.setText(_("The class is not read yet."))
             return False
         try:
-            n = write_grid(self.view, Path(path))
+            n = write(self.view, Path(path))
         except OSError as error:
-            self.status.setText(
-                _("The grid could not be written: {error}").format(error=os_reason(error))
-            )
+            self.status.setText(failed.format(error=os_reason(error)))
             return False
-        self.status.setText(
-            ngettext(
-                "The grid of {count} trainee written to {path}",
-                "The grid of {count} trainees written to {path}",
-                n,
-            ).format(count=n, path=path)
-        )
+        self.status.setText(done(n).format(count=n, path=path))
         return True
 
     def _ask_folder(self) -> Path | None:
@@ -685,6 +709,16 @@ class ClassWindow(QWidget):
         )
         if path:
             self.export_grid(path)
+
+    def _ask_gradebook(self) -> None:
+        from datetime import date
+
+        name = f"sabot-gradebook-{date.today().isoformat()}.csv"
+        path, _kind = QFileDialog.getSaveFileName(
+            self, _("Save the gradebook"), str(Path.home() / name), "CSV (*.csv)"
+        )
+        if path:
+            self.export_gradebook(path)
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         if self._reports is not None:

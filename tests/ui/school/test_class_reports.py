@@ -166,6 +166,11 @@ def test_the_grid_as_csv_from_the_class_view(qtbot, tmp_path, school):
     assert mine[idle, "announce"]["answers"] == "0" and mine[idle, "announce"]["accuracy"] == ""
     assert w.export_grid(tmp_path / "no" / "such" / "folder.csv") is False
     assert w.status.text() == "The grid could not be written: no such file or folder"
+    # the gradebook the same way: a header, the class's assigned exams (none here)
+    book = tmp_path / "gradebook.csv"
+    assert w.export_gradebook(book)
+    assert w.status.text() == f"The gradebook of 0 exams written to {book}"
+    assert book.read_text(encoding="utf-8").startswith("exam_id,exam,opens,closes,")
 
 
 def test_an_instructors_home_opens_on_the_class_view_and_offers_no_practice(
