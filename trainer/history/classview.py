@@ -77,7 +77,7 @@ from trainer.history.assignments import (
     AssignmentResult,
     rank,
 )
-from trainer.history.measures import MASTERY, OWN_FIGURES, MasteryRule
+from trainer.history.measures import DAY_SECONDS, MASTERY, OWN_FIGURES, MasteryRule
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.server_setup import INSTRUCTOR
 from trainer.history.stats import over_target, ratio, window_mastery
@@ -91,7 +91,6 @@ ATTENTION_IDLE_DAYS: Final = 7
 ATTENTION_DROP_POINTS: Final = 10
 ATTENTION_SLOW_SKILLS: Final = 2
 ATTENTION_DUE_DAYS: Final = 3
-DAY_SECONDS: Final = 86400
 WEEK_SECONDS: Final = 7 * DAY_SECONDS
 
 # The kinds of reason (`Reason.kind`), in the order they are said

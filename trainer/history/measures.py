@@ -49,6 +49,8 @@ def counts_for_skills(mode: str, interactive: bool) -> bool:
 
 # -- definitions ------------------------------------------------------------------------------
 
+DAY_SECONDS: Final = 86400  # a day in seconds, for the history's unix times
+
 _EPOCH_DAY: Final = date(1970, 1, 1)
 
 

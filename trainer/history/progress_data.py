@@ -61,7 +61,7 @@ from trainer.history.item_words import (  # noqa: F401  (the sessions list and h
     item_order,
     item_tag,
 )
-from trainer.history.measures import OWN_FIGURES
+from trainer.history.measures import DAY_SECONDS, OWN_FIGURES
 from trainer.history.stats import (
     MASTERY,
     MEDIAN,
@@ -100,7 +100,6 @@ if TYPE_CHECKING:
 
 MOVING_WINDOW: Final = 5
 WEEK_DAYS: Final = 7
-DAY_SECONDS: Final = 86400
 # The timeline's date ranges: label -> days back from now (None: the whole history).
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
 ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)

@@ -37,6 +37,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from trainer.history.measures import DAY_SECONDS
 from trainer.practice.curriculum import TARGETS
 from trainer.practice.review import AGAIN, rating, situation
 
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 DEAL_MODE: Final = "deal"  # trainer.practice.deal.MODE (the history does not import deal mode)
 REVIEW_MODE: Final = "review"  # trainer.practice.drill.REVIEW
 CACHE_FORMAT: Final = 3
-_DAY: Final = 86400
 
 
 @dataclass(slots=True)
@@ -114,7 +114,7 @@ class Schedule:
                     deal += 1
                 else:
                     today += 1
-            elif i.due < end + _DAY and not i.deal:
+            elif i.due < end + DAY_SECONDS and not i.deal:
                 tomorrow += 1
         return DueCounts(today, tomorrow, deal)
 
@@ -167,7 +167,7 @@ class _Rater:
             difficulty = self._first[1](rating=rating, clamp=True)
         else:
             # a timedelta's days, as review_card counts them: whole days, rounded down
-            if (at - it.last) // _DAY < 1:
+            if (at - it.last) // DAY_SECONDS < 1:
                 stability = self._short(stability=stability, rating=rating)
             else:
                 stability = self._next(
@@ -178,7 +178,7 @@ class _Rater:
                 )
             difficulty = self._difficulty(difficulty=difficulty, rating=rating)
         it.stability, it.difficulty = stability, difficulty
-        it.due = at + self._interval(stability=stability) * _DAY
+        it.due = at + self._interval(stability=stability) * DAY_SECONDS
         it.last = at
         it.answers += 1
 
