@@ -392,9 +392,13 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
 # -- the cache -------------------------------------------------------------------------------
 
 
+# the schedule's cache, beside the history's file: its name and this ending
+CACHE_ENDING: Final = ".review.json"
+
+
 def cache_path(store: HistoryStore) -> Path:
     """Where the schedule is cached: beside the history's file."""
-    return Path(store.path).with_name(Path(store.path).name + ".review.json")
+    return Path(store.path).with_name(Path(store.path).name + CACHE_ENDING)
 
 
 def _fingerprint(store: HistoryStore, profile_id: int, watermark: int) -> list[Any]:

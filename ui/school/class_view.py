@@ -731,7 +731,9 @@ class ClassWindow(QWidget):
 def throw_away(path: Path) -> None:
     """Delete the copy of a history at `path` (its log and the review schedule's cache beside it,
     trainer.history.review.cache_path), and its folder once empty."""
-    sidecars = ("-wal", "-shm", "-journal", ".review.json")
+    from trainer.history.review import CACHE_ENDING
+
+    sidecars = ("-wal", "-shm", "-journal", CACHE_ENDING)
     for part in (path, *(Path(f"{path}{end}") for end in sidecars)):
         try:
             part.unlink(missing_ok=True)
