@@ -111,6 +111,25 @@ def test_an_instructor_assigns_an_exam_and_reads_each_trainees_best_try(
     assert status == 0 and "Assigned exams" in out and f"{a.id}  Payouts, week 1" in out
     status, out, _ = _sabot(capsys, "class", teacher, "--json")
     assert a.id in [x["id"] for x in json.loads(out)["assignments"]]
+    # the gradebook as CSV, as the class view's Reports menu writes it: a line per trainee
+    status, out, err = _sabot(capsys, "class", teacher, "--gradebook")
+    assert (status, err) == (0, "")
+    import csv
+
+    rows = [r for r in csv.DictReader(out.splitlines()) if r["exam_id"] == str(a.id)]
+    by_login = {r["login"]: r for r in rows}
+    ana_row = by_login[ana.rsplit("=", 1)[1]]
+    assert (ana_row["exam"], ana_row["tries"], ana_row["verdict"]) == (
+        "Payouts, week 1",
+        "2",
+        "passed",
+    )
+    assert (ana_row["right"], ana_row["questions"]) == ("4", "4")
+    ben_row = by_login[ben.rsplit("=", 1)[1]]
+    assert (ben_row["tries"], ben_row["verdict"]) == ("0", "")  # not taken
+    with pytest.raises(SystemExit) as usage:  # one shape at a time
+        _sabot(capsys, "class", teacher, "--csv", "--gradebook")
+    assert usage.value.code == 2 and "not allowed with" in capsys.readouterr().err
 
     status, out, err = _sabot(capsys, "class", ana, "exams")  # a trainee sees their own
     assert status == 0 and ben.rsplit("=", 1)[1] not in out and "passed 4/4" in out

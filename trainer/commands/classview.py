@@ -1,6 +1,6 @@
 """`sabot class URL`: the instructor's class view of a school's server in the terminal — every
-trainee × every skill, last activity, exam results by seed, and who needs attention (the same
-figures as the app's class view, `trainer.history.classview`)."""
+trainee × every skill, last activity, exams taken (by title where assigned), and who needs
+attention (the same figures as the app's class view, `trainer.history.classview`)."""
 
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ def skill_heads(skills: Sequence[str]) -> list[list[str]]:
 def class_lines(view: ClassView) -> list[str]:
     """The table: a line per trainee of the class (one who has not answered yet too: "no attempt
     yet"), a column per skill headed by its title in the language (ok: mastered; else accuracy
-    over the last 30 answers; -: never practised), then the exams by seed and who needs
-    attention. Its columns are as wide as a terminal shows their words (`text_width`): accented
-    letters, no-break spaces and wide letters keep them aligned."""
+    over the last 30 answers; -: never practised), then the exams taken (an assigned one by its
+    title) and who needs attention. Its columns are as wide as a terminal shows their words
+    (`text_width`): accented letters, no-break spaces and wide letters keep them aligned."""
     if not view.trainees:
         return [_("No trainee has a login on this server yet.")]
     trainee = pgettext("class view column", "trainee")
@@ -173,13 +173,13 @@ def cmd_class(args: Any) -> int:
         return 1
     if args.json:
         print(json.dumps(_json(view), indent=2, ensure_ascii=False))
-    elif args.csv:
-        from trainer.commands.class_export import write_class_csv
+    elif args.csv or args.gradebook:
+        from trainer.commands.class_export import write_class_csv, write_gradebook_csv
 
         reconfigure = getattr(sys.stdout, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(newline="")  # the lines carry their own ends (\r\n)
-        write_class_csv(view, sys.stdout)
+        (write_gradebook_csv if args.gradebook else write_class_csv)(view, sys.stdout)
     else:
         print("\n".join(class_lines(view)))
     return 0
@@ -192,7 +192,7 @@ def add_commands(sub: Any) -> Any:
         help=_("the instructor's class view of a school's server"),
         description=_(
             "Every trainee × every skill (ok: mastered; else right answers over the last 30; "
-            "-: never practised), last activity, exam results by seed and who needs attention, "
+            "-: never practised), last activity, the exams taken and who needs attention, "
             "read on the school's server with an instructor's login."
         ),
     )
@@ -203,6 +203,14 @@ def add_commands(sub: Any) -> Any:
         "--csv",
         action="store_true",
         help=_("the grid as CSV: a line per trainee and skill, for a spreadsheet"),
+    )
+    shape.add_argument(
+        "--gradebook",
+        action="store_true",
+        help=_(
+            "the gradebook as CSV: a line per assigned exam and trainee it is for, with the "
+            "best try"
+        ),
     )
     c.set_defaults(func=cmd_class)
     return c
