@@ -3,6 +3,7 @@ over a long history, and the due counts a month of practice leaves.
 
     python -m tests.bench.bench_review [--attempts 1000000] [--runs 5] [--keep PATH]
     python -m tests.bench.bench_review --month [--per-day 120] [--seed 1]
+    python -m tests.bench.bench_review --remake [--situations 2000] [--per-skill 6000]
 
 The first fills a fresh history with one trainee's attempts (the heavy case: all of them hers)
 over a year, with Sabot's own skills and question shapes (hands of cards, bets at a box, chips
@@ -17,6 +18,13 @@ to pay, tables), about 12 % wrong early and 3 % late, then prints:
 `--month` runs real drills for 30 days of a trainee (the curriculum's first skills, `--per-day`
 answers a day, a review of what is due each morning) and prints the due counts each week and at
 the end.
+
+`--remake` makes `--per-skill` questions of each skill that has a situation (`SITUATION_FIELDS`),
+takes the `--situations` rarest situations among them (those seen least often first: a hand of
+six cards, A-2-2-A among the soft 16s, a bet of 475), remakes each for a review as a review
+session does (`trainer.practice.review.remake`) and prints the share remade on the very situation
+(the same ranks in order, split and stood; the same stake at the same box), per skill and in all,
+and the time per remake (median, p99, max).
 """
 
 from __future__ import annotations
@@ -254,6 +262,67 @@ def _wrong(drill: Any, q: Any) -> str:
     return str(q.expected)
 
 
+def rare_situations(
+    count: int, per_skill: int, seed: int
+) -> list[tuple[str, str, dict[str, Any], str]]:
+    """The `count` rarest situations (skill, item, data, situation) among `per_skill` questions
+    of each skill that has one, the least often seen first (by their share of their skill's)."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.review import SITUATION_FIELDS, situation
+    from trainer.practice.skills import SKILLS
+    from trainer.practice.skills.base import made
+
+    rules = HouseRules.preset_named()
+    rng = random.Random(seed)
+    seen: dict[tuple[str, str], tuple[str, dict[str, Any], int]] = {}
+    for name in SITUATION_FIELDS:
+        for _ in range(per_skill):
+            q = made(SKILLS[name], rng, rules)
+            assert q is not None
+            key = (name, situation(name, q.data))
+            item, data, n = seen.get(key, (q.item, q.data, 0))
+            seen[key] = (item, data, n + 1)
+    ranked = list(seen.items())
+    rng.shuffle(ranked)  # situations seen as often as one another in no skill's order
+    ranked.sort(key=lambda kv: kv[1][2])
+    return [(name, item, data, said) for (name, said), (item, data, _n) in ranked[:count]]
+
+
+def remakes(count: int, per_skill: int, seed: int) -> None:
+    """The share of review questions remade on the very situation missed, and their time."""
+    from trainer.game.rules import HouseRules
+    from trainer.practice.review import REVIEWED, remake, situation
+    from trainer.practice.skills import SKILLS
+
+    rules = HouseRules.preset_named()
+    t = time.perf_counter()
+    chosen = rare_situations(count, per_skill, seed)
+    print(
+        f"{len(chosen):,} rarest situations of {per_skill:,} questions a skill "
+        f"(found in {time.perf_counter() - t:.0f} s)"
+    )
+    exact: dict[str, list[bool]] = {}
+    times: list[float] = []
+    for i, (name, item, data, said) in enumerate(chosen):
+        rng = random.Random(f"{seed}:remake:{i}")
+        t = time.perf_counter()
+        q = remake(SKILLS[name], rng, rules, item, data)
+        times.append((time.perf_counter() - t) * 1000)
+        bare = {} if q is None else {k: v for k, v in q.data.items() if k != REVIEWED}
+        exact.setdefault(name, []).append(q is not None and situation(name, bare) == said)
+    for name, hits in exact.items():
+        print(f"  {name:14} {sum(hits):5,} of {len(hits):5,} remade exactly "
+              f"({100 * sum(hits) / len(hits):5.1f} %)")  # fmt: skip
+    every = [h for hits in exact.values() for h in hits]
+    print(f"  {'in all':14} {sum(every):5,} of {len(every):5,} ({100 * sum(every) / len(every):.1f} %)")
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(
+        f"  time per remake: median {statistics.median(times):.2f} ms, p99 {p99:.1f} ms, "
+        f"max {times[-1]:.1f} ms"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--attempts", type=int, default=1_000_000)
@@ -262,8 +331,13 @@ def main() -> None:
     ap.add_argument("--month", action="store_true", help="the due counts of a month of practice")
     ap.add_argument("--per-day", type=int, default=120)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--remake", action="store_true", help="review questions remade exactly")
+    ap.add_argument("--situations", type=int, default=2000)
+    ap.add_argument("--per-skill", type=int, default=6000)
     args = ap.parse_args()
-    if args.month:
+    if args.remake:
+        remakes(args.situations, args.per_skill, args.seed)
+    elif args.month:
         month(args.per_day, args.seed)
     else:
         long_history(args.attempts, args.runs, args.keep)

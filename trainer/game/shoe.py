@@ -195,6 +195,21 @@ class ScriptedCards:
         self._pos = pos + n
         return self._cards[pos : pos + n]
 
+    def bring(self, ranks: str) -> bool:
+        """Make the next card drawn one of `ranks` ("TJQK": any ten-value card), swapped in
+        from further down: the cards stay the shoe's, in another order no card drawn yet can
+        tell apart. False (nothing changed) when none is left."""
+        cards, pos = self._cards, self._pos
+        if pos >= len(cards):
+            return False
+        if cards[pos][0] in ranks:
+            return True
+        for j in range(pos + 1, len(cards)):
+            if cards[j][0] in ranks:
+                cards[pos], cards[j] = cards[j], cards[pos]
+                return True
+        return False
+
     @property
     def used(self) -> int:
         return self._pos

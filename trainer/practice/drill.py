@@ -40,7 +40,7 @@ from trainer.game.rules import DEFAULT_PRESET, HouseRules
 from trainer.i18n import _, ngettext
 from trainer.practice.answers import Unreadable
 from trainer.practice.recorder import Recorder
-from trainer.practice.review import REVIEWED, remake, retold_review, situation
+from trainer.practice.review import ON_CATEGORY, REVIEWED, remake, retold_review, situation
 from trainer.practice.skills import SKILLS, Question, Skill, Verdict
 from trainer.practice.skills.base import Practice, made, reverdict
 
@@ -71,6 +71,19 @@ STOPPED_BY_TIME = "time"  # its time ran out
 # once answered right this many times in a row.
 WEAK_STREAK = 3
 WEAK_GAP = (1, 3)
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """What a review question reviews (`Drill.reviewed`): its item key, the situation missed
+    ("A-4-A", "" when the key says it all), when it was last missed (unix seconds, None if not
+    told), and whether the question asks that very situation (`exact`) or, today's rules
+    unable to make it, another of its category."""
+
+    item: str
+    situation: str
+    missed: float | None
+    exact: bool = True
 
 
 class DrillOver(Exception):
@@ -400,21 +413,21 @@ class Drill:
             self._reviewed[slot] = q
         return q
 
-    def reviewed(self, q: Question) -> tuple[str, str, float | None] | None:
-        """What the review question `q` reviews: its item key, its situation ("A-4-A", "" when
-        the key says it all) and when it was last missed (unix seconds, None if not told);
-        None for a question that reviews nothing."""
+    def reviewed(self, q: Question) -> Reviewed | None:
+        """What the review question `q` reviews (`Reviewed`); None for a question that reviews
+        nothing."""
         wanted = q.data.get(REVIEWED)
         if self.mode != REVIEW or not isinstance(wanted, str):
             return None
+        exact = q.data.get(ON_CATEGORY) is not True
         for entry in self._reviews:
             if (
                 entry[0] == q.skill
                 and entry[1] == q.item
                 and situation(q.skill, entry[2]) == wanted
             ):
-                return q.item, wanted, entry[3] if len(entry) > 3 else None
-        return q.item, wanted, None
+                return Reviewed(q.item, wanted, entry[3] if len(entry) > 3 else None, exact)
+        return Reviewed(q.item, wanted, None, exact)
 
     def _again(self, w: _Weak) -> Question:
         again = made(self._by_name[w.skill], self._rng, self.rules, w.item)

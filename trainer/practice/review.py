@@ -17,10 +17,13 @@ How an answer rates its item (the rules book's "How Sabot schedules", §15) — 
 An answer whose time is not the trainee's (piped answers, a deal shoe's single presses) is rated
 by right or wrong alone: *good* or *again*.
 
-A review question is made again by `remake`: on the same cards and stake, on a freshly dealt
-table; where that situation does not come up within `REMAKE_TRIES` tables (a rare hand of five
-cards), on the same category. Either way its data names the situation it reviews
-(`REVIEWED`), so the answer updates that item's schedule.
+A review question is made again by `remake`, aimed at the very situation (`Skill.aim_at`): the
+same cards in the same order, split and stood as they were, dealt to a box of a freshly dealt
+table; the same stake at the same box. Only where today's rules cannot make that situation (the
+item was missed under a preset that split, or took a bet today's limits refuse) is it asked on
+its category instead, and its data says so (`ON_CATEGORY`), so that the review line names the
+category, never a hand the felt does not show. Either way its data names the situation it
+reviews (`REVIEWED`), so the answer updates that item's schedule.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any, Final
 
 from trainer.game.rules import HouseRules
 from trainer.i18n import N_, _
-from trainer.practice.skills.base import Question, Skill, made, retold
+from trainer.practice.skills.base import Question, Skill, made, retold, seen_of
 
 # The ratings, as the fsrs package numbers them (fsrs.Rating): written here so that rating an
 # answer needs no import of the scheduler.
@@ -44,6 +47,9 @@ RATINGS: Final = {AGAIN: "again", HARD: "hard", GOOD: "good", EASY: "easy"}
 
 # The key of a review question's data that names the situation it reviews.
 REVIEWED: Final = "review"
+# The key of a review question's data, True when it was made on the item's category alone: today's
+# rules cannot make the situation reviewed.
+ON_CATEGORY: Final = "review-category"
 
 # What makes a question's situation, per skill: the data fields the trainee read. A skill not
 # named here has none beyond its item key (its question is a whole table).
@@ -55,12 +61,6 @@ SITUATION_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
     "pay-insurance": ("bet", "insured", "ask", "box"),
     "chips": ("amount", "why", "bet", "box"),
 }
-
-# The fresh tables dealt, at most, to find a missed situation again: an ordering of a category's
-# cards one time in forty (A-4-A among the soft 16s; 2.5 % of them) comes back but once in two
-# thousand reviews after 300 (0.975^300), at ~0.2 ms a table; a rarer one (A-2-2-A, 0.5 %) may
-# fall back to its category.
-REMAKE_TRIES: Final = 300
 
 
 def rating(correct: bool, response_ms: int, target_s: float, timed: bool = True) -> int:
@@ -105,24 +105,27 @@ def situation(skill: str, data: Mapping[str, Any]) -> str:
 def remake(
     skill: Skill, rng: random.Random, rules: HouseRules, item: str, data: Mapping[str, Any]
 ) -> Question | None:
-    """A question reviewing the item `item` seen with `data`: the very situation on a fresh
-    table when it comes up within REMAKE_TRIES tables, else a question of its category; its
-    data names the situation it reviews. None when the rules of today cannot make the item."""
+    """A question reviewing the item `item` seen with `data`: aimed at its very situation, on a
+    fresh table (`Skill.make_item` with the situation seen); on its category only where
+    today's rules cannot make that situation (its data then says so: `ON_CATEGORY`). Its data
+    names the situation it reviews. None when the rules of today cannot make the item."""
     wanted = situation(skill.name, data)
-    first: Question | None = None
-    for _turn in range(REMAKE_TRIES if wanted else 1):
-        q = made(skill, rng, rules, item)
-        if q is None:
-            return None
-        if first is None:
-            first = q
-        if situation(skill.name, q.data) == wanted:
+    if wanted:
+        seen = seen_of(data, SITUATION_FIELDS[skill.name])
+        q = made(skill, rng, rules, item, seen)
+        if q is not None and situation(skill.name, q.data) == wanted:
             return _reviewing(q, wanted)
-    return None if first is None else _reviewing(first, wanted)
+    q = made(skill, rng, rules, item)
+    if q is None:
+        return None
+    return _reviewing(q, wanted, on_category=bool(wanted))
 
 
-def _reviewing(q: Question, wanted: str) -> Question:
-    return replace(q, data={**q.data, REVIEWED: wanted})
+def _reviewing(q: Question, wanted: str, on_category: bool = False) -> Question:
+    data = {**q.data, REVIEWED: wanted}
+    if on_category:
+        data[ON_CATEGORY] = True
+    return replace(q, data=data)
 
 
 def retold_review(q: Question, skill: Skill, rules: HouseRules) -> Question:
@@ -131,9 +134,10 @@ def retold_review(q: Question, skill: Skill, rules: HouseRules) -> Question:
     wanted = q.data.get(REVIEWED)
     if wanted is None:
         return retold(q, skill, rules)
-    bare = replace(q, data={k: v for k, v in q.data.items() if k != REVIEWED})
+    on_category = q.data.get(ON_CATEGORY) is True
+    bare = replace(q, data={k: v for k, v in q.data.items() if k not in (REVIEWED, ON_CATEGORY)})
     again = retold(bare, skill, rules)
-    return q if again is bare else _reviewing(again, wanted)
+    return q if again is bare else _reviewing(again, wanted, on_category)
 
 
 # A situation's words as a trainee reads them (`said_situation`), translated where used.

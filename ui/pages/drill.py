@@ -566,20 +566,24 @@ class DrillPage(QWidget):
         from trainer.history.measures import local_day
         from trainer.practice.review import said_situation
 
-        item, situation, missed = what
+        item, situation, missed = what.item, what.situation, what.missed
         name = item_name(item)
         import re
 
         # the bet the item's name says already ("Black Jack on 25"), not said twice
         amounts = re.findall(r"\d+(?:\.\d+)?", item.partition(":")[2])
         said = said_situation(q.skill, situation, amounts=amounts) if situation else ""
-        if said and q.skill == "announce":
-            # the hand seen, then its category as the name gives it in brackets: "(soft 16)"
+        if q.skill == "announce" and (said or not what.exact):
+            # the hand seen, then its category as the name gives it in brackets: "(soft 16)";
+            # the category alone where the question is another hand of it
             inner = name[name.rfind("(") + 1 : -1] if name.endswith(")") else name
-            name = f"{said} ({inner})"
-        elif said:
+            name = f"{said} ({inner})" if what.exact else inner
+        elif said and what.exact:
             name = f"{name}, {said}"
         parts = [_("Review"), name]
+        if not what.exact:
+            # today's rules cannot make the situation missed: never name it over another one
+            parts.append(_("another of its kind: today's rules cannot make the one missed"))
         if missed:
             days = local_day(time.time() if now is None else now) - local_day(missed)
             if days <= 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
@@ -113,22 +113,43 @@ class Question:
     making: Making | None = field(default=None, compare=False, repr=False)
 
 
+# A situation a question is aimed at, as `Making` keeps it: the fields of a question's data that
+# make it ("cards", "split", "stood"; "bet", "box"), sorted by name, lists as tuples.
+Seen = tuple[tuple[str, Any], ...]
+
+
+def seen_of(data: Mapping[str, Any], fields: Iterable[str]) -> Seen:
+    """The situation `fields` of a question's `data` make, as `Making` keeps it."""
+
+    def frozen(value: Any) -> Any:
+        return tuple(frozen(v) for v in value) if isinstance(value, list | tuple) else value
+
+    return tuple(sorted((name, frozen(data[name])) for name in fields if name in data))
+
+
 @dataclass(frozen=True)
 class Making:
     """How a question was made: the random state its skill started from, and for a weak item
-    asked again, the item it was made on (`Skill.make_item`). The same state and rules make the
-    same question: the same cards, the same answer."""
+    asked again, the item it was made on (`Skill.make_item`) and, for a review, the very
+    situation it was aimed at (`seen`). The same state, aim and rules make the same question:
+    the same cards, the same answer."""
 
     state: tuple[Any, ...]
     item: str | None = None
+    seen: Seen = ()
 
 
 def made(
-    skill: Skill, rng: random.Random, rules: HouseRules, item: str | None = None
+    skill: Skill,
+    rng: random.Random,
+    rules: HouseRules,
+    item: str | None = None,
+    seen: Seen = (),
 ) -> Question | None:
-    """`skill.make(rng, rules)` (or `make_item` when `item` is given), the question remembering
-    how it was made, so that `retold` can say it again in another language."""
-    making = Making(rng.getstate(), item)
+    """`skill.make(rng, rules)` (or `make_item` when `item` is given, on the situation `seen`
+    when that is given too), the question remembering how it was made, so that `retold` can say
+    it again in another language."""
+    making = Making(rng.getstate(), item, seen)
     q = _make(skill, rng, rules, making)
     return None if q is None else replace(q, making=making)
 
@@ -136,7 +157,7 @@ def made(
 def _make(skill: Skill, rng: random.Random, rules: HouseRules, m: Making) -> Question | None:
     if m.item is None:
         return skill.make(rng, rules)
-    return skill.make_item(rng, rules, m.item)
+    return skill.make_item(rng, rules, m.item, dict(m.seen) if m.seen else None)
 
 
 def retold(q: Question, skill: Skill, rules: HouseRules) -> Question:
@@ -330,13 +351,31 @@ class Skill(ABC):
         `rules` (a bet over the table's maximum, a key of an older version)."""
         return None
 
-    def make_item(self, rng: random.Random, rules: HouseRules, item: str) -> Question | None:
+    def aim_at(self, aim: Any, seen: Mapping[str, Any], rules: HouseRules) -> Any:
+        """`aim` (an item's, from `aim_of`) narrowed to the very situation `seen` — the fields
+        of a question's data that make it: a hand's cards, whether it was split and stood; a
+        bet and its box — in the form `make_on` takes; None when these rules cannot make that
+        situation (a split where the table splits no more, a box the table has not). A skill
+        whose question is a whole table has no situation of its own: None."""
+        return None
+
+    def make_item(
+        self,
+        rng: random.Random,
+        rules: HouseRules,
+        item: str,
+        seen: Mapping[str, Any] | None = None,
+    ) -> Question | None:
         """A new question on the same item (a weak item coming back), made from its key rather
         than searched for among fresh questions — a search of hundreds missed the rarer items
         (a large bet, a soft 13, a part of an insurance), and the item the trainee got wrong
-        never came back. None when the key is not one this skill makes under `rules`."""
+        never came back; with `seen`, on that very situation of the item (a review: the hand
+        A-4-A, not any soft 16; `aim_at`). None when the key, or the situation, is not one this
+        skill makes under `rules`."""
         name, sep, key = item.partition(":")
         aim = self.aim_of(key, rules) if sep and name == self.name else None
+        if aim is not None and seen is not None:
+            aim = self.aim_at(aim, seen, rules)
         if aim is None:
             return None
         try:
@@ -404,6 +443,11 @@ def amount_of(text: str) -> Decimal | None:
     except ArithmeticError:
         return None
     return value if value.is_finite() and value > 0 else None
+
+
+def box_of(value: Any, rules: HouseRules) -> int | None:
+    """The box a situation names (3 of "bet 25 box 3"), when the table has it; None otherwise."""
+    return value if type(value) is int and 1 <= value <= rules.boxes else None
 
 
 def bet_of(text: str, rules: HouseRules) -> Decimal | None:

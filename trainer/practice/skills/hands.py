@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -16,7 +17,7 @@ from trainer.game.round import DEALER as DEALER_HAND
 from trainer.game.rulebook import chapter
 from trainer.game.rules import HouseRules
 from trainer.game.shoe import ScriptedCards
-from trainer.game.strategy import STAND, player_action
+from trainer.game.strategy import DOUBLE, HIT, SPLIT, STAND, chart_play, player_action, possible
 from trainer.game.table import TableView
 from trainer.i18n import _, pgettext
 from trainer.practice import answers
@@ -93,6 +94,80 @@ def _item_of(cards: list[str], split: bool, stood: bool) -> str:
 
 
 @dataclass(frozen=True)
+class _Hand:
+    """What an announce question is aimed at for a review: the item's key and the very hand
+    missed — its cards' ranks in order ("A", "2", "2", "A"; "T" a ten, a picture its letter),
+    whether it was born of a split, whether the player had just stood on it."""
+
+    key: str
+    ranks: tuple[str, ...]
+    split: bool
+    stood: bool
+
+    def fits(self, cards: list[str], split: bool, stood: bool) -> bool:
+        return (
+            split == self.split
+            and stood == self.stood
+            and len(cards) == len(self.ranks)
+            and all(c[0] == r for c, r in zip(cards, self.ranks, strict=True))
+        )
+
+
+def _pairing(rank: str, rules: HouseRules) -> str:
+    """The ranks that make a pair with `rank` under `rules`: any ten-value card with a ten where
+    the table splits by value, else the same rank."""
+    return "TJQK" if rules.split == "value" and VALUE[rank] == 10 else rank
+
+
+def _dealable(hand: _Hand, rules: HouseRules) -> bool:
+    """Whether a round under `rules` played by real players can bring `hand`: the table splits
+    if it was split, the shoe holds its cards, a player takes a card on each of its points
+    before the last (`possible`) and stands on the last if it stood; split Aces take one card
+    each and never stand [000]."""
+    ranks, n = hand.ranks, len(hand.ranks)
+    if n < 2 or _item_of(list(ranks), hand.split, hand.stood) != f"announce:{hand.key}":
+        return False
+    count = Counter(ranks)
+    if hand.split:
+        if rules.split == "none" or rules.max_hands < 2:
+            return False
+        if ranks[0] == "A" and (n > 2 or hand.stood):
+            return False
+        count[ranks[0]] += len(_pairing(ranks[0], rules)) == 1  # the pair's other card
+    if any(k > 4 * rules.decks for k in count.values()):
+        return False
+    if not all(possible(HIT, ranks[:k]) for k in range(2, n)):
+        return False
+    return not hand.stood or possible(STAND, ranks)
+
+
+def _ups_for(hand: _Hand, rules: HouseRules) -> str:
+    """The dealer's up cards ("T" for any ten) against which basic strategy plays `hand` as it
+    was played — splits it, takes a card on each point before the last, stands on the last if
+    it stood — so that its player, who plays by it (`decide`), mostly does; "" when there is
+    none (a soft 17 stood on: only ever a player's mistake)."""
+    ranks, n = hand.ranks, len(hand.ranks)
+    ups = ""
+    for up in "A23456789T":
+        plays = []
+        if hand.split:
+            pair = [ranks[0], _pairing(ranks[0], rules)[0]]
+            plays.append(chart_play(pair, up, rules, may_split=True) == "P")
+        for k in range(2, n):
+            letter = chart_play(ranks[:k], up, rules, may_split=k == 2 and rules.split != "none")
+            if k == 2 and n == 3:  # a hit or a double: either brings the third card
+                plays.append(letter in "HDE")
+            else:  # past two cards a double is a hit (D), or a stand (E)
+                plays.append(letter == "H" or (letter == "D" and k > 2))
+        if hand.stood:
+            letter = chart_play(ranks, up, rules, may_split=False)
+            plays.append(letter == "S" or (letter == "E" and n > 2))
+        if all(plays):
+            ups += up
+    return ups
+
+
+@dataclass(frozen=True)
 class _Moment:
     """A moment of a dealt round at which the dealer announces a hand's point: the hand's cards
     then, whether it was born of a split and whether it has just stood, and the table then."""
@@ -106,16 +181,49 @@ class _Moment:
 
 
 def _announced(
-    rng: random.Random, rules: HouseRules, boxes: int, fits: Callable[[list[str], bool, bool], bool]
+    rng: random.Random,
+    rules: HouseRules,
+    boxes: int,
+    fits: Callable[[list[str], bool, bool], bool],
+    hand: _Hand | None = None,
 ) -> list[_Moment]:
     """Deal a round on `boxes` boxes and play it out by its players (`decide`), keeping every
     moment the dealer announces a point at that `fits` (cards, split, stood): a natural at the
     deal, a hand when its turn comes, after each card it takes (a bust, a 21, a double, split
-    Aces), and a soft hand the player stands on."""
+    Aces), and a soft hand the player stands on.
+
+    With `hand`, one of the boxes, drawn at random, is dealt its cards: its first two from the
+    shoe's deal (the pair it split, for a split hand), each card it then asks for — its first
+    hand's, after a split — brought to the top of the shoe as it asks (`ScriptedCards.bring`:
+    the same shoe in another order), and the dealer shows a card against which basic strategy
+    plays the hand that way where there is one (`_ups_for`). Its player still plays as players
+    do (`decide`): a round played otherwise keeps no moment of it, and another is dealt."""
     from trainer.practice.skills.base import pick_bet
 
     numbers = sorted(rng.sample(range(1, rules.boxes + 1), boxes))
-    rnd, _shoe, _cards = _deal(rng, rules, {n: {SEAT: pick_bet(rng, rules)} for n in numbers})
+    bets = {n: {SEAT: pick_bet(rng, rules)} for n in numbers}
+    at = None
+    if hand is None:
+        rnd, _shoe, source = _deal(rng, rules, bets)
+    else:
+        at = rng.choice(numbers)
+        first = hand.ranks[0]
+        second = _pairing(first, rules) if hand.split else hand.ranks[1]
+        ups = _ups_for(hand, rules)
+        up = rng.choice(ups) if ups else None
+        if up == "T":
+            up = "TJQK"  # any ten-value card
+        rnd, _shoe, source = _deal(rng, rules, bets, rig={at: (first, second)}, up=up)
+
+    def bring(h: Any, action: str) -> None:
+        """The next card of `hand` to the top of the shoe, when its box's first hand is about
+        to draw it."""
+        if hand is None or h.box != at or h is not rnd.boxes[h.box].hands[0]:
+            return
+        k = 1 if action == SPLIT else len(h.cards) if action in (HIT, DOUBLE) else 0
+        if 0 < k < len(hand.ranks) and tuple(c[0] for c in h.cards[:k]) == hand.ranks[:k]:
+            source.bring(hand.ranks[k])
+
     if rnd.phase == INSURANCE:
         rnd.close_insurance()
     moments: list[_Moment] = []
@@ -142,6 +250,7 @@ def _announced(
         h = rnd.current
         keep(h)
         action = decide(rng, rnd)
+        bring(h, action)
         rnd.act(action)
         if action == STAND:
             if points(h.cards)[1]:
@@ -191,7 +300,21 @@ class Announce(Skill):
             return None
         return key if key in _ANNOUNCE_ITEMS else None
 
-    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | None) -> Question:
+    def aim_at(self, aim: str, seen: Mapping[str, Any], rules: HouseRules) -> _Hand | None:
+        """The very hand seen: its cards' ranks in order (the suits may differ), whether it was
+        split and whether it stood — when a round under `rules` can bring it (`_dealable`)."""
+        cards = seen.get("cards")
+        if not isinstance(cards, list | tuple) or not all(
+            isinstance(c, str) and c[:1] in VALUE for c in cards
+        ):
+            return None
+        hand = _Hand(aim, tuple(c[0] for c in cards), seen.get("split") is True,
+                     seen.get("stood") is True)  # fmt: skip
+        return hand if _dealable(hand, rules) else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: str | _Hand | None) -> Question:
+        hand = aim if isinstance(aim, _Hand) else None
+        fits: Callable[[list[str], bool, bool], bool]
         if aim is None:
             cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
             want = rng.choices(cats, weights)[0]
@@ -199,6 +322,8 @@ class Announce(Skill):
             def fits(cards: list[str], split: bool, stood: bool) -> bool:
                 return _category(cards, split, stood) == want
 
+        elif hand is not None:
+            fits = hand.fits
         else:
 
             def fits(cards: list[str], split: bool, stood: bool) -> bool:
@@ -206,10 +331,11 @@ class Announce(Skill):
 
         # rounds are dealt until one brings a hand of the kind asked: most kinds within a round
         # or two; an aimed rare one (a 21 in six cards, a soft 17 stood on) on a full table, in
-        # up to a few thousand rounds
+        # up to a few thousand rounds; the very hand of a review, dealt to a box of a table of
+        # any size (`_announced`), within a few rounds but for a player's rare mistake
         for _turn in tries(aim, 5 * AIMED_TRIES):
-            boxes = rng.randint(1, rules.boxes) if aim is None else rules.boxes
-            moments = _announced(rng, rules, boxes, fits)
+            boxes = rng.randint(1, rules.boxes) if aim is None or hand else rules.boxes
+            moments = _announced(rng, rules, boxes, fits, hand)
             if moments:
                 m = rng.choice(moments)
                 break

@@ -5,8 +5,10 @@ behind bettors and a whole table. Every amount comes from the engine's settlemen
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from decimal import ROUND_FLOOR, Decimal
+from typing import Any
 
 from trainer.game.announce import spoken
 from trainer.game.cards import SUITS, best, full_deck, is_natural
@@ -28,6 +30,7 @@ from trainer.practice.skills.base import (
     amount_of,
     bet_of,
     bet_steps,
+    box_of,
     pick_bet,
     rank_text,
     result_word,
@@ -78,21 +81,37 @@ def _bet_item(skill: str, bet: Decimal) -> str:
     return f"{skill}:{money(bet)}"
 
 
+@dataclass(frozen=True)
+class _Stake:
+    """What a question on a bet is aimed at: the bet, and for a review the box it lay on."""
+
+    bet: Decimal
+    box: int | None = None
+
+
 class _OnABet(Skill):
     """A skill whose item is its bet ("pay-even:475"). A weak item is asked again on that very
     bet: drawn by chance (small bets come more often) a bet of 475 turns up once in 600
-    questions."""
+    questions. A review asks it at the very box too ("bet 475 box 3")."""
 
-    def aim_of(self, key: str, rules: HouseRules) -> Decimal | None:
-        return bet_of(key, rules)
+    def aim_of(self, key: str, rules: HouseRules) -> _Stake | None:
+        bet = bet_of(key, rules)
+        return None if bet is None else _Stake(bet)
 
-    def make_on(self, rng: random.Random, rules: HouseRules, aim: Decimal | None) -> Question:
-        return self.on_bet(rng, rules, self.pick(rng, rules) if aim is None else aim)
+    def aim_at(self, aim: _Stake, seen: Mapping[str, Any], rules: HouseRules) -> _Stake | None:
+        box = box_of(seen.get("box"), rules)
+        same = bet_of(str(seen.get("bet")), rules) == aim.bet
+        return _Stake(aim.bet, box) if same and box is not None else None
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: _Stake | None) -> Question:
+        bet = self.pick(rng, rules) if aim is None else aim.bet
+        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
+        return self.on_bet(rng, rules, bet, box)
 
     def pick(self, rng: random.Random, rules: HouseRules) -> Decimal:
         return pick_bet(rng, rules)
 
-    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal, box: int) -> Question:
         raise NotImplementedError
 
 
@@ -174,8 +193,7 @@ class PayEven(_OnABet):
     name = "pay-even"
     kind = AMOUNT
 
-    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
-        box = rng.randint(1, rules.boxes)
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal, box: int) -> Question:
         rnd, table = round_paying(rng, rules, box, bet, WIN_PAID)
         return Question(
             self.name,
@@ -208,8 +226,7 @@ class PayDouble(_OnABet):
             return _("no doubling under {preset}").format(preset=rules.preset)
         return None
 
-    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
-        box = rng.randint(1, rules.boxes)
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal, box: int) -> Question:
         stake = bet * 2
         rnd, table = round_paying(rng, rules, box, bet, DOUBLE_PAID)
         return Question(
@@ -245,8 +262,7 @@ class PayBlackjack(_OnABet):
         # odd bets give the half units that trip dealers up: ask them half the time
         return pick_bet(rng, rules, odd=rng.random() < 0.5)
 
-    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal) -> Question:
-        box = rng.randint(1, rules.boxes)
+    def on_bet(self, rng: random.Random, rules: HouseRules, bet: Decimal, box: int) -> Question:
         win = blackjack_win(bet, rules)
         rnd, table = round_paying(rng, rules, box, bet, BLACKJACK_PAID)
         cards = tuple(rnd.boxes[box].hands[0].cards)
@@ -279,6 +295,7 @@ class _InsuranceAim:
     ask: str  # "half", "max" or "pay"
     bets: tuple[Decimal, ...]  # the bets that give the item
     insured: Decimal | None = None  # the amount insured, for a payment
+    box: int | None = None  # the box, for a review of the very situation
 
 
 def _insured_amounts(top: Decimal, exact: bool) -> tuple[Decimal, ...]:
@@ -314,9 +331,19 @@ class PayInsurance(Skill):
         )
         return _InsuranceAim(ask, bets, insured) if bets else None
 
+    def aim_at(
+        self, aim: _InsuranceAim, seen: Mapping[str, Any], rules: HouseRules
+    ) -> _InsuranceAim | None:
+        """The item's aim on the very bet (one of those that give the item) at the very box."""
+        bet = bet_of(str(seen.get("bet")), rules)
+        box = box_of(seen.get("box"), rules)
+        if bet not in aim.bets or box is None or seen.get("ask") != aim.ask:
+            return None
+        return replace(aim, bets=(bet,), box=box)
+
     def make_on(self, rng: random.Random, rules: HouseRules, aim: _InsuranceAim | None) -> Question:
         bet = pick_bet(rng, rules) if aim is None else rng.choice(aim.bets)
-        box = rng.randint(1, rules.boxes)
+        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
         top = insurance_max(bet)
         hand = HandView(str(box), _two_cards(rng), ((SEAT, bet),))
         ace = _suited(rng, "A")

@@ -5,8 +5,8 @@ card exposed by mistake [003]. Each question is cut from a real round of the eng
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -43,7 +43,9 @@ from trainer.practice.skills.base import (
     Verdict,
     amount,
     amount_of,
+    bet_of,
     bet_steps,
+    box_of,
     dealer_word,
     pick_bet,
     rank_text,
@@ -108,6 +110,15 @@ def _paid(how: str, bet: Decimal, rules: HouseRules) -> Decimal:
     return bet
 
 
+@dataclass(frozen=True)
+class _Paying:
+    """What a chips question is aimed at: the payments and bets that come to its amount, and
+    for a review the box paid."""
+
+    ways: tuple[tuple[str, Decimal], ...]
+    box: int | None = None
+
+
 class Chips(Skill):
     """Pay an amount in chips, the way the settings say the trainee's school does it: the fewest
     chips, or colour for colour."""
@@ -126,7 +137,7 @@ class Chips(Skill):
     def blurb(self) -> str:
         return INFO[self.name].blurb_for(self.payment)
 
-    def aim_of(self, key: str, rules: HouseRules) -> tuple[tuple[str, Decimal], ...] | None:
+    def aim_of(self, key: str, rules: HouseRules) -> _Paying | None:
         """The amount paid: "47.5" (the fewest chips for 47.5) or "colour-47.5" (colour for
         colour), as this skill pays: every payment and bet that come to the amount."""
         colour = self.payment == COLOUR_FOR_COLOUR
@@ -139,18 +150,23 @@ class Chips(Skill):
             for bet in bet_steps(rules)
             if _paid(how, bet, rules) == paid
         )
-        return ways or None
+        return _Paying(ways) if ways else None
 
-    def make_on(
-        self, rng: random.Random, rules: HouseRules, aim: tuple[tuple[str, Decimal], ...] | None
-    ) -> Question:
+    def aim_at(self, aim: _Paying, seen: Mapping[str, Any], rules: HouseRules) -> _Paying | None:
+        """The very payment ("why") on the very bet, at the very box."""
+        box = box_of(seen.get("box"), rules)
+        bet = bet_of(str(seen.get("bet")), rules)
+        way = next((w for w in aim.ways if w == (seen.get("why"), bet)), None)
+        return None if box is None or way is None else _Paying((way,), box)
+
+    def make_on(self, rng: random.Random, rules: HouseRules, aim: _Paying | None) -> Question:
         whys = _chip_payments(rules)
         for _turn in tries(aim):
             if aim is None:
                 bet = pick_bet(rng, rules)
                 how = rng.choice(whys)
             else:
-                how, bet = rng.choice(aim)
+                how, bet = rng.choice(aim.ways)
             try:
                 placed = stake_chips(rng, bet, rules.chips)
                 paid = _paid(how, bet, rules)
@@ -168,7 +184,7 @@ class Chips(Skill):
         else:
             raise Unmade(aim)
         chip_set = [money(c) for c in sorted(rules.chips)]
-        box = rng.randint(1, rules.boxes)
+        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
         _round, table = round_paying(rng, rules, box, bet, how)
         # the bet lies on the box in the chips the player put down
         boxes = tuple(
