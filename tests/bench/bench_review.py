@@ -314,7 +314,8 @@ def remakes(count: int, per_skill: int, seed: int) -> None:
         print(f"  {name:14} {sum(hits):5,} of {len(hits):5,} remade exactly "
               f"({100 * sum(hits) / len(hits):5.1f} %)")  # fmt: skip
     every = [h for hits in exact.values() for h in hits]
-    print(f"  {'in all':14} {sum(every):5,} of {len(every):5,} ({100 * sum(every) / len(every):.1f} %)")
+    share = 100 * sum(every) / len(every)
+    print(f"  {'in all':14} {sum(every):5,} of {len(every):5,} remade exactly ({share:5.1f} %)")
     times.sort()
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(
