@@ -263,3 +263,29 @@ def test_a_shoe_brings_a_rank_from_further_down_and_keeps_its_cards() -> None:
     assert shoe.draw() == "KD"
     assert not shoe.bring("9")  # none left: nothing moves
     assert sorted([shoe.draw() for _ in range(shoe.left)]) == ["3H", "4C", "AD"]
+
+
+def test_a_miss_on_the_category_keeps_the_situation_to_review_next(store: Any, clock: Any) -> None:
+    """Missed again when asked on its category, the item still reviews its own hand next time
+    (at a table whose rules can deal it again), not the other hand its category showed."""
+    from tests.trainer.history import DAY, NOON
+    from trainer.history.review import build
+
+    split = hand("8", "3", "T", split=True)
+    sid = store.start_session("Ana", "practice", ["announce"], "casino-fr", 1)
+    store.record(sid, "announce", "announce:21-3cards", split, "x", "21", False, 900)
+    store.end_session(sid)
+    clock.now = NOON + DAY
+    (due,) = build(store, "Ana").due(clock.now)
+    reviews = [(due.skill, due.item, due.question)]
+    review = Drill([SKILLS["announce"]], NO_SPLIT, mode=REVIEW, store=store, profile="Ana",
+                   clock=lambda: 0, reviews=reviews, seed=3)  # fmt: skip
+    q = review.next_question()
+    assert q is not None and q.data[ON_CATEGORY] is True
+    review.answer("20", 900)  # wrong
+    review.finish()
+    (again,) = build(store, "Ana", cached=False).due(clock.now + DAY)
+    assert again.situation == "8-3-10 split"
+    assert [c[0] for c in again.question["cards"]] == ["8", "3", "T"]
+    r = remake(SKILLS["announce"], random.Random(1), RULES, again.item, again.question)
+    assert r is not None and ON_CATEGORY not in r.data and ranks(r) == ["8", "3", "T"]

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history.measures import DAY_SECONDS
 from trainer.practice.curriculum import TARGETS
-from trainer.practice.review import AGAIN, rating, situation
+from trainer.practice.review import AGAIN, ON_CATEGORY, rating, situation
 
 if TYPE_CHECKING:
     from trainer.history.interface import HistoryStore
@@ -341,7 +341,10 @@ def apply(schedule: Schedule, attempts: Iterable[tuple[Any, ...]]) -> None:
                 timed = interactive and not deal and skill in TARGETS
                 grade = rating(True, ms, TARGETS.get(skill, 0.0), bool(timed))
             else:
-                it.stored = data
+                if data.get(ON_CATEGORY) is not True:
+                    # a review asked on its category shows another hand: the item keeps the
+                    # question of its own situation, for the next review to aim at
+                    it.stored = data
                 it.last_missed = at
                 grade = AGAIN
             if rater is None:
