@@ -122,8 +122,9 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
         idle, now - (ATTENTION_IDLE_DAYS + 2) * DAY_SECONDS - 3600, ("announce", "1" * 20, exam)
     )
     history(failed, NOON, ("announce", "1" * 20, exam), ("announce", "1" * 10 + "0" * 10, exam))
-    # the 30 before: all right; the last 30: 26 right, under the mastery's 95 %
-    history(weak, NOON, ("announce", "1" * 30 + "1101" * 4 + "1" * 14, {}))
+    # the 30 before: all right; the last 30: 24 right, clearly under the mastery's 95 % (26, as
+    # this trainee had, is on the edge now: not yet evidence)
+    history(weak, NOON, ("announce", "1" * 30 + "1101" * 6 + "1" * 6, {}))
     history(
         fine, NOON, ("announce", "1" * 30 + "1110" + "1" * 26, {}), ("announce", "1" * 20, exam)
     )
@@ -135,13 +136,13 @@ def test_exams_by_seed_and_who_needs_attention(pg_server: PgServer, tmp_path: Pa
     # a pass, then a fail with the same seed: the latest exam failed needs attention, though
     # the best try by seed is the pass (and its 10 wrong answers make the skill weak)
     assert rows[_name(failed)].attention == (
-        "weak (under 95% over the last 30): Announce the point 66%",
+        "weak (clearly under 95%: 83% or less over the last 30): Announce the point 66%",
         "failed the latest exam (seed 41): 10 right of 20",
     )
     assert rows[_name(failed)].best_by_seed()[41].passed
     assert [e.result.passed for e in rows[_name(failed)].exams] == [True, False]
     assert rows[_name(weak)].attention == (
-        "weak (under 95% over the last 30): Announce the point 86%",
+        "weak (clearly under 95%: 83% or less over the last 30): Announce the point 80%",
     )
     assert rows[_name(fine)].attention == ()  # 29/30: 96 %, not weak
     assert rows[_name(weak)].exams == ()

@@ -96,7 +96,7 @@ def test_a_weak_or_falling_skill_is_named_by_its_title_in_the_language() -> None
     weak = SkillCell("pay-even", 60, 30, 24, 1500.0, 30, 30, 2.0, False)
     falling = SkillCell("dealer", 60, 30, 21, 1500.0, 30, 30, 3.0, False, 30, 21, 30, 30)
     assert attention([weak, falling], 0.0, [], 1.0) == (
-        "weak (under 95% over the last 30): Pay even money 80%",
+        "weak (clearly under 95%: 83% or less over the last 30): Pay even money 80%",
         "falling since last week (each week's last 30): Dealer's draw 100% → 70%",
     )
     try:

@@ -42,13 +42,29 @@ Who needs attention (`ATTENTION_*`), a reason each (`Reason`, its kind for whoev
 this order, each said in one line:
 
 - no practice this week: none for `ATTENTION_IDLE_DAYS` (7) days, or none yet;
-- weak: skills under the mastery accuracy (95 %) over a full window, each with its accuracy
-  (a skill falling is said as falling, not again as weak);
+- weak: skills whose full window is evidence of an accuracy under the mastery's (95 %), each
+  with its accuracy (a skill falling is said as falling, not again as weak): a trainee at 95 %
+  would get that few right or fewer less than one time in 40 (`measures.clearly_under`, the
+  exact binomial test; the exact 95 % interval's upper bound under 95 %) — over 30 answers, 25
+  right (83 %) or fewer. Why not every window under 95 %: a trainee who answers 95 % right has 28
+  or fewer of 30 nearly half the time (27 or fewer one time in five), so "under 95 %" flagged
+  nearly a whole class of good trainees (37 of the screenshots' class of 40, most at 90-93 %, and
+  every one of a generated class at 95 %), and those at 46 % drowned among them. A 90 % window is
+  weak over enough answers (89 of 100 is), not over 30. Why exact, not the Wilson interval: its
+  95 % leaves 26 of 30 under the mark, which a trainee at 95 % gets one time in 16 — over twenty
+  skills, most of a class at the mark would have one. The rule is `SkillCell.weak`, once: the
+  attention line and the heat map's colour both read it;
 - falling: a skill whose accuracy this week (the 7 days before the view's moment) is
   `ATTENTION_DROP_POINTS` (10) percentage points or more below the week before, each week on its
   latest full window (its last 30 answers, as mastery judges) — a week against a week, not the
   last 30 answers against the 30 before, which a trainee who practised much at a low level has
-  both already bad; a window each, so that a week read costs 30 rows however much was practised;
+  both already bad; a window each, so that a week read costs 30 rows however much was practised.
+  The same noise lives there (a trainee at 95 % in both weeks drops 10 points between two windows
+  of 30 one skill in fifteen: most of a class over twenty skills), so the fall must be evidence
+  too: were both windows one trainee's at one accuracy, their wrong answers would split so
+  unevenly less than one time in 40 (`measures.clearly_fell`, Fisher's exact test) — over 30
+  answers each, 100 % → 80 % or lower, 96 % → 73 %. A smaller fall to a weak accuracy is said
+  as weak;
 - slow everywhere: nothing mastered, and over the target on every skill judged, at least
   `ATTENTION_SLOW_SKILLS` (2) of them;
 - the latest exam taken (by when it started; one under way, started less than the longest time
@@ -77,7 +93,14 @@ from trainer.history.assignments import (
     AssignmentResult,
     rank,
 )
-from trainer.history.measures import DAY_SECONDS, MASTERY, OWN_FIGURES, MasteryRule
+from trainer.history.measures import (
+    DAY_SECONDS,
+    MASTERY,
+    OWN_FIGURES,
+    MasteryRule,
+    clearly_fell,
+    clearly_under,
+)
 from trainer.history.progress_data import ExamResult, _exam, skill_title
 from trainer.history.server_setup import INSTRUCTOR
 from trainer.history.stats import over_target, ratio, window_mastery
@@ -167,22 +190,26 @@ class SkillCell:
 
     @property
     def weak(self) -> bool:
-        """Under the mastery accuracy over a full window."""
-        return self.judged and (
-            Fraction(self.recent_correct, self.recent_attempts) < MASTERY.accuracy
+        """A full window that is evidence of an accuracy under the mastery's (the module
+        docstring's rule): 25 right of 30 or fewer."""
+        return self.judged and clearly_under(
+            self.recent_correct, self.recent_attempts, MASTERY.accuracy
         )
 
     @property
     def falling(self) -> bool:
         """This week's accuracy `ATTENTION_DROP_POINTS` or more below last week's, each week on
-        its last window (`MASTERY.window` answers), full."""
+        its last window (`MASTERY.window` answers), full, and the fall evidence, not noise
+        (`measures.clearly_fell`)."""
         full = MASTERY.window
         if self.week_attempts < full or self.last_week_attempts < full:
             return False
         drop = Fraction(self.last_week_correct, self.last_week_attempts) - Fraction(
             self.week_correct, self.week_attempts
         )
-        return drop * 100 >= ATTENTION_DROP_POINTS
+        return drop * 100 >= ATTENTION_DROP_POINTS and clearly_fell(
+            self.last_week_correct, self.last_week_attempts, self.week_correct, self.week_attempts
+        )
 
     def gaps(self, rule: MasteryRule = MASTERY) -> tuple[str, ...]:
         """What stands between the skill and mastery, a word or two each, as the progress view's
@@ -206,6 +233,14 @@ class SkillCell:
         if self.slow:
             words.append(pgettext("what a skill lacks for mastery", "speed"))
         return tuple(words) or (pgettext("what a skill lacks for mastery", "not yet"),)
+
+
+# The most right answers of a full window that read weak (`SkillCell.weak`): 25 of 30, said in
+# the attention line so that the instructor knows where the line is drawn
+WEAK_AT_MOST: Final = max(
+    (k for k in range(MASTERY.window + 1) if clearly_under(k, MASTERY.window, MASTERY.accuracy)),
+    default=0,
+)
 
 
 class Reason(str):
@@ -703,8 +738,12 @@ def attention(
             )
             for c in weak
         )
-        said = _("weak (under {needed} over the last {count}): {skills}").format(
-            needed=format_percent(float(MASTERY.accuracy)), count=MASTERY.window, skills=skills
+        said = _("weak (clearly under {needed}: {bound} or less over the last {count}): {skills}")
+        said = said.format(
+            needed=format_percent(float(MASTERY.accuracy)),
+            bound=floor_percent(WEAK_AT_MOST, MASTERY.window),
+            count=MASTERY.window,
+            skills=skills,
         )
         why.append(Reason(said, WEAK))
     falling = [c for c in cells if c.falling]

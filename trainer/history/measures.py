@@ -1,4 +1,5 @@
-"""The definitions the history is measured by: percentiles, mastery, calendar days.
+"""The definitions the history is measured by: percentiles, mastery, calendar days, and what
+counts as evidence that an accuracy is under a mark or fell (`clearly_under`, `clearly_fell`).
 
 Both the store (which keeps aggregates as it records) and the statistics (which read them) use
 these, so they live apart from both: the store never imports the statistics.
@@ -6,6 +7,7 @@ these, so they live apart from both: the store never imports the statistics.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -30,6 +32,64 @@ class MasteryRule:
 
 
 MASTERY: Final = MasteryRule()
+
+# -- evidence -----------------------------------------------------------------------------------
+#
+# A trainee's accuracy over a window of answers is an estimate: 27 right of 30 (90 %) is what a
+# trainee who answers 95 % right gets one time in five. Saying such a trainee is under the mastery
+# accuracy, or has fallen since last week, names noise, and an instructor's list of who needs
+# attention fills with it. A window is taken as evidence when a trainee at the mark would answer
+# as badly or worse less than one time in 40 (`EVIDENCE`, chosen: the tail of a two-sided 95 %
+# interval). The tests are exact, in whole numbers, as the history's figures are:
+# - under a mark: the binomial tail, P(so few right or fewer | the mark) — the same as the upper
+#   bound of the exact (Clopper-Pearson) 95 % interval being under the mark. Not the Wilson score
+#   interval, the usual approximate one: it leaves 26 of 30 under 95 %, which a trainee at 95 %
+#   gets one time in 16, not 40; over twenty skills most of a class at the mark would have one;
+# - a fall between two windows: Fisher's exact test, P(the wrong answers split between them so
+#   unevenly or more, were both windows the same trainee's at one accuracy).
+
+EVIDENCE: Final = Fraction(1, 40)  # one tail of a two-sided 95 % interval
+
+
+@functools.lru_cache(maxsize=4096)
+def clearly_under(correct: int, attempts: int, mark: Fraction) -> bool:
+    """Whether `correct` right of `attempts` is evidence that the accuracy behind them is under
+    `mark`: a trainee at `mark` would get that many right or fewer less than one time in 40
+    (`EVIDENCE`). Over 30 answers and a mark of 95 %: 25 right (83 %) or fewer; 26 (86 %) and 27
+    (90 %) are not yet evidence; over 100 answers, 89 right (89 %) is."""
+    if attempts <= 0 or correct >= attempts * mark:
+        return False
+    mark = Fraction(mark)
+    right, whole = mark.numerator, mark.denominator
+    wrong = whole - right
+    # P(X <= correct) for X ~ Binomial(attempts, mark), times whole ** attempts: whole numbers
+    tail = sum(
+        math.comb(attempts, k) * right**k * wrong ** (attempts - k) for k in range(correct + 1)
+    )
+    return tail * EVIDENCE.denominator < EVIDENCE.numerator * whole**attempts
+
+
+@functools.lru_cache(maxsize=4096)
+def clearly_fell(before_correct: int, before_attempts: int, correct: int, attempts: int) -> bool:
+    """Whether `correct` right of `attempts` after `before_correct` of `before_attempts` is
+    evidence of a fall: were both the same trainee's at one accuracy, their wrong answers would
+    fall this many or more into the second less than one time in 40 (`EVIDENCE`; Fisher's exact
+    test, one-sided). Over 30 answers each: from 30 right to 24 (100 % → 80 %) or lower, from 29
+    to 22 (96 % → 73 %); from 30 to 27 (100 % → 90 %) is not yet evidence."""
+    if before_attempts <= 0 or attempts <= 0:
+        return False
+    if correct * before_attempts >= before_correct * attempts:  # no lower at all
+        return False
+    wrong = (before_attempts - before_correct) + (attempts - correct)  # of the two together
+    both = before_attempts + attempts
+    # P(the second window holds `attempts - correct` of the wrong answers or more), times
+    # comb(both, attempts): whole numbers
+    tail = sum(
+        math.comb(wrong, x) * math.comb(both - wrong, attempts - x)
+        for x in range(attempts - correct, min(wrong, attempts) + 1)
+    )
+    return tail * EVIDENCE.denominator < EVIDENCE.numerator * math.comb(both, attempts)
+
 
 # Session modes whose answers count only toward the figures of their own sessions, never toward a
 # drill skill's (accuracy, median, mastery, weak items, the daily tallies, personal bests): a shoe

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from trainer.history.classview import (
     IDLE,
+    WEAK_AT_MOST,
     ClassView,
     SkillAverage,
     SkillCell,
@@ -31,13 +32,17 @@ from trainer.history.classview import (
 from trainer.history.measures import MASTERY
 from trainer.i18n import format_date
 from ui.i18n import _, ngettext, pgettext
-from ui.language import format_seconds
+from ui.language import format_percent, format_seconds
 from ui.style import esc
 
 MASTERED = QColor("#2e7d32")  # the heat map: mastered, then by how far from mastery
 NEVER = QColor("#e0e0e0")
 TOO_FEW = QColor("#f5f5f5")  # practised, too few answers to read: no colour of mastery
 LOW, HIGH = QColor("#c62828"), QColor("#f9a825")  # far from mastery, and all but there
+# A weak cell's colour at its best (the most right answers that read weak, 83 %), of the way from
+# red to amber: an orange a step short of amber, so that a weak cell never passes for one that
+# is not (90 % over 30 is amber, 83 % orange: the attention line names the one, not the other)
+WEAK_TOP = 0.55
 
 
 def _share(value: float) -> float:
@@ -47,16 +52,21 @@ def _share(value: float) -> float:
 def cell_colour(cell: SkillCell) -> QColor:
     """A cell's colour: green mastered, grey never practised, a paler grey on too few answers
     to read; else from red (far from mastery) to amber (all but there), by the farther of
-    mastery's two halves — accuracy over the window (half right or less: red) and speed (a
-    median of twice the target or more: red). Right every time but slow is not amber."""
+    mastery's two halves. Accuracy: a weak cell (`SkillCell.weak`, as the attention line says
+    it) from red (half right or less) to orange (the most right answers that read weak); one not
+    shown to be under the mastery's accuracy, amber. Speed: a median of twice the target or more,
+    red. Right every time but slow is not amber."""
     if cell.mastered:
         return MASTERED
     if not cell.recent_attempts:
         return NEVER
     if cell.too_few:
         return TOO_FEW
-    accuracy = cell.recent_correct / cell.recent_attempts
-    t = _share((accuracy - 0.5) / (float(MASTERY.accuracy) - 0.5))
+    t = 1.0
+    if cell.weak:
+        accuracy = cell.recent_correct / cell.recent_attempts
+        top = WEAK_AT_MOST / MASTERY.window
+        t = WEAK_TOP * _share((accuracy - 0.5) / (top - 0.5))
     if cell.slow and cell.recent_median_ms and cell.target_s:
         t = min(t, _share(2 * cell.target_s * 1000 / cell.recent_median_ms - 1))
     return QColor.fromRgbF(
@@ -99,6 +109,20 @@ def cell_tip(row: TraineeRow, cell: SkillCell) -> str:
     ]
     if cell.too_few:
         lines.append(_("too few answers to read: {count} are needed").format(count=MASTERY.window))
+    elif cell.weak:
+        lines.append(
+            _("weak: clearly under {needed} ({bound} or less over the last {count})").format(
+                needed=format_percent(float(MASTERY.accuracy)),
+                bound=floor_percent(WEAK_AT_MOST, MASTERY.window),
+                count=MASTERY.window,
+            )
+        )
+    elif cell.recent_correct < cell.recent_attempts * MASTERY.accuracy:
+        lines.append(
+            _("under {needed}, not clearly: {count} answers cannot tell it from {needed}").format(
+                needed=format_percent(float(MASTERY.accuracy)), count=cell.recent_attempts
+            )
+        )
     median = (
         None if cell.recent_median_ms is None else format_seconds(cell.recent_median_ms, places=2)
     )

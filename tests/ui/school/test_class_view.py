@@ -543,3 +543,35 @@ def test_a_cell_says_its_count_its_speed_or_too_few_and_a_click_sorts(qtbot, tmp
     w.open_trainee = asked.append
     w._activated(0, column)
     assert asked == ["ben"]
+
+
+def test_a_cells_colour_says_weak_as_the_attention_line_does() -> None:
+    """Over every count of a full window, quick, not mastered: the cells the attention line names
+    weak are red to orange, each a step short of amber; the others (90 % over 30: not yet evidence
+    of being under 95 %) amber. A weak cell's tooltip says it is clearly under, a 90 % one that it
+    is under, not clearly."""
+    from trainer.history.classview import attention
+    from trainer.history.progress_data import skill_title
+    from ui.school.class_grid import HIGH, cell_colour, cell_tip
+
+    target = TARGETS_ALL["dealer"]
+    cells = [
+        SkillCell("dealer", 60, 30, right, target * 500, 30, 30, target, False)
+        for right in range(31)
+    ]
+    said = attention(cells, 0.0, [], 1.0)
+    named = said[0] if said else ""
+    greens = []
+    for c in cells:
+        colour = cell_colour(c)
+        assert (colour == HIGH) == (not c.weak), (c.recent_correct, colour.name())
+        skill = f"{skill_title('dealer')} {c.recent_correct * 100 // 30}%"
+        assert (skill in named.split("): ", 1)[-1].split(", ")) == c.weak, (c.recent_correct, named)
+        if c.weak:
+            greens.append(colour.greenF())
+    assert len(greens) == 26 and greens == sorted(greens)  # the fewer right, the redder
+    assert max(greens) < HIGH.greenF() - 0.15  # the best weak cell is plainly not amber
+    row = TraineeRow("ana", {"dealer": cells[25]}, None, (), False, ())
+    assert "weak: clearly under 95% (83% or less over the last 30)" in cell_tip(row, cells[25])
+    assert "not clearly: 30 answers cannot tell it from 95%" in cell_tip(row, cells[27])
+    assert "clearly" not in cell_tip(row, cells[29])  # 96 %: over the mark
