@@ -94,6 +94,9 @@ RARE_HANDS = [
     ("announce:soft-13", hand("A", "A", "A")),
     ("announce:21-6cards", hand("2", "3", "2", "2", "2", "T")),
     ("announce:21-6cards", hand("A", "A", "A", "2", "3", "3")),
+    # a 21 in seven cards or more: made again as the very hand only (never searched for)
+    ("announce:21-7cards", hand("A", "4", "A", "A", "A", "5", "8")),
+    ("announce:21-9cards", hand("A", "A", "2", "A", "2", "A", "2", "3", "8")),
     ("announce:21-split", hand("A", "K", split=True)),
     ("announce:21-split", hand("K", "A", split=True)),  # split tens: a player's mistake
     ("announce:21-3cards", hand("8", "3", "T", split=True)),
@@ -289,3 +292,15 @@ def test_a_miss_on_the_category_keeps_the_situation_to_review_next(store: Any, c
     assert [c[0] for c in again.question["cards"]] == ["8", "3", "T"]
     r = remake(SKILLS["announce"], random.Random(1), RULES, again.item, again.question)
     assert r is not None and ON_CATEGORY not in r.data and ranks(r) == ["8", "3", "T"]
+
+
+def test_a_21_in_seven_cards_is_never_searched_for_as_its_kind() -> None:
+    """A weak item of a 21 in seven cards comes back as that hand in a review; asked as "any 21
+    in seven cards" it is no item the drill deals (thousands of rounds would seldom bring one),
+    and says so at once."""
+    skill = SKILLS["announce"]
+    assert skill.make_item(random.Random(1), RULES, "announce:21-7cards") is None
+    assert skill.make_item(random.Random(1), RULES, "announce:21-22cards") is None
+    seen = hand("A", "4", "A", "A", "A", "5", "8")
+    q = skill.make_item(random.Random(1), RULES, "announce:21-7cards", seen)
+    assert q is not None and [c[0] for c in q.data["cards"]] == list("A4AAA58")

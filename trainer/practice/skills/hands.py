@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from trainer.game.announce import announce, spoken
 from trainer.game.cards import RANKS, VALUE, points
@@ -91,6 +92,18 @@ def _item_of(cards: list[str], split: bool, stood: bool) -> str:
     if cat == "natural":
         return "announce:blackjack"
     return "announce:bust"
+
+
+# A 21 in seven cards or more (A-4-A-A-A-5-8): the drill deals one now and then, but an aimed
+# search of thousands of rounds would seldom find another. Its item is made again only as the
+# very hand of a review (`aim_at`), never as "any 21 in seven cards"; twenty-one cards is the
+# most a hand can hold (twenty-one Aces; `_dealable` asks the shoe for them).
+_MANY_CARDS_21: Final = re.compile(r"21-(\d+)cards")
+_MOST_CARDS: Final = 21
+
+
+class _OnlyExactly(str):
+    """An item's key that `make_on` deals only narrowed to a hand seen (`_Hand`)."""
 
 
 @dataclass(frozen=True)
@@ -295,10 +308,17 @@ class Announce(Skill):
 
     def aim_of(self, key: str, rules: HouseRules) -> str | None:
         """Any point the drill deals: "hard-4" to "hard-20", "soft-12" to "soft-20" (and
-        "soft-stand-"), "21-3cards" to "21-6cards", "21-split", "blackjack", "bust"."""
+        "soft-stand-"), "21-3cards" to "21-6cards", "21-split", "blackjack", "bust"; and a 21
+        in seven cards or more, which a round brings too rarely to be searched for, as the very
+        hand of a review only (`_OnlyExactly`)."""
         if key == "21-split" and rules.split == "none":
             return None
-        return key if key in _ANNOUNCE_ITEMS else None
+        if key in _ANNOUNCE_ITEMS:
+            return key
+        many = _MANY_CARDS_21.fullmatch(key)
+        if many and 7 <= int(many.group(1)) <= _MOST_CARDS:
+            return _OnlyExactly(key)
+        return None
 
     def aim_at(self, aim: str, seen: Mapping[str, Any], rules: HouseRules) -> _Hand | None:
         """The very hand seen: its cards' ranks in order (the suits may differ), whether it was
@@ -314,6 +334,8 @@ class Announce(Skill):
 
     def make_on(self, rng: random.Random, rules: HouseRules, aim: str | _Hand | None) -> Question:
         hand = aim if isinstance(aim, _Hand) else None
+        if isinstance(aim, _OnlyExactly):
+            raise Unmade(aim)  # no hand of its own to deal: thousands of rounds would not
         fits: Callable[[list[str], bool, bool], bool]
         if aim is None:
             cats, weights = zip(*_ANNOUNCE_MIX, strict=True)
