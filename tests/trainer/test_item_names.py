@@ -22,7 +22,7 @@ from trainer.practice.skills import SKILLS
         ("announce:hard-14", "hard 14"),
         ("announce:21-3cards", "21 in 3 cards"),
         ("pay-blackjack:25", "Black Jack on 25"),
-        ("pay-even:37.5", "even money on 37.5"),
+        ("pay-even:37.5", "even money on 37.50"),  # as the drill writes it
         ("pay-insurance:max-20", "the most a bet of 20 may insure"),  # [003] at most half
         ("pay-insurance:half-20", "the insurance of a bet of 20"),  # [000] exactly half
         ("pay-table:dealer-stands", "the table when the dealer stands"),

@@ -52,7 +52,7 @@ def test_no_tile_shows_an_item_s_key(lang: str) -> None:
         ("announce:hard-14", "hard 14", "14 dur", "14 hard"),
         ("dealer:up-T", "10 up", "10 visible", "10 scoperta"),
         ("outcome:lose-win", "lose and win", "perdent et gagnent", "perdono e vincono"),
-        ("pay-even:37.5", "37.5", "37,50", "37,50"),
+        ("pay-even:37.5", "37.50", "37,50", "37,50"),
         ("pay-insurance:half-20", "half of 20", "moitié de 20", "metà di 20"),
         ("deal-order:deal-1", "1 box", "1 case", "1 riquadro"),
         (

@@ -245,7 +245,7 @@ SPOKEN = [
     (
         "pay-insurance",
         {"bet": "5", "insured": "2.5", "ask": "pay", "box": 2},
-        "box 2 insured 2.5 on a bet of 5; the dealer makes Black Jack",
+        "box 2 insured 2.50 on a bet of 5; the dealer makes Black Jack",
     ),
     (
         "pay-split",

@@ -125,8 +125,8 @@ class _Said:
         self.listeds: dict[str, str] = {}
         self.clauses: dict[str, str] = {}
         self.kept: dict[str, str] = {}  # other pieces of said forms, by their values (`keep`)
-        # an amount of a said form (a text) as `money` says it: in English as it is
-        self.amount: Callable[[str], str] = str if self.english else self.money
+        # an amount of a said form (a text) as `money` says it
+        self.amount: Callable[[str], str] = self.money
         self.semicolons = pgettext("between the parts of a sentence", "; ")
         self.and_ = _fill(_("{items} and {last}"), "items", "last")
         self.an = _fill(_("an {card}"), "card")
@@ -200,8 +200,8 @@ class _Said:
     def money(self, amount: Any) -> str:
         """`money(amount)`, kept: a history bets the same few amounts again and again."""
         text = amount if type(amount) is str else str(amount)
-        if self.english:
-            return text
+        if self.english and "." not in text:
+            return text  # a whole amount, as stored
         said = self.amounts.get(text)
         if said is None:
             if len(self.amounts) >= _KEPT_AT_MOST:
@@ -316,9 +316,10 @@ def _money(text: str) -> str:
 
 
 def money(amount: str) -> str:
-    """An amount as stored ("37.5"), as the language writes it: "37.5" in English (as stored),
-    "37,50" in French and Italian (`format_amount` without a currency). A text that is no
-    amount is left as it is."""
+    """An amount as stored ("37.5"), as the language writes it and as the drill's questions and
+    the felt wrote it: "37.50" in English (a whole amount as stored: "25"), "37,50" in French
+    and Italian (`format_amount` without a currency). A text that is no amount is left as it
+    is."""
     return words_now().money(amount)
 
 
