@@ -14,6 +14,14 @@ for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# The property tests draw new examples on every run, and now and then find a case no fixed one
+# would (a 21 in seven cards). CI runs a clean clone whose red run lands nothing: there they draw
+# from a fixed seed, the same examples each time (.ci/run sets SABOT_TESTS_FIXED_EXAMPLES).
+settings.register_profile("fixed", derandomize=True)
+if os.environ.get("SABOT_TESTS_FIXED_EXAMPLES"):
+    settings.load_profile("fixed")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
