@@ -405,8 +405,8 @@ class Shots:
         deal.end_shoe()
         self.save(win, out, "deal-incident-report")
         # on his own: the prompt says the phase alone; a bust left uncollected is an error
-        from trainer.practice.deal import say_move
         from trainer.practice.deal_steps import move_of
+        from trainer.practice.deal_words import say_move
 
         win.open_deal()
         self.settle(200)

@@ -18,9 +18,10 @@ from trainer import i18n, vocabulary
 from trainer.commands.common import printable
 from trainer.commands.drill import table_lines
 from trainer.game.rules import HouseRules
-from trainer.practice import deal as deal_mode
-from trainer.practice.deal import DealShoe, action_word
+from trainer.practice import deal_words
+from trainer.practice.deal import DealShoe
 from trainer.practice.deal_steps import ACTION_WORDS
+from trainer.practice.deal_words import action_word
 
 REPO = Path(__file__).resolve().parents[2]
 NB = "\u202f"
@@ -127,9 +128,9 @@ def test_the_table_s_lines_keep_french_spacing() -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_the_dealer_s_words_are_the_vocabulary_s_and_read_as_their_action(lang: str) -> None:
-    for action, meaning in deal_mode._ACTION_MEANINGS.items():
+    for action, meaning in deal_words._ACTION_MEANINGS.items():
         word = action_word(action, lang)
         assert word == vocabulary.DEALER_SAID[lang][meaning]
         assert word in vocabulary.words(meaning, [lang]), (lang, word)
-        assert deal_mode.words_read(lang).actions[word.casefold()] == action, word
+        assert deal_words.words_read(lang).actions[word.casefold()] == action, word
     assert [action_word(w, "en") for w in ACTION_WORDS] == list(ACTION_WORDS)

@@ -20,10 +20,10 @@ from trainer.game.payout import money
 from trainer.game.reasons import Card, Reason
 from trainer.game.round import Round
 from trainer.game.rules import HouseRules
-from trainer.practice import answers
-from trainer.practice import deal as deal_mode
-from trainer.practice.deal import FREQUENT, DealShoe, action_words
+from trainer.practice import answers, deal_words
+from trainer.practice.deal import FREQUENT, DealShoe
 from trainer.practice.deal_steps import ACTION, ACTION_WORDS, PLACE, REFUSE, Step
+from trainer.practice.deal_words import action_words
 from trainer.practice.skills.base import amount
 
 _TAG = re.compile(r"\[\d{3}\]")
@@ -359,13 +359,13 @@ def test_an_action_that_cannot_be_read_lists_the_action_words_of_the_trainee(lan
     assert vocabulary.said("insurance", lang) in words
     # every word it lists is read as its action
     for word, action in zip(words, ACTION_WORDS, strict=True):
-        assert deal_mode.words_read(lang).actions[word.casefold()] == action, word
+        assert deal_words.words_read(lang).actions[word.casefold()] == action, word
     assert s.expected in ACTION_WORDS
 
 
 def test_every_action_word_of_every_language_reads_as_one_action() -> None:
     seen: dict[str, str] = {}
-    for action, meaning in deal_mode._ACTION_MEANINGS.items():
+    for action, meaning in deal_words._ACTION_MEANINGS.items():
         for word in vocabulary.words(meaning):
             key = word.casefold()
             assert seen.setdefault(key, action) == action, (word, action, seen[key])
@@ -508,8 +508,8 @@ def test_deal_mode_reads_the_trainee_s_language_and_english_and_no_other(
     # RULES.md §13: an answer is read in the trainee's language, or in English; another
     # language's table words are not the trainee's (an Italian trainee's "encaisse" is no word)
     i18n.set_language(lang)
-    read = deal_mode.words_read()
-    for action, meaning in deal_mode._ACTION_MEANINGS.items():
+    read = deal_words.words_read()
+    for action, meaning in deal_words._ACTION_MEANINGS.items():
         own = {w.casefold() for w in vocabulary.words(meaning, [lang, "en"])}
         for word in vocabulary.words(meaning, [other]):
             if word.casefold() not in own:
@@ -520,7 +520,7 @@ def test_deal_mode_reads_the_trainee_s_language_and_english_and_no_other(
     assert "pari" not in read.actions  # [003] even money, never a push
     shoe = DealShoe(HouseRules.preset_named("casino-fr"), boxes=7, seed=1)
     _until(shoe, lambda s: s.ask == ACTION)
-    foreign = vocabulary.DEALER_SAID[other][deal_mode._ACTION_MEANINGS[shoe.step.expected]]
+    foreign = vocabulary.DEALER_SAID[other][deal_words._ACTION_MEANINGS[shoe.step.expected]]
     if foreign.casefold() not in read.actions:
         with pytest.raises(answers.Unreadable):
             shoe.answer(foreign, 1)

@@ -22,8 +22,9 @@ from trainer.practice.answers import (
     parse_sequence,
     read_dealer,
 )
-from trainer.practice.deal import FREQUENT, DealShoe, action_word
+from trainer.practice.deal import FREQUENT, DealShoe
 from trainer.practice.deal_steps import PUSH, STAND, player_says
+from trainer.practice.deal_words import action_word
 from trainer.practice.prompts import say_prompt
 from trainer.practice.skills import SKILLS, Question
 from trainer.practice.skills.base import ANNOUNCEMENT

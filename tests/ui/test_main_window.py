@@ -176,6 +176,7 @@ def test_the_start_path_imports_only_what_home_s_first_paint_needs():
         "ui.progress.shoes",
         "ui.dialogs.settings",
         "trainer.practice.deal",
+        "trainer.practice.deal_words",
         "trainer.practice.drill",
         "trainer.practice.skills",
         "trainer.game.rulebook",

@@ -36,12 +36,8 @@ from trainer.practice.deal import (
     RARE,
     DealShoe,
     Figures,
-    action_word,
-    action_words,
     dealt_before,
-    how_to_move,
     reference_rounds_per_hour,
-    say_move,
     seed_range,
 )
 from trainer.practice.deal_steps import (
@@ -57,6 +53,7 @@ from trainer.practice.deal_steps import (
     move_of,
     move_text,
 )
+from trainer.practice.deal_words import action_word, action_words, how_to_move, say_move
 from trainer.practice.pace import typed_rounds_per_hour
 
 # How each kind of step is answered, in English for the catalogue: `_how(ask)` says it, with

@@ -59,7 +59,6 @@ from trainer.practice.deal import (
     StepVerdict,
     dealt_before,
     reference_rounds_per_hour,
-    say_move,
     verdict_again,
 )
 from trainer.practice.deal_steps import (
@@ -94,6 +93,7 @@ from trainer.practice.deal_steps import (
     WORDS,
     move_of,
 )
+from trainer.practice.deal_words import say_move
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.language import quoted
 from ui.pages.drill import INSURANCE_LEGEND, _PaintWatch
@@ -148,7 +148,7 @@ PLACE_KEYS = "1234567"  # guided, the box a card goes to; D the dealer
 DEALER_KEY = "D"
 # On one's own: the buttons name the action, done at the place named in the answer field (a box
 # clicked, or typed); the letters are typed in the field after the place ("6 c", "3 p 15") and
-# act with Enter: letters there are words of the move, never keys (`trainer.practice.deal`
+# act with Enter: letters there are words of the move, never keys (`trainer.practice.deal_words`
 # reads them: `_SHORTHANDS`, `_MOVE_SHORTHANDS`).
 OWN_LETTERS: dict[str, str] = {
     ANNOUNCE: "a", DRAW: "h", STAND: "s", DOUBLE: "x", SPLIT: "sp", REFUSE: "r", BURN: "b",

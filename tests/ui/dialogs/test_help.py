@@ -98,7 +98,7 @@ def test_the_chip_tray_s_keys_are_listed(qtbot):
 
 
 def test_the_letters_typed_on_one_s_own_are_the_ones_deal_mode_reads():
-    from trainer.practice.deal import words_read
+    from trainer.practice.deal_words import words_read
 
     moves = words_read("en").moves
     listed = dict(deal.OWN_KEYS)
