@@ -107,17 +107,9 @@ def how_to_move() -> str:
     )
 
 
-def _who(bettor: str) -> str:
-    """A bettor as an incident's prompt names him: the seated player, or "behind-a"."""
-    if bettor == SEAT:
-        return _("the seated player")
-    from trainer.practice.skills.base import bettor_name
-
-    return bettor_name(bettor)
-
-
 def _who_asked(bettor: str) -> Asked | str:
-    """`_who` in a prompt kept as its parts (`asked`)."""
+    """A bettor as an incident's prompt names him, the seated player or a standing one, kept
+    as its parts (`asked`) to be said again in another language."""
     return asked(N_("the seated player")) if bettor == SEAT else bettor_asked(bettor)
 
 
