@@ -101,7 +101,7 @@ def test_each_wrong_field_is_one_sentence_naming_it(changes: dict[str, Any], fie
 def test_a_skill_the_preset_cannot_examine_is_refused_with_why() -> None:
     home = HouseRules.from_spec("home")
     out = next(s for s in SKILLS.values() if s.available(home) is not None)
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
 
     with pytest.raises(ValueError) as refused:
         _checked(skills=[out.name], preset="home")

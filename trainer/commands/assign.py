@@ -35,8 +35,8 @@ def assignment_line(a: Any, today: date) -> str:
     """`12  Week 1 — open, 7 Dec 2026 to 11 Dec 2026; seed 42, casino-fr, 15 min: Announce the
     point, Pay even money` (the skills by their titles in the language)."""
     from trainer.history.assignments import describe_limit
-    from trainer.history.progress_data import skill_title
     from trainer.i18n import format_date
+    from trainer.practice.curriculum import skill_title
 
     line = _(
         "{id}  {title} — {state}, {opens} to {closes}; seed {seed}, {preset}, {limit}: {skills}"

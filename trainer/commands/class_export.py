@@ -15,7 +15,7 @@ from typing import Final, TextIO
 
 from trainer.commands.export import csv_line
 from trainer.history.classview import ClassView, SkillCell
-from trainer.history.progress_data import skill_title
+from trainer.practice.curriculum import skill_title
 
 CLASS_FIELDS: Final = (
     "login",

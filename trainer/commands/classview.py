@@ -13,8 +13,8 @@ from typing import Any, Final
 
 from trainer.commands.common import add_url_argument, left, refused_url, right, text_width, wrapped
 from trainer.history.classview import ClassView, SkillCell
-from trainer.history.progress_data import skill_title
 from trainer.i18n import _, format_date, format_percent, pgettext
+from trainer.practice.curriculum import skill_title
 
 # a skill's column is headed by its title, over lines of about this many columns (a longer word
 # alone on its line): the table stays about as wide as with its keys, in every language

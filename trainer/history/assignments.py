@@ -202,7 +202,7 @@ def check_assignment(
             )
         why = SKILLS[name].available(rules)
         if why is not None:
-            from trainer.history.progress_data import skill_title
+            from trainer.practice.curriculum import skill_title
 
             raise ValueError(  # the skill by its title, as the instructor ticked it
                 _("The skills: “{skill}” cannot be examined under {preset} ({why}).").format(

@@ -101,10 +101,11 @@ from trainer.history.measures import (
     clearly_fell,
     clearly_under,
 )
-from trainer.history.progress_data import ExamResult, _exam, skill_title
+from trainer.history.progress_data import ExamResult, _exam
 from trainer.history.server_setup import INSTRUCTOR
 from trainer.history.stats import over_target, ratio, window_mastery
 from trainer.i18n import _, format_date, format_duration, format_percent, ngettext, pgettext
+from trainer.practice.curriculum import skill_title
 from trainer.practice.drill import EXAM
 
 if TYPE_CHECKING:

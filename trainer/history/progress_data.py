@@ -91,6 +91,7 @@ from trainer.i18n import (
     ngettext,
     pgettext,
 )
+from trainer.practice.curriculum import ALL_SKILLS, skill_title  # noqa: F401  (the timeline reads ALL_SKILLS here)
 from trainer.practice.deal import MODE as SHOE_MODE
 from trainer.practice.deal import reference_rounds_per_hour
 from trainer.practice.drill import EXAM
@@ -102,7 +103,6 @@ MOVING_WINDOW: Final = 5
 WEEK_DAYS: Final = 7
 # The timeline's date ranges: label -> days back from now (None: the whole history).
 RANGES: Final[dict[str, int | None]] = {"Last 7 days": 7, "Last 30 days": 30, "All": None}
-ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
 
 
 def _between() -> str:
@@ -438,19 +438,6 @@ class Progress:
 
 
 # -- titles and labels ------------------------------------------------------------------------
-
-
-def skill_title(skill: str) -> str:
-    """The skill's title for people ("Announce the point"), or its name if unknown."""
-    from trainer.practice.curriculum import OTHER_TITLES
-    from trainer.practice.skills import SKILLS
-
-    if skill == ALL_SKILLS:
-        return _("All skills")
-    known = SKILLS.get(skill)
-    if known is not None:
-        return known.title
-    return _(OTHER_TITLES[skill]) if skill in OTHER_TITLES else skill
 
 
 DEFAULT_PROFILE: Final = "default"  # the profile every trainee starts with (settings.Prefs)

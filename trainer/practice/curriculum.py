@@ -7,7 +7,7 @@ The skills themselves (trainer.practice.skills) make and judge the questions.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from trainer.i18n import N_, _
 
@@ -168,3 +168,17 @@ OTHER_TITLES: dict[str, str] = {
     "home-score": N_("Home game score sheet"),  # trainer.practice.home_score
 }
 TARGETS: dict[str, float] = {s.name: s.target for s in CURRICULUM}
+
+ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is named so)
+
+
+def skill_title(skill: str) -> str:
+    """The skill's title for people ("Announce the point"), or its name if unknown."""
+    from trainer.practice.skills import SKILLS
+
+    if skill == ALL_SKILLS:
+        return _("All skills")
+    known = SKILLS.get(skill)
+    if known is not None:
+        return known.title
+    return _(OTHER_TITLES[skill]) if skill in OTHER_TITLES else skill

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.history.progress_data import item_name, skill_title
-from trainer.practice.curriculum import INFO
+from trainer.history.progress_data import item_name
+from trainer.practice.curriculum import INFO, skill_title
 from trainer.practice.drill import (
     EXAM,
     EXAM_PASS,

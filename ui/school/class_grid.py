@@ -97,7 +97,7 @@ def cell_text(cell: SkillCell) -> str:
 
 def cell_tip(row: TraineeRow, cell: SkillCell) -> str:
     """A cell's tooltip: its figures in sentences, and what mastery still asks."""
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
 
     skill = skill_title(cell.skill)
     if not cell.recent_attempts:
@@ -150,7 +150,7 @@ def average_text(average: SkillAverage) -> str:
 
 
 def average_tip(skill: str, average: SkillAverage, trainees: int) -> str:
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
 
     lines = [skill_title(skill)]
     if average.attempts:
@@ -196,7 +196,7 @@ def ready_text(row: TraineeRow, required: Sequence[str]) -> str:
 
 def ready_tip(row: TraineeRow, required: Sequence[str]) -> str:
     """What readiness still asks of a trainee, a line a skill, then the exam."""
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
 
     if row.ready:
         return _("{login} is ready: every skill mastered and an exam passed").format(

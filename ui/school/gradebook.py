@@ -53,7 +53,7 @@ def _cell(text: str, colour: QColor | None, base: QColor, tip: str = "") -> QTab
 
 
 def _skill(name: str) -> str:
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
 
     return skill_title(name)
 

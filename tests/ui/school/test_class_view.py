@@ -551,7 +551,7 @@ def test_a_cells_colour_says_weak_as_the_attention_line_does() -> None:
     of being under 95 %) amber. A weak cell's tooltip says it is clearly under, a 90 % one that it
     is under, not clearly."""
     from trainer.history.classview import attention
-    from trainer.history.progress_data import skill_title
+    from trainer.practice.curriculum import skill_title
     from ui.school.class_grid import HIGH, cell_colour, cell_tip
 
     target = TARGETS_ALL["dealer"]
