@@ -174,11 +174,9 @@ ALL_SKILLS: Final = "*"  # the timeline of every skill at once (no skill is name
 
 def skill_title(skill: str) -> str:
     """The skill's title for people ("Announce the point"), or its name if unknown."""
-    from trainer.practice.skills import SKILLS
-
     if skill == ALL_SKILLS:
         return _("All skills")
-    known = SKILLS.get(skill)
+    known = INFO.get(skill)  # every drilled skill's (`Skill.title` reads it there too)
     if known is not None:
         return known.title
     return _(OTHER_TITLES[skill]) if skill in OTHER_TITLES else skill
