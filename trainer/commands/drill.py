@@ -818,8 +818,23 @@ def _option_value(v: str) -> Any:
 # ---------------------------------------------------------------------------- stats & export
 
 
+def due_text(today: int, tomorrow: int) -> str:
+    """ "Review: 23 due today, 8 tomorrow", in the language of the moment."""
+    return _("Review: {today}, {tomorrow}").format(
+        today=ngettext("{count} due today", "{count} due today", today).format(count=today),
+        tomorrow=ngettext("{count} tomorrow", "{count} tomorrow", tomorrow).format(count=tomorrow),
+    )
+
+
+def due_json(store: Any, profile: str, now: float) -> dict[str, int]:
+    """The due counts as `sabot stats --json` and `sabot review --json` write them."""
+    from trainer.history.review import due_counts
+
+    c = due_counts(store, profile, now)
+    return {"today": c.today, "tomorrow": c.tomorrow, "deal_today": c.deal_today}
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
-    from trainer.commands.review import due_json, due_text
     from trainer.history.shoes import shoe_standings, standing_json
     from trainer.history.stats import skill_stats
 

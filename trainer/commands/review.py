@@ -1,6 +1,6 @@
 """`sabot review`: the items the review schedule has due today (`trainer.history.review`), asked
-in the terminal the way `sabot drill` asks, oldest due first, mixed across skills; and the due
-counts `sabot stats` prints.
+in the terminal the way `sabot drill` asks, oldest due first, mixed across skills (the due
+counts, which `sabot stats` prints too, are said by `trainer.commands.drill.due_text`).
 
 With nothing due it says so, and when the next items fall due; `--json` then prints the counts
 as one JSON line.
@@ -25,28 +25,12 @@ from trainer.commands.common import (
 )
 from trainer.game.payout import FEWEST
 from trainer.game.rules import HouseRules, RulesError
-from trainer.i18n import _, ngettext
+from trainer.i18n import _
 from trainer.practice.drill import REVIEW
 
 
-def due_text(today: int, tomorrow: int) -> str:
-    """ "Review: 23 due today, 8 tomorrow", in the language of the moment."""
-    return _("Review: {today}, {tomorrow}").format(
-        today=ngettext("{count} due today", "{count} due today", today).format(count=today),
-        tomorrow=ngettext("{count} tomorrow", "{count} tomorrow", tomorrow).format(count=tomorrow),
-    )
-
-
-def due_json(store: Any, profile: str, now: float) -> dict[str, int]:
-    """The due counts as `sabot stats --json` and `sabot review --json` write them."""
-    from trainer.history.review import due_counts
-
-    c = due_counts(store, profile, now)
-    return {"today": c.today, "tomorrow": c.tomorrow, "deal_today": c.deal_today}
-
-
 def cmd_review(args: argparse.Namespace) -> int:
-    from trainer.commands.drill import _rules_spec, cmd_drill
+    from trainer.commands.drill import _rules_spec, cmd_drill, due_text
     from trainer.history.review import build
     from trainer.history.store import StoreError
     from trainer.practice.drill import Drill
