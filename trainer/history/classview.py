@@ -965,3 +965,20 @@ def trainee_history(url: str, login: str, path: Path, skipped: list[str] | None 
         local.close()
         raise
     return local
+
+
+def throw_away(path: Path) -> None:
+    """Delete the copy of a history at `path` (`trainee_history`'s, with its log and the review
+    schedule's cache beside it, trainer.history.review.cache_path), and its folder once empty."""
+    from trainer.history.review import CACHE_ENDING
+
+    sidecars = ("-wal", "-shm", "-journal", CACHE_ENDING)
+    for part in (path, *(Path(f"{path}{end}") for end in sidecars)):
+        try:
+            part.unlink(missing_ok=True)
+        except OSError:
+            pass  # still open elsewhere (Windows): the system's temporary files keep it
+    try:
+        path.parent.rmdir()
+    except OSError:
+        pass  # another trainee's copy is still open

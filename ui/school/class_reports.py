@@ -62,8 +62,7 @@ def read_figures(
     """`login`'s figures, one `Progress` per profile with answers, read on the server into a
     temporary copy thrown away before returning; and the server's rows left out, named. On a
     worker thread."""
-    from trainer.history.classview import trainee_history
-    from ui.school.class_view import throw_away
+    from trainer.history.classview import throw_away, trainee_history
 
     folder = Path(tempfile.mkdtemp(prefix="sabot-report-"))
     path = folder / "history.sqlite3"

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.history.classview import ClassView, TraineeRow, attention
+from trainer.history.classview import ClassView, TraineeRow, attention, throw_away
 from trainer.os_reasons import os_reason
 from ui.background import Job, run_in_background
 from ui.i18n import _, ngettext
@@ -726,23 +726,6 @@ class ClassWindow(QWidget):
         for window in list(self._progress.values()):
             window.close()  # deleted, and its copy thrown away
         super().closeEvent(event)
-
-
-def throw_away(path: Path) -> None:
-    """Delete the copy of a history at `path` (its log and the review schedule's cache beside it,
-    trainer.history.review.cache_path), and its folder once empty."""
-    from trainer.history.review import CACHE_ENDING
-
-    sidecars = ("-wal", "-shm", "-journal", CACHE_ENDING)
-    for part in (path, *(Path(f"{path}{end}") for end in sidecars)):
-        try:
-            part.unlink(missing_ok=True)
-        except OSError:
-            pass  # still open elsewhere (Windows): the system's temporary files keep it
-    try:
-        path.parent.rmdir()
-    except OSError:
-        pass  # another trainee's copy is still open
 
 
 def _forget(shown: dict[str, QWidget], login: str, store: Any, path: Path, *_: object) -> None:
