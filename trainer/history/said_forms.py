@@ -376,31 +376,31 @@ def _say_o(t: _Said, v: list[str]) -> str:
 
 
 def _say_pe(t: _Said, v: list[str]) -> str:
-    return t.wins((v[1], t.amount(v[2])))
+    return t.wins((v[1], t.money(v[2])))
 
 
 def _say_pd(t: _Said, v: list[str]) -> str:
-    return t.doubled((v[1], t.amount(v[2])))
+    return t.doubled((v[1], t.money(v[2])))
 
 
 def _say_pjc(t: _Said, v: list[str]) -> str:
-    return t.blackjack_cards((t.listed(v[3]), v[1], t.amount(v[2])))
+    return t.blackjack_cards((t.listed(v[3]), v[1], t.money(v[2])))
 
 
 def _say_pj(t: _Said, v: list[str]) -> str:
-    return t.blackjack((v[1], t.amount(v[2])))
+    return t.blackjack((v[1], t.money(v[2])))
 
 
 def _say_im(t: _Said, v: list[str]) -> str:
-    return t.insure_max((v[1], t.amount(v[2])))
+    return t.insure_max((v[1], t.money(v[2])))
 
 
 def _say_ih(t: _Said, v: list[str]) -> str:
-    return t.insure_half((v[1], t.amount(v[2])))
+    return t.insure_half((v[1], t.money(v[2])))
 
 
 def _say_ip(t: _Said, v: list[str]) -> str:
-    return t.insured((v[1], t.amount(v[3]), t.amount(v[2])))
+    return t.insured((v[1], t.money(v[3]), t.money(v[2])))
 
 
 def _say_ps(t: _Said, v: list[str]) -> str:
@@ -422,10 +422,10 @@ def _behind_form(t: _Said, v: list[str], played: str) -> str:
     key = f"b{FORM_SEP}{v[2]}{FORM_SEP}{v[3]}"
     said = t.kept.get(key)
     if said is None:
-        who = [t.seated_bets((t.amount(v[2]),))] if v[2] else []
+        who = [t.seated_bets((t.money(v[2]),))] if v[2] else []
         if v[3]:
             bets = v[3].split(" ")
-            behind = t.words_and([t.amount(b) for b in bets])
+            behind = t.words_and([t.money(b) for b in bets])
             who.append(t.plural(_behind_bettors, len(bets), "bets")((behind,)))
         said = t.keep(key, t.words_and(who))
     return t.at_box((v[1], said, played, t.dealer_has((t.listed(v[4]),))))
@@ -449,11 +449,11 @@ def _say_pt(t: _Said, v: list[str]) -> str:
 
 
 def _say_cw(t: _Said, v: list[str]) -> str:
-    return t.chips_why((t.amount(v[1]), t.chips_whys[v[2]], t.amount(v[3])))
+    return t.chips_why((t.money(v[1]), t.chips_whys[v[2]], t.money(v[3])))
 
 
 def _say_c(t: _Said, v: list[str]) -> str:
-    return t.chips((t.amount(v[1]),))
+    return t.chips((t.money(v[1]),))
 
 
 def _say_dp(t: _Said, v: list[str]) -> str:

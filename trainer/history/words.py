@@ -125,8 +125,6 @@ class _Said:
         self.listeds: dict[str, str] = {}
         self.clauses: dict[str, str] = {}
         self.kept: dict[str, str] = {}  # other pieces of said forms, by their values (`keep`)
-        # an amount of a said form (a text) as `money` says it
-        self.amount: Callable[[str], str] = self.money
         self.semicolons = pgettext("between the parts of a sentence", "; ")
         self.and_ = _fill(_("{items} and {last}"), "items", "last")
         self.an = _fill(_("an {card}"), "card")
@@ -248,9 +246,9 @@ class _Said:
             parts = text.split(HAND_SEP)
             kind, label, ranks = parts[0][0], parts[0][1:], parts[1]
             if kind == "B":
-                said = self.box_has_for((label, self.listed(ranks), self.amount(parts[2])))
+                said = self.box_has_for((label, self.listed(ranks), self.money(parts[2])))
             elif kind == "H":
-                said = self.hand_has_for((label, self.listed(ranks), self.amount(parts[2])))
+                said = self.hand_has_for((label, self.listed(ranks), self.money(parts[2])))
             elif kind == "b":
                 said = self.box_has((label, self.listed(ranks)))
             elif kind == "h":
