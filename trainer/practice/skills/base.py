@@ -450,6 +450,13 @@ def box_of(value: Any, rules: HouseRules) -> int | None:
     return value if type(value) is int and 1 <= value <= rules.boxes else None
 
 
+def aimed_box(rng: random.Random, rules: HouseRules, aim: Any) -> int:
+    """The box a question is asked at: the one its aim names (a review's, `aim.box`), else one
+    drawn at random."""
+    box = getattr(aim, "box", None)
+    return rng.randint(1, rules.boxes) if box is None else box
+
+
 def bet_of(text: str, rules: HouseRules) -> Decimal | None:
     """The bet an item's key names ("475" of "pay-even:475"), when it is one `pick_bet` may
     draw under `rules`; None otherwise (not an amount, over the table's maximum)."""

@@ -26,6 +26,7 @@ from trainer.practice.skills.base import (
     Question,
     Skill,
     Unmade,
+    aimed_box,
     amount,
     amount_of,
     bet_of,
@@ -105,7 +106,7 @@ class _OnABet(Skill):
 
     def make_on(self, rng: random.Random, rules: HouseRules, aim: _Stake | None) -> Question:
         bet = self.pick(rng, rules) if aim is None else aim.bet
-        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
+        box = aimed_box(rng, rules, aim)
         return self.on_bet(rng, rules, bet, box)
 
     def pick(self, rng: random.Random, rules: HouseRules) -> Decimal:
@@ -343,7 +344,7 @@ class PayInsurance(Skill):
 
     def make_on(self, rng: random.Random, rules: HouseRules, aim: _InsuranceAim | None) -> Question:
         bet = pick_bet(rng, rules) if aim is None else rng.choice(aim.bets)
-        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
+        box = aimed_box(rng, rules, aim)
         top = insurance_max(bet)
         hand = HandView(str(box), _two_cards(rng), ((SEAT, bet),))
         ace = _suited(rng, "A")

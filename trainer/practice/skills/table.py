@@ -41,6 +41,7 @@ from trainer.practice.skills.base import (
     Skill,
     Unmade,
     Verdict,
+    aimed_box,
     amount,
     amount_of,
     bet_of,
@@ -184,7 +185,7 @@ class Chips(Skill):
         else:
             raise Unmade(aim)
         chip_set = [money(c) for c in sorted(rules.chips)]
-        box = rng.randint(1, rules.boxes) if aim is None or aim.box is None else aim.box
+        box = aimed_box(rng, rules, aim)
         _round, table = round_paying(rng, rules, box, bet, how)
         # the bet lies on the box in the chips the player put down
         boxes = tuple(
