@@ -244,6 +244,17 @@ WEAK_AT_MOST: Final = max(
 )
 
 
+def weak_line() -> dict[str, Any]:
+    """Where the weak rule draws its line, as the sentences that say it fill it in: `needed`
+    (the mastery's accuracy, "95%"), `bound` (the most right answers that read weak, "83%") and
+    `count` (the window, 30)."""
+    return {
+        "needed": format_percent(float(MASTERY.accuracy)),
+        "bound": floor_percent(WEAK_AT_MOST, MASTERY.window),
+        "count": MASTERY.window,
+    }
+
+
 class Reason(str):
     """Why a trainee needs the instructor's attention, in words — a text wherever one goes —
     with its kind (`IDLE`, `WEAK`, …) for whoever sorts or counts them."""
@@ -740,12 +751,7 @@ def attention(
             for c in weak
         )
         said = _("weak (clearly under {needed}: {bound} or less over the last {count}): {skills}")
-        said = said.format(
-            needed=format_percent(float(MASTERY.accuracy)),
-            bound=floor_percent(WEAK_AT_MOST, MASTERY.window),
-            count=MASTERY.window,
-            skills=skills,
-        )
+        said = said.format(skills=skills, **weak_line())
         why.append(Reason(said, WEAK))
     falling = [c for c in cells if c.falling]
     if falling:

@@ -28,6 +28,7 @@ from trainer.history.classview import (
     SkillCell,
     TraineeRow,
     floor_percent,
+    weak_line,
 )
 from trainer.history.measures import MASTERY
 from trainer.i18n import format_date
@@ -112,9 +113,7 @@ def cell_tip(row: TraineeRow, cell: SkillCell) -> str:
     elif cell.weak:
         lines.append(
             _("weak: clearly under {needed} ({bound} or less over the last {count})").format(
-                needed=format_percent(float(MASTERY.accuracy)),
-                bound=floor_percent(WEAK_AT_MOST, MASTERY.window),
-                count=MASTERY.window,
+                **weak_line()
             )
         )
     elif cell.recent_correct < cell.recent_attempts * MASTERY.accuracy:
